@@ -1,0 +1,7 @@
+import { defineEntity } from '../../entity.ts';
+
+export const invoiceLine = defineEntity({
+  name: 'InvoiceLine',
+  route: 'billing/invoice-lines',
+  prefix: 'INL',
+});

@@ -1,0 +1,60 @@
+import { defineEntity } from '../../entity.ts';
+import { currency, date, link, number, persons, select, text } from '../../fields.ts';
+import { column, equal, person, range, regex } from '../../search.ts';
+
+/** A file followed by the back office (arrears, litigation, repossession…). */
+// `case` is a reserved word, hence the name of the constant.
+export const caseEntity = defineEntity({
+  name: 'Case',
+  route: 'case/cases',
+  prefix: 'CAS',
+  typeList: 'caseType',
+  fields: {
+    date: date(),
+    contractRegistration: link('Contract'),
+    invoiceRegistration: link('Invoice'),
+    assetRegistration: link('Asset'),
+    assetLotRegistration: link('AssetLot'),
+    amount: currency(),
+    currency: select('currency'),
+    score: number(),
+    lastContact: date(),
+    lastAction: text(),
+    persons: persons(),
+  },
+  search: [
+    'registration',
+    range('date'),
+    equal('status'),
+    regex('name'),
+    equal('type'),
+    equal('contractRegistration'),
+    equal('invoiceRegistration'),
+    equal('assetRegistration'),
+    equal('assetLotRegistration'),
+    range('amount'),
+    range('score'),
+    range('lastContact'),
+    equal('lastAction'),
+    person('supplier', ['SUPPLIER']),
+    person('transporter', ['TRANSPORTER']),
+    equal('currency'),
+  ],
+  columns: [
+    'registration',
+    'date',
+    'status',
+    'name',
+    'type',
+    'contractRegistration',
+    'invoiceRegistration',
+    'assetRegistration',
+    'assetLotRegistration',
+    column('amount', { currencyField: 'currency' }),
+    'score',
+    'lastContact',
+    'lastAction',
+    column('persons', { render: 'object', label: 'Supplier / transporter' }),
+    'currency',
+  ],
+});

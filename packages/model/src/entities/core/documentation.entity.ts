@@ -1,0 +1,8 @@
+import { defineEntity } from '../../entity.ts';
+
+export const documentation = defineEntity({
+  name: 'Documentation',
+  route: 'core/documentations',
+  prefix: 'DCN',
+  status: false,
+});

@@ -1,0 +1,24 @@
+import { defineEntity } from '../../entity.ts';
+import { datetime, json, text } from '../../fields.ts';
+
+/** One write of a record: who, when, the status move and the changed fields (`{ field: { from, to } }`). */
+export const history = defineEntity({
+  name: 'History',
+  route: 'core/histories',
+  prefix: 'HIS',
+  plural: 'histories',
+  status: false,
+  readOnly: true,
+  fields: {
+    entityName: text(),
+    entityRegistration: text(),
+    action: text(),
+    user: text(),
+    date: datetime(),
+    fromStatus: text(),
+    toStatus: text(),
+    changes: json(),
+  },
+  // The history card of a record reads its rows by entity.
+  indexes: ['entityName', 'entityRegistration'],
+});

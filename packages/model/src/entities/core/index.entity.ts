@@ -1,0 +1,9 @@
+import { defineEntity } from '../../entity.ts';
+
+export const index = defineEntity({
+  name: 'Index',
+  route: 'core/indexes',
+  prefix: 'IDX',
+  plural: 'indexes',
+  status: false,
+});

@@ -1,0 +1,14 @@
+import { defineEntity } from '../../entity.ts';
+import { json, text } from '../../fields.ts';
+
+/** The translations of one locale (`en-GB`), identified by the locale code. */
+export const locale = defineEntity({
+  name: 'Locale',
+  route: 'core/locales',
+  key: 'locale',
+  status: false,
+  fields: {
+    locale: text({ mandatory: true }),
+    translations: json(),
+  },
+});

@@ -1,0 +1,9 @@
+import { defineEntity } from '../../entity.ts';
+
+export const metricRecord = defineEntity({
+  name: 'MetricRecord',
+  route: 'core/metric-records',
+  prefix: 'MRC',
+  status: false,
+  readOnly: true,
+});

@@ -1,0 +1,3 @@
+import { defineEntity } from '../../entity.ts';
+
+export const sheet = defineEntity({ name: 'Sheet', route: 'core/sheets', prefix: 'SHT' });

@@ -1,0 +1,83 @@
+import { defineEntity } from '../../entity.ts';
+import {
+  boolean, datetime, email, link, multiSelect, object, phone, select, text, username,
+} from '../../fields.ts';
+import { column, equal, range, regex } from '../../search.ts';
+
+/** A person who signs in; identified by username in routes (`/user/{username}`). */
+export const user = defineEntity({
+  name: 'User',
+  route: 'core/users',
+  key: 'username',
+  fields: {
+    username: username({ mandatory: true }),
+    firstName: text(),
+    lastName: text(),
+    email: email(),
+    mobile: phone(),
+    locale: select('locale'),
+    timeZone: text(),
+    profiles: multiSelect('profile'),
+    canImpersonate: boolean(),
+    isAdmin: boolean(),
+    isMainAdmin: boolean(),
+    isSuperAdmin: boolean(),
+    isLocked: boolean(),
+    hasActivatedMfa: boolean(),
+    isNotificationsDisabled: boolean(),
+    lastLoginDate: datetime({ readOnly: true }),
+    personRegistration: link('Person'),
+    partnerRegistration: link('Person'),
+    orgaRegistration: link('Person'),
+    prospectRegistration: link('Prospect'),
+    // Names of the linked persons, kept for display.
+    person: object({ name: text() }, { readOnly: true }),
+    partner: object({ name: text() }, { readOnly: true }),
+    signatureUserId: text(),
+  },
+  search: [
+    // Equality: quick add checks that a username is free with `?username=`.
+    equal('username'),
+    regex('firstName', { anchored: true }),
+    regex('lastName', { anchored: true }),
+    regex('email', { anchored: true }),
+    equal('profiles'),
+    regex('mobile'),
+    range('lastLoginDate'),
+    equal('prospectRegistration', { entity: 'Prospect' }),
+    equal('personRegistration', { entity: 'Person' }),
+    equal('partnerRegistration', { entity: 'Person', roles: ['PARTNER', 'BUSINESSUNIT', 'AGENCY'] }),
+    // `GET /api/core/users?person={registration}` finds the user of a person.
+    equal('person', { field: 'personRegistration', hidden: true }),
+  ],
+  columns: [
+    'username',
+    'name',
+    'email',
+    'profiles',
+    'canImpersonate',
+    'isAdmin',
+    'isSuperAdmin',
+    'locale',
+    column('person.name', { label: 'Person' }),
+    column('partner.name', { label: 'Partner' }),
+    column('organization.name', { label: 'Organization' }),
+    column('isLocked', { hidden: true }),
+    column('hasActivatedMfa', { hidden: true, label: 'MFA' }),
+    column('lastLoginDate', { hidden: true, label: 'Last login' }),
+  ],
+  textSearch: [
+    'locale',
+    'username',
+    'personRegistration',
+    'partnerRegistration',
+    'orgaRegistration',
+    'prospectRegistration',
+    'email',
+    'firstName',
+    'lastName',
+    'name',
+    'profiles',
+    'signatureUserId',
+  ],
+});

@@ -1,0 +1,50 @@
+import { defineEntity } from '../../entity.ts';
+import { date, link, text, textarea } from '../../fields.ts';
+import { equal, regex } from '../../search.ts';
+
+/** A partner's agreement (the products it may sell and on which terms). */
+export const agreement = defineEntity({
+  name: 'Agreement',
+  route: 'financing/agreements',
+  prefix: 'AGR',
+  typeList: 'agreementType',
+  fields: {
+    partnerRegistration: link('Person'),
+    trigram: text({ max: 3 }),
+    startDate: date(),
+    endDate: date(),
+    description: textarea(),
+  },
+  search: [
+    equal('trigram'),
+    regex('name'),
+    // An equality on the link; entity and roles drive the person autocomplete.
+    equal('partnerRegistration', { entity: 'Person', roles: ['PARTNER', 'BUSINESSUNIT', 'AGENCY'] }),
+    equal('type'),
+    equal('status'),
+    equal('startDate'),
+    equal('endDate'),
+  ],
+  columns: [
+    'registration',
+    'partnerRegistration',
+    'name',
+    'trigram',
+    'organization.name',
+    'status',
+    'type',
+    'startDate',
+    'endDate',
+    'description',
+  ],
+  textSearch: [
+    'registration',
+    'partnerRegistration',
+    'name',
+    'type',
+    'status',
+    'startDate',
+    'endDate',
+    'description',
+  ],
+});

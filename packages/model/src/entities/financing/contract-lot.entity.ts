@@ -1,0 +1,49 @@
+import { defineEntity } from '../../entity.ts';
+import { currency, date, link, percentage, select, text } from '../../fields.ts';
+import { column, equal, regex } from '../../search.ts';
+
+/** A lot of contracts ceded to a fund. */
+export const contractLot = defineEntity({
+  name: 'ContractLot',
+  route: 'financing/contract-lots',
+  prefix: 'CTL',
+  typeList: 'contractLotType',
+  fields: {
+    externalReference: text(),
+    internalReference: text(),
+    contractRegistration: link('Contract'),
+    fundingRegistration: link('Funding'),
+    fundRegistration: link('Fund'),
+    rate: percentage(),
+    cessionDate: date(),
+    totalAmount: currency(),
+    currency: select('currency'),
+    submitDate: date(),
+    acceptDate: date(),
+    validationDate: date(),
+  },
+  search: [
+    'registration',
+    regex('name'),
+    equal('type'),
+    equal('status'),
+    equal('externalReference'),
+    equal('internalReference'),
+    equal('contractRegistration'),
+    equal('fundingRegistration'),
+  ],
+  columns: [
+    'registration',
+    'organization.name',
+    'type',
+    'name',
+    'fundRegistration',
+    'rate',
+    'cessionDate',
+    column('totalAmount', { currencyField: 'currency' }),
+    'submitDate',
+    'acceptDate',
+    'validationDate',
+    'status',
+  ],
+});

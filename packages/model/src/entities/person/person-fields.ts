@@ -1,0 +1,225 @@
+import type { FieldDef } from '../../fields.ts';
+import {
+  boolean, currency, date, email, iban, integer, json, link, list, multiSelect, object, phone, select, text,
+} from '../../fields.ts';
+import type { ColumnInput, FilterInput } from '../../search.ts';
+import { column, equal, range, regex } from '../../search.ts';
+
+/** Persons and prospects share one field set, filters and columns (spec 002 §3, 001 §3). */
+
+/** An identifier of a person (SIREN, VAT number, Spanish tax id…). */
+const registrationItem = {
+  id: text({ hidden: true }),
+  // The list of types depends on the person type (individualRegistrationType, companyRegistrationType, …).
+  type: text({ mandatory: true }),
+  number: text(),
+  deliveredBy: text(),
+  deliveryDate: date(),
+  validUntil: date(),
+  verified: boolean(),
+  verificationDate: date(),
+  verificationType: text(),
+};
+
+const contactItem = {
+  title: select('title'),
+  firstName: text(),
+  lastName: text(),
+  secondName: text(),
+  position: text({ mandatory: true }),
+  phone: phone(),
+  mobile: phone(),
+  email: email(),
+  linkedIn: text(),
+  facebook: text(),
+  instagram: text(),
+  isDefault: boolean(),
+  isSelected: boolean({ hidden: true }),
+};
+
+/** Address fields, shared with any kind that holds addresses. */
+export const addressFields: Record<string, FieldDef> = {
+  type: select('addressType', { mandatory: true }),
+  addressLine: text(),
+  address1: text(),
+  address2: text(),
+  zipcode: text(),
+  city: text(),
+  state: text(),
+  cityCode: text(),
+  country: select('country'),
+  // GeoJSON point: coordinates are [longitude, latitude].
+  location: object({ type: text(), coordinates: json() }),
+  streetName: text(),
+  streetType: text(),
+  streetNumber: text(),
+  door: text(),
+  floor: text(),
+  block: text(),
+  division: text(),
+  subDivision: text(),
+  zones: json(),
+  epciCode: text(),
+  epciLabel: text(),
+  invalidAddress: boolean(),
+  invalidAddressDate: date(),
+};
+
+const sepaMandateItem = {
+  rumName: text(),
+  rumReference: text(),
+  rumStatus: select('sepaMandateStatus'),
+  rumDateOfSignature: date(),
+  rumPlaceOfSignature: text(),
+  rumType: text(),
+  rumFrequency: text(),
+};
+
+const bankAccountItem = {
+  name: text({ mandatory: true }),
+  isInactive: boolean(),
+  bankIban: iban(),
+  bankBic: text(),
+  bankName: text(),
+  bankOwner: text(),
+  bankOpeningDate: date(),
+  bankPreferredWithdrawalDate: date(),
+  externalReference: text(),
+  sepaCreditorIdentifier: text(),
+  collectionMethods: multiSelect('paymentMode'),
+  sepaMandates: list(sepaMandateItem),
+};
+
+const identity = {
+  // Given by the client (a 3-character type code and the number); numbered by the server when absent.
+  registration: text(),
+  registrations: list(registrationItem),
+  orgaRegistration: link('Person'),
+  roles: list({ role: select('personRole', { mandatory: true }) }),
+  commercialName: text(),
+  legalForm: select('legalForm'),
+  title: select('title'),
+  firstName: text(),
+  lastName: text(),
+  secondName: text(),
+  phone: phone(),
+  mobile: phone(),
+  email: email(),
+  preferredLanguage: select('locale'),
+  currency: select('currency'),
+  timeZone: text(),
+  fiscalCode: text(),
+  siret: text(),
+  activityCode: select('activityCode'),
+  accountingReference: text(),
+  internalReference: text(),
+  externalReference: text(),
+};
+
+const birth = {
+  birthDate: date(),
+  birthPlace: text(),
+  birthZipcode: text(),
+  birthCountry: select('country'),
+  nationality: select('country'),
+};
+
+const web = { website: text(), linkedIn: text(), facebook: text(), instagram: text() };
+
+const company = {
+  creationDate: date(),
+  registrationDate: date(),
+  shareCapital: currency(),
+  registrationCountry: select('country'),
+  registrationPlace: text(),
+  registrationInfo: text(),
+  vatScheme: select('vatScheme'),
+  naceCode: text(),
+  sectorCode: text(),
+  insuranceNumber: text(),
+  legalRepresentative: text(),
+  administrativeStatus: text(),
+  yearOfReference: integer(),
+  companySize: select('companySize'),
+  nbOfEmployees: integer({ min: 0 }),
+  accountingStandards: text(),
+  totalBalancesheet: currency(),
+  totalTurnover: currency(),
+  legalProceedingsStatus: text(),
+  dateLegalProceeding: date(),
+};
+
+const individual = {
+  familyMaritalStatus: select('familyMaritalStatus'),
+  familyMaritalContract: text(),
+  familyNumberOfDependents: integer({ min: 0 }),
+  employmentJobDescription: text(),
+  employmentSector: text(),
+  employmentContractType: select('employmentContractType'),
+  employmentStartDate: date(),
+  employmentEndDate: date(),
+  incomeSource: text(),
+  incomeSalary: currency(),
+  incomeHousing: currency(),
+  incomeAllocation: currency(),
+  incomeOther: currency(),
+  incomeTotal: currency(),
+  expenditureHousingMonthlyRental: currency(),
+  expenditureHousingMortgageRepayment: currency(),
+  expenditureOtherLoanRepayment: currency(),
+  expenditureAlimony: currency(),
+  expenditureTaxes: currency(),
+  expenditureTotal: currency(),
+};
+
+export const personFields: Record<string, FieldDef> = {
+  ...identity,
+  ...birth,
+  ...web,
+  ...company,
+  ...individual,
+  contacts: list(contactItem),
+  addresses: list(addressFields),
+  bankAccounts: list(bankAccountItem),
+};
+
+export const personSearch: FilterInput[] = [
+  'registration',
+  regex('name'),
+  equal('type'),
+  regex('addressLine', { field: 'addresses.addressLine' }),
+  range('birthDate'),
+  equal('role', { field: 'roles.role' }),
+  equal('status'),
+  equal('nationality'),
+  equal('legalForm'),
+  equal('activityCode'),
+  equal('accountingReference'),
+  // "references" of the spec: the person's own internal and external references.
+  equal('internalReference'),
+  equal('externalReference'),
+  regex('mobile'),
+  regex('phone'),
+  regex('email', { anchored: true }),
+];
+
+export const personColumns: ColumnInput[] = [
+  'registration',
+  'name',
+  'type',
+  column('addresses.0.addressLine', { label: 'Address' }),
+  'birthDate',
+  column('roles', { render: 'object' }),
+  'status',
+  'nationality',
+  'legalForm',
+  'activityCode',
+  'accountingReference',
+  'internalReference',
+  'externalReference',
+  'mobile',
+  'phone',
+  'email',
+];
+
+export const personTextSearch = ['registration', 'name', 'firstName', 'lastName', 'email'];

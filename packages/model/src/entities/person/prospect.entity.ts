@@ -1,0 +1,14 @@
+import { defineEntity } from '../../entity.ts';
+import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
+
+/** A person not yet a client: same fields, filters and columns as Person. */
+export const prospect = defineEntity({
+  name: 'Prospect',
+  route: 'person/prospects',
+  prefix: 'PRS',
+  typeList: 'prospectType',
+  fields: personFields,
+  search: personSearch,
+  columns: personColumns,
+  textSearch: personTextSearch,
+});

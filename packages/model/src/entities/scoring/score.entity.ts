@@ -1,0 +1,3 @@
+import { defineEntity } from '../../entity.ts';
+
+export const score = defineEntity({ name: 'Score', route: 'scoring/scores', prefix: 'SCO' });

@@ -1,0 +1,14 @@
+import { defineEntity } from '../../entity.ts';
+import { boolean, list as listOf, text } from '../../fields.ts';
+
+/** A reference list (code table) such as contractStatus or country, identified by its name. */
+export const list = defineEntity({
+  name: 'List',
+  route: 'script/lists',
+  key: 'name',
+  status: false,
+  fields: {
+    name: text({ mandatory: true }),
+    values: listOf({ value: text({ mandatory: true }), label: text(), isTranslated: boolean() }),
+  },
+});

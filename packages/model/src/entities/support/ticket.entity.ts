@@ -1,0 +1,3 @@
+import { defineEntity } from '../../entity.ts';
+
+export const ticket = defineEntity({ name: 'Ticket', route: 'support/tickets', prefix: 'TKT' });

@@ -1,0 +1,8 @@
+import { defineEntity } from '../../entity.ts';
+
+export const timeEntry = defineEntity({
+  name: 'TimeEntry',
+  route: 'support/time-entries',
+  prefix: 'TE',
+  plural: 'timeEntries',
+});

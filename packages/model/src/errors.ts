@@ -1,0 +1,87 @@
+/**
+ * The server error catalogue (spec 000 §8): every error answers `status|CODE|message`,
+ * where `$` placeholders in the message are replaced in order by the arguments.
+ */
+export const errorCatalogue = {
+  EMPTY_AGGREGATE_PIPELINE: [400, 'Pipeline is empty'],
+  EMPTY_BODY_ARRAY: [400, 'Body array $ must not be empty'],
+  INVALID_ARRAY_OR_FUNCTION_FIELD: [400, 'Field $ must be an array or a function'],
+  INVALID_ARRAY_FIELD: [400, 'Field $ must be an array'],
+  INVALID_BODY_ARRAY: [400, 'Body must be an array'],
+  INVALID_DATE: [400, 'Invalid date $'],
+  INVALID_DATE_FIELD: [400, 'Field $ must be a valid date'],
+  INVALID_FIELD_VALUE: [400, 'Invalid value $ for field $'],
+  INVALID_FIELD_IN_HEADERS: [400, 'Invalid field $ in headers'],
+  INVALID_FIELD_IN_QUERY: [400, 'Invalid field $ in query: $'],
+  INVALID_FIELD_IN_BODY: [400, 'Invalid field $ in body'],
+  INVALID_FIELD_IN_PATH: [400, 'Invalid field $ in path'],
+  INVALID_FIELD_IN_CONFIG: [400, 'Invalid field $ in configuration: $'],
+  INVALID_FILE_EXTENSION: [400, 'Invalid file extension, should be one of $'],
+  INVALID_IBAN: [400, 'Invalid IBAN $ for field $'],
+  INVALID_JSON_FIELD: [400, 'Field $ must be valid JSON'],
+  INVALID_INTEGER_FIELD: [400, 'Field $ must be an integer'],
+  INVALID_NON_EMPTY_STRING_FIELD: [400, 'Field $ must be a non-empty string'],
+  INVALID_NON_EMPTY_OBJECT_FIELD: [400, 'Field $ must be a non-empty object'],
+  INVALID_NUMBER_FIELD: [400, 'Field $ must be a number'],
+  INVALID_POSITIVE_NUMBER_FIELD: [400, 'Field $ must be a positive number'],
+  INVALID_PERIOD: [400, 'Invalid period $'],
+  INVALID_STRING_FIELD: [400, 'Field $ must be a string'],
+  INVALID_BOOLEAN_FIELD: [400, 'Field $ must be a boolean'],
+  INVALID_OBJECT_FIELD: [400, 'Field $ must be an object'],
+  INVALID_XML: [400, 'Invalid XML: $'],
+  MISSING_BODY_PAYLOAD: [400, 'Body payload is mandatory'],
+  MISSING_CONFIG: [400, 'Missing configuration $'],
+  MISSING_FIELD_IN_BODY: [400, 'Missing field $ in body'],
+  MISSING_FIELD_IN_CONFIG: [400, 'Missing field $ in configuration'],
+  MISSING_FIELD_IN_QUERY: [400, 'Missing field $ in query'],
+  MISSING_FIELD_IN_ARGS: [400, 'Missing argument $'],
+  MISSING_FILE_IN_REQUEST: [400, 'Missing file in request'],
+  MISSING_LOCALE: [400, 'Missing locale to parse date $'],
+  MISSING_MANDATORY_QUERY_FIELDS: [400, 'Missing mandatory query fields $'],
+  UNSUPPORTED_ENTITY: [400, 'Unsupported entity $'],
+  VALUE_ALREADY_EXISTS: [400, 'Value $ already exists for field $'],
+  STATUS_PATCH_PROHIBITED: [400, 'Status modification prohibited, workflow must be used'],
+  INVALID_CREDENTIALS: [401, 'Invalid username or password'],
+  UNAUTHENTICATED: [401, 'Authentication required'],
+  FORBIDDEN: [403, 'Permission $ required'],
+  ENTITY_REGISTRATION_NOT_FOUND: [404, 'Entity $ with identifier $ not found'],
+  ROUTE_NOT_FOUND: [404, 'Route $ $ not found'],
+  VERSION_CONFLICT: [409, 'Entity $ with identifier $ was modified by someone else (version $ expected, $ found)'],
+  PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],
+  TOO_MANY_REQUESTS: [429, 'Too many requests, retry in $ seconds'],
+  UNAVAILABLE_SOFTWARE: [500, 'Unavailable software'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** An error the API answers as `status|CODE|message`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | string;
+  readonly args: unknown[];
+  /** Extra body properties (`rejectionReason`, `errors`). */
+  readonly extra: Record<string, unknown>;
+  constructor(code: ErrorCode, args: unknown[] = [], extra: Record<string, unknown> = {}) {
+    const [status, template] = errorCatalogue[code];
+    super(fillPlaceholders(template, args));
+    this.status = status;
+    this.code = code;
+    this.args = args;
+    this.extra = extra;
+  }
+  /** The catalogue form `status|CODE|message`. */
+  get reference(): string {
+    return `${this.status}|${this.code}|${this.message}`;
+  }
+}
+
+/** Replaces each `$` by the next argument, in order. */
+export function fillPlaceholders(template: string, args: unknown[]): string {
+  let i = 0;
+  return template.replace(/\$/g, () => (i < args.length ? String(args[i++]) : '$'));
+}
+
+/** Shorthand: `fail('INVALID_NUMBER_FIELD', 'amount')`. */
+export function fail(code: ErrorCode, ...args: unknown[]): never {
+  throw new ApiError(code, args);
+}

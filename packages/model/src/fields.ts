@@ -1,0 +1,65 @@
+/**
+ * Field types of entity declarations. Every concern that depends on a field's type
+ * (validation, SQL mapping, filter operators, display, input) keys a Record on `FieldType`,
+ * so the compiler lists every place a new type must be handled.
+ */
+export const fieldTypes = [
+  'text', 'textarea', 'email', 'phone', 'iban', 'username', 'color',
+  'number', 'integer', 'percentage', 'currency',
+  'date', 'datetime', 'boolean', 'select', 'link',
+  'list', 'object', 'json',
+] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+/** One field of an entity declaration. */
+export interface FieldDef {
+  type: FieldType;
+  /** Must be present and non-empty on create. */
+  mandatory?: boolean;
+  /** Reference list name for `select` (values come from `GET /api/script/lists`). */
+  list?: string;
+  /** A `select` holding several values (an array). */
+  multiple?: boolean;
+  /** Entity kind a `link` points to (by registration). */
+  entity?: string;
+  /** Item fields of a `list` of objects, or the fields of an `object`. */
+  fields?: Record<string, FieldDef>;
+  /** Bounds: numeric value, or trimmed length for text-like fields. */
+  min?: number;
+  max?: number;
+  /** Display label when it is not derived from the name. */
+  label?: string;
+  /** Kept out of list columns and forms by default. */
+  hidden?: boolean;
+  /** Written by the server only (computed fields, audit). */
+  readOnly?: boolean;
+}
+
+type Opts = Omit<FieldDef, 'type'>;
+const make = (type: FieldType) => (opts: Opts = {}): FieldDef => ({ type, ...opts });
+
+export const text = make('text');
+export const textarea = make('textarea');
+export const email = make('email');
+export const phone = make('phone');
+export const iban = make('iban');
+export const username = make('username');
+export const number = make('number');
+export const integer = make('integer');
+export const percentage = make('percentage');
+export const currency = make('currency');
+export const date = make('date');
+export const datetime = make('datetime');
+export const boolean = make('boolean');
+export const json = make('json');
+export const color = make('color');
+export const select = (list: string, opts: Opts = {}): FieldDef => ({ type: 'select', list, ...opts });
+export const multiSelect = (list: string, opts: Opts = {}): FieldDef => ({ type: 'select', list, multiple: true, ...opts });
+/** The registration of a record of another entity kind. */
+export const link = (entity: string, opts: Opts = {}): FieldDef => ({ type: 'link', entity, ...opts });
+export const list = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({ type: 'list', fields, ...opts });
+export const object = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({ type: 'object', fields, ...opts });
+
+/** `persons[]`: the parties of a record, each with a role from `personRole`. */
+export const persons = (opts: Opts = {}): FieldDef =>
+  list({ role: select('personRole', { mandatory: true }), personRegistration: link('Person', { mandatory: true }), name: text() }, opts);

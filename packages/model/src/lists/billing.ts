@@ -1,0 +1,109 @@
+import { Decimal } from 'decimal.js';
+import { items, type ListItem } from './item.ts';
+
+/** Tax codes and their rates as decimal strings: one table, so a code's label and rate cannot disagree. */
+export const taxRates: Record<string, string> = {
+  VAT20: '0.2',
+  VAT10: '0.1',
+  VAT85: '0.085',
+  VAT55: '0.055',
+  VAT21: '0.021',
+  VAT0: '0',
+};
+
+const percent = (rate: string) => new Decimal(rate).times(100).toString();
+
+/** Invoicing, payment, tax and accounting code tables. */
+export const billingLists: Record<string, ListItem[]> = {
+  taxCode: Object.entries(taxRates).map(([value, rate]) => ({
+    value,
+    label: { en: `VAT ${percent(rate)}%`, fr: `TVA ${percent(rate).replace('.', ',')} %` },
+  })),
+  vatScheme: items([
+    ['STANDARD', 'Standard scheme', 'Régime réel normal'],
+    ['SIMPLIFIED', 'Simplified scheme', 'Régime réel simplifié'],
+    ['FRANCHISE', 'Small business exemption', 'Franchise en base'],
+    ['EXEMPT', 'Exempt', 'Exonéré'],
+    ['REVERSE_CHARGE', 'Reverse charge', 'Autoliquidation'],
+    ['INTRA_EU', 'Intra-EU supply', 'Livraison intracommunautaire'],
+  ]),
+  invoiceType: items([
+    ['INVOICE', 'Invoice', 'Facture'],
+    ['CREDIT_NOTE', 'Credit note', 'Avoir'],
+    ['RENT_NOTICE', 'Rent notice', "Avis d'échéance"],
+    ['DEPOSIT', 'Down-payment invoice', "Facture d'acompte"],
+    ['PROFORMA', 'Pro forma', 'Facture pro forma'],
+  ]),
+  invoiceLineType: items([
+    ['RENT', 'Rent', 'Loyer'],
+    ['INTEREST', 'Interest', 'Intérêts'],
+    ['PRINCIPAL', 'Principal', 'Capital'],
+    ['FEE', 'Fee', 'Frais'],
+    ['INSURANCE', 'Insurance', 'Assurance'],
+    ['SERVICE', 'Service', 'Prestation'],
+    ['PENALTY', 'Late payment penalty', 'Pénalité de retard'],
+    ['DISCOUNT', 'Discount', 'Remise'],
+  ]),
+  paymentMode: items([
+    ['SEPA_DIRECT_DEBIT', 'SEPA direct debit', 'Prélèvement SEPA'],
+    ['TRANSFER', 'Bank transfer', 'Virement'],
+    ['CHECK', 'Cheque', 'Chèque'],
+    ['CARD', 'Card', 'Carte bancaire'],
+    ['CASH', 'Cash', 'Espèces'],
+  ]),
+  paymentCondition: items([
+    ['ON_RECEIPT', 'On receipt', 'À réception'],
+    ['NET_15', '15 days', '15 jours'],
+    ['NET_30', '30 days', '30 jours'],
+    ['NET_45', '45 days', '45 jours'],
+    ['NET_60', '60 days', '60 jours'],
+    ['EOM_30', '30 days end of month', '30 jours fin de mois'],
+    ['EOM_45', '45 days end of month', '45 jours fin de mois'],
+  ]),
+  /** Payable or receivable (spec 001 §3: R means receivable). */
+  pr: items([
+    ['P', 'Payable', 'À payer'],
+    ['R', 'Receivable', 'À recevoir'],
+  ]),
+  dc: items([
+    ['D', 'Debit', 'Débit'],
+    ['C', 'Credit', 'Crédit'],
+  ]),
+  cashflowType: items([
+    ['RECEIPT', 'Receipt', 'Encaissement'],
+    ['DISBURSEMENT', 'Disbursement', 'Décaissement'],
+    ['REFUND', 'Refund', 'Remboursement'],
+    ['ADJUSTMENT', 'Adjustment', 'Régularisation'],
+  ]),
+  cashflowAllocationType: items([
+    ['INVOICE', 'Invoice settlement', 'Règlement de facture'],
+    ['ADVANCE', 'Advance', 'Acompte'],
+    ['OVERPAYMENT', 'Overpayment', 'Trop-perçu'],
+    ['WRITE_OFF', 'Write-off', 'Passage en perte'],
+  ]),
+  postingType: items([
+    ['INVOICE', 'Invoice', 'Facture'],
+    ['PAYMENT', 'Payment', 'Règlement'],
+    ['ACCRUAL', 'Accrual', 'Régularisation'],
+    ['DEPRECIATION', 'Depreciation', 'Amortissement'],
+    ['PROVISION', 'Provision', 'Provision'],
+    ['REVERSAL', 'Reversal', 'Extourne'],
+    ['MANUAL', 'Manual entry', 'Écriture manuelle'],
+  ]),
+  postingEventType: items([
+    ['CONTRACT_ACTIVATION', 'Contract activation', 'Mise en place du contrat'],
+    ['INVOICE_ISSUE', 'Invoice issue', 'Émission de facture'],
+    ['PAYMENT_RECEIVED', 'Payment received', 'Paiement reçu'],
+    ['PAYMENT_REJECTED', 'Payment rejected', 'Impayé'],
+    ['CONTRACT_TERMINATION', 'Contract termination', 'Résiliation du contrat'],
+    ['ASSET_SALE', 'Asset sale', 'Cession de bien'],
+    ['MONTH_END', 'Month-end closing', 'Clôture mensuelle'],
+  ]),
+  budgetType: items([
+    ['OPERATING', 'Operating', 'Fonctionnement'],
+    ['CAPEX', 'Capital expenditure', 'Investissement'],
+    ['SALES', 'Sales target', 'Objectif commercial'],
+    ['MARKETING', 'Marketing', 'Marketing'],
+    ['PROJECT', 'Project', 'Projet'],
+  ]),
+};

@@ -1,0 +1,76 @@
+import { items, type ListItem } from './item.ts';
+
+/** Reaching people and deciding together: campaigns, communications, committees, votes, scores. */
+export const engagementLists: Record<string, ListItem[]> = {
+  campaignType: items([
+    ['EMAIL', 'Email', 'E-mailing'],
+    ['SMS', 'SMS', 'SMS'],
+    ['MAIL', 'Postal mail', 'Courrier'],
+    ['PHONE', 'Phone', 'Téléphone'],
+    ['EVENT', 'Event', 'Événement'],
+    ['SOCIAL', 'Social media', 'Réseaux sociaux'],
+  ]),
+  campaignContactType: items([
+    ['TARGET', 'Target', 'Cible'],
+    ['CONTROL', 'Control group', 'Groupe témoin'],
+    ['TEST', 'Test recipient', 'Destinataire de test'],
+  ]),
+  communicationType: items([
+    ['EMAIL', 'Email', 'E-mail'],
+    ['SMS', 'SMS', 'SMS'],
+    ['LETTER', 'Letter', 'Courrier'],
+    ['PHONE_CALL', 'Phone call', 'Appel téléphonique'],
+    ['MEETING', 'Meeting', 'Rendez-vous'],
+    ['NOTIFICATION', 'In-app notification', 'Notification'],
+  ]),
+  mailType: items([
+    ['TRANSACTIONAL', 'Transactional', 'Transactionnel'],
+    ['NOTIFICATION', 'Notification', 'Notification'],
+    ['REMINDER', 'Reminder', 'Relance'],
+    ['INVOICE', 'Invoice delivery', 'Envoi de facture'],
+    ['MARKETING', 'Marketing', 'Marketing'],
+  ]),
+  committeeType: items([
+    ['CREDIT', 'Credit committee', 'Comité de crédit'],
+    ['RISK', 'Risk committee', 'Comité des risques'],
+    ['INVESTMENT', 'Investment committee', "Comité d'investissement"],
+    ['PARTNER', 'Partner committee', 'Comité partenaires'],
+    ['AUDIT', 'Audit committee', "Comité d'audit"],
+  ]),
+  /** Spec 001 §4: a committee member's attendance, and their answer to the invitation. */
+  committeeInviteStatus: items([
+    ['INTENDED', 'Intended', 'Prévu'],
+    ['PRESENTED', 'Presented', 'Présenté'],
+    ['ABSENT', 'Absent', 'Absent'],
+  ]),
+  rsvp: items([
+    ['ACCEPTED', 'Accepted', 'Accepté'],
+    ['REFUSED', 'Refused', 'Refusé'],
+  ]),
+  votingType: items([
+    ['MAJORITY', 'Simple majority', 'Majorité simple'],
+    ['QUALIFIED_MAJORITY', 'Qualified majority', 'Majorité qualifiée'],
+    ['UNANIMITY', 'Unanimity', 'Unanimité'],
+    ['CONSULTATIVE', 'Consultative', 'Consultatif'],
+  ]),
+  voteType: items([
+    ['APPROVAL', 'Approval', 'Approbation'],
+    ['CONDITIONAL_APPROVAL', 'Conditional approval', 'Approbation sous conditions'],
+    ['REJECTION', 'Rejection', 'Rejet'],
+    ['ABSTENTION', 'Abstention', 'Abstention'],
+  ]),
+  questionType: items([
+    ['FAQ', 'FAQ', 'FAQ'],
+    ['KNOWLEDGE', 'Knowledge base', 'Base de connaissances'],
+    ['KYC', 'KYC questionnaire', 'Questionnaire KYC'],
+    ['RISK', 'Risk assessment', 'Évaluation des risques'],
+    ['SURVEY', 'Survey', 'Enquête'],
+  ]),
+  scoreType: items([
+    ['CREDIT', 'Credit score', 'Score de crédit'],
+    ['BEHAVIOURAL', 'Behavioural score', 'Score comportemental'],
+    ['FRAUD', 'Fraud score', 'Score de fraude'],
+    ['RATING', 'Internal rating', 'Notation interne'],
+    ['ESG', 'ESG score', 'Score ESG'],
+  ]),
+};

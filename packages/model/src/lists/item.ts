@@ -1,0 +1,21 @@
+/** A label in each language the product ships (French for `fr*` locales, English otherwise). */
+export interface Label {
+  en: string;
+  fr: string;
+}
+
+/** One entry of a reference list (code table). */
+export interface ListItem {
+  value: string;
+  label: Label;
+}
+
+/** A row of the compact form the data files use: value, English label, French label. */
+export type Row = readonly [value: string, en: string, fr: string];
+
+/** Builds list items from `[value, en, fr]` rows. */
+export const items = (rows: readonly Row[]): ListItem[] => rows.map(([value, en, fr]) => ({ value, label: { en, fr } }));
+
+/** Upper-cases the first letter (Intl gives French names in lower case: `euro`, `français`). */
+export const capitalize = (text: string, language: string): string =>
+  text.charAt(0).toLocaleUpperCase(language) + text.slice(1);

@@ -1,0 +1,72 @@
+import { items, type ListItem } from './item.ts';
+
+/** Day-to-day work: tasks, tickets, collection and dispute cases, insurance claims, projects. */
+export const supportLists: Record<string, ListItem[]> = {
+  priority: items([
+    ['LOW', 'Low', 'Basse'],
+    ['NORMAL', 'Normal', 'Normale'],
+    ['HIGH', 'High', 'Haute'],
+    ['URGENT', 'Urgent', 'Urgente'],
+  ]),
+  taskType: items([
+    ['TODO', 'To do', 'À faire'],
+    ['CALL', 'Call', 'Appel'],
+    ['EMAIL', 'Email', 'E-mail'],
+    ['MEETING', 'Meeting', 'Réunion'],
+    ['VISIT', 'Site visit', 'Visite'],
+    ['FOLLOW_UP', 'Follow-up', 'Relance'],
+    ['REMINDER', 'Reminder', 'Rappel'],
+    ['DOCUMENT_REVIEW', 'Document review', 'Revue de documents'],
+    ['APPROVAL', 'Approval', 'Validation'],
+  ]),
+  ticketType: items([
+    ['QUESTION', 'Question', 'Question'],
+    ['INCIDENT', 'Incident', 'Incident'],
+    ['REQUEST', 'Service request', 'Demande'],
+    ['ACCESS', 'Access request', "Demande d'accès"],
+    ['COMPLAINT', 'Complaint', 'Réclamation'],
+    ['BUG', 'Bug', 'Anomalie'],
+  ]),
+  caseType: items([
+    ['COLLECTION', 'Collection', 'Recouvrement'],
+    ['LITIGATION', 'Litigation', 'Contentieux'],
+    ['DISPUTE', 'Dispute', 'Litige'],
+    ['REPOSSESSION', 'Repossession', 'Reprise du bien'],
+    ['TOTAL_LOSS', 'Total loss', 'Sinistre total'],
+    ['THEFT', 'Theft', 'Vol'],
+    ['FRAUD', 'Fraud', 'Fraude'],
+    ['COMPLAINT', 'Complaint', 'Réclamation'],
+  ]),
+  claimType: items([
+    ['DAMAGE', 'Damage', 'Dommage'],
+    ['THEFT', 'Theft', 'Vol'],
+    ['TOTAL_LOSS', 'Total loss', 'Perte totale'],
+    ['GLASS', 'Glass breakage', 'Bris de glace'],
+    ['BREAKDOWN', 'Breakdown', 'Panne'],
+    ['LIABILITY', 'Third-party liability', 'Responsabilité civile'],
+  ]),
+  noteType: items([
+    ['GENERAL', 'General', 'Général'],
+    ['INTERNAL', 'Internal', 'Interne'],
+    ['COMMERCIAL', 'Commercial', 'Commercial'],
+    ['RISK', 'Risk', 'Risque'],
+    ['COLLECTION', 'Collection', 'Recouvrement'],
+    ['COMPLIANCE', 'Compliance', 'Conformité'],
+  ]),
+  projectType: items([
+    ['FINANCING', 'Financing project', 'Projet de financement'],
+    ['FLEET_RENEWAL', 'Fleet renewal', 'Renouvellement de flotte'],
+    ['ENERGY', 'Energy project', 'Projet énergétique'],
+    ['REAL_ESTATE', 'Real estate project', 'Projet immobilier'],
+    ['IMPLEMENTATION', 'Implementation', 'Mise en œuvre'],
+    ['INTERNAL', 'Internal project', 'Projet interne'],
+  ]),
+  timeEntryType: items([
+    ['WORK', 'Work', 'Travail'],
+    ['MEETING', 'Meeting', 'Réunion'],
+    ['TRAVEL', 'Travel', 'Déplacement'],
+    ['SUPPORT', 'Support', 'Support'],
+    ['TRAINING', 'Training', 'Formation'],
+    ['LEAVE', 'Leave', 'Congés'],
+  ]),
+};

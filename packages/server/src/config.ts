@@ -1,0 +1,31 @@
+import path from 'node:path';
+
+/** Settings read from the environment once, at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Directory of the embedded database and documents. */
+  dataDir: string;
+  /** A real PostgreSQL (owner role, runs migrations); absent → embedded PGlite. */
+  databaseUrl?: string;
+  /** Connection of the application role; derived from `databaseUrl` when absent. */
+  appDatabaseUrl?: string;
+  adminPassword?: string;
+  /** Load demo data into the `demo` tenant on first start. */
+  demoData: boolean;
+  /** Milliseconds before any statement is cancelled. */
+  statementTimeoutMs: number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: env.DEMO_DATA !== '0',
+    statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 10000),
+  };
+}

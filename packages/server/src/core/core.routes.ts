@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Host settings of spec 000 §3, with their defaults; a host may override them in HOSTS_JSON. */
+export const defaultHostSettings = {
+  imp: 'standard',
+  loginTenant: undefined as string | undefined,
+  publicLogo: undefined as string | undefined,
+  publicLogoUrl: undefined as string | undefined,
+  manifestUrl: undefined as string | undefined,
+  basePath: '/',
+  frameAncestors: "'self'",
+  loginTitle: 'Leasing back office',
+  loginButtonText: 'Sign in',
+  becomePartnerLinkText: undefined as string | undefined,
+  becomePartnerFlowUrl: undefined as string | undefined,
+  oidc: undefined as unknown,
+  saml: undefined as unknown,
+  uiAuthConfig: undefined as unknown,
+  mode: 'standard',
+  parentOrigins: [] as string[],
+  memoizeToken: false,
+  loadFrontEnd: true,
+  useManifest: false,
+  windowTitle: 'Leasing back office',
+};
+
+function hostOverrides(): Record<string, Record<string, unknown>> {
+  try {
+    return JSON.parse(process.env.HOSTS_JSON ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+export async function coreRoutes(app: FastifyInstance) {
+  const overrides = hostOverrides();
+  app.get('/api/core/ping', async () => ({ pong: true, date: new Date().toISOString() }));
+  app.get('/api/core/hosts/:hostname', async (request) => {
+    const { hostname } = request.params as { hostname: string };
+    return { ...defaultHostSettings, ...(overrides[hostname] ?? {}), host: hostname };
+  });
+}

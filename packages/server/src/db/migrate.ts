@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { entities } from '@lbo/model/entity-registry';
+import type { Db } from './database.ts';
+import { APP_ROLE, entityTableDdl, tenantPolicy } from './schema.ts';
+
+export { APP_ROLE };
+
+/** Tables that are not entity kinds: counters, credentials, sessions and the login directory. */
+const specialTables = [
+  `CREATE TABLE IF NOT EXISTS installation (key text PRIMARY KEY, value text NOT NULL)`,
+  `GRANT SELECT ON installation TO ${APP_ROLE}`,
+  `CREATE TABLE IF NOT EXISTS sequence_counter (tenant text NOT NULL, entity text NOT NULL, value bigint NOT NULL, PRIMARY KEY (tenant, entity))`,
+  ...tenantPolicy('sequence_counter'),
+  `CREATE TABLE IF NOT EXISTS user_credential (
+    tenant text NOT NULL, username text NOT NULL, password_hash text, failed_attempts integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (tenant, username))`,
+  ...tenantPolicy('user_credential'),
+  `CREATE TABLE IF NOT EXISTS session (
+    tenant text NOT NULL, _id uuid NOT NULL DEFAULT gen_random_uuid(), username text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(), expires_at timestamptz NOT NULL, revoked_at timestamptz,
+    PRIMARY KEY (tenant, _id))`,
+  ...tenantPolicy('session'),
+  // Which tenants hold a username: readable only through login_tenants(), the one
+  // cross-tenant path of sign-in, and written only by the credential trigger.
+  `CREATE TABLE IF NOT EXISTS login_directory (username text NOT NULL, tenant text NOT NULL, PRIMARY KEY (username, tenant))`,
+  `REVOKE ALL ON login_directory FROM PUBLIC`,
+  `CREATE OR REPLACE FUNCTION login_tenants(p_username text) RETURNS SETOF text
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS
+    $$ SELECT tenant FROM login_directory WHERE username = lower(p_username) ORDER BY tenant $$`,
+  `CREATE OR REPLACE FUNCTION login_directory_sync() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+    BEGIN
+      IF TG_OP IN ('DELETE', 'UPDATE') THEN DELETE FROM login_directory WHERE username = lower(OLD.username) AND tenant = OLD.tenant; END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN INSERT INTO login_directory VALUES (lower(NEW.username), NEW.tenant) ON CONFLICT DO NOTHING; END IF;
+      RETURN NULL;
+    END $$`,
+  `DROP TRIGGER IF EXISTS user_credential_directory ON user_credential`,
+  `CREATE TRIGGER user_credential_directory AFTER INSERT OR UPDATE OR DELETE ON user_credential FOR EACH ROW EXECUTE FUNCTION login_directory_sync()`,
+  `GRANT EXECUTE ON FUNCTION login_tenants(text) TO ${APP_ROLE}`,
+];
+
+export function schemaStatements(): string[] {
+  return [
+    `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+    `GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`,
+    ...specialTables,
+    ...entities.flatMap(entityTableDdl),
+  ];
+}
+
+/**
+ * Brings the database to the schema of this build, once: the DDL's hash is stored, so a
+ * restart with the same declarations does nothing. Runs as the owner, under an advisory
+ * lock so that several processes starting together migrate once.
+ */
+export async function migrate(owner: Db): Promise<void> {
+  await sql.raw(`DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+      CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS;
+    END IF; END $$`).execute(owner);
+  const statements = schemaStatements();
+  const hash = crypto.createHash('sha256').update(statements.join(';\n')).digest('hex');
+  await owner.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(7201)`.execute(tx);
+    const { rows: [table] } = await sql<{ exists: boolean }>`SELECT to_regclass('public.installation') IS NOT NULL AS exists`.execute(tx);
+    const { rows } = table.exists ? await sql<{ hash: string }>`SELECT value AS hash FROM installation WHERE key = 'schema'`.execute(tx) : { rows: [] };
+    if (rows[0]?.hash === hash) return;
+    for (const statement of statements) await sql.raw(statement).execute(tx);
+    await sql`INSERT INTO installation VALUES ('schema', ${hash}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(tx);
+    await sql`INSERT INTO installation VALUES ('token-secret', ${crypto.randomBytes(32).toString('hex')}) ON CONFLICT DO NOTHING`.execute(tx);
+  });
+}

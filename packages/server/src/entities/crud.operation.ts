@@ -1,0 +1,220 @@
+import crypto from 'node:crypto';
+import type { Entity } from '@lbo/model/entity';
+import { ApiError } from '@lbo/model/errors';
+import { entityByName } from '@lbo/model/entity-registry';
+import { validateFields, isObject } from '@lbo/model/values/validate';
+import { referenceLists } from '@lbo/model/reference-lists';
+import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { compileListQuery } from './list-query.ts';
+import { resolvePath } from './field-paths.ts';
+import * as storage from './storage.ts';
+import type { Doc, Row } from './storage.ts';
+
+/**
+ * The generic operations behind every entity route: tenant scope, validation, registration
+ * numbering, optimistic versions and history, each in one transaction.
+ */
+export interface Caller {
+  tenant: string;
+  username: string;
+  /** IANA zone of the client (`client-timezone` header), for reading days. */
+  timeZone?: string;
+}
+
+export type Query = Record<string, string | string[] | undefined>;
+
+export interface ListResult {
+  entities: Doc[];
+  breakdown?: Record<string, Record<string, number>>;
+  offset: number;
+  limit: number;
+  size: number;
+  continues: boolean;
+}
+
+/** Above this many matches the count stops (`pagination-size` is then a lower bound, see docs/api.md). */
+export const COUNT_CAP = 10_000;
+
+const systemFields = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser'];
+
+function initialStatus(entity: Entity): string | undefined {
+  return entity.status ? referenceLists[entity.status]?.[0]?.value ?? 'DRAFT' : undefined;
+}
+
+function bodyOf(body: unknown): Doc {
+  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
+  if (Array.isArray(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+  if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+  return body;
+}
+
+function stripSystem(doc: Doc): Doc {
+  const out = { ...doc };
+  for (const f of systemFields) delete out[f];
+  return out;
+}
+
+/** Maps database refusals that bad input can cause to catalogue errors. */
+export function databaseError(error: unknown, entity: Entity, registration?: string): never {
+  const code = (error as { code?: string })?.code;
+  if (code === '23505') throw new ApiError('VALUE_ALREADY_EXISTS', [registration ?? '', 'registration']);
+  if (code === '2201B') throw new ApiError('INVALID_FIELD_IN_QUERY', ['regex', 'invalid regular expression']);
+  if (code === '57014') throw new ApiError('INVALID_FIELD_IN_QUERY', ['query', 'took too long']);
+  if (code === '22P02' || code === '22003') throw new ApiError('INVALID_FIELD_VALUE', ['query', entity.name]);
+  throw error;
+}
+
+async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: string, before: Doc | undefined, after: Doc | undefined) {
+  const history = entityByName('History');
+  if (!history || entity === history) return;
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (systemFields.includes(key)) continue;
+    const from = before?.[key];
+    const to = after?.[key];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from: from ?? null, to: to ?? null };
+  }
+  await storage.insertRow(tx, history, caller.tenant, caller.username, {
+    registration: crypto.randomUUID(),
+    entityName: entity.name,
+    entityRegistration: (after ?? before)?.registration,
+    action,
+    user: caller.username,
+    date: new Date().toISOString(),
+    fromStatus: before?.status ?? null,
+    toStatus: after?.status ?? null,
+    changes,
+  });
+}
+
+export function createOperations(db: Db) {
+  const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, { tenant: caller.tenant, user: caller.username }, work);
+
+  async function mustFind(tx: Tx, caller: Caller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
+    const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);
+    if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
+    return row;
+  }
+
+  async function shape(tx: Tx, caller: Caller, entity: Entity, docs: Doc[], include: string[], projection?: string[]): Promise<Doc[]> {
+    for (const name of include) await includeLinked(tx, caller, entity, docs, name);
+    if (!projection) return docs;
+    const keep = new Set(['_id', 'registration', ...projection.map((p) => p.split('.')[0]), ...include]);
+    return docs.map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => keep.has(k))));
+  }
+
+  /** `include=persons` puts each item's linked record beside it (`persons[].person`); `include=contract` adds `contract`. */
+  async function includeLinked(tx: Tx, caller: Caller, entity: Entity, docs: Doc[], name: string) {
+    const field = entity.fields[name];
+    const itemLink = field?.type === 'list' ? Object.entries(field.fields ?? {}).find(([, f]) => f.type === 'link') : undefined;
+    const topLink = entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
+    const target = entityByName((itemLink?.[1] ?? topLink)?.entity ?? '');
+    if (!target) throw new ApiError('INVALID_FIELD_IN_QUERY', ['include', `${name} is not a linked field`]);
+    const key = target.name[0].toLowerCase() + target.name.slice(1);
+    const wanted = new Set<string>();
+    for (const doc of docs) {
+      if (itemLink) for (const item of (doc[name] as Doc[] | undefined) ?? []) wanted.add(String(item?.[itemLink[0]] ?? ''));
+      else wanted.add(String(doc[`${name}Registration`] ?? ''));
+    }
+    wanted.delete('');
+    const found = new Map((await storage.findMany(tx, target, caller.tenant, [...wanted])).map((r) => [r.registration, storage.toDocument(r)]));
+    for (const doc of docs) {
+      if (itemLink) doc[name] = ((doc[name] as Doc[] | undefined) ?? []).map((item) => ({ ...item, [key]: found.get(String(item?.[itemLink[0]])) ?? null }));
+      else doc[name] = found.get(String(doc[`${name}Registration`])) ?? null;
+    }
+  }
+
+  function prepare(caller: Caller, entity: Entity, body: Doc, requireMandatory: boolean): Doc {
+    return validateFields(stripSystem(body), entity.fields, '', { requireMandatory, timeZone: caller.timeZone });
+  }
+
+  return {
+    async list(caller: Caller, entity: Entity, query: Query): Promise<ListResult> {
+      const q = compileListQuery(entity, query, caller.timeZone);
+      return scoped(caller, async (tx) => {
+        const rows = await storage.listRows(tx, entity, caller.tenant, q);
+        const continues = rows.length > q.limit;
+        const page = rows.slice(0, q.limit).map(storage.toDocument);
+        const size = continues || q.offset > 0 ? await storage.countRows(tx, entity, caller.tenant, q, q.exactCount ? undefined : COUNT_CAP) : page.length;
+        let breakdown: ListResult['breakdown'];
+        if (q.breakdown.length) {
+          breakdown = {};
+          for (const name of q.breakdown) {
+            const path = resolvePath(entity, name);
+            if (path?.kind === 'value') breakdown[name] = await storage.breakdownCounts(tx, entity, caller.tenant, q, path.text);
+          }
+        }
+        const entities = await shape(tx, caller, entity, page, q.include, q.projection);
+        return { entities, breakdown, offset: q.offset, limit: q.limit, size: Math.max(size, q.offset + page.length), continues };
+      }).catch((e) => databaseError(e, entity));
+    },
+
+    async get(caller: Caller, entity: Entity, id: string, query: Query = {}): Promise<Doc> {
+      const include = typeof query.include === 'string' ? query.include.split(',').filter(Boolean) : [];
+      const projection = typeof query.projection === 'string' ? query.projection.split(',').filter(Boolean) : undefined;
+      return scoped(caller, async (tx) => {
+        const row = await mustFind(tx, caller, entity, id);
+        return (await shape(tx, caller, entity, [storage.toDocument(row)], include, projection))[0];
+      });
+    },
+
+    async create(caller: Caller, entity: Entity, body: unknown): Promise<Doc> {
+      const input = prepare(caller, entity, bodyOf(body), true);
+      const initial = initialStatus(entity);
+      if (input.status !== undefined && input.status !== initial) throw new ApiError('STATUS_PATCH_PROHIBITED');
+      if (entity.key) {
+        const key = input[entity.key];
+        if (typeof key !== 'string' || !key.trim()) throw new ApiError('MISSING_FIELD_IN_BODY', [entity.key]);
+        input.registration = key.trim();
+      }
+      return scoped(caller, async (tx) => {
+        if (typeof input.registration !== 'string' || !input.registration) {
+          input.registration = `${entity.prefix}${String(await storage.nextCounter(tx, caller.tenant, entity.name)).padStart(6, '0')}`;
+        }
+        const data = { ...input, ...(initial ? { status: initial } : {}) };
+        const row = await storage.insertRow(tx, entity, caller.tenant, caller.username, data);
+        const doc = storage.toDocument(row);
+        await writeHistory(tx, caller, entity, 'CREATE', undefined, doc);
+        return doc;
+      }).catch((e) => databaseError(e, entity, input.registration as string));
+    },
+
+    /** PUT replaces the document, PATCH merges the given fields; both refuse a status change and a stale `_version`. */
+    async update(caller: Caller, entity: Entity, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<Doc> {
+      const raw = bodyOf(body);
+      const expectedVersion = raw._version;
+      if (expectedVersion !== undefined && !Number.isInteger(expectedVersion)) throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
+      return scoped(caller, async (tx) => {
+        const row = await mustFind(tx, caller, entity, id, true);
+        if (expectedVersion !== undefined && expectedVersion !== row._version) {
+          throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
+        }
+        const before = storage.toDocument(row);
+        const input = prepare(caller, entity, mode === 'merge' ? { ...stripSystem(before), ...raw } : raw, true);
+        if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
+        if (input.registration !== undefined && input.registration !== row.registration) {
+          throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);
+        }
+        if (entity.key && input[entity.key] !== undefined && input[entity.key] !== row.registration) {
+          throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input[entity.key]), entity.key]);
+        }
+        const data = { ...input, registration: row.registration, ...(row.status !== null ? { status: row.status } : {}) };
+        const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
+        await writeHistory(tx, caller, entity, 'UPDATE', before, updated);
+        return updated;
+      }).catch((e) => databaseError(e, entity));
+    },
+
+    async remove(caller: Caller, entity: Entity, id: string): Promise<Doc> {
+      return scoped(caller, async (tx) => {
+        const row = await mustFind(tx, caller, entity, id, true);
+        const before = storage.toDocument(row);
+        await storage.deleteRow(tx, entity, caller.tenant, row._id);
+        await writeHistory(tx, caller, entity, 'DELETE', before, undefined);
+        return before;
+      });
+    },
+  };
+}
+
+export type Operations = ReturnType<typeof createOperations>;

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Entity } from '@lbo/model/entity';
+import { ApiError } from '@lbo/model/errors';
+import type { Operations, Query, ListResult } from './crud.operation.ts';
+
+/** Entity kinds whose routes are served by their own domain rather than the generic CRUD. */
+export interface EntityRouteOptions {
+  operations: Operations;
+  entities: Entity[];
+  preHandler: (request: FastifyRequest) => Promise<void>;
+  /** Kinds whose list route a domain serves itself (it answers more than the generic list). */
+  customList?: string[];
+}
+
+function setPagination(reply: FastifyReply, result: ListResult) {
+  reply.header('pagination-offset', String(result.offset));
+  reply.header('pagination-limit', String(result.limit));
+  reply.header('pagination-size', String(result.size));
+  reply.header('pagination-continues', String(result.continues));
+}
+
+const idParam = (request: FastifyRequest) => {
+  const id = (request.params as { id: string }).id;
+  if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['id']);
+  return id;
+};
+
+/** The generic list answer: an array, or `{entities, breakdown}` when counts were asked; pagination in headers. */
+export function listHandler(operations: Operations, entity: Entity) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await operations.list(request.caller!, entity, request.query as Query);
+    setPagination(reply, result);
+    return result.breakdown ? { entities: result.entities, breakdown: result.breakdown } : result.entities;
+  };
+}
+
+/** Registers list, read, create, replace, merge and delete for every declared kind, each route explicitly. */
+export async function entityRoutes(app: FastifyInstance, { operations, entities, preHandler, customList = [] }: EntityRouteOptions) {
+  for (const entity of entities) {
+    const base = `/api/${entity.route}`;
+    const config = { entity: entity.name };
+    if (!customList.includes(entity.name)) app.get(base, { preHandler, config }, listHandler(operations, entity));
+    app.get(`${base}/:id`, { preHandler, config }, async (request) =>
+      operations.get(request.caller!, entity, idParam(request), request.query as Query));
+    if (entity.readOnly) continue;
+    app.post(base, { preHandler, config }, async (request, reply) => {
+      const doc = await operations.create(request.caller!, entity, request.body);
+      return reply.status(201).send(doc);
+    });
+    app.put(`${base}/:id`, { preHandler, config }, async (request) =>
+      operations.update(request.caller!, entity, idParam(request), request.body, 'replace'));
+    app.patch(`${base}/:id`, { preHandler, config }, async (request) =>
+      operations.update(request.caller!, entity, idParam(request), request.body, 'merge'));
+    app.delete(`${base}/:id`, { preHandler, config }, async (request) =>
+      operations.remove(request.caller!, entity, idParam(request)));
+  }
+}

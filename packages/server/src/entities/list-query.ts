@@ -1,0 +1,245 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Entity } from '@lbo/model/entity';
+import type { FilterDef } from '@lbo/model/search';
+import { ApiError } from '@lbo/model/errors';
+import { addDays, parseDateValue, zonedMidnight } from '@lbo/model/values/dates';
+import { resolvePath, type ResolvedPath } from './field-paths.ts';
+import { textSearchSql } from '../db/schema.ts';
+
+/**
+ * Compiles the list query grammar of docs/api.md into parameterised SQL parts.
+ * Every value travels as a parameter; identifiers come from the declaration only.
+ */
+export interface ListQuery {
+  where: RawBuilder<boolean>;
+  orderBy: RawBuilder<unknown>;
+  offset: number;
+  limit: number;
+  projection?: string[];
+  include: string[];
+  breakdown: string[];
+  exactCount: boolean;
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 250;
+const MAX_PATTERN = 200;
+
+/** Query keys that are not filters: paging, shaping, and client-side keys the spec's client may send. */
+const controlKeys = new Set(['range', 'page', 'limit', 'sort', 'projection', 'include', 'breakdown', 'search', 'count',
+  'filter', 'jwt', 'token', 'editMode', 'next', 'timeZone', 'personsNames', 'fetchPersonsName', 'exclude', 'no404']);
+
+type Query = Record<string, string | string[] | undefined>;
+const bad = (key: string, why: string) => new ApiError('INVALID_FIELD_IN_QUERY', [key, why]);
+const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+function single(query: Query, key: string): string | undefined {
+  const value = query[key];
+  if (Array.isArray(value)) return value.join(',');
+  return value;
+}
+
+/** Splits `a,b,-c` into included and excluded values; empty items are dropped. */
+function values(raw: string): { include: string[]; exclude: string[] } {
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (item.startsWith('-') && item.length > 1) exclude.push(item.slice(1));
+    else include.push(item);
+  }
+  return { include, exclude };
+}
+
+/** Range filters answer to `fromX`/`toX` (dates) or `minX`/`maxX` (numbers). */
+function rangeKeys(entity: Entity, filter: FilterDef): [string, string] {
+  const path = resolvePath(entity, filter.field ?? filter.name);
+  const dated = path?.kind === 'value' && (path.sqlKind === 'date' || path.sqlKind === 'timestamp');
+  return dated ? [`from${capital(filter.name)}`, `to${capital(filter.name)}`] : [`min${capital(filter.name)}`, `max${capital(filter.name)}`];
+}
+
+export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC'): ListQuery {
+  const conditions: RawBuilder<boolean>[] = [];
+  const byKey = new Map<string, { filter: FilterDef; bound?: 'low' | 'high' }>();
+  for (const filter of entity.filters) {
+    if (filter.kind === 'range') {
+      const [low, high] = rangeKeys(entity, filter);
+      byKey.set(low, { filter, bound: 'low' });
+      byKey.set(high, { filter, bound: 'high' });
+    } else byKey.set(filter.name, { filter });
+  }
+  for (const key of Object.keys(query)) {
+    const raw = single(query, key);
+    if (controlKeys.has(key) || raw === undefined || raw === '') continue;
+    const known = byKey.get(key) ?? implicitFilter(entity, key);
+    if (!known) throw bad(key, 'unknown filter');
+    const { filter, bound } = known;
+    const path = resolvePath(entity, filter.field ?? filter.name);
+    if (!path) throw bad(key, 'unknown field');
+    conditions.push(filterCondition(key, filter, path, raw, bound, timeZone));
+  }
+  const search = single(query, 'search')?.trim();
+  if (search) {
+    if (search.length > MAX_PATTERN) throw bad('search', 'too long');
+    const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql<boolean>`${sql.raw(textSearchSql(entity))} LIKE ${like}`);
+  }
+  const { offset, limit } = paging(query);
+  return {
+    where: conditions.length ? sql<boolean>`(${sql.join(conditions, sql` AND `)})` : sql<boolean>`TRUE`,
+    orderBy: ordering(entity, single(query, 'sort')),
+    offset,
+    limit,
+    projection: fieldList(entity, query, 'projection'),
+    include: single(query, 'include')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    breakdown: fieldList(entity, query, 'breakdown') ?? [],
+    exactCount: single(query, 'count') === 'exact',
+  };
+}
+
+/** Any declared scalar field can be filtered by equality even when no filter names it. */
+function implicitFilter(entity: Entity, key: string): { filter: FilterDef; bound?: 'low' | 'high' } | undefined {
+  const path = resolvePath(entity, key);
+  return path?.kind === 'value' && path.sqlKind !== 'json' ? { filter: { name: key, kind: 'equal' } } : undefined;
+}
+
+function filterCondition(key: string, filter: FilterDef, path: ResolvedPath, raw: string, bound: 'low' | 'high' | undefined, timeZone: string): RawBuilder<boolean> {
+  if (filter.kind === 'person') return personCondition(key, filter, raw);
+  if (filter.kind === 'regex') return regexCondition(key, filter, path, raw);
+  if (filter.kind === 'range') {
+    if (path.kind !== 'value') throw bad(key, 'not a value field');
+    return rangeCondition(key, path, raw, bound!, timeZone);
+  }
+  return equalCondition(key, path, raw);
+}
+
+function normalise(key: string, path: ResolvedPath, value: string): string {
+  const kind = path.kind === 'value' ? path.sqlKind : 'text';
+  if (kind === 'numeric' && !/^-?\d+(\.\d+)?$/.test(value)) throw bad(key, `${value} is not a number`);
+  if (kind === 'boolean' && value !== 'true' && value !== 'false') throw bad(key, `${value} is not a boolean`);
+  if (kind === 'date') {
+    const parsed = parseDateValue(value);
+    if (!parsed || !('day' in parsed)) throw bad(key, `${value} is not a date`);
+    return parsed.day;
+  }
+  if (value.length > MAX_PATTERN) throw bad(key, 'value too long');
+  return value;
+}
+
+/** Nested JSON for a containment match: item path `a.b` and value v → `[{"a":{"b":v}}]`. */
+function itemDocument(itemPath: string[], value: unknown): string {
+  const item = itemPath.reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
+  return JSON.stringify([item]);
+}
+
+function anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(conditions, sql` OR `)})`;
+}
+
+function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilder<boolean> {
+  const { include, exclude } = values(raw);
+  const parts: RawBuilder<boolean>[] = [];
+  if (path.kind === 'item') {
+    const contains = (v: string) => sql<boolean>`(data #> ${sql.lit(`{${path.list.join(',')}}`)}) @> ${itemDocument(path.item, normalise(key, path, v))}::jsonb`;
+    if (include.length) parts.push(anyOf(include.map(contains)));
+    if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(contains))}`);
+  } else if (path.field.type === 'select' && path.field.multiple) {
+    const has = (v: string) => sql<boolean>`(data #> ${sql.lit(`{${path.parts.join(',')}}`)}) ? ${normalise(key, path, v)}`;
+    if (include.length) parts.push(anyOf(include.map(has)));
+    if (exclude.length) parts.push(sql<boolean>`NOT coalesce(${anyOf(exclude.map(has))}, false)`);
+  } else {
+    const expr = path.sqlKind === 'numeric' || path.sqlKind === 'boolean' ? path.typed : path.text;
+    const cast = path.sqlKind === 'numeric' ? sql`::numeric` : path.sqlKind === 'boolean' ? sql`::boolean` : sql``;
+    const list = (vs: string[]) => sql.join(vs.map((v) => sql`${normalise(key, path, v)}${cast}`));
+    if (include.length) parts.push(sql<boolean>`${expr} IN (${list(include)})`);
+    if (exclude.length) parts.push(sql<boolean>`(${expr} IS NULL OR ${expr} NOT IN (${list(exclude)}))`);
+  }
+  if (!parts.length) throw bad(key, 'no value');
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
+
+function regexCondition(key: string, filter: FilterDef, path: ResolvedPath, raw: string): RawBuilder<boolean> {
+  if (raw.length > MAX_PATTERN) throw bad(key, 'pattern too long');
+  const pattern = filter.anchored && !raw.startsWith('^') ? `^${raw}` : raw;
+  if (path.kind === 'item') {
+    return sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(data #> ${sql.lit(`{${path.list.join(',')}}`)}, '[]'::jsonb)) AS item
+      WHERE item #>> ${sql.lit(`{${path.item.join(',')}}`)} ~* ${pattern})`;
+  }
+  return sql<boolean>`${path.text} ~* ${pattern}`;
+}
+
+function personCondition(key: string, filter: FilterDef, raw: string): RawBuilder<boolean> {
+  const { include, exclude } = values(raw);
+  const roles = filter.roles ?? [];
+  const list = sql.lit(`{${(filter.field ?? 'persons').split('.').join(',')}}`);
+  const holds = (registration: string) => {
+    if (registration.length > MAX_PATTERN) throw bad(key, 'value too long');
+    return anyOf(roles.map((role) => sql<boolean>`(data #> ${list}) @> ${JSON.stringify([{ role, personRegistration: registration }])}::jsonb`));
+  };
+  const parts: RawBuilder<boolean>[] = [];
+  if (include.length) parts.push(anyOf(include.map(holds)));
+  if (exclude.length) parts.push(sql<boolean>`NOT coalesce(${anyOf(exclude.map(holds))}, false)`);
+  if (!parts.length) throw bad(key, 'no value');
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
+
+function rangeCondition(key: string, path: Extract<ResolvedPath, { kind: 'value' }>, raw: string, bound: 'low' | 'high', timeZone: string): RawBuilder<boolean> {
+  const op = bound === 'low' ? sql`>=` : sql`<`;
+  if (path.sqlKind === 'numeric') {
+    if (!/^-?\d+(\.\d+)?$/.test(raw)) throw bad(key, `${raw} is not a number`);
+    return sql<boolean>`${path.typed} ${bound === 'low' ? sql`>=` : sql`<=`} ${raw}::numeric`;
+  }
+  const parsed = parseDateValue(raw);
+  if (!parsed) throw bad(key, `${raw} is not a date`);
+  if (path.sqlKind === 'date') {
+    // Days compare as YYYY-MM-DD text; `to` includes its whole day.
+    const day = 'day' in parsed ? parsed.day : parsed.instant.toISOString().slice(0, 10);
+    return sql<boolean>`${path.text} ${op} ${bound === 'low' ? day : addDays(day, 1)}`;
+  }
+  if (path.sqlKind !== 'timestamp') throw bad(key, 'not a date or number field');
+  // A day given for an instant field means that day in the client's time zone.
+  const instant = 'day' in parsed ? zonedMidnight(bound === 'low' ? parsed.day : addDays(parsed.day, 1), timeZone) : parsed.instant;
+  const highOp = 'day' in parsed ? sql`<` : sql`<=`;
+  if (path.column) return sql<boolean>`${path.typed} ${bound === 'low' ? sql`>=` : highOp} ${instant.toISOString()}::timestamptz`;
+  return sql<boolean>`${path.text} ${bound === 'low' ? sql`>=` : highOp} ${instant.toISOString()}`;
+}
+
+function paging(query: Query): { offset: number; limit: number } {
+  const range = single(query, 'range');
+  if (range) {
+    const m = /^\[?(\d+)-(\d+)\]?$/.exec(range);
+    if (!m || +m[2] < +m[1]) throw bad('range', 'expected [start-end]');
+    const limit = +m[2] - +m[1] + 1;
+    if (limit > MAX_LIMIT) throw bad('range', `at most ${MAX_LIMIT} rows`);
+    return { offset: +m[1], limit };
+  }
+  const limitRaw = single(query, 'limit');
+  const limit = limitRaw === undefined ? DEFAULT_LIMIT : Number(limitRaw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw bad('limit', `between 1 and ${MAX_LIMIT}`);
+  const pageRaw = single(query, 'page');
+  const page = pageRaw === undefined ? 1 : Number(pageRaw);
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw bad('page', 'a positive integer');
+  return { offset: (page - 1) * limit, limit };
+}
+
+function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown> {
+  if (!sort) return sql`_insert_date DESC, _id DESC`;
+  const items = sort.split(',').map((s) => s.trim()).filter(Boolean).map((item) => {
+    const desc = item.startsWith('-');
+    const name = item.replace(/^[-+]/, '');
+    const path = resolvePath(entity, name);
+    if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
+    return sql`${path.typed} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`}`;
+  });
+  return sql.join([...items, sql`_id`]);
+}
+
+function fieldList(entity: Entity, query: Query, key: string): string[] | undefined {
+  const raw = single(query, key);
+  if (!raw) return undefined;
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of names) {
+    const path = resolvePath(entity, name);
+    if (!path || (key === 'breakdown' && (path.kind !== 'value' || path.sqlKind === 'json'))) throw bad(key, `${name} is not a field`);
+  }
+  return names;
+}

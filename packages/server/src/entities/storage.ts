@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import type { Entity } from '@lbo/model/entity';
+import type { Tx } from '../db/database.ts';
+import type { ListQuery } from './list-query.ts';
+
+/**
+ * SQL for one entity table. Every statement also filters by tenant (the second wall
+ * behind row-level security). No permission or validation logic lives here.
+ */
+export type Doc = Record<string, unknown>;
+
+export interface Row {
+  _id: string;
+  registration: string;
+  status: string | null;
+  name: string | null;
+  type: string | null;
+  data: Doc;
+  _insert_date: Date;
+  _insert_user: string | null;
+  _update_date: Date | null;
+  _update_user: string | null;
+  _version: number;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const table = (entity: Entity) => sql.table(entity.table);
+const columns = sql`_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version`;
+
+/** The document an API answers: `data` with the columns and audit fields on top. */
+export function toDocument(row: Row): Doc {
+  return {
+    ...row.data,
+    _id: row._id,
+    registration: row.registration,
+    ...(row.status !== null ? { status: row.status } : {}),
+    _insertDate: row._insert_date.toISOString(),
+    _insertUser: row._insert_user,
+    _updateDate: row._update_date?.toISOString() ?? null,
+    _updateUser: row._update_user,
+    _version: row._version,
+  };
+}
+
+const scalar = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
+
+/** Finds a record by registration, or by `_id` when the identifier is a uuid. */
+export async function findOne(tx: Tx, entity: Entity, tenant: string, id: string, forUpdate = false): Promise<Row | undefined> {
+  const byId = uuidPattern.test(id) ? sql`OR _id = ${id}::uuid` : sql``;
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND (registration = ${id} ${byId}) LIMIT 1 ${lock}`.execute(tx);
+  return rows[0];
+}
+
+export async function insertRow(tx: Tx, entity: Entity, tenant: string, user: string, data: Doc): Promise<Row> {
+  const { rows } = await sql<Row>`INSERT INTO ${table(entity)} (tenant, registration, status, name, type, data, _insert_user)
+    VALUES (${tenant}, ${data.registration as string}, ${scalar(data.status)}, ${scalar(data.name)}, ${scalar(data.type)}, ${JSON.stringify(data)}::jsonb, ${user})
+    RETURNING ${columns}`.execute(tx);
+  return rows[0];
+}
+
+export async function updateRow(tx: Tx, entity: Entity, tenant: string, user: string, id: string, data: Doc): Promise<Row> {
+  const { rows } = await sql<Row>`UPDATE ${table(entity)} SET status = ${scalar(data.status)}, name = ${scalar(data.name)}, type = ${scalar(data.type)},
+      data = ${JSON.stringify(data)}::jsonb, _update_date = now(), _update_user = ${user}, _version = _version + 1
+    WHERE tenant = ${tenant} AND _id = ${id}::uuid RETURNING ${columns}`.execute(tx);
+  return rows[0];
+}
+
+export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: string): Promise<void> {
+  await sql`DELETE FROM ${table(entity)} WHERE tenant = ${tenant} AND _id = ${id}::uuid`.execute(tx);
+}
+
+/** One page of rows, one more than asked so that the caller knows whether more exist. */
+export async function listRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery): Promise<Row[]> {
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where}
+    ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(tx);
+  return rows;
+}
+
+/** Matching rows, counted up to `cap` unless exact (an unbounded count of a large table is slow). */
+export async function countRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery, cap?: number): Promise<number> {
+  const limit = cap === undefined ? sql`` : sql`LIMIT ${cap}`;
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} ${limit}) AS matched`.execute(tx);
+  return Number(rows[0].n);
+}
+
+/** Counts per value of each breakdown field, for KPI strips. */
+export async function breakdownCounts(tx: Tx, entity: Entity, tenant: string, q: ListQuery, field: ReturnType<typeof sql>): Promise<Record<string, number>> {
+  const { rows } = await sql<{ value: string | null; n: string }>`SELECT ${field}::text AS value, count(*) AS n FROM ${table(entity)}
+    WHERE tenant = ${tenant} AND ${q.where} GROUP BY 1 ORDER BY 2 DESC LIMIT 100`.execute(tx);
+  return Object.fromEntries(rows.map((r) => [r.value ?? '', Number(r.n)]));
+}
+
+/** Rows whose registration is one of `registrations` (for `include`). */
+export async function findMany(tx: Tx, entity: Entity, tenant: string, registrations: string[]): Promise<Row[]> {
+  if (!registrations.length) return [];
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[])`.execute(tx);
+  return rows;
+}
+
+/** Next value of a per-tenant counter, taken atomically in the caller's transaction. */
+export async function nextCounter(tx: Tx, tenant: string, name: string): Promise<number> {
+  const { rows } = await sql<{ value: string }>`INSERT INTO sequence_counter (tenant, entity, value) VALUES (${tenant}, ${name}, 1)
+    ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + 1 RETURNING value`.execute(tx);
+  return Number(rows[0].value);
+}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { buildApp } from './app.ts';
+import { bootstrap } from './seed/bootstrap.ts';
+
+/** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
+const config = readConfig();
+const started = Date.now();
+const database = await openDatabase(config);
+const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData });
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const app = await buildApp({ database, webDir, logger: process.env.LOG_REQUESTS === '1' });
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+const lines = [
+  `Leasing back office is running at ${url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  `Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`,
+  `Sign in as admin@demo (demo tenant) or admin@master (super admin)`,
+  seeded.created
+    ? `Password: ${config.adminPassword ? 'the ADMIN_PASSWORD you set' : seeded.adminPassword}`
+    : 'Password: the one printed on first start (or ADMIN_PASSWORD)',
+];
+console.log(lines.join('\n'));
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
