@@ -69,9 +69,9 @@ export function ppmt(rate: Num, per: Num, nper: Num, pv: Num, fv: Num = 0, type:
   return payment.minus(interest);
 }
 
-function interestPart(rate: Num, per: Num, nper: Num, pv: Num, fv: Num, type: Num) {
-  const r = dec(rate, 'rate'), k = dec(per, 'per'), n = dec(nper, 'nper'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0);
-  const t = paymentType(type);
+function interestPart(rateArg: Num, perArg: Num, nperArg: Num, pvArg: Num, fvArg: Num, typeArg: Num) {
+  const r = dec(rateArg, 'rate'), k = dec(perArg, 'per'), n = dec(nperArg, 'nper'), p = dec(pvArg, 'pv');
+  const f = dec(fvArg, 'fv', 0), t = paymentType(typeArg);
   if (n.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'nper', 'must be greater than 0');
   if (k.lt(1) || k.gt(n)) financeFail('ARGUMENT_OUT_OF_RANGE', 'per', `must be between 1 and nper (${n.toString()})`);
   const payment = pmt(r, n, p, f, t);
@@ -93,33 +93,35 @@ export function rate(nper: Num, pmt: Num, pv: Num, fv: Num = 0, type: Num = 0, g
   return solveRate(rateEquation(n, a, p, f, t), g.toNumber());
 }
 
+const Wide = Dec.clone({ precision: 64 });
+
 /** f(r) = pv·(1+r)^n + pmt·(1 + r·type)·((1+r)^n - 1)/r + fv, with t = ln(1 + r). */
 function rateEquation(nDec: Decimal, pmtDec: Decimal, pvDec: Decimal, fvDec: Decimal, type: 0 | 1): RateEquation {
   const n = nDec.toNumber(), a = pmtDec.toNumber(), p = pvDec.toNumber(), f = fvDec.toNumber();
   const s1 = (n * (n - 1)) / 2, s2 = (n * (n - 1) * (2 * n - 1)) / 6;
-  /** Annuity factor ((1+r)^n - 1)/r and its derivative in t (by its Taylor series near t = 0). */
-  const annuity = (t: number, r: number, u: number, e: number): [number, number] => {
-    if (Math.abs(t) < 1e-4) return [t === 0 ? n : Math.expm1(n * t) / r, s1 + s2 * t];
-    return [Math.expm1(n * t) / r, (n * e * r - (e - 1) * u) / (r * r)];
-  };
+  /** The annuity factor ((1+r)^n - 1)/r, n at r = 0. */
+  const annuity = (t: number, r: number) => (t === 0 ? n : Math.expm1(n * t) / r);
+  /** Its derivative in t; near t = 0 by its Taylor series, where the closed form cancels out. */
+  const annuitySlope = (t: number, r: number, u: number, e: number) =>
+    Math.abs(t) < 1e-4 ? s1 + s2 * t : (n * e * r - (e - 1) * u) / (r * r);
   return {
     name: 'RATE',
     at(t) {
       const u = Math.exp(t), r = Math.expm1(t), e = Math.exp(n * t);
-      const [an, dan] = annuity(t, r, u, e);
-      const k = 1 + r * type;
-      return [p * e + a * k * an + f, p * n * e + a * (type * u * an + k * dan)];
+      const an = annuity(t, r), k = 1 + r * type;
+      return [p * e + a * k * an + f, p * n * e + a * (type * u * an + k * annuitySlope(t, r, u, e))];
     },
     scaled(t) {
       const r = Math.expm1(t), k = 1 + r * type;
-      if (t <= 0) return p * Math.exp(n * t) + a * k * annuity(t, r, 1, 1)[0] + f;
-      const inverse = Math.exp(-n * t);
-      return p + (a * k * -Math.expm1(-n * t)) / r + f * inverse;
+      if (t <= 0) return p * Math.exp(n * t) + a * k * annuity(t, r) + f;
+      // divided by (1+r)^n, which would overflow for large rates
+      return p + (a * k * -Math.expm1(-n * t)) / r + f * Math.exp(-n * t);
     },
-    exact(r) {
-      if (r.isZero()) return pvDec.plus(pmtDec.times(nDec)).plus(fvDec);
-      const q = r.plus(1).pow(nDec);
-      return pvDec.times(q).plus(pmtDec.times(r.times(type).plus(1)).times(q.minus(1)).div(r)).plus(fvDec);
+    exact(rate) {
+      if (rate.isZero()) return pvDec.plus(pmtDec.times(nDec)).plus(fvDec);
+      // ((1+r)^n - 1)/r cancels digits when r is small: 64 digits keep it right to 1e-19 and beyond
+      const r = new Wide(rate), q = r.plus(1).pow(nDec);
+      return q.times(pvDec).plus(q.minus(1).div(r).times(r.times(type).plus(1)).times(pmtDec)).plus(fvDec);
     },
   };
 }
@@ -144,5 +146,3 @@ export function nominal(rate: Num, npery: Num): Decimal {
   if (r.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be greater than 0');
   return r.plus(1).pow(ONE.div(n)).minus(1).times(n);
 }
-
-export { Dec };

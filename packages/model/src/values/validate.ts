@@ -23,6 +23,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function textOf(value: unknown, field: FieldDef, path: string): string {
   if (typeof value !== 'string') throw new ApiError('INVALID_STRING_FIELD', [path]);
+  if (value.includes('\u0000')) throw new ApiError('INVALID_FIELD_VALUE', ['(text with a NUL character)', path]);
   const length = value.trim().length;
   if ((field.min !== undefined && length < field.min) || (field.max !== undefined && length > field.max)) {
     throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(value), path]);

@@ -61,6 +61,8 @@ export function databaseError(error: unknown, entity: Entity, registration?: str
   if (code === '2201B') throw new ApiError('INVALID_FIELD_IN_QUERY', ['regex', 'invalid regular expression']);
   if (code === '57014') throw new ApiError('INVALID_FIELD_IN_QUERY', ['query', 'took too long']);
   if (code === '22P02' || code === '22003') throw new ApiError('INVALID_FIELD_VALUE', ['query', entity.name]);
+  // Text PostgreSQL cannot store (a NUL character) in an undeclared field.
+  if (code === '22P05' || code === '22021') throw new ApiError('INVALID_FIELD_VALUE', ['(text with a NUL character)', 'body']);
   throw error;
 }
 

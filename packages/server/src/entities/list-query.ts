@@ -69,6 +69,7 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
   }
   for (const key of Object.keys(query)) {
     const raw = single(query, key);
+    if (raw?.includes('\u0000')) throw bad(key, 'contains a NUL character');
     if (controlKeys.has(key) || raw === undefined || raw === '') continue;
     const known = byKey.get(key) ?? implicitFilter(entity, key);
     if (!known) throw bad(key, 'unknown filter');
