@@ -4,8 +4,6 @@
  */
 import { financeFail } from './finance-errors.ts';
 
-const MS_PER_DAY = 86_400_000;
-
 /** A `YYYY-MM-DD` string (years 1000 to 9999) as a day number, or undefined if it is not a date. */
 export function parseIsoDate(text: unknown): number | undefined {
   if (typeof text !== 'string') return undefined;
@@ -16,21 +14,38 @@ export function parseIsoDate(text: unknown): number | undefined {
   return fromYmd(y, m, d);
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 export function formatIsoDate(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const { y, m, d } = toYmd(day);
+  return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
 }
 
+// Civil calendar arithmetic on day numbers (H. Hinnant's algorithms): no Date objects, which
+// cost more than the rest of a payment plan's line put together.
+
 export function fromYmd(y: number, m: number, d: number): number {
-  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+  const year = m <= 2 ? y - 1 : y;
+  const era = Math.floor(year / 400), yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }
 
 export function toYmd(day: number): { y: number; m: number; d: number } {
-  const date = new Date(day * MS_PER_DAY);
-  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+  const z = day + 719468, era = Math.floor(z / 146097), dayOfEra = z - era * 146097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yearOfEra + era * 400 + (m <= 2 ? 1 : 0), m, d: dayOfYear - Math.floor((153 * mp + 2) / 5) + 1 };
 }
 
+const monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (m !== 2) return monthLengths[m - 1];
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
 }
 
 /** 0 for Sunday … 6 for Saturday (1970-01-01 was a Thursday). */

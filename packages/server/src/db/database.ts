@@ -17,7 +17,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const kysely = (pool: pg.Pool): Db => new Kysely({ dialect: new PostgresDialect({ pool }) });
+const kysely = (pool: pg.Pool): Db => {
+  // An idle connection that breaks (server restart, embedded database reopened) is dropped by
+  // the pool and replaced on next use; without a listener the error would end the process.
+  pool.on('error', () => undefined);
+  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+};
 
 function appUrl(config: Config): string {
   if (config.appDatabaseUrl) return config.appDatabaseUrl;

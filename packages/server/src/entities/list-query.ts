@@ -231,7 +231,7 @@ function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown>
     if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
     return sql`${path.typed} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`}`;
   });
-  return sql.join([...items, sql`_id`]);
+  return sql.join([...items, sql`registration`]);
 }
 
 function fieldList(entity: Entity, query: Query, key: string): string[] | undefined {

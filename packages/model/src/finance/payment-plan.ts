@@ -1,0 +1,224 @@
+/**
+ * The schedule engine: a loan or lease repaid by equal instalments, with an optional different
+ * first instalment, a residual value, deferral periods, tax and services. See README.md.
+ */
+import type Decimal from 'decimal.js';
+import { xirrNumber } from './cashflows.ts';
+import { formatIsoDate, type DayCount } from './dates.ts';
+import { Dec } from './decimal.ts';
+import { FinanceError, financeFail } from './finance-errors.ts';
+import { roundComputed, roundTimes } from './money.ts';
+import { readTerms, type Frequency, type PaymentPlanInput, type PlanTerms, type Timing } from './payment-plan-terms.ts';
+
+export type { PaymentPlanInput, PlanService } from './payment-plan-terms.ts';
+
+export interface PaymentPlanLine {
+  number: number;
+  /** A deferral line pays interest only, or nothing (its interest is capitalised). */
+  kind: 'deferral' | 'instalment';
+  dueDate: string;
+  /** Interest days of the line's period in the plan's day count. */
+  days: number;
+  openingBalance: number;
+  /** principal + interest + services. */
+  instalmentExclTax: number;
+  /** instalmentExclTax + tax. */
+  instalmentInclTax: number;
+  interest: number;
+  /** Repaid capital; negative on a capitalised deferral line (the balance grows by its interest). */
+  principal: number;
+  services: number;
+  tax: number;
+  closingBalance: number;
+}
+
+export interface PaymentPlanTotals {
+  instalmentExclTax: number;
+  instalmentInclTax: number;
+  interest: number;
+  principal: number;
+  services: number;
+  tax: number;
+}
+
+export interface PaymentPlan {
+  financedAmount: number;
+  /** The regular instalment (principal + interest), before the last line absorbs the rounding. */
+  instalment: number;
+  firstPayment: number | null;
+  residualValue: number;
+  fees: number;
+  startDate: string;
+  endDate: string;
+  frequency: Frequency;
+  timing: Timing;
+  dayCount: DayCount;
+  lines: PaymentPlanLine[];
+  totals: PaymentPlanTotals;
+  /** Annual effective rate: XIRR of the amount, the instalments (principal + interest) and the residual value. */
+  effectiveRate: number | null;
+  /** Annual percentage rate: the same with the fees taken off the amount. Null when the flows have no rate. */
+  apr: number | null;
+}
+
+type LineKind = 'deferral' | 'first' | 'regular' | 'last';
+
+function lineKind(terms: PlanTerms, index: number): LineKind {
+  if (index < terms.deferral) return 'deferral';
+  if (index === terms.duration - 1) return 'last';
+  if (index === terms.deferral && terms.firstPayment !== undefined) return 'first';
+  return 'regular';
+}
+
+/** Builds the payment plan; throws FinanceError on arguments out of range. */
+export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
+  const terms = readTerms(input);
+  let instalment = solveInstalment(terms, 'nearest');
+  if (instalment < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
+  let rows = buildRows(terms, instalment);
+  if (rows.some((row) => row.rent < 0)) {
+    // rounding the instalment up drifted past the residual value: round it down, the last line takes the rest
+    instalment = solveInstalment(terms, 'down');
+    rows = buildRows(terms, instalment);
+    if (rows.some((row) => row.rent < 0)) financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the instalment is too small to round');
+  }
+  const money = (minor: number) => minor / terms.scale;
+  const lines = rows.map((row, i): PaymentPlanLine => ({
+    number: i + 1,
+    kind: i < terms.deferral ? 'deferral' : 'instalment',
+    dueDate: formatIsoDate(terms.dueDates[i]),
+    days: terms.periods[i].days,
+    openingBalance: money(row.opening),
+    instalmentExclTax: money(row.rent + terms.services),
+    instalmentInclTax: money(row.rent + terms.services + row.tax),
+    interest: money(row.interest),
+    principal: money(row.principal),
+    services: money(terms.services),
+    tax: money(row.tax),
+    closingBalance: money(row.opening - row.principal),
+  }));
+  const sum = (pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const services = terms.services * rows.length, rent = sum((r) => r.rent), tax = sum((r) => r.tax);
+  return {
+    financedAmount: money(terms.amount),
+    instalment: money(instalment),
+    firstPayment: terms.firstPayment === undefined ? null : money(terms.firstPayment),
+    residualValue: money(terms.residualValue),
+    fees: money(terms.fees),
+    startDate: formatIsoDate(terms.startDate),
+    endDate: formatIsoDate(terms.endDate),
+    frequency: terms.frequency,
+    timing: terms.advance ? 'advance' : 'arrears',
+    dayCount: terms.dayCount,
+    lines,
+    totals: {
+      instalmentExclTax: money(rent + services),
+      instalmentInclTax: money(rent + services + tax),
+      interest: money(sum((r) => r.interest)),
+      principal: money(sum((r) => r.principal)),
+      services: money(services),
+      tax: money(tax),
+    },
+    effectiveRate: planRate(terms, rows, 0),
+    apr: planRate(terms, rows, terms.fees),
+  };
+}
+
+/**
+ * The regular instalment P, in minor units. The balance after the last period is linear in P,
+ * B = c0 + c1·P, so one pass gives P = (residual - c0) / c1. The pass runs in floating point;
+ * if P lies near a half minor unit, where its rounding error could matter, it is redone in decimals.
+ */
+function solveInstalment(terms: PlanTerms, rounding: 'nearest' | 'down'): number {
+  const exact = () => solveExact(terms);
+  if (rounding === 'down') return exact().toDecimalPlaces(0, Dec.ROUND_DOWN).toNumber();
+  let c0 = terms.amount, c1 = 0;
+  terms.periods.forEach((period, i) => {
+    const growth = 1 + period.rate.num, kind = lineKind(terms, i);
+    if (kind === 'deferral') {
+      if (terms.deferralMode === 'capitalised') { c0 *= growth; c1 *= growth; }
+    } else if (kind === 'first') {
+      c0 = terms.advance ? (c0 - terms.firstPayment!) * growth : c0 * growth - terms.firstPayment!;
+      c1 *= growth;
+    } else {
+      c0 *= growth;
+      c1 = terms.advance ? (c1 - 1) * growth : c1 * growth - 1;
+    }
+  });
+  return roundComputed((terms.residualValue - c0) / c1, 1e-13 * terms.duration, exact);
+}
+
+function solveExact(terms: PlanTerms): Decimal {
+  let c0 = new Dec(terms.amount), c1 = new Dec(0);
+  terms.periods.forEach((period, i) => {
+    const growth = period.rate.dec.plus(1), kind = lineKind(terms, i);
+    if (kind === 'deferral') {
+      if (terms.deferralMode === 'capitalised') { c0 = c0.times(growth); c1 = c1.times(growth); }
+    } else if (kind === 'first') {
+      c0 = terms.advance ? c0.minus(terms.firstPayment!).times(growth) : c0.times(growth).minus(terms.firstPayment!);
+      c1 = c1.times(growth);
+    } else {
+      c0 = c0.times(growth);
+      c1 = terms.advance ? c1.minus(1).times(growth) : c1.times(growth).minus(1);
+    }
+  });
+  return new Dec(terms.residualValue).minus(c0).div(c1);
+}
+
+interface Row {
+  opening: number;
+  rent: number;
+  interest: number;
+  principal: number;
+  tax: number;
+}
+
+/**
+ * The lines in minor units. Interest is the period's interest on the balance (after the
+ * instalment, when paid in advance), rounded; principal is the rest of the instalment; the last
+ * line repays the balance down to the residual value exactly, absorbing every rounding.
+ */
+function buildRows(terms: PlanTerms, instalment: number): Row[] {
+  const rows: Row[] = [];
+  let balance = terms.amount;
+  terms.periods.forEach((period, i) => {
+    const kind = lineKind(terms, i);
+    let rent: number, interest: number, principal: number;
+    if (kind === 'deferral' && terms.deferralMode === 'capitalised') {
+      interest = roundTimes(balance, period.rate);
+      principal = -interest;
+      rent = 0;
+    } else if (kind === 'deferral') {
+      interest = roundTimes(balance, terms.advance ? period.discount : period.rate);
+      principal = 0;
+      rent = interest;
+    } else if (kind === 'last') {
+      principal = balance - terms.residualValue;
+      interest = terms.advance ? roundTimes(terms.residualValue, period.discount) : roundTimes(balance, period.rate);
+      rent = principal + interest;
+    } else {
+      rent = kind === 'first' ? terms.firstPayment! : instalment;
+      interest = roundTimes(terms.advance ? balance - rent : balance, period.rate);
+      principal = rent - interest;
+    }
+    rows.push({ opening: balance, rent, interest, principal, tax: roundTimes(rent, terms.taxRate) + terms.servicesTax });
+    balance -= principal;
+  });
+  return rows;
+}
+
+/** XIRR of the plan's flows from the customer's side: the amount less `fees` in, the instalments and the residual value out. */
+function planRate(terms: PlanTerms, rows: Row[], fees: number): number | null {
+  const values = [terms.amount - fees, ...rows.map((row) => -row.rent)];
+  const days = [terms.startDate, ...terms.dueDates];
+  if (terms.residualValue > 0) {
+    values.push(-terms.residualValue);
+    days.push(terms.endDate);
+  }
+  try {
+    return xirrNumber(values, days, terms.rate.toNumber());
+  } catch (error) {
+    if (error instanceof FinanceError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { ApiFailure, readErrorBody } from './api-failure.ts';
+import { errorNotice } from './error-notice.ts';
+import { buildQuery, type QueryValue } from './query-string.ts';
+import { parseJson } from './revive-dates.ts';
+import { getToken, setToken } from './token.ts';
+import { notify } from '../notify.tsx';
+
+/**
+ * The one data client: every screen speaks HTTP through it. It sends the spec's headers,
+ * takes the token from each answer, revives dates, parses error bodies (blob ones too) and
+ * shows the error catalogue; a 401 hands over to the session (re-login).
+ */
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Answer read as a Blob (downloads). */
+  blob?: boolean;
+  /** No notification on failure: the caller shows its own. */
+  silent?: boolean;
+  /** A 401 is the caller's answer (sign-in), not an expired session. */
+  noSessionCheck?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+let unauthorized: (() => void) | undefined;
+/** The session's reaction to a 401. */
+export function onUnauthorized(handler: () => void) {
+  unauthorized = handler;
+}
+
+export const requestOriginator = 'lbo-web';
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const newRequestId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
+
+export function requestHeaders(hasJsonBody: boolean): Record<string, string> {
+  const token = getToken();
+  return {
+    accept: 'application/json',
+    'request-id': newRequestId(),
+    'client-timezone': timeZone(),
+    'request-originator': requestOriginator,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(hasJsonBody ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+function report(failure: ApiFailure) {
+  console.error(`${failure.method} ${failure.path} failed`, failure.status, failure.body);
+  notify(errorNotice(failure, navigator.onLine));
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const hasJson = options.body !== undefined && !isForm;
+  const url = `${path}${buildQuery(options.query)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: requestHeaders(hasJson),
+      body: hasJson ? JSON.stringify(options.body) : (options.body as FormData | undefined),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    const failure = new ApiFailure(0, { message: String(error) }, method, path);
+    if (!options.silent) report(failure);
+    throw failure;
+  }
+  if (response.headers.has('authorization')) setToken(response.headers.get('authorization') ?? '');
+  if (!response.ok) {
+    const failure = new ApiFailure(response.status, await readErrorBody(response), method, path);
+    if (response.status === 401 && !options.noSessionCheck) unauthorized?.();
+    else if (!options.silent) report(failure);
+    throw failure;
+  }
+  const data = options.blob ? await response.blob() : parseJson(await response.text());
+  return { data: data as T, headers: response.headers, status: response.status };
+}
+
+/** The answer's data only. */
+export const api = {
+  get: async <T>(path: string, options?: RequestOptions) => (await request<T>('GET', path, options)).data,
+  post: async <T>(path: string, body?: unknown, options?: RequestOptions) => (await request<T>('POST', path, { ...options, body })).data,
+  put: async <T>(path: string, body?: unknown, options?: RequestOptions) => (await request<T>('PUT', path, { ...options, body })).data,
+  patch: async <T>(path: string, body?: unknown, options?: RequestOptions) => (await request<T>('PATCH', path, { ...options, body })).data,
+  delete: async <T>(path: string, options?: RequestOptions) => (await request<T>('DELETE', path, options)).data,
+};
+
+/** The file name of a download, from content-disposition (RFC 5987 form first). */
+export function fileNameOf(headers: Headers): string | undefined {
+  const disposition = headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]);
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+}

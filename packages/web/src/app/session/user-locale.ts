@@ -1,0 +1,35 @@
+import { api } from '../api/client.ts';
+import { addTranslations, i18n, onMissingKey } from '../../i18n/i18n.ts';
+import { missingKeyCollector } from '../../i18n/missing-keys.ts';
+import { readStoredLocale, storeLocale, supportedLocaleOf } from '../../i18n/locale.ts';
+import type { UserConfiguration } from './configuration.ts';
+
+/** Loads a tenant's translations of `locale` (a missing locale is not an error). */
+async function loadTranslations(locale: string) {
+  try {
+    const record = await api.get<{ translations?: Record<string, string> }>(`/api/core/locales/${encodeURIComponent(locale)}`, { silent: true });
+    if (record?.translations && typeof record.translations === 'object') addTranslations(locale, record.translations);
+  } catch {
+    // No tenant translations: the shipped ones are used.
+  }
+}
+
+/** Switches the interface to a locale and remembers it. */
+export async function changeLocale(locale: string) {
+  storeLocale(locale);
+  await loadTranslations(locale);
+  await i18n.changeLanguage(locale);
+}
+
+/**
+ * After sign-in: the stored choice wins, then the user's locale; translations are loaded and
+ * missing keys collected when the configuration asks for them.
+ */
+export async function applyUserLocale(configuration: UserConfiguration) {
+  const locale = supportedLocaleOf(readStoredLocale()) ?? supportedLocaleOf(configuration.user.locale) ?? i18n.language;
+  onMissingKey(configuration.collectMissingTranslations
+    ? missingKeyCollector((lng, keysToAdd) => api.post(`/api/core/locales/${encodeURIComponent(lng)}/keys`, { keysToAdd }, { silent: true }))
+    : undefined);
+  await loadTranslations(locale);
+  if (locale !== i18n.language) await i18n.changeLanguage(locale);
+}

@@ -1,0 +1,1 @@
+export const frFR: Record<string, string> = {};

@@ -1,0 +1,52 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { defaultLocale } from './locale.ts';
+import { frFR } from './fr-FR.ts';
+
+/**
+ * Texts are keyed by their English wording (en-EU needs no dictionary) with `{name}`
+ * placeholders, as the spec writes them. French ships with the app; a tenant's translations
+ * come from `GET /api/core/locales/{locale}` and missing keys may be collected.
+ */
+export const i18n = i18next.createInstance();
+
+type MissingKeySink = (locale: string, key: string) => void;
+let missingKeySink: MissingKeySink | undefined;
+
+/** Where keys without translation go (set when the configuration asks for them). */
+export function onMissingKey(sink: MissingKeySink | undefined) {
+  missingKeySink = sink;
+}
+
+export async function initI18n(locale = defaultLocale) {
+  await i18n.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { 'en-EU': { translation: {} }, 'fr-FR': { translation: frFR } },
+    keySeparator: false,
+    nsSeparator: false,
+    returnEmptyString: false,
+    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+    saveMissing: true,
+    missingKeyHandler: (languages, _ns, key) => {
+      const lng = languages[0] ?? locale;
+      if (lng !== defaultLocale) missingKeySink?.(lng, key);
+    },
+  });
+  return i18n;
+}
+
+/** Translates outside React (API client, validation). */
+export function t(key: string, values?: Record<string, unknown>): string {
+  return i18n.isInitialized ? i18n.t(key, values) : fillEnglish(key, values);
+}
+
+/** The English text with its `{name}` placeholders filled (used before i18n is ready and in tests). */
+export function fillEnglish(key: string, values: Record<string, unknown> = {}): string {
+  return key.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** Adds a tenant's translations for `locale` over the shipped ones. */
+export function addTranslations(locale: string, translations: Record<string, string>) {
+  i18n.addResourceBundle(locale, 'translation', translations, true, true);
+}

@@ -1,0 +1,43 @@
+/** Locales of the interface (spec 000 §9): en-EU by default, fr-FR. */
+export const defaultLocale = 'en-EU';
+export const supportedLocales = ['en-EU', 'fr-FR'] as const;
+
+const storageKey = 'lbo.locale';
+
+/** Intl has no `en-EU`: English with comma thousands and period decimals is plain `en`. */
+export function intlLocale(locale: string): string {
+  return locale === 'en-EU' ? 'en' : locale;
+}
+
+/** Arabic locales are laid out right to left. */
+export const isRtl = (locale: string): boolean => /^ar\b/i.test(locale);
+
+/** The closest supported locale of a language tag (`fr` → `fr-FR`), or undefined. */
+export function supportedLocaleOf(tag: string | undefined | null): string | undefined {
+  if (!tag) return undefined;
+  const exact = supportedLocales.find((l) => l.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const language = tag.toLowerCase().split(/[-_]/)[0];
+  return language === 'fr' ? 'fr-FR' : undefined;
+}
+
+/** Spec 000 §9: the stored locale, else the browser language when supported, else en-EU. */
+export function initialLocale(stored: string | null, browser: string | undefined): string {
+  return supportedLocaleOf(stored) ?? supportedLocaleOf(browser) ?? defaultLocale;
+}
+
+export function readStoredLocale(): string | null {
+  try {
+    return localStorage.getItem(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+export function storeLocale(locale: string): void {
+  try {
+    localStorage.setItem(storageKey, locale);
+  } catch {
+    // Storage may be unavailable (private mode): the locale is then kept for this page only.
+  }
+}
