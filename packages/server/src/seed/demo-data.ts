@@ -58,7 +58,7 @@ export function personAt(i: number, p: Prefixes, prospect = false): Doc {
   const roles = company ? [{ role: 'CLIENT' }, ...(rnd() < 0.15 ? [{ role: 'PARTNER' }] : []), ...(rnd() < 0.1 ? [{ role: 'SUPPLIER' }] : [])] : [{ role: rnd() < 0.9 ? 'CLIENT' : 'SALES' }];
   return {
     registration: reg(prospect ? p.prospect : p.person, i),
-    status: 'ACTIVE',
+    status: prospect ? pick(rnd, ['NEW', 'CONTACTED', 'QUALIFIED']) : 'ACTIVE',
     type: company ? 'C' : 'I',
     name,
     ...(company ? { legalForm: 'SAS', shareCapital: Math.round(rnd() * 50) * 10000, creationDate: day('2005-01-01', Math.floor(rnd() * 6000)) } : { firstName: first, lastName: last, birthDate: day('1955-01-01', Math.floor(rnd() * 16000)) }),
@@ -128,7 +128,7 @@ export function postingAt(i: number, p: Prefixes, size: BookSize): Doc {
   const invoice = Math.floor(rnd() * size.invoices);
   const dc = i % 2 === 0 ? 'D' : 'C';
   return {
-    registration: reg(p.posting, i), status: 'POSTED', type: 'INVOICE', name: `Invoice posting ${i + 1}`, eventType: 'INVOICE_ISSUED', dc,
+    registration: reg(p.posting, i), status: 'VALIDATED', type: 'INVOICE', name: `Invoice posting ${i + 1}`, eventType: 'INVOICE_ISSUED', dc,
     account: dc === 'D' ? '411000' : '706000', amount: cents(150 + rnd() * 3000), date: day('2023-01-01', Math.floor(rnd() * 900)),
     invoiceRegistration: reg(p.invoice, invoice), contractRegistration: reg(p.contract, Math.floor(rnd() * size.contracts)),
   };

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { boolean, list as listOf, text } from '../../fields.ts';
+import { boolean, json, list as listOf, text } from '../../fields.ts';
 
 /** A reference list (code table) such as contractStatus or country, identified by its name. */
 export const list = defineEntity({
@@ -9,6 +9,7 @@ export const list = defineEntity({
   status: false,
   fields: {
     name: text({ mandatory: true }),
-    values: listOf({ value: text({ mandatory: true }), label: text(), isTranslated: boolean() }),
+    // A label is a plain text or a map of language to text ({en, fr}).
+    values: listOf({ value: text({ mandatory: true }), label: json(), isTranslated: boolean() }),
   },
 });

@@ -70,7 +70,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     onUnauthorized(() => signOut('Session has expired'));
     if (status === 'loading') start().catch(() => signOut());
     // Runs once: the token found at start decides the first state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const finish = useCallback(async (call: () => Promise<SessionUser & { totpToken?: string }>): Promise<SignInResult> => {

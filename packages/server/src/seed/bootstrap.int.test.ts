@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { entityByName } from '@lbo/model/entity-registry';
+import { referenceLists } from '@lbo/model/reference-lists';
+import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
+import { inTenant } from '../db/database.ts';
+import { buildApp } from '../app.ts';
+import { bootstrap } from './bootstrap.ts';
+
+let db: TestDatabase;
+beforeAll(async () => { db = await createTestDatabase(); });
+afterAll(async () => { await db?.dispose(); });
+
+const count = (tenant: string, table: string) => inTenant(db.database.db, { tenant, user: 'test' }, async (tx) =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(tx)).rows[0].n));
+
+describe('first start', () => {
+  it('creates master and demo tenants with their admins and a demo book, once', async () => {
+    const first = await bootstrap(db.database.db, { demoData: true });
+    expect(first.created).toBe(true);
+    expect(first.adminPassword).toMatch(/^\S{10,}$/);
+    const counts = { persons: await count('demo', 'person'), contracts: await count('demo', 'contract'), invoices: await count('demo', 'invoice') };
+    expect(counts.persons).toBeGreaterThanOrEqual(300);
+    expect(counts.contracts).toBeGreaterThanOrEqual(200);
+    expect(counts.invoices).toBeGreaterThanOrEqual(500);
+    expect(await count('master', 'contract')).toBe(0);
+
+    const second = await bootstrap(db.database.db, { demoData: true, adminPassword: 'another-one' });
+    expect(second).toEqual({ created: false });
+    expect(await count('demo', 'person')).toBe(counts.persons);
+
+    const app = await buildApp({ database: db.database });
+    expect(await signIn(app, 'admin@demo', first.adminPassword!)).toBeTruthy();
+    expect(await signIn(app, 'admin@master', first.adminPassword!)).toBeTruthy();
+    await expect(signIn(app, 'admin@demo', 'another-one')).rejects.toThrow(/401/);
+    await app.close();
+  });
+
+  it('gives demo records statuses from their status lists and links that resolve', async () => {
+    for (const name of ['Person', 'Prospect', 'Asset', 'Contract', 'Deal', 'Invoice', 'Posting', 'Ticket']) {
+      const entity = entityByName(name)!;
+      const allowed = new Set(referenceLists[entity.status as string].map((i) => i.value));
+      const statuses = await inTenant(db.database.db, { tenant: 'demo', user: 'test' }, async (tx) =>
+        (await sql<{ status: string }>`SELECT DISTINCT status FROM ${sql.table(entity.table)}`.execute(tx)).rows.map((r) => r.status));
+      for (const s of statuses) expect(allowed.has(s), `${name} status ${s}`).toBe(true);
+    }
+    const dangling = await inTenant(db.database.db, { tenant: 'demo', user: 'test' }, async (tx) =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract c, jsonb_array_elements(c.data -> 'persons') p
+        WHERE NOT EXISTS (SELECT 1 FROM person WHERE person.registration = p ->> 'personRegistration')`.execute(tx)).rows[0].n));
+    expect(dangling).toBe(0);
+  });
+});
