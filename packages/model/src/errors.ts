@@ -50,6 +50,13 @@ export const errorCatalogue = {
   PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],
   TOO_MANY_REQUESTS: [429, 'Too many requests, retry in $ seconds'],
   UNAVAILABLE_SOFTWARE: [500, 'Unavailable software'],
+  // Sign-in, sessions and users (issue 3).
+  INVALID_USERNAME: [400, 'Should be a valid email or a valid string ending with @$'],
+  WEAK_PASSWORD: [400, 'Password is too weak: $'],
+  INVALID_CURRENT_PASSWORD: [400, 'The current password is not correct'],
+  INVALID_TOTP_CODE: [401, 'Invalid verification code'],
+  SESSION_EXPIRED: [401, 'Session has expired'],
+  USER_LOCKED: [403, 'User $ is locked; an administrator must unlock it'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

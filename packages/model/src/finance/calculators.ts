@@ -2,7 +2,7 @@
  * Excel's time-value-of-money functions, with Excel's argument names, defaults and sign
  * convention (money paid out is negative), in 34-digit decimal arithmetic.
  */
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { Dec, ONE, ZERO, dec, finite, paymentType, type Num } from './decimal.ts';
 import { financeFail } from './finance-errors.ts';
 import { solveRate, type RateEquation } from './solver.ts';
@@ -20,7 +20,7 @@ function nonZeroNper(nper: Decimal): void {
 export function pmt(rate: Num, nper: Num, pv: Num, fv: Num = 0, type: Num = 0): Decimal {
   const r = dec(rate, 'rate'), n = dec(nper, 'nper'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0), t = paymentType(type);
   nonZeroNper(n);
-  if (r.isZero()) return p.plus(f).neg().div(n);
+  if (r.isZero()) return finite(p.plus(f).neg().div(n), 'PMT');
   const q = growth(r, n, 'PMT');
   return finite(r.times(p.times(q).plus(f)).neg().div(r.times(t).plus(1).times(q.minus(1))), 'PMT');
 }
@@ -28,7 +28,7 @@ export function pmt(rate: Num, nper: Num, pv: Num, fv: Num = 0, type: Num = 0): 
 /** FV: the future value of an investment with periodic constant payments. */
 export function fv(rate: Num, nper: Num, pmt: Num, pv: Num = 0, type: Num = 0): Decimal {
   const r = dec(rate, 'rate'), n = dec(nper, 'nper'), a = dec(pmt, 'pmt'), p = dec(pv, 'pv', 0), t = paymentType(type);
-  if (r.isZero()) return p.plus(a.times(n)).neg();
+  if (r.isZero()) return finite(p.plus(a.times(n)).neg(), 'FV');
   const q = growth(r, n, 'FV');
   return finite(p.times(q).plus(a.times(r.times(t).plus(1)).times(q.minus(1)).div(r)).neg(), 'FV');
 }
@@ -36,7 +36,7 @@ export function fv(rate: Num, nper: Num, pmt: Num, pv: Num = 0, type: Num = 0): 
 /** PV: the present value of a series of equal future payments. */
 export function pv(rate: Num, nper: Num, pmt: Num, fv: Num = 0, type: Num = 0): Decimal {
   const r = dec(rate, 'rate'), n = dec(nper, 'nper'), a = dec(pmt, 'pmt'), f = dec(fv, 'fv', 0), t = paymentType(type);
-  if (r.isZero()) return f.plus(a.times(n)).neg();
+  if (r.isZero()) return finite(f.plus(a.times(n)).neg(), 'PV');
   const q = growth(r, n, 'PV');
   return finite(f.plus(a.times(r.times(t).plus(1)).times(q.minus(1)).div(r)).neg().div(q), 'PV');
 }
@@ -46,13 +46,13 @@ export function nper(rate: Num, pmt: Num, pv: Num, fv: Num = 0, type: Num = 0): 
   const r = dec(rate, 'rate'), a = dec(pmt, 'pmt'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0), t = paymentType(type);
   if (r.isZero()) {
     if (a.isZero()) financeFail('NO_ACCEPTABLE_RESULT', 'NPER');
-    return p.plus(f).neg().div(a);
+    return finite(p.plus(f).neg().div(a), 'NPER');
   }
   if (r.lte(-1)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be greater than -1');
   const k = a.times(r.times(t).plus(1));
   const ratio = k.minus(f.times(r)).div(k.plus(p.times(r)));
   if (!ratio.isFinite() || ratio.lte(0)) financeFail('NO_ACCEPTABLE_RESULT', 'NPER');
-  return ratio.ln().div(r.plus(1).ln());
+  return finite(ratio.ln().div(r.plus(1).ln()), 'NPER');
 }
 
 /**
@@ -66,7 +66,7 @@ export function ipmt(rate: Num, per: Num, nper: Num, pv: Num, fv: Num = 0, type:
 /** PPMT: the principal part of payment `per` (payment minus interest). */
 export function ppmt(rate: Num, per: Num, nper: Num, pv: Num, fv: Num = 0, type: Num = 0): Decimal {
   const { payment, interest } = interestPart(rate, per, nper, pv, fv, type);
-  return payment.minus(interest);
+  return finite(payment.minus(interest), 'PPMT');
 }
 
 function interestPart(rateArg: Num, perArg: Num, nperArg: Num, pvArg: Num, fvArg: Num, typeArg: Num) {
@@ -79,7 +79,7 @@ function interestPart(rateArg: Num, perArg: Num, nperArg: Num, pvArg: Num, fvArg
   if (k.eq(1)) balance = t === 1 ? ZERO : p.neg();
   else if (t === 1) balance = fv(r, k.minus(2), payment, p, 1).minus(payment);
   else balance = fv(r, k.minus(1), payment, p, 0);
-  return { payment, interest: balance.times(r) };
+  return { payment, interest: finite(balance.times(r), 'IPMT') };
 }
 
 /**
@@ -90,7 +90,7 @@ export function rate(nper: Num, pmt: Num, pv: Num, fv: Num = 0, type: Num = 0, g
   const n = dec(nper, 'nper'), a = dec(pmt, 'pmt'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0), t = paymentType(type);
   const g = dec(guess, 'guess', 0.1);
   if (n.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'nper', 'must be greater than 0');
-  return solveRate(rateEquation(n, a, p, f, t), g.toNumber());
+  return finite(solveRate(rateEquation(n, a, p, f, t), g.toNumber()), 'RATE');
 }
 
 const Wide = Dec.clone({ precision: 64 });
@@ -137,12 +137,12 @@ function periodsPerYear(npery: Num): Decimal {
 export function effect(rate: Num, npery: Num): Decimal {
   const r = dec(rate, 'rate'), n = periodsPerYear(npery);
   if (r.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be greater than 0');
-  return r.div(n).plus(1).pow(n).minus(1);
+  return finite(r.div(n).plus(1).pow(n).minus(1), 'EFFECT');
 }
 
 /** NOMINAL: the nominal annual rate compounded npery times a year of an effective rate. */
 export function nominal(rate: Num, npery: Num): Decimal {
   const r = dec(rate, 'rate'), n = periodsPerYear(npery);
   if (r.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be greater than 0');
-  return r.plus(1).pow(ONE.div(n)).minus(1).times(n);
+  return finite(r.plus(1).pow(ONE.div(n)).minus(1).times(n), 'NOMINAL');
 }

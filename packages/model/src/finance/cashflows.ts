@@ -1,6 +1,6 @@
 /** IRR and XIRR: the rate at which a series of cashflows has a net present value of zero. */
-import type Decimal from 'decimal.js';
-import { Dec, dec, type Num } from './decimal.ts';
+import type { Decimal } from 'decimal.js';
+import { Dec, dec, finite, type Num } from './decimal.ts';
 import { parseIsoDate } from './dates.ts';
 import { financeFail } from './finance-errors.ts';
 import { XIRR_NEWTON_ITERATIONS, solveRate, solveRateNumber, type RateEquation } from './solver.ts';
@@ -17,7 +17,7 @@ export function irr(values: readonly Num[], guess: Num = 0.1): Decimal {
     for (let i = exact.length - 2; i >= 0; i--) sum = sum.times(x).plus(exact[i]);
     return sum;
   };
-  return solveRate(eq, dec(guess, 'guess', 0.1).toNumber());
+  return finite(solveRate(eq, dec(guess, 'guess', 0.1).toNumber()), 'IRR');
 }
 
 /**
@@ -29,7 +29,7 @@ export function irr(values: readonly Num[], guess: Num = 0.1): Decimal {
  */
 export function xirr(values: readonly Num[], dates: readonly string[], guess: Num = 0.1): Decimal {
   const flows = cashflows(values);
-  return new Dec(xirrNumber(flows, flowDays(dates, flows.length), dec(guess, 'guess', 0.1).toNumber()));
+  return finite(new Dec(xirrNumber(flows, flowDays(dates, flows.length), dec(guess, 'guess', 0.1).toNumber())), 'XIRR');
 }
 
 /** XIRR in floating point: values in any unit, days as day numbers. */

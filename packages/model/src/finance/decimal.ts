@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { financeFail } from './finance-errors.ts';
 
 /**
@@ -38,8 +38,8 @@ export function paymentType(value: Num | undefined): 0 | 1 {
   return financeFail('ARGUMENT_OUT_OF_RANGE', 'type', 'must be 0 or 1');
 }
 
-/** A result that must be finite (a division by zero or a root of a negative number is not). */
+/** A result that must be finite (a division by zero or a root of a negative number is not); -0 becomes 0. */
 export function finite(result: Decimal, fn: string): Decimal {
   if (!result.isFinite()) financeFail('NO_ACCEPTABLE_RESULT', fn);
-  return result;
+  return result.isZero() ? ZERO : result;
 }

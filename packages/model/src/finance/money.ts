@@ -4,7 +4,7 @@
  * (spec 000 §9) from the 34-digit decimal product: the floating-point product decides unless it
  * lies so close to a half that its rounding error could matter, and then the decimal one does.
  */
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { Dec } from './decimal.ts';
 
 /** A multiplier held both ways: a float for the fast path, a decimal for the exact one. */
@@ -27,7 +27,7 @@ function roundFast(x: number, error: number): number | undefined {
   const a = Math.abs(x), whole = Math.floor(a), fraction = a - whole;
   if (Math.abs(fraction - 0.5) <= error) return undefined;
   const rounded = fraction > 0.5 ? whole + 1 : whole;
-  return x < 0 ? -rounded : rounded + 0;
+  return (x < 0 ? -rounded : rounded) + 0; // + 0: no -0
 }
 
 /** minor × factor rounded to minor units, exactly as the decimal product would round. */

@@ -2,7 +2,7 @@
  * The inputs of a payment plan, checked and normalised: money in minor units, rates as factors,
  * and the timeline of periods with their days and rates.
  */
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { dec, type Num } from './decimal.ts';
 import {
   businessDayAdjuster, dayCountBasis, dayCounts, days360, monthDate, parseIsoDate, toYmd,

@@ -2,7 +2,7 @@
  * The schedule engine: a loan or lease repaid by equal instalments, with an optional different
  * first instalment, a residual value, deferral periods, tax and services. See README.md.
  */
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { xirrNumber } from './cashflows.ts';
 import { formatIsoDate, type DayCount } from './dates.ts';
 import { Dec } from './decimal.ts';

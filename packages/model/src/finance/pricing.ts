@@ -5,7 +5,7 @@
  *   priceInclTax = priceExclTax × (1 + tax rate), the tax rate found by taxCode in the tax list
  * Quantity defaults to 1, discount to 0. Discounts and tax rates are fractions (0.2 for 20 %).
  */
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { Dec, ONE, ZERO, type Num } from './decimal.ts';
 
 /** A tax of the tax list (GET /api/core/taxes): value is the rate as a fraction. */

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { Dec } from './decimal.ts';
 import { financeFail } from './finance-errors.ts';
 
@@ -176,7 +176,8 @@ export function brent(g: (t: number) => number, bracket: Bracket, maxIterations:
  * Stops when a step is below SOLVER_TOLERANCE; keeps the floating-point root if it cannot.
  */
 function polish(eq: RateEquation, t: number): Decimal {
-  const start = new Dec(Math.expm1(t));
+  // near -100 % a double r = e^t - 1 keeps few digits of 1 + r (none below 1e-16): start from t
+  const start = t < -1 ? new Dec(t).exp().minus(1) : new Dec(Math.expm1(t));
   if (!eq.exact) return start;
   const u = Math.exp(t);
   const slope = eq.at(t)[1] / u;

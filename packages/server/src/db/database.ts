@@ -13,6 +13,8 @@ export type Tx = Transaction<any>;
 /** The database the application uses: an owner connection for migrations, an app-role pool for requests. */
 export interface Database {
   db: Db;
+  /** The application role's connection pool under `db` (benchmarks replay raw SQL through it). */
+  pool: pg.Pool;
   embedded?: EmbeddedDatabase;
   close(): Promise<void>;
 }
@@ -41,7 +43,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   const appPool = new pg.Pool({ connectionString: appUrl(config), max: 10 });
   const db = kysely(appPool);
   await owner.destroy();
-  return { db, close: () => db.destroy() };
+  return { db, pool: appPool, close: () => db.destroy() };
 }
 
 async function openEmbedded(config: Config): Promise<Database> {
@@ -54,7 +56,7 @@ async function openEmbedded(config: Config): Promise<Database> {
   await embedded.open(APP_ROLE);
   const pool = new pg.Pool({ host: embedded.socketDir, max: 1, database: 'postgres', user: APP_ROLE });
   const db = kysely(pool);
-  return { db, embedded, close: async () => { await db.destroy(); await embedded.close(); } };
+  return { db, pool, embedded, close: async () => { await db.destroy(); await embedded.close(); } };
 }
 
 /** Who runs a unit of work: every request-scoped query goes through here. */

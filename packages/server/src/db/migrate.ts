@@ -38,6 +38,36 @@ const specialTables = [
   `DROP TRIGGER IF EXISTS user_credential_directory ON user_credential`,
   `CREATE TRIGGER user_credential_directory AFTER INSERT OR UPDATE OR DELETE ON user_credential FOR EACH ROW EXECUTE FUNCTION login_directory_sync()`,
   `GRANT EXECUTE ON FUNCTION login_tenants(text) TO ${APP_ROLE}`,
+  // Sign-in, sessions and users (auth/): TOTP secrets, session kinds, photos, tenant configuration.
+  `ALTER TABLE user_credential ADD COLUMN IF NOT EXISTS totp_secret text`,
+  `ALTER TABLE user_credential ADD COLUMN IF NOT EXISTS totp_pending_secret text`,
+  `ALTER TABLE user_credential ADD COLUMN IF NOT EXISTS totp_last_step bigint`,
+  `ALTER TABLE user_credential ADD COLUMN IF NOT EXISTS password_changed_at timestamptz`,
+  `ALTER TABLE session ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'session'`,
+  `ALTER TABLE session ADD COLUMN IF NOT EXISTS address text`,
+  `ALTER TABLE session ADD COLUMN IF NOT EXISTS impersonating text`,
+  `CREATE INDEX IF NOT EXISTS session_user ON session (tenant, username)`,
+  `CREATE TABLE IF NOT EXISTS user_photo (
+    tenant text NOT NULL, username text NOT NULL, content_type text NOT NULL, content bytea NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (tenant, username))`,
+  ...tenantPolicy('user_photo'),
+  `CREATE TABLE IF NOT EXISTS tenant_configuration (
+    tenant text NOT NULL, name text NOT NULL, value jsonb NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now(), updated_by text, PRIMARY KEY (tenant, name))`,
+  ...tenantPolicy('tenant_configuration'),
+  // Sign-in attempts per client address, shared by every server process: no tenant is known
+  // before sign-in, so the table holds addresses and counts only, reachable through one function.
+  `CREATE TABLE IF NOT EXISTS login_throttle (address text PRIMARY KEY, window_start timestamptz NOT NULL, hits integer NOT NULL)`,
+  `REVOKE ALL ON login_throttle FROM PUBLIC`,
+  `CREATE OR REPLACE FUNCTION login_throttle_hit(p_address text, p_window_seconds integer)
+    RETURNS TABLE (attempts integer, retry_after integer)
+    LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public AS $$
+      INSERT INTO login_throttle AS t (address, window_start, hits) VALUES (p_address, now(), 1)
+      ON CONFLICT (address) DO UPDATE SET
+        hits = CASE WHEN t.window_start <= now() - make_interval(secs => p_window_seconds) THEN 1 ELSE t.hits + 1 END,
+        window_start = CASE WHEN t.window_start <= now() - make_interval(secs => p_window_seconds) THEN now() ELSE t.window_start END
+      RETURNING t.hits, greatest(1, ceil(extract(epoch FROM t.window_start + make_interval(secs => p_window_seconds) - now())))::integer $$`,
+  `GRANT EXECUTE ON FUNCTION login_throttle_hit(text, integer) TO ${APP_ROLE}`,
 ];
 
 export function schemaStatements(): string[] {

@@ -4,7 +4,7 @@
  * from the error catalogue, naming the parameter; finance errors come from the model.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { ApiError } from '@lbo/model/errors';
 import { effect, fv, ipmt, nominal, nper, pmt, ppmt, pv, rate } from '@lbo/model/finance/calculators';
 import { irr, xirr } from '@lbo/model/finance/cashflows';

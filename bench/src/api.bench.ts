@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Db } from '@lbo/server/db/database';
+import { compileListQuery } from '@lbo/server/entities/list-query';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The list API against the same SQL run directly through `pg`: p50/p99 latency of each
+ * scenario in both, their ratio, and requests per second under load (autocannon in a
+ * separate process, so that it does not share the server's event loop).
+ */
+export interface Scenario { name: string; url: string }
+
+const percentile = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+
+async function timeIt(n: number, f: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < Math.min(20, n); i++) await f();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await f();
+    times.push(performance.now() - t0);
+  }
+  return { p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2) };
+}
+
+/** The statements the list operation runs for a URL, compiled once, to replay through raw `pg`. */
+function rawStatements(db: Db, tenant: string, url: string): { sql: string; parameters: readonly unknown[] }[] {
+  const [path, queryString] = url.split('?');
+  const contract = entityByName('Contract')!;
+  const query = Object.fromEntries(new URLSearchParams(queryString ?? ''));
+  const byRegistration = /\/api\/financing\/contracts\/([^/?]+)$/.exec(path);
+  if (byRegistration) {
+    return [sql`SELECT * FROM contract WHERE tenant = ${tenant} AND registration = ${byRegistration[1]} LIMIT 1`.compile(db)];
+  }
+  const q = compileListQuery(contract, query);
+  return [
+    sql`SELECT * FROM contract WHERE tenant = ${tenant} AND ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.compile(db),
+    sql`SELECT count(*) FROM (SELECT 1 FROM contract WHERE tenant = ${tenant} AND ${q.where} LIMIT 10000) m`.compile(db),
+  ];
+}
+
+export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tenant: string, token: string, scenarios: Scenario[], seconds: number) {
+  const address = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${address.port}`;
+  const headers = { authorization: `Bearer ${token}` };
+  const results: Record<string, unknown>[] = [];
+  for (const s of scenarios) {
+    const check = await fetch(base + s.url, { headers });
+    if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
+    const api = await timeIt(200, async () => { const r = await fetch(base + s.url, { headers }); await r.arrayBuffer(); });
+    const statements = rawStatements(db, tenant, s.url);
+    const raw = await timeIt(200, async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`SELECT set_config('app.tenant', $1, true)`, [tenant]);
+        for (const st of statements) await client.query(st.sql, st.parameters as unknown[]);
+        await client.query('COMMIT');
+      } finally { client.release(); }
+    });
+    const rps = await autocannon(base + s.url, headers, seconds);
+    results.push({ scenario: s.name, url: s.url, apiP50ms: api.p50, apiP99ms: api.p99, sqlP50ms: raw.p50, sqlP99ms: raw.p99, ratioP50: +(api.p50 / raw.p50).toFixed(2), requestsPerSecond: rps, rows: check.headers.get('pagination-size') });
+  }
+  return results;
+}
+
+function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  const bin = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, '-j', '-c', '10', '-d', String(seconds), '-H', `authorization=${headers.authorization}`, url.replace(/\[/g, '%5B').replace(/\]/g, '%5D')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('exit', () => { try { resolve(Math.round(JSON.parse(out).requests.average)); } catch { reject(new Error(`autocannon: ${err}`)); } });
+  });
+}

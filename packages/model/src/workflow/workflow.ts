@@ -1,0 +1,126 @@
+import { transitionVocabulary } from './vocabulary.ts';
+
+/**
+ * Workflows as data (spec 000 §3 "Transition item", §4): per entity kind, the statuses of its
+ * status list and the transitions between them. A status never changes by a direct write: it
+ * moves by running one of these transitions.
+ */
+
+/** Spec 000 §4: the states of a background process (batch, import). */
+export const processStatuses = ['DRAFT', 'FETCHING', 'PROCESSING', 'STOPPED', 'ERROR', 'WARNING', 'SUCCESS'] as const;
+export type ProcessStatus = (typeof processStatuses)[number];
+
+/**
+ * Spec 000 §4: what a transition does to the lifecycle. DO moves forward, UNDO steps back,
+ * CONTINUE resumes from a pause, COMPLETE reaches a successful end, RESET goes back to the start.
+ */
+export const workflowActions = ['DO', 'UNDO', 'CONTINUE', 'COMPLETE', 'RESET'] as const;
+export type WorkflowAction = (typeof workflowActions)[number];
+
+/**
+ * Named side effects a transition may run, in its transaction, after the status is set. The
+ * server holds one function per name (`Record<SideEffectName, …>`); a tenant configuration may
+ * name only these.
+ */
+export const sideEffectNames = [
+  'stampSubmitDate', 'clearSubmitDate', 'stampAcceptDate', 'stampValidationDate', 'stampApprovalDate',
+  'stampActivationDate', 'stampTerminationDate', 'stampCancellationDate', 'stampClosingDate', 'stampDeliveryDate',
+  'stampReturnDate', 'stampIssueDate', 'markInvoicePaid', 'countReopening',
+] as const;
+export type SideEffectName = (typeof sideEffectNames)[number];
+
+/** One transition (spec 000 §3: code, label, icon, hidden, props.pullRight, order index). */
+export interface Transition {
+  /** Identifies the transition in its workflow and in `…/transitions/{code}`. */
+  code: string;
+  label: string;
+  /** Icon name of the web's icon set (`SendOutlined`). */
+  icon?: string;
+  /** Statuses the record must be in. */
+  from: string[];
+  to: string;
+  action: WorkflowAction;
+  /** Position in menus; `pullRight` items come after all others. */
+  orderIndex: number;
+  /** Shown apart, at the end (exits such as cancel and reject). */
+  pullRight: boolean;
+  /** Run by the system or by scripts; kept out of menus but still runnable. */
+  hidden: boolean;
+  /** Permission name the user must hold (admins always may). */
+  permission?: string;
+  /** Document paths (`persons`, `quotations.financedAmountExclTax`) that must be filled before it runs. */
+  requiredFields: string[];
+  sideEffects: SideEffectName[];
+  /** Only for records of these types (`type`); every type when absent. */
+  types?: string[];
+}
+
+export interface WorkflowDefinition {
+  /** Entity kind (`Contract`). */
+  entity: string;
+  /** Reference list of its statuses (`contractStatus`). */
+  statusList: string;
+  /** Statuses in lifecycle order; the first is the one a new record takes. */
+  statuses: string[];
+  transitions: Transition[];
+}
+
+/** What a declaration may leave out: label, icon, action and pullRight default from the code's vocabulary. */
+export type TransitionInput = Omit<Transition, 'label' | 'action' | 'orderIndex' | 'pullRight' | 'hidden' | 'requiredFields' | 'sideEffects' | 'from'> & {
+  from: string | string[];
+  label?: string;
+  action?: WorkflowAction;
+  orderIndex?: number;
+  pullRight?: boolean;
+  hidden?: boolean;
+  requiredFields?: string[];
+  sideEffects?: SideEffectName[];
+};
+
+/** `MARK_AS_SENT` → `Mark as sent`: the label of a code nobody worded. */
+export const humanise = (code: string): string => {
+  const words = code.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Completes one transition from its vocabulary; `position` gives the default order index. */
+export function completeTransition(input: TransitionInput, position: number): Transition {
+  const wording = transitionVocabulary[input.code];
+  const transition: Transition = {
+    code: input.code,
+    label: input.label ?? wording?.label ?? humanise(input.code),
+    from: typeof input.from === 'string' ? [input.from] : [...input.from],
+    to: input.to,
+    action: input.action ?? wording?.action ?? 'DO',
+    orderIndex: input.orderIndex ?? (position + 1) * 10,
+    pullRight: input.pullRight ?? wording?.pullRight ?? false,
+    hidden: input.hidden ?? false,
+    requiredFields: input.requiredFields ?? [],
+    sideEffects: input.sideEffects ?? [],
+  };
+  const icon = input.icon ?? wording?.icon;
+  if (icon) transition.icon = icon;
+  if (input.permission) transition.permission = input.permission;
+  if (input.types) transition.types = [...input.types];
+  return transition;
+}
+
+/** `t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['persons'] })`: one transition of a declaration. */
+export const t = (code: string, from: string | string[], to: string, more: Partial<TransitionInput> = {}): TransitionInput =>
+  ({ code, from, to, ...more });
+
+/** Declares the default workflow of a kind: its statuses are those of `statuses`, in order. */
+export function defineWorkflow(entity: string, statusList: string, statuses: readonly string[], transitions: TransitionInput[]): WorkflowDefinition {
+  return { entity, statusList, statuses: [...statuses], transitions: transitions.map(completeTransition) };
+}
+
+/** Transitions of `definition` that a record in `status` (of `type`) may take. */
+export function transitionsFrom(definition: WorkflowDefinition, status: string | null | undefined, type?: string | null): Transition[] {
+  return definition.transitions.filter((tr) => status != null && tr.from.includes(status) && (!tr.types || (type != null && tr.types.includes(type))));
+}
+
+/** Menu order: by order index, `pullRight` items after all others (spec 001 §4). */
+export function sortTransitions<T extends { orderIndex: number; pullRight?: boolean; props?: { pullRight?: boolean } }>(items: T[]): T[] {
+  const right = (i: T) => (i.pullRight ?? i.props?.pullRight) === true;
+  return [...items].sort((a, b) => Number(right(a)) - Number(right(b)) || a.orderIndex - b.orderIndex);
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { ApiError } from '@lbo/model/errors';
+import { entityByName } from '@lbo/model/entity-registry';
+import { isObject } from '@lbo/model/values/validate';
+import { referenceLists } from '@lbo/model/reference-lists';
+import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { defaultProfilesPermissions } from './permissions.ts';
+
+/**
+ * Tenant configuration documents (spec 000 §3 "globally scoped configuration collections"),
+ * one per name and tenant, in the `tenant_configuration` table. Only admins (or holders of the
+ * strict `read|write /api/core/tenant-configuration`) read or change them, because
+ * `profilesPermissions` decides every other permission.
+ */
+export type TenantKind = 'MASTER' | 'SUPPORT' | 'TEST' | 'PRODUCTION' | 'DEMO';
+
+export interface TenantConfig {
+  /** Tenant kind; the tenant named `master` is always MASTER. */
+  type?: TenantKind;
+  landingPage?: string;
+  options?: Record<string, unknown>;
+  menus?: unknown[];
+  responsiveBottomNavigation?: unknown[];
+  scriptOverrides?: Record<string, unknown>;
+  collectMissingTranslations?: boolean;
+}
+
+const stringList = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string' && s.trim() !== '' && s.length <= 200);
+
+/** Checks and normalises a configuration document; the first problem throws naming the field. */
+const validators: Record<string, (value: unknown) => unknown> = {
+  /** `{PROFILE: [names]}`, or the collection form `[{profile, permissions}]`. */
+  profilesPermissions(value) {
+    const entries = Array.isArray(value)
+      ? value.map((item, i) => {
+        if (!isObject(item) || typeof item.profile !== 'string' || !item.profile) throw new ApiError('INVALID_FIELD_IN_BODY', [`[${i}].profile`]);
+        return [item.profile, item.permissions, `[${i}].permissions`] as const;
+      })
+      : isObject(value) ? Object.entries(value).map(([k, v]) => [k, v, k] as const) : undefined;
+    if (!entries) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+    const out: Record<string, string[]> = {};
+    for (const [profile, permissions, path] of entries) {
+      if (!stringList(permissions)) throw new ApiError('INVALID_ARRAY_FIELD', [path]);
+      out[profile] = (permissions as string[]).map((p) => p.trim().replace(/\s+/g, ' '));
+    }
+    return out;
+  },
+  'tenant-config'(value) {
+    if (!isObject(value)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+    const kinds = ['MASTER', 'SUPPORT', 'TEST', 'PRODUCTION', 'DEMO'];
+    if (value.type !== undefined && !kinds.includes(value.type as string)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(value.type), 'type']);
+    if (value.landingPage !== undefined && (typeof value.landingPage !== 'string' || !value.landingPage.startsWith('/'))) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(value.landingPage), 'landingPage']);
+    for (const key of ['menus', 'responsiveBottomNavigation']) if (value[key] !== undefined && !Array.isArray(value[key])) throw new ApiError('INVALID_ARRAY_FIELD', [key]);
+    for (const key of ['options', 'scriptOverrides']) if (value[key] !== undefined && !isObject(value[key])) throw new ApiError('INVALID_OBJECT_FIELD', [key]);
+    if (value.collectMissingTranslations !== undefined && typeof value.collectMissingTranslations !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', ['collectMissingTranslations']);
+    return value;
+  },
+};
+
+export const configurationNames = Object.keys(validators);
+
+export async function readConfiguration<T>(tx: Tx, tenant: string, name: string): Promise<T | undefined> {
+  const { rows } = await sql<{ value: T }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${name}`.execute(tx);
+  return rows[0]?.value;
+}
+
+export async function writeConfiguration(tx: Tx, tenant: string, name: string, value: unknown, user: string): Promise<void> {
+  await sql`INSERT INTO tenant_configuration (tenant, name, value, updated_by) VALUES (${tenant}, ${name}, ${JSON.stringify(value)}::jsonb, ${user})
+    ON CONFLICT (tenant, name) DO UPDATE SET value = excluded.value, updated_at = now(), updated_by = excluded.updated_by`.execute(tx);
+}
+
+export async function profilesPermissionsOf(tx: Tx, tenant: string): Promise<Record<string, string[]>> {
+  return (await readConfiguration<Record<string, string[]>>(tx, tenant, 'profilesPermissions')) ?? defaultProfilesPermissions;
+}
+
+export async function tenantConfigOf(tx: Tx, tenant: string): Promise<TenantConfig> {
+  const config = (await readConfiguration<TenantConfig>(tx, tenant, 'tenant-config')) ?? {};
+  return tenant === 'master' ? { ...config, type: 'MASTER' } : config;
+}
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+export async function tenantConfigurationRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+  const nameParam = (request: FastifyRequest) => {
+    const { name } = request.params as { name: string };
+    if (!validators[name]) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['TenantConfiguration', name]);
+    return name;
+  };
+  const scope = (request: FastifyRequest) => ({ tenant: request.caller!.tenant, user: request.caller!.username });
+
+  app.get('/api/core/tenant-configuration/:name', { preHandler, config: { permission: 'read /api/core/tenant-configuration' } }, async (request) => {
+    const name = nameParam(request);
+    return inTenant(db, scope(request), async (tx) => {
+      const stored = await readConfiguration(tx, request.caller!.tenant, name);
+      return stored ?? (name === 'profilesPermissions' ? defaultProfilesPermissions : {});
+    });
+  });
+
+  app.put('/api/core/tenant-configuration/:name', { preHandler, config: { permission: 'write /api/core/tenant-configuration' } }, async (request) => {
+    const name = nameParam(request);
+    if (request.body === undefined || request.body === null || request.body === '') throw new ApiError('MISSING_BODY_PAYLOAD');
+    const value = validators[name](request.body);
+    await inTenant(db, scope(request), (tx) => writeConfiguration(tx, request.caller!.tenant, name, value, request.caller!.username));
+    return value;
+  });
+
+  /** Spec 000 §7: checks the tenant's configuration; lists and scripts are not synchronised from elsewhere, so nothing is inserted. */
+  app.get('/api/core/tenants/check-config', { preHandler, config: { permission: 'read /api/core/tenant-configuration' } }, async (request) => {
+    const caller = request.caller!;
+    const query = request.query as Record<string, string | undefined>;
+    if (query.tenant !== undefined && query.tenant !== caller.tenant) throw new ApiError('INVALID_FIELD_IN_QUERY', ['tenant', 'only the current tenant can be checked']);
+    return inTenant(db, scope(request), async (tx) => {
+      const errors: string[] = [];
+      const profiles = new Set((referenceLists.profile ?? []).map((item) => item.value));
+      const stored = await readConfiguration<Record<string, string[]>>(tx, caller.tenant, 'profilesPermissions');
+      for (const profile of Object.keys(stored ?? {})) if (!profiles.has(profile)) errors.push(`profilesPermissions: unknown profile ${profile}`);
+      const count = async (entityName: string) => {
+        const table = entityByName(entityName)!.table;
+        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE tenant = ${caller.tenant}`.execute(tx);
+        return Number(rows[0].n);
+      };
+      const lastConfigCheckDate = new Date().toISOString();
+      await writeConfiguration(tx, caller.tenant, 'config-check', { lastConfigCheckDate, errors }, caller.username);
+      return {
+        errors,
+        insertedLists: 0, updatedLists: 0, deletedLists: 0,
+        insertedScripts: 0, updatedScripts: 0, deletedScripts: 0,
+        insertedReports: 0, updatedReports: 0, deletedReports: 0,
+        userLists: await count('List'), userScripts: await count('Script'),
+        lastConfigCheckDate,
+      };
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Col, Descriptions, Flex, Form, Row, Space, Tooltip, Typography } from 'antd';
+import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '@lbo/model/entity';
+import { FormContext, type FormApi } from '../fields/form-context.ts';
+import { FieldView } from '../fields/FieldView.tsx';
+import { FieldGrid } from '../fields/NestedInput.tsx';
+import { fieldInputs } from '../fields/field-inputs.ts';
+import { useShortcut } from '../app/shortcuts.ts';
+import { useSession } from '../app/session/session-context.tsx';
+import { useUiState } from '../app/use-ui-state.ts';
+import { notify } from '../app/notify.tsx';
+import { formatDateTime } from '../i18n/formats.ts';
+import { detailLayout } from './detail-layout.ts';
+import { useFormState } from './use-form-state.ts';
+import { useCardPanels, useSideColumn } from './use-card-panels.ts';
+import { FormCard } from './FormCard.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import type { Values } from './form-values.ts';
+import { humanise } from './entity-fields.ts';
+
+interface Props {
+  entity: Entity;
+  record?: Values;
+  /** Sends the values; resolves when saved. */
+  onSubmit: (values: Values, initial: Values) => Promise<void>;
+}
+
+/** The generic detail form: cards in the 8/4 layout, CTRL+S to save, a guard on unsaved changes. */
+export function DetailForm({ entity, record, onSubmit }: Props) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const [debug] = useUiState('debug', false);
+  const initial = useMemo(() => record ?? {}, [record]);
+  const layout = useMemo(() => detailLayout(entity), [entity]);
+  const allFields = useMemo(() => [...layout.main, ...layout.nested], [layout]);
+  const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
+  const form = useFormState(allFields, initial, context);
+  const [saving, setSaving] = useState(false);
+  const sideColumn = useSideColumn();
+  const generalTitle = t('General');
+  const titles = [generalTitle, ...layout.nested.map((f) => f.label)];
+  const panels = useCardPanels(entity.clientRoute, titles);
+  const readOnly = entity.readOnly;
+
+  const submit = useCallback(async () => {
+    if (readOnly || saving) return;
+    const blocking = form.validateAll();
+    if (blocking.length) {
+      document.querySelector(`[data-field="${blocking[0]}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      notify({ level: 'warning', message: 'Invalid data' });
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(form.values, initial);
+      form.reset(form.values);
+    } catch {
+      // The client has shown the error; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  }, [readOnly, saving, form, onSubmit, initial]);
+  useShortcut('ctrl+s', () => void submit());
+
+  const api: FormApi = {
+    getValue: form.getValue, setValue: form.setValue, touch: form.touch, errorOf: (path) => form.errors[path],
+    renderField: (field, path) => <FieldView key={path} field={field} path={path} />, readOnly, debug, locale: i18n.language,
+  };
+  const NestedInput = fieldInputs.list;
+  const ObjectInput = fieldInputs.object;
+  const registration = record?.registration as string | undefined;
+
+  return (
+    <FormContext.Provider value={api}>
+      <UnsavedChangesGuard when={form.dirty && !saving} />
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(humanise(entity.name))} {registration ?? t('(new)')} {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
+        </Typography.Title>
+        <Space>
+          <Link to={`/${entity.listRoute}`}><Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button></Link>
+          {readOnly ? <Tooltip title={t('Read only')}><EyeOutlined /></Tooltip> : (
+            <Tooltip title="Ctrl+S"><Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void submit()}>{t('Save')}</Button></Tooltip>
+          )}
+        </Space>
+      </Flex>
+      <Form layout="vertical" component="div" disabled={readOnly}>
+        <Row gutter={16}>
+          <Col xs={24} lg={sideColumn ? 16 : 24}>
+            <FormCard title={generalTitle} collapsed={panels.isCollapsed(generalTitle)} onToggle={() => panels.toggle(generalTitle)}>
+              <FieldGrid fields={layout.main} path="" />
+            </FormCard>
+            {layout.nested.map((field) => {
+              const Input = field.type === 'list' ? NestedInput : ObjectInput;
+              return (
+                <FormCard key={field.name} title={t(field.label)} collapsed={panels.isCollapsed(field.label)} onToggle={() => panels.toggle(field.label)}>
+                  <Input field={field} path={field.name} id={`field-${field.name}`} value={form.getValue(field.name)} locale={i18n.language}
+                    onChange={(v) => form.setValue(field.name, v)} onBlur={() => form.touch(field.name)} disabled={readOnly} invalid={false} />
+                </FormCard>
+              );
+            })}
+          </Col>
+          {sideColumn && (
+            <Col xs={24} lg={8}>
+              <FormCard title={t('Record')}>
+                <Descriptions column={1} size="small" items={[
+                  { key: 'registration', label: t('Registration'), children: registration ?? '—' },
+                  ...(entity.status ? [{ key: 'status', label: t('Status'), children: <StatusBadge status={record?.status} list={entity.status} /> }] : []),
+                  { key: 'version', label: t('Version'), children: String(record?._version ?? '—') },
+                  { key: 'created', label: t('Created'), children: `${formatDateTime(record?._insertDate, i18n.language)} ${record?._insertUser ?? ''}` },
+                  { key: 'updated', label: t('Updated'), children: `${formatDateTime(record?._updateDate, i18n.language)} ${record?._updateUser ?? ''}` },
+                ]} />
+              </FormCard>
+              {debug && <FormCard title={t('Debug')}><pre style={{ fontSize: 11, maxHeight: 400, overflow: 'auto' }}>{JSON.stringify(form.values, null, 2)}</pre></FormCard>}
+            </Col>
+          )}
+        </Row>
+      </Form>
+    </FormContext.Provider>
+  );
+}

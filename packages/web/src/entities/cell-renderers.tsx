@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Entity } from '@lbo/model/entity';
+import type { FieldDef } from '@lbo/model/fields';
+import type { ColumnDef } from '@lbo/model/search';
+import { entityByName } from '@lbo/model/entity-registry';
+import { formatBytes, formatCurrency, formatDate, formatDateTime, formatMilliseconds, formatNumber, formatPercentage } from '../i18n/formats.ts';
+import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { detailPath, fieldAt, valueAt } from './entity-fields.ts';
+
+export type Render = NonNullable<ColumnDef['render']>;
+
+/** Items of a list as one line: `CLIENT: Martin SAS, PARTNER: PER000002`. */
+export function objectText(value: unknown): string {
+  const one = (item: unknown): string => {
+    if (item === null || item === undefined) return '';
+    if (typeof item !== 'object') return String(item);
+    const o = item as Record<string, unknown>;
+    const main = o.name ?? (o.person as { name?: unknown } | undefined)?.name ?? o.personRegistration ?? o.registration ?? o.value;
+    const role = o.role;
+    if (main !== undefined) return role ? `${role}: ${main}` : String(main);
+    return role ? String(role) : JSON.stringify(o);
+  };
+  return Array.isArray(value) ? value.map(one).filter(Boolean).join(', ') : one(value);
+}
+
+function ListLabel({ list, value }: { list: string; value: unknown }) {
+  const { options, loading } = useListOptions(list);
+  const values = Array.isArray(value) ? value : [value];
+  return <>{values.filter((v) => v !== undefined && v !== null && v !== '').map((v) => optionLabel(options, String(v), !loading)).join(', ')}</>;
+}
+
+interface CellContext {
+  entity: Entity;
+  column: ColumnDef;
+  field?: FieldDef;
+  row: Record<string, unknown>;
+  locale: string;
+}
+
+/** Column renderers of spec 001 §1 (status badge, currency, percentage, date, datetime, bytes, milliseconds, object). */
+export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => ReactNode> = {
+  badge: (value, c) => <StatusBadge status={value} list={c.field?.list ?? c.entity.status} />,
+  currency: (value, c) => formatCurrency(value, String(c.column.currencyField ? (valueAt(c.row, c.column.currencyField) ?? 'EUR') : (c.row.currency ?? 'EUR')), c.locale),
+  percentage: (value, c) => formatPercentage(value, c.locale),
+  date: (value, c) => formatDate(value, c.locale),
+  datetime: (value, c) => formatDateTime(value, c.locale),
+  bytes: (value, c) => formatBytes(value, c.locale),
+  milliseconds: (value, c) => formatMilliseconds(value, c.locale),
+  object: (value) => objectText(value),
+  link: (value, c) => {
+    const target = c.field?.entity ? entityByName(c.field.entity) : undefined;
+    return target && typeof value === 'string' && value ? <Link to={detailPath(target, value)}>{value}</Link> : objectText(value);
+  },
+  text: (value) => (value === undefined || value === null ? '' : typeof value === 'object' ? objectText(value) : String(value)),
+};
+
+/** The renderer of a column: declared, else from the field type. */
+export function renderOf(entity: Entity, column: ColumnDef): Render | 'select' | 'boolean' | 'number' {
+  if (column.render) return column.render;
+  const field = fieldAt(entity, column.field);
+  if (column.field === 'status') return 'badge';
+  switch (field?.type) {
+    case 'currency': return 'currency';
+    case 'percentage': return 'percentage';
+    case 'date': return 'date';
+    case 'datetime': return 'datetime';
+    case 'select': return 'select';
+    case 'boolean': return 'boolean';
+    case 'number': case 'integer': return 'number';
+    case 'link': return 'link';
+    case 'list': case 'object': case 'json': return 'object';
+    default: return 'text';
+  }
+}
+
+export function renderCell(value: unknown, c: CellContext, yesNo: (v: boolean) => string): ReactNode {
+  const render = renderOf(c.entity, c.column);
+  if (render === 'select') return c.field?.list ? <ListLabel list={c.field.list} value={value} /> : cellRenderers.text(value, c);
+  if (render === 'boolean') return typeof value === 'boolean' ? yesNo(value) : '';
+  if (render === 'number') return typeof value === 'number' ? formatNumber(value, c.locale) : cellRenderers.text(value, c);
+  return cellRenderers[render](value, c);
+}

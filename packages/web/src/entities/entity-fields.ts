@@ -1,0 +1,68 @@
+import type { Entity } from '@lbo/model/entity';
+import type { FieldDef } from '@lbo/model/fields';
+import { auditFields } from '@lbo/model/entity-registry';
+import type { ColumnDef, FilterDef } from '@lbo/model/search';
+
+/** `financedAmountExclTax` → `Financed amount excl tax`; `_insertDate` → `Insert date`. */
+export function humanise(name: string): string {
+  const words = name.replace(/^_+/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase().trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const isIndex = (segment: string) => /^\d+$/.test(segment);
+
+/** The declared field at a dotted path (`quotations.0.financialProduct`), through lists and objects. */
+export function fieldAt(entity: Pick<Entity, 'fields'>, path: string): FieldDef | undefined {
+  let fields: Record<string, FieldDef> | undefined = { ...auditFields, ...entity.fields };
+  let field: FieldDef | undefined;
+  for (const segment of path.split('.')) {
+    if (isIndex(segment)) continue;
+    field = fields?.[segment];
+    if (!field) return undefined;
+    fields = field.fields;
+  }
+  return field;
+}
+
+/** The value at a dotted path of a record. */
+export function valueAt(record: unknown, path: string): unknown {
+  let value = record;
+  for (const segment of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/** A field's label: declared, else from its name; for nested `name`/`registration`, the parent's name too. */
+export function labelOfPath(entity: Pick<Entity, 'fields'>, path: string): string {
+  const declared = fieldAt(entity, path)?.label;
+  if (declared) return declared;
+  const segments = path.split('.').filter((s) => !isIndex(s));
+  const last = segments[segments.length - 1] ?? path;
+  if (segments.length > 1 && (last === 'name' || last === 'registration')) return humanise(`${segments[segments.length - 2]} ${last}`);
+  return humanise(last);
+}
+
+export const columnLabel = (entity: Entity, column: ColumnDef) => column.label ?? labelOfPath(entity, column.field);
+
+/** The field a filter applies to. */
+export const filterField = (entity: Entity, filter: FilterDef) => fieldAt(entity, filter.field ?? filter.name);
+
+/** Range filters read `from`/`to` on dates and `min`/`max` on numbers. */
+export function rangeParams(entity: Entity, filter: FilterDef): [string, string] {
+  const type = filterField(entity, filter)?.type;
+  const cap = filter.name.charAt(0).toUpperCase() + filter.name.slice(1);
+  return type === 'date' || type === 'datetime' ? [`from${cap}`, `to${cap}`] : [`min${cap}`, `max${cap}`];
+}
+
+/** Every query parameter the declared filters read. */
+export function filterParams(entity: Entity): string[] {
+  return entity.filters.flatMap((f) => (f.kind === 'range' ? rangeParams(entity, f) : [f.name]));
+}
+
+/** The detail route of a record: `/contract/CT000001`; dots of user names are encoded (spec 001 §2.3). */
+export function detailPath(entity: Pick<Entity, 'clientRoute' | 'name'>, id: string): string {
+  const encoded = encodeURIComponent(id);
+  return `/${entity.clientRoute}/${entity.name === 'User' ? encoded.replace(/\./g, '%2E') : encoded}`;
+}

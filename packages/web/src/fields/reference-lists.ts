@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../app/api/client.ts';
+import type { Option } from './form-field.ts';
+
+/** An item of `GET /api/script/lists?valuesOnly=true` (spec 002 §7). */
+interface ListValue {
+  value: string;
+  label: string;
+  isTranslated?: boolean;
+}
+
+/**
+ * Lists asked for in the same tick are fetched in one call (a form holds many selects).
+ * The first item `ERROR` means the list does not exist: it then has no options.
+ */
+const pending = new Map<string, { names: Set<string>; promise: Promise<Record<string, Option[]>> }>();
+
+function batchFetch(name: string, locale: string): Promise<Option[]> {
+  let batch = pending.get(locale);
+  if (!batch) {
+    const names = new Set<string>();
+    const promise = new Promise<Record<string, Option[]>>((resolve, reject) => {
+      setTimeout(() => {
+        pending.delete(locale);
+        const list = [...names];
+        api.get<ListValue[][]>('/api/script/lists', { query: { valuesOnly: 'true', locale, lists: list } })
+          .then((answer) => resolve(Object.fromEntries(list.map((n, i) => [n, optionsOf(answer?.[i])]))))
+          .catch(reject);
+      }, 0);
+    });
+    batch = { names, promise };
+    pending.set(locale, batch);
+  }
+  batch.names.add(name);
+  return batch.promise.then((lists) => lists[name] ?? []);
+}
+
+function optionsOf(values: ListValue[] | undefined): Option[] {
+  if (!Array.isArray(values) || values[0]?.value === 'ERROR') return [];
+  return values.map((v) => ({ value: v.value, label: v.label }));
+}
+
+/** The options of a reference list in the interface language, cached for the session. */
+export function useListOptions(list: string | undefined): { options: Option[]; loading: boolean } {
+  const { i18n } = useTranslation();
+  const { data, isLoading } = useQuery({
+    queryKey: ['list', list, i18n.language],
+    queryFn: () => batchFetch(list!, i18n.language),
+    enabled: Boolean(list),
+    staleTime: Infinity,
+  });
+  return { options: data ?? [], loading: isLoading };
+}
+
+/** The label of a value; a value not among the options is shown followed by (???) (spec 000 §5). */
+export function optionLabel(options: Option[], value: string, loaded = true): string {
+  const found = options.find((o) => o.value === value);
+  if (found) return found.label;
+  return loaded && options.length ? `${value} (???)` : value;
+}

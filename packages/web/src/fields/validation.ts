@@ -1,0 +1,140 @@
+import { fillEnglish } from '../i18n/i18n.ts';
+import { formatCurrency, formatDate, formatNumber, formatPercentage } from '../i18n/formats.ts';
+import type { FormField, FormFieldType } from './form-field.ts';
+import { isInvalidInput } from './parse.ts';
+import { isValidIban } from './iban.ts';
+
+/**
+ * Field validation of spec 000 §5, messages word for word. A mandatory field says so only
+ * once touched (submit touches every field); the other rules apply to any non-empty value.
+ */
+export interface ValidationContext {
+  locale: string;
+  /** Tenant of the signed-in user, for usernames. */
+  tenant?: string;
+  /** Translation of a message (English by default). */
+  translate?: (key: string, values: Record<string, unknown>) => string;
+}
+
+export const messages = {
+  mandatory: '{label} is mandatory',
+  min: '{label} must be ≥ {min}',
+  max: '{label} must be ≤ {max}',
+  minLength: '{label} length must be ≥ {min}',
+  maxLength: '{label} length must be ≤ {max}',
+  number: '{label} has to be a number',
+  integer: '{label} has to be an integer',
+  date: 'Invalid date',
+  email: 'Email format should be "{email}"',
+  username: 'Should be a valid email or a valid string ending with @{tenant}',
+  format: 'Invalid format',
+  iban: 'IBAN is invalid',
+} as const;
+
+/** The example address the email message shows. */
+export const emailExample = 'name@example.com';
+
+type Message = { key: string; values?: Record<string, unknown> } | undefined;
+type Check = (field: FormField, value: unknown, ctx: ValidationContext) => Message;
+
+export const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
+const phonePattern = /^(\+|00)?[\d().-]+$/;
+
+export const isEmail = (s: string) => emailPattern.test(s);
+
+/** Spec 000 §5: an email, or letters, digits, `.`, `-`, `_` and one `@` (not last), ending with @tenant when there is one. */
+export function isValidUsername(value: string, tenant?: string): boolean {
+  if (isEmail(value)) return true;
+  const shaped = /^[\p{L}\d._-]+@[\p{L}\d._-]+$/u.test(value);
+  if (tenant) return shaped && value.toLowerCase().endsWith(`@${tenant.toLowerCase()}`);
+  return shaped || /^\d+$/.test(value);
+}
+
+export function isValidPhone(value: string): boolean {
+  const s = value.replace(/\s+/g, '');
+  const digits = s.replace(/\D/g, '').length;
+  return phonePattern.test(s) && digits >= 6 && digits <= 15;
+}
+
+/** A bound as the field shows its values: percentage, currency, date or number. */
+function formatBound(field: FormField, bound: number, locale: string): string {
+  if (field.type === 'percentage') return formatPercentage(bound, locale);
+  if (field.type === 'currency') return formatCurrency(bound, field.currency, locale);
+  return formatNumber(bound, locale);
+}
+
+function bounds(field: FormField, value: number, locale: string): Message {
+  if (field.min !== undefined && value < field.min) return { key: messages.min, values: { min: formatBound(field, field.min, locale) } };
+  if (field.max !== undefined && value > field.max) return { key: messages.max, values: { max: formatBound(field, field.max, locale) } };
+  return undefined;
+}
+
+const numeric: Check = (field, value, ctx) =>
+  typeof value !== 'number' || Number.isNaN(value) ? { key: messages.number } : bounds(field, value, ctx.locale);
+
+const text: Check = (field, value) => {
+  if (typeof value !== 'string') return undefined;
+  const length = value.trim().length;
+  if (field.min !== undefined && length < field.min) return { key: messages.minLength, values: { min: field.min } };
+  if (field.max !== undefined && length > field.max) return { key: messages.maxLength, values: { max: field.max } };
+  if (field.format === 'uuid' && !uuidPattern.test(value.trim())) return { key: messages.format };
+  if (field.format === 'url' && !urlPattern.test(value.trim())) return { key: messages.format };
+  if (field.pattern && !new RegExp(field.pattern).test(value)) return { key: messages.format };
+  return undefined;
+};
+
+const date: Check = (field, value, ctx) => {
+  if (isInvalidInput(value)) return { key: messages.date };
+  const day = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  if (field.min !== undefined || field.max !== undefined) {
+    const time = Date.parse(day);
+    if (field.min !== undefined && time < field.min) return { key: messages.min, values: { min: formatDate(new Date(field.min), ctx.locale) } };
+    if (field.max !== undefined && time > field.max) return { key: messages.max, values: { max: formatDate(new Date(field.max), ctx.locale) } };
+  }
+  return undefined;
+};
+
+const none: Check = () => undefined;
+
+const checks: Record<FormFieldType, Check> = {
+  text, password: text, textarea: text, markdown: text, richtext: text, color: none,
+  number: numeric, currency: numeric, slider: numeric, percentage: numeric,
+  integer: (field, value, ctx) => (typeof value !== 'number' || !Number.isInteger(value) ? { key: messages.integer } : bounds(field, value, ctx.locale)),
+  date, datetime: date,
+  email: (field, value) => (typeof value === 'string' && !isEmail(value.trim()) ? { key: messages.email, values: { email: emailExample } } : text(field, value, { locale: '' })),
+  emails: (_field, value) => (Array.isArray(value) && value.some((v) => !isEmail(String(v))) ? { key: messages.email, values: { email: emailExample } } : undefined),
+  username: (_field, value, ctx) => (typeof value === 'string' && !isValidUsername(value.trim(), ctx.tenant) ? { key: messages.username, values: { tenant: ctx.tenant ?? '' } } : undefined),
+  phone: (_field, value) => (typeof value === 'string' && !isValidPhone(value) ? { key: messages.format } : undefined),
+  iban: (_field, value) => (typeof value === 'string' && !isValidIban(value) ? { key: messages.iban } : undefined),
+  checkbox: none, switch: none, radio: none, select: none, file: none, files: none, address: none, notice: none,
+  link: text, list: none, object: none,
+  json: (_field, value) => (isInvalidInput(value) ? { key: messages.format } : undefined),
+};
+
+/** The message of a field's value, or undefined when it is valid. */
+export function fieldError(field: FormField, value: unknown, touched: boolean, ctx: ValidationContext): string | undefined {
+  const translate = ctx.translate ?? fillEnglish;
+  if (isEmpty(value)) return field.mandatory && touched ? translate(messages.mandatory, { label: field.label }) : undefined;
+  const check = checks[field.type as FormFieldType];
+  const message = check?.(field, value, ctx);
+  return message ? translate(message.key, { label: field.label, ...message.values }) : undefined;
+}
+
+/** The counter of a text with a maximum length: `12/50 (Min: 3)`. */
+export function lengthCounter(field: FormField, value: unknown): string | undefined {
+  if (field.max === undefined || !['text', 'password', 'textarea'].includes(field.type)) return undefined;
+  const count = typeof value === 'string' ? value.trim().length : 0;
+  return `${count}/${field.max}${field.min !== undefined ? ` (Min: ${field.min})` : ''}`;
+}
+
+/** Upper- and lower-case options convert text as it is typed. */
+export function caseOf(field: FormField, value: string): string {
+  if (field.upperCase) return value.toUpperCase();
+  if (field.lowerCase) return value.toLowerCase();
+  return value;
+}
