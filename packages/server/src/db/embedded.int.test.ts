@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'Durable-Pass-1', DEMO_DATA: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'Durable-Pass-1', DEMO_DATA: '0' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);

@@ -37,6 +37,8 @@ const queryArb = fc.record({
   sort: fc.constantFrom('registration', '-financedAmountExclTax', 'startDate', '-duration'),
 });
 
+type Q = typeof queryArb extends fc.Arbitrary<infer T> ? T : never;
+
 let t: TestApp;
 let rows: Row[];
 
@@ -54,7 +56,7 @@ afterAll(async () => { await t?.close(); });
 
 const day = (d: string) => d.replace(/-/g, '');
 
-function reference(q: fc.Infer<typeof queryArb>): string[] {
+function reference(q: Q): string[] {
   const selected = rows.filter((r) =>
     (!q.status || (q.status.exclude ? !q.status.values.includes(r.status) : q.status.values.includes(r.status)))
     && (q.minAmount === undefined || r.financedAmountExclTax >= q.minAmount)
@@ -71,7 +73,7 @@ function reference(q: fc.Infer<typeof queryArb>): string[] {
     .map((r) => r.registration);
 }
 
-function toUrl(q: fc.Infer<typeof queryArb>): string {
+function toUrl(q: Q): string {
   const p = new URLSearchParams();
   if (q.status) p.set('status', q.status.values.map((s) => (q.status!.exclude ? `-${s}` : s)).join(','));
   if (q.minAmount !== undefined) p.set('minFinancedAmountExclTax', String(q.minAmount));
