@@ -46,7 +46,7 @@ const specialTables = [
   `ALTER TABLE session ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'session'`,
   `ALTER TABLE session ADD COLUMN IF NOT EXISTS address text`,
   `ALTER TABLE session ADD COLUMN IF NOT EXISTS impersonating text`,
-  `CREATE INDEX IF NOT EXISTS session_user ON session (tenant, username)`,
+  `CREATE INDEX IF NOT EXISTS session_by_username ON session (tenant, username)`,
   `CREATE TABLE IF NOT EXISTS user_photo (
     tenant text NOT NULL, username text NOT NULL, content_type text NOT NULL, content bytea NOT NULL,
     updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (tenant, username))`,
