@@ -9,6 +9,7 @@ import { currency } from './entities/core/currency.entity.ts';
 import { document } from './entities/core/document.entity.ts';
 import { documentation } from './entities/core/documentation.entity.ts';
 import { dtxn } from './entities/core/dtxn.entity.ts';
+import { dynoDescriptor } from './entities/core/dyno-descriptor.entity.ts';
 import { featureFlagItem } from './entities/core/feature-flag-item.entity.ts';
 import { featureFlag } from './entities/core/feature-flag.entity.ts';
 import { flow } from './entities/core/flow.entity.ts';
@@ -109,7 +110,7 @@ import { report } from './entities/report/report.entity.ts';
 /** Every declared entity kind. */
 export const entities: Entity[] = [
   // core
-  audit, counter, currency, document, documentation, dtxn, featureFlag, featureFlagItem, flow, history, index,
+  audit, counter, currency, document, documentation, dtxn, dynoDescriptor, featureFlag, featureFlagItem, flow, history, index,
   indice, keyValue, locale, mail, metric, metricRecord, note, sheet, task, tax, tenant, tmpCollection, user,
   userPreference,
   // financing

@@ -37,6 +37,8 @@ export interface EntityInput {
   textSearch?: string[];
   /** Short description for documentation. */
   description?: string;
+  /** A rule across fields, run after the field checks on every write; throws an ApiError. */
+  check?: (doc: Record<string, unknown>) => void;
 }
 
 export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
@@ -51,6 +53,7 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   readOnly: boolean;
   textSearch: string[];
   description?: string;
+  check?: (doc: Record<string, unknown>) => void;
   /** `credit-line`: detail route `/credit-line/{id}`. */
   clientRoute: string;
   /** `credit-lines`: list route. */
@@ -92,6 +95,7 @@ export function defineEntity(input: EntityInput): Entity {
     readOnly: input.readOnly ?? false,
     textSearch: input.textSearch ?? ['registration', 'name'],
     description: input.description,
+    check: input.check,
     clientRoute: dashed(input.name),
     listRoute: dashed(plural),
     table: snake(input.name),

@@ -9,6 +9,7 @@ import { createSessionService } from './auth/sessions.ts';
 import { loginRoutes } from './auth/login.routes.ts';
 import { coreRoutes } from './core/core.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
+import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { webRoutes } from './web.routes.ts';
 
@@ -32,6 +33,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(coreRoutes);
   await app.register(loginRoutes, { db, sessions });
   await app.register(listsRoutes, { db, operations, preHandler });
+  await app.register(dynoRoutes, { operations, preHandler });
   await app.register(userConfigurationRoutes, { operations, preHandler });
   await app.register(entityRoutes, { operations, entities, preHandler, customList: ['List'] });
   if (webDir) await app.register(webRoutes, { webDir });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { entities } from '@lbo/model/entity-registry';
+import { dynoStore } from '@lbo/model/dyno';
 import type { Db } from './database.ts';
 import { APP_ROLE, entityTableDdl, tenantPolicy } from './schema.ts';
 
@@ -76,6 +77,7 @@ export function schemaStatements(): string[] {
     `GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`,
     ...specialTables,
     ...entities.flatMap(entityTableDdl),
+    ...entityTableDdl(dynoStore),
   ];
 }
 

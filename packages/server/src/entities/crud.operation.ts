@@ -127,7 +127,9 @@ export function createOperations(db: Db) {
   }
 
   function prepare(caller: Caller, entity: Entity, body: Doc, requireMandatory: boolean): Doc {
-    return validateFields(stripSystem(body), entity.fields, '', { requireMandatory, timeZone: caller.timeZone });
+    const doc = validateFields(stripSystem(body), entity.fields, '', { requireMandatory, timeZone: caller.timeZone });
+    entity.check?.(doc);
+    return doc;
   }
 
   return {

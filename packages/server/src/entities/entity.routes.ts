@@ -12,11 +12,13 @@ export interface EntityRouteOptions {
   customList?: string[];
 }
 
-function setPagination(reply: FastifyReply, result: ListResult) {
+/** The generic list answer: an array, or `{entities, breakdown}` when counts were asked; pagination in headers. */
+export function sendList(reply: FastifyReply, result: ListResult) {
   reply.header('pagination-offset', String(result.offset));
   reply.header('pagination-limit', String(result.limit));
   reply.header('pagination-size', String(result.size));
   reply.header('pagination-continues', String(result.continues));
+  return result.breakdown ? { entities: result.entities, breakdown: result.breakdown } : result.entities;
 }
 
 const idParam = (request: FastifyRequest) => {
@@ -25,13 +27,8 @@ const idParam = (request: FastifyRequest) => {
   return id;
 };
 
-/** The generic list answer: an array, or `{entities, breakdown}` when counts were asked; pagination in headers. */
 export function listHandler(operations: Operations, entity: Entity) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await operations.list(request.caller!, entity, request.query as Query);
-    setPagination(reply, result);
-    return result.breakdown ? { entities: result.entities, breakdown: result.breakdown } : result.entities;
-  };
+  return async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
 }
 
 /** Registers list, read, create, replace, merge and delete for every declared kind, each route explicitly. */
