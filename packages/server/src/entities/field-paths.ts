@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
 import type { FieldDef, FieldType } from '@lbo/model/fields';
+import { auditFields } from '@lbo/model/entity-registry';
 
 /** Fields stored as their own columns besides `data`. */
 export const columnFields: Record<string, string> = {
@@ -17,14 +18,6 @@ export const sqlKindOf: Record<FieldType, SqlKind> = {
   list: 'json', object: 'json', json: 'json',
 };
 
-export const auditFields: Record<string, FieldDef> = {
-  _id: { type: 'text', readOnly: true },
-  _insertDate: { type: 'datetime', readOnly: true },
-  _insertUser: { type: 'text', readOnly: true },
-  _updateDate: { type: 'datetime', readOnly: true },
-  _updateUser: { type: 'text', readOnly: true },
-  _version: { type: 'integer', readOnly: true },
-};
 
 /** A field path resolved against a declaration. */
 export type ResolvedPath =
@@ -33,7 +26,7 @@ export type ResolvedPath =
   /** A field of the items of a list (`assets.assetRegistration`): matched by containment. */
   | { kind: 'item'; field: FieldDef; list: string[]; item: string[] };
 
-/** Resolves a dotted path (`organization.name`, `assets.assetRegistration`), or undefined when not declared. */
+/** Resolves a dotted path (`organization.name`, `assets.assetRegistration`, `quotations.0.rate`), or undefined when not declared. */
 export function resolvePath(entity: Entity, path: string): ResolvedPath | undefined {
   const parts = path.split('.');
   if (parts.length === 1 && columnFields[path]) {
@@ -50,6 +43,13 @@ export function resolvePath(entity: Entity, path: string): ResolvedPath | undefi
       const text = dataText(parts);
       const sqlKind = sqlKindOf[field.type];
       return { kind: 'value', field, sqlKind, text, typed: typedCast[sqlKind](text), column: false, parts };
+    }
+    if (field.type === 'list' && /^\d+$/.test(parts[i + 1] ?? '')) {
+      // `quotations.0.rate`: one item at a fixed position is a plain value path.
+      if (i + 1 === parts.length - 1) return undefined;
+      fields = field.fields;
+      i++;
+      continue;
     }
     if (field.type === 'list') {
       const rest = parts.slice(i + 1);
