@@ -10,6 +10,7 @@ import { loginRoutes } from './auth/login.routes.ts';
 import { coreRoutes } from './core/core.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
+import { calculatorRoutes } from './financing/calculator.routes.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { webRoutes } from './web.routes.ts';
 
@@ -34,6 +35,10 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(loginRoutes, { db, sessions });
   await app.register(listsRoutes, { db, operations, preHandler });
   await app.register(dynoRoutes, { operations, preHandler });
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', preHandler);
+    await scope.register(calculatorRoutes);
+  });
   await app.register(userConfigurationRoutes, { operations, preHandler });
   await app.register(entityRoutes, { operations, entities, preHandler, customList: ['List'] });
   if (webDir) await app.register(webRoutes, { webDir });

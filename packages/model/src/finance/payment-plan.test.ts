@@ -175,6 +175,17 @@ describe('schedule features', () => {
     expect(plan.lines.every((l) => l.instalmentExclTax >= 0)).toBe(true);
   });
 
+  it('moves the instalment when the rounding of many lines outweighs the last one', () => {
+    // 0.42 XPF of daily interest rounds to nothing on every line: the instalment comes down by one
+    const plan = paymentPlan({
+      amount: 10000, rate: 0.0217, duration: 116, frequency: 1, deferral: 3, firstPaymentPercent: 0.3,
+      residualValuePercent: 0.48, startDate: '2000-01-01', decimals: 0,
+    });
+    expect(plan.lines.every((l) => l.instalmentExclTax >= 0)).toBe(true);
+    expect(plan.totals.principal).toBe(10000 - 4800);
+    expect(plan.instalment).toBe(19);
+  });
+
   it('has no rate when every flow falls on one day', () => {
     const plan = paymentPlan({ ...base, duration: 1, timing: 'advance' });
     expect(plan.lines[0].instalmentExclTax).toBe(12000);

@@ -73,15 +73,9 @@ function lineKind(terms: PlanTerms, index: number): LineKind {
 /** Builds the payment plan; throws FinanceError on arguments out of range. */
 export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
   const terms = readTerms(input);
-  let instalment = solveInstalment(terms, 'nearest');
-  if (instalment < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
-  let rows = buildRows(terms, instalment);
-  if (rows.some((row) => row.rent < 0)) {
-    // rounding the instalment up drifted past the residual value: round it down, the last line takes the rest
-    instalment = solveInstalment(terms, 'down');
-    rows = buildRows(terms, instalment);
-    if (rows.some((row) => row.rent < 0)) financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the instalment is too small to round');
-  }
+  const solved = solveInstalment(terms);
+  if (solved.instalment < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
+  const { instalment, rows } = absorbRounding(terms, solved);
   const money = (minor: number) => minor / terms.scale;
   const lines = rows.map((row, i): PaymentPlanLine => ({
     number: i + 1,
@@ -128,10 +122,10 @@ export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
  * The regular instalment P, in minor units. The balance after the last period is linear in P,
  * B = c0 + c1·P, so one pass gives P = (residual - c0) / c1. The pass runs in floating point;
  * if P lies near a half minor unit, where its rounding error could matter, it is redone in decimals.
+ * `slope` = -c1: how much one minor unit more on each instalment takes off the final balance.
  */
-function solveInstalment(terms: PlanTerms, rounding: 'nearest' | 'down'): number {
+function solveInstalment(terms: PlanTerms): { instalment: number; slope: number } {
   const exact = () => solveExact(terms);
-  if (rounding === 'down') return exact().toDecimalPlaces(0, Dec.ROUND_DOWN).toNumber();
   let c0 = terms.amount, c1 = 0;
   terms.periods.forEach((period, i) => {
     const growth = 1 + period.rate.num, kind = lineKind(terms, i);
@@ -145,7 +139,7 @@ function solveInstalment(terms: PlanTerms, rounding: 'nearest' | 'down'): number
       c1 = terms.advance ? (c1 - 1) * growth : c1 * growth - 1;
     }
   });
-  return roundComputed((terms.residualValue - c0) / c1, 1e-13 * terms.duration, exact);
+  return { instalment: roundComputed((terms.residualValue - c0) / c1, 1e-13 * terms.duration, exact), slope: -c1 };
 }
 
 function solveExact(terms: PlanTerms): Decimal {
@@ -163,6 +157,29 @@ function solveExact(terms: PlanTerms): Decimal {
     }
   });
   return new Dec(terms.residualValue).minus(c0).div(c1);
+}
+
+/**
+ * The last line absorbs the rounding of the others. Where that rounding moves the last line by
+ * more than one minor unit more on every instalment would (a coarse currency over many periods),
+ * or makes it negative, the instalment moves by whole minor units while that brings it closer.
+ */
+function absorbRounding(terms: PlanTerms, solved: { instalment: number; slope: number }): { instalment: number; rows: Row[] } {
+  const regular = terms.periods.some((_, i) => lineKind(terms, i) === 'regular');
+  let instalment = solved.instalment, rows = buildRows(terms, instalment);
+  for (let k = 0; k < 20 && regular; k++) {
+    const last = rows[rows.length - 1].rent, gap = last - instalment;
+    let shift = Math.trunc(gap / solved.slope);
+    if (shift === 0 && last < 0) shift = -1;
+    if (shift === 0 || instalment + shift < 0) break;
+    const candidate = buildRows(terms, instalment + shift), candidateLast = candidate[candidate.length - 1].rent;
+    // keep a move only if it mends a negative last line or brings the last line closer
+    if (last >= 0 && (candidateLast < 0 || Math.abs(candidateLast - instalment - shift) >= Math.abs(gap))) break;
+    instalment += shift;
+    rows = candidate;
+  }
+  if (rows.some((row) => row.rent < 0)) financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the rounding of the lines exceeds the last instalment');
+  return { instalment, rows };
 }
 
 interface Row {

@@ -108,6 +108,6 @@ export function discountFromPriceInclTax(line: PricingLine, priceInclTax: Num, t
 /** Editing the total discount applies it to every line (spec 002 §5). */
 export function applyTotalDiscount<L extends PricingLine>(
   lines: readonly L[], discount: Num, taxes: readonly Tax[], decimals = 2,
-): (L & LinePrices)[] {
+): (L & { discount: Num } & LinePrices)[] {
   return lines.map((line) => priceLine({ ...line, discount }, taxes, decimals));
 }

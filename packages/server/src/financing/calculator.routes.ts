@@ -143,7 +143,7 @@ export async function calculatorRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${BASE}/:fn`, async (request: FastifyRequest<{ Params: { fn: string } }>) => {
     const calculator = Object.hasOwn(calculators, request.params.fn) ? calculators[request.params.fn] : undefined;
-    if (!calculator) throw new ApiError('ROUTE_NOT_FOUND', ['GET', request.url]);
+    if (!calculator) throw new ApiError('ROUTE_NOT_FOUND', ['GET', request.url.split('?')[0]]);
     return { result: calculator(new QueryReader(request.query as Record<string, unknown>)).toNumber() };
   });
 }
