@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import pg from 'pg';
 import { readConfig } from '@lbo/server/config';
 import { openDatabase } from '@lbo/server/db/database';
 import { buildApp } from '@lbo/server/app';
@@ -34,6 +35,13 @@ if (!only || only.includes('api')) {
   const loadStarted = Date.now();
   const size = await loadBook(database.db, tenant, contracts, log);
   log(`Book ready in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s`);
+  if (url) {
+    // Fresh statistics, as autovacuum would gather them after a load; ANALYZE needs the owner.
+    const owner = new pg.Client({ connectionString: url });
+    await owner.connect();
+    await owner.query('ANALYZE contract; ANALYZE person; ANALYZE asset');
+    await owner.end();
+  }
   const token = String((await login()).headers.authorization).replace(/^Bearer /, '');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const mid = Math.floor(contracts / 2);

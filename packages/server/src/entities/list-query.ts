@@ -19,6 +19,12 @@ export interface ListQuery {
   include: string[];
   breakdown: string[];
   exactCount: boolean;
+  /**
+   * A registration looked up inside a list (`client=…`, `assetRegistration=…`) matches few rows,
+   * but the planner cannot estimate jsonb containment and would rather walk the sort index:
+   * such queries filter first, then sort.
+   */
+  selective: boolean;
 }
 
 export const DEFAULT_LIMIT = 20;
@@ -59,6 +65,7 @@ function rangeKeys(entity: Entity, filter: FilterDef): [string, string] {
 
 export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC'): ListQuery {
   const conditions: RawBuilder<boolean>[] = [];
+  let selective = false;
   const byKey = new Map<string, { filter: FilterDef; bound?: 'low' | 'high' }>();
   for (const filter of entity.filters) {
     if (filter.kind === 'range') {
@@ -77,6 +84,7 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     const path = resolvePath(entity, filter.field ?? filter.name);
     if (!path) throw bad(key, 'unknown field');
     conditions.push(filterCondition(key, filter, path, raw, bound, timeZone));
+    if (filter.kind === 'person' || (filter.kind === 'equal' && path.kind === 'item' && !raw.startsWith('-'))) selective = true;
   }
   const search = single(query, 'search')?.trim();
   if (search) {
@@ -94,6 +102,7 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     include: single(query, 'include')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
     breakdown: fieldList(entity, query, 'breakdown') ?? [],
     exactCount: single(query, 'count') === 'exact',
+    selective,
   };
 }
 
@@ -229,7 +238,8 @@ function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown>
     const name = item.replace(/^[-+]/, '');
     const path = resolvePath(entity, name);
     if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
-    return sql`${path.typed} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`}`;
+    // Default null placement, so that a backward scan of an ascending index serves DESC.
+    return sql`${path.typed} ${desc ? sql`DESC` : sql`ASC`}`;
   });
   return sql.join([...items, sql`registration`]);
 }

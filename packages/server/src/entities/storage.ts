@@ -72,8 +72,11 @@ export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: stri
 
 /** One page of rows, one more than asked so that the caller knows whether more exist. */
 export async function listRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery): Promise<Row[]> {
-  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where}
-    ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(tx);
+  // OFFSET 0 keeps a selective filter's subquery apart, so that it is planned on its own (see ListQuery.selective).
+  const source = q.selective
+    ? sql`(SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} OFFSET 0) AS matched`
+    : sql`${table(entity)} WHERE tenant = ${tenant} AND ${q.where}`;
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${source} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(tx);
   return rows;
 }
 
