@@ -183,7 +183,10 @@ function personCondition(key: string, filter: FilterDef, raw: string): RawBuilde
   const list = sql.lit(`{${(filter.field ?? 'persons').split('.').join(',')}}`);
   const holds = (registration: string) => {
     if (registration.length > MAX_PATTERN) throw bad(key, 'value too long');
-    return anyOf(roles.map((role) => sql<boolean>`(data #> ${list}) @> ${JSON.stringify([{ role, personRegistration: registration }])}::jsonb`));
+    // The index finds the registration (rare); the role (common to most rows) is checked on those rows only.
+    return sql<boolean>`((data #> ${list}) @> ${JSON.stringify([{ personRegistration: registration }])}::jsonb
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements(data #> ${list}) AS party
+        WHERE party ->> 'personRegistration' = ${registration} AND party ->> 'role' IN (${sql.join(roles)})))`;
   };
   const parts: RawBuilder<boolean>[] = [];
   if (include.length) parts.push(anyOf(include.map(holds)));
