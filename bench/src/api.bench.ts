@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import type { Db } from '@lbo/server/db/database';
 import { compileListQuery } from '@lbo/server/entities/list-query';
+import { countStatement, findStatement, listStatement } from '@lbo/server/entities/storage';
+import { COUNT_CAP } from '@lbo/server/entities/crud.operation';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -27,20 +28,14 @@ async function timeIt(n: number, f: () => Promise<unknown>): Promise<{ p50: numb
   return { p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2) };
 }
 
-/** The statements the list operation runs for a URL, compiled once, to replay through raw `pg`. */
+/** The statements the list and read operations run for a URL, compiled once, to replay through raw `pg`. */
 function rawStatements(db: Db, tenant: string, url: string): { sql: string; parameters: readonly unknown[] }[] {
   const [path, queryString] = url.split('?');
   const contract = entityByName('Contract')!;
-  const query = Object.fromEntries(new URLSearchParams(queryString ?? ''));
   const byRegistration = /\/api\/financing\/contracts\/([^/?]+)$/.exec(path);
-  if (byRegistration) {
-    return [sql`SELECT * FROM contract WHERE tenant = ${tenant} AND registration = ${byRegistration[1]} LIMIT 1`.compile(db)];
-  }
-  const q = compileListQuery(contract, query);
-  return [
-    sql`SELECT * FROM contract WHERE tenant = ${tenant} AND ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.compile(db),
-    sql`SELECT count(*) FROM (SELECT 1 FROM contract WHERE tenant = ${tenant} AND ${q.where} LIMIT 10000) m`.compile(db),
-  ];
+  if (byRegistration) return [findStatement(contract, tenant, byRegistration[1]).compile(db)];
+  const q = compileListQuery(contract, Object.fromEntries(new URLSearchParams(queryString ?? '')));
+  return [listStatement(contract, tenant, q).compile(db), countStatement(contract, tenant, q, COUNT_CAP).compile(db)];
 }
 
 export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tenant: string, token: string, scenarios: Scenario[], seconds: number) {

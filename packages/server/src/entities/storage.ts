@@ -46,10 +46,7 @@ const scalar = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v
 
 /** Finds a record by registration, or by `_id` when the identifier is a uuid. */
 export async function findOne(tx: Tx, entity: Entity, tenant: string, id: string, forUpdate = false): Promise<Row | undefined> {
-  const byId = uuidPattern.test(id) ? sql`OR _id = ${id}::uuid` : sql``;
-  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
-  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND (registration = ${id} ${byId}) LIMIT 1 ${lock}`.execute(tx);
-  return rows[0];
+  return (await findStatement(entity, tenant, id, forUpdate).execute(tx)).rows[0];
 }
 
 export async function insertRow(tx: Tx, entity: Entity, tenant: string, user: string, data: Doc): Promise<Row> {
@@ -70,21 +67,34 @@ export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: stri
   await sql`DELETE FROM ${table(entity)} WHERE tenant = ${tenant} AND _id = ${id}::uuid`.execute(tx);
 }
 
-/** One page of rows, one more than asked so that the caller knows whether more exist. */
-export async function listRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery): Promise<Row[]> {
+/** The statement of one page of rows, one more than asked so that the caller knows whether more exist. */
+export function listStatement(entity: Entity, tenant: string, q: ListQuery) {
   // OFFSET 0 keeps a selective filter's subquery apart, so that it is planned on its own (see ListQuery.selective).
   const source = q.selective
     ? sql`(SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} OFFSET 0) AS matched`
     : sql`${table(entity)} WHERE tenant = ${tenant} AND ${q.where}`;
-  const { rows } = await sql<Row>`SELECT ${columns} FROM ${source} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(tx);
-  return rows;
+  return sql<Row>`SELECT ${columns} FROM ${source} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`;
 }
 
-/** Matching rows, counted up to `cap` unless exact (an unbounded count of a large table is slow). */
-export async function countRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery, cap?: number): Promise<number> {
+export async function listRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery): Promise<Row[]> {
+  return (await listStatement(entity, tenant, q).execute(tx)).rows;
+}
+
+/** The statement counting matching rows, up to `cap` unless exact (an unbounded count of a large table is slow). */
+export function countStatement(entity: Entity, tenant: string, q: ListQuery, cap?: number) {
   const limit = cap === undefined ? sql`` : sql`LIMIT ${cap}`;
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} ${limit}) AS matched`.execute(tx);
-  return Number(rows[0].n);
+  return sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} ${limit}) AS matched`;
+}
+
+export async function countRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery, cap?: number): Promise<number> {
+  return Number((await countStatement(entity, tenant, q, cap).execute(tx)).rows[0].n);
+}
+
+/** The statement reading one record by registration, or by `_id` when the identifier is a uuid. */
+export function findStatement(entity: Entity, tenant: string, id: string, forUpdate = false) {
+  const byId = uuidPattern.test(id) ? sql`OR _id = ${id}::uuid` : sql``;
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
+  return sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND (registration = ${id} ${byId}) LIMIT 1 ${lock}`;
 }
 
 /** Counts per value of each breakdown field, for KPI strips. */
