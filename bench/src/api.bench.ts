@@ -44,6 +44,7 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
   const headers = { authorization: `Bearer ${token}` };
   const results: Record<string, unknown>[] = [];
   for (const s of scenarios) {
+    console.log(`  measuring: ${s.name}`);
     const check = await fetch(base + s.url, { headers });
     if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
     const api = await timeIt(200, async () => { const r = await fetch(base + s.url, { headers }); await r.arrayBuffer(); });

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestDatabase } from '@lbo/server/testing/test-app';
+import { buildApp } from '@lbo/server/app';
+import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
+import { inTenant } from '@lbo/server/db/database';
+import { bookSize } from '@lbo/server/seed/demo-data';
+
+/**
+ * The web app's weight and speed (issue 4, Benchmark): initial JavaScript (gzip) of the
+ * sign-in route and of a list route, and, in headless Chromium, the time from navigation to
+ * a rendered list of 100 rows and from the list data arriving to those rows on screen.
+ * Targets: sign-in at most 250 KB gzip; 100 rows within 300 ms of the data arriving.
+ */
+export interface RouteWeight {
+  scripts: number;
+  rawKB: number;
+  gzipKB: number;
+}
+
+export interface WebBenchResult {
+  signInRoute: RouteWeight;
+  listRoute: RouteWeight;
+  listOf100Rows: { runs: number; navigationToRenderMs: { p50: number; max: number }; dataToRenderMs: { p50: number; max: number } };
+  targets: { signInGzipKB: number; dataToRenderMs: number };
+  withinTargets: { signIn: boolean; render: boolean };
+}
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/dist');
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Every script the page loads while `navigate` runs, with its raw and gzip sizes. */
+async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promise<RouteWeight> {
+  const bodies: Promise<Buffer>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() === 'script' && response.status() === 200) bodies.push(response.body());
+  };
+  page.on('response', onResponse);
+  await navigate();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const files = await Promise.all(bodies);
+  const raw = files.reduce((n, f) => n + f.length, 0);
+  const gzip = files.reduce((n, f) => n + zlib.gzipSync(f, { level: 9 }).length, 0);
+  return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip) };
+}
+
+/**
+ * Records, in the page, when 100 rows of a settled list are on screen (ms since navigation
+ * start). A string, not a function: tsx would add helpers the page does not have.
+ */
+const watchRows = `(() => {
+  const check = () => {
+    const list = document.querySelector('[data-list-state="ready"]');
+    if (!window.rowsAt && list && document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= 100) window.rowsAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
+async function timeListOf100(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction('window.rowsAt !== undefined', undefined, { timeout: 30_000 });
+  return page.evaluate<{ navigationToRenderMs: number; dataToRenderMs: number }>(`(() => {
+    const list = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/financing/contracts?'));
+    const dataAt = Math.max(...list.map((e) => e.responseEnd));
+    return { navigationToRenderMs: window.rowsAt, dataToRenderMs: window.rowsAt - dataAt };
+  })()`);
+}
+
+export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<WebBenchResult> {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('Build the web app first: npm run build -w @lbo/web');
+  const db = await createTestDatabase();
+  const tenant = 'bench';
+  const username = `admin@${tenant}`;
+  const password = 'Bench-Web-42';
+  await createTenant(db.database.db, tenant, { username, password });
+  await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 300_000);
+  const app = await buildApp({ database: db.database, webDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // Routing every request turns the browser cache off: each route's scripts are counted as a first visit.
+    await context.route('**/*', (route) => route.continue());
+    const page = await context.newPage();
+    const signInRoute = await scriptWeight(page, () => page.goto(`${base}/authentication/login-page`));
+    await page.locator('input[name="username"]').fill(username);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/authentication'));
+    // A fresh load of the list route: the session survives a reload of the same tab.
+    const listRoute = await scriptWeight(page, () => page.goto(`${base}/contracts`));
+    await page.evaluate(`localStorage.setItem('lbo.ui-state', JSON.stringify({ tables: { '/contracts': { pageSize: 100 } } }))`);
+    await page.addInitScript(watchRows);
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await timeListOf100(page, `${base}/contracts?page=${(i % 5) + 1}`));
+    const navigation = samples.map((s) => s.navigationToRenderMs);
+    const render = samples.map((s) => s.dataToRenderMs);
+    const result: WebBenchResult = {
+      signInRoute,
+      listRoute,
+      listOf100Rows: {
+        runs,
+        navigationToRenderMs: { p50: round(median(navigation)), max: round(Math.max(...navigation)) },
+        dataToRenderMs: { p50: round(median(render)), max: round(Math.max(...render)) },
+      },
+      targets: { signInGzipKB: 250, dataToRenderMs: 300 },
+      withinTargets: { signIn: signInRoute.gzipKB <= 250, render: median(render) <= 300 },
+    };
+    return result;
+  } finally {
+    await browser?.close();
+    await app.close();
+    await db.dispose();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  console.log(JSON.stringify(await runWebBench(), null, 2));
+}
