@@ -39,7 +39,7 @@ if (!only || only.includes('api')) {
     // Fresh statistics and visibility, as autovacuum would leave them after a load; it needs the owner.
     const owner = new pg.Client({ connectionString: url });
     await owner.connect();
-    await owner.query('VACUUM ANALYZE contract; VACUUM ANALYZE person; VACUUM ANALYZE asset');
+    for (const table of ['contract', 'person', 'asset']) await owner.query(`VACUUM ANALYZE ${table}`);
     await owner.end();
   }
   const token = String((await login()).headers.authorization).replace(/^Bearer /, '');
