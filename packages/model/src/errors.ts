@@ -57,6 +57,9 @@ export const errorCatalogue = {
   INVALID_TOTP_CODE: [401, 'Invalid verification code'],
   SESSION_EXPIRED: [401, 'Session has expired'],
   USER_LOCKED: [403, 'User $ is locked; an administrator must unlock it'],
+  // Workflows (issue 5): the answer carries `rejectionReason`, which the client shows as a warning.
+  TRANSITION_REJECTED: [409, 'Transition $ refused for $ $: $'],
+  TRANSITION_NOT_FOUND: [404, 'Transition $ not found in the $ workflow'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { entities } from '@lbo/model/entity-registry';
 import type { Database } from './db/database.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { authenticate, installRequestHeaders, requestId } from './http/request-context.ts';
+import { installAuthentication, installRequestHeaders, requestId } from './http/request-context.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { createOperations } from './entities/crud.operation.ts';
 import { entityRoutes } from './entities/entity.routes.ts';
 import { createSessionService } from './auth/sessions.ts';
@@ -12,7 +13,11 @@ import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
+import { usersRoutes } from './auth/users.routes.ts';
+import { totpRoutes } from './auth/totp.ts';
+import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
+import { workflowRoutes } from './workflow/workflow.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -26,21 +31,27 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   const app = Fastify({ logger, genReqId: requestId, bodyLimit: 10 * 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
   installRequestHeaders(app);
+  await installSecurityHeaders(app);
   const { db } = database;
   const sessions = await createSessionService(db);
   const operations = createOperations(db);
-  const preHandler = authenticate(sessions);
+  const preHandler = installAuthentication(app, { db, sessions });
 
   await app.register(coreRoutes);
-  await app.register(loginRoutes, { db, sessions });
+  await app.register(loginRoutes, { db, sessions, preHandler });
+  await app.register(totpRoutes, { db, preHandler });
   await app.register(listsRoutes, { db, operations, preHandler });
   await app.register(dynoRoutes, { operations, preHandler });
   await app.register(async (scope) => {
     scope.addHook('preHandler', preHandler);
     await scope.register(calculatorRoutes);
   });
-  await app.register(userConfigurationRoutes, { operations, preHandler });
-  await app.register(entityRoutes, { operations, entities, preHandler, customList: ['List'] });
+  await app.register(userConfigurationRoutes, { db, preHandler });
+  await app.register(usersRoutes, { db, operations, sessions, preHandler });
+  await app.register(tenantConfigurationRoutes, { db, preHandler });
+  // Users are served by auth/users.routes.ts (passwords, admin levels, column gating).
+  await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'] });
+  await app.register(workflowRoutes, { db, entities, preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
 }

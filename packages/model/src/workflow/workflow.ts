@@ -85,7 +85,7 @@ export const humanise = (code: string): string => {
 
 /** Completes one transition from its vocabulary; `position` gives the default order index. */
 export function completeTransition(input: TransitionInput, position: number): Transition {
-  const wording = transitionVocabulary[input.code];
+  const wording = Object.hasOwn(transitionVocabulary, input.code) ? transitionVocabulary[input.code] : undefined;
   const transition: Transition = {
     code: input.code,
     label: input.label ?? wording?.label ?? humanise(input.code),

@@ -1,69 +1,211 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
-import { inTenant, type Db } from '../db/database.ts';
-import { findOne, toDocument } from '../entities/storage.ts';
+import { isObject } from '@lbo/model/values/validate';
+import { isValidUsername } from '@lbo/model/values/credentials';
+import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { findOne, toDocument, type Doc } from '../entities/storage.ts';
 import { checkPassword } from './passwords.ts';
-import type { SessionService } from './sessions.ts';
-import { authenticate } from '../http/request-context.ts';
+import { asciiJson, contextsOf, type SessionService } from './sessions.ts';
+import { originOf, recordAccess, type Origin } from './access-log.ts';
+import { throttleSignIn } from './throttle.ts';
+import { checkTotp, codeOf, credentialOf } from './totp.ts';
+import { countFailure, userEntity } from './users.operation.ts';
 
-/** Consecutive failures after which a user is locked until an admin unlocks it. */
-export const MAX_FAILED_ATTEMPTS = 5;
+type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-/** Which tenant a username signs in to: `name@tenant` names it; an email is looked up. */
-async function tenantOf(db: Db, username: string): Promise<string | undefined> {
+/** Which tenant a username signs in to: the one asked, else the `@tenant` suffix, else the first holding it. */
+async function tenantOf(db: Db, username: string, wanted?: string): Promise<string | undefined> {
   const { rows } = await sql<{ tenant: string }>`SELECT login_tenants AS tenant FROM login_tenants(${username})`.execute(db);
-  const suffix = username.slice(username.lastIndexOf('@') + 1).toLowerCase();
+  if (wanted) return rows.find((r) => r.tenant === wanted.toLowerCase())?.tenant;
+  const suffix = username.slice(username.lastIndexOf('@') + 1);
   return rows.find((r) => r.tenant === suffix)?.tenant ?? rows[0]?.tenant;
 }
 
-export async function loginRoutes(app: FastifyInstance, { db, sessions }: { db: Db; sessions: SessionService }) {
-  const userEntity = entityByName('User')!;
+function stringField(body: Record<string, unknown>, field: string, max: number): string {
+  const value = body[field];
+  if (value === undefined || value === null) throw new ApiError('MISSING_FIELD_IN_BODY', [field]);
+  if (typeof value !== 'string' || !value.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [field]);
+  if (value.length > max) throw new ApiError('INVALID_FIELD_VALUE', [`(${value.length} characters)`, field]);
+  return value;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
+  if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+  return body;
+}
+
+/**
+ * Sign-in (spec 000 §4, §7): password, then a TOTP code when the user has activated it; logout;
+ * context switch; impersonation of a tenant by a super admin of the master tenant.
+ */
+export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandler }: { db: Db; sessions: SessionService; preHandler: PreHandler }) {
+  /** Last step of every successful sign-in: failures forgotten, last login stamped, session opened. */
+  async function completeSignIn(tx: Tx, tenant: string, username: string, origin: Origin) {
+    await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${tenant} AND username = ${username}`.execute(tx);
+    await sql`UPDATE "user" SET data = data || jsonb_build_object('lastLoginDate', ${new Date().toISOString()}::text)
+      WHERE tenant = ${tenant} AND registration = ${username}`.execute(tx);
+    const session = await sessions.open(tx, tenant, username, origin.address);
+    await recordAccess(tx, tenant, 'LOGIN_SUCCESS', username, origin);
+    const user = toDocument((await findOne(tx, userEntity, tenant, username))!);
+    return { ...session, user };
+  }
+
+  async function answerSignIn(reply: FastifyReply, tenant: string, signedIn: { token: string; sessionId: string; sessionExpiresAt: number; user: Doc }) {
+    const contexts = contextsOf(signedIn.user, tenant);
+    reply.header('authorization', `Bearer ${signedIn.token}`);
+    reply.header('user-contexts', asciiJson(contexts.map((c) => c.name)));
+    reply.header('context-token', await sessions.contextToken(signedIn.sessionId, signedIn.sessionExpiresAt, 0));
+    return { ...signedIn.user, username: signedIn.user.registration, tenant };
+  }
+
+  const refused = (outcome: 'invalid' | 'locked' | 'expired' | 'wrong', username: string): never => {
+    if (outcome === 'locked') throw new ApiError('USER_LOCKED', [username]);
+    if (outcome === 'expired') throw new ApiError('SESSION_EXPIRED');
+    if (outcome === 'wrong') throw new ApiError('INVALID_TOTP_CODE');
+    throw new ApiError('INVALID_CREDENTIALS');
+  };
 
   app.post('/api/core/auth/login', async (request, reply) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || Object.keys(body).length === 0) throw new ApiError('MISSING_BODY_PAYLOAD');
-    const { username, password } = body;
-    if (typeof username !== 'string' || !username.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['username']);
-    if (typeof password !== 'string' || !password) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['password']);
-    const name = username.trim().toLowerCase();
-    const tenant = await tenantOf(db, name);
+    const body = bodyOf(request);
+    const username = stringField(body, 'username', 200).trim().toLowerCase();
+    const password = stringField(body, 'password', 1024);
+    const wanted = body.tenant === undefined ? undefined : stringField(body, 'tenant', 100);
+    if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
+    await throttleSignIn(db, request, reply);
+    const origin = originOf(request);
+    const tenant = await tenantOf(db, username, wanted);
     if (!tenant) {
       await checkPassword(undefined, password);
       throw new ApiError('INVALID_CREDENTIALS');
     }
-    const outcome = await inTenant(db, { tenant, user: name }, async (tx) => {
-      const { rows: [cred] } = await sql<{ password_hash: string | null; failed_attempts: number }>`SELECT password_hash, failed_attempts
-        FROM user_credential WHERE tenant = ${tenant} AND lower(username) = ${name} FOR UPDATE`.execute(tx);
-      const user = await findOne(tx, userEntity, tenant, name);
-      const locked = user?.data.isLocked === true;
-      const ok = (await checkPassword(cred?.password_hash, password)) && !!user && !locked;
+    const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
+      const credential = await credentialOf(tx, tenant, username);
+      const row = await findOne(tx, userEntity, tenant, username, true);
+      const ok = await checkPassword(credential?.password_hash, password);
+      if (!row || !credential) return 'invalid' as const;
       if (!ok) {
-        if (cred && user && !locked) {
-          const failures = cred.failed_attempts + 1;
-          await sql`UPDATE user_credential SET failed_attempts = ${failures} WHERE tenant = ${tenant} AND lower(username) = ${name}`.execute(tx);
-          if (failures >= MAX_FAILED_ATTEMPTS) {
-            await sql`UPDATE "user" SET data = data || '{"isLocked": true}'::jsonb, _version = _version + 1 WHERE tenant = ${tenant} AND registration = ${user.registration}`.execute(tx);
-          }
-        }
-        return undefined;
+        if (row.data.isLocked !== true) await countFailure(tx, { tenant, username }, username, origin, sessions);
+        await recordAccess(tx, tenant, 'LOGIN_FAILURE', username, origin);
+        return 'invalid' as const;
       }
-      await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${tenant} AND lower(username) = ${name}`.execute(tx);
-      const doc = toDocument(user!);
-      const isAdmin = doc.isAdmin === true || doc.isMainAdmin === true || doc.isSuperAdmin === true;
-      const token = await sessions.open(tx, tenant, user!.registration, isAdmin);
-      await sql`UPDATE "user" SET data = data || jsonb_build_object('lastLoginDate', ${new Date().toISOString()}::text) WHERE tenant = ${tenant} AND _id = ${user!._id}::uuid`.execute(tx);
-      return { token, user: { ...doc, tenant } };
+      if (row.data.isLocked === true) {
+        await recordAccess(tx, tenant, 'LOGIN_REFUSED_LOCKED', username, origin);
+        return 'locked' as const;
+      }
+      if (row.data.hasActivatedMfa === true && credential.totp_secret) {
+        await recordAccess(tx, tenant, 'LOGIN_MFA_PENDING', username, origin);
+        return { totpToken: await sessions.openPending(tx, tenant, username, origin.address) };
+      }
+      return completeSignIn(tx, tenant, username, origin);
     });
-    if (!outcome) throw new ApiError('INVALID_CREDENTIALS');
-    reply.header('authorization', `Bearer ${outcome.token}`);
-    return outcome.user;
+    if (typeof outcome === 'string') return refused(outcome, username);
+    if ('totpToken' in outcome) return { mfaRequired: true, username, totpToken: outcome.totpToken };
+    return answerSignIn(reply, tenant, outcome);
   });
 
-  app.get('/api/core/auth/logout', { preHandler: authenticate(sessions) }, async (request, reply) => {
-    await sessions.revoke(request.caller!);
+  /** Second step of a sign-in with TOTP: `{totpToken, code}`. Wrong codes count as failed sign-ins. */
+  app.post('/api/core/auth/login/totp', async (request, reply) => {
+    const body = bodyOf(request);
+    const totpToken = stringField(body, body.totpToken === undefined && body.token !== undefined ? 'token' : 'totpToken', 2000);
+    const code = codeOf(body);
+    await throttleSignIn(db, request, reply);
+    const origin = originOf(request);
+    const pending = await sessions.pendingOf(totpToken);
+    if (typeof pending === 'string') throw new ApiError(pending);
+    const { tenant, username, sessionId } = pending;
+    const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
+      const { rows: [live] } = await sql`SELECT 1 FROM session WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid AND kind = 'totp'
+        AND revoked_at IS NULL AND expires_at > now() FOR UPDATE`.execute(tx);
+      const credential = await credentialOf(tx, tenant, username);
+      const row = await findOne(tx, userEntity, tenant, username, true);
+      if (!live || !row || !credential?.totp_secret) return 'expired' as const;
+      if (row.data.isLocked === true) return 'locked' as const;
+      const step = await checkTotp(credential.totp_secret, code, credential.totp_last_step === null ? null : Number(credential.totp_last_step));
+      if (step === undefined) {
+        if (await countFailure(tx, { tenant, username }, username, origin, sessions)) await sessions.consume(tx, tenant, sessionId, 'totp');
+        await recordAccess(tx, tenant, 'MFA_FAILURE', username, origin);
+        return 'wrong' as const;
+      }
+      await sessions.consume(tx, tenant, sessionId, 'totp');
+      await sql`UPDATE user_credential SET totp_last_step = ${step} WHERE tenant = ${tenant} AND username = ${username}`.execute(tx);
+      return completeSignIn(tx, tenant, username, origin);
+    });
+    if (typeof outcome === 'string') return refused(outcome, username);
+    return answerSignIn(reply, tenant, outcome);
+  });
+
+  const signedIn = { preHandler, config: { permission: null } };
+
+  app.get('/api/core/auth/logout', signedIn, async (request, reply) => {
+    const caller = request.caller!;
+    await sessions.revoke(caller.homeTenant, caller.sessionId, caller.username);
+    await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, (tx) => recordAccess(tx, caller.homeTenant, 'LOGOUT', caller.username, originOf(request)));
+    request.authorizationAnswer = '';
     reply.header('authorization', '');
     return { ok: true };
+  });
+
+  /** `?contextIndex=n` or `?contextName=x`: answers a `context-token` that selects that context on later calls. */
+  app.get('/api/core/user-switch-context', signedIn, async (request, reply) => {
+    const caller = request.caller!;
+    const query = request.query as Record<string, string | undefined>;
+    let index: number;
+    if (query.contextIndex !== undefined) {
+      if (!/^\d{1,4}$/.test(query.contextIndex)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['contextIndex', 'not a context index']);
+      index = Number(query.contextIndex);
+    } else if (query.contextName !== undefined) {
+      index = caller.contexts.findIndex((c) => c.name === query.contextName);
+    } else {
+      throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['contextIndex or contextName']);
+    }
+    const context = caller.contexts[index];
+    if (!context) throw new ApiError('INVALID_FIELD_IN_QUERY', [query.contextIndex !== undefined ? 'contextIndex' : 'contextName', 'no such context']);
+    reply.header('user-contexts', asciiJson(caller.contexts.map((c) => c.name)));
+    reply.header('context-token', await sessions.contextToken(caller.sessionId, caller.sessionExpiresAt, index));
+    return { contextIndex: index, contextName: context.name, contexts: caller.contexts.map((c) => c.name) };
+  });
+
+  /**
+   * A super admin of the master tenant acts in another tenant: `POST {tenant}` starts, `DELETE`
+   * ends. Recorded in AccessLog of both tenants; while it lasts every request is recorded in the
+   * impersonated tenant's Audit with both identities.
+   */
+  app.post('/api/core/auth/impersonate', signedIn, async (request) => {
+    const caller = request.caller!;
+    const body = bodyOf(request);
+    const target = stringField(body, 'tenant', 100).trim().toLowerCase();
+    const origin = originOf(request);
+    if (caller.homeTenant !== 'master' || !caller.isSuperAdmin) {
+      await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+        recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, origin, { permission: 'impersonate', tenant: target }));
+      throw new ApiError('FORBIDDEN', ['super admin of the master tenant']);
+    }
+    const tenantEntity = entityByName('Tenant')!;
+    await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, async (tx) => {
+      if (target === 'master' || !(await findOne(tx, tenantEntity, caller.homeTenant, target))) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Tenant', target]);
+      await sessions.setImpersonation(tx, caller.homeTenant, caller.sessionId, target);
+      await recordAccess(tx, caller.homeTenant, 'IMPERSONATION_START', caller.username, origin, { impersonatingTenant: target });
+    });
+    await inTenant(db, { tenant: target, user: caller.username }, (tx) =>
+      recordAccess(tx, target, 'IMPERSONATION_START', caller.username, origin, { homeTenant: caller.homeTenant, impersonatedBy: `${caller.username} (${caller.homeTenant})` }));
+    return { impersonatingTenant: target };
+  });
+
+  app.delete('/api/core/auth/impersonate', signedIn, async (request) => {
+    const caller = request.caller!;
+    const target = caller.impersonatingTenant;
+    if (!target) return { impersonatingTenant: null };
+    const origin = originOf(request);
+    await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, async (tx) => {
+      await sessions.setImpersonation(tx, caller.homeTenant, caller.sessionId, null);
+      await recordAccess(tx, caller.homeTenant, 'IMPERSONATION_END', caller.username, origin, { impersonatingTenant: target });
+    });
+    await inTenant(db, { tenant: target, user: caller.username }, (tx) =>
+      recordAccess(tx, target, 'IMPERSONATION_END', caller.username, origin, { homeTenant: caller.homeTenant }));
+    return { impersonatingTenant: null };
   });
 }

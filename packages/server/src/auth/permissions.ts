@@ -64,8 +64,9 @@ export function canWriteEntity(grants: Grants, entity: Entity): boolean {
  * - `permission: 'read /api/core/users'`: that name;
  * - `permission: { name, orSelf: 'username' }`: that name, or the caller is the user named by the path parameter;
  * - `permission: null`: any signed-in user (self-service routes: current user, configuration, logout).
- * A route that declares nothing asks `read` (GET, HEAD) or `write` (other methods) of its path
- * up to the first parameter, at most two segments after `/api` (`write /api/report/excel`).
+ * A route that declares nothing asks `read` (GET, HEAD) or `write` (other methods) of its path,
+ * at most two segments after `/api` (`write /api/report/excel`), stopping at a parameter unless it
+ * is the second segment (`/api/dyno/:name` asks `read /api/dyno/{name}`).
  */
 export type RoutePermission = string | null | { name: string; orSelf?: string };
 
@@ -87,22 +88,29 @@ export interface Requirement {
 
 const readMethods = new Set(['GET', 'HEAD']);
 
-export function derivedPermission(method: string, url: string): string {
+export function derivedPermission(method: string, url: string, params: Record<string, unknown> = {}): string {
   const segments: string[] = [];
   for (const segment of url.split('?')[0].split('/').slice(2)) {
-    if (!segment || segment.startsWith(':') || segment === '*' || segments.length === 2) break;
+    if (!segment || segment === '*' || segments.length === 2) break;
+    if (segment.startsWith(':')) {
+      // A parameter naming the collection itself (`/api/dyno/:name`): the permission names it.
+      const value = params[segment.slice(1)];
+      if (segments.length === 0 || segments.length > 1 || typeof value !== 'string' || !/^[\w-]{1,100}$/.test(value)) break;
+      segments.push(value);
+      continue;
+    }
     segments.push(segment);
   }
   return `${readMethods.has(method) ? 'read' : 'write'} /api/${segments.join('/')}`;
 }
 
-export function requirementOf(config: { entity?: string; permission?: RoutePermission }, method: string, url: string): Requirement {
+export function requirementOf(config: { entity?: string; permission?: RoutePermission }, method: string, url: string, params?: Record<string, unknown>): Requirement {
   if (config.permission === null) return {};
-  if (typeof config.permission === 'string') return { name: config.permission };
-  if (config.permission) return { name: config.permission.name, orSelf: config.permission.orSelf };
   const entity = config.entity ? entityByName(config.entity) : undefined;
+  if (typeof config.permission === 'string') return { name: config.permission, entity };
+  if (config.permission) return { name: config.permission.name, orSelf: config.permission.orSelf, entity };
   if (entity) return { name: `${readMethods.has(method) ? 'read' : 'write'} ${entityPath(entity)}`, entity };
-  return { name: derivedPermission(method, url) };
+  return { name: derivedPermission(method, url, params) };
 }
 
 /** Whether `grants` meet `requirement`; `self` says whether the route's user parameter names the caller. */
@@ -111,6 +119,24 @@ export function allows(grants: Grants, requirement: Requirement, self = false): 
   if (requirement.orSelf && self) return true;
   if (requirement.entity && requirement.name.startsWith('read ')) return canReadEntity(grants, requirement.entity);
   return hasPermission(grants, requirement.name);
+}
+
+/**
+ * The kinds an `include=` of a read brings along (`include=persons` on contracts: Person), so that
+ * a read cannot reach records of a kind the caller may not read. Names that link nothing are left
+ * to the list query, which refuses them.
+ */
+export function includedKinds(entity: Entity, include: unknown): Entity[] {
+  if (typeof include !== 'string') return [];
+  const kinds: Entity[] = [];
+  for (const name of include.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const field = entity.fields[name];
+    const itemLink = field?.type === 'list' ? Object.values(field.fields ?? {}).find((f) => f.type === 'link') : undefined;
+    const topLink = entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
+    const target = entityByName((itemLink ?? topLink)?.entity ?? '');
+    if (target) kinds.push(target);
+  }
+  return kinds;
 }
 
 /**
@@ -125,8 +151,9 @@ export const defaultProfilesPermissions: Record<string, string[]> = {
   COLLECTOR: ['read all', 'write /api/case/cases', 'write /api/case/claims', 'write /api/core/notes', 'write /api/core/tasks', 'write /api/core/documents'],
   SUPPORT: ['read all', 'write /api/support/tickets', 'write /api/support/time-entries', 'write /api/core/notes', 'write /api/core/tasks'],
   AUDITOR: ['read all'],
-  CLIENT: [],
-  PARTNER: [],
+  // Portal users: the reference lists and translations every screen reads, nothing else until configured.
+  CLIENT: ['read /api/script/lists', 'read /api/core/locales'],
+  PARTNER: ['read /api/script/lists', 'read /api/core/locales'],
 };
 
 /** The permission names a set of profiles grants under a profiles → permissions map. */

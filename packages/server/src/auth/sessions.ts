@@ -1,52 +1,214 @@
 import { sql } from 'kysely';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { toDocument, type Doc, type Row } from '../entities/storage.ts';
+import { adminLevel, defaultProfilesPermissions, permissionsOf } from './permissions.ts';
 
 /**
- * Sessions are rows in the tenant's `session` table, referenced by a signed token, so that
- * revoking one takes effect at once on every server process. The signing secret lives in
- * the database for the same reason.
+ * Sessions are rows of the tenant's `session` table; a bearer token is a short-lived signed
+ * reference to one (its `jti`). Every request checks the row, so logging out, locking or deleting
+ * a user ends its sessions at once on every server process; the signing secret is in the database
+ * for the same reason. Tokens live `TOKEN_TTL_SECONDS` and are renewed on use (a fresh token in
+ * the answer's `authorization` header) until the session's absolute end, `SESSION_HOURS` after
+ * sign-in.
  */
-export interface SessionInfo {
-  tenant: string;
-  username: string;
-  sessionId: string;
-  isAdmin: boolean;
+export const SESSION_HOURS = Number(process.env.SESSION_HOURS ?? 12);
+export const TOKEN_TTL_SECONDS = Number(process.env.TOKEN_TTL_SECONDS ?? 1800);
+/** A pending multi-factor sign-in must be completed within this time. */
+export const TOTP_PENDING_SECONDS = 300;
+
+/** One of the contexts a user may work in (`user.contexts`); the first is the default. */
+export interface UserContext {
+  index: number;
+  name: string;
+  /** Profiles in force in this context; the user's profiles when absent. */
+  profiles?: string[];
+  partnerRegistration?: string;
+  orgaRegistration?: string;
 }
 
-export const SESSION_HOURS = 12;
+/** The signed-in user of a request. */
+export interface SessionCaller {
+  /** The tenant the request acts in: the user's own, or the one a super admin impersonates. */
+  tenant: string;
+  /** The tenant the user belongs to. */
+  homeTenant: string;
+  username: string;
+  sessionId: string;
+  /** Unix seconds at which the presented token expires. */
+  tokenExpiresAt: number;
+  /** Unix seconds at which the session ends. */
+  sessionExpiresAt: number;
+  isAdmin: boolean;
+  isMainAdmin: boolean;
+  isSuperAdmin: boolean;
+  /** 0 none, 1 admin, 2 main admin, 3 super admin. */
+  adminLevel: number;
+  profiles: string[];
+  permissions: Set<string>;
+  impersonatingTenant?: string;
+  contexts: UserContext[];
+  context: UserContext;
+  /** The user's document, in its home tenant. */
+  user: Doc;
+}
+
+export type AuthFailure = 'UNAUTHENTICATED' | 'SESSION_EXPIRED';
+
+const userEntity = entityByName('User')!;
+
+/** A user's contexts: declared in `user.contexts` ({name, profiles, partnerRegistration, orgaRegistration}), else one named after the tenant. */
+export function contextsOf(user: Doc, tenant: string): UserContext[] {
+  const declared = Array.isArray(user.contexts) ? (user.contexts as Doc[]).filter((c) => c && typeof c.name === 'string') : [];
+  if (!declared.length) return [{ index: 0, name: tenant }];
+  return declared.map((c, index) => ({
+    index, name: c.name as string,
+    ...(Array.isArray(c.profiles) ? { profiles: (c.profiles as unknown[]).filter((p): p is string => typeof p === 'string') } : {}),
+    ...(typeof c.partnerRegistration === 'string' ? { partnerRegistration: c.partnerRegistration } : {}),
+    ...(typeof c.orgaRegistration === 'string' ? { orgaRegistration: c.orgaRegistration } : {}),
+  }));
+}
+
+/** Header values must be ASCII: JSON with every other character escaped. */
+export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export async function createSessionService(db: Db) {
   const { rows } = await sql<{ value: string }>`SELECT value FROM installation WHERE key = 'token-secret'`.execute(db);
   const secret = new TextEncoder().encode(rows[0].value);
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const sign = (claims: Record<string, unknown>, subject: string, jti: string, expiresAt: number) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setJti(jti).setIssuedAt().setExpirationTime(expiresAt).sign(secret);
+
+  /** The claims of a token of `typ`, or the reason it is refused. */
+  async function claimsOf(token: string, typ: string) {
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+      if (payload.typ !== typ || !payload.sub || !payload.jti || typeof payload.tenant !== 'string' || typeof payload.exp !== 'number') return 'UNAUTHENTICATED' as const;
+      return { username: payload.sub, sessionId: payload.jti, tenant: payload.tenant, exp: payload.exp };
+    } catch (error) {
+      return error instanceof joseErrors.JWTExpired ? 'SESSION_EXPIRED' as const : 'UNAUTHENTICATED' as const;
+    }
+  }
+
+  async function open(tx: Tx, tenant: string, username: string, kind: 'session' | 'totp', address?: string) {
+    const seconds = kind === 'session' ? SESSION_HOURS * 3600 : TOTP_PENDING_SECONDS;
+    const { rows: [session] } = await sql<{ _id: string; expires: number }>`INSERT INTO session (tenant, username, expires_at, kind, address)
+      VALUES (${tenant}, ${username}, now() + make_interval(secs => ${seconds}), ${kind}, ${address ?? null})
+      RETURNING _id, floor(extract(epoch FROM expires_at))::float8 AS expires`.execute(tx);
+    return session;
+  }
+
+  /** A fresh bearer token for the caller's session. */
+  const tokenFor = (caller: Pick<SessionCaller, 'homeTenant' | 'username' | 'sessionId' | 'sessionExpiresAt'>): Promise<string> =>
+    sign({ typ: 'access', tenant: caller.homeTenant }, caller.username, caller.sessionId, Math.min(now() + TOKEN_TTL_SECONDS, caller.sessionExpiresAt));
+
+  /** The context index a context token selects, when it was issued for this session. */
+  async function contextIndexOf(token: string, sessionId: string): Promise<number | undefined> {
+    const payload = await jwtVerify(token, secret, { algorithms: ['HS256'] }).then((r) => r.payload, () => undefined);
+    return payload?.typ === 'context' && payload.jti === sessionId && Number.isInteger(payload.idx) ? payload.idx as number : undefined;
+  }
 
   return {
     /** Opens a session in the caller's transaction and answers its bearer token. */
-    async open(tx: Tx, tenant: string, username: string, isAdmin: boolean): Promise<string> {
-      const { rows: [session] } = await sql<{ _id: string }>`INSERT INTO session (tenant, username, expires_at)
-        VALUES (${tenant}, ${username}, now() + make_interval(hours => ${SESSION_HOURS})) RETURNING _id`.execute(tx);
-      return new SignJWT({ tenant, admin: isAdmin })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(username)
-        .setJti(session._id)
-        .setIssuedAt()
-        .setExpirationTime(`${SESSION_HOURS}h`)
-        .sign(secret);
+    async open(tx: Tx, tenant: string, username: string, address?: string): Promise<{ token: string; sessionId: string; sessionExpiresAt: number }> {
+      await sql`DELETE FROM session WHERE tenant = ${tenant} AND username = ${username} AND expires_at < now() - interval '1 day'`.execute(tx);
+      const session = await open(tx, tenant, username, 'session', address);
+      const token = await sign({ typ: 'access', tenant }, username, session._id, Math.min(now() + TOKEN_TTL_SECONDS, session.expires));
+      return { token, sessionId: session._id, sessionExpiresAt: session.expires };
     },
 
-    /** The session of a token, or undefined when the token is forged, expired or revoked. */
-    async verify(token: string): Promise<SessionInfo | undefined> {
-      const payload = await jwtVerify(token, secret, { algorithms: ['HS256'] }).then((r) => r.payload, () => undefined);
-      if (!payload?.sub || !payload.jti || typeof payload.tenant !== 'string') return undefined;
-      const info = { tenant: payload.tenant, username: payload.sub, sessionId: payload.jti, isAdmin: payload.admin === true };
-      const live = await inTenant(db, { tenant: info.tenant, user: info.username }, (tx) =>
-        sql`SELECT 1 FROM session WHERE tenant = ${info.tenant} AND _id = ${info.sessionId}::uuid AND revoked_at IS NULL AND expires_at > now()`.execute(tx));
-      return live.rows.length ? info : undefined;
+    /** Opens the pending step of a multi-factor sign-in and answers its totp token. */
+    async openPending(tx: Tx, tenant: string, username: string, address?: string): Promise<string> {
+      const session = await open(tx, tenant, username, 'totp', address);
+      return sign({ typ: 'totp', tenant }, username, session._id, session.expires);
     },
 
-    async revoke(info: SessionInfo): Promise<void> {
-      await inTenant(db, { tenant: info.tenant, user: info.username }, (tx) =>
-        sql`UPDATE session SET revoked_at = now() WHERE tenant = ${info.tenant} AND _id = ${info.sessionId}::uuid`.execute(tx));
+    /** The pending sign-in a totp token refers to, locked for the caller's transaction. */
+    async pendingOf(token: string) {
+      return claimsOf(token, 'totp');
+    },
+
+    /** Ends a pending sign-in (or any session) in the caller's transaction; false when it was not live. */
+    async consume(tx: Tx, tenant: string, sessionId: string, kind: 'session' | 'totp'): Promise<boolean> {
+      const { rows } = await sql`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid
+        AND kind = ${kind} AND revoked_at IS NULL AND expires_at > now() RETURNING _id`.execute(tx);
+      return rows.length === 1;
+    },
+
+    /**
+     * The caller a bearer token stands for, loaded fresh (user, profiles, permissions, context),
+     * with a renewed token when less than half of its lifetime is left; or why it is refused.
+     */
+    async authenticate(token: string, contextToken?: string): Promise<{ caller: SessionCaller; renewed?: string } | { failure: AuthFailure }> {
+      const claims = await claimsOf(token, 'access');
+      if (typeof claims === 'string') return { failure: claims };
+      const home = claims.tenant;
+      // One statement: the session, its user and the tenant's profiles → permissions map.
+      const loaded = await inTenant(db, { tenant: home, user: claims.username }, async (tx) => {
+        const { rows: [found] } = await sql<Row & { live: boolean; revoked: boolean; impersonating: string | null; expires: number; profiles_permissions: Record<string, string[]> | null }>`SELECT
+            s.expires_at > now() AS live, s.revoked_at IS NOT NULL AS revoked, s.impersonating, floor(extract(epoch FROM s.expires_at))::float8 AS expires,
+            u._id, u.registration, u.status, u.name, u.type, u.data, u._insert_date, u._insert_user, u._update_date, u._update_user, u._version,
+            (SELECT value FROM tenant_configuration c WHERE c.tenant = s.tenant AND c.name = 'profilesPermissions') AS profiles_permissions
+          FROM session s LEFT JOIN ${sql.table(userEntity.table)} u ON u.tenant = s.tenant AND u.registration = s.username
+          WHERE s.tenant = ${home} AND s._id = ${claims.sessionId}::uuid AND s.username = ${claims.username} AND s.kind = 'session'`.execute(tx);
+        if (!found || found.revoked) return 'UNAUTHENTICATED' as const;
+        if (!found.live) return 'SESSION_EXPIRED' as const;
+        if (!found._id || found.data.isLocked === true) return 'UNAUTHENTICATED' as const;
+        return { session: found, user: toDocument(found), profilesPermissions: found.profiles_permissions ?? defaultProfilesPermissions };
+      });
+      if (typeof loaded === 'string') return { failure: loaded };
+      const { session, user, profilesPermissions } = loaded;
+      const contexts = contextsOf(user, home);
+      const index = contextToken ? await contextIndexOf(contextToken, claims.sessionId) : 0;
+      const context = contexts[index ?? 0] ?? contexts[0];
+      const profiles = context.profiles ?? (Array.isArray(user.profiles) ? (user.profiles as string[]) : []);
+      const caller: SessionCaller = {
+        tenant: session.impersonating ?? home,
+        homeTenant: home,
+        username: claims.username,
+        sessionId: claims.sessionId,
+        tokenExpiresAt: claims.exp,
+        sessionExpiresAt: session.expires,
+        isAdmin: user.isAdmin === true,
+        isMainAdmin: user.isMainAdmin === true,
+        isSuperAdmin: user.isSuperAdmin === true,
+        adminLevel: adminLevel(user),
+        profiles,
+        permissions: permissionsOf(profiles, profilesPermissions),
+        ...(session.impersonating ? { impersonatingTenant: session.impersonating } : {}),
+        contexts,
+        context,
+        user,
+      };
+      const renew = claims.exp - now() < TOKEN_TTL_SECONDS / 2 && session.expires > claims.exp;
+      return { caller, renewed: renew ? await tokenFor(caller) : undefined };
+    },
+
+    tokenFor,
+
+    /** The `context-token` header value selecting context `index` in a session. */
+    contextToken(sessionId: string, sessionExpiresAt: number, index: number): Promise<string> {
+      return new SignJWT({ typ: 'context', idx: index }).setProtectedHeader({ alg: 'HS256' }).setJti(sessionId).setExpirationTime(sessionExpiresAt).sign(secret);
+    },
+
+    contextIndexOf,
+
+    /** Revokes one session at once, for every process. */
+    async revoke(tenant: string, sessionId: string, user: string): Promise<void> {
+      await inTenant(db, { tenant, user }, (tx) => sql`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid`.execute(tx));
+    },
+
+    /** Revokes every live session of a user, but `except`, in the caller's transaction. */
+    async revokeUser(tx: Tx, tenant: string, username: string, except?: string): Promise<void> {
+      await sql`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND username = ${username} AND revoked_at IS NULL
+        AND (${except ?? null}::uuid IS NULL OR _id <> ${except ?? null}::uuid)`.execute(tx);
+    },
+
+    /** Starts or ends the impersonation of a tenant by a session, in its home tenant's transaction. */
+    async setImpersonation(tx: Tx, tenant: string, sessionId: string, target: string | null): Promise<void> {
+      await sql`UPDATE session SET impersonating = ${target} WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid`.execute(tx);
     },
   };
 }

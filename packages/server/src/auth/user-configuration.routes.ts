@@ -1,46 +1,87 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { entityByName } from '@lbo/model/entity-registry';
-import type { Operations } from '../entities/crud.operation.ts';
-
-/** Menu of the shell: one entry per area, filtered by profiles on the client (spec 000 §6). */
-const menus = [
-  { path: '/persons', menus: [{ path: '/persons' }, { path: '/prospects' }] },
-  { path: '/contracts', menus: [{ path: '/deals' }, { path: '/contracts' }, { path: '/credit-lines' }, { path: '/agreements' }, { path: '/products' }] },
-  { path: '/assets', menus: [{ path: '/assets' }, { path: '/maintenances' }, { path: '/inspections' }] },
-  { path: '/invoices', menus: [{ path: '/invoices' }, { path: '/cashflows' }, { path: '/sepas' }, { path: '/camts' }, { path: '/payment-files' }] },
-  { path: '/bank-accounts', menus: [{ path: '/bank-accounts' }, { path: '/bank-transactions' }] },
-  { path: '/postings', menus: [{ path: '/postings' }, { path: '/posting-events' }, { path: '/bookings' }] },
-  { path: '/tickets', menus: [{ path: '/tickets' }, { path: '/cases' }, { path: '/claims' }, { path: '/tasks' }] },
-  { path: '/users', menus: [{ path: '/users' }, { path: '/tenants' }, { path: '/documents' }], profiles: ['ADMIN'] },
-];
+import { inTenant, type Db } from '../db/database.ts';
+import type { Doc } from '../entities/storage.ts';
+import type { SessionCaller } from './sessions.ts';
+import { preferencesOf } from './user-preferences.ts';
+import { tenantConfigOf, type TenantConfig } from './tenant-configuration.ts';
+import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem } from './menus.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 
-/** `GET /api/core/users/current` and the user configuration loaded after sign-in (spec 000 §3). */
-export async function userConfigurationRoutes(app: FastifyInstance, { operations, preHandler }: { operations: Operations; preHandler: (r: FastifyRequest) => Promise<void> }) {
-  const userEntity = entityByName('User')!;
-  const currentUser = async (request: FastifyRequest) => {
-    const caller = request.caller!;
-    const user = await operations.get(caller, userEntity, caller.username);
-    return { ...user, username: user.registration, tenant: caller.tenant };
+export const environment = {
+  environment: environmentName,
+  isProduction: environmentName === 'production',
+  isDevelopment: environmentName === 'development',
+  isUat: environmentName === 'uat',
+  isTest: environmentName === 'test',
+  isStaging: environmentName === 'staging',
+};
+
+const defaultOptions = {
+  firebase: { enabled: false },
+  oidc: { useKeepAlive: false },
+  allowedRoutes: [] as string[],
+  saveOuterPanelsExpandedState: true,
+  advancedSearch: true,
+  bankAccount: { previewFields: ['bankIban', 'bankBic', 'bankName'] },
+  clientRoutes: {},
+};
+
+/** The signed-in user as the shell needs it (spec 000 §3 "User configuration" → user). */
+function currentUser(caller: SessionCaller, config: TenantConfig): Doc {
+  const user = caller.user;
+  return {
+    ...user,
+    username: user.registration,
+    tenant: caller.tenant,
+    tenantType: config.type ?? 'PRODUCTION',
+    profiles: caller.profiles,
+    isAdmin: caller.isAdmin,
+    isMainAdmin: caller.isMainAdmin,
+    isSuperAdmin: caller.isSuperAdmin,
+    impersonatingTenant: caller.impersonatingTenant ?? null,
+    ...(caller.context.partnerRegistration ? { partnerRegistration: caller.context.partnerRegistration } : {}),
+    ...(caller.context.orgaRegistration ? { orgaRegistration: caller.context.orgaRegistration } : {}),
+    contextName: caller.context.name,
+    photo: `/api/core/users/${encodeURIComponent(String(user.registration))}/photo`,
   };
-  app.get('/api/core/users/current', { preHandler }, currentUser);
-  app.get('/api/script/runs/user-configuration', { preHandler }, async (request) => {
-    const user = await currentUser(request);
+}
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * `GET /api/core/users/current` and `GET /api/script/runs/user-configuration` (loaded after
+ * sign-in): the user, options, menus filtered by profiles and permissions, permissions,
+ * preferences, landing page and environment flags, from the tenant configuration with defaults.
+ */
+export async function userConfigurationRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+  const signedIn = { preHandler, config: { permission: null } };
+  const load = (caller: SessionCaller) => inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => ({
+    config: await tenantConfigOf(tx, caller.tenant),
+    preferences: caller.impersonatingTenant ? [] : await preferencesOf(tx, caller.tenant, caller.username),
+  }));
+
+  app.get('/api/core/users/current', signedIn, async (request) => {
+    const { config } = await load(request.caller!);
+    return currentUser(request.caller!, config);
+  });
+
+  app.get('/api/script/runs/user-configuration', signedIn, async (request) => {
+    const caller = request.caller!;
+    const { config, preferences } = await load(caller);
+    const menus = menusFor((config.menus as MenuItem[] | undefined) ?? defaultMenus, caller, caller.profiles);
+    const firstPath = menus[0]?.menus?.[0]?.path ?? menus[0]?.path;
     return {
-      user,
-      options: { allowedRoutes: [], oidc: { useKeepAlive: false }, advancedSearch: true },
+      user: currentUser(caller, config),
+      options: { ...defaultOptions, ...(config.options ?? {}) },
       menus,
-      responsiveBottomNavigation: [{ path: '/contracts' }, { path: '/persons' }, { path: '/invoices' }],
-      userPermissions: {},
-      userPreferences: [],
-      landingPage: '/contracts',
-      environment: {
-        environment: environmentName, isProduction: environmentName === 'production', isDevelopment: environmentName === 'development',
-        isUat: environmentName === 'uat', isTest: environmentName === 'test', isStaging: environmentName === 'staging',
-      },
-      scriptOverrides: {},
-      collectMissingTranslations: false,
+      responsiveBottomNavigation: menusFor((config.responsiveBottomNavigation as MenuItem[] | undefined) ?? defaultBottomNavigation, caller, caller.profiles),
+      userPermissions: Object.fromEntries([...caller.permissions].sort().map((name) => [name, true])),
+      userPreferences: preferences,
+      landingPage: config.landingPage ?? firstPath ?? '/documentation/getting-started/getting-started',
+      environment,
+      scriptOverrides: config.scriptOverrides ?? {},
+      collectMissingTranslations: config.collectMissingTranslations ?? false,
     };
   });
 }

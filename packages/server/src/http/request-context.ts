@@ -2,18 +2,43 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { isTimeZone } from '@lbo/model/values/dates';
-import type { Caller } from '../entities/crud.operation.ts';
-import type { SessionService } from '../auth/sessions.ts';
+import { inTenant, type Db } from '../db/database.ts';
+import type { SessionCaller, SessionService } from '../auth/sessions.ts';
+import { allows, canReadEntity, entityPath, includedKinds, requirementOf } from '../auth/permissions.ts';
+import { originOf, recordAccess, recordAudit } from '../auth/access-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by `authenticate`. */
-    caller?: Caller & { sessionId: string; isAdmin: boolean };
+    /** The signed-in user, set by the authentication preHandler. */
+    caller?: SessionCaller & { timeZone?: string };
+    /** The `authorization` header to answer: a renewed token, or '' to clear the client's. */
+    authorizationAnswer?: string;
+    /** Whether the answer is recorded in Audit (writes, and everything done while impersonating). */
+    audited?: boolean;
   }
 }
 
+/** A route as registered: what the permission check and its tests read. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: Record<string, unknown>;
+}
+
+const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route of an application, in registration order (the API surface). */
+export const registeredRoutes = (app: FastifyInstance): RegisteredRoute[] => registries.get(app) ?? [];
+
 /** The spec's request headers: `request-id` echoed on the answer, `client-timezone` checked. */
 export function installRequestHeaders(app: FastifyInstance) {
+  const routes: RegisteredRoute[] = [];
+  registries.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> });
+    }
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
     const tz = request.headers['client-timezone'];
@@ -26,15 +51,71 @@ export const requestId = (request: { headers: Record<string, unknown> }) => {
   return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : crypto.randomUUID();
 };
 
-/** A preHandler that requires a valid, unrevoked session and sets `request.caller`. */
-export function authenticate(sessions: SessionService) {
-  return async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+const readMethods = new Set(['GET', 'HEAD']);
+const secretParams = /^(token|jwt|access_?token|password|code)$/i;
+
+/** The request's path and query, without credentials that a query may carry. */
+function auditedUrl(url: string): string {
+  const [path, query] = url.split('?');
+  if (!query) return path;
+  const params = new URLSearchParams(query);
+  for (const key of [...params.keys()]) if (secretParams.test(key)) params.set(key, '***');
+  return `${path}?${params}`;
+}
+
+const bearerOf = (header: unknown) =>
+  typeof header === 'string' && /^Bearer\s+\S/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+
+/**
+ * Installs sign-in on the application and answers the preHandler that every protected route
+ * uses: it requires a live session (401 otherwise, clearing the client's token), loads the caller
+ * with its permissions, and checks the permission the route declares (403 otherwise, recorded in
+ * AccessLog). Answers carry a renewed token when the presented one is past half its life, and
+ * writes (and every request while impersonating) are recorded in Audit.
+ */
+export function installAuthentication(app: FastifyInstance, { db, sessions }: { db: Db; sessions: SessionService }) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.authorizationAnswer !== undefined && !reply.hasHeader('authorization')) {
+      reply.header('authorization', request.authorizationAnswer ? `Bearer ${request.authorizationAnswer}` : '');
+    }
+    const caller = request.caller;
+    if (caller && request.audited && (reply.statusCode < 400 || caller.impersonatingTenant)) {
+      await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) => recordAudit(tx, caller.tenant, {
+        user: caller.username, homeTenant: caller.impersonatingTenant ? caller.homeTenant : undefined,
+        method: request.method, url: auditedUrl(request.url), statusCode: reply.statusCode, origin: originOf(request),
+      })).catch((error) => request.log.error({ err: error }, 'audit record failed'));
+    }
+    return payload;
+  });
+
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const token = bearerOf(request.headers.authorization);
     if (!token) throw new ApiError('UNAUTHENTICATED');
-    const session = await sessions.verify(token);
-    if (!session) throw new ApiError('UNAUTHENTICATED');
+    const contextToken = request.headers['context-token'];
+    const result = await sessions.authenticate(token, typeof contextToken === 'string' && contextToken ? contextToken : undefined);
+    if ('failure' in result) {
+      request.authorizationAnswer = '';
+      throw new ApiError(result.failure);
+    }
     const tz = request.headers['client-timezone'];
-    request.caller = { ...session, timeZone: typeof tz === 'string' ? tz : undefined };
+    const caller = { ...result.caller, timeZone: typeof tz === 'string' ? tz : undefined };
+    request.caller = caller;
+    if (result.renewed) request.authorizationAnswer = result.renewed;
+
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const requirement = requirementOf(request.routeOptions.config ?? {}, request.method, request.routeOptions.url ?? request.url, params);
+    const self = !!requirement.orSelf && String(params[requirement.orSelf] ?? '').toLowerCase() === caller.username && !caller.impersonatingTenant;
+    request.audited = !!caller.impersonatingTenant || !readMethods.has(request.method) || !!requirement.name?.startsWith('write ');
+    const unreadable = requirement.entity && readMethods.has(request.method)
+      ? includedKinds(requirement.entity, (request.query as Record<string, unknown> | undefined)?.include).find((kind) => !canReadEntity(caller, kind))
+      : undefined;
+    if (unreadable) requirement.name = `read ${entityPath(unreadable)}`;
+    if (unreadable || !allows(caller, requirement, self)) {
+      await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+        recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, originOf(request), { permission: requirement.name, method: request.method, url: auditedUrl(request.url) }))
+        .catch((error) => request.log.error({ err: error }, 'access log record failed'));
+      request.audited = false;
+      throw new ApiError('FORBIDDEN', [requirement.name]);
+    }
   };
 }

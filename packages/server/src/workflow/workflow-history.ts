@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Tx } from '../db/database.ts';
+import * as storage from '../entities/storage.ts';
+import type { Doc } from '../entities/storage.ts';
+import type { WorkflowCaller } from './permissions.ts';
+
+const history = entityByName('History')!;
+const ignored = new Set(['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser']);
+
+/** Fields whose value differs between two documents, as `{ field: { from, to } }`. */
+export function changesBetween(before: Doc | undefined, after: Doc | undefined): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (ignored.has(key)) continue;
+    const from = before?.[key];
+    const to = after?.[key];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from: from ?? null, to: to ?? null };
+  }
+  return changes;
+}
+
+/**
+ * One History row, written in the caller's transaction so that it commits with the change it
+ * records. Same shape as the generic writes' rows (entities/crud.operation.ts), plus whatever
+ * `extra` names (the transition).
+ */
+export async function insertHistory(tx: Tx, caller: WorkflowCaller, entry: {
+  entityName: string; entityRegistration: string; action: string; before?: Doc; after?: Doc; extra?: Doc;
+}): Promise<void> {
+  await storage.insertRow(tx, history, caller.tenant, caller.username, {
+    registration: crypto.randomUUID(),
+    entityName: entry.entityName,
+    entityRegistration: entry.entityRegistration,
+    action: entry.action,
+    user: caller.username,
+    date: new Date().toISOString(),
+    fromStatus: entry.before?.status ?? null,
+    toStatus: entry.after?.status ?? null,
+    changes: changesBetween(entry.before, entry.after),
+    ...entry.extra,
+  });
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities } from '@lbo/model/entity-registry';
+import { transitionsFrom, type WorkflowDefinition } from '@lbo/model/workflow/workflow';
+import { defaultWorkflow } from '@lbo/model/workflow/workflows';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { minimalRecord } from './test-support.ts';
+
+/**
+ * Every default workflow walked through the API: for each transition, a fresh record is taken
+ * from the first status along the shortest path to where the transition starts, then the
+ * transition is run. Together the walks reach every status, final ones included.
+ */
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+/** The codes leading from the first status to each status, shortest first. */
+function pathsOf(workflow: WorkflowDefinition): Map<string, string[]> {
+  const paths = new Map([[workflow.statuses[0], [] as string[]]]);
+  const queue = [workflow.statuses[0]];
+  while (queue.length) {
+    const status = queue.shift()!;
+    for (const tr of transitionsFrom(workflow, status)) {
+      if (paths.has(tr.to)) continue;
+      paths.set(tr.to, [...paths.get(status)!, tr.code]);
+      queue.push(tr.to);
+    }
+  }
+  return paths;
+}
+
+const kinds = entities.filter((e) => e.status).map((entity) => ({ name: entity.name, entity, workflow: defaultWorkflow(entity)! }));
+
+describe('every default workflow through the API', () => {
+  it.each(kinds)('$name: every transition runs, every status is reached', async ({ entity, workflow }) => {
+    const h = t.alpha.headers;
+    const base = `/api/${entity.route}`;
+    const required = [...new Set(workflow.transitions.flatMap((tr) => tr.requiredFields))];
+    const paths = pathsOf(workflow);
+    const reached = new Set([workflow.statuses[0]]);
+    for (const transition of workflow.transitions) {
+      const created = await t.app.inject({ method: 'POST', url: base, headers: h, payload: minimalRecord(entity, required) });
+      expect(created.statusCode, `${entity.name} create: ${created.body}`).toBe(201);
+      const record = created.json();
+      expect(record.status).toBe(workflow.statuses[0]);
+      const id = encodeURIComponent(record.registration);
+      const steps = [...paths.get(transition.from[0])!, transition.code];
+      let version = record._version;
+      for (const code of steps) {
+        const run = await t.app.inject({ url: `${base}/${id}/transitions/${code}`, headers: h });
+        expect(run.statusCode, `${entity.name} ${code}: ${run.body}`).toBe(200);
+        const to = workflow.transitions.find((tr) => tr.code === code)!.to;
+        expect(run.json()).toMatchObject({ registration: record.registration, status: to, _version: version + 1 });
+        version += 1;
+        reached.add(to);
+      }
+      const listed = await t.app.inject({ url: `${base}/${id}/transitions`, headers: h });
+      expect(listed.statusCode).toBe(200);
+      const expected = transitionsFrom(workflow, transition.to).map((tr) => tr.code).sort();
+      expect(listed.json().map((i: { code: string }) => i.code).sort(), `${entity.name} after ${transition.code}`).toEqual(expected);
+    }
+    expect([...reached].sort()).toEqual([...workflow.statuses].sort());
+  });
+});

@@ -1,0 +1,167 @@
+import type { Entity } from '@lbo/model/entity';
+import { ApiError } from '@lbo/model/errors';
+import { workflowTones, type StatusTone } from '@lbo/model/workflow/status-tone';
+import { sortTransitions, transitionsFrom, type Transition, type WorkflowAction } from '@lbo/model/workflow/workflow';
+import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { databaseError } from '../entities/crud.operation.ts';
+import * as storage from '../entities/storage.ts';
+import type { Doc, Row } from '../entities/storage.ts';
+import { canRun, configurePermission, hasPermission, type WorkflowCaller } from './permissions.ts';
+import { runSideEffects, todayIn } from './side-effects.ts';
+import { isReplaced, loadWorkflow, resetWorkflow, saveWorkflow, type EffectiveWorkflow } from './workflow-config.ts';
+import { insertHistory } from './workflow-history.ts';
+
+/**
+ * Running and listing transitions. A run is one transaction: the record is locked, the
+ * transition checked (status, type, permission, required fields), the status set, the side
+ * effects run and a History row written; a racing run waits for the lock and then finds the
+ * status moved on.
+ */
+
+/** A transition as the client's menus take it (spec 000 §3, 001 §4). */
+export interface TransitionItem {
+  code: string;
+  label: string;
+  icon: string | null;
+  hidden: boolean;
+  orderIndex: number;
+  props: { pullRight: boolean; action: WorkflowAction; from: string[]; to: string };
+}
+
+export type RejectionKind = 'STATUS' | 'TYPE' | 'PERMISSION' | 'REQUIRED_FIELDS';
+
+const toItem = (tr: Transition): TransitionItem => ({
+  code: tr.code,
+  label: tr.label,
+  icon: tr.icon ?? null,
+  hidden: tr.hidden,
+  orderIndex: tr.orderIndex,
+  props: { pullRight: tr.pullRight, action: tr.action, from: tr.from, to: tr.to },
+});
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
+
+/** Whether `path` (dotted; through lists, any item counts) holds a value in `doc`. */
+function isFilled(doc: unknown, path: string[]): boolean {
+  if (Array.isArray(doc)) return doc.some((item) => isFilled(item, path));
+  if (!path.length) return !isEmpty(doc);
+  if (typeof doc !== 'object' || doc === null) return false;
+  return isFilled((doc as Doc)[path[0]], path.slice(1));
+}
+
+/** Transitions of one record that `caller` may take (the record's own type unless `type` is given). */
+function available(workflow: EffectiveWorkflow['workflow'], caller: WorkflowCaller, row: Row, type?: string): Transition[] {
+  return transitionsFrom(workflow, row.status, type ?? row.type).filter((tr) => canRun(caller, tr));
+}
+
+export function createWorkflowOperations(db: Db) {
+  const scoped = <T>(caller: WorkflowCaller, work: (tx: Tx) => Promise<T>) =>
+    inTenant(db, { tenant: caller.tenant, user: caller.username }, work);
+
+  async function mustFind(tx: Tx, caller: WorkflowCaller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
+    const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);
+    if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
+    return row;
+  }
+
+  function mustConfigure(caller: WorkflowCaller) {
+    if (!hasPermission(caller, configurePermission)) throw new ApiError('FORBIDDEN', [configurePermission]);
+  }
+
+  const describe = ({ workflow, source }: EffectiveWorkflow) => ({ ...workflow, source, tones: workflowTones(workflow) as Record<string, StatusTone> });
+
+  return {
+    /** `POST {route}/transitions`: the transitions every one of the selected records may take. */
+    async forSelection(caller: WorkflowCaller, entity: Entity, registrations: string[]): Promise<TransitionItem[]> {
+      return scoped(caller, async (tx) => {
+        const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
+        const rows = await storage.findMany(tx, entity, caller.tenant, registrations);
+        const found = new Set(rows.map((r) => r.registration));
+        const missing = registrations.find((r) => !found.has(r));
+        if (missing !== undefined) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, missing]);
+        let common: Transition[] | undefined;
+        for (const row of rows) {
+          const codes = new Set(available(workflow, caller, row).map((tr) => tr.code));
+          common = (common ?? workflow.transitions).filter((tr) => codes.has(tr.code));
+        }
+        return sortTransitions((common ?? []).map(toItem));
+      }).catch((e) => databaseError(e, entity));
+    },
+
+    /** `GET {route}/{registration}/transitions?type=…`: what this record may take now. */
+    async forRecord(caller: WorkflowCaller, entity: Entity, id: string, type?: string): Promise<TransitionItem[]> {
+      return scoped(caller, async (tx) => {
+        const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
+        const row = await mustFind(tx, caller, entity, id);
+        return sortTransitions(available(workflow, caller, row, type).map(toItem));
+      }).catch((e) => databaseError(e, entity));
+    },
+
+    /** `GET {route}/{registration}/transitions/{code}`: runs it and answers the updated record. */
+    async run(caller: WorkflowCaller, entity: Entity, id: string, code: string): Promise<Doc> {
+      return scoped(caller, async (tx) => {
+        const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
+        const transition = workflow.transitions.find((tr) => tr.code === code);
+        if (!transition) throw new ApiError('TRANSITION_NOT_FOUND', [code, entity.name]);
+        const row = await mustFind(tx, caller, entity, id, true);
+        const reject = (kind: RejectionKind, reason: string, extra: Doc = {}) => new ApiError(
+          'TRANSITION_REJECTED', [transition.code, entity.name, row.registration, reason],
+          { rejectionReason: reason, rejection: kind, transition: transition.code, currentStatus: row.status, ...extra },
+        );
+        const name = `"${transition.label}"`;
+        if (row.status === null || !transition.from.includes(row.status)) {
+          throw reject('STATUS', `${name} is not allowed from status ${row.status ?? '(none)'}; it needs ${transition.from.join(' or ')}`, { allowedFrom: transition.from });
+        }
+        if (transition.types && !(row.type !== null && transition.types.includes(row.type))) {
+          throw reject('TYPE', `${name} is only for records of type ${transition.types.join(' or ')}, not ${row.type ?? '(none)'}`, { allowedTypes: transition.types });
+        }
+        if (!canRun(caller, transition)) {
+          throw reject('PERMISSION', `${name} needs the permission "${transition.permission}"`, { permission: transition.permission });
+        }
+        const before = storage.toDocument(row);
+        const missingFields = transition.requiredFields.filter((path) => !isFilled(before, path.split('.')));
+        if (missingFields.length) {
+          throw reject('REQUIRED_FIELDS', `${name} needs ${missingFields.length > 1 ? 'these fields' : 'this field'} filled: ${missingFields.join(', ')}`, { missingFields });
+        }
+        const now = new Date();
+        const changed = await runSideEffects(transition.sideEffects, {
+          entity, transition, caller, tx, today: todayIn(caller.timeZone, now), now: now.toISOString(),
+        }, { ...row.data, status: transition.to });
+        // Side effects may fill fields; the identity and the status stay the transition's.
+        const data = { ...changed, registration: row.registration, status: transition.to };
+        const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
+        await insertHistory(tx, caller, {
+          entityName: entity.name, entityRegistration: row.registration, action: 'TRANSITION', before, after: updated,
+          extra: { transition: transition.code, transitionLabel: transition.label, workflowAction: transition.action },
+        });
+        return updated;
+      }).catch((e) => databaseError(e, entity));
+    },
+
+    /** Every kind with a workflow, and whether the tenant replaced its default. */
+    async overview(caller: WorkflowCaller, kinds: Entity[]) {
+      return scoped(caller, async (tx) => {
+        const out = [];
+        for (const e of kinds) out.push({ entity: e.name, route: e.route, statusList: e.status, source: (await isReplaced(tx, caller.tenant, e)) ? 'tenant' : 'default' });
+        return out;
+      });
+    },
+
+    /** The workflow the tenant uses for `entity`, with each status's badge tone. */
+    async definition(caller: WorkflowCaller, entity: Entity) {
+      return scoped(caller, async (tx) => describe(await loadWorkflow(tx, caller.tenant, entity)));
+    },
+
+    async configure(caller: WorkflowCaller, entity: Entity, input: unknown) {
+      mustConfigure(caller);
+      return scoped(caller, async (tx) => describe(await saveWorkflow(tx, caller, entity, input))).catch((e) => databaseError(e, entity));
+    },
+
+    async reset(caller: WorkflowCaller, entity: Entity) {
+      mustConfigure(caller);
+      return scoped(caller, async (tx) => describe(await resetWorkflow(tx, caller, entity)));
+    },
+  };
+}
+
+export type WorkflowOperations = ReturnType<typeof createWorkflowOperations>;
