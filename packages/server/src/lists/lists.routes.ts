@@ -15,7 +15,8 @@ import type { Operations } from '../entities/crud.operation.ts';
 export async function listsRoutes(app: FastifyInstance, { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: (r: FastifyRequest) => Promise<void> }) {
   const listEntity = entityByName('List')!;
   const genericList = listHandler(operations, listEntity);
-  app.get('/api/script/lists', { preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
+  // Reference lists label every screen: any signed-in user reads them.
+  app.get('/api/script/lists', { preHandler, config: { permission: null } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, string | undefined>;
     if (query.lists === undefined) return genericList(request, reply);
     const names = query.lists.split(',').map((s) => s.trim()).filter(Boolean);
