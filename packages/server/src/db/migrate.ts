@@ -71,9 +71,30 @@ const specialTables = [
   `GRANT EXECUTE ON FUNCTION login_throttle_hit(text, integer) TO ${APP_ROLE}`,
 ];
 
+/**
+ * Row-level security evaluates a query's own conditions after the policy unless every function
+ * in them is LEAKPROOF, so an index on `data ->> 'x'`, a jsonb containment or a trigram search
+ * could not be used by the application role. These functions cannot reveal a row's data
+ * through an error (their errors depend on the pattern only), so they are marked LEAKPROOF,
+ * which takes a superuser; without one the marking is skipped and queries stay correct, slower.
+ * Casts from text (`::numeric`) are left out: their error message would show the value.
+ */
+const leakproofFunctions = [
+  'jsonb_object_field_text(jsonb, text)', 'jsonb_object_field(jsonb, text)', 'jsonb_extract_path_text(jsonb, text[])',
+  'jsonb_extract_path(jsonb, text[])', 'jsonb_contains(jsonb, jsonb)', 'jsonb_exists(jsonb, text)',
+  'textlike(text, text)', 'texticlike(text, text)', 'textregexeq(text, text)', 'texticregexeq(text, text)',
+  'lower(text)', 'textcat(text, text)',
+];
+
+const leakproofStatement = `DO $$ BEGIN
+  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    ${leakproofFunctions.map((f) => `ALTER FUNCTION ${f} LEAKPROOF;`).join('\n    ')}
+  END IF; END $$`;
+
 export function schemaStatements(): string[] {
   return [
     `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+    leakproofStatement,
     `GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`,
     ...specialTables,
     ...entities.flatMap(entityTableDdl),
