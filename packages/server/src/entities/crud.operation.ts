@@ -33,7 +33,7 @@ export interface ListResult {
 }
 
 /** Above this many matches the count stops (`pagination-size` is then a lower bound, see docs/api.md). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 const systemFields = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser'];
 
