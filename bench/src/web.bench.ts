@@ -21,10 +21,15 @@ export interface RouteWeight {
   gzipKB: number;
 }
 
+export interface Stat { p50: number; max: number }
+
 export interface WebBenchResult {
   signInRoute: RouteWeight;
   listRoute: RouteWeight;
-  listOf100Rows: { runs: number; navigationToRenderMs: { p50: number; max: number }; dataToRenderMs: { p50: number; max: number } };
+  /** A fresh load of /contracts (scripts, session, data) until 100 rows are on screen. */
+  listOf100Rows: { runs: number; navigationToRenderMs: Stat; dataToRenderMs: Stat };
+  /** Changing page inside the loaded app: click to 100 new rows, and data to rows. */
+  pageChangeOf100Rows: { runs: number; clickToRenderMs: Stat; dataToRenderMs: Stat };
   targets: { signInGzipKB: number; dataToRenderMs: number };
   withinTargets: { signIn: boolean; render: boolean };
 }
@@ -57,20 +62,34 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
 const watchRows = `(() => {
   const check = () => {
     const list = document.querySelector('[data-list-state="ready"]');
-    if (!window.rowsAt && list && document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= 100) window.rowsAt = performance.now();
+    const current = list && list.getAttribute('data-query') === location.search.replace(/^\\?/, '');
+    if (!window.rowsAt && current && document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= 100) window.rowsAt = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
+/** When the rows were on screen, and the latest list answer's arrival, in page time. */
+const readTimes = `(() => {
+  const list = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/financing/contracts?'));
+  return { rowsAt: window.rowsAt, dataAt: Math.max(...list.map((e) => e.responseEnd)) };
+})()`;
+
 async function timeListOf100(page: Page, url: string) {
   await page.goto(url);
   await page.waitForFunction('window.rowsAt !== undefined', undefined, { timeout: 30_000 });
-  return page.evaluate<{ navigationToRenderMs: number; dataToRenderMs: number }>(`(() => {
-    const list = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/financing/contracts?'));
-    const dataAt = Math.max(...list.map((e) => e.responseEnd));
-    return { navigationToRenderMs: window.rowsAt, dataToRenderMs: window.rowsAt - dataAt };
-  })()`);
+  const { rowsAt, dataAt } = await page.evaluate<{ rowsAt: number; dataAt: number }>(readTimes);
+  return { navigationToRenderMs: rowsAt, dataToRenderMs: rowsAt - dataAt };
 }
+
+async function timePageChange(page: Page, pageNumber: number) {
+  const clickAt = await page.evaluate<number>('window.rowsAt = undefined, performance.now()');
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: String(pageNumber), exact: true }).click();
+  await page.waitForFunction('window.rowsAt !== undefined', undefined, { timeout: 30_000 });
+  const { rowsAt, dataAt } = await page.evaluate<{ rowsAt: number; dataAt: number }>(readTimes);
+  return { clickToRenderMs: rowsAt - clickAt, dataToRenderMs: rowsAt - dataAt };
+}
+
+const stat = (xs: number[]): Stat => ({ p50: round(median(xs)), max: round(Math.max(...xs)) });
 
 export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<WebBenchResult> {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('Build the web app first: npm run build -w @lbo/web');
@@ -89,7 +108,8 @@ export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // The server's CSP forbids eval; the measuring snippets are evaluated as strings (see watchRows).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     // Routing every request turns the browser cache off: each route's scripts are counted as a first visit.
     await context.route('**/*', (route) => route.continue());
     const page = await context.newPage();
@@ -102,22 +122,19 @@ export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<
     const listRoute = await scriptWeight(page, () => page.goto(`${base}/contracts`));
     await page.evaluate(`localStorage.setItem('lbo.ui-state', JSON.stringify({ tables: { '/contracts': { pageSize: 100 } } }))`);
     await page.addInitScript(watchRows);
-    const samples = [];
-    for (let i = 0; i < runs; i++) samples.push(await timeListOf100(page, `${base}/contracts?page=${(i % 5) + 1}`));
-    const navigation = samples.map((s) => s.navigationToRenderMs);
-    const render = samples.map((s) => s.dataToRenderMs);
-    const result: WebBenchResult = {
+    const loads = [];
+    for (let i = 0; i < runs; i++) loads.push(await timeListOf100(page, `${base}/contracts?page=${(i % 5) + 1}`));
+    const changes = [];
+    for (let i = 0; i < runs; i++) changes.push(await timePageChange(page, i + 3));
+    const render = loads.map((s) => s.dataToRenderMs);
+    return {
       signInRoute,
       listRoute,
-      listOf100Rows: {
-        runs,
-        navigationToRenderMs: { p50: round(median(navigation)), max: round(Math.max(...navigation)) },
-        dataToRenderMs: { p50: round(median(render)), max: round(Math.max(...render)) },
-      },
+      listOf100Rows: { runs, navigationToRenderMs: stat(loads.map((s) => s.navigationToRenderMs)), dataToRenderMs: stat(render) },
+      pageChangeOf100Rows: { runs, clickToRenderMs: stat(changes.map((s) => s.clickToRenderMs)), dataToRenderMs: stat(changes.map((s) => s.dataToRenderMs)) },
       targets: { signInGzipKB: 250, dataToRenderMs: 300 },
       withinTargets: { signIn: signInRoute.gzipKB <= 250, render: median(render) <= 300 },
     };
-    return result;
   } finally {
     await browser?.close();
     await app.close();

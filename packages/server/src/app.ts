@@ -17,6 +17,7 @@ import { usersRoutes } from './auth/users.routes.ts';
 import { totpRoutes } from './auth/totp.ts';
 import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
+import { excelRoutes } from './report/excel.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
 
 export interface AppOptions {
@@ -52,6 +53,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   // Users are served by auth/users.routes.ts (passwords, admin levels, column gating).
   await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'] });
   await app.register(workflowRoutes, { db, entities, preHandler });
+  await app.register(excelRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
 }

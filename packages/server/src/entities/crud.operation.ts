@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
@@ -8,6 +7,7 @@ import { inTenant, type Db, type Tx } from '../db/database.ts';
 import { compileListQuery } from './list-query.ts';
 import { resolvePath } from './field-paths.ts';
 import * as storage from './storage.ts';
+import { insertHistory } from './history.ts';
 import type { Doc, Row } from './storage.ts';
 
 /**
@@ -67,26 +67,8 @@ export function databaseError(error: unknown, entity: Entity, registration?: str
 }
 
 async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: string, before: Doc | undefined, after: Doc | undefined) {
-  const history = entityByName('History');
-  if (!history || entity === history) return;
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
-    if (systemFields.includes(key)) continue;
-    const from = before?.[key];
-    const to = after?.[key];
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from: from ?? null, to: to ?? null };
-  }
-  await storage.insertRow(tx, history, caller.tenant, caller.username, {
-    registration: crypto.randomUUID(),
-    entityName: entity.name,
-    entityRegistration: (after ?? before)?.registration,
-    action,
-    user: caller.username,
-    date: new Date().toISOString(),
-    fromStatus: before?.status ?? null,
-    toStatus: after?.status ?? null,
-    changes,
-  });
+  if (entity.name === 'History') return;
+  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: String((after ?? before)?.registration), action, before, after });
 }
 
 export function createOperations(db: Db) {

@@ -36,6 +36,19 @@ describe('first start', () => {
     await app.close();
   });
 
+  it('gives demo records values from their reference lists', async () => {
+    for (const name of ['Person', 'Prospect', 'Asset', 'Contract', 'Deal', 'Invoice', 'Posting', 'Ticket']) {
+      const entity = entityByName(name)!;
+      const selects = Object.entries(entity.fields).filter(([, f]) => f.type === 'select' && f.list && !f.multiple);
+      const docs = await inTenant(db.database.db, { tenant: 'demo', user: 'test' }, async (tx) =>
+        (await sql<{ data: Record<string, unknown> }>`SELECT data FROM ${sql.table(entity.table)} LIMIT 200`.execute(tx)).rows.map((r) => r.data));
+      for (const [field, def] of selects) {
+        const allowed = new Set(referenceLists[def.list!]?.map((i) => i.value));
+        for (const doc of docs) if (doc[field] !== undefined) expect(allowed.has(String(doc[field])), `${name}.${field} = ${doc[field]}`).toBe(true);
+      }
+    }
+  });
+
   it('gives demo records statuses from their status lists and links that resolve', async () => {
     for (const name of ['Person', 'Prospect', 'Asset', 'Contract', 'Deal', 'Invoice', 'Posting', 'Ticket']) {
       const entity = entityByName(name)!;

@@ -93,9 +93,9 @@ export function contractAt(i: number, p: Prefixes, size: BookSize, deal = false)
   return {
     registration: reg(deal ? p.deal : p.contract, i),
     status: pick(rnd, deal ? dealStatuses : contractStatuses),
-    type: product === 'LOAN' ? 'LOAN' : 'LEASE',
+    type: deal ? pick(rnd, ['NEW_BUSINESS', 'NEW_BUSINESS', 'RENEWAL', 'REFINANCING']) : product === 'LOAN' ? 'LOAN' : 'LEASE',
     name: `${product.replace(/_/g, ' ').toLowerCase()} ${i + 1}`,
-    financialProduct: product, financialScheme: 'STANDARD', managementType: pick(rnd, ['DIRECT', 'INDIRECT']),
+    financialProduct: product, financialScheme: 'LINEAR', managementType: pick(rnd, ['DIRECT', 'DELEGATED']),
     purpose: pick(rnd, ['EQUIPMENT', 'VEHICLE', 'IT']), frequency: pick(rnd, ['30', '30', '30', '90']),
     duration, financedAmountExclTax: amount, currency: 'EUR', startDate, endDate: day(startDate, duration * 30),
     internalReference: `IR-${100000 + i}`,
@@ -115,9 +115,9 @@ export function invoiceAt(i: number, p: Prefixes, size: BookSize): Doc {
   const amount = cents(150 + rnd() * 3000);
   const issueDate = day('2023-01-01', Math.floor(rnd() * 900));
   return {
-    registration: reg(p.invoice, i), status: pick(rnd, invoiceStatuses), type: 'RENT', pr: 'R', name: `Rent ${issueDate.slice(0, 7)}`,
+    registration: reg(p.invoice, i), status: pick(rnd, invoiceStatuses), type: 'RENT_NOTICE', pr: 'R', name: `Rent ${issueDate.slice(0, 7)}`,
     invoiceNumber: `F${issueDate.slice(0, 4)}-${String(i + 1).padStart(7, '0')}`,
-    contractRegistration: reg(p.contract, contract), paymentMode: 'SEPA_DIRECT_DEBIT', paymentCondition: 'NET30',
+    contractRegistration: reg(p.contract, contract), paymentMode: 'SEPA_DIRECT_DEBIT', paymentCondition: 'NET_30',
     persons: [{ role: 'PAYER', personRegistration: reg(p.person, Math.floor(rnd() * size.persons)) }, { role: 'PAYEE', personRegistration: reg(p.person, 0) }],
     amountExclTax: amount, amountInclTax: cents(amount * 1.2), currency: 'EUR', issueDate, generationDate: issueDate, dueDate: day(issueDate, 30),
   };
@@ -138,7 +138,7 @@ export function ticketAt(i: number, p: Prefixes, size: BookSize): Doc {
   const rnd = random(6000011 * (i + 1));
   return {
     registration: reg(p.ticket, i), status: pick(rnd, ['NEW', 'IN_PROGRESS', 'WAITING', 'RESOLVED', 'CLOSED']), type: 'REQUEST',
-    name: pick(rnd, ticketSubjects), priority: pick(rnd, ['LOW', 'MEDIUM', 'HIGH']),
+    name: pick(rnd, ticketSubjects), priority: pick(rnd, ['LOW', 'NORMAL', 'HIGH']),
     persons: [{ role: 'CLIENT', personRegistration: reg(p.person, Math.floor(rnd() * size.persons)) }],
     contractRegistration: reg(p.contract, Math.floor(rnd() * size.contracts)),
   };

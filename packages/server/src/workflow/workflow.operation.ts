@@ -9,7 +9,7 @@ import type { Doc, Row } from '../entities/storage.ts';
 import { canRun, configurePermission, hasPermission, type WorkflowCaller } from './permissions.ts';
 import { runSideEffects, todayIn } from './side-effects.ts';
 import { isReplaced, loadWorkflow, resetWorkflow, saveWorkflow, type EffectiveWorkflow } from './workflow-config.ts';
-import { insertHistory } from './workflow-history.ts';
+import { insertHistory } from '../entities/history.ts';
 
 /**
  * Running and listing transitions. A run is one transaction: the record is locked, the

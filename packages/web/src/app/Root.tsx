@@ -1,16 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import enGB from 'antd/es/locale/en_GB';
 import frFR from 'antd/es/locale/fr_FR';
 import { Outlet, useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NotificationHost, notify } from './notify.tsx';
 import { SessionProvider, useSession } from './session/session-context.tsx';
 import { defaultWindowTitle, useHostSettings } from './session/host-settings.ts';
-import { pageTitle } from './page-title.ts';
+import { pageTitle } from './location-rules.ts';
 import { useShortcut } from './shortcuts.ts';
-import { useUiState } from './use-ui-state.ts';
+import { useUiState } from './ui-state.ts';
 import { darkFilter, isDark, type ThemePreference } from './theme.ts';
 import { isRtl } from '../i18n/locale.ts';
 
@@ -35,28 +34,36 @@ export function Root() {
       locale={i18n.language.startsWith('fr') ? frFR : enGB}
       theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#1f5fa8', borderRadius: 4 } }}
     >
-      <AntApp style={{ height: '100%', filter }}>
+      <Surface filter={filter}>
         <NotificationHost direction={direction} />
         <SessionProvider>
           <RootEffects />
           <Outlet />
         </SessionProvider>
-      </AntApp>
+      </Surface>
     </ConfigProvider>
   );
 }
 
-/** Page title, reload (alt+R) and debug (ctrl+D) shortcuts. */
+/** The page background, text colour and font of the theme (light or dark), and the dark filter. */
+function Surface({ filter, children }: { filter?: string; children: ReactNode }) {
+  const { token } = antTheme.useToken();
+  return (
+    <div style={{ minHeight: '100%', filter, background: token.colorBgLayout, color: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSize }}>
+      {children}
+    </div>
+  );
+}
+
+/** Page title and the debug shortcut (ctrl+D); alt+R belongs to the shell, which holds the data. */
 function RootEffects() {
   const location = useLocation();
   const host = useHostSettings();
-  const queryClient = useQueryClient();
   const { user, configuration } = useSession();
   const [debug, setDebug] = useUiState('debug', false);
   useEffect(() => {
     document.title = pageTitle(host.windowTitle || defaultWindowTitle, location.pathname);
   }, [host.windowTitle, location.pathname]);
-  useShortcut('alt+r', () => void queryClient.invalidateQueries());
   const debugAllowed = Boolean(user?.isAdmin || user?.isMainAdmin || user?.isSuperAdmin || configuration?.options.allowDebugMode !== false);
   useShortcut('ctrl+d', () => {
     setDebug(!debug);

@@ -1,21 +1,41 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../i18n/i18n.ts';
 import { initialLocale, readStoredLocale } from '../i18n/locale.ts';
-import { createRouter } from './routing.tsx';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { Root } from './Root.tsx';
+import { RouteError } from './pages/RouteError.tsx';
+import { Loading } from './pages/StatusPages.tsx';
+import { basenameOf, hashRedirectTarget } from './location-rules.ts';
 
-/** Starts the app: locale, data cache, router. */
+/**
+ * Top-level routes. The sign-in page and the signed-in shell are separate chunks, so the
+ * sign-in route does not load the entity declarations or the screens.
+ */
+function createRouter() {
+  const basename = basenameOf(window.location.pathname);
+  const target = hashRedirectTarget(window.location.pathname, window.location.hash);
+  if (target) window.history.replaceState(null, '', `${basename}${target}`);
+  return createBrowserRouter([
+    {
+      element: <Root />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Loading full />,
+      children: [
+        { path: 'authentication', element: <Navigate to="/authentication/login-page" replace /> },
+        { path: 'authentication/login-page', lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }) },
+        { path: '*', lazy: async () => ({ Component: (await import('./shell/SignedInApp.tsx')).SignedInApp }) },
+      ],
+    },
+  ], { basename });
+}
+
+/** Starts the app: locale, then the router (the data cache belongs to the signed-in shell's chunk). */
 async function start() {
   const i18n = await initI18n(initialLocale(readStoredLocale(), navigator.language));
-  // Errors are shown once by the API client; a failed call is not retried behind the user's back.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </QueryClientProvider>
+      <RouterProvider router={createRouter()} />
     </I18nextProvider>,
   );
 }

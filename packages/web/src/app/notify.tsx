@@ -17,7 +17,7 @@ export interface NoticeAction {
 }
 
 export function notify(notice: Notice, action?: NoticeAction) {
-  const duration = action ? false : (notice.duration ?? (notice.level === 'error' ? 15 : 5));
+  const duration: number | false = action ? false : (notice.duration ?? (notice.level === 'error' ? 15 : 5));
   const key = `${notice.level}:${notice.message}:${notice.description ?? ''}`;
   const args = {
     key,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedRoutesOf, isRouteAllowed, visibleMenus } from './menus.ts';
-import { pageTitle } from './page-title.ts';
+import { pageTitle } from './location-rules.ts';
+import { basenameOf, hashRedirectTarget } from './location-rules.ts';
 
 describe('menus and allowed routes', () => {
   const menus = [
@@ -33,5 +34,19 @@ describe('page title', () => {
     expect(pageTitle('Back office', '/credit-lines')).toBe('Back office | Credit lines');
     expect(pageTitle('Back office', '/contract/CT000001')).toBe('Back office | Contract CT000001');
     expect(pageTitle('Back office', '/')).toBe('Back office');
+  });
+});
+
+
+describe('published path and hash links', () => {
+  it('runs under /imp/{tenant} when opened there', () => {
+    expect(basenameOf('/imp/demo/contracts')).toBe('/imp/demo');
+    expect(basenameOf('/contracts')).toBe('');
+  });
+
+  it('turns a hash path into a redirect, except under /documentation', () => {
+    expect(hashRedirectTarget('/', '#/contract/CT000001')).toBe('/contract/CT000001');
+    expect(hashRedirectTarget('/documentation/api', '#/x')).toBeUndefined();
+    expect(hashRedirectTarget('/', '#section')).toBeUndefined();
   });
 });

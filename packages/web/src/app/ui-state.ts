@@ -1,3 +1,5 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
 /**
  * Interface state (table configuration, panel expansion, side column, theme, debug) kept in
  * browser storage under ONE key (spec 000 §1): read once, read by path, written by path, and
@@ -64,4 +66,11 @@ export function writeUiState(path: string | string[], value: unknown): void {
 export function subscribeUiState(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** One value of the interface state, re-rendered when it changes. */
+export function useUiState<T>(path: string, initial: T): [T, (value: T) => void] {
+  const value = useSyncExternalStore(subscribeUiState, () => readUiState<T>(path));
+  const set = useCallback((next: T) => writeUiState(path, next), [path]);
+  return [value === undefined ? initial : value, set];
 }

@@ -10,17 +10,38 @@ import { FieldGrid } from '../fields/NestedInput.tsx';
 import { fieldInputs } from '../fields/field-inputs.ts';
 import { useShortcut } from '../app/shortcuts.ts';
 import { useSession } from '../app/session/session-context.tsx';
-import { useUiState } from '../app/use-ui-state.ts';
+import { useUiState } from '../app/ui-state.ts';
 import { notify } from '../app/notify.tsx';
 import { formatDateTime } from '../i18n/formats.ts';
-import { detailLayout } from './detail-layout.ts';
+import { formFieldsOf, type FormField } from '../fields/form-field.ts';
 import { useFormState } from './use-form-state.ts';
-import { useCardPanels, useSideColumn } from './use-card-panels.ts';
-import { FormCard } from './FormCard.tsx';
+import { FormCard, useCardPanels, useSideColumn } from './FormCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import type { Values } from './form-values.ts';
 import { humanise } from './entity-fields.ts';
+
+/** Fields shown in the side column's record card rather than in the form. */
+const recordFields = new Set(['status']);
+
+export interface DetailLayout {
+  /** Scalar fields, in the first card. */
+  main: FormField[];
+  /** Lists and objects, one card each. */
+  nested: FormField[];
+}
+
+/**
+ * The cards of a generic detail form: the scalar fields together, then one card per list or
+ * object field. A registration the server numbers is shown in the record card only.
+ */
+export function detailLayout(entity: Entity): DetailLayout {
+  const fields = formFieldsOf(entity.fields).filter((f) => !recordFields.has(f.name) && !(f.name === 'registration' && f.readOnly));
+  return {
+    main: fields.filter((f) => f.type !== 'list' && f.type !== 'object'),
+    nested: fields.filter((f) => f.type === 'list' || f.type === 'object'),
+  };
+}
 
 interface Props {
   entity: Entity;

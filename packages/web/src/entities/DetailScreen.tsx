@@ -6,7 +6,7 @@ import type { Entity } from '@lbo/model/entity';
 import { api } from '../app/api/client.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import { notify } from '../app/notify.tsx';
-import { Loading } from '../app/pages/Loading.tsx';
+import { Loading } from '../app/pages/StatusPages.tsx';
 import { DetailForm } from './DetailForm.tsx';
 import { changedFields, cleanDocument, type Values } from './form-values.ts';
 import { detailPath } from './entity-fields.ts';

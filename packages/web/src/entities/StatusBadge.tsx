@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import './status-tag.css';
 import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
 
 /** Colour families of statuses (spec 001 §4: success, error, warning, ongoing, stopped, default). */
@@ -12,9 +12,14 @@ const colours: [RegExp, string][] = [
 
 export const statusColour = (status: string) => colours.find(([pattern]) => pattern.test(status))?.[1] ?? 'default';
 
+/** A status tag with a label already known: a plain span, no hooks (tables render many). */
+export function StatusTag({ status, label }: { status: string; label: string }) {
+  return <span className="lbo-status" data-tone={statusColour(status)} data-status={status}>{label}</span>;
+}
+
 /** A status as a coloured badge with its label from the entity's status list. */
 export function StatusBadge({ status, list }: { status: unknown; list?: string | false }) {
   const { options, loading } = useListOptions(list || undefined);
   if (typeof status !== 'string' || !status) return null;
-  return <Tag color={statusColour(status)} data-status={status}>{optionLabel(options, status, !loading)}</Tag>;
+  return <StatusTag status={status} label={optionLabel(options, status, !loading)} />;
 }

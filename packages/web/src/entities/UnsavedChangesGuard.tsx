@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
+import { Modal } from 'antd';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +8,7 @@ export const leaveText = 'Leave the page? Your changes may not be saved.';
 /** Asks before leaving a form with unsaved changes: in-app navigation and closing the tab. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, holder] = Modal.useModal();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -29,5 +29,5 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
-  return null;
+  return holder;
 }

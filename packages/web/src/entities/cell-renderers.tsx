@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
 import type { ColumnDef } from '@lbo/model/search';
 import { entityByName } from '@lbo/model/entity-registry';
 import { formatBytes, formatCurrency, formatDate, formatDateTime, formatMilliseconds, formatNumber, formatPercentage } from '../i18n/formats.ts';
-import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { StatusTag } from './StatusBadge.tsx';
+import { FastLink } from './FastLink.tsx';
 import { detailPath, fieldAt, valueAt } from './entity-fields.ts';
 
 export type Render = NonNullable<ColumnDef['render']>;
@@ -25,23 +24,24 @@ export function objectText(value: unknown): string {
   return Array.isArray(value) ? value.map(one).filter(Boolean).join(', ') : one(value);
 }
 
-function ListLabel({ list, value }: { list: string; value: unknown }) {
-  const { options, loading } = useListOptions(list);
-  const values = Array.isArray(value) ? value : [value];
-  return <>{values.filter((v) => v !== undefined && v !== null && v !== '').map((v) => optionLabel(options, String(v), !loading)).join(', ')}</>;
-}
-
 interface CellContext {
   entity: Entity;
   column: ColumnDef;
   field?: FieldDef;
   row: Record<string, unknown>;
   locale: string;
+  /** The label of a value of a reference list (the table loads its lists once, not per cell). */
+  labelOf(list: string | undefined, value: string): string;
+}
+
+function listText(c: CellContext, list: string | undefined, value: unknown): string {
+  const values = Array.isArray(value) ? value : [value];
+  return values.filter((v) => v !== undefined && v !== null && v !== '').map((v) => c.labelOf(list, String(v))).join(', ');
 }
 
 /** Column renderers of spec 001 §1 (status badge, currency, percentage, date, datetime, bytes, milliseconds, object). */
 export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => ReactNode> = {
-  badge: (value, c) => <StatusBadge status={value} list={c.field?.list ?? c.entity.status} />,
+  badge: (value, c) => (typeof value === 'string' && value ? <StatusTag status={value} label={c.labelOf(c.field?.list ?? (c.entity.status || undefined), value)} /> : null),
   currency: (value, c) => formatCurrency(value, String(c.column.currencyField ? (valueAt(c.row, c.column.currencyField) ?? 'EUR') : (c.row.currency ?? 'EUR')), c.locale),
   percentage: (value, c) => formatPercentage(value, c.locale),
   date: (value, c) => formatDate(value, c.locale),
@@ -51,7 +51,7 @@ export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => R
   object: (value) => objectText(value),
   link: (value, c) => {
     const target = c.field?.entity ? entityByName(c.field.entity) : undefined;
-    return target && typeof value === 'string' && value ? <Link to={detailPath(target, value)}>{value}</Link> : objectText(value);
+    return target && typeof value === 'string' && value ? <FastLink to={detailPath(target, value)}>{value}</FastLink> : objectText(value);
   },
   text: (value) => (value === undefined || value === null ? '' : typeof value === 'object' ? objectText(value) : String(value)),
 };
@@ -77,7 +77,7 @@ export function renderOf(entity: Entity, column: ColumnDef): Render | 'select' |
 
 export function renderCell(value: unknown, c: CellContext, yesNo: (v: boolean) => string): ReactNode {
   const render = renderOf(c.entity, c.column);
-  if (render === 'select') return c.field?.list ? <ListLabel list={c.field.list} value={value} /> : cellRenderers.text(value, c);
+  if (render === 'select') return c.field?.list ? listText(c, c.field.list, value) : cellRenderers.text(value, c);
   if (render === 'boolean') return typeof value === 'boolean' ? yesNo(value) : '';
   if (render === 'number') return typeof value === 'number' ? formatNumber(value, c.locale) : cellRenderers.text(value, c);
   return cellRenderers[render](value, c);

@@ -1,6 +1,6 @@
 import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
-import { auditFields } from '@lbo/model/entity-registry';
+import { auditFields, clientRouteOf } from '@lbo/model/entity-registry';
 import type { ColumnDef, FilterDef } from '@lbo/model/search';
 
 /** `financedAmountExclTax` → `Financed amount excl tax`; `_insertDate` → `Insert date`. */
@@ -65,4 +65,17 @@ export function filterParams(entity: Entity): string[] {
 export function detailPath(entity: Pick<Entity, 'clientRoute' | 'name'>, id: string): string {
   const encoded = encodeURIComponent(id);
   return `/${entity.clientRoute}/${entity.name === 'User' ? encoded.replace(/\./g, '%2E') : encoded}`;
+}
+
+/**
+ * The detail route of a record named by entity name and registration (a document's parent):
+ * the entity-name rule of spec 000 §2.2; undefined for a missing or unsupported kind.
+ */
+export function parentPath(entityName: unknown, registration: unknown): string | undefined {
+  if (typeof registration !== 'string' || !registration) return undefined;
+  try {
+    return `${clientRouteOf(typeof entityName === 'string' ? entityName : undefined)}/${encodeURIComponent(registration)}`;
+  } catch {
+    return undefined;
+  }
 }

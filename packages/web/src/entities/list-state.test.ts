@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
-import { listQuery, nextSort, readListState, writeListState } from './list-state.ts';
-import { pageNumbers, showFirstLast } from './pager.ts';
-import { filterParams } from './entity-fields.ts';
+import { listQuery, mergeFilters, nextSort, readListState, writeListState } from './list-state.ts';
+import { pageNumbers, showFirstLast } from './list-state.ts';
+import { filterParams, parentPath } from './entity-fields.ts';
 
 const contract = entityByName('Contract')!;
 
@@ -27,6 +27,10 @@ describe('list state in the URL', () => {
     expect(params).toContain('maxDuration');
   });
 
+  it('merges filter changes, an empty value removing the filter', () => {
+    expect(mergeFilters({ status: 'ACTIVE', name: 'x' }, { name: '', fromStartDate: '20240101' })).toEqual({ status: 'ACTIVE', fromStartDate: '20240101' });
+  });
+
   it('cycles sorting ascending, descending, off', () => {
     expect(nextSort(undefined, 'name')).toBe('name');
     expect(nextSort('name', 'name')).toBe('-name');
@@ -43,5 +47,15 @@ describe('pager', () => {
     expect(pageNumbers(30, 30)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
     expect(showFirstLast(10)).toBe(false);
     expect(showFirstLast(11)).toBe(true);
+  });
+});
+
+describe('links to a parent record by entity name', () => {
+  it('follows the entity-name rule, and gives nothing for an unknown or missing kind', () => {
+    expect(parentPath('Credit line', 'CL000001')).toBe('/credit-line/CL000001');
+    expect(parentPath('CreditLine', 'CL000001')).toBe('/credit-line/CL000001');
+    expect(parentPath('dynoBoat', 'B1')).toBe('/page/dynoBoat/B1');
+    expect(parentPath('Spaceship', 'S1')).toBeUndefined();
+    expect(parentPath(undefined, 'S1')).toBeUndefined();
   });
 });

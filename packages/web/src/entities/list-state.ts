@@ -1,5 +1,5 @@
 import type { Entity } from '@lbo/model/entity';
-import type { QueryValue } from '../app/api/query-string.ts';
+import type { QueryValue } from '../app/api/wire-format.ts';
 import { filterParams } from './entity-fields.ts';
 
 /**
@@ -69,3 +69,28 @@ export function nextSort(current: string | undefined, field: string): string | u
 /** A state with new filters starts again at page 1. */
 export const withFilters = (state: ListState, filters: Record<string, string>, search = state.search): ListState =>
   ({ ...state, filters, search, page: 1, range: undefined });
+
+/** Filters with some values changed; an empty value removes the filter. */
+export function mergeFilters(filters: Record<string, string>, changes: Record<string, string>): Record<string, string> {
+  const next = { ...filters, ...changes };
+  for (const [name, value] of Object.entries(next)) if (!value) delete next[name];
+  return next;
+}
+
+/** Page sizes offered (spec 001 §9: 5, 10, the default, 25, 50, 100). */
+export const defaultPageSize = 20;
+export const pageSizes = [5, 10, defaultPageSize, 25, 50, 100];
+
+/** At most 10 page numbers around the current page (spec 000 §9). */
+export function pageNumbers(current: number, pages: number, max = 10): number[] {
+  if (pages <= 0) return [];
+  const count = Math.min(max, pages);
+  let first = Math.max(1, current - Math.floor(count / 2));
+  first = Math.min(first, pages - count + 1);
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
+/** First and last buttons appear past 10 pages. */
+export const showFirstLast = (pages: number) => pages > 10;
+
+export const pageCount = (size: number, pageSize: number) => Math.max(1, Math.ceil(size / pageSize));

@@ -1,4 +1,4 @@
-import { Form, Typography } from 'antd';
+import { Form, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormApi } from './form-context.ts';
 import { isFormFieldType, type FormField } from './form-field.ts';
@@ -6,10 +6,15 @@ import { fieldInputs } from './field-inputs.ts';
 import { UnknownField } from './OtherInputs.tsx';
 import { lengthCounter } from './validation.ts';
 
-/** One field of a form: label (with the mandatory mark), input, message and length counter. */
+/**
+ * One field of a form: label (with the mandatory mark), input, message and length counter.
+ * The message is rendered here rather than as Form.Item help, whose animation renders it only
+ * after mounting.
+ */
 export function FieldView({ field, path }: { field: FormField; path: string }) {
   const form = useFormApi();
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   if (!isFormFieldType(field.type)) return <UnknownField type={field.type} />;
   const Input = fieldInputs[field.type];
   const value = form.getValue(path);
@@ -28,7 +33,6 @@ export function FieldView({ field, path }: { field: FormField; path: string }) {
       htmlFor={id}
       required={field.mandatory}
       validateStatus={error ? 'error' : undefined}
-      help={error}
       extra={extra}
       data-field={path}
     >
@@ -43,6 +47,7 @@ export function FieldView({ field, path }: { field: FormField; path: string }) {
         invalid={Boolean(error)}
         locale={form.locale}
       />
+      {error && <div role="alert" className="field-error" style={{ color: token.colorError, marginTop: 2 }}>{error}</div>}
     </Form.Item>
   );
 }

@@ -6,8 +6,8 @@ import type { InputProps } from './form-context.ts';
 import { FieldGrid } from './NestedInput.tsx';
 import type { FormField } from './form-field.ts';
 import { isInvalidInput } from './parse.ts';
-import { fileProblem } from './file-check.ts';
-import { formatAddress } from './address.ts';
+import { fileProblem } from './validation.ts';
+import { formatAddress } from '../i18n/formats.ts';
 
 /** JSON data, edited as text; text that is not JSON is kept and reported. */
 export function JsonInput({ id, value, onChange, onBlur, disabled, invalid }: InputProps) {

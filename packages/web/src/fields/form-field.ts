@@ -60,7 +60,8 @@ const formTypeOf: Record<FieldType, FormFieldType> = {
   list: 'list', object: 'object', json: 'json',
 };
 
-export function formFieldOf(name: string, def: FieldDef): FormField {
+export function formFieldOf(name: string, def: FieldDef, parentReadOnly = false): FormField {
+  const readOnly = parentReadOnly || def.readOnly;
   return {
     name,
     type: formTypeOf[def.type] ?? def.type,
@@ -68,16 +69,16 @@ export function formFieldOf(name: string, def: FieldDef): FormField {
     mandatory: def.mandatory,
     min: def.min,
     max: def.max,
-    readOnly: def.readOnly,
+    readOnly,
     hidden: def.hidden,
     multiple: def.multiple,
     list: def.list,
     entity: def.entity,
-    fields: def.fields ? formFieldsOf(def.fields) : undefined,
+    fields: def.fields ? formFieldsOf(def.fields, readOnly) : undefined,
   };
 }
 
-/** The visible form fields of a declaration, in declaration order. */
-export function formFieldsOf(fields: Record<string, FieldDef>): FormField[] {
-  return Object.entries(fields).filter(([, def]) => !def.hidden).map(([name, def]) => formFieldOf(name, def));
+/** The visible form fields of a declaration, in declaration order; fields inside a read-only field are read-only. */
+export function formFieldsOf(fields: Record<string, FieldDef>, readOnly = false): FormField[] {
+  return Object.entries(fields).filter(([, def]) => !def.hidden).map(([name, def]) => formFieldOf(name, def, readOnly));
 }

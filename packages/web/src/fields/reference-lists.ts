@@ -41,15 +41,18 @@ function optionsOf(values: ListValue[] | undefined): Option[] {
   return values.map((v) => ({ value: v.value, label: v.label }));
 }
 
-/** The options of a reference list in the interface language, cached for the session. */
+/** The query of a reference list in a language, cached for the session. */
+export const listQueryOptions = (list: string | undefined, locale: string) => ({
+  queryKey: ['list', list, locale],
+  queryFn: () => batchFetch(list!, locale),
+  enabled: Boolean(list),
+  staleTime: Infinity,
+});
+
+/** The options of a reference list in the interface language. */
 export function useListOptions(list: string | undefined): { options: Option[]; loading: boolean } {
   const { i18n } = useTranslation();
-  const { data, isLoading } = useQuery({
-    queryKey: ['list', list, i18n.language],
-    queryFn: () => batchFetch(list!, i18n.language),
-    enabled: Boolean(list),
-    staleTime: Infinity,
-  });
+  const { data, isLoading } = useQuery(listQueryOptions(list, i18n.language));
   return { options: data ?? [], loading: isLoading };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormField } from './form-field.ts';
 import { fieldError, lengthCounter, caseOf } from './validation.ts';
 import { parseCurrencyInput, parseDateInput, parseDateTimeInput, parseNumberInput, parsePercentageInput } from './parse.ts';
-import { isValidIban } from './iban.ts';
+import { isValidIban } from './validation.ts';
 
 const ctx = { locale: 'en-EU', tenant: 'demo' };
 const f = (type: string, extra: Partial<FormField> = {}): FormField => ({ name: 'x', type, label: 'Amount', ...extra });

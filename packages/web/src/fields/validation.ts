@@ -2,7 +2,6 @@ import { fillEnglish } from '../i18n/i18n.ts';
 import { formatCurrency, formatDate, formatNumber, formatPercentage } from '../i18n/formats.ts';
 import type { FormField, FormFieldType } from './form-field.ts';
 import { isInvalidInput } from './parse.ts';
-import { isValidIban } from './iban.ts';
 
 /**
  * Field validation of spec 000 §5, messages word for word. A mandatory field says so only
@@ -137,4 +136,48 @@ export function caseOf(field: FormField, value: string): string {
   if (field.upperCase) return value.toUpperCase();
   if (field.lowerCase) return value.toLowerCase();
   return value;
+}
+
+/**
+ * IBAN check of spec 000 §5: spaces stripped, a two-letter country, two check digits, an
+ * alphanumeric remainder, the country's length, and mod 97 equal to 1.
+ */
+export const ibanLengths: Record<string, number> = {
+  FR: 27, DE: 22, BE: 16, NL: 18, GB: 22, MA: 28, TN: 24,
+  ES: 24, IT: 27, PT: 25, LU: 20, CH: 21, AT: 20, IE: 22, MC: 27, PL: 28, SE: 24, DK: 18, FI: 18, NO: 15,
+};
+
+function mod97(digits: string): number {
+  let rest = 0;
+  for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97;
+  return rest;
+}
+
+export function isValidIban(raw: string): boolean {
+  const iban = raw.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
+  const expected = ibanLengths[iban.slice(0, 2)];
+  if (expected ? iban.length !== expected : iban.length < 15 || iban.length > 34) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  const digits = rearranged.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  return mod97(digits) === 1;
+}
+
+/** Spec 000 §5: a file larger than the maximum, or with an extension not accepted. */
+export interface FileRules {
+  /** Bytes; MB is 1048576 bytes. */
+  maxSize?: number;
+  /** Accepted extensions without dot; any when absent. */
+  accepted?: string[];
+}
+
+const sizeText = (bytes: number) => (bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10}MB` : `${Math.round(bytes / 1024)}KB`);
+
+export function fileProblem(file: { name: string; size: number }, rules: FileRules): { key: string; values: Record<string, unknown> } | undefined {
+  if (rules.maxSize !== undefined && file.size > rules.maxSize) return { key: 'File too large. Max size {size}', values: { size: sizeText(rules.maxSize) } };
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  if (rules.accepted && !rules.accepted.includes(ext)) {
+    return { key: 'Forbidden document extension "{ext}". Accepted formats: {list}', values: { ext, list: rules.accepted.join(', ') } };
+  }
+  return undefined;
 }

@@ -18,7 +18,8 @@ const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A day (`YYYY-MM-DD`, kept as is: no time zone shift) or an instant, as the locale's day. */
 export function formatDate(value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '';
-  if (typeof value === 'string' && dayPattern.test(value)) return dayjs(value, 'YYYY-MM-DD').format(dateFormatOf(locale));
+  const day = typeof value === 'string' ? dayPattern.exec(value) : null;
+  if (day) return dateFormatOf(locale).replace('YYYY', day[1]).replace('MM', day[2]).replace('DD', day[3]);
   const d = dayjs(value as string | Date);
   return d.isValid() ? d.format(dateFormatOf(locale)) : String(value);
 }
@@ -40,17 +41,36 @@ export function currencyDecimals(currency: string): number {
 /** Currencies whose symbol comes before the amount; the others (EUR first) put it after. */
 const symbolBefore = new Set(['GBP', 'USD']);
 
-function currencySymbol(currency: string, locale: string): string {
-  try {
-    const parts = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
-    return parts.find((p) => p.type === 'currency')?.value ?? currency;
-  } catch {
-    return currency;
+/** Intl formatters are costly to build: one per locale and options, kept (a list renders hundreds of amounts). */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(locale), options);
+    formatters.set(key, format);
   }
+  return format;
+}
+
+const symbols = new Map<string, string>();
+function currencySymbol(currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let symbol = symbols.get(key);
+  if (symbol === undefined) {
+    try {
+      const parts = numberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
+    } catch {
+      symbol = currency;
+    }
+    symbols.set(key, symbol);
+  }
+  return symbol;
 }
 
 export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 10, ...options }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 10, ...options }).format(value);
 }
 
 /** `1,234.56 €` in en-EU, `1 234,56 €` in fr-FR, `$1,234.56`. */
@@ -85,4 +105,21 @@ export function formatBytes(value: unknown, locale: string): string {
 export function formatMilliseconds(value: unknown, locale: string): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   return `${formatNumber(value, locale, { maximumFractionDigits: 0 })} ms`;
+}
+
+/**
+ * Spec 000 §3: a formatted address joins address1, address2, zipcode and city, falls back to
+ * the coordinates rounded to 5 decimals, then to addressLine.
+ */
+export function formatAddress(address: unknown): string {
+  if (!address || typeof address !== 'object') return '';
+  const a = address as Record<string, unknown>;
+  const joined = [a.address1, a.address2, a.zipcode, a.city].filter((p) => typeof p === 'string' && p.trim()).join(' ');
+  if (joined) return joined;
+  const coordinates = (a.location as { coordinates?: unknown } | undefined)?.coordinates;
+  if (Array.isArray(coordinates) && coordinates.length === 2 && coordinates.every((c) => typeof c === 'number')) {
+    const [longitude, latitude] = coordinates as number[];
+    return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+  }
+  return typeof a.addressLine === 'string' ? a.addressLine : '';
 }

@@ -1,8 +1,8 @@
+import { readUiState, writeUiState } from '../app/ui-state.ts';
+
 /** Locales of the interface (spec 000 §9): en-EU by default, fr-FR. */
 export const defaultLocale = 'en-EU';
 export const supportedLocales = ['en-EU', 'fr-FR'] as const;
-
-const storageKey = 'lbo.locale';
 
 /** Intl has no `en-EU`: English with comma thousands and period decimals is plain `en`. */
 export function intlLocale(locale: string): string {
@@ -26,18 +26,7 @@ export function initialLocale(stored: string | null, browser: string | undefined
   return supportedLocaleOf(stored) ?? supportedLocaleOf(browser) ?? defaultLocale;
 }
 
-export function readStoredLocale(): string | null {
-  try {
-    return localStorage.getItem(storageKey);
-  } catch {
-    return null;
-  }
-}
+/** The locale chosen in this browser, kept in the interface state. */
+export const readStoredLocale = (): string | null => readUiState<string>('locale') ?? null;
 
-export function storeLocale(locale: string): void {
-  try {
-    localStorage.setItem(storageKey, locale);
-  } catch {
-    // Storage may be unavailable (private mode): the locale is then kept for this page only.
-  }
-}
+export const storeLocale = (locale: string): void => writeUiState('locale', locale);

@@ -1,8 +1,8 @@
 import { ApiFailure, readErrorBody } from './api-failure.ts';
 import { errorNotice } from './error-notice.ts';
-import { buildQuery, type QueryValue } from './query-string.ts';
-import { parseJson } from './revive-dates.ts';
-import { getToken, setToken } from './token.ts';
+import { buildQuery, type QueryValue } from './wire-format.ts';
+import { parseJson } from './wire-format.ts';
+import { getContextToken, getToken, setContextToken, setToken } from './token.ts';
 import { notify } from '../notify.tsx';
 
 /**
@@ -40,12 +40,14 @@ const newRequestId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.no
 
 export function requestHeaders(hasJsonBody: boolean): Record<string, string> {
   const token = getToken();
+  const contextToken = token ? getContextToken() : undefined;
   return {
     accept: 'application/json',
     'request-id': newRequestId(),
     'client-timezone': timeZone(),
     'request-originator': requestOriginator,
     ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(contextToken ? { 'context-token': contextToken } : {}),
     ...(hasJsonBody ? { 'content-type': 'application/json' } : {}),
   };
 }
@@ -74,6 +76,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw failure;
   }
   if (response.headers.has('authorization')) setToken(response.headers.get('authorization') ?? '');
+  if (response.headers.get('context-token')) setContextToken(response.headers.get('context-token') ?? undefined);
   if (!response.ok) {
     const failure = new ApiFailure(response.status, await readErrorBody(response), method, path);
     if (response.status === 401 && !options.noSessionCheck) unauthorized?.();

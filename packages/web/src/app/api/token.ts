@@ -29,7 +29,29 @@ export function setToken(value: string | undefined) {
     sessionStorage.removeItem(key);
     localStorage.removeItem(key);
     if (token) store().setItem(key, token);
+    else setContextToken(undefined);
   } catch {
     // Storage unavailable: the token lives in memory for this page.
+  }
+}
+
+/** The context token of a user with several contexts (spec 000 §7: context-token), kept beside the token. */
+const contextKey = 'lbo.context-token';
+
+export function getContextToken(): string | undefined {
+  try {
+    return (memo ? localStorage : sessionStorage).getItem(contextKey) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setContextToken(value: string | undefined) {
+  try {
+    sessionStorage.removeItem(contextKey);
+    localStorage.removeItem(contextKey);
+    if (value) store().setItem(contextKey, value);
+  } catch {
+    // Storage unavailable: requests go without a context token.
   }
 }

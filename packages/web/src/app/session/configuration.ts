@@ -77,7 +77,7 @@ const isUnauthorized = (error: unknown) => error instanceof ApiFailure && error.
  * back to `GET /api/core/users/current` and the minimal configuration; when that fails too,
  * the user of the sign-in answer is used.
  */
-export async function loadConfiguration(sources: ConfigurationSources, signedIn?: SessionUser): Promise<UserConfiguration> {
+export async function loadConfiguration(sources: ConfigurationSources, signedIn?: SessionUser, log: (...args: unknown[]) => void = console.error): Promise<UserConfiguration> {
   try {
     const loaded = await sources.configuration();
     if (!loaded || typeof loaded !== 'object' || !loaded.user) throw new Error('configuration without user');
@@ -93,7 +93,7 @@ export async function loadConfiguration(sources: ConfigurationSources, signedIn?
     } as UserConfiguration;
   } catch (error) {
     if (isUnauthorized(error)) throw error;
-    console.error('User configuration could not be loaded', error);
+    log('User configuration could not be loaded', error);
   }
   try {
     return minimalConfiguration(await sources.currentUser());

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import { setTokenMemo } from '../api/token.ts';
 
@@ -36,7 +36,18 @@ export async function fetchHostSettings(): Promise<HostSettings> {
   }
 }
 
+let loaded: Promise<HostSettings> | undefined;
+let current: HostSettings | undefined;
+
+/** The host settings, fetched once per page load. */
 export function useHostSettings(): HostSettings {
-  const { data } = useQuery({ queryKey: ['host-settings'], queryFn: fetchHostSettings, staleTime: Infinity });
-  return data ?? defaultHostSettings;
+  const [settings, setSettings] = useState(current);
+  useEffect(() => {
+    if (current) return;
+    loaded ??= fetchHostSettings().then((s) => (current = s));
+    let live = true;
+    void loaded.then((s) => live && setSettings(s));
+    return () => { live = false; };
+  }, []);
+  return settings ?? defaultHostSettings;
 }

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api, onUnauthorized } from '../api/client.ts';
 import { ApiFailure } from '../api/api-failure.ts';
 import { getToken, setToken } from '../api/token.ts';
@@ -22,6 +21,8 @@ interface SessionValue {
   status: SessionStatus;
   configuration?: UserConfiguration;
   user?: SessionUser;
+  /** Signed out by the user (no way back to the page), rather than by expiry or never signed in. */
+  signedOutByUser: boolean;
   signIn(username: string, password: string): Promise<SignInResult>;
   signInTotp(username: string, totpToken: string, code: string): Promise<SignInResult>;
   signOut(message?: string): void;
@@ -29,6 +30,13 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | undefined>(undefined);
 export const loginPath = '/authentication/login-page';
+
+/** What sign-out must also clear (the data cache of the signed-in shell registers itself). */
+const signOutHooks = new Set<() => void>();
+export function onSignOut(hook: () => void): () => void {
+  signOutHooks.add(hook);
+  return () => signOutHooks.delete(hook);
+}
 
 const sources = {
   configuration: () => api.get<Partial<UserConfiguration>>('/api/script/runs/user-configuration', { silent: true }),
@@ -38,9 +46,12 @@ const sources = {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>(() => (getToken() ? 'loading' : 'signed-out'));
   const [configuration, setConfiguration] = useState<UserConfiguration>();
-  const queryClient = useQueryClient();
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
   const navigate = useNavigate();
   const signingOut = useRef(false);
+  const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
 
   const start = useCallback(async (signedIn?: SessionUser) => {
     const loaded = await loadConfiguration(sources, signedIn);
@@ -56,15 +67,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     signingOut.current = true;
     if (getToken()) void api.get('/api/core/auth/logout', { silent: true, noSessionCheck: true }).catch(() => undefined);
     setToken('');
-    queryClient.clear();
-    setConfiguration(undefined);
-    setStatus('signed-out');
     if (message) notify({ level: 'error', message });
-    const here = window.location.pathname;
-    const redirect = message && !here.includes('/authentication') ? `?redirect=${encodeURIComponent(here + window.location.search)}` : '';
+    const { pathname, search } = here.current;
+    const redirect = message && !pathname.startsWith('/authentication') ? `?redirect=${encodeURIComponent(pathname + search)}` : '';
     // Spec 000 §9: the logout redirect waits 400 ms.
-    setTimeout(() => navigate(`${loginPath}${redirect}`, { replace: true }), 400);
-  }, [navigate, queryClient]);
+    setTimeout(() => {
+      signOutHooks.forEach((hook) => hook());
+      setConfiguration(undefined);
+      setSignedOutByUser(!message);
+      setStatus('signed-out');
+      navigate(`${loginPath}${redirect}`, { replace: true });
+    }, 400);
+  }, [navigate]);
 
   useEffect(() => {
     onUnauthorized(() => signOut('Session has expired'));
@@ -87,10 +101,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((username: string, password: string) => finish(() =>
     api.post('/api/core/auth/login', { username, password }, { silent: true, noSessionCheck: true })), [finish]);
   const signInTotp = useCallback((username: string, totpToken: string, code: string) => finish(() =>
-    api.post('/api/core/auth/totp/login', { username, totpToken, code }, { silent: true, noSessionCheck: true })), [finish]);
+    api.post('/api/core/auth/login/totp', { totpToken, code }, { silent: true, noSessionCheck: true })), [finish]);
 
-  const value = useMemo(() => ({ status, configuration, user: configuration?.user, signIn, signInTotp, signOut }),
-    [status, configuration, signIn, signInTotp, signOut]);
+  const value = useMemo(() => ({ status, configuration, user: configuration?.user, signedOutByUser, signIn, signInTotp, signOut }),
+    [status, configuration, signedOutByUser, signIn, signInTotp, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

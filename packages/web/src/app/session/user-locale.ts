@@ -1,6 +1,6 @@
 import { api } from '../api/client.ts';
 import { addTranslations, i18n, onMissingKey } from '../../i18n/i18n.ts';
-import { missingKeyCollector } from '../../i18n/missing-keys.ts';
+import { missingKeyCollector } from '../../i18n/i18n.ts';
 import { readStoredLocale, storeLocale, supportedLocaleOf } from '../../i18n/locale.ts';
 import type { UserConfiguration } from './configuration.ts';
 

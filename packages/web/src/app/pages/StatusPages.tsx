@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button, Flex, Result, Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -27,4 +27,14 @@ export function NotFound() {
 export function NotAllowed() {
   const { t } = useTranslation();
   return <Result status="403" title={t('This page is not available for your profile')} />;
+}
+
+/** The loading state of the app and of lazy screens. */
+export function Loading({ full = false }: { full?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Flex align="center" justify="center" style={{ height: full ? '100vh' : 240 }}>
+      <Spin tip={t('Loading')} size="large"><div style={{ width: 80, height: 80 }} /></Spin>
+    </Flex>
+  );
 }

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { entityByName } from '@lbo/model/entity-registry';
 import type { Tx } from '../db/database.ts';
-import * as storage from '../entities/storage.ts';
-import type { Doc } from '../entities/storage.ts';
-import type { WorkflowCaller } from './permissions.ts';
+import * as storage from './storage.ts';
+import type { Doc } from './storage.ts';
 
 const history = entityByName('History')!;
 const ignored = new Set(['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser']);
@@ -22,10 +21,10 @@ export function changesBetween(before: Doc | undefined, after: Doc | undefined):
 
 /**
  * One History row, written in the caller's transaction so that it commits with the change it
- * records. Same shape as the generic writes' rows (entities/crud.operation.ts), plus whatever
- * `extra` names (the transition).
+ * records: who, when, the action, the status before and after, the changed fields, plus
+ * whatever `extra` names (a workflow's transition).
  */
-export async function insertHistory(tx: Tx, caller: WorkflowCaller, entry: {
+export async function insertHistory(tx: Tx, caller: { tenant: string; username: string }, entry: {
   entityName: string; entityRegistration: string; action: string; before?: Doc; after?: Doc; extra?: Doc;
 }): Promise<void> {
   await storage.insertRow(tx, history, caller.tenant, caller.username, {

@@ -1,0 +1,42 @@
+import type { Page, Locator } from 'playwright-core';
+
+/** Small helpers over the app's screens, named after what a user does. */
+export const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr.ant-table-row');
+
+/** Waits until the list shows the answer for the URL's current query (not the previous page's rows). */
+export async function listReady(page: Page) {
+  await page.waitForFunction(() => {
+    const list = document.querySelector('[data-list-state]');
+    return list?.getAttribute('data-list-state') === 'ready' && list.getAttribute('data-query') === window.location.search.replace(/^\?/, '');
+  });
+}
+
+/** The texts of one column, by its header. */
+export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = await page.locator('.ant-table-thead th').allInnerTexts();
+  const index = headers.findIndex((h) => h.trim() === header);
+  if (index < 0) throw new Error(`No column ${header} in ${headers.join(' | ')}`);
+  return rows(page).locator(`td:nth-child(${index + 1})`).allInnerTexts();
+}
+
+export const firstRegistration = async (page: Page) => (await rows(page).first().locator('td').first().innerText()).trim();
+
+/** `15-03-2024` (en-EU) → `2024-03-15`. */
+export const isoDay = (text: string) => text.trim().replace(/^(\d{2})-(\d{2})-(\d{4})$/, '$3-$2-$1');
+
+/** Fills the sign-in form and submits it; waits to leave the page unless a refusal is expected. */
+export async function signIn(page: Page, username: string, password: string, { refused = false } = {}) {
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (!refused) await page.waitForURL((url) => !url.pathname.startsWith('/authentication'));
+}
+
+export const notice = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
+
+/** Chooses an option of a select in the search row (ctrl held to exclude it). */
+export async function chooseFilterOption(page: Page, filter: string, option: string) {
+  await page.locator(`[data-filter="${filter}"] .ant-select`).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page.keyboard.press('Escape');
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '@lbo/server/testing/test-app';
+import { buildApp } from '@lbo/server/app';
+import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
+import { inTenant } from '@lbo/server/db/database';
+import { bookSize } from '@lbo/server/seed/demo-data';
+import { excelRoutes } from '@lbo/server/report/excel.routes';
+import { ApiError } from '@lbo/model/errors';
+
+/**
+ * Until app.ts registers the Excel export, the journeys register it here, signed-in callers
+ * only (checked through the current-user route). A no-op once app.ts has the route.
+ */
+async function registerExcelExport(app: FastifyInstance) {
+  if (app.hasRoute({ method: 'POST', url: '/api/report/excel' })) return;
+  await app.register(excelRoutes, {
+    preHandler: async (request) => {
+      const answer = await app.inject({ method: 'GET', url: '/api/core/users/current', headers: { authorization: String(request.headers.authorization ?? '') } });
+      if (answer.statusCode !== 200) throw new ApiError('UNAUTHENTICATED');
+    },
+  });
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const webDir = path.resolve(here, '../../packages/web/dist');
+export const artifactsDir = path.resolve(here, '../artifacts');
+
+/** The product as a browser sees it: a real database, a tenant with a demo book, the built app, an HTTP port. */
+export interface RunningProduct {
+  url: string;
+  tenant: string;
+  username: string;
+  password: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+export async function startProduct({ contracts = 250 }: { contracts?: number } = {}): Promise<RunningProduct> {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`The web app is not built: run "npm run build -w @lbo/web" (${webDir})`);
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const db: TestDatabase = await createTestDatabase();
+  const tenant = 'demo';
+  const username = `admin@${tenant}`;
+  const password = 'Browser-Journey-42';
+  await createTenant(db.database.db, tenant, { username, password });
+  await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 120_000);
+  const app = await buildApp({ database: db.database, webDir });
+  await registerExcelExport(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`, tenant, username, password, app,
+    stop: async () => { await app.close(); await db.dispose(); },
+  };
+}
+
+/** Debian's Chromium, headless, with everything that would reach the network turned off. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../api/client.ts';
+import { Loading } from './StatusPages.tsx';
+
+/** `/u/{key}`: the short key is resolved to its url, then followed (spec 000 §2.1). */
+export function ShortLink() {
+  const { key } = useParams();
+  const navigate = useNavigate();
+  useEffect(() => {
+    api.get<{ url?: string }>(`/api/core/key-values/${encodeURIComponent(key ?? '')}`, { query: { shortUrl: 1 } })
+      .then(({ url }) => {
+        if (!url) return navigate('/', { replace: true });
+        if (/^https?:\/\//.test(url) && !url.startsWith(window.location.origin)) window.location.assign(url);
+        else navigate(url.replace(window.location.origin, ''), { replace: true });
+      })
+      .catch(() => navigate('/', { replace: true }));
+  }, [key, navigate]);
+  return <Loading />;
+}

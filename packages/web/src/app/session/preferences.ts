@@ -1,0 +1,29 @@
+import { api } from '../api/client.ts';
+import type { SessionUser, UserPreference } from './configuration.ts';
+
+/**
+ * User preferences (spec 000 §3, §7): `POST /api/core/users/{username}/preferences` creates or
+ * replaces one (table configuration, UI and theme are kept once per group), `DELETE …/{id}`
+ * removes one. Saving is quiet: the interface state already holds the choice, the server copy
+ * follows the user to other browsers.
+ */
+const pathOf = (user: SessionUser) => `/api/core/users/${encodeURIComponent(user.username)}/preferences`;
+
+export async function savePreference(user: SessionUser | undefined, preference: UserPreference): Promise<string | undefined> {
+  if (!user) return undefined;
+  try {
+    const saved = await api.post<{ _id?: string }>(pathOf(user), preference, { silent: true });
+    return saved?._id;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function deletePreference(user: SessionUser | undefined, id: string | undefined): Promise<void> {
+  if (!user || !id) return;
+  await api.delete(`${pathOf(user)}/${encodeURIComponent(id)}`, { silent: true }).catch(() => undefined);
+}
+
+/** The theme preference (groupId THEMING) of a configuration. */
+export const themePreferenceOf = (preferences: UserPreference[] | undefined) =>
+  preferences?.find((p) => p.groupId === 'THEMING' || p.type === 'THEMING');

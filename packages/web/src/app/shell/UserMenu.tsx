@@ -1,0 +1,51 @@
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/session-context.tsx';
+import { changeLocale } from '../session/user-locale.ts';
+import { useUiState } from '../ui-state.ts';
+import { notify } from '../notify.tsx';
+import { savePreference } from '../session/preferences.ts';
+import type { ThemePreference } from '../theme.ts';
+import { supportedLocales } from '../../i18n/locale.ts';
+
+const localeNames: Record<string, string> = { 'en-EU': 'English', 'fr-FR': 'Français' };
+
+/** The signed-in user's menu: language, colour scheme, debug mode, sign out. */
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const { user, signOut } = useSession();
+  const [themePreference, setTheme] = useUiState<ThemePreference>('theme', {});
+  const [debug, setDebug] = useUiState('debug', false);
+  const scheme = themePreference.colorScheme ?? 'light';
+  const items: MenuProps['items'] = [
+    { key: 'who', label: `${user?.username ?? ''}`, disabled: true },
+    { type: 'divider' },
+    { key: 'language', label: t('Language'), children: supportedLocales.map((l) => ({ key: `locale:${l}`, label: `${l === i18n.language ? '✓ ' : ''}${localeNames[l]}` })) },
+    { key: 'theme', label: t('Colour scheme'), children: (['followSystem', 'dark', 'light'] as const).map((s) => ({ key: `theme:${s}`, label: `${s === scheme ? '✓ ' : ''}${t({ followSystem: 'Follow system', dark: 'Dark', light: 'Light' }[s])}` })) },
+    { key: 'debug', label: debug ? t('Debug mode: ON') : t('Debug mode: OFF') },
+    { type: 'divider' },
+    { key: 'logout', label: t('Sign out'), danger: true },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') return signOut();
+    if (key === 'debug') {
+      setDebug(!debug);
+      return notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
+    }
+    const [kind, value] = key.split(':');
+    if (kind === 'locale') void changeLocale(value);
+    if (kind === 'theme') {
+      const next = { ...themePreference, colorScheme: value as ThemePreference['colorScheme'] };
+      setTheme(next);
+      void savePreference(user, { groupId: 'THEMING', type: 'THEMING', value: next });
+    }
+  };
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" style={{ color: '#fff' }} icon={<Avatar size="small" icon={<UserOutlined />} />} aria-label={t('User menu')}>
+        {user?.username}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Flex, Space, Tooltip, Typography } from 'antd';
+import { EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '@lbo/model/entity';
+import { useUiState } from '../app/ui-state.ts';
+import { KpiStrip } from './KpiStrip.tsx';
+import { SearchRow } from './SearchRow.tsx';
+import { ResultTable } from './ResultTable.tsx';
+import { Pager } from './Pager.tsx';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { useEntityList } from './use-entity-list.ts';
+import { useTableConfig } from './use-table-config.ts';
+import { mergeFilters, readListState, rowsOf, withFilters, writeListState, type ListState } from './list-state.ts';
+import { listPageConfig } from './page-config.ts';
+import { columnLabel, humanise } from './entity-fields.ts';
+import { exportToExcel } from './excel-export.ts';
+
+/** The API answers at most 250 rows at once: Load more stops there. */
+const maxRange = 250;
+
+/** The shared list screen (spec 001 §1): KPIs, search row, table, paging, Load more, export, add. */
+export function ListScreen({ entity }: { entity: Entity }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const route = `/${entity.listRoute}`;
+  const page = listPageConfig[entity.listRoute] ?? {};
+  const { config, save, reset } = useTableConfig(entity, route, page.pageSize);
+  const [kpisHidden, setKpisHidden] = useUiState(`kpis.${route}.hidden`, page.hideKpis ?? false);
+  const [exporting, setExporting] = useState(false);
+  const state = useMemo(() => readListState(entity, params), [entity, params]);
+  const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
+  const columns = entity.columns.filter((c) => config.columns.includes(c.field));
+  const title = t(humanise(entity.listRoute));
+  // Changes build on the latest requested state, not on the last render: two quick changes
+  // (a filter typed, then another) must not undo each other.
+  const latest = useRef(state);
+  useEffect(() => { latest.current = state; }, [state]);
+  const update = useCallback((change: (current: ListState) => ListState) => {
+    latest.current = change(latest.current);
+    setParams(writeListState(latest.current));
+  }, [setParams]);
+  const go = useCallback((next: ListState) => update(() => next), [update]);
+  const onFilters = useCallback((changes: Record<string, string>) => update((s) => withFilters(s, mergeFilters(s.filters, changes))), [update]);
+  const onSearch = useCallback((search: string) => update((s) => withFilters(s, s.filters, search)), [update]);
+  const onReset = useCallback(() => go({ filters: {}, search: '', page: 1 }), [go]);
+  const [start, end] = rowsOf(state, config.pageSize);
+  const statusCounts = data?.breakdown?.status;
+  const canAdd = !entity.readOnly && page.addButton !== false;
+
+  const exportRows = async () => {
+    setExporting(true);
+    try {
+      await exportToExcel({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, queryClient });
+    } catch {
+      // The client has shown the error.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div data-testid={`list-${entity.listRoute}`} data-list-state={isFetching || isPlaceholderData ? 'loading' : 'ready'} data-query={params.toString()}>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Space wrap>
+          {entity.status && (
+            <Tooltip title={kpisHidden ? t('Show KPIs') : t('Hide KPIs')}>
+              <Button icon={kpisHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={() => setKpisHidden(!kpisHidden)} aria-label={kpisHidden ? t('Show KPIs') : t('Hide KPIs')} />
+            </Tooltip>
+          )}
+          <ColumnChooser entity={entity} visible={config.columns} onChange={(c) => save({ columns: c })} onReset={reset} />
+          <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows()}>{t('Export')}</Button>
+          {canAdd && <Link to={`/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
+        </Space>
+      </Flex>
+      {entity.status && !kpisHidden && statusCounts && (
+        <KpiStrip counts={statusCounts} total={data?.size ?? 0} list={entity.status} active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
+          onSelect={(status) => onFilters({ status: status ?? '' })} />
+      )}
+      <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset} />
+      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary" data-testid="row-count">{t('{count} rows', { count: data?.size ?? 0 })}</Typography.Text>
+      </Flex>
+      <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
+        onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} />
+      {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
+        <Flex justify="center" style={{ marginTop: 12 }}>
+          <Button onClick={() => update((s) => ({ ...s, range: [start, end + config.pageSize] }))}>{t('Load more')}</Button>
+        </Flex>
+      )}
+      <Pager page={state.page} pageSize={config.pageSize} size={data?.size ?? 0}
+        onPage={(n) => update((s) => ({ ...s, page: n, range: undefined }))}
+        onPageSize={(pageSize) => { save({ pageSize }); update((s) => ({ ...s, page: 1, range: undefined })); }} />
+    </div>
+  );
+}

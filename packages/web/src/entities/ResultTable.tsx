@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import { Table, type TableColumnsType } from 'antd';
+import { useQueries } from '@tanstack/react-query';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '@lbo/model/entity';
+import type { ColumnDef } from '@lbo/model/search';
+import { renderCell } from './cell-renderers.tsx';
+import { FastLink, FastLinkScope } from './FastLink.tsx';
+import { listQueryOptions, optionLabel } from '../fields/reference-lists.ts';
+import type { Option } from '../fields/form-field.ts';
+import { columnLabel, detailPath, fieldAt, parentPath, valueAt } from './entity-fields.ts';
+import { nextSort } from './list-state.ts';
+import type { Row } from './use-entity-list.ts';
+
+/** Top-level scalar fields can be sorted on by the server. */
+function sortable(entity: Entity, column: ColumnDef): boolean {
+  if (column.field.includes('.')) return false;
+  const type = fieldAt(entity, column.field)?.type;
+  return type !== undefined && !['list', 'object', 'json'].includes(type);
+}
+
+const orderOf = (sort: string | undefined, field: string): SortOrder => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+
+interface Props {
+  entity: Entity;
+  columns: ColumnDef[];
+  rows: Row[];
+  loading: boolean;
+  sort?: string;
+  onSort(sort: string | undefined): void;
+}
+
+/** The result table: declared columns and renderers, registration linked to the detail, sorting cycling asc/desc/off. */
+export function ResultTable({ entity, columns, rows, loading, sort, onSort }: Props) {
+  const { t, i18n } = useTranslation();
+  const keyField = entity.key ?? 'registration';
+  const lists = useMemo(() => [...new Set(columns.map((c) => (c.field === 'status' ? entity.status : fieldAt(entity, c.field)?.list)).filter((l): l is string => Boolean(l)))], [columns, entity]);
+  const loaded = useQueries({ queries: lists.map((list) => listQueryOptions(list, i18n.language)) });
+  const optionsByList = new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data]));
+  const listsKey = loaded.map((q) => q.dataUpdatedAt).join(',');
+  const tableColumns = useMemo<TableColumnsType<Row>>(() => columns.map((column) => {
+    const field = fieldAt(entity, column.field);
+    const linked = column.field === 'registration' || column.field === keyField;
+    return {
+      key: column.field,
+      dataIndex: column.field.split('.'),
+      title: t(columnLabel(entity, column)),
+      sorter: sortable(entity, column),
+      sortOrder: orderOf(sort, column.field),
+      sortDirections: ['ascend', 'descend'],
+      showSorterTooltip: false,
+      align: ['currency', 'number', 'integer', 'percentage'].includes(field?.type ?? '') ? 'right' : undefined,
+      render: (_: unknown, row: Row) => {
+        const value = valueAt(row, column.field);
+        if (linked && typeof value === 'string') return <FastLink to={detailPath(entity, String(row.registration ?? value))}>{value}</FastLink>;
+        const parent = column.field === 'entityRegistration' ? parentPath(row.entityName, value) : undefined;
+        if (parent) return <FastLink to={parent}>{String(value)}</FastLink>;
+        const labelOf = (list: string | undefined, v: string) => {
+          const options = list ? optionsByList.get(list) : undefined;
+          return options ? optionLabel(options, v) : v;
+        };
+        return renderCell(value, { entity, column, field, row, locale: i18n.language, labelOf }, (v) => (v ? t('Yes') : t('No')));
+      },
+    };
+    // The lists' load times stand for their contents in the dependencies.
+  }), [columns, entity, keyField, sort, t, i18n.language, listsKey]);
+
+  return (
+    <FastLinkScope>
+      <Table<Row>
+        size="small"
+        rowKey={(row) => String(row._id ?? row.registration)}
+        columns={tableColumns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('No data') }}
+        onChange={(_p, _f, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          if (one?.columnKey) onSort(nextSort(sort, String(one.columnKey)));
+        }}
+      />
+    </FastLinkScope>
+  );
+}

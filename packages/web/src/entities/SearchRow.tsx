@@ -1,0 +1,59 @@
+import { memo, useEffect, useState } from 'react';
+import { Button, Card, Col, Input, Row, Space } from 'antd';
+import { ClearOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '@lbo/model/entity';
+import { filterControl } from './filters/filter-controls.ts';
+import { humanise, rangeParams } from './entity-fields.ts';
+import { useUiState } from '../app/ui-state.ts';
+
+/** Filters shown before "More filters". */
+const firstFilters = 8;
+
+interface Props {
+  entity: Entity;
+  route: string;
+  filters: Record<string, string>;
+  search: string;
+  /** Changed filter values (an empty one removes the filter). */
+  onFilters(changes: Record<string, string>): void;
+  onSearch(search: string): void;
+  onReset(): void;
+}
+
+/** The search row: the declared filters (hidden ones left out) and the free-text filter. */
+export const SearchRow = memo(function SearchRow({ entity, route, filters, search, onFilters, onSearch, onReset }: Props) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useUiState(`search.${route}.expanded`, false);
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+  const visible = entity.filters.filter((f) => !f.hidden);
+  const hasValue = (name: string, kind: string) => (kind === 'range' ? rangeParams(entity, visible.find((f) => f.name === name)!).some((p) => filters[p]) : Boolean(filters[name]));
+  const shown = expanded ? visible : visible.filter((f, i) => i < firstFilters || hasValue(f.name, f.kind));
+  return (
+    <Card size="small" style={{ marginBottom: 16 }} data-testid="search-row">
+      <Row gutter={[12, 12]}>
+        <Col xs={24} sm={12} lg={6}>
+          <Input.Search aria-label={t('Search')} placeholder={t('Search')} value={text} allowClear onChange={(e) => setText(e.target.value)} onSearch={(v) => onSearch(v.trim())} />
+        </Col>
+        {shown.map((filter) => {
+          const Control = filterControl(entity, filter);
+          const label = t(humanise(filter.name));
+          return (
+            <Col key={filter.name} xs={24} sm={12} lg={filter.kind === 'range' ? 8 : 6} data-filter={filter.name}>
+              <Control entity={entity} filter={filter} label={label} values={filters} onChange={onFilters} />
+            </Col>
+          );
+        })}
+      </Row>
+      <Space style={{ marginTop: 12 }}>
+        {visible.length > firstFilters && (
+          <Button size="small" type="link" icon={expanded ? <UpOutlined /> : <DownOutlined />} onClick={() => setExpanded(!expanded)}>
+            {expanded ? t('Fewer filters') : t('More filters')}
+          </Button>
+        )}
+        <Button size="small" icon={<ClearOutlined />} onClick={onReset}>{t('Reset')}</Button>
+      </Space>
+    </Card>
+  );
+});

@@ -1,0 +1,42 @@
+import { useCallback, useMemo } from 'react';
+import type { Entity } from '@lbo/model/entity';
+import { deletePreference, savePreference } from '../app/session/preferences.ts';
+import { useSession } from '../app/session/session-context.tsx';
+import { useUiState } from '../app/ui-state.ts';
+import { defaultPageSize } from './list-state.ts';
+
+/** Table configuration of a list route (spec 000 §3): visible columns and page size. */
+export interface TableConfig {
+  columns: string[];
+  pageSize: number;
+}
+
+/**
+ * The configuration saved for a route: in the interface state, and as the user's
+ * TABLE_CONFIGURATION preference when the server keeps preferences. Reset returns to the
+ * declaration's defaults.
+ */
+export function useTableConfig(entity: Entity, route: string, pageSizeDefault = defaultPageSize) {
+  const { configuration, user } = useSession();
+  const [stored, setStored] = useUiState<TableConfig | null | undefined>(`tables.${route}`, undefined);
+  const [savedId, setSavedId] = useUiState<string | undefined>(`tablePreferences.${route}`, undefined);
+  const preference = configuration?.userPreferences.find((p) => p.type === 'TABLE_CONFIGURATION' && p.groupId === route);
+  const defaults = useMemo<TableConfig>(() => ({ columns: entity.columns.filter((c) => !c.hidden).map((c) => c.field), pageSize: pageSizeDefault }), [entity, pageSizeDefault]);
+  // null: reset to the defaults during this session (the configuration loaded at sign-in still holds the old preference).
+  const config: TableConfig = stored === null ? defaults : { ...defaults, ...(preference?.value as Partial<TableConfig> | undefined), ...stored };
+  const id = stored === null ? savedId : (savedId ?? preference?._id);
+
+  const save = useCallback((next: Partial<TableConfig>) => {
+    const value = { ...config, ...next };
+    setStored(value);
+    void savePreference(user, { groupId: route, type: 'TABLE_CONFIGURATION', value, ...(id ? { _id: id } : {}) }).then((saved) => saved && setSavedId(saved));
+  }, [config, setStored, user, route, id, setSavedId]);
+
+  const reset = useCallback(() => {
+    setStored(null);
+    setSavedId(undefined);
+    void deletePreference(user, id);
+  }, [setStored, setSavedId, user, id]);
+
+  return { config, save, reset };
+}
