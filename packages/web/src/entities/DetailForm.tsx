@@ -18,6 +18,8 @@ import { useFormState } from './use-form-state.ts';
 import { FormCard, useCardPanels, useSideColumn } from './FormCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { WorkflowCard, useWorkflowPin } from './workflow/WorkflowCard.tsx';
+import { useStatusTones } from './workflow/workflow-api.ts';
 import type { Values } from './form-values.ts';
 import { humanise } from './entity-fields.ts';
 
@@ -48,10 +50,12 @@ interface Props {
   record?: Values;
   /** Sends the values; resolves when saved. */
   onSubmit: (values: Values, initial: Values) => Promise<void>;
+  /** Reloads the record after a workflow transition ran. */
+  onReload?: () => Promise<void>;
 }
 
 /** The generic detail form: cards in the 8/4 layout, CTRL+S to save, a guard on unsaved changes. */
-export function DetailForm({ entity, record, onSubmit }: Props) {
+export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const [debug] = useUiState('debug', false);
@@ -66,6 +70,8 @@ export function DetailForm({ entity, record, onSubmit }: Props) {
   const titles = [generalTitle, ...layout.nested.map((f) => f.label)];
   const panels = useCardPanels(entity.clientRoute, titles);
   const readOnly = entity.readOnly;
+  const [workflowPinned] = useWorkflowPin(entity);
+  const tones = useStatusTones(entity);
 
   const submit = useCallback(async () => {
     if (readOnly || saving) return;
@@ -94,6 +100,9 @@ export function DetailForm({ entity, record, onSubmit }: Props) {
   const NestedInput = fieldInputs.list;
   const ObjectInput = fieldInputs.object;
   const registration = record?.registration as string | undefined;
+  const workflow = entity.status && registration && (
+    <WorkflowCard entity={entity} registration={registration} status={record?.status} version={record?._version} onChanged={onReload ?? (async () => undefined)} />
+  );
 
   return (
     <FormContext.Provider value={api}>
@@ -127,15 +136,18 @@ export function DetailForm({ entity, record, onSubmit }: Props) {
           </Col>
           {sideColumn && (
             <Col xs={24} lg={8}>
+              {workflowPinned && workflow}
               <FormCard title={t('Record')}>
                 <Descriptions column={1} size="small" items={[
                   { key: 'registration', label: t('Registration'), children: registration ?? '—' },
-                  ...(entity.status ? [{ key: 'status', label: t('Status'), children: <StatusBadge status={record?.status} list={entity.status} /> }] : []),
+                  ...(entity.status ? [{ key: 'status', label: t('Status'), children: <StatusBadge status={record?.status} list={entity.status}
+                    tone={typeof record?.status === 'string' ? tones?.[record.status] : undefined} /> }] : []),
                   { key: 'version', label: t('Version'), children: String(record?._version ?? '—') },
                   { key: 'created', label: t('Created'), children: `${formatDateTime(record?._insertDate, i18n.language)} ${record?._insertUser ?? ''}` },
                   { key: 'updated', label: t('Updated'), children: `${formatDateTime(record?._updateDate, i18n.language)} ${record?._updateUser ?? ''}` },
                 ]} />
               </FormCard>
+              {!workflowPinned && workflow}
               {debug && <FormCard title={t('Debug')}><pre style={{ fontSize: 11, maxHeight: 400, overflow: 'auto' }}>{JSON.stringify(form.values, null, 2)}</pre></FormCard>}
             </Col>
           )}

@@ -47,5 +47,11 @@ export function DetailScreen({ entity, canCreate = true }: { entity: Entity; can
     notify({ level: 'success', message: 'Saved' });
   };
 
-  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} />;
+  // After a workflow transition: the record (new status, new version) and the lists are read again.
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: recordKey(entity, id) });
+    await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
+  };
+
+  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} onReload={reload} />;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Space, Tooltip, Typography } from 'antd';
-import { EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { mergeFilters, readListState, rowsOf, withFilters, writeListState, type 
 import { listPageConfig } from './page-config.ts';
 import { columnLabel, humanise } from './entity-fields.ts';
 import { exportToExcel } from './excel-export.ts';
+import { ListTransitions } from './workflow/ListTransitions.tsx';
+import { useStatusTones } from './workflow/workflow-api.ts';
 
 /** The API answers at most 250 rows at once: Load more stops there. */
 const maxRange = 250;
@@ -31,6 +33,10 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const { config, save, reset } = useTableConfig(entity, route, page.pageSize);
   const [kpisHidden, setKpisHidden] = useUiState(`kpis.${route}.hidden`, page.hideKpis ?? false);
   const [exporting, setExporting] = useState(false);
+  // The selectable-row mode (kinds with a status): row checkboxes and the workflow transitions.
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const tones = useStatusTones(entity);
   const state = useMemo(() => readListState(entity, params), [entity, params]);
   const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
   const columns = entity.columns.filter((c) => config.columns.includes(c.field));
@@ -50,6 +56,10 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const [start, end] = rowsOf(state, config.pageSize);
   const statusCounts = data?.breakdown?.status;
   const canAdd = !entity.readOnly && page.addButton !== false;
+  const shown = (data?.rows ?? []).map((row) => String(row.registration ?? row._id));
+  const toggleSelecting = () => { setSelecting(!selecting); setSelected([]); };
+  // After a run the list shows the records it ran on, with their new statuses.
+  const showRegistrations = (registrations: string[]) => go({ filters: { registration: registrations.join(',') }, search: '', page: 1 });
 
   const exportRows = async () => {
     setExporting(true);
@@ -72,6 +82,9 @@ export function ListScreen({ entity }: { entity: Entity }) {
               <Button icon={kpisHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={() => setKpisHidden(!kpisHidden)} aria-label={kpisHidden ? t('Show KPIs') : t('Hide KPIs')} />
             </Tooltip>
           )}
+          {entity.status && (
+            <Button icon={<CheckSquareOutlined />} type={selecting ? 'primary' : 'default'} aria-pressed={selecting} onClick={toggleSelecting}>{t('Select')}</Button>
+          )}
           <ColumnChooser entity={entity} visible={config.columns} onChange={(c) => save({ columns: c })} onReset={reset} />
           <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows()}>{t('Export')}</Button>
           {canAdd && <Link to={`/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
@@ -79,14 +92,18 @@ export function ListScreen({ entity }: { entity: Entity }) {
       </Flex>
       {entity.status && !kpisHidden && statusCounts && (
         <KpiStrip counts={statusCounts} total={data?.size ?? 0} list={entity.status} active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
-          onSelect={(status) => onFilters({ status: status ?? '' })} />
+          onSelect={(status) => onFilters({ status: status ?? '' })} tones={tones} />
       )}
       <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Typography.Text type="secondary" data-testid="row-count">{t('{count} rows', { count: data?.size ?? 0 })}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="row-count">
+          {t('{count} rows', { count: data?.size ?? 0 })}{selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
+        </Typography.Text>
+        {selecting && <ListTransitions entity={entity} selected={selected} shown={shown} onSelect={setSelected} onDone={showRegistrations} />}
       </Flex>
       <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
-        onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} />
+        onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
+        selection={selecting ? { registrations: selected, onChange: setSelected } : undefined} />
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
         <Flex justify="center" style={{ marginTop: 12 }}>
           <Button onClick={() => update((s) => ({ ...s, range: [start, end + config.pageSize] }))}>{t('Load more')}</Button>

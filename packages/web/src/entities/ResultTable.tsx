@@ -29,10 +29,16 @@ interface Props {
   loading: boolean;
   sort?: string;
   onSort(sort: string | undefined): void;
+  /** Row checkboxes: the selected registrations and their change (kinds with a status). */
+  selection?: { registrations: string[]; onChange(registrations: string[]): void };
+  /** Badge tones of the statuses, from the kind's workflow. */
+  tones?: Record<string, string>;
 }
 
+const registrationOf = (row: Row) => String(row.registration ?? row._id);
+
 /** The result table: declared columns and renderers, registration linked to the detail, sorting cycling asc/desc/off. */
-export function ResultTable({ entity, columns, rows, loading, sort, onSort }: Props) {
+export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones }: Props) {
   const { t, i18n } = useTranslation();
   const keyField = entity.key ?? 'registration';
   const lists = useMemo(() => [...new Set(columns.map((c) => (c.field === 'status' ? entity.status : fieldAt(entity, c.field)?.list)).filter((l): l is string => Boolean(l)))], [columns, entity]);
@@ -60,11 +66,11 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort }: Pr
           const options = list ? optionsByList.get(list) : undefined;
           return options ? optionLabel(options, v) : v;
         };
-        return renderCell(value, { entity, column, field, row, locale: i18n.language, labelOf }, (v) => (v ? t('Yes') : t('No')));
+        return renderCell(value, { entity, column, field, row, locale: i18n.language, labelOf, toneOf: (status) => tones?.[status] }, (v) => (v ? t('Yes') : t('No')));
       },
     };
     // The lists' load times stand for their contents in the dependencies.
-  }), [columns, entity, keyField, sort, t, i18n.language, listsKey]);
+  }), [columns, entity, keyField, sort, t, i18n.language, listsKey, tones]);
 
   return (
     <FastLinkScope>
@@ -77,6 +83,14 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort }: Pr
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('No data') }}
+        rowSelection={selection && {
+          selectedRowKeys: rows.filter((row) => selection.registrations.includes(registrationOf(row))).map((row) => String(row._id ?? row.registration)),
+          onChange: (_keys, selected) => {
+            const shown = new Set(rows.map(registrationOf));
+            selection.onChange([...selection.registrations.filter((r) => !shown.has(r)), ...selected.map(registrationOf)]);
+          },
+          getCheckboxProps: (row) => ({ 'aria-label': t('Select {registration}', { registration: registrationOf(row) }) }) as object,
+        }}
         onChange={(_p, _f, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           if (one?.columnKey) onSort(nextSort(sort, String(one.columnKey)));

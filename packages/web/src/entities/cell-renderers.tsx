@@ -32,6 +32,8 @@ interface CellContext {
   locale: string;
   /** The label of a value of a reference list (the table loads its lists once, not per cell). */
   labelOf(list: string | undefined, value: string): string;
+  /** The badge tone of a status, from the kind's workflow. */
+  toneOf?(status: string): string | undefined;
 }
 
 function listText(c: CellContext, list: string | undefined, value: unknown): string {
@@ -41,7 +43,8 @@ function listText(c: CellContext, list: string | undefined, value: unknown): str
 
 /** Column renderers of spec 001 §1 (status badge, currency, percentage, date, datetime, bytes, milliseconds, object). */
 export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => ReactNode> = {
-  badge: (value, c) => (typeof value === 'string' && value ? <StatusTag status={value} label={c.labelOf(c.field?.list ?? (c.entity.status || undefined), value)} /> : null),
+  badge: (value, c) => (typeof value === 'string' && value ? <StatusTag status={value} label={c.labelOf(c.field?.list ?? (c.entity.status || undefined), value)}
+    tone={c.column.field === 'status' ? c.toneOf?.(value) : undefined} /> : null),
   currency: (value, c) => formatCurrency(value, String(c.column.currencyField ? (valueAt(c.row, c.column.currencyField) ?? 'EUR') : (c.row.currency ?? 'EUR')), c.locale),
   percentage: (value, c) => formatPercentage(value, c.locale),
   date: (value, c) => formatDate(value, c.locale),
