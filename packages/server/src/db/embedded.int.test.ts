@@ -79,7 +79,9 @@ describe('embedded database', () => {
       const took = Date.now() - started;
       clearInterval(timer);
       expect(took).toBeGreaterThan(300);
-      expect(maxGap).toBeLessThan(150);
+      // On the request thread the longest gap would be the whole statement; a loaded CI
+      // machine may still delay a timer now and then, hence the margin.
+      expect(maxGap).toBeLessThan(Math.max(150, took / 3));
       // The setting behind the durability above: commits are flushed (PGlite's default is fsync off).
       const { rows } = await sql<{ fsync: string }>`SHOW fsync`.execute(database.db);
       expect(rows[0].fsync).toBe('on');
