@@ -90,4 +90,27 @@ describe('workflow journeys', () => {
     expect(await card.getAttribute('data-pinned')).toBe('true');
     await shot('workflow-card');
   });
+
+  it('clicks a draft contract\'s row and submits it from its transitions', async () => {
+    await page.goto(at('/contracts?status=DRAFT'));
+    await listReady(page);
+    const row = rows(page).first();
+    const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+    const column = (header: string) => row.locator(`td:nth-child(${headers.indexOf(header) + 1})`);
+    const registration = (await column('Registration').innerText()).trim();
+    expect(registration).toMatch(/^CT\d+$/);
+    expect(selected).not.toContain(registration);
+    await column('Name').click();
+    const drawer = page.locator(`[data-testid="row-transitions"][data-registration="${registration}"]`);
+    await drawer.waitFor();
+    const submit = drawer.locator('[data-transition="SUBMIT"]');
+    await submit.waitFor();
+    expect(await submit.innerText()).toContain('Submit');
+    await shot('workflow-row-transitions');
+    await submit.click();
+    await notice(page, `Transition "Submit" executed successfully for Contract "${registration}"`).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await listReady(page);
+    await expect.poll(async () => (await rows(page).locator('td:nth-child(1)').allInnerTexts()).map((r) => r.trim())).not.toContain(registration);
+  });
 });

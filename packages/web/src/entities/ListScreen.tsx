@@ -18,6 +18,7 @@ import { listPageConfig } from './page-config.ts';
 import { columnLabel, humanise } from './entity-fields.ts';
 import { exportToExcel } from './excel-export.ts';
 import { ListTransitions } from './workflow/ListTransitions.tsx';
+import { RowTransitions } from './workflow/RowTransitions.tsx';
 import { useStatusTones } from './workflow/workflow-api.ts';
 
 /** The API answers at most 250 rows at once: Load more stops there. */
@@ -37,6 +38,9 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const tones = useStatusTones(entity);
+  // The clicked row whose transitions are shown (spec issue 5 §4), unless the page hides them.
+  const [clicked, setClicked] = useState<{ registration: string; version: unknown }>();
+  const rowTransitions = Boolean(entity.status) && !page.hideRowTransitions;
   const state = useMemo(() => readListState(entity, params), [entity, params]);
   const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
   const columns = entity.columns.filter((c) => config.columns.includes(c.field));
@@ -103,7 +107,9 @@ export function ListScreen({ entity }: { entity: Entity }) {
       </Flex>
       <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
         onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
-        selection={selecting ? { registrations: selected, onChange: setSelected } : undefined} />
+        selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
+        onRowClick={rowTransitions ? (row) => setClicked({ registration: String(row.registration ?? row._id), version: row.status }) : undefined} />
+      {rowTransitions && <RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} />}
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
         <Flex justify="center" style={{ marginTop: 12 }}>
           <Button onClick={() => update((s) => ({ ...s, range: [start, end + config.pageSize] }))}>{t('Load more')}</Button>

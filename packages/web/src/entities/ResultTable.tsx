@@ -33,12 +33,18 @@ interface Props {
   selection?: { registrations: string[]; onChange(registrations: string[]): void };
   /** Badge tones of the statuses, from the kind's workflow. */
   tones?: Record<string, string>;
+  /** A click on a row outside its links and checkboxes. */
+  onRowClick?(row: Row): void;
 }
+
+/** Clicks on links, buttons, inputs and the selection column belong to them, not to the row. */
+const ownClick = (target: EventTarget | null) =>
+  target instanceof Element && Boolean(target.closest('a, button, input, label, .ant-checkbox-wrapper, .ant-table-selection-column'));
 
 const registrationOf = (row: Row) => String(row.registration ?? row._id);
 
 /** The result table: declared columns and renderers, registration linked to the detail, sorting cycling asc/desc/off. */
-export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones }: Props) {
+export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick }: Props) {
   const { t, i18n } = useTranslation();
   const keyField = entity.key ?? 'registration';
   const lists = useMemo(() => [...new Set(columns.map((c) => (c.field === 'status' ? entity.status : fieldAt(entity, c.field)?.list)).filter((l): l is string => Boolean(l)))], [columns, entity]);
@@ -91,6 +97,10 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
           },
           getCheckboxProps: (row) => ({ 'aria-label': t('Select {registration}', { registration: registrationOf(row) }) }) as object,
         }}
+        onRow={onRowClick && ((row) => ({
+          style: { cursor: 'pointer' },
+          onClick: (event) => { if (!ownClick(event.target)) onRowClick(row); },
+        }))}
         onChange={(_p, _f, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           if (one?.columnKey) onSort(nextSort(sort, String(one.columnKey)));

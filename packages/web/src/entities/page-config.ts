@@ -5,6 +5,8 @@ export interface ListPageConfig {
   pageSize?: number;
   /** Hides the KPI strip by default. */
   hideKpis?: boolean;
+  /** Clicking a row shows its transitions (kinds with a status) unless true (spec issue 5 §4). */
+  hideRowTransitions?: boolean;
 }
 
 export const listPageConfig: Record<string, ListPageConfig> = {

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button, Drawer, Flex, Spin, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '@lbo/model/entity';
+import { TransitionIcon } from './TransitionIcon.tsx';
+import { menuTransitions, runTransition, transitionText, useRecordTransitions, type TransitionItem } from './workflow-api.ts';
+
+interface Props {
+  entity: Entity;
+  /** The clicked row's registration; none closes the drawer. */
+  registration: string | undefined;
+  /** Changes when the record does, so its transitions are asked again. */
+  version: unknown;
+  onClose(): void;
+}
+
+/** The transitions of the row clicked in a list (spec issue 5 §4); a run reloads the list. */
+export function RowTransitions({ entity, registration, version, onClose }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data, isLoading } = useRecordTransitions(entity, registration, version);
+  const items = menuTransitions(data);
+  const [running, setRunning] = useState<string>();
+
+  const run = async (item: TransitionItem) => {
+    if (!registration) return;
+    setRunning(item.code);
+    try {
+      await runTransition(entity, registration, item);
+      onClose();
+    } catch {
+      // The client has shown the refusal (a 409's reason as a warning).
+    } finally {
+      setRunning(undefined);
+      await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
+      await queryClient.invalidateQueries({ queryKey: ['transitions', entity.route, registration] });
+    }
+  };
+
+  return (
+    <Drawer open={Boolean(registration)} onClose={onClose} destroyOnHidden title={`${t('Workflow transitions')} · ${registration ?? ''}`}>
+      <Flex vertical gap={8} data-testid="row-transitions" data-registration={registration}>
+        {isLoading ? <Spin size="small" /> : items.length ? items.map((item) => (
+          <Button key={item.code} block icon={<TransitionIcon name={item.icon} />} loading={running === item.code}
+            disabled={Boolean(running) && running !== item.code} data-transition={item.code} onClick={() => void run(item)}>
+            {t(transitionText(item))}
+          </Button>
+        )) : <Typography.Text type="secondary">{t('No transition available')}</Typography.Text>}
+      </Flex>
+    </Drawer>
+  );
+}
