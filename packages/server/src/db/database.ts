@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
@@ -19,11 +20,42 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Statements that begin with this marker run as named prepared statements, so that each
+ * connection plans them once: planning a lookup on a table with twenty indexes and a security
+ * policy costs ~1 ms, executing it 0.02 ms. Only for statements whose best plan does not depend
+ * on the values (lookups by key), since a reused plan is generic.
+ */
+export const PREPARED = '/* prepared */';
+
+function preparing(pool: pg.Pool): pg.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `p${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+    return name;
+  };
+  const marked = new WeakSet<pg.PoolClient>();
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      if (!marked.has(client)) {
+        marked.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((text: unknown, values?: unknown) =>
+          typeof text === 'string' && text.startsWith(PREPARED) ? query({ name: nameOf(text), text, values }) : query(text, values)) as typeof client.query;
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
+}
+
 const kysely = (pool: pg.Pool): Db => {
   // An idle connection that breaks (server restart, embedded database reopened) is dropped by
   // the pool and replaced on next use; without a listener the error would end the process.
   pool.on('error', () => undefined);
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
 };
 
 function appUrl(config: Config): string {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
-import type { Tx } from '../db/database.ts';
+import { PREPARED, type Tx } from '../db/database.ts';
 import type { ListQuery } from './list-query.ts';
 
 /**
@@ -94,7 +94,7 @@ export async function countRows(tx: Tx, entity: Entity, tenant: string, q: ListQ
 export function findStatement(entity: Entity, tenant: string, id: string, forUpdate = false) {
   const byId = uuidPattern.test(id) ? sql`OR _id = ${id}::uuid` : sql``;
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
-  return sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND (registration = ${id} ${byId}) LIMIT 1 ${lock}`;
+  return sql<Row>`${sql.raw(PREPARED)} SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND (registration = ${id} ${byId}) LIMIT 1 ${lock}`;
 }
 
 /** Counts per value of each breakdown field, for KPI strips. */
