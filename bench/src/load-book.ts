@@ -3,6 +3,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db } from '@lbo/server/db/database';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import * as gen from '@lbo/server/seed/demo-data';
+import { bookPrefixes } from '@lbo/server/seed/bootstrap';
 
 /**
  * Loads a book of `contracts` contracts (with persons, assets and the rest in proportion) into
@@ -14,10 +15,7 @@ export async function loadBook(db: Db, tenant: string, contracts: number, log: (
     Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract`.execute(tx)).rows[0].n));
   if (have >= contracts) return size;
   const e = (name: string) => entityByName(name)!;
-  const prefixes: gen.Prefixes = {
-    person: e('Person').prefix, prospect: e('Prospect').prefix, asset: e('Asset').prefix, contract: e('Contract').prefix,
-    deal: e('Deal').prefix, invoice: e('Invoice').prefix, posting: e('Posting').prefix, ticket: e('Ticket').prefix,
-  };
+  const prefixes = bookPrefixes();
   const kinds: [string, number, (i: number) => Record<string, unknown>][] = [
     ['Person', size.persons, (i) => gen.personAt(i, prefixes)],
     ['Asset', size.assets, (i) => gen.assetAt(i, prefixes, size)],

@@ -1,13 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestDatabase } from '@lbo/server/testing/test-app';
-import { buildApp } from '@lbo/server/app';
-import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
-import { inTenant } from '@lbo/server/db/database';
-import { bookSize } from '@lbo/server/seed/demo-data';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startProduct } from '../../e2e/support/product.ts';
 
 /**
  * The web app's weight and speed (issue 4, Benchmark): initial JavaScript (gzip) of the
@@ -34,7 +29,6 @@ export interface WebBenchResult {
   withinTargets: { signIn: boolean; render: boolean };
 }
 
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/dist');
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -92,22 +86,11 @@ async function timePageChange(page: Page, pageNumber: number) {
 const stat = (xs: number[]): Stat => ({ p50: round(median(xs)), max: round(Math.max(...xs)) });
 
 export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<WebBenchResult> {
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('Build the web app first: npm run build -w @lbo/web');
-  const db = await createTestDatabase();
-  const tenant = 'bench';
-  const username = `admin@${tenant}`;
-  const password = 'Bench-Web-42';
-  await createTenant(db.database.db, tenant, { username, password });
-  await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 300_000);
-  const app = await buildApp({ database: db.database, webDir });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const product = await startProduct({ contracts, tenant: 'bench' });
+  const { url: base, username, password } = product;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     // The server's CSP forbids eval; the measuring snippets are evaluated as strings (see watchRows).
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     // Routing every request turns the browser cache off: each route's scripts are counted as a first visit.
@@ -137,8 +120,7 @@ export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<
     };
   } finally {
     await browser?.close();
-    await app.close();
-    await db.dispose();
+    await product.stop();
   }
 }
 

@@ -8,22 +8,6 @@ import { buildApp } from '@lbo/server/app';
 import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
 import { inTenant } from '@lbo/server/db/database';
 import { bookSize } from '@lbo/server/seed/demo-data';
-import { excelRoutes } from '@lbo/server/report/excel.routes';
-import { ApiError } from '@lbo/model/errors';
-
-/**
- * Until app.ts registers the Excel export, the journeys register it here, signed-in callers
- * only (checked through the current-user route). A no-op once app.ts has the route.
- */
-async function registerExcelExport(app: FastifyInstance) {
-  if (app.hasRoute({ method: 'POST', url: '/api/report/excel' })) return;
-  await app.register(excelRoutes, {
-    preHandler: async (request) => {
-      const answer = await app.inject({ method: 'GET', url: '/api/core/users/current', headers: { authorization: String(request.headers.authorization ?? '') } });
-      if (answer.statusCode !== 200) throw new ApiError('UNAUTHENTICATED');
-    },
-  });
-}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const webDir = path.resolve(here, '../../packages/web/dist');
@@ -39,17 +23,15 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-export async function startProduct({ contracts = 250 }: { contracts?: number } = {}): Promise<RunningProduct> {
+export async function startProduct({ contracts = 250, tenant = 'demo' }: { contracts?: number; tenant?: string } = {}): Promise<RunningProduct> {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`The web app is not built: run "npm run build -w @lbo/web" (${webDir})`);
   fs.mkdirSync(artifactsDir, { recursive: true });
   const db: TestDatabase = await createTestDatabase();
-  const tenant = 'demo';
   const username = `admin@${tenant}`;
   const password = 'Browser-Journey-42';
   await createTenant(db.database.db, tenant, { username, password });
-  await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 120_000);
+  await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 300_000);
   const app = await buildApp({ database: db.database, webDir });
-  await registerExcelExport(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -21,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-function call(method: string, url: string, headers: Record<string, string>, payload?: unknown) {
-  return t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const expectError = (res: LightMyRequestResponse, status: number, code: string, text?: string) => {
   expect(res.statusCode, res.body).toBe(status);

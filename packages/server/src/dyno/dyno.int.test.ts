@@ -5,8 +5,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
 
-const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const vehicleCheck = {
   name: 'vehicleCheck', label: 'Vehicle check', prefix: 'VC',

@@ -8,8 +8,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
 
-const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const contract = (over: Record<string, unknown> = {}) => ({
   name: 'Lease of two vans', type: 'LEASE', financialProduct: 'LEASE', duration: 36, frequency: '30',

@@ -36,11 +36,16 @@ export async function createTenant(db: Db, name: string, admin: { username: stri
   });
 }
 
-async function loadDemoBook(tx: Tx, tenant: string, size: gen.BookSize) {
-  const prefixes: gen.Prefixes = {
+/** Registration prefixes of the kinds the demo book holds, from their declarations. */
+export function bookPrefixes(): gen.Prefixes {
+  return {
     person: entity('Person').prefix, prospect: entity('Prospect').prefix, asset: entity('Asset').prefix, contract: entity('Contract').prefix,
     deal: entity('Deal').prefix, invoice: entity('Invoice').prefix, posting: entity('Posting').prefix, ticket: entity('Ticket').prefix,
   };
+}
+
+async function loadDemoBook(tx: Tx, tenant: string, size: gen.BookSize) {
+  const prefixes = bookPrefixes();
   const range = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
   await bulkInsert(tx, entity('Person'), tenant, 'system', range(size.persons, (i) => gen.personAt(i, prefixes)));
   await bulkInsert(tx, entity('Prospect'), tenant, 'system', range(size.prospects, (i) => gen.personAt(i, prefixes, true)));

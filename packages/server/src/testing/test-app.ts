@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { readConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
@@ -64,6 +64,8 @@ export interface TestApp {
   /** Two tenants with an admin each, signed in. */
   alpha: TestUser;
   beta: TestUser;
+  /** One request in process: `call('PATCH', url, user.headers, body)`. */
+  call(method: string, url: string, headers?: Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -85,7 +87,9 @@ export async function createTestApp(): Promise<TestApp> {
   };
   const alpha = await user('alpha');
   const beta = await user('beta');
-  return { app, db, alpha, beta, close: async () => { await app.close(); await db.dispose(); } };
+  const call: TestApp['call'] = (method, url, headers = {}, payload) =>
+    app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return { app, db, alpha, beta, call, close: async () => { await app.close(); await db.dispose(); } };
 }
 
 /**

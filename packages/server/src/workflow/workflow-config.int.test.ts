@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const codes = (res: { json(): unknown }) => (res.json() as { code: string }[]).map((i) => i.code);
 const contracts = '/api/financing/contracts';
 

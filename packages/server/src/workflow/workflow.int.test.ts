@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const contracts = '/api/financing/contracts';
 const ready = { persons: [{ role: 'CLIENT', personRegistration: 'PER000001' }], financialProduct: 'LEASE', financedAmountExclTax: 48500, duration: 36 };
 
