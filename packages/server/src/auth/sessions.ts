@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, PREPARED, type Db, type Tx } from '../db/database.ts';
+import { authFeed, onAuthChange } from '../db/change-feed.ts';
 import { toDocument, type Doc, type Row } from '../entities/storage.ts';
 import { adminLevel, defaultProfilesPermissions, permissionsOf } from './permissions.ts';
 
@@ -12,6 +13,9 @@ import { adminLevel, defaultProfilesPermissions, permissionsOf } from './permiss
  * for the same reason. Tokens live `TOKEN_TTL_SECONDS` and are renewed on use (a fresh token in
  * the answer's `authorization` header) until the session's absolute end, `SESSION_HOURS` after
  * sign-in.
+ * What a session check reads is kept in memory per session while the change feed is live
+ * (db/change-feed.ts): any write to sessions, users or profile permissions, in any process,
+ * drops it, so the rule above holds without a database round trip on most requests.
  */
 export const SESSION_HOURS = Number(process.env.SESSION_HOURS ?? 12);
 export const TOKEN_TTL_SECONDS = Number(process.env.TOKEN_TTL_SECONDS ?? 1800);
@@ -92,6 +96,38 @@ export async function createSessionService(db: Db) {
     }
   }
 
+  /** `user` is absent when the user was deleted or is locked. */
+  type Loaded = { session: { impersonating: string | null; expires: number }; user?: Doc; profilesPermissions: Record<string, string[]> };
+  const loadedSessions = new Map<string, Loaded>();
+  const MAX_CACHED_SESSIONS = 10_000;
+  onAuthChange(db, () => loadedSessions.clear());
+
+  /** The session (live or not), its user and the tenant's permissions, or why it is refused. */
+  async function loadSession(home: string, sessionId: string, username: string): Promise<Loaded | AuthFailure> {
+    const key = `${home}\n${sessionId}\n${username}`;
+    const feed = authFeed(db);
+    const cached = feed.live ? loadedSessions.get(key) : undefined;
+    if (cached) return cached;
+    const generation = feed.generation;
+    // One statement: the session, its user and the tenant's profiles → permissions map.
+    const loaded = await inTenant(db, { tenant: home, user: username }, async (tx) => {
+      const { rows: [found] } = await sql<Row & { revoked: boolean; impersonating: string | null; expires: number; profiles_permissions: Record<string, string[]> | null }>`${sql.raw(PREPARED)} SELECT
+          s.revoked_at IS NOT NULL AS revoked, s.impersonating, floor(extract(epoch FROM s.expires_at))::float8 AS expires,
+          u._id, u.registration, u.status, u.name, u.type, u.data, u._insert_date, u._insert_user, u._update_date, u._update_user, u._version,
+          (SELECT value FROM tenant_configuration c WHERE c.tenant = s.tenant AND c.name = 'profilesPermissions') AS profiles_permissions
+        FROM session s LEFT JOIN ${sql.table(userEntity.table)} u ON u.tenant = s.tenant AND u.registration = s.username
+        WHERE s.tenant = ${home} AND s._id = ${sessionId}::uuid AND s.username = ${username} AND s.kind = 'session'`.execute(tx);
+      if (!found || found.revoked) return 'UNAUTHENTICATED' as const;
+      const usable = found._id && found.data.isLocked !== true;
+      return { session: { impersonating: found.impersonating, expires: found.expires }, user: usable ? toDocument(found) : undefined, profilesPermissions: found.profiles_permissions ?? defaultProfilesPermissions };
+    });
+    if (typeof loaded !== 'string' && feed.live && feed.generation === generation) {
+      if (loadedSessions.size >= MAX_CACHED_SESSIONS) loadedSessions.clear();
+      loadedSessions.set(key, loaded);
+    }
+    return loaded;
+  }
+
   async function open(tx: Tx, tenant: string, username: string, kind: 'session' | 'totp', address?: string) {
     const seconds = kind === 'session' ? SESSION_HOURS * 3600 : TOTP_PENDING_SECONDS;
     const { rows: [session] } = await sql<{ _id: string; expires: number }>`INSERT INTO session (tenant, username, expires_at, kind, address)
@@ -145,21 +181,11 @@ export async function createSessionService(db: Db) {
       const claims = await claimsOf(token, 'access');
       if (typeof claims === 'string') return { failure: claims };
       const home = claims.tenant;
-      // One statement: the session, its user and the tenant's profiles → permissions map.
-      const loaded = await inTenant(db, { tenant: home, user: claims.username }, async (tx) => {
-        const { rows: [found] } = await sql<Row & { live: boolean; revoked: boolean; impersonating: string | null; expires: number; profiles_permissions: Record<string, string[]> | null }>`${sql.raw(PREPARED)} SELECT
-            s.expires_at > now() AS live, s.revoked_at IS NOT NULL AS revoked, s.impersonating, floor(extract(epoch FROM s.expires_at))::float8 AS expires,
-            u._id, u.registration, u.status, u.name, u.type, u.data, u._insert_date, u._insert_user, u._update_date, u._update_user, u._version,
-            (SELECT value FROM tenant_configuration c WHERE c.tenant = s.tenant AND c.name = 'profilesPermissions') AS profiles_permissions
-          FROM session s LEFT JOIN ${sql.table(userEntity.table)} u ON u.tenant = s.tenant AND u.registration = s.username
-          WHERE s.tenant = ${home} AND s._id = ${claims.sessionId}::uuid AND s.username = ${claims.username} AND s.kind = 'session'`.execute(tx);
-        if (!found || found.revoked) return 'UNAUTHENTICATED' as const;
-        if (!found.live) return 'SESSION_EXPIRED' as const;
-        if (!found._id || found.data.isLocked === true) return 'UNAUTHENTICATED' as const;
-        return { session: found, user: toDocument(found), profilesPermissions: found.profiles_permissions ?? defaultProfilesPermissions };
-      });
+      const loaded = await loadSession(home, claims.sessionId, claims.username);
       if (typeof loaded === 'string') return { failure: loaded };
+      if (loaded.session.expires <= Date.now() / 1000) return { failure: 'SESSION_EXPIRED' };
       const { session, user, profilesPermissions } = loaded;
+      if (!user) return { failure: 'UNAUTHENTICATED' };
       const contexts = contextsOf(user, home);
       const index = contextToken ? await contextIndexOf(contextToken, claims.sessionId) : 0;
       const context = contexts[index ?? 0] ?? contexts[0];

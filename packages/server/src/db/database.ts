@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 import { migrate, APP_ROLE } from './migrate.ts';
+import { authChanged, listenForAuthChanges, singleProcessFeed } from './change-feed.ts';
 
 // Keep numeric and bigint exact: they arrive as strings, never as floats.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export type Db = Kysely<any>;
-export type Tx = Transaction<any>;
+/** A connection inside a transaction opened by `inTenant`. */
+export type Tx = Kysely<any>;
 
 /** The database the application uses: an owner connection for migrations, an app-role pool for requests. */
 export interface Database {
@@ -42,8 +44,12 @@ function preparing(pool: pg.Pool): pg.Pool {
       if (!marked.has(client)) {
         marked.add(client);
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        client.query = ((text: unknown, values?: unknown) =>
-          typeof text === 'string' && text.startsWith(PREPARED) ? query({ name: nameOf(text), text, values }) : query(text, values)) as typeof client.query;
+        client.query = (async (text: unknown, values?: unknown) => {
+          if (typeof text === 'string' && text.startsWith(PREPARED)) return query({ name: nameOf(text), text, values });
+          const result = await query(text, values);
+          // Several statements in one string (simple protocol) answer their first statement's rows.
+          return Array.isArray(result) ? result[0] : result;
+        }) as typeof client.query;
       }
       return client;
     },
@@ -75,7 +81,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   const appPool = new pg.Pool({ connectionString: appUrl(config), max: 10 });
   const db = kysely(appPool);
   await owner.destroy();
-  return { db, pool: appPool, close: () => db.destroy() };
+  const stopListening = await listenForAuthChanges(db, appUrl(config));
+  return { db, pool: appPool, close: async () => { await stopListening(); await db.destroy(); } };
 }
 
 async function openEmbedded(config: Config): Promise<Database> {
@@ -88,6 +95,7 @@ async function openEmbedded(config: Config): Promise<Database> {
   await embedded.open(APP_ROLE);
   const pool = new pg.Pool({ host: embedded.socketDir, max: 1, database: 'postgres', user: APP_ROLE });
   const db = kysely(pool);
+  singleProcessFeed(db);
   return { db, pool, embedded, close: async () => { await db.destroy(); await embedded.close(); } };
 }
 
@@ -97,16 +105,37 @@ export interface Scope {
   user: string;
 }
 
+/** A string as an SQL literal (as libpq does), for the few statements sent without parameters. */
+function literal(value: string): string {
+  if (value.includes('\0')) throw new Error('NUL in an SQL literal');
+  const quoted = `'${value.replace(/'/g, "''")}'`;
+  return value.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
+
 /**
  * Runs `work` in one transaction bound to `scope.tenant`: row-level security sees only that
  * tenant's rows (an unset tenant sees none), and everything commits or nothing does.
  * The statement timeout bounds every query, whatever the filter; JIT compilation, which costs
  * more than it saves on short queries, is off.
+ * Opening and committing take one round trip each (several statements in one string): a key
+ * lookup is then three round trips. The COMMIT trip also reads whether the transaction changed
+ * sessions, users or permissions, so that caches of them are dropped before the caller answers.
  */
 export function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('app.tenant', ${scope.tenant}, true), set_config('app.user', ${scope.user}, true),
-      set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('jit', 'off', true)`.execute(tx);
-    return work(tx);
+  return db.connection().execute(async (tx) => {
+    await sql.raw(`BEGIN; SELECT set_config('app.tenant', ${literal(scope.tenant)}, true), set_config('app.user', ${literal(scope.user)}, true),
+      set_config('statement_timeout', '${Math.round(timeoutMs)}', true), set_config('jit', 'off', true)`).execute(tx);
+    let result: T;
+    let changed: boolean;
+    try {
+      result = await work(tx);
+      const { rows } = await sql.raw<{ changed: string | null }>(`SELECT current_setting('app.auth_changed', true) AS changed; COMMIT`).execute(tx);
+      changed = rows[0]?.changed === 'on';
+    } catch (error) {
+      await sql.raw('ROLLBACK').execute(tx).catch(() => undefined);
+      throw error;
+    }
+    if (changed) authChanged(db);
+    return result;
   });
 }

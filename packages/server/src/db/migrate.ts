@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { entities } from '@lbo/model/entity-registry';
+import { entities, entityByName } from '@lbo/model/entity-registry';
 import { dynoStore } from '@lbo/model/dyno';
 import type { Db } from './database.ts';
 import { APP_ROLE, entityTableDdl, tenantPolicy } from './schema.ts';
+import { AUTH_CHANNEL } from './change-feed.ts';
 
 export { APP_ROLE };
 
@@ -91,6 +92,26 @@ const leakproofStatement = `DO $$ BEGIN
     ${leakproofFunctions.map((f) => `ALTER FUNCTION ${f} LEAKPROOF;`).join('\n    ')}
   END IF; END $$`;
 
+/**
+ * Writes to what a request's caller is loaded from (sessions, users, profile permissions) mark
+ * the transaction and notify every server process, which drop their caches (db/change-feed.ts).
+ */
+function authChangeTriggers(): string[] {
+  const tables = [['session', 'UPDATE OR DELETE'], [entityByName('User')!.table, 'INSERT OR UPDATE OR DELETE'], ['tenant_configuration', 'INSERT OR UPDATE OR DELETE']];
+  return [
+    `CREATE OR REPLACE FUNCTION note_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM set_config('app.auth_changed', 'on', true);
+        PERFORM pg_notify('${AUTH_CHANNEL}', '');
+        RETURN NULL;
+      END $$`,
+    ...tables.flatMap(([table, events]) => [
+      `DROP TRIGGER IF EXISTS ${table}_auth_change ON "${table}"`,
+      `CREATE TRIGGER ${table}_auth_change AFTER ${events} ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION note_auth_change()`,
+    ]),
+  ];
+}
+
 export function schemaStatements(): string[] {
   return [
     `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
@@ -99,6 +120,7 @@ export function schemaStatements(): string[] {
     ...specialTables,
     ...entities.flatMap(entityTableDdl),
     ...entityTableDdl(dynoStore),
+    ...authChangeTriggers(),
   ];
 }
 
