@@ -84,8 +84,14 @@ const leakproofFunctions = [
   'jsonb_object_field_text(jsonb, text)', 'jsonb_object_field(jsonb, text)', 'jsonb_extract_path_text(jsonb, text[])',
   'jsonb_extract_path(jsonb, text[])', 'jsonb_contains(jsonb, jsonb)', 'jsonb_exists(jsonb, text)',
   'textlike(text, text)', 'texticlike(text, text)', 'textregexeq(text, text)', 'texticregexeq(text, text)',
-  'lower(text)', 'textcat(text, text)',
+  'lower(text)', 'textcat(text, text)', 'search_words(text)', 'ts_match_vq(tsvector, tsquery)',
 ];
+
+/** The words of a text (split on spaces, at most 200 characters each) for the word index of `search=` (db/schema.ts). */
+const searchWordsFunction = `CREATE OR REPLACE FUNCTION search_words(text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT coalesce(array_to_tsvector(array_agg(DISTINCT left(w, 200))), ''::tsvector)
+    FROM unnest(string_to_array($1, ' ')) AS w WHERE w <> '' $$`;
 
 const leakproofStatement = `DO $$ BEGIN
   IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
@@ -115,6 +121,7 @@ function authChangeTriggers(): string[] {
 export function schemaStatements(): string[] {
   return [
     `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+    searchWordsFunction,
     leakproofStatement,
     `GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`,
     ...specialTables,

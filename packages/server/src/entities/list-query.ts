@@ -4,7 +4,7 @@ import type { FilterDef } from '@lbo/model/search';
 import { ApiError } from '@lbo/model/errors';
 import { addDays, parseDateValue, zonedMidnight } from '@lbo/model/values/dates';
 import { resolvePath, type ResolvedPath } from './field-paths.ts';
-import { textSearchSql } from '../db/schema.ts';
+import { textSearchSql, textWordsSql } from '../db/schema.ts';
 
 /**
  * Compiles the list query grammar of docs/api.md into parameterised SQL parts.
@@ -89,7 +89,10 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
   const search = single(query, 'search')?.trim();
   if (search) {
     if (search.length > MAX_PATTERN) throw bad('search', 'too long');
-    const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const text = search.toLowerCase();
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const words = wordsQuery(text);
+    if (words) conditions.push(sql<boolean>`${sql.raw(textWordsSql(entity))} @@ ${words}::tsquery`);
     conditions.push(sql<boolean>`${sql.raw(textSearchSql(entity))} LIKE ${like}`);
   }
   const { offset, limit } = paging(query);
@@ -104,6 +107,20 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     exactCount: single(query, 'count') === 'exact',
     selective,
   };
+}
+
+/**
+ * What a text found by `LIKE '%text%'` must hold in its space-separated words, as a tsquery:
+ * each word between two spaces of `text` as a whole word, the last one as the start of a word
+ * (the first may be the end of a longer one, so it says nothing). Undefined for one word.
+ */
+export function wordsQuery(text: string): string | undefined {
+  const parts = text.split(' ');
+  if (parts.length < 2) return undefined;
+  const lexeme = (word: string) => `'${[...word].slice(0, 200).join('').replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const terms = parts.slice(1, -1).filter(Boolean).map(lexeme);
+  if (parts[parts.length - 1]) terms.push(`${lexeme(parts[parts.length - 1])}:*`);
+  return terms.length ? [...new Set(terms)].join(' & ') : undefined;
 }
 
 /** Any declared scalar field can be filtered by equality even when no filter names it. */
