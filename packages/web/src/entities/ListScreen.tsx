@@ -132,11 +132,13 @@ export function ListScreen({ entity }: { entity: Entity }) {
         </Typography.Text>
         {selecting && <ListTransitions entity={entity} selected={selected} shown={shown} onSelect={setSelected} onDone={showRegistrations} />}
       </Flex>
+      <div data-testid="results">
       <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
         onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
         selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
         rowAction={pinAction}
         onRowClick={rowTransitions ? (row) => setClicked({ registration: String(row.registration ?? row._id), version: row.status }) : undefined} />
+      </div>
       {rowTransitions && <RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} />}
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
         <Flex justify="center" style={{ marginTop: 12 }}>
