@@ -163,4 +163,9 @@ describe('list search journeys', () => {
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Deal pipeline');
     await page.getByRole('button', { name: 'Recherche avancée' }).waitFor();
   });
+
+  it('opens the scripts screen with ctrl+shift+S (an admin)', async () => {
+    await page.keyboard.press('Control+Shift+KeyS');
+    await page.waitForURL(/\/scripts$/);
+  });
 });

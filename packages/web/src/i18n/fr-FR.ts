@@ -146,6 +146,11 @@ export const frFR: Record<string, string> = {
   'Collapse': 'Replier',
   'Debug': 'Débogage',
   'Choose a file': 'Choisir un fichier',
+  // Menus (the default menu groups and tool screens of the server's user configuration)
+  'Financing': 'Financement', 'Catalogues': 'Catalogues', 'Billing': 'Facturation', 'Banking': 'Banque', 'Accounting': 'Comptabilité',
+  'Support': 'Support', 'Scoring': 'Notation', 'Private equity': 'Capital-investissement', 'Work': 'Travail', 'Configuration': 'Configuration',
+  'Administration': 'Administration', 'Move money': 'Virements', 'Arbitration': 'Arbitrage', 'Set overdraft': 'Découvert autorisé',
+  'Calendar': 'Calendrier', 'Exports': 'Exports', 'Crons': 'Tâches planifiées', 'Current operations': 'Opérations en cours', 'Cache info': 'État du cache',
   // Common names of lists and fields
   'Contracts': 'Contrats', 'Contract': 'Contrat', 'Deals': 'Affaires', 'Deal': 'Affaire', 'Persons': 'Personnes', 'Person': 'Personne',
   'Prospects': 'Prospects', 'Invoices': 'Factures', 'Invoice': 'Facture', 'Assets': 'Actifs', 'Asset': 'Actif',

@@ -7,6 +7,7 @@ import type { FieldDef } from '@lbo/model/fields';
 import { columnLabel, humanise } from '../entities/entity-fields.ts';
 import { messages } from '../fields/validation.ts';
 import { networkErrorText, offlineText, oopsText } from '../app/api/error-notice.ts';
+import { labelOfPath } from '../app/menus.ts';
 import { frFR } from './fr-FR.ts';
 
 /**
@@ -72,6 +73,15 @@ describe('French texts', () => {
 
   it('translate every label of the generic list and detail screens', () => {
     expect([...declaredLabels()].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
+  it("translate the labels of the server's default menus", () => {
+    // Read from the server's declaration as text: the web does not import server code.
+    const menus = fs.readFileSync(path.resolve(srcDir, '../../server/src/auth/menus.ts'), 'utf8');
+    const labels = new Set([...menus.matchAll(/group\('([^']+)'/g)].map((m) => m[1]));
+    for (const m of menus.matchAll(/'(\/[a-z/-]+)'/g)) labels.add(labelOfPath(m[1]));
+    expect(labels.size).toBeGreaterThan(50);
+    expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
   });
 
   it('keep the placeholders of the English text', () => {
