@@ -9,6 +9,7 @@ import { entityRoutes } from './entities/entity.routes.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { loginRoutes } from './auth/login.routes.ts';
 import { coreRoutes } from './core/core.routes.ts';
+import { localesRoutes } from './core/locales.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
@@ -51,7 +52,9 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(usersRoutes, { db, operations, sessions, preHandler });
   await app.register(tenantConfigurationRoutes, { db, preHandler });
   // Users are served by auth/users.routes.ts (passwords, admin levels, column gating).
-  await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'] });
+  // Translations are read by every signed-in user, and an unknown locale is an empty set (core/locales.routes.ts).
+  await app.register(localesRoutes, { db, preHandler });
+  await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'], customRead: ['Locale'] });
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(excelRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });

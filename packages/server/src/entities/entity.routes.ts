@@ -10,6 +10,8 @@ export interface EntityRouteOptions {
   preHandler: (request: FastifyRequest) => Promise<void>;
   /** Kinds whose list route a domain serves itself (it answers more than the generic list). */
   customList?: string[];
+  /** Kinds whose read route (`GET {route}/:id`) a domain serves itself. */
+  customRead?: string[];
 }
 
 /** The generic list answer: an array, or `{entities, breakdown}` when counts were asked; pagination in headers. */
@@ -32,13 +34,15 @@ export function listHandler(operations: Operations, entity: Entity) {
 }
 
 /** Registers list, read, create, replace, merge and delete for every declared kind, each route explicitly. */
-export async function entityRoutes(app: FastifyInstance, { operations, entities, preHandler, customList = [] }: EntityRouteOptions) {
+export async function entityRoutes(app: FastifyInstance, { operations, entities, preHandler, customList = [], customRead = [] }: EntityRouteOptions) {
   for (const entity of entities) {
     const base = `/api/${entity.route}`;
     const config = { entity: entity.name };
     if (!customList.includes(entity.name)) app.get(base, { preHandler, config }, listHandler(operations, entity));
-    app.get(`${base}/:id`, { preHandler, config }, async (request) =>
-      operations.get(request.caller!, entity, idParam(request), request.query as Query));
+    if (!customRead.includes(entity.name)) {
+      app.get(`${base}/:id`, { preHandler, config }, async (request) =>
+        operations.get(request.caller!, entity, idParam(request), request.query as Query));
+    }
     if (entity.readOnly) continue;
     app.post(base, { preHandler, config }, async (request, reply) => {
       const doc = await operations.create(request.caller!, entity, request.body);

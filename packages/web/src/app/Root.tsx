@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import enGB from 'antd/es/locale/en_GB';
 import frFR from 'antd/es/locale/fr_FR';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationHost, notify } from './notify.tsx';
 import { SessionProvider, useSession } from './session/session-context.tsx';
@@ -69,5 +69,9 @@ function RootEffects() {
     setDebug(!debug);
     notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
   }, debugAllowed);
+  // Spec 000 §2.3: ctrl+shift+S opens the scripts screen, for admins only.
+  const navigate = useNavigate();
+  const admin = Boolean(user?.isAdmin || user?.isMainAdmin || user?.isSuperAdmin);
+  useShortcut('ctrl+shift+s', () => navigate('/scripts'), admin);
   return null;
 }

@@ -8,13 +8,18 @@ import type { Entity } from '@lbo/model/entity';
 import { useUiState } from '../app/ui-state.ts';
 import { KpiStrip } from './KpiStrip.tsx';
 import { SearchRow } from './SearchRow.tsx';
-import { ResultTable } from './ResultTable.tsx';
+import { ResultTable, sortable } from './ResultTable.tsx';
+import { AdvancedSearch } from './AdvancedSearch.tsx';
+import { PinnedRows, PinToggle, registrationOf, usePins } from './PinnedRows.tsx';
+import { HiddenHitsNotice } from './HiddenHitsNotice.tsx';
 import { Pager } from './Pager.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { useEntityList } from './use-entity-list.ts';
 import { useTableConfig } from './use-table-config.ts';
 import { mergeFilters, readListState, rowsOf, withFilters, writeListState, type ListState } from './list-state.ts';
-import { listPageConfig } from './page-config.ts';
+import { pageConfigOf } from './page-config.ts';
+import { useSession } from '../app/session/session-context.tsx';
+import { useShortcut } from '../app/shortcuts.ts';
 import { columnLabel, humanise } from './entity-fields.ts';
 import { exportToExcel } from './excel-export.ts';
 import { ListTransitions } from './workflow/ListTransitions.tsx';
@@ -30,9 +35,17 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const route = `/${entity.listRoute}`;
-  const page = listPageConfig[entity.listRoute] ?? {};
-  const { config, save, reset } = useTableConfig(entity, route, page.pageSize);
-  const [kpisHidden, setKpisHidden] = useUiState(`kpis.${route}.hidden`, page.hideKpis ?? false);
+  const { configuration } = useSession();
+  const page = useMemo(() => pageConfigOf(entity.listRoute, configuration?.options), [entity.listRoute, configuration?.options]);
+  const { config, save, reset } = useTableConfig(entity, route, page.pageSize, page.columns);
+  const [kpisHidden, setKpisHidden] = useUiState(`kpis.${route}.hidden`, false);
+  const advancedEnabled = configuration?.options.advancedSearch !== false;
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const { pins, pin, unpin } = usePins(entity, route);
+  const pinned = useMemo(() => new Set(pins.map((p) => p.registration)), [pins]);
+  const pinAction = useCallback((row: Record<string, unknown>) => (
+    <PinToggle pinned={pinned.has(registrationOf(row))} registration={registrationOf(row)} onPin={pin} onUnpin={unpin} />
+  ), [pinned, pin, unpin]);
   const [exporting, setExporting] = useState(false);
   // The selectable-row mode (kinds with a status): row checkboxes and the workflow transitions.
   const [selecting, setSelecting] = useState(false);
@@ -44,7 +57,12 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const state = useMemo(() => readListState(entity, params), [entity, params]);
   const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
   const columns = entity.columns.filter((c) => config.columns.includes(c.field));
-  const title = t(humanise(entity.listRoute));
+  const title = page.title ? t(page.title) : t(humanise(entity.listRoute));
+  // A page configuration's default query applies when the page is opened without one.
+  useEffect(() => {
+    if (page.defaultQuery && [...params.keys()].length === 0) setParams(new URLSearchParams(page.defaultQuery), { replace: true });
+  }, [page.defaultQuery, params, setParams]);
+  useShortcut('alt+q', () => setAdvancedOpen((open) => !open), advancedEnabled);
   // Changes build on the latest requested state, not on the last render: two quick changes
   // (a filter typed, then another) must not undo each other.
   const latest = useRef(state);
@@ -60,6 +78,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const [start, end] = rowsOf(state, config.pageSize);
   const statusCounts = data?.breakdown?.status;
   const canAdd = !entity.readOnly && page.addButton !== false;
+  const canSelect = Boolean(entity.status) && !page.hideTransitions;
   const shown = (data?.rows ?? []).map((row) => String(row.registration ?? row._id));
   const toggleSelecting = () => { setSelecting(!selecting); setSelected([]); };
   // After a run the list shows the records it ran on, with their new statuses.
@@ -81,34 +100,45 @@ export function ListScreen({ entity }: { entity: Entity }) {
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
         <Space wrap>
-          {entity.status && (
+          {entity.status && !page.hideKpis && (
             <Tooltip title={kpisHidden ? t('Show KPIs') : t('Hide KPIs')}>
               <Button icon={kpisHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={() => setKpisHidden(!kpisHidden)} aria-label={kpisHidden ? t('Show KPIs') : t('Hide KPIs')} />
             </Tooltip>
           )}
-          {entity.status && (
+          {canSelect && (
             <Button icon={<CheckSquareOutlined />} type={selecting ? 'primary' : 'default'} aria-pressed={selecting} onClick={toggleSelecting}>{t('Select')}</Button>
           )}
           <ColumnChooser entity={entity} visible={config.columns} onChange={(c) => save({ columns: c })} onReset={reset} />
           <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows()}>{t('Export')}</Button>
-          {canAdd && <Link to={`/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
+          {canAdd && <Link to={page.addLink ?? `/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
         </Space>
       </Flex>
-      {entity.status && !kpisHidden && statusCounts && (
+      {entity.status && !page.hideKpis && !kpisHidden && statusCounts && (
         <KpiStrip counts={statusCounts} total={data?.size ?? 0} list={entity.status} active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
           onSelect={(status) => onFilters({ status: status ?? '' })} tones={tones} />
       )}
-      <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset} />
+      <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset}
+        onAdvanced={advancedEnabled ? () => setAdvancedOpen(!advancedOpen) : undefined} />
+      {advancedEnabled && (
+        <AdvancedSearch entity={entity} page={route} state={state} sortable={entity.columns.filter((c) => sortable(entity, c))}
+          open={advancedOpen} inModal={config.advancedSearchInModal} onInModal={(inModal) => save({ advancedSearchInModal: inModal })}
+          onClose={() => setAdvancedOpen(false)} onApply={(next) => { latest.current = readListState(entity, next); setParams(next); }} />
+      )}
+      <PinnedRows entity={entity} columns={columns} pins={pins} onUnpin={unpin} tones={tones} />
+      <HiddenHitsNotice entity={entity} search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary" data-testid="row-count">
           {t('{count} rows', { count: data?.size ?? 0 })}{selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
         </Typography.Text>
         {selecting && <ListTransitions entity={entity} selected={selected} shown={shown} onSelect={setSelected} onDone={showRegistrations} />}
       </Flex>
+      <div data-testid="results">
       <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
         onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
         selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
+        rowAction={pinAction}
         onRowClick={rowTransitions ? (row) => setClicked({ registration: String(row.registration ?? row._id), version: row.status }) : undefined} />
+      </div>
       {rowTransitions && <RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} />}
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
         <Flex justify="center" style={{ marginTop: 12 }}>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -14,7 +14,7 @@ import { nextSort } from './list-state.ts';
 import type { Row } from './use-entity-list.ts';
 
 /** Top-level scalar fields can be sorted on by the server. */
-function sortable(entity: Entity, column: ColumnDef): boolean {
+export function sortable(entity: Entity, column: ColumnDef): boolean {
   if (column.field.includes('.')) return false;
   const type = fieldAt(entity, column.field)?.type;
   return type !== undefined && !['list', 'object', 'json'].includes(type);
@@ -35,6 +35,8 @@ interface Props {
   tones?: Record<string, string>;
   /** A click on a row outside its links and checkboxes. */
   onRowClick?(row: Row): void;
+  /** A control at the end of each row (pin, unpin). */
+  rowAction?(row: Row): ReactNode;
 }
 
 /** Clicks on links, buttons, inputs and the selection column belong to them, not to the row. */
@@ -44,7 +46,7 @@ const ownClick = (target: EventTarget | null) =>
 const registrationOf = (row: Row) => String(row.registration ?? row._id);
 
 /** The result table: declared columns and renderers, registration linked to the detail, sorting cycling asc/desc/off. */
-export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick }: Props) {
+export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction }: Props) {
   const { t, i18n } = useTranslation();
   const keyField = entity.key ?? 'registration';
   const lists = useMemo(() => [...new Set(columns.map((c) => (c.field === 'status' ? entity.status : fieldAt(entity, c.field)?.list)).filter((l): l is string => Boolean(l)))], [columns, entity]);
@@ -77,13 +79,16 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
     };
     // The lists' load times stand for their contents in the dependencies.
   }), [columns, entity, keyField, sort, t, i18n.language, listsKey, tones]);
+  const allColumns = useMemo<TableColumnsType<Row>>(() => (rowAction
+    ? [...tableColumns, { key: '_action', width: 40, render: (_: unknown, row: Row) => rowAction(row) }]
+    : tableColumns), [rowAction, tableColumns]);
 
   return (
     <FastLinkScope>
       <Table<Row>
         size="small"
         rowKey={(row) => String(row._id ?? row.registration)}
-        columns={tableColumns}
+        columns={allColumns}
         dataSource={rows}
         loading={loading}
         pagination={false}

@@ -1,11 +1,12 @@
 import { memo, useEffect, useState } from 'react';
 import { Button, Card, Col, Input, Row, Space } from 'antd';
-import { ClearOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
+import { ClearOutlined, DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { filterControl } from './filters/filter-controls.ts';
 import { humanise, rangeParams } from './entity-fields.ts';
 import { useUiState } from '../app/ui-state.ts';
+import { FilterBadges } from './FilterBadges.tsx';
 
 /** Filters shown before "More filters". */
 const firstFilters = 8;
@@ -19,10 +20,12 @@ interface Props {
   onFilters(changes: Record<string, string>): void;
   onSearch(search: string): void;
   onReset(): void;
+  /** Opens the advanced search (Alt+Q); absent when the configuration turns it off. */
+  onAdvanced?(): void;
 }
 
 /** The search row: the declared filters (hidden ones left out) and the free-text filter. */
-export const SearchRow = memo(function SearchRow({ entity, route, filters, search, onFilters, onSearch, onReset }: Props) {
+export const SearchRow = memo(function SearchRow({ entity, route, filters, search, onFilters, onSearch, onReset, onAdvanced }: Props) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useUiState(`search.${route}.expanded`, false);
   const [text, setText] = useState(search);
@@ -53,7 +56,9 @@ export const SearchRow = memo(function SearchRow({ entity, route, filters, searc
           </Button>
         )}
         <Button size="small" icon={<ClearOutlined />} onClick={onReset}>{t('Reset')}</Button>
+        {onAdvanced && <Button size="small" icon={<FilterOutlined />} onClick={onAdvanced}>{t('Advanced search')}</Button>}
       </Space>
+      <FilterBadges entity={entity} filters={filters} onRemove={(param) => onFilters({ [param]: '' })} />
     </Card>
   );
 });

@@ -5,10 +5,12 @@ import { useSession } from '../app/session/session-context.tsx';
 import { useUiState } from '../app/ui-state.ts';
 import { defaultPageSize } from './list-state.ts';
 
-/** Table configuration of a list route (spec 000 §3): visible columns and page size. */
+/** Table configuration of a list route (spec 000 §3): visible columns, page size, where the advanced search shows. */
 export interface TableConfig {
   columns: string[];
   pageSize: number;
+  /** The advanced search shows as a modal (default) rather than an inline card. */
+  advancedSearchInModal: boolean;
 }
 
 /**
@@ -16,12 +18,19 @@ export interface TableConfig {
  * TABLE_CONFIGURATION preference when the server keeps preferences. Reset returns to the
  * declaration's defaults.
  */
-export function useTableConfig(entity: Entity, route: string, pageSizeDefault = defaultPageSize) {
+export function useTableConfig(entity: Entity, route: string, pageSizeDefault = defaultPageSize, columnsDefault?: string[]) {
   const { configuration, user } = useSession();
   const [stored, setStored] = useUiState<TableConfig | null | undefined>(`tables.${route}`, undefined);
   const [savedId, setSavedId] = useUiState<string | undefined>(`tablePreferences.${route}`, undefined);
   const preference = configuration?.userPreferences.find((p) => p.type === 'TABLE_CONFIGURATION' && p.groupId === route);
-  const defaults = useMemo<TableConfig>(() => ({ columns: entity.columns.filter((c) => !c.hidden).map((c) => c.field), pageSize: pageSizeDefault }), [entity, pageSizeDefault]);
+  // Default columns: the page configuration's (those declared), else the declared visible ones.
+  const columnsKey = columnsDefault?.join(',');
+  const defaults = useMemo<TableConfig>(() => {
+    const declared = new Set(entity.columns.map((c) => c.field));
+    const configured = columnsDefault?.filter((f) => declared.has(f));
+    return { columns: configured?.length ? configured : entity.columns.filter((c) => !c.hidden).map((c) => c.field), pageSize: pageSizeDefault, advancedSearchInModal: true };
+    // The configured columns are compared by their text, not by the array of each render.
+  }, [entity, pageSizeDefault, columnsKey]);
   // null: reset to the defaults during this session (the configuration loaded at sign-in still holds the old preference).
   const config: TableConfig = stored === null ? defaults : { ...defaults, ...(preference?.value as Partial<TableConfig> | undefined), ...stored };
   const id = stored === null ? savedId : (savedId ?? preference?._id);

@@ -1,8 +1,12 @@
+import { frFRLabels } from './fr-FR-labels.ts';
+
 /**
- * French texts of the interface, keyed by their English wording. Field and list names not
- * found here show in English until a tenant's translations (GET /api/core/locales/fr-FR) add them.
+ * French texts of the interface, keyed by their English wording, with the labels of every
+ * declared kind (fr-FR-labels.ts). A tenant's translations (GET /api/core/locales/fr-FR) come on
+ * top; a test checks that no text the web uses is missing here.
  */
 export const frFR: Record<string, string> = {
+  ...frFRLabels,
   // Shell
   'Loading': 'Chargement',
   'Sign in': 'Se connecter',
@@ -90,6 +94,42 @@ export const frFR: Record<string, string> = {
   'Type at least 3 characters': 'Saisissez au moins 3 caractères',
   'Ctrl+click excludes a value': 'Ctrl+clic exclut une valeur',
   'Yes': 'Oui',
+  'Advanced search': 'Recherche avancée',
+  'Close': 'Fermer',
+  'Sort by': 'Trier par',
+  'Ascending': 'Croissant',
+  'Descending': 'Décroissant',
+  'Saved searches': 'Recherches enregistrées',
+  'Save search': 'Enregistrer la recherche',
+  'Name of the search': 'Nom de la recherche',
+  'No saved search': 'Aucune recherche enregistrée',
+  'Search saved': 'Recherche enregistrée',
+  'The search is empty: nothing to save': 'La recherche est vide : rien à enregistrer',
+  'This search is already saved': 'Cette recherche est déjà enregistrée',
+  'Show in a window': 'Afficher dans une fenêtre',
+  'Delete {name}': 'Supprimer {name}',
+  'Remove {name}': 'Retirer {name}',
+  'The search has found results on fields not displayed': 'La recherche a trouvé des résultats dans des champs non affichés',
+  'Pinned': 'Épinglés',
+  'Pin at the top': 'Épingler en haut',
+  'Unpin': 'Désépingler',
+  'Pin {registration}': 'Épingler {registration}',
+  'Unpin {registration}': 'Désépingler {registration}',
+  'Select': 'Sélectionner',
+  'Select all': 'Tout sélectionner',
+  'Unselect all': 'Tout désélectionner',
+  'Select {registration}': 'Sélectionner {registration}',
+  '{count} selected': '{count} sélectionné(s)',
+  // Workflow
+  'Workflow': 'Workflow',
+  'Workflow transitions': 'Transitions du workflow',
+  'Transition': 'Transition',
+  'No transition available': 'Aucune transition disponible',
+  'Status history': 'Historique des statuts',
+  'No status change yet': 'Aucun changement de statut',
+  'Transition "{transition}" executed successfully for {entity} "{registration}"': 'Transition « {transition} » exécutée avec succès pour {entity} « {registration} »',
+  'Date': 'Date',
+  'User': 'Utilisateur',
   'No': 'Non',
   // Detail
   'Save': 'Enregistrer',
@@ -106,6 +146,11 @@ export const frFR: Record<string, string> = {
   'Collapse': 'Replier',
   'Debug': 'Débogage',
   'Choose a file': 'Choisir un fichier',
+  // Menus (the default menu groups and tool screens of the server's user configuration)
+  'Financing': 'Financement', 'Catalogues': 'Catalogues', 'Billing': 'Facturation', 'Banking': 'Banque', 'Accounting': 'Comptabilité',
+  'Support': 'Support', 'Scoring': 'Notation', 'Private equity': 'Capital-investissement', 'Work': 'Travail', 'Configuration': 'Configuration',
+  'Administration': 'Administration', 'Move money': 'Virements', 'Arbitration': 'Arbitrage', 'Set overdraft': 'Découvert autorisé',
+  'Calendar': 'Calendrier', 'Exports': 'Exports', 'Crons': 'Tâches planifiées', 'Current operations': 'Opérations en cours', 'Cache info': 'État du cache',
   // Common names of lists and fields
   'Contracts': 'Contrats', 'Contract': 'Contrat', 'Deals': 'Affaires', 'Deal': 'Affaire', 'Persons': 'Personnes', 'Person': 'Personne',
   'Prospects': 'Prospects', 'Invoices': 'Factures', 'Invoice': 'Facture', 'Assets': 'Actifs', 'Asset': 'Actif',

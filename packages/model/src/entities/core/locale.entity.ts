@@ -9,6 +9,9 @@ export const locale = defineEntity({
   status: false,
   fields: {
     locale: text({ mandatory: true }),
+    /** Text → translation. */
     translations: json(),
+    /** Texts the interface met without translation (POST /api/core/locales/{locale}/keys), for an administrator. */
+    missingKeys: json(),
   },
 });

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '@lbo/model/errors';
+import { entityByName } from '@lbo/model/entity-registry';
+import { isObject } from '@lbo/model/values/validate';
+import { inTenant, type Db } from '../db/database.ts';
+import * as storage from '../entities/storage.ts';
+import type { Doc } from '../entities/storage.ts';
+import { insertHistory } from '../entities/history.ts';
+
+/**
+ * A tenant's translations (spec 000 §7): `GET /api/core/locales/{locale}` answers the Locale
+ * record, or an empty set when the tenant has none (the interface then shows its shipped texts),
+ * and `POST /api/core/locales/{locale}/keys` with `{keysToAdd}` adds texts the interface found
+ * without translation to the record's `missingKeys`, for an administrator to translate. Every
+ * signed-in user loads translations and, when the configuration asks, reports missing keys, so
+ * neither route needs a permission; a batch only ever adds to `missingKeys`, never to
+ * `translations`, and both are bounded.
+ */
+const localeEntity = entityByName('Locale')!;
+
+/** Keys accepted in one batch (the interface sends one batch per second at most). */
+export const maxKeysPerBatch = 500;
+/** Missing keys kept per locale: past it, new ones are dropped until some are translated. */
+export const maxMissingKeys = 5000;
+export const maxKeyLength = 1000;
+
+/** `fr-fr` → `fr-FR`; undefined when the text is no BCP 47 language tag. */
+export function canonicalLocale(text: string): string | undefined {
+  if (!text || text.length > 35 || !/^[a-z]{2,3}([-_][a-z0-9]{2,8})*$/i.test(text)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(text.replace(/_/g, '-'))[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function keysOf(body: unknown): string[] {
+  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
+  if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+  const { keysToAdd } = body;
+  if (keysToAdd === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['keysToAdd']);
+  if (!Array.isArray(keysToAdd)) throw new ApiError('INVALID_ARRAY_FIELD', ['keysToAdd']);
+  if (keysToAdd.length === 0) throw new ApiError('EMPTY_BODY_ARRAY', ['keysToAdd']);
+  if (keysToAdd.length > maxKeysPerBatch) throw new ApiError('INVALID_FIELD_VALUE', [`(${keysToAdd.length} keys, at most ${maxKeysPerBatch})`, 'keysToAdd']);
+  keysToAdd.forEach((key, i) => {
+    if (typeof key !== 'string' || !key.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [`keysToAdd[${i}]`]);
+    if (key.length > maxKeyLength || key.includes('\u0000')) throw new ApiError('INVALID_FIELD_VALUE', [`(text of ${key.length} characters)`, `keysToAdd[${i}]`]);
+  });
+  return [...new Set(keysToAdd as string[])];
+}
+
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+export async function localesRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+  const signedIn = { preHandler, config: { permission: null } };
+  const scope = (request: FastifyRequest) => ({ tenant: request.caller!.tenant, user: request.caller!.username });
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  /**
+   * By locale code, or by `_id` for the detail route /locale/{id}. A locale the tenant has not
+   * translated is an empty set; an identifier that is no locale code and no record is not found.
+   */
+  app.get('/api/core/locales/:id', signedIn, async (request) => {
+    const id = idOf(request);
+    if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
+    const locale = canonicalLocale(id);
+    const row = await inTenant(db, scope(request), async (tx) =>
+      await storage.findOne(tx, localeEntity, request.caller!.tenant, id)
+      ?? (locale && locale !== id ? await storage.findOne(tx, localeEntity, request.caller!.tenant, locale) : undefined));
+    if (row) return storage.toDocument(row);
+    if (!locale) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [localeEntity.name, id]);
+    return { locale, registration: locale, translations: {} };
+  });
+
+  app.post('/api/core/locales/:id/keys', signedIn, async (request) => {
+    const locale = canonicalLocale(idOf(request));
+    if (!locale) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
+    const keys = keysOf(request.body);
+    const caller = request.caller!;
+    const addKeys = () => inTenant(db, scope(request), async (tx) => {
+      const row = await storage.findOne(tx, localeEntity, caller.tenant, locale, true);
+      const before: Doc | undefined = row ? storage.toDocument(row) : undefined;
+      const translations = isObject(row?.data.translations) ? row.data.translations : {};
+      const missing = stringsOf(row?.data.missingKeys).filter((key) => typeof translations[key] !== 'string' || !translations[key]);
+      const known = new Set(missing);
+      const fresh = keys.filter((key) => !known.has(key) && !(typeof translations[key] === 'string' && translations[key]));
+      const added = fresh.slice(0, Math.max(0, maxMissingKeys - missing.length));
+      if (added.length) {
+        const data = { ...(row?.data ?? { locale, registration: locale, translations: {} }), missingKeys: [...missing, ...added] };
+        const saved = row
+          ? await storage.updateRow(tx, localeEntity, caller.tenant, caller.username, row._id, data)
+          : await storage.insertRow(tx, localeEntity, caller.tenant, caller.username, data);
+        await insertHistory(tx, caller, { entityName: localeEntity.name, entityRegistration: locale, action: row ? 'UPDATE' : 'CREATE', before, after: storage.toDocument(saved) });
+      }
+      return { locale, added: added.length, dropped: fresh.length - added.length, missingKeys: missing.length + added.length };
+    });
+    // Two first batches of one locale may race to create its record: the loser reads it and adds to it.
+    return addKeys().catch((error) => ((error as { code?: string })?.code === '23505' ? addKeys() : Promise.reject(error)));
+  });
+}

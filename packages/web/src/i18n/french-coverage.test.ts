@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { entities } from '@lbo/model/entity-registry';
+import type { FieldDef } from '@lbo/model/fields';
+import { columnLabel, humanise } from '../entities/entity-fields.ts';
+import { messages } from '../fields/validation.ts';
+import { networkErrorText, offlineText, oopsText } from '../app/api/error-notice.ts';
+import { labelOfPath } from '../app/menus.ts';
+import { frFR } from './fr-FR.ts';
+
+/**
+ * Every text the web shows through i18next has a French translation: the literal keys of the
+ * sources (`t('…')`) and the generic screens' labels derived from the declarations (list
+ * titles, filters, columns and form fields of every kind).
+ */
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** `t('x')`, `t("x")`, `` t(`x`) `` without interpolation, keys chosen from a literal map, and notices' `message: 'x'` (translated by notify). */
+export function literalKeys(source: string): string[] {
+  const keys: string[] = [];
+  const pattern = /\bt\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`$]*)`)/g;
+  for (const m of source.matchAll(pattern)) keys.push((m[1] ?? m[2] ?? m[3]).replace(/\\(.)/g, '$1'));
+  // Keys chosen from a map: t({ a: 'Text', … }[x]).
+  for (const m of source.matchAll(/\bt\(\{([^}]*)\}\[/g)) for (const v of m[1].matchAll(/:\s*'((?:[^'\\]|\\.)*)'/g)) keys.push(v[1]);
+  for (const m of source.matchAll(/\bmessage:\s*'((?:[^'\\]|\\.)*)'/g)) keys.push(m[1].replace(/\\(.)/g, '$1'));
+  return keys;
+}
+
+function fieldLabels(fields: Record<string, FieldDef>, out: Set<string>) {
+  for (const [name, field] of Object.entries(fields)) {
+    out.add(field.label ?? humanise(name));
+    if (field.fields) fieldLabels(field.fields, out);
+  }
+}
+
+function declaredLabels(): Set<string> {
+  const out = new Set<string>();
+  for (const entity of entities) {
+    out.add(humanise(entity.listRoute));
+    out.add(humanise(entity.clientRoute));
+    for (const filter of entity.filters) out.add(humanise(filter.name));
+    for (const column of entity.columns) out.add(columnLabel(entity, column));
+    fieldLabels(entity.fields, out);
+  }
+  return out;
+}
+
+describe('French texts', () => {
+  it('finds the literal keys of the sources', () => {
+    expect(literalKeys(`t('Save'); t("It's"); t(\`Plain\`); t({ a: 'Dark', b: 'Light' }[s]); t(name); notify({ level: 'info', message: 'Saved' })`))
+      .toEqual(['Save', "It's", 'Plain', 'Dark', 'Light', 'Saved']);
+  });
+
+  it('translate every literal key used by the web', () => {
+    const used = new Set([
+      ...sourceFiles(srcDir).flatMap((file) => literalKeys(fs.readFileSync(file, 'utf8'))),
+      // Texts kept in constants and translated where they are shown.
+      ...Object.values(messages), networkErrorText, offlineText, oopsText,
+    ]);
+    expect(used.size).toBeGreaterThan(100);
+    expect([...used].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
+  it('translate every label of the generic list and detail screens', () => {
+    expect([...declaredLabels()].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
+  it("translate the labels of the server's default menus", () => {
+    // Read from the server's declaration as text: the web does not import server code.
+    const menus = fs.readFileSync(path.resolve(srcDir, '../../server/src/auth/menus.ts'), 'utf8');
+    const labels = new Set([...menus.matchAll(/group\('([^']+)'/g)].map((m) => m[1]));
+    for (const m of menus.matchAll(/'(\/[a-z/-]+)'/g)) labels.add(labelOfPath(m[1]));
+    expect(labels.size).toBeGreaterThan(50);
+    expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
+  it('keep the placeholders of the English text', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const wrong = Object.entries(frFR).filter(([en, fr]) => placeholders(en).join() !== placeholders(fr).join()).map(([en]) => en);
+    expect(wrong).toEqual([]);
+  });
+});
