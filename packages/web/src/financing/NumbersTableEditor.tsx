@@ -35,7 +35,7 @@ export function NumbersTableEditor({ rows, format, currency, readOnly, onSave }:
   const setCell = (i: number, j: number, text: string) => change(texts.map((row, r) => (r === i ? row.map((cell, c) => (c === j ? text : cell)) : row)));
   const paste = (i: number, j: number) => (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData('text/plain');
-    if (!text.includes('\t') && !text.includes('\n')) return; // one value: the input takes it as typed
+    if (!text.includes('\t') && !text.includes('\n') && (i > 0 || j > 0)) return; // one value: the input takes it as typed
     event.preventDefault();
     change(pasteInto(texts, i, j, splitPasted(text)));
   };
@@ -77,7 +77,11 @@ export function NumbersTableEditor({ rows, format, currency, readOnly, onSave }:
                   const header = i === 0 || j === 0;
                   return (
                     <td key={j} style={{ padding: 2, minWidth: 96 }}>
-                      {i === 0 && j === 0 ? <Typography.Text type="secondary" style={{ fontSize: 11 }}>{t('Amount \\ duration')}</Typography.Text> : (
+                      {i === 0 && j === 0 ? (
+                        // The corner holds no value; a whole spreadsheet block, corner included, is pasted here.
+                        <Input size="small" value="" readOnly data-cell="0:0" placeholder={t('Amount \\ duration')} aria-label={t('Amount \\ duration')}
+                          onPaste={readOnly ? undefined : paste(0, 0)} />
+                      ) : (
                         <Input size="small" value={text} readOnly={readOnly} data-cell={`${i}:${j}`} aria-label={`${t(header ? (i === 0 ? 'Duration' : 'Amount') : 'Value')} ${i}:${j}`}
                           status={checked && bad.has(`${i}:${j}`) ? 'error' : undefined}
                           style={{ textAlign: 'right', fontWeight: header ? 600 : undefined }}
