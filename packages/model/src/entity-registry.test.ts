@@ -106,7 +106,7 @@ const knownLists = new Set([
   'activityCode', 'title', 'familyMaritalStatus', 'employmentContractType', 'documentType', 'committeeInviteStatus',
   'rsvp', 'priority', 'taxCode', 'vatScheme', 'companySize',
   // Added by the declarations.
-  'financingType', 'financingNature', 'financingFinality', 'depreciationMethod',
+  'financingType', 'financingNature', 'financingFinality', 'depreciationMethod', 'numbersTableFormat',
 ]);
 
 const camel = (name: string) => name[0].toLowerCase() + name.slice(1);

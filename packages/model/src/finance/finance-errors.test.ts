@@ -7,7 +7,8 @@ describe('finance errors', () => {
     const codes = Object.keys(financeErrorCatalogue);
     expect(codes).toEqual([
       'INVALID_CASHFLOWS', 'INVALID_DATES', 'ARGUMENT_OUT_OF_RANGE', 'SAME_DAY_TRANSACTIONS', 'ALL_POSITIVE_CASHFLOWS',
-      'ALL_NEGATIVE_CASHFLOWS', 'NEWTON_NOT_CONVERGED', 'NO_ACCEPTABLE_RESULT', 'DATE_NOT_FOUND',
+      'ALL_NEGATIVE_CASHFLOWS', 'NEWTON_NOT_CONVERGED', 'NO_ACCEPTABLE_RESULT', 'DATE_NOT_FOUND', 'INVALID_TABLE',
+      'TABLE_VALUE_NOT_FOUND',
     ]);
     for (const code of codes) {
       expect(code in errorCatalogue).toBe(false);

@@ -19,6 +19,10 @@ export const financeErrorCatalogue = {
   /** No finite result exists (no rate above -100 % solves the equation, a division by zero, …). */
   NO_ACCEPTABLE_RESULT: [400, 'No acceptable result for $'],
   DATE_NOT_FOUND: [400, 'No business day found after $ attempts from $'],
+  /** A numbers table (spec 002 §3) that cannot be read: a header not ascending, a cell not a number. */
+  INVALID_TABLE: [400, 'Invalid table $ at $: $'],
+  /** No band of a product table holds the amount or the duration, or its cell is empty. */
+  TABLE_VALUE_NOT_FOUND: [400, 'No value in table $ for $: $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type FinanceErrorCode = keyof typeof financeErrorCatalogue;

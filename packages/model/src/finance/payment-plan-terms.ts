@@ -39,8 +39,13 @@ export interface PlanService {
 export interface PaymentPlanInput {
   /** Financed amount, > 0. */
   amount: Num;
-  /** Nominal annual rate as a fraction (0.05 for 5 %), from 0 to 10. */
-  rate: Num;
+  /** Nominal annual rate as a fraction (0.05 for 5 %), from 0 to 10; solved when `instalment` is given. */
+  rate?: Num;
+  /**
+   * A fixed regular instalment (principal + interest), e.g. amount × coefficient of a coefficients
+   * table: the rate is then the one that makes these instalments repay the amount.
+   */
+  instalment?: Num;
   /** Number of periods (lines), deferral periods included. */
   duration: number;
   /** Period code in days: 1, 7, 30, 90, 180, 360 or 365. */

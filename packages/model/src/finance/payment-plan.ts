@@ -4,10 +4,10 @@
  */
 import type { Decimal } from 'decimal.js';
 import { xirrNumber } from './cashflows.ts';
-import { formatIsoDate, type DayCount } from './dates.ts';
-import { Dec } from './decimal.ts';
+import { dayCountBasis, formatIsoDate, type DayCount } from './dates.ts';
+import { Dec, dec } from './decimal.ts';
 import { FinanceError, financeFail } from './finance-errors.ts';
-import { roundComputed, roundTimes } from './money.ts';
+import { roundComputed, roundTimes, toMinor } from './money.ts';
 import { readTerms, type Frequency, type PaymentPlanInput, type PlanTerms, type Timing } from './payment-plan-terms.ts';
 
 export type { PaymentPlanInput, PlanService } from './payment-plan-terms.ts';
@@ -43,6 +43,8 @@ export interface PaymentPlanTotals {
 
 export interface PaymentPlan {
   financedAmount: number;
+  /** The annual nominal rate of the plan: given, or solved from a fixed instalment. */
+  rate: number;
   /** The regular instalment (principal + interest), before the last line absorbs the rounding. */
   instalment: number;
   firstPayment: number | null;
@@ -72,10 +74,21 @@ function lineKind(terms: PlanTerms, index: number): LineKind {
 
 /** Builds the payment plan; throws FinanceError on arguments out of range. */
 export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
-  const terms = readTerms(input);
-  const solved = solveInstalment(terms);
-  if (solved.instalment < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
-  const { instalment, rows } = absorbRounding(terms, solved);
+  const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+  const fixed = given(input.instalment);
+  if (fixed && given(input.rate)) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'give a rate or an instalment, not both');
+  const terms = fixed ? readTerms({ ...input, rate: impliedRate(input) }) : readTerms(input);
+  let instalment: number, rows: Row[];
+  if (fixed) {
+    // The contractual instalment stays as given; the last line absorbs what the rounding leaves.
+    instalment = toMinor(dec(input.instalment, 'instalment'), terms.scale);
+    rows = buildRows(terms, instalment);
+    if (rows.some((row) => row.rent < 0)) financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the rounding of the lines exceeds the last instalment');
+  } else {
+    const solved = solveInstalment(terms);
+    if (solved.instalment < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
+    ({ instalment, rows } = absorbRounding(terms, solved));
+  }
   const money = (minor: number) => minor / terms.scale;
   const lines = rows.map((row, i): PaymentPlanLine => ({
     number: i + 1,
@@ -95,6 +108,7 @@ export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
   const services = terms.services * rows.length, rent = sum((r) => r.rent), tax = sum((r) => r.tax);
   return {
     financedAmount: money(terms.amount),
+    rate: terms.rate.toNumber(),
     instalment: money(instalment),
     firstPayment: terms.firstPayment === undefined ? null : money(terms.firstPayment),
     residualValue: money(terms.residualValue),
@@ -116,6 +130,42 @@ export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
     effectiveRate: planRate(terms, rows, 0),
     apr: planRate(terms, rows, terms.fees),
   };
+}
+
+/** Rates searched for a fixed instalment: 0 to 1000 %, as the plan's rate argument allows. */
+const MAX_RATE = 10;
+
+/**
+ * The annual rate at which `input.instalment` repays the amount down to the residual value. The
+ * balance left after the last period grows with the rate, so bisection on [0, 10] finds it to
+ * the resolution of a double (and 15 significant digits are kept). An instalment that repays
+ * more than the amount at 0 %, or less than the interest at 1000 %, has no rate in range.
+ */
+function impliedRate(input: PaymentPlanInput): string {
+  const terms = readTerms({ ...input, rate: 0 });
+  const instalment = toMinor(dec(input.instalment, 'instalment'), terms.scale);
+  if (instalment <= 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'must be greater than 0');
+  const basis = dayCountBasis[terms.dayCount];
+  const balanceLeft = (annual: number) => {
+    let balance = terms.amount;
+    terms.periods.forEach((period, i) => {
+      const growth = 1 + (annual * period.days) / basis, kind = lineKind(terms, i);
+      if (kind === 'deferral') balance = terms.deferralMode === 'capitalised' ? balance * growth : balance;
+      else {
+        const rent = kind === 'first' ? terms.firstPayment! : instalment;
+        balance = terms.advance ? (balance - rent) * growth : balance * growth - rent;
+      }
+    });
+    return balance - terms.residualValue;
+  };
+  if (balanceLeft(0) > 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'does not repay the amount even at a 0 % rate');
+  if (balanceLeft(MAX_RATE) < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'repays the amount at more than a 1000 % rate');
+  let low = 0, high = MAX_RATE;
+  for (let k = 0; k < 200 && high - low > Number.EPSILON * high; k++) {
+    const middle = (low + high) / 2;
+    if (balanceLeft(middle) > 0) high = middle; else low = middle;
+  }
+  return ((low + high) / 2).toPrecision(15);
 }
 
 /**

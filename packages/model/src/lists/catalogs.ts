@@ -30,6 +30,12 @@ export const catalogLists: Record<string, ListItem[]> = {
     ['coefficientsTable', 'Coefficients table', 'Table de coefficients'],
     ['costTable', 'Cost table', 'Table de coûts'],
   ]),
+  /** Formats of the value cells of a numbers table (spec 002 §3). */
+  numbersTableFormat: items([
+    ['number', 'Number', 'Nombre'],
+    ['percentage', 'Percentage', 'Pourcentage'],
+    ['currency', 'Currency', 'Montant'],
+  ]),
   assetCatalogItemType: items([
     ['CATEGORY', 'Category', 'Catégorie'],
     ['MANUFACTURER', 'Manufacturer', 'Constructeur'],

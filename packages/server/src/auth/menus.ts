@@ -26,7 +26,8 @@ const group = (label: string, paths: (string | MenuItem)[]): MenuItem => {
 
 export const defaultMenus: MenuItem[] = [
   group('Persons', ['/persons', '/prospects', '/person-amendments', '/campaigns', '/communications']),
-  group('Financing', ['/deals', '/contracts', '/contract-lots', '/contract-elements', '/credit-lines', '/agreements', '/amendments', '/financing-services', '/funds', '/fundings', '/collaterals']),
+  group('Financing', ['/deals', '/contracts', '/contract-lots', '/contract-elements', '/credit-lines', '/agreements', '/amendments', '/financing-services', '/funds', '/fundings', '/collaterals',
+    { path: '/rates', label: 'Rates and payment plan', permission: 'read /api/financing/calculator' }]),
   group('Catalogues', ['/products', '/product-catalog-items', '/product-element-catalog-items', '/product-tables', '/amendment-catalog-items', '/asset-catalog-items', '/asset-service-catalog-items']),
   group('Assets', ['/assets', '/asset-lots', '/depreciation-schedules', '/inspections', '/maintenances']),
   group('Billing', ['/invoices', '/cashflows', '/sepas', '/camts', '/payment-files']),

@@ -11,6 +11,8 @@ import { irr, xirr } from '@lbo/model/finance/cashflows';
 import { paymentPlan, type PaymentPlanInput, type PlanService } from '@lbo/model/finance/payment-plan';
 import { dayCounts, parseIsoDate, formatIsoDate } from '@lbo/model/finance/dates';
 import { deferralModes, frequencies, timings, type Frequency } from '@lbo/model/finance/payment-plan-terms';
+import type { Operations } from '../entities/crud.operation.ts';
+import { productTerms } from './product-terms.ts';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -100,7 +102,8 @@ function services(q: QueryReader): PlanService[] {
   });
 }
 
-function paymentPlanInput(q: QueryReader): PaymentPlanInput {
+/** The plan's inputs; the rate may come from a product or a table instead (see product-terms.ts). */
+function paymentPlanInput(q: QueryReader, rateRequired: boolean): PaymentPlanInput {
   const holidays = q.list('holidays');
   const weekendDays = q.list('weekendDays').map((day) => {
     if (!/^[0-6]$/.test(day)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['weekendDays', 'days are 0 (Sunday) to 6 (Saturday)']);
@@ -113,7 +116,8 @@ function paymentPlanInput(q: QueryReader): PaymentPlanInput {
   if (duration === undefined) throw new ApiError('MISSING_FIELD_IN_QUERY', ['duration']);
   return {
     amount: q.required('amount'),
-    rate: q.required('rate'),
+    rate: rateRequired && q.number('instalment') === undefined ? q.required('rate') : q.number('rate'),
+    instalment: q.number('instalment'),
     duration,
     frequency: Number(frequency) as Frequency,
     timing: q.oneOf('timing', timings),
@@ -136,10 +140,36 @@ function paymentPlanInput(q: QueryReader): PaymentPlanInput {
 
 const BASE = '/api/financing/calculator';
 
-export async function calculatorRoutes(app: FastifyInstance): Promise<void> {
-  app.get(`${BASE}/payment-plan`, async (request: FastifyRequest) => {
-    return paymentPlan(paymentPlanInput(new QueryReader(request.query as Record<string, unknown>)));
+export interface CalculatorRouteOptions {
+  /** Reads products and product tables for `product=` and `table=`; without it they are refused. */
+  operations?: Operations;
+}
+
+/** `product` and `table` (`;`-separated) name where the rate, a coefficient or costs come from. */
+async function planWithProduct(q: QueryReader, request: FastifyRequest, operations: Operations | undefined) {
+  const product = q.text('product');
+  const tables = q.list('table').filter(Boolean);
+  const input = paymentPlanInput(q, !product && tables.length === 0);
+  if (!product && tables.length === 0) return paymentPlan(input);
+  if (!operations || !request.caller) throw new ApiError('INVALID_FIELD_IN_QUERY', [product ? 'product' : 'table', 'not available here']);
+  const terms = await productTerms(operations, request.caller, { product, tables }, { amount: input.amount, duration: input.duration, frequency: input.frequency });
+  const fromTerms = terms.rate !== undefined || terms.instalment !== undefined;
+  for (const given of ['rate', 'instalment'] as const) {
+    if (fromTerms && input[given] !== undefined) throw new ApiError('INVALID_FIELD_IN_QUERY', [given, `comes from ${terms.rateSource}`]);
+  }
+  if (!fromTerms && input.rate === undefined && input.instalment === undefined) throw new ApiError('MISSING_FIELD_IN_QUERY', ['rate']);
+  const plan = paymentPlan({
+    ...input,
+    rate: input.rate ?? terms.rate,
+    instalment: terms.instalment ?? input.instalment,
+    services: [...(input.services ?? []), ...terms.services],
   });
+  return { ...plan, product: product ?? null, tables: terms.tables };
+}
+
+export async function calculatorRoutes(app: FastifyInstance, { operations }: CalculatorRouteOptions = {}): Promise<void> {
+  app.get(`${BASE}/payment-plan`, async (request: FastifyRequest) =>
+    planWithProduct(new QueryReader(request.query as Record<string, unknown>), request, operations));
 
   app.get(`${BASE}/:fn`, async (request: FastifyRequest<{ Params: { fn: string } }>) => {
     const calculator = Object.hasOwn(calculators, request.params.fn) ? calculators[request.params.fn] : undefined;

@@ -158,4 +158,17 @@ export const frFR: Record<string, string> = {
   'Name': 'Nom', 'Type': 'Type', 'Start date': 'Date de début', 'End date': 'Date de fin', 'Currency': 'Devise', 'Duration': 'Durée',
   'Financial product': 'Produit financier', 'Financed amount excl tax': 'Montant financé HT', 'Addresses': 'Adresses', 'City': 'Ville',
   'Zip code': 'Code postal', 'Address': 'Adresse', 'Email': 'Email', 'Phone': 'Téléphone', 'Mobile': 'Mobile', 'First name': 'Prénom', 'Last name': 'Nom de famille',
+  // Finance: calculator (/rates), numbers table, depreciation
+  'Rates and payment plan': 'Taux et échéancier', 'Compute': 'Calculer', 'Amount': 'Montant', 'Rate (%)': 'Taux (%)',
+  'Duration (periods)': 'Durée (périodes)', 'Frequency': 'Périodicité', 'Monthly': 'Mensuelle', 'Quarterly': 'Trimestrielle',
+  'Semester': 'Semestrielle', 'Annual': 'Annuelle', 'Weekly': 'Hebdomadaire', 'Payments': 'Paiements', 'In arrears': 'À terme échu',
+  'In advance': "À terme à échoir", 'Residual value (%)': 'Valeur résiduelle (%)', 'Product': 'Produit',
+  'A product gives the rate, a coefficient or costs from its tables; leave the rate empty then.': 'Un produit donne le taux, un coefficient ou des coûts par ses tables ; laissez alors le taux vide.',
+  'Instalment': 'Échéance', 'Nominal rate': 'Taux nominal', 'Effective rate': 'Taux effectif', 'Total interest': 'Total des intérêts',
+  'Due date': "Date d'échéance", 'Opening balance': 'Capital restant début', 'Closing balance': 'Capital restant fin', 'Interest': 'Intérêts',
+  'Principal': 'Capital', 'Services': 'Prestations', 'Balance': 'Capital restant', 'Numbers table': 'Table de valeurs',
+  'Paste rows from a spreadsheet into a cell; the first row holds the durations, the first column the amounts.': "Collez des lignes d'un tableur dans une cellule ; la première ligne porte les durées, la première colonne les montants.",
+  'Add row': 'Ajouter une ligne', 'Add column': 'Ajouter une colonne', 'Delete last row': 'Supprimer la dernière ligne',
+  'Delete last column': 'Supprimer la dernière colonne', 'Save table': 'Enregistrer la table', 'Amount \\ duration': 'Montant \\ durée',
+  'Value': 'Valeur', 'ratesTable': 'Table de taux', 'coefficientsTable': 'Table de coefficients', 'costTable': 'Table de coûts',
 };

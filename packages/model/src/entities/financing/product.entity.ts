@@ -1,7 +1,12 @@
 import { defineEntity } from '../../entity.ts';
 import { date, link, percentage, select, text } from '../../fields.ts';
+import { ApiError } from '../../errors.ts';
 
-/** A financial product offered under a contract type. */
+/**
+ * A financial product offered under a contract type. Its rate is fixed (`rate`) or looked up by
+ * amount and duration in a rates table; a coefficients table gives the instalment instead, and a
+ * cost table adds a cost to every instalment (see finance/README.md, "Product tables").
+ */
 export const product = defineEntity({
   name: 'Product',
   route: 'financing/products',
@@ -12,6 +17,9 @@ export const product = defineEntity({
     startDate: date(),
     endDate: date(),
     rate: percentage(),
+    ratesTableRegistration: link('ProductTable'),
+    coefficientsTableRegistration: link('ProductTable'),
+    costTableRegistration: link('ProductTable'),
     reference: text(),
     allocation: text(),
     fundRegistration: link('Fund'),
@@ -31,4 +39,10 @@ export const product = defineEntity({
     'fundRegistration',
     'contractRegistration',
   ],
+  check: (doc) => {
+    // A coefficient fixes the instalment and so the rate: a product has one or the other.
+    if (doc.coefficientsTableRegistration && (doc.ratesTableRegistration || (doc.rate !== undefined && doc.rate !== null))) {
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(doc.coefficientsTableRegistration), 'coefficientsTableRegistration']);
+    }
+  },
 });
