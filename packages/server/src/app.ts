@@ -21,6 +21,9 @@ import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
 import { excelRoutes } from './report/excel.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
+import { personWriteHooks } from './person/person-registrations.ts';
+import { externalRoutes } from './external/external.routes.ts';
+import { personRoutes } from './person/person.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -37,7 +40,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await installSecurityHeaders(app);
   const { db } = database;
   const sessions = await createSessionService(db);
-  const operations = createOperations(db);
+  const operations = createOperations(db, personWriteHooks);
   const preHandler = installAuthentication(app, { db, sessions });
 
   await app.register(coreRoutes);
@@ -60,6 +63,8 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(depreciationScheduleRoutes, { operations, preHandler });
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(excelRoutes, { preHandler });
+  await app.register(externalRoutes, { db, preHandler });
+  await app.register(personRoutes, { db, operations, preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
 }
