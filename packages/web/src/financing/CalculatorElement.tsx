@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Col, DatePicker, Descriptions, Form, InputNumber, Row, Select, Table, Typography } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +47,7 @@ export function planQuery(values: CalculatorValues): Record<string, string | num
  * The `calculator` layout element (spec 001 §2.12): the terms of a loan or lease, and its
  * payment plan from the server as a table and a chart of balance, interest and principal.
  */
-export function CalculatorElement({ initial }: { initial?: Partial<CalculatorValues> }) {
+export function CalculatorElement({ initial, computeAtOnce = false }: { initial?: Partial<CalculatorValues>; computeAtOnce?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [form] = Form.useForm<CalculatorValues>();
@@ -68,6 +68,9 @@ export function CalculatorElement({ initial }: { initial?: Partial<CalculatorVal
       setComputing(false);
     }
   };
+
+  // A record's plan is shown with the record, without a click.
+  useEffect(() => { if (computeAtOnce) form.submit(); }, [computeAtOnce, form]);
 
   const money = (value: unknown) => formatCurrency(value, 'EUR', locale);
   const columns = [

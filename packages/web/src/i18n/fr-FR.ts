@@ -159,7 +159,7 @@ export const frFR: Record<string, string> = {
   'Financial product': 'Produit financier', 'Financed amount excl tax': 'Montant financé HT', 'Addresses': 'Adresses', 'City': 'Ville',
   'Zip code': 'Code postal', 'Address': 'Adresse', 'Email': 'Email', 'Phone': 'Téléphone', 'Mobile': 'Mobile', 'First name': 'Prénom', 'Last name': 'Nom de famille',
   // Finance: calculator (/rates), numbers table, depreciation
-  'Rates and payment plan': 'Taux et échéancier', 'Compute': 'Calculer', 'Amount': 'Montant', 'Rate (%)': 'Taux (%)',
+  'Rates and payment plan': 'Taux et échéancier', 'Compute': 'Calculer', 'Payment plan': 'Échéancier', 'Amount': 'Montant', 'Rate (%)': 'Taux (%)',
   'Duration (periods)': 'Durée (périodes)', 'Frequency': 'Périodicité', 'Monthly': 'Mensuelle', 'Quarterly': 'Trimestrielle',
   'Semester': 'Semestrielle', 'Annual': 'Annuelle', 'Weekly': 'Hebdomadaire', 'Payments': 'Paiements', 'In arrears': 'À terme échu',
   'In advance': "À terme à échoir", 'Residual value (%)': 'Valeur résiduelle (%)', 'Product': 'Produit',

@@ -14,10 +14,11 @@ import { Loading } from '../pages/StatusPages.tsx';
 
 /** Domain screens built so far, by path; each is a chunk of its own. */
 const CalculatorScreen = lazy(() => import('../../financing/CalculatorScreen.tsx'));
+const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordScreen.tsx'));
 const builtToolScreens: Record<string, ComponentType> = { '/rates': CalculatorScreen };
 
 /** Kinds whose detail route shows a domain screen (built on the generic one). */
-const domainDetailScreens: Record<string, ComponentType<{ entity: Entity }>> = { ProductTable: ProductTableScreen };
+const domainDetailScreens: Record<string, ComponentType<{ entity: Entity }>> = { ProductTable: ProductTableScreen, Contract: FinancedRecordScreen, Deal: FinancedRecordScreen };
 
 /**
  * Tool screens of spec 000 §2.2 that are not entity lists. Those not built yet show the
@@ -69,5 +70,5 @@ export function AppRoutes() {
 
 function detailScreenOf(entity: Entity) {
   const Screen = domainDetailScreens[entity.name];
-  return Screen ? <Screen key={entity.name} entity={entity} /> : <DetailScreen key={entity.name} entity={entity} />;
+  return Screen ? <Suspense fallback={<Loading />}><Screen key={entity.name} entity={entity} /></Suspense> : <DetailScreen key={entity.name} entity={entity} />;
 }
