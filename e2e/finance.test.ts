@@ -94,4 +94,17 @@ describe('finance journeys', () => {
     await page.getByRole('button', { name: 'Compute' }).click();
     await expect.poll(async () => (await planRows().first().locator('td').allInnerTexts().catch(() => []))[3] ?? '').toContain('312.00');
   });
+
+  it('shows a contract’s payment plan under its form, from its first quotation', async () => {
+    const contract = (await api('POST', '/api/financing/contracts', {
+      name: 'Plan on screen', startDate: '2026-01-01',
+      quotations: [{ financedAmountExclTax: 24000, rate: 0.06, duration: 24, frequency: '30' }],
+    })).json();
+    await page.goto(at(`/contract/${contract.registration}`));
+    await planRows().first().waitFor();
+    expect(await planRows().count()).toBe(24);
+    // PMT(0.5 %, 24, -24000) = 1063.69
+    expect((await planRows().first().locator('td').allInnerTexts())[3]).toMatch(/1\D?063\.69/);
+    await shot('contract-payment-plan');
+  });
 });
