@@ -1,7 +1,6 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { entities } from '@lbo/model/entity-registry';
-import { ListScreen } from '../../entities/ListScreen.tsx';
-import { DetailScreen } from '../../entities/DetailScreen.tsx';
+import { EntityDetailScreen as DetailScreen, EntityListScreen as ListScreen } from './custom-screens.tsx';
 import { detailByIdOnly } from '../../entities/page-config.ts';
 import { NotAllowed, NotAvailable, NotFound } from '../pages/StatusPages.tsx';
 import { ShortLink } from '../pages/ShortLink.tsx';
