@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, fieldsOfSection, kindOf, mandatoryOf, personRuleErrors, registrationTypeList, roleLabel, sectionsOf } from './person-form-rules.ts';
+import { emailFromUsername, personBody, showsUsername, userBody, usernameTaken } from './quick-add.ts';
+import { layoutCardsOf } from './layout-script.ts';
+import type { FormField } from '../fields/form-field.ts';
+
+const titles = (type: string) => sectionsOf(type).map((s) => s.title);
+
+describe('the person form by type', () => {
+  it('groups types into individual, company and professional', () => {
+    expect(['I', 'E', 'P', 'O', 'C'].map(kindOf)).toEqual(['individual', 'individual', 'professional', 'company', 'company']);
+  });
+  it('shows family, employment, income and expenditure for individuals, the legal section for companies', () => {
+    expect(titles('I')).toEqual(expect.arrayContaining(['Family', 'Employment', 'Income (monthly net)', 'Expenditure (monthly net)']));
+    expect(titles('I')).not.toContain('Legal');
+    expect(titles('C')).toContain('Legal');
+    expect(titles('C')).not.toContain('Family');
+    expect(titles('P')).toEqual(expect.arrayContaining(['Legal', 'Birth']));
+  });
+  it('keeps employmentEndDate for individuals only', () => {
+    const employment = (type: string) => sectionsOf(type).find((s) => s.title === 'Employment')!.fields;
+    expect(employment('I')).toContain('employmentEndDate');
+    expect(employment('E')).not.toContain('employmentEndDate');
+  });
+  it('makes name mandatory for companies and lastName for individuals', () => {
+    expect(mandatoryOf('C')).toEqual(new Set(['name']));
+    expect(mandatoryOf('I')).toEqual(new Set(['lastName']));
+    const all = new Map<string, FormField>([['name', { name: 'name', type: 'text', label: 'Name' }], ['lastName', { name: 'lastName', type: 'text', label: 'Last name' }]]);
+    expect(fieldsOfSection({ title: 'x', fields: ['name', 'lastName', 'unknown'] }, all, 'C')).toEqual([
+      { name: 'name', type: 'text', label: 'Name', mandatory: true }, { name: 'lastName', type: 'text', label: 'Last name' }]);
+  });
+  it('needs a registration number and a contact for professionals', () => {
+    expect(personRuleErrors({ type: 'P' })).toEqual({ registration: 'Person identifier is mandatory', contacts: 'Contacts is mandatory' });
+    expect(personRuleErrors({ type: 'P', registration: 'SIR1', contacts: [{ position: 'x' }] })).toEqual({});
+    expect(personRuleErrors({ type: 'C' })).toEqual({});
+  });
+  it('names the person and its registration list by type', () => {
+    expect(displayName({ type: 'I', firstName: 'Jeanne', lastName: 'Martin' })).toBe('Jeanne Martin');
+    expect(displayName({ type: 'C', name: 'Acme' })).toBe('Acme');
+    expect(['I', 'P', 'O', 'C'].map(registrationTypeList)).toEqual(['individualRegistrationType', 'professionalRegistrationType', 'organizationRegistrationType', 'companyRegistrationType']);
+  });
+  it('shows an unknown role as {role} (???)', () => {
+    expect(roleLabel('CLIENT', [{ value: 'CLIENT', label: 'Client' }])).toBe('Client');
+    expect(roleLabel('WIZARD', [{ value: 'CLIENT', label: 'Client' }])).toBe('WIZARD (???)');
+  });
+});
+
+describe('quick add', () => {
+  it('offers a username only for individuals, when users may be written and are not disabled', () => {
+    expect(showsUsername('I', true, false)).toBe(true);
+    expect(showsUsername('C', true, false)).toBe(false);
+    expect(showsUsername('I', false, false)).toBe(false);
+    expect(showsUsername('I', true, true)).toBe(false);
+  });
+  it('fills an empty email from a username that looks like one', () => {
+    expect(emailFromUsername({}, 'jeanne@example.com')).toEqual({ email: 'jeanne@example.com' });
+    expect(emailFromUsername({ email: 'kept@example.com' }, 'jeanne@example.com')).toEqual({ email: 'kept@example.com' });
+    expect(emailFromUsername({}, 'jeanne@demo')).toEqual({});
+  });
+  it('builds the person and the user linked to it', () => {
+    expect(personBody({ type: 'I', firstName: 'Jeanne', lastName: 'Martin', username: 'x', roles: [{ role: 'CLIENT' }] }))
+      .toEqual({ type: 'I', firstName: 'Jeanne', lastName: 'Martin', name: 'Jeanne Martin', roles: [{ role: 'CLIENT' }] });
+    expect(userBody({ registration: 'PER1', firstName: 'Jeanne', lastName: 'Martin', email: 'j@example.com' }, ' jeanne@demo '))
+      .toEqual({ username: 'jeanne@demo', firstName: 'Jeanne', lastName: 'Martin', email: 'j@example.com', personRegistration: 'PER1' });
+  });
+  it('finds an existing username in the users answer', () => {
+    expect(usernameTaken([{ username: 'Jeanne@demo' }], 'jeanne@demo')).toBe(true);
+    expect(usernameTaken([], 'jeanne@demo')).toBe(false);
+  });
+});
+
+describe('person-layout script', () => {
+  it('reads extra cards from a layout object or JSON code; none without a script', () => {
+    expect(layoutCardsOf({ layout: { cards: [{ title: 'Scoring', fields: ['score'] }] } })).toEqual({ cards: [{ title: 'Scoring', fields: ['score'] }] });
+    expect(layoutCardsOf({ code: '{"cards":[{"title":"X","fields":[]}]}' })).toEqual({ cards: [{ title: 'X', fields: [] }] });
+    expect(layoutCardsOf(undefined)).toEqual({ cards: [] });
+  });
+  it("answers \"Invalid object $ in 'layout' script\" for anything else", () => {
+    expect(layoutCardsOf({ code: 'function execute() {}' })).toEqual({ error: "Invalid object code in 'layout' script" });
+    expect(layoutCardsOf({ layout: { cards: [{ title: 1 }] } })).toHaveProperty('error');
+  });
+});
