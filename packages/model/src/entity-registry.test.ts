@@ -107,6 +107,7 @@ const knownLists = new Set([
   'rsvp', 'priority', 'taxCode', 'vatScheme', 'companySize',
   // Added by the declarations.
   'financingType', 'financingNature', 'financingFinality', 'depreciationMethod',
+  'riskClass', 'personRelation',
 ]);
 
 const camel = (name: string) => name[0].toLowerCase() + name.slice(1);

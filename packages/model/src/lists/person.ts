@@ -29,6 +29,24 @@ export const personLists: Record<string, ListItem[]> = {
     ['ORGANIZATION', 'Organization', 'Organisation'],
     ['TENANT', 'Tenant', 'Tenant'],
   ]),
+  /** Links of the relation diagram (`descendants[].relation`): what the holder is to the held. */
+  personRelation: items([
+    ['SHAREHOLDER', 'Shareholder of', 'Actionnaire de'],
+    ['PARENT_COMPANY', 'Parent company of', 'Société mère de'],
+    ['MANAGER', 'Manager of', 'Dirigeant de'],
+    ['SIGNEROF', 'Signatory of', 'Signataire de'],
+    ['EMPLOYER', 'Employer of', 'Employeur de'],
+    ['GUARANTOR', 'Guarantor of', 'Garant de'],
+    ['SPOUSE', 'Spouse of', 'Conjoint de'],
+    ['OTHER', 'Other link', 'Autre lien'],
+  ]),
+  /** Risk classes of the relation diagram; colours come from the web theme (grey by default). */
+  riskClass: items([
+    ['A', 'A - Low risk', 'A - Risque faible'],
+    ['B', 'B - Moderate risk', 'B - Risque modéré'],
+    ['C', 'C - High risk', 'C - Risque élevé'],
+    ['D', 'D - Very high risk', 'D - Risque très élevé'],
+  ]),
   organizationType: items([
     ['HOLDING', 'Holding', 'Holding'],
     ['SUBSIDIARY', 'Subsidiary', 'Filiale'],

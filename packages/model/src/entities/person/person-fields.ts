@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../fields.ts';
 import {
-  boolean, currency, date, email, iban, integer, json, link, list, multiSelect, object, phone, select, text,
+  boolean, currency, date, email, iban, integer, json, link, list, multiSelect, object, percentage, phone, select, text,
 } from '../../fields.ts';
 import type { ColumnInput, FilterInput } from '../../search.ts';
 import { column, equal, range, regex } from '../../search.ts';
@@ -111,6 +111,9 @@ const identity = {
   fiscalCode: text(),
   siret: text(),
   activityCode: select('activityCode'),
+  // The user signed in as this person (set when a user is created with syncPerson).
+  username: text({ readOnly: true }),
+  riskClass: select('riskClass'),
   accountingReference: text(),
   internalReference: text(),
   externalReference: text(),
@@ -172,6 +175,17 @@ const individual = {
   expenditureTotal: currency(),
 };
 
+/**
+ * The persons this one holds or is linked to (relation diagram, spec 002 §3): the other side
+ * finds its ascendants by looking for itself in these lists.
+ */
+const descendantItem = {
+  personRegistration: link('Person', { mandatory: true }),
+  relation: select('personRelation', { mandatory: true }),
+  // Share of the descendant held, as a fraction (0.6 = 60 %).
+  stake: percentage({ min: 0, max: 1 }),
+};
+
 export const personFields: Record<string, FieldDef> = {
   ...identity,
   ...birth,
@@ -181,7 +195,11 @@ export const personFields: Record<string, FieldDef> = {
   contacts: list(contactItem),
   addresses: list(addressFields),
   bankAccounts: list(bankAccountItem),
+  descendants: list(descendantItem),
 };
+
+/** Flags a record may carry for each field as `props_{field}` (spec 002 §3): shown, editable, grid width. */
+export const fieldPropsFlags = { hidden: 'boolean', disabled: 'boolean', colProps: 'object' } as const;
 
 export const personSearch: FilterInput[] = [
   'registration',
@@ -201,6 +219,11 @@ export const personSearch: FilterInput[] = [
   regex('mobile'),
   regex('phone'),
   regex('email', { anchored: true }),
+  // Any identifier of the person, whatever its type (registrations[].number).
+  equal('registrationNumber', { field: 'registrations.number' }),
+  equal('registrationType', { field: 'registrations.type', hidden: true }),
+  // The persons holding a given person (its ascendants).
+  equal('descendant', { field: 'descendants.personRegistration', hidden: true }),
 ];
 
 export const personColumns: ColumnInput[] = [
@@ -220,6 +243,7 @@ export const personColumns: ColumnInput[] = [
   'mobile',
   'phone',
   'email',
+  column('registrations', { render: 'object', hidden: true }),
 ];
 
 export const personTextSearch = ['registration', 'name', 'firstName', 'lastName', 'email'];

@@ -1,5 +1,6 @@
 import { defineEntity } from '../../entity.ts';
 import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
+import { checkPerson } from './person-rules.ts';
 
 /** Individuals (I), employees (E), professionals (P), organizations (O) and companies (C). */
 export const person = defineEntity({
@@ -12,4 +13,5 @@ export const person = defineEntity({
   search: personSearch,
   columns: personColumns,
   textSearch: personTextSearch,
+  check: (doc) => checkPerson(doc),
 });

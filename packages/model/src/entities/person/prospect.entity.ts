@@ -1,5 +1,6 @@
 import { defineEntity } from '../../entity.ts';
 import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
+import { checkPerson } from './person-rules.ts';
 
 /** A person not yet a client: same fields, filters and columns as Person. */
 export const prospect = defineEntity({
@@ -11,4 +12,5 @@ export const prospect = defineEntity({
   search: personSearch,
   columns: personColumns,
   textSearch: personTextSearch,
+  check: (doc) => checkPerson(doc),
 });
