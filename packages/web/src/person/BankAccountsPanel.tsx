@@ -8,12 +8,9 @@ import { itemFields, touchList, usePersonForm } from './person-context.ts';
 import { canSave, closeSession, compactIban, makeFirst, openSession, removeAt, withDefaultNames, type Item } from './list-edits.ts';
 import { ItemFields, type CardProps } from './ContactsPanel.tsx';
 
-/** A BIC: 4 letters of bank, 2 of country, 2 of place, an optional 3-character branch. */
-export const bicPattern = '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$';
-
-/** Bank account fields with the BIC's format; SEPA mandates are a list of their own. */
+/** Bank account fields: the BIC typed in capitals (the model checks it: 'BIC is invalid'). */
 export function bankAccountFields(fields: FormField[]): FormField[] {
-  return fields.map((f) => (f.name === 'bankBic' ? { ...f, pattern: bicPattern, upperCase: true } : f));
+  return fields.map((f) => (f.name === 'bankBic' ? { ...f, upperCase: true } : f));
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -23,11 +23,7 @@ import { WorkflowCard, useWorkflowPin } from '../entities/workflow/WorkflowCard.
 import { humanise } from '../entities/entity-fields.ts';
 import { fieldsOfSection, personRuleErrors, roleLabel, sectionsOf } from './person-form-rules.ts';
 import { PersonFormContext, usePersonForm, type PersonForm } from './person-context.ts';
-import { registrationCheck } from './registration-check.ts';
-import { registrationErrors, type RegistrationItem } from './registrations.ts';
 
-const translated = (errors: Record<string, string>, translate: (k: string) => string) =>
-  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translate(v)]));
 import { RegistrationField } from './RegistrationField.tsx';
 import { ContactsPanel } from './ContactsPanel.tsx';
 import { AddressPanel, AddressesCard } from './AddressPanels.tsx';
@@ -70,7 +66,6 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
   const sideColumn = useSideColumn();
   const readOnly = entity.readOnly;
   const translate = useCallback((key: string, values?: Record<string, unknown>) => t(key, values), [t]);
-  const ruleErrors = personRuleErrors(form.values, translate);
   const setValue = useCallback((path: string, value: unknown) => {
     if (path === 'type') setType(value);
     form.setValue(path, value);
@@ -78,17 +73,14 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
   const ctx = useMemo(() => ({ ...context, translate: (k: string, v: Record<string, unknown>) => t(k, v) }), [context, t]);
   const allErrors = useCallback((values: Values = form.values) => ({
     ...formErrors(fields, values, () => true, ctx),
-    ...personRuleErrors(values, translate),
-    ...translated(registrationErrors((values.registrations as RegistrationItem[] | undefined) ?? [], registrationCheck), translate),
+    ...personRuleErrors(values, { translate }),
   }), [fields, form.values, ctx, translate]);
-  // A number that its type refuses says so at once.
-  const idErrors = translated(registrationErrors((form.values.registrations as RegistrationItem[] | undefined) ?? [], registrationCheck), translate);
   const [submitted, setSubmitted] = useState(false);
 
   const submit = useCallback(async () => {
     if (readOnly || saving) return;
     setSubmitted(true);
-    const blocking = [...form.validateAll(), ...Object.keys(personRuleErrors(form.values)), ...Object.keys(idErrors)];
+    const blocking = [...form.validateAll(), ...Object.keys(personRuleErrors(form.values))];
     if (blocking.length) {
       document.querySelector(`[data-field="${blocking[0]}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       notify({ level: 'warning', message: 'Invalid data' });
@@ -103,11 +95,11 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
     } finally {
       setSaving(false);
     }
-  }, [readOnly, saving, form, onSubmit, initial, idErrors]);
+  }, [readOnly, saving, form, onSubmit, initial]);
   useShortcut('ctrl+s', () => void submit());
 
-  // The professional's rules (identifier, contact) speak once a save was tried.
-  const shownErrors = { ...form.errors, ...idErrors, ...(submitted ? ruleErrors : {}) };
+  // A refused identifier or BIC says so at once; the missing identifier or contact once a save was tried.
+  const shownErrors = { ...form.errors, ...personRuleErrors(form.values, { submitted, translate }) };
   const fieldApi: FormApi = {
     getValue: form.getValue, setValue, touch: form.touch, errorOf: (path) => shownErrors[path],
     renderField: (field, path) => (field.type === 'link' && field.entity === 'Person' && !readOnly
@@ -117,7 +109,7 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
   };
   const personForm: PersonForm = {
     entity, values: form.values, getValue: form.getValue, setValue, touch: form.touch, allErrors, errors: shownErrors, fields: all,
-    readOnly: Boolean(readOnly), checkRegistration: registrationCheck, options: configuration?.options ?? {},
+    readOnly: Boolean(readOnly), options: configuration?.options ?? {},
   };
 
   const titles = ['Registration number', ...sections.map((s) => s.title), 'Contacts', 'Address', 'Banking information', 'Relations'];

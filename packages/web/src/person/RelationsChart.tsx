@@ -7,14 +7,8 @@ import { relationConstants } from './relations.ts';
 
 type ECharts = import('echarts/core').ECharts;
 
-/** Loads ECharts with the graph and tree charts only (its own chunk, fetched on first diagram). */
-async function loadEcharts() {
-  const [core, charts, components, renderers] = await Promise.all([
-    import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers'),
-  ]);
-  core.use([charts.GraphChart, charts.TreeChart, components.TooltipComponent, renderers.CanvasRenderer]);
-  return core;
-}
+/** ECharts is fetched with the first diagram. */
+const loadEcharts = () => import('./echarts-setup.ts');
 
 interface Props {
   hierarchy: Hierarchy;

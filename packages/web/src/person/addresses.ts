@@ -1,3 +1,4 @@
+import { formatAddress, parseAddress as modelParseAddress, type Address } from '@lbo/model/values/addresses';
 import type { Item } from './list-edits.ts';
 
 /** Address rules of spec 002 §3, §5 and the pivot calls of §7. Pure. */
@@ -25,22 +26,10 @@ export function coordinatesOf(address: Item | undefined): [number, number] | und
   return Number.isFinite(lng) && Number.isFinite(lat) ? [lng, lat] : undefined;
 }
 
-const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 const part = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v));
 
-/**
- * address1, address2, zipcode and city joined; else the coordinates rounded to 5 decimals;
- * else the address line.
- */
-export function formattedAddress(address: Item | undefined): string {
-  if (!address) return '';
-  const joined = [address.address1, address.address2, [part(address.zipcode), part(address.city)].filter(Boolean).join(' ')]
-    .map(part).filter(Boolean).join(', ');
-  if (joined) return joined;
-  const c = coordinatesOf(address);
-  if (c) return `${round5(c[1])}, ${round5(c[0])}`;
-  return part(address.addressLine);
-}
+/** The formatted address of spec 002 §3, written once in the model. */
+export const formattedAddress = (address: Item | undefined) => formatAddress(address as Address | undefined);
 
 /** Whether `uniqueAddressPerType` applies to persons: true, or a list holding person. */
 export function uniquePerType(setting: unknown, entity = 'person'): boolean {
@@ -68,31 +57,8 @@ export function addressRules(addresses: Item[], types: string[], unique: boolean
   };
 }
 
-/**
- * Heuristic parse of a typed address (spec 002 §5): a postal code is a 5-character number; 2, 3
- * or 4 comma-separated parts map to street, second line, postal code and city, country.
- */
-export function parseAddress(text: string): Item {
-  const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (parts.length < 2 || parts.length > 4) return { addressLine: text.trim() };
-  const address: Item = { addressLine: text.trim(), address1: parts[0] };
-  let rest = parts.slice(1);
-  const zipIndex = rest.findIndex((p) => /^\d{5}\b/.test(p));
-  if (zipIndex > 0) {
-    address.address2 = rest[0];
-    rest = rest.slice(zipIndex);
-  }
-  const zipCity = rest[0] ?? '';
-  const match = /^(\d{5})\s*(.*)$/.exec(zipCity);
-  if (match) {
-    address.zipcode = match[1];
-    if (match[2]) address.city = match[2];
-  } else if (zipCity) {
-    address.city = zipCity;
-  }
-  if (rest[1]) address.country = rest[1];
-  return address;
-}
+/** A typed address read into fields (spec 002 §5), by the model's rule. */
+export const parseAddress = (text: string): Item => modelParseAddress(text);
 
 /** Address-service suggestions are asked only for more than 2 typed characters (spec 002 §9). */
 export const minSuggestionLength = 3;

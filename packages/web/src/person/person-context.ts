@@ -2,7 +2,6 @@ import { createContext, useContext } from 'react';
 import type { Entity } from '@lbo/model/entity';
 import type { FormField } from '../fields/form-field.ts';
 import type { Values } from '../entities/form-values.ts';
-import type { RegistrationCheck } from './registrations.ts';
 
 /** What the person editor's panels share: the form's values and errors, and the fields by name. */
 export interface PersonForm {
@@ -17,7 +16,6 @@ export interface PersonForm {
   errors: Record<string, string>;
   fields: Map<string, FormField>;
   readOnly: boolean;
-  checkRegistration: RegistrationCheck;
   options: Record<string, unknown>;
 }
 

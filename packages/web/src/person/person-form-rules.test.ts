@@ -25,14 +25,19 @@ describe('the person form by type', () => {
   it('makes name mandatory for companies and lastName for individuals', () => {
     expect(mandatoryOf('C')).toEqual(new Set(['name']));
     expect(mandatoryOf('I')).toEqual(new Set(['lastName']));
+    expect(mandatoryOf('P')).toEqual(new Set());
     const all = new Map<string, FormField>([['name', { name: 'name', type: 'text', label: 'Name' }], ['lastName', { name: 'lastName', type: 'text', label: 'Last name' }]]);
     expect(fieldsOfSection({ title: 'x', fields: ['name', 'lastName', 'unknown'] }, all, 'C')).toEqual([
       { name: 'name', type: 'text', label: 'Name', mandatory: true }, { name: 'lastName', type: 'text', label: 'Last name' }]);
   });
-  it('needs a registration number and a contact for professionals', () => {
-    expect(personRuleErrors({ type: 'P' })).toEqual({ registration: 'Person identifier is mandatory', contacts: 'Contacts is mandatory' });
+  it('needs a registration number and a contact for professionals, once a save was tried', () => {
+    expect(personRuleErrors({ type: 'P' })).toEqual({ registration: 'Person identifier is mandatory', contacts: 'Contact is mandatory' });
+    expect(personRuleErrors({ type: 'P' }, { submitted: false })).toEqual({});
     expect(personRuleErrors({ type: 'P', registration: 'SIR1', contacts: [{ position: 'x' }] })).toEqual({});
-    expect(personRuleErrors({ type: 'C' })).toEqual({});
+  });
+  it('checks identifiers and BICs with the model rules, at once', () => {
+    expect(personRuleErrors({ type: 'C', name: 'Acme', registrations: [{ type: 'SIR', number: '123' }], bankAccounts: [{ bankBic: 'NOPE' }] }, { submitted: false }))
+      .toEqual({ 'registrations.0.number': expect.any(String), 'bankAccounts.0.bankBic': 'BIC is invalid' });
   });
   it('names the person and its registration list by type', () => {
     expect(displayName({ type: 'I', firstName: 'Jeanne', lastName: 'Martin' })).toBe('Jeanne Martin');

@@ -1,5 +1,5 @@
 import type { FormField } from '../fields/form-field.ts';
-import { isEmpty } from '../fields/validation.ts';
+import { personProblems } from '@lbo/model/entities/person/person-rules';
 import { fillEnglish } from '../i18n/i18n.ts';
 
 /**
@@ -79,7 +79,7 @@ export const panelsOf = (type: unknown) => ({ contacts: true, addresses: true, b
 export function mandatoryOf(type: unknown): Set<string> {
   const kind = kindOf(type);
   if (kind === 'individual') return new Set(['lastName']);
-  if (kind === 'professional') return new Set(['lastName']);
+  if (kind === 'professional') return new Set();
   return new Set(['name']);
 }
 
@@ -92,15 +92,18 @@ export function fieldsOfSection(section: Section, all: Map<string, FormField>, t
 
 export const identifierMandatory = 'Person identifier is mandatory';
 
+/** `registrations[1].number` → `registrations.1.number`; the missing identifier shows on the registration field. */
+const formPath = (field: string) => (field === 'registrations' ? 'registration' : field.replace(/\[(\d+)\]/g, '.$1'));
+
 /**
- * Errors the field rules cannot express: a professional needs a registration number
- * ('Person identifier is mandatory') and at least one contact.
+ * The model's rules across fields (spec 002 §5), by form path: a professional's identifier and
+ * contact, registration numbers by type, BICs. Missing values only once a save was tried.
  */
-export function personRuleErrors(values: Record<string, unknown>, translate: (k: string, v?: Record<string, unknown>) => string = fillEnglish): Record<string, string> {
+export function personRuleErrors(values: Record<string, unknown>, { submitted = true, translate = fillEnglish }: { submitted?: boolean; translate?: (k: string, v?: Record<string, unknown>) => string } = {}): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (kindOf(values.type) === 'professional') {
-    if (isEmpty(values.registration)) errors.registration = translate(identifierMandatory);
-    if (!Array.isArray(values.contacts) || values.contacts.length === 0) errors.contacts = translate('{label} is mandatory', { label: translate('Contacts') });
+  for (const problem of personProblems(values)) {
+    if (problem.code === 'MISSING_FIELD_IN_BODY' && !submitted) continue;
+    errors[formPath(problem.field)] ??= translate(problem.message);
   }
   return errors;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  alignFirstRegistration, basicCheck, cleanRegistrations, composeRegistration, lookupResultsOf, personFromLookup, registrationErrors,
-  splitRegistration, withMainRegistration,
+  alignFirstRegistration, cleanRegistrations, composeRegistration, lookupResultsOf, personFromLookup, splitRegistration, withMainRegistration,
 } from './registrations.ts';
 import { personToSave } from './person-save.ts';
 
@@ -23,13 +22,6 @@ describe('registrations', () => {
     expect(withMainRegistration(undefined, 'SIR', '1')).toEqual([{ type: 'SIR', number: '1' }]);
     expect(withMainRegistration([{ type: 'EVA', number: 'x', verified: true }, { type: 'DNI', number: 'y' }], 'SIR', '2'))
       .toEqual([{ type: 'SIR', number: '2', verified: true }, { type: 'DNI', number: 'y' }]);
-  });
-  it('checks numbers of types that are not automatic', () => {
-    const check = (type: string, value: string) => (type === 'SIR' && !/^\d{9}$/.test(value) ? 'Invalid format' : undefined);
-    expect(registrationErrors([{ type: 'SIR', number: '12' }, { type: 'AUT', number: '??' }, { number: '1' }], check))
-      .toEqual({ 'registrations.0.number': 'Invalid format', 'registrations.2.type': 'Type is mandatory' });
-    expect(basicCheck('PAS', 'AB 12-3')).toBeUndefined();
-    expect(basicCheck('PAS', 'AB/12')).toBe('Invalid format');
   });
 });
 

@@ -1,8 +1,9 @@
+import { automaticRegistrationTypes } from '@lbo/model/values/identifiers/registration-check';
 import type { Item } from './list-edits.ts';
 
 /** Registration rules of spec 002 §3, §4, §5. Pure. */
 
-export const automaticTypes = new Set(['AUT', 'COM', 'PTN', 'PRO']);
+export const automaticTypes: ReadonlySet<string> = new Set(automaticRegistrationTypes);
 export const lookupTypes = new Set(['SIR', 'EVA', 'GBR', 'CHE', 'CIF', 'NIF', 'ITA', 'DEU']);
 
 export interface RegistrationItem extends Item {
@@ -38,28 +39,6 @@ export function withMainRegistration(rows: RegistrationItem[] | undefined, type:
   const list = [...(rows ?? [])];
   const main: RegistrationItem = { ...(list[0] ?? {}), type, number };
   return list.length ? [main, ...list.slice(1)] : [main];
-}
-
-/**
- * A registration check answers a message or nothing. The model's identifier checks plug in
- * here; without one for a type, the number must at least be alphanumeric.
- */
-export type RegistrationCheck = (type: string, value: string) => string | undefined;
-
-export const basicCheck: RegistrationCheck = (_type, value) => (/^[A-Z0-9-]+$/i.test(value.replace(/\s+/g, '')) ? undefined : 'Invalid format');
-
-/** The messages of the registrations modal's rows, by path `registrations.{i}.number`. */
-export function registrationErrors(rows: RegistrationItem[], check: RegistrationCheck, path = 'registrations'): Record<string, string> {
-  const errors: Record<string, string> = {};
-  rows.forEach((row, i) => {
-    if (!row.type) errors[`${path}.${i}.type`] = 'Type is mandatory';
-    const number = typeof row.number === 'string' ? row.number.trim() : '';
-    if (row.type && number && !automaticTypes.has(row.type)) {
-      const message = check(row.type, number);
-      if (message) errors[`${path}.${i}.number`] = message;
-    }
-  });
-  return errors;
 }
 
 /** One result of a registration lookup, and the person fields it fills. */
