@@ -125,7 +125,8 @@ describe('person editor journeys', () => {
 
     await page.getByTestId('person-save').click();
     await page.waitForURL(new RegExp(`/person/SIR${siren}$`));
-    await page.getByTestId('contacts-panel').waitFor();
+    await expect.poll(() => page.getByTestId('person-title').innerText()).toContain(`SIR${siren}`);
+    await expect.poll(() => page.getByTestId('contacts-panel').locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
     await shot('company-saved');
 
     // What was saved, read back by the API.
