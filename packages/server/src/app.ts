@@ -19,6 +19,7 @@ import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
 import { excelRoutes } from './report/excel.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
+import { personWriteHooks } from './person/person-registrations.ts';
 
 export interface AppOptions {
   database: Database;
@@ -35,7 +36,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await installSecurityHeaders(app);
   const { db } = database;
   const sessions = await createSessionService(db);
-  const operations = createOperations(db);
+  const operations = createOperations(db, personWriteHooks);
   const preHandler = installAuthentication(app, { db, sessions });
 
   await app.register(coreRoutes);

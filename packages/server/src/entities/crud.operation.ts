@@ -32,6 +32,21 @@ export interface ListResult {
   continues: boolean;
 }
 
+/**
+ * What a domain adds to the generic writes of its kinds, run inside the write's transaction
+ * after the field checks (registration numbering of its own, lookups of existing records).
+ */
+export interface WriteHooks {
+  /** Completes a new document before it is numbered and stored, or names an existing record to answer instead. */
+  beforeCreate?(tx: Tx, caller: Caller, entity: Entity, doc: Doc): Promise<Doc | { existing: Doc }>;
+  /** Completes a replaced or merged document before it is stored. */
+  beforeUpdate?(tx: Tx, caller: Caller, entity: Entity, doc: Doc, before: Doc): Promise<Doc>;
+}
+
+/** Records a create answered with an existing record (the route answers 200, not 201). */
+const existingAnswers = new WeakSet<Doc>();
+export const isExistingRecord = (doc: Doc) => existingAnswers.has(doc);
+
 /** Above this many matches the count stops (`pagination-size` is then a lower bound, see docs/api.md). */
 export const COUNT_CAP = 1_000;
 
@@ -71,7 +86,7 @@ async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: stri
   await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: String((after ?? before)?.registration), action, before, after });
 }
 
-export function createOperations(db: Db) {
+export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {}) {
   const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, { tenant: caller.tenant, user: caller.username }, work);
 
   async function mustFind(tx: Tx, caller: Caller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
@@ -154,6 +169,15 @@ export function createOperations(db: Db) {
         input.registration = key.trim();
       }
       return scoped(caller, async (tx) => {
+        const hooked = hooks[entity.name]?.beforeCreate ? await hooks[entity.name].beforeCreate!(tx, caller, entity, input) : input;
+        if ('existing' in hooked && hooked.existing) {
+          existingAnswers.add(hooked.existing as Doc);
+          return hooked.existing as Doc;
+        }
+        if (hooked !== input) {
+          for (const key of Object.keys(input)) delete input[key];
+          Object.assign(input, hooked);
+        }
         if (typeof input.registration !== 'string' || !input.registration) {
           input.registration = `${entity.prefix}${String(await storage.nextCounter(tx, caller.tenant, entity.name)).padStart(6, '0')}`;
         }
@@ -176,7 +200,8 @@ export function createOperations(db: Db) {
           throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
         }
         const before = storage.toDocument(row);
-        const input = prepare(caller, entity, mode === 'merge' ? { ...stripSystem(before), ...raw } : raw, true);
+        const prepared = prepare(caller, entity, mode === 'merge' ? { ...stripSystem(before), ...raw } : raw, true);
+        const input = hooks[entity.name]?.beforeUpdate ? await hooks[entity.name].beforeUpdate!(tx, caller, entity, prepared, before) : prepared;
         if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
         if (input.registration !== undefined && input.registration !== row.registration) {
           throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);

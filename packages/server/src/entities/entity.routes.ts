@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
-import type { Operations, Query, ListResult } from './crud.operation.ts';
+import { isExistingRecord, type Operations, type Query, type ListResult } from './crud.operation.ts';
 
 /** Entity kinds whose routes are served by their own domain rather than the generic CRUD. */
 export interface EntityRouteOptions {
@@ -42,7 +42,7 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
     if (entity.readOnly) continue;
     app.post(base, { preHandler, config }, async (request, reply) => {
       const doc = await operations.create(request.caller!, entity, request.body);
-      return reply.status(201).send(doc);
+      return reply.status(isExistingRecord(doc) ? 200 : 201).send(doc);
     });
     app.put(`${base}/:id`, { preHandler, config }, async (request) =>
       operations.update(request.caller!, entity, idParam(request), request.body, 'replace'));
