@@ -1,3 +1,5 @@
+import { personFr } from '../person/fr-FR.ts';
+
 /**
  * French texts of the interface, keyed by their English wording. Field and list names not
  * found here show in English until a tenant's translations (GET /api/core/locales/fr-FR) add them.
@@ -113,4 +115,6 @@ export const frFR: Record<string, string> = {
   'Name': 'Nom', 'Type': 'Type', 'Start date': 'Date de début', 'End date': 'Date de fin', 'Currency': 'Devise', 'Duration': 'Durée',
   'Financial product': 'Produit financier', 'Financed amount excl tax': 'Montant financé HT', 'Addresses': 'Adresses', 'City': 'Ville',
   'Zip code': 'Code postal', 'Address': 'Adresse', 'Email': 'Email', 'Phone': 'Téléphone', 'Mobile': 'Mobile', 'First name': 'Prénom', 'Last name': 'Nom de famille',
+  // The person editor's texts.
+  ...personFr,
 };

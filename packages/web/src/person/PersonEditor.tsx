@@ -21,8 +21,9 @@ import { StatusBadge } from '../entities/StatusBadge.tsx';
 import { UnsavedChangesGuard } from '../entities/UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from '../entities/workflow/WorkflowCard.tsx';
 import { humanise } from '../entities/entity-fields.ts';
-import { fieldsOfSection, personRuleErrors, roleLabel, sectionsOf } from './person-form-rules.ts';
-import { PersonFormContext, usePersonForm, type PersonForm } from './person-context.ts';
+import { fieldsOfSection, personRuleErrors, sectionsOf } from './person-form-rules.ts';
+import { RolesField } from './RolesField.tsx';
+import { PersonFormContext, type PersonForm } from './person-context.ts';
 
 import { RegistrationField } from './RegistrationField.tsx';
 import { ContactsPanel } from './ContactsPanel.tsx';
@@ -188,22 +189,6 @@ function TypeSelect({ entity, value, onChange, disabled }: { entity: Entity; val
   return (
     <Form.Item label={t('Type')} htmlFor="field-type" required data-field="type">
       <Select id="field-type" value={value} options={options} disabled={disabled} onChange={onChange} style={{ width: '100%' }} />
-    </Form.Item>
-  );
-}
-
-/** Roles from the personRole list; a role the list does not hold shows `{role} (???)`. */
-function RolesField() {
-  const { t } = useTranslation();
-  const form = usePersonForm();
-  const { options, loading } = useListOptions('personRole');
-  const roles = (Array.isArray(form.getValue('roles')) ? form.getValue('roles') as { role?: string }[] : []).map((r) => r.role).filter((r): r is string => Boolean(r));
-  const shown = [...options, ...(loading ? [] : roles.filter((r) => !options.some((o) => o.value === r)).map((r) => ({ value: r, label: roleLabel(r, options) })))];
-  return (
-    <Form.Item label={t('Roles')} htmlFor="field-roles" data-field="roles">
-      <Select id="field-roles" mode="multiple" value={roles} options={shown} loading={loading} disabled={form.readOnly} allowClear
-        showSearch={{ optionFilterProp: 'label' }} style={{ width: '100%' }}
-        onChange={(next: string[]) => form.setValue('roles', next.length ? next.map((role) => ({ role })) : undefined)} />
     </Form.Item>
   );
 }

@@ -70,7 +70,8 @@ export function RegistrationField() {
   const choose = async (result: LookupResult) => {
     const registration = composeRegistration(type, result.number)!;
     const existing = await findPerson(form.entity, registration);
-    if (existing && form.options.allowDuplicatePersons !== true) {
+    // The tenant's person settings (options.person.allowDuplicateRegistrations) may allow a second holder.
+    if (existing && (form.options.person as { allowDuplicateRegistrations?: boolean } | undefined)?.allowDuplicateRegistrations !== true) {
       notify({ level: 'info', message: 'Existing person loaded', description: registration });
       navigate(detailPath(form.entity, registration));
       return;
