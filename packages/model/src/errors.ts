@@ -60,6 +60,8 @@ export const errorCatalogue = {
   // Workflows (issue 5): the answer carries `rejectionReason`, which the client shows as a warning.
   TRANSITION_REJECTED: [409, 'Transition $ refused for $ $: $'],
   TRANSITION_NOT_FOUND: [404, 'Transition $ not found in the $ workflow'],
+  // Third-party services reached through an adapter (company registry, address service).
+  EXTERNAL_SERVICE_UNAVAILABLE: [503, 'External service $ is unavailable: $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -20,6 +20,7 @@ import { webRoutes } from './web.routes.ts';
 import { excelRoutes } from './report/excel.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
 import { personWriteHooks } from './person/person-registrations.ts';
+import { externalRoutes } from './external/external.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -55,6 +56,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'] });
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(excelRoutes, { preHandler });
+  await app.register(externalRoutes, { db, preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
 }

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '@lbo/model/errors';
+import { isObject } from '@lbo/model/values/validate';
+import { inTenant, type Db } from '../db/database.ts';
+import { registryProviders, type RegistryCandidate } from './company-registry.ts';
+import { addressProviders } from './address-service.ts';
+import { externalSettingsOf, type ExternalSettings } from './external-settings.ts';
+import type { ExternalService } from './http-json.ts';
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * The external-service pivot (spec 002 §7): registry lookups for the registration field and
+ * address completion. The tenant's settings are read in a short transaction; the provider is
+ * called after it, so that no database connection waits on a third party.
+ */
+export async function externalRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+  const settingsOf = (request: FastifyRequest): Promise<ExternalSettings> =>
+    inTenant(db, { tenant: request.caller!.tenant, user: request.caller!.username }, (tx) => externalSettingsOf(tx, request.caller!.tenant));
+  // Public registers and address services: any signed-in user filling a person form may ask.
+  const config = { permission: null };
+
+  app.post('/api/external/pivot/person-registration/:type', { preHandler, config }, async (request) => {
+    const type = String((request.params as { type: string }).type ?? '').toUpperCase();
+    if (!/^[A-Z-]{3}$/.test(type)) throw new ApiError('INVALID_FIELD_IN_PATH', ['type']);
+    const query = request.query as Record<string, string | undefined>;
+    if (query.administrativeStatus !== undefined && query.administrativeStatus !== 'ACTIVE') {
+      throw new ApiError('INVALID_FIELD_IN_QUERY', ['administrativeStatus', 'only ACTIVE is known']);
+    }
+    const body = request.body;
+    if (!isObject(body) || !Object.keys(body).length) throw new ApiError('MISSING_BODY_PAYLOAD');
+    const optionalString = (name: string) => {
+      const v = body[name];
+      if (v !== undefined && v !== null && typeof v !== 'string') throw new ApiError('INVALID_STRING_FIELD', [name]);
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    const optionalBoolean = (name: string) => {
+      const v = body[name];
+      if (v !== undefined && v !== null && typeof v !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', [name]);
+      return v === true;
+    };
+    const value = optionalString('value').replace(/\s+/g, type === 'SIR' || type === 'SRT' ? '' : ' ');
+    const selectedId = optionalString('selectedId').replace(/\s+/g, '');
+    const personType = optionalString('personType') || 'C';
+    const withDetails = optionalBoolean('withDetails');
+    const priority = optionalBoolean('displayFirstRegistrationsInPriority');
+    if (!value && !selectedId) throw new ApiError('MISSING_FIELD_IN_BODY', ['value']);
+    if (value.length > 200 || selectedId.length > 200) throw new ApiError('INVALID_FIELD_VALUE', ['(too long)', selectedId ? 'selectedId' : 'value']);
+
+    const settings = (await settingsOf(request)).registry[type];
+    if (!settings?.provider) throw new ApiError('MISSING_CONFIG', [`options.externalServices.registry.${type}`]);
+    const provider = registryProviders[settings.provider];
+    if (!provider) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`options.externalServices.registry.${type}.provider`, `unknown provider ${settings.provider}`]);
+    const service: ExternalService = { name: settings.provider, baseUrl: settings.baseUrl ?? provider.defaultBaseUrl, timeoutMs: settings.timeoutMs };
+
+    if (selectedId) {
+      const found = await provider.adapter.details(service, { type, selectedId, personType });
+      if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [type, selectedId]);
+      return found;
+    }
+    const candidates = await provider.adapter.lookup(service, { type, value, personType, onlyActive: query.administrativeStatus === 'ACTIVE', withDetails });
+    // Exact identifiers first, when asked: a typed number should be the first choice.
+    const exact = (c: RegistryCandidate) => (c.number === value.replace(/\s+/g, '') ? 0 : 1);
+    return priority ? [...candidates].sort((a, b) => exact(a) - exact(b)) : candidates;
+  });
+
+  app.post('/api/external/pivot/addresses', { preHandler, config }, async (request, reply) => {
+    const input: Record<string, unknown> = { ...(isObject(request.body) ? request.body : {}), ...(request.query as Record<string, unknown>) };
+    const text = (name: string) => {
+      const v = input[name];
+      if (v === undefined || v === null) return undefined;
+      if (typeof v !== 'string' && typeof v !== 'number') throw new ApiError('INVALID_FIELD_IN_QUERY', [name, 'must be a string']);
+      const s = String(v).trim();
+      if (s.length > 300) throw new ApiError('INVALID_FIELD_IN_QUERY', [name, 'too long']);
+      return s || undefined;
+    };
+    const settings = (await settingsOf(request)).addresses;
+    const name = text('provider') ?? settings.provider;
+    const provider = addressProviders[name];
+    if (!provider) throw new ApiError('INVALID_FIELD_IN_QUERY', ['provider', `unknown provider ${name}`]);
+    const own = settings.providers[name] ?? {};
+    const service: ExternalService = { name, baseUrl: own.baseUrl ?? provider.defaultBaseUrl, timeoutMs: own.timeoutMs };
+    const coordinates = coordinatesOf(input.coordinates);
+    const placeId = text('placeId');
+    const search = text('search');
+    const limitText = text('limit');
+    const limit = limitText === undefined ? 5 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 20) throw new ApiError('INVALID_FIELD_IN_QUERY', ['limit', 'must be an integer from 1 to 20']);
+    if (!coordinates && !placeId && search === undefined) throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['search, placeId or coordinates']);
+    // Completion must never stand in the user's way: a provider failure answers "nothing found".
+    try {
+      if (coordinates) return reply.send(await provider.adapter.reverse(service, coordinates));
+      if (placeId) return reply.send(await provider.adapter.detail(service, { placeId, extraInfo: text('extraInfo'), sessionToken: text('sessiontoken') }));
+      return await provider.adapter.suggest(service, {
+        search: search ?? '', language: text('language'), country: text('country'), region: text('region'), sessionToken: text('sessiontoken'), limit,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'EXTERNAL_SERVICE_UNAVAILABLE') throw error;
+      request.log.warn({ provider: name, reason: error.message }, 'address completion failed');
+      reply.header('x-provider-error', error.message);
+      return reply.send(coordinates || placeId ? null : []);
+    }
+  });
+}
+
+/** `coordinates`: `"lon,lat"` or `[lon, lat]` (GeoJSON order). */
+function coordinatesOf(value: unknown): { longitude: number; latitude: number } | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const [longitude, latitude] = parts.map((p) => (typeof p === 'number' || typeof p === 'string' ? Number(p) : NaN));
+  if (parts.length !== 2 || !Number.isFinite(longitude) || !Number.isFinite(latitude) || Math.abs(longitude) > 180 || Math.abs(latitude) > 90) {
+    throw new ApiError('INVALID_FIELD_IN_QUERY', ['coordinates', 'expected "longitude,latitude"']);
+  }
+  return { longitude, latitude };
+}
