@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct } from './support/product.ts';
 import { signIn } from './support/pages.ts';
+import { addressSearch, companySearch, startStub, type StubServer } from '@lbo/server/external/test-support';
 
 /**
  * Browser journeys of the person editor (issue 6): a company with its identifier, contacts,
@@ -11,7 +12,12 @@ import { signIn } from './support/pages.ts';
 let product: RunningProduct;
 let browser: Browser;
 let page: Page;
+/** Local servers answering as the company register and the national address service do. */
+let registry: StubServer;
+let addresses: StubServer;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `persons-${name}.png`), fullPage: true });
+/** Waits for a value as a user would, on a machine that may be slow. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const at = (route: string) => `${product.url}${route}`;
 const dialog = () => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
 
@@ -44,25 +50,49 @@ beforeAll(async () => {
   await page.goto(at('/'));
   await page.waitForURL(/\/authentication/);
   await signIn(page, product.username, product.password);
+  registry = await startStub(companySearch);
+  addresses = await startStub(addressSearch);
+  // The tenant's external services point to them (docs/persons.md: options.externalServices).
+  const configured = await page.evaluate(async (externalServices) => {
+    const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
+    const response = await fetch('/api/core/tenant-configuration/tenant-config', {
+      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ options: { externalServices } }),
+    });
+    return response.status;
+  }, {
+    registry: { SIR: { provider: 'RechercheEntreprises', baseUrl: registry.baseUrl } },
+    addresses: { provider: 'GouvFr', GouvFr: { baseUrl: addresses.baseUrl } },
+  });
+  expect(configured).toBeLessThan(300);
 });
 
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
+  await registry?.close();
+  await addresses?.close();
 });
 
 describe('person editor journeys', () => {
-  it('creates a company with a SIREN, two contacts (the second by default), two swapped addresses and a bank account', async () => {
+  it('creates a company from its SIREN found in the register, with two contacts (the second by default), two swapped addresses and a bank account', async () => {
     await page.goto(at('/person'));
     await page.getByTestId('person-save').waitFor();
-    await page.locator('#field-name').fill('Transports Durand');
     await choose(field(page, 'registration'), 'SIREN (France)');
     await page.getByTestId('registration-number').fill('12345');
     await page.getByTestId('registration-number').blur();
-    await expect.poll(() => field(page, 'registration').innerText()).toContain('SIREN is invalid');
+    await poll(() => field(page, 'registration').innerText()).toContain('SIREN is invalid');
+
+    // The number typed is looked up in the register; the choice is confirmed and fills the person.
     await page.getByTestId('registration-number').fill(siren);
-    await page.getByTestId('registration-number').blur();
-    await expect.poll(() => field(page, 'registration').locator('[role="alert"]').count()).toBe(0);
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'LACOSTE INDUSTRIES' });
+    await option.click();
+    await poll(() => dialog().innerText()).toContain('Confirm your selection');
+    await dialog().getByRole('button', { name: 'Yes' }).click();
+    await poll(() => page.locator('#field-name').inputValue()).toBe('LACOSTE INDUSTRIES');
+    expect(registry.requests.some((r) => r.startsWith('/search') && r.includes(siren))).toBe(true);
+    await poll(() => field(page, 'registration').locator('[role="alert"]').count()).toBe(0);
+    await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual(['23 RUE DE PROVENCE, 75009 PARIS']);
+    await shot('company-from-register');
 
     // Two contacts, the first by default; then the second is made the default one.
     for (const [first, last, position] of [['Anne', 'Durand', 'CEO'], ['Paul', 'Martin', 'CFO']]) {
@@ -72,41 +102,66 @@ describe('person editor journeys', () => {
       await modal.locator('[data-field$=".lastName"] input').fill(last);
       // Position is mandatory.
       await modal.getByTestId('contact-save').click();
-      await expect.poll(() => modal.innerText()).toContain('Position is mandatory');
+      await poll(() => modal.innerText()).toContain('Position is mandatory');
       await modal.locator('[data-field$=".position"] input').fill(position);
       if (first === 'Anne') await modal.locator('[data-field$=".isDefault"] input[type="checkbox"]').check();
       await modal.getByTestId('contact-save').click();
       await modal.waitFor({ state: 'hidden' });
     }
     const contactRows = page.getByTestId('contacts-panel').locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => contactRows.count()).toBe(2);
+    await poll(() => contactRows.count()).toBe(2);
     expect(await contactRows.nth(0).innerText()).toContain('Default');
     await contactRows.nth(1).getByRole('button', { name: 'Edit' }).click();
     await dialog().locator('[data-field$=".isDefault"] input[type="checkbox"]').check();
     await dialog().getByTestId('contact-save').click();
-    await expect.poll(() => contactRows.nth(1).innerText()).toContain('Default');
+    await poll(() => contactRows.nth(1).innerText()).toContain('Default');
     expect(await contactRows.nth(0).innerText()).not.toContain('Default');
 
     // A contact added then closed is discarded.
     await page.getByTestId('contact-add').click();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => contactRows.count()).toBe(2);
+    await poll(() => contactRows.count()).toBe(2);
 
     // Two addresses, the second made first.
     await page.getByTestId('addresses-edit').click();
     let modal = dialog();
-    for (const [type, street, zip, city] of [['Head office', '1 rue de la Paix', '75002', 'Paris'], ['Billing address', '10 quai Perrache', '69002', 'Lyon']]) {
-      await modal.getByTestId('address-add').click();
-      const row = modal.getByTestId('address-row').last();
-      await choose(row.locator('[data-field$=".type"]'), type);
-      await row.locator('[data-field$=".address1"] input').fill(street);
-      await row.locator('[data-field$=".zipcode"] input').fill(zip);
-      await row.locator('[data-field$=".city"] input').fill(city);
-    }
+    // The register gave the head office; it is deleted, then two addresses are added.
+    await poll(() => modal.getByTestId('address-row').count()).toBe(1);
+    expect(await modal.getByTestId('address-row').innerText()).toContain('23 RUE DE PROVENCE');
+    await modal.getByTestId('address-row').getByRole('button', { name: 'Delete' }).click();
+    await poll(() => modal.getByTestId('address-row').count()).toBe(0);
+    // The first through the address service: its suggestion fills the fields and the coordinates.
+    await modal.getByTestId('address-add').click();
+    let row = modal.getByTestId('address-row').last();
+    await choose(row.locator('[data-field$=".type"]'), 'Head office');
+    await row.getByTestId('address-search').fill('8 boulevard du port amiens');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '80000 Amiens' }).click();
+    await poll(() => row.locator('[data-field$=".city"] input').inputValue()).toBe('Amiens');
+    expect(addresses.requests.some((r) => r.startsWith('/search/'))).toBe(true);
+    // The second typed by hand.
+    await modal.getByTestId('address-add').click();
+    row = modal.getByTestId('address-row').last();
+    await choose(row.locator('[data-field$=".type"]'), 'Billing address');
+    await row.locator('[data-field$=".address1"] input').fill('10 quai Perrache');
+    await row.locator('[data-field$=".zipcode"] input').fill('69002');
+    await row.locator('[data-field$=".city"] input').fill('Lyon');
     await modal.getByTestId('address-row').nth(1).getByRole('button', { name: 'Make it first' }).click();
     await modal.getByTestId('addresses-save').click();
     await modal.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual(['10 quai Perrache, 69002 Lyon', '1 rue de la Paix, 75002 Paris']);
+    await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual(['10 quai Perrache, 69002 Lyon', '8 Boulevard du Port, 80000 Amiens']);
+    // Swapped back, the first address has coordinates: the map shows them.
+    await page.getByTestId('addresses-edit').click();
+    await dialog().getByTestId('address-row').nth(1).getByRole('button', { name: 'Make it first' }).click();
+    await dialog().getByTestId('addresses-save').click();
+    await page.getByTestId('address-show-map').click();
+    await page.getByTestId('address-map').waitFor();
+    await poll(() => dialog().innerText()).toContain('49.89744');
+    await shot('address-map');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('address-map').waitFor({ state: 'hidden' });
+    await page.getByTestId('addresses-edit').click();
+    await dialog().getByTestId('address-row').nth(1).getByRole('button', { name: 'Make it first' }).click();
+    await dialog().getByTestId('addresses-save').click();
 
     // A bank account: an invalid IBAN is refused, a valid one kept and named after the company.
     await page.getByTestId('bank-accounts-edit').click();
@@ -114,30 +169,30 @@ describe('person editor journeys', () => {
     await modal.getByTestId('bank-account-add').click();
     await modal.locator('[data-field$=".bankIban"] input').fill(badIban);
     await modal.locator('[data-field$=".bankIban"] input').blur();
-    await expect.poll(() => modal.innerText()).toContain('IBAN is invalid');
+    await poll(() => modal.innerText()).toContain('IBAN is invalid');
     await modal.getByTestId('bank-accounts-save').click();
-    await expect.poll(() => modal.isVisible()).toBe(true);
+    await poll(() => modal.isVisible()).toBe(true);
     await shot('bank-account-invalid-iban');
     await modal.locator('[data-field$=".bankIban"] input').fill(goodIban);
     await modal.getByTestId('bank-accounts-save').click();
     await modal.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByTestId('bank-accounts-preview').innerText()).toContain('Transports Durand');
+    await poll(() => page.getByTestId('bank-accounts-preview').innerText()).toContain('LACOSTE INDUSTRIES');
 
     await page.getByTestId('person-save').click();
     await page.waitForURL(new RegExp(`/person/SIR${siren}$`));
-    await expect.poll(() => page.getByTestId('person-title').innerText()).toContain(`SIR${siren}`);
-    await expect.poll(() => page.getByTestId('contacts-panel').locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    await poll(() => page.getByTestId('person-title').innerText()).toContain(`SIR${siren}`);
+    await poll(() => page.getByTestId('contacts-panel').locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
     await shot('company-saved');
 
     // What was saved, read back by the API.
     const saved = await read(`/api/person/persons/SIR${siren}`);
     expect(saved).toMatchObject({
-      type: 'C', name: 'Transports Durand', registrations: [{ type: 'SIR', number: siren }],
+      type: 'C', name: 'LACOSTE INDUSTRIES', registrations: [{ type: 'SIR', number: siren }],
       contacts: [{ lastName: 'Durand', isDefault: false }, { lastName: 'Martin', isDefault: true }],
-      addresses: [{ type: 'BILLING', city: 'Lyon' }, { type: 'HEAD_OFFICE', city: 'Paris' }],
-      bankAccounts: [{ name: 'Transports Durand', bankIban: goodIban.replace(/\s/g, '') }],
+      addresses: [{ type: 'BILLING', city: 'Lyon' }, { type: 'HEAD_OFFICE', city: 'Amiens', location: { coordinates: [2.290084, 49.897443] } }],
+      bankAccounts: [{ name: 'LACOSTE INDUSTRIES', bankIban: goodIban.replace(/\s/g, '') }],
     });
-  });
+  }, 240_000);
 
   it('quick-adds an individual with a user from the persons list', async () => {
     await page.goto(at('/persons'));
@@ -150,17 +205,17 @@ describe('person editor journeys', () => {
     // An existing username is refused when leaving the field.
     await modal.locator('#quick-add-username').fill(product.username);
     await modal.locator('#quick-add-username').blur();
-    await expect.poll(() => modal.innerText()).toContain('Username already exists');
+    await poll(() => modal.innerText()).toContain('Username already exists');
     await modal.locator('#quick-add-username').fill('jeanne.moreau@example.com');
     await modal.locator('#quick-add-username').blur();
     await modal.getByTestId('quick-add-more').click();
-    await expect.poll(() => modal.locator('#field-email').inputValue()).toBe('jeanne.moreau@example.com');
+    await poll(() => modal.locator('#field-email').inputValue()).toBe('jeanne.moreau@example.com');
     await shot('quick-add');
     await modal.getByTestId('quick-add-save').click();
     await page.waitForURL(/\/person\/[^/]+$/);
-    await expect.poll(() => page.getByTestId('person-title').innerText()).toContain('Jeanne Moreau');
+    await poll(() => page.getByTestId('person-title').innerText()).toContain('Jeanne Moreau');
     const registration = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const user = await read('/api/core/users/jeanne.moreau@example.com');
     expect(user).toMatchObject({ username: 'jeanne.moreau@example.com', personRegistration: registration });
-  });
+  }, 120_000);
 });

@@ -32,6 +32,8 @@ describe('registration lookup answers', () => {
     expect(personFromLookup(results[0].person)).toEqual({ name: 'Acme', legalForm: 'SA' });
     expect(lookupResultsOf(undefined, 'SIR')).toEqual([]);
     expect(lookupResultsOf({ number: '1', name: 'Single' }, 'SIR')[0].label).toBe('1 - Single');
+    // The provider's own label is kept.
+    expect(lookupResultsOf([{ id: 'x', number: '732829320', name: 'LACOSTE', label: '732829320 LACOSTE (Paris)' }], 'SIR')[0].label).toBe('732829320 LACOSTE (Paris)');
   });
 });
 

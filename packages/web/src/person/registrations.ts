@@ -66,8 +66,8 @@ export function lookupResultsOf(answer: unknown, type: string): LookupResult[] {
     const registration = str(person.registration ?? e.registration);
     const number = str(e.number ?? e.value) || (registration.startsWith(type) ? registration.slice(type.length) : registration);
     if (!number) return [];
-    const name = str(person.name ?? e.name ?? e.label);
-    return [{ id: str(e.id ?? e.selectedId) || number, number, label: name ? `${number} - ${name}` : number, person }];
+    const name = str(person.name ?? e.name);
+    return [{ id: str(e.id ?? e.selectedId) || number, number, label: str(e.label) || (name ? `${number} - ${name}` : number), person }];
   });
 }
 
