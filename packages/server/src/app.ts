@@ -21,6 +21,7 @@ import { excelRoutes } from './report/excel.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
 import { personWriteHooks } from './person/person-registrations.ts';
 import { externalRoutes } from './external/external.routes.ts';
+import { personRoutes } from './person/person.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -57,6 +58,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });
+  await app.register(personRoutes, { db, operations, preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
 }

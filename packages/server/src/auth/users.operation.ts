@@ -138,9 +138,24 @@ async function createPerson(tx: Tx, caller: UserCaller, user: Doc): Promise<Doc>
   if (!input.lastName) throw new ApiError('MISSING_FIELD_IN_BODY', ['lastName']);
   const status = personEntity.status ? referenceLists[personEntity.status]?.[0]?.value ?? 'DRAFT' : undefined;
   const registration = `${personEntity.prefix}${String(await storage.nextCounter(tx, caller.tenant, personEntity.name)).padStart(6, '0')}`;
-  const person = storage.toDocument(await storage.insertRow(tx, personEntity, caller.tenant, caller.username, { ...input, registration, ...(status ? { status } : {}) }));
+  const person = storage.toDocument(await storage.insertRow(tx, personEntity, caller.tenant, caller.username, { ...input, username: user.username, registration, ...(status ? { status } : {}) }));
   await recordHistory(tx, caller, personEntity, 'CREATE', undefined, person);
   return person;
+}
+
+/**
+ * The person a user is created for learns its username (the relation diagram shows it), and
+ * gets the user's email and names where it has none (spec 002 §4 quick add re-reads it after).
+ */
+async function syncPerson(tx: Tx, caller: UserCaller, row: storage.Row, user: Doc): Promise<void> {
+  const before = storage.toDocument(row);
+  const fill = Object.fromEntries(['email', 'firstName', 'lastName']
+    .filter((f) => (before[f] === undefined || before[f] === null || before[f] === '') && typeof user[f] === 'string' && user[f] !== '')
+    .map((f) => [f, user[f]]));
+  const data = { ...row.data, ...fill, username: user.username };
+  if (JSON.stringify(data) === JSON.stringify(row.data)) return;
+  const updated = storage.toDocument(await storage.updateRow(tx, personEntity, caller.tenant, caller.username, row._id, data));
+  await recordHistory(tx, caller, personEntity, 'UPDATE', before, updated);
 }
 
 export function createUserOperations(db: Db, sessions: SessionService) {
@@ -161,7 +176,9 @@ export function createUserOperations(db: Db, sessions: SessionService) {
       return scoped(caller, async (tx) => {
         if (options.syncPerson) {
           if (typeof input.personRegistration === 'string' && input.personRegistration) {
-            if (!(await storage.findOne(tx, personEntity, caller.tenant, input.personRegistration))) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, input.personRegistration]);
+            const person = await storage.findOne(tx, personEntity, caller.tenant, input.personRegistration, true);
+            if (!person) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, input.personRegistration]);
+            await syncPerson(tx, caller, person, { ...input, username });
           } else {
             input.personRegistration = (await createPerson(tx, caller, input)).registration;
           }
