@@ -34,6 +34,14 @@ const read = (resource: string) => page.evaluate(async (url) => {
   return response.ok ? response.json() : { status: response.status };
 }, resource);
 
+/** Sends a resource with the page's session; answers the saved document. */
+const send = (method: string, resource: string, body: unknown) => page.evaluate(async ([m, url, b]) => {
+  const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
+  const response = await fetch(url as string, { method: m as string, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+  if (!response.ok) throw new Error(`${m} ${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ registration: string }>;
+}, [method, resource, body] as const);
+
 const field = (scope: Page | Locator, path: string) => scope.locator(`[data-field="${path}"]`);
 
 /** A valid SIREN (Luhn) and IBANs: one with a wrong check, one right. */
@@ -217,5 +225,36 @@ describe('person editor journeys', () => {
     const registration = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const user = await read('/api/core/users/jeanne.moreau@example.com');
     expect(user).toMatchObject({ username: 'jeanne.moreau@example.com', personRegistration: registration });
+  }, 120_000);
+
+  it('opens the relation diagram of a group: network, depth, tree and enlarged view', async () => {
+    // A holding owns a company and an organisation; the company employs a director.
+    const director = await send('POST', '/api/person/persons', { type: 'I', firstName: 'Marc', lastName: 'Lefèvre', name: 'Marc Lefèvre' });
+    const company = await send('POST', '/api/person/persons', { type: 'C', name: 'Durand Logistique', riskClass: 'C',
+      descendants: [{ personRegistration: director.registration, relation: 'EMPLOYER' }] });
+    const foundation = await send('POST', '/api/person/persons', { type: 'O', name: 'Fondation Durand' });
+    const holding = await send('POST', '/api/person/persons', { type: 'C', name: 'Durand Holding', riskClass: 'A', descendants: [
+      { personRegistration: company.registration, relation: 'SHAREHOLDER', stake: 0.6 },
+      { personRegistration: foundation.registration, relation: 'PARENT_COMPANY', stake: 1 },
+    ] });
+
+    await page.goto(at(`/person/${holding.registration}`));
+    const chart = page.getByTestId('relations-chart').first();
+    await chart.scrollIntoViewIfNeeded();
+    await poll(() => chart.getAttribute('data-nodes')).toBe('4');
+    await poll(() => chart.locator('canvas').count()).toBeGreaterThan(0);
+    expect(await chart.getAttribute('data-mode')).toBe('network');
+    await shot('relations-network');
+
+    // Depth 1 keeps the holding and the two it holds.
+    await choose(page.getByTestId('relations-card').locator('..').locator('..'), '1');
+    await poll(() => chart.getAttribute('data-nodes')).toBe('3');
+    // Every person has at most one parent: the tree is offered.
+    await page.getByTestId('relations-mode').getByText('Tree').click();
+    await poll(() => chart.getAttribute('data-mode')).toBe('tree');
+    await page.getByTestId('relations-enlarge').click();
+    const enlarged = dialog().getByTestId('relations-chart');
+    await poll(() => enlarged.locator('canvas').count()).toBeGreaterThan(0);
+    await shot('relations-enlarged');
   }, 120_000);
 });

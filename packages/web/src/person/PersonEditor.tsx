@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { FormContext, type FormApi } from '../fields/form-context.ts';
 import { FieldView } from '../fields/FieldView.tsx';
-import { FieldGrid } from '../fields/NestedInput.tsx';
+import { FieldGrid, ListInput } from '../fields/NestedInput.tsx';
 import { formFieldsOf, type FormField } from '../fields/form-field.ts';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { useShortcut } from '../app/shortcuts.ts';
@@ -21,7 +21,7 @@ import { StatusBadge } from '../entities/StatusBadge.tsx';
 import { UnsavedChangesGuard } from '../entities/UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from '../entities/workflow/WorkflowCard.tsx';
 import { humanise } from '../entities/entity-fields.ts';
-import { fieldsOfSection, personRuleErrors, sectionsOf } from './person-form-rules.ts';
+import { fieldsOfSection, personRuleErrors, sectionsOf, withFieldProps } from './person-form-rules.ts';
 import { RolesField } from './RolesField.tsx';
 import { PersonFormContext, type PersonForm } from './person-context.ts';
 
@@ -42,7 +42,7 @@ interface Props {
 }
 
 /** Fields the editor shows in its own panels rather than in a section grid. */
-const panelFields = ['registrations', 'roles', 'contacts', 'addresses', 'bankAccounts'];
+const panelFields = ['registrations', 'roles', 'contacts', 'addresses', 'bankAccounts', 'descendants'];
 
 /**
  * The person and prospect editor (spec 002 §2): the form changes with the person type; the
@@ -113,7 +113,7 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
     readOnly: Boolean(readOnly), options: configuration?.options ?? {},
   };
 
-  const titles = ['Registration number', ...sections.map((s) => s.title), 'Contacts', 'Address', 'Banking information', 'Relations'];
+  const titles = ['Registration number', ...sections.map((s) => s.title), 'Contacts', 'Address', 'Banking information', 'Related persons', 'Relations'];
   const panels = useCardPanels(entity.clientRoute, titles);
   const card = (title: string) => ({ title: t(title), collapsed: panels.isCollapsed(title), onToggle: () => panels.toggle(title) });
   const registration = record?.registration as string | undefined;
@@ -149,13 +149,19 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
               </FormCard>
               {sections.map((section) => (
                 <FormCard key={section.title} {...card(section.title)}>
-                  <FieldGrid fields={fieldsOfSection(section, all, type)} path="" />
+                  <FieldGrid fields={withFieldProps(fieldsOfSection(section, all, type), form.values)} path="" />
                 </FormCard>
               ))}
               <ContactsPanel card={card('Contacts')} />
               <AddressPanel card={card('Address')} />
               <BankAccountsPanel card={card('Banking information')} />
               <LayoutCards />
+              {all.get('descendants') && (
+                <FormCard {...card('Related persons')}>
+                  <ListInput field={all.get('descendants')!} path="descendants" id="field-descendants" value={form.getValue('descendants')} locale={i18n.language}
+                    onChange={(v) => setValue('descendants', v)} onBlur={() => form.touch('descendants')} disabled={Boolean(readOnly)} invalid={false} />
+                </FormCard>
+              )}
               {registration && <RelationsCard entity={entity} registration={registration} card={card('Relations')} />}
             </Col>
             {sideColumn && (

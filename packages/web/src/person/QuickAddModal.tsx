@@ -89,7 +89,8 @@ export function QuickAddModal({ entity, roles, onClose }: { entity: Entity; role
       if (withUser) {
         const sync = configuration?.options.syncPerson === false ? {} : { syncPerson: '1' };
         await api.post('/api/core/users', userBody(person, username), { query: sync });
-        person = await api.get<Values>(`/api/${entity.route}/${encodeURIComponent(String(person.registration))}`);
+        // The person is read again (by POST, spec 002 §7): the user's sync gave it its username.
+        person = await api.post<Values>(`/api/${entity.route}/${encodeURIComponent(String(person.registration))}`);
       }
       onClose(person);
     } catch (error) {

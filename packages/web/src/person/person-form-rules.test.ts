@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, fieldsOfSection, kindOf, mandatoryOf, personRuleErrors, registrationTypeList, roleLabel, sectionsOf } from './person-form-rules.ts';
+import { displayName, fieldsOfSection, kindOf, mandatoryOf, personRuleErrors, registrationTypeList, roleLabel, sectionsOf, withFieldProps } from './person-form-rules.ts';
 import { emailFromUsername, personBody, showsUsername, userBody, usernameTaken } from './quick-add.ts';
 import { layoutCardsOf } from './layout-script.ts';
 import type { FormField } from '../fields/form-field.ts';
@@ -43,6 +43,12 @@ describe('the person form by type', () => {
     expect(displayName({ type: 'I', firstName: 'Jeanne', lastName: 'Martin' })).toBe('Jeanne Martin');
     expect(displayName({ type: 'C', name: 'Acme' })).toBe('Acme');
     expect(['I', 'P', 'O', 'C'].map(registrationTypeList)).toEqual(['individualRegistrationType', 'professionalRegistrationType', 'organizationRegistrationType', 'companyRegistrationType']);
+  });
+  it('hides or disables fields by the record\'s props_ flags', () => {
+    const fields: FormField[] = [{ name: 'name', type: 'text', label: 'Name' }, { name: 'email', type: 'email', label: 'Email' }];
+    expect(withFieldProps(fields, { props_name: { hidden: true }, props_email: { disabled: true } }))
+      .toEqual([{ name: 'name', type: 'text', label: 'Name', hidden: true }, { name: 'email', type: 'email', label: 'Email', disabled: true }]);
+    expect(withFieldProps(fields, {})).toEqual(fields);
   });
   it('shows an unknown role as {role} (???)', () => {
     expect(roleLabel('CLIENT', [{ value: 'CLIENT', label: 'Client' }])).toBe('Client');

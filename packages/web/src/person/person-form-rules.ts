@@ -26,7 +26,7 @@ export interface Section {
 
 const identity: Section = {
   title: 'Identity',
-  fields: ['type', 'title', 'firstName', 'lastName', 'secondName', 'phone', 'mobile', 'email', 'preferredLanguage', 'currency', 'timeZone', 'orgaRegistration'],
+  fields: ['type', 'title', 'firstName', 'lastName', 'secondName', 'phone', 'mobile', 'email', 'preferredLanguage', 'currency', 'timeZone', 'orgaRegistration', 'username'],
 };
 const birth: Section = { title: 'Birth', fields: ['birthDate', 'birthPlace', 'birthZipcode', 'birthCountry', 'nationality'] };
 const web: Section = { title: 'Web', fields: ['website', 'linkedIn', 'facebook', 'instagram'] };
@@ -37,7 +37,7 @@ const legal: Section = {
     'legalRepresentative', 'administrativeStatus', 'yearOfReference', 'companySize', 'nbOfEmployees', 'accountingStandards',
     'totalBalancesheet', 'totalTurnover', 'legalProceedingsStatus', 'dateLegalProceeding'],
 };
-const references: Section = { title: 'References', fields: ['accountingReference', 'internalReference', 'externalReference'] };
+const references: Section = { title: 'References', fields: ['riskClass', 'accountingReference', 'internalReference', 'externalReference'] };
 const family: Section = { title: 'Family', fields: ['familyMaritalStatus', 'familyMaritalContract', 'familyNumberOfDependents'] };
 const employment: Section = {
   title: 'Employment',
@@ -88,6 +88,15 @@ export function fieldsOfSection(section: Section, all: Map<string, FormField>, t
   const mandatory = mandatoryOf(type);
   return section.fields.map((name) => all.get(name)).filter((f): f is FormField => Boolean(f))
     .map((f) => (mandatory.has(f.name) ? { ...f, mandatory: true } : f));
+}
+
+/** A record's `props_{field}` flags (spec 002 §3): hidden and disabled fields. */
+export function withFieldProps(fields: FormField[], values: Record<string, unknown>): FormField[] {
+  return fields.map((f) => {
+    const props = values[`props_${f.name}`] as { hidden?: boolean; disabled?: boolean } | null | undefined;
+    if (!props || typeof props !== 'object') return f;
+    return { ...f, ...(props.hidden === true ? { hidden: true } : {}), ...(props.disabled === true ? { disabled: true } : {}) };
+  });
 }
 
 export const identifierMandatory = 'Person identifier is mandatory';
