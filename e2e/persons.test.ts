@@ -244,7 +244,9 @@ describe('person editor journeys', () => {
     await poll(() => chart.getAttribute('data-nodes')).toBe('4');
     await poll(() => chart.locator('canvas').count()).toBeGreaterThan(0);
     expect(await chart.getAttribute('data-mode')).toBe('network');
-    await shot('relations-network');
+    // The force layout settles before the picture is taken.
+    await page.waitForTimeout(1500);
+    await page.locator('.ant-card').filter({ has: page.getByTestId('relations-card') }).screenshot({ path: path.join(artifactsDir, 'persons-relations-network.png') });
 
     // Depth 1 keeps the holding and the two it holds.
     await choose(page.getByTestId('relations-card').locator('..').locator('..'), '1');
@@ -255,6 +257,7 @@ describe('person editor journeys', () => {
     await page.getByTestId('relations-enlarge').click();
     const enlarged = dialog().getByTestId('relations-chart');
     await poll(() => enlarged.locator('canvas').count()).toBeGreaterThan(0);
-    await shot('relations-enlarged');
+    await page.waitForTimeout(1000);
+    await dialog().screenshot({ path: path.join(artifactsDir, 'persons-relations-enlarged.png') });
   }, 120_000);
 });

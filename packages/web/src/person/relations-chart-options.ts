@@ -23,6 +23,7 @@ export function chartOptions(hierarchy: Hierarchy, main: string, mode: 'network'
       series: [{
         type: 'tree', data: root ? [decorate(root)] : [], initialTreeDepth: relationConstants.initialTreeDepth, orient: 'TB',
         symbolSize: large ? 12 : 18, label: { position: 'top', fontSize: large ? 10 : 12 }, expandAndCollapse: true, roam: true,
+        lineStyle: { color: '#999' },
       }],
     };
   }
