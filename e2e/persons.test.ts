@@ -102,6 +102,23 @@ describe('person editor journeys', () => {
     await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual(['23 RUE DE PROVENCE, 75009 PARIS']);
     await shot('company-from-register');
 
+    // A second identifier in the Registrations modal: its rule refuses a bad number and Save waits.
+    await page.getByTestId('open-registrations').click();
+    let modal = dialog();
+    await poll(() => modal.getByTestId('registration-row').count()).toBe(1);
+    await modal.getByRole('button', { name: 'Add' }).click();
+    let row = modal.getByTestId('registration-row').nth(1);
+    await choose(row.locator('[data-field$=".type"]'), 'VAT number (EU)');
+    await row.locator('[data-field$=".number"] input').fill('44732829320');
+    await modal.getByTestId('registrations-save').click();
+    await poll(() => row.innerText()).toContain('Must start with two letters');
+    await row.locator('[data-field$=".number"] input').fill('FR44732829320');
+    // An empty row is dropped on Save.
+    await modal.getByRole('button', { name: 'Add' }).click();
+    await poll(() => modal.getByTestId('registration-row').count()).toBe(3);
+    await modal.getByTestId('registrations-save').click();
+    await modal.waitFor({ state: 'hidden' });
+
     // Two contacts, the first by default; then the second is made the default one.
     for (const [first, last, position] of [['Anne', 'Durand', 'CEO'], ['Paul', 'Martin', 'CFO']]) {
       await page.getByTestId('contact-add').click();
@@ -132,7 +149,7 @@ describe('person editor journeys', () => {
 
     // Two addresses, the second made first.
     await page.getByTestId('addresses-edit').click();
-    let modal = dialog();
+    modal = dialog();
     // The register gave the head office; it is deleted, then two addresses are added.
     await poll(() => modal.getByTestId('address-row').count()).toBe(1);
     expect(await modal.getByTestId('address-row').innerText()).toContain('23 RUE DE PROVENCE');
@@ -140,7 +157,7 @@ describe('person editor journeys', () => {
     await poll(() => modal.getByTestId('address-row').count()).toBe(0);
     // The first through the address service: its suggestion fills the fields and the coordinates.
     await modal.getByTestId('address-add').click();
-    let row = modal.getByTestId('address-row').last();
+    row = modal.getByTestId('address-row').last();
     await choose(row.locator('[data-field$=".type"]'), 'Head office');
     await row.getByTestId('address-search').fill('8 boulevard du port amiens');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '80000 Amiens' }).click();
@@ -195,7 +212,7 @@ describe('person editor journeys', () => {
     // What was saved, read back by the API.
     const saved = await read(`/api/person/persons/SIR${siren}`);
     expect(saved).toMatchObject({
-      type: 'C', name: 'LACOSTE INDUSTRIES', registrations: [{ type: 'SIR', number: siren }],
+      type: 'C', name: 'LACOSTE INDUSTRIES', registrations: [{ type: 'SIR', number: siren }, { type: 'EVA', number: 'FR44732829320' }],
       contacts: [{ lastName: 'Durand', isDefault: false }, { lastName: 'Martin', isDefault: true }],
       addresses: [{ type: 'BILLING', city: 'Lyon' }, { type: 'HEAD_OFFICE', city: 'Amiens', location: { coordinates: [2.290084, 49.897443] } }],
       bankAccounts: [{ name: 'LACOSTE INDUSTRIES', bankIban: goodIban.replace(/\s/g, '') }],

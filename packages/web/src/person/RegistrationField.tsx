@@ -115,7 +115,11 @@ export function RegistrationField() {
           onChange={(v: string) => { setMain(v, text); setResults([]); lookedUp.current = ''; }} />
         <AutoComplete value={text} options={options} disabled={disabled} style={{ flex: 1 }} onSelect={select} allowClear
           onChange={(next: string) => { setText(next ?? ''); setTyped(true); if (!next) { setMain(type, undefined); setResults([]); lookedUp.current = ''; } }}
-          onBlur={() => { if (text !== number && !results.some((r) => r.id === text)) setMain(type, text.replace(/\s+/g, '')); }}
+          onBlur={(event) => {
+            // The input's own value: the last keystroke may not have re-rendered yet.
+            const typedNumber = (event.target as HTMLInputElement).value ?? text;
+            if (typedNumber !== number && !results.some((r) => r.id === typedNumber)) setMain(type, typedNumber.replace(/\s+/g, ''));
+          }}
           notFoundContent={loading ? <Spin size="small" /> : undefined}>
           <Input id="field-registration" data-testid="registration-number" suffix={loading ? <Spin size="small" /> : undefined} status={error ? 'error' : undefined} />
         </AutoComplete>
