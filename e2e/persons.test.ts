@@ -244,7 +244,7 @@ describe('person editor journeys', () => {
     expect(user).toMatchObject({ username: 'jeanne.moreau@example.com', personRegistration: registration });
   }, 120_000);
 
-  it('opens the relation diagram of a group: network, depth, tree and enlarged view', async () => {
+  it('opens the relation diagram of a group: network, depth, tree, enlarged view, and a manager quick-added from it', async () => {
     // A holding owns a company and an organisation; the company employs a director.
     const director = await send('POST', '/api/person/persons', { type: 'I', firstName: 'Marc', lastName: 'Lefèvre', name: 'Marc Lefèvre' });
     const company = await send('POST', '/api/person/persons', { type: 'C', name: 'Durand Logistique', riskClass: 'C',
@@ -276,5 +276,19 @@ describe('person editor journeys', () => {
     await poll(() => enlarged.locator('canvas').count()).toBeGreaterThan(0);
     await page.waitForTimeout(1000);
     await dialog().screenshot({ path: path.join(artifactsDir, 'persons-relations-enlarged.png') });
-  }, 120_000);
+    await page.keyboard.press('Escape');
+    await enlarged.waitFor({ state: 'hidden' });
+
+    // A manager added from the holding's page joins the diagram.
+    await page.locator('.ant-card').filter({ hasText: 'Related persons' }).locator('.ant-card-head').getByTestId('quick-add-open').click();
+    const modal = dialog();
+    await choose(modal.locator('.ant-form-item').filter({ hasText: 'Relation' }), 'Manager of');
+    await poll(() => modal.locator('[data-field="type"]').innerText()).toContain('Individual');
+    await modal.locator('#field-lastName').fill('Garnier');
+    await modal.getByTestId('quick-add-save').click();
+    await modal.waitFor({ state: 'hidden' });
+    await poll(() => chart.getAttribute('data-nodes')).toBe('4');
+    const holder = await read(`/api/person/persons/${holding.registration}/ascendants`) as { relation: string; person: { registration: string } }[];
+    expect(holder.map((a) => a.relation)).toEqual(['MANAGER']);
+  }, 180_000);
 });

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Col, Descriptions, Flex, Form, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { FormContext, type FormApi } from '../fields/form-context.ts';
@@ -51,6 +52,7 @@ const panelFields = ['registrations', 'roles', 'contacts', 'addresses', 'bankAcc
 export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
   const { t, i18n } = useTranslation();
   const { user, configuration } = useSession();
+  const queryClient = useQueryClient();
   const [debug] = useUiState('debug', false);
   const initial = useMemo<Values>(() => record ?? { type: 'C' }, [record]);
   const all = useMemo(() => new Map(formFieldsOf(entity.fields)
@@ -157,7 +159,10 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
               <BankAccountsPanel card={card('Banking information')} />
               <LayoutCards />
               {all.get('descendants') && (
-                <FormCard {...card('Related persons')}>
+                <FormCard {...card('Related persons')} extra={registration && !readOnly && (
+                  <QuickAddButton entity={entity} source={registration} compact
+                    onAdded={() => void queryClient.invalidateQueries({ queryKey: ['hierarchy', entity.route, registration] })} />
+                )}>
                   <ListInput field={all.get('descendants')!} path="descendants" id="field-descendants" value={form.getValue('descendants')} locale={i18n.language}
                     onChange={(v) => setValue('descendants', v)} onBlur={() => form.touch('descendants')} disabled={Boolean(readOnly)} invalid={false} />
                 </FormCard>

@@ -8,7 +8,14 @@ import type { Values } from '../entities/form-values.ts';
 import { QuickAddModal } from './QuickAddModal.tsx';
 
 /** Opens the quick-add modal; `onAdded` receives the person it returns. */
-export function QuickAddButton({ entity, roles, onAdded, compact = false }: { entity: Entity; roles?: string[]; onAdded?: (person: Values) => void; compact?: boolean }) {
+export function QuickAddButton({ entity, roles, source, onAdded, compact = false }: {
+  entity: Entity;
+  roles?: string[];
+  /** A person the new one is related to: the modal offers its quick-add relations. */
+  source?: string;
+  onAdded?: (person: Values) => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -23,7 +30,7 @@ export function QuickAddButton({ entity, roles, onAdded, compact = false }: { en
       <Tooltip title={t('Quick add')}>
         <Button icon={<UserAddOutlined />} aria-label={t('Quick add')} onClick={() => setOpen(true)} data-testid="quick-add-open">{compact ? undefined : t('Quick add')}</Button>
       </Tooltip>
-      {open && <QuickAddModal entity={entity} roles={roles} onClose={close} />}
+      {open && <QuickAddModal entity={entity} roles={roles} source={source} onClose={close} />}
     </>
   );
 }

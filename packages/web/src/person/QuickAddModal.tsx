@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Form, Input, Modal, Row, Switch, theme } from 'antd';
+import { Alert, Button, Col, Form, Input, Modal, Row, Select, Switch, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { api } from '../app/api/client.ts';
@@ -13,7 +14,8 @@ import { fieldError } from '../fields/validation.ts';
 import { useFormState } from '../entities/use-form-state.ts';
 import { cleanDocument, type Values } from '../entities/form-values.ts';
 import { fieldsOfSection, kindOf, sectionsOf } from './person-form-rules.ts';
-import { emailFromUsername, personBody, quickAddDefaultType, showsUsername, userBody, usernameTaken } from './quick-add.ts';
+import { emailFromUsername, personBody, quickAddDefaultType, quickAddRelationsOf, showsUsername, userBody, usernameTaken, withRelation } from './quick-add.ts';
+import { useListOptions } from '../fields/reference-lists.ts';
 import { usersNamed } from './person-api.ts';
 
 const usernameExists = 'Username already exists';
@@ -33,7 +35,7 @@ const nameFields = (type: unknown) => (kindOf(type) === 'company' ? ['name', 'co
  * posts the person, creates the user with syncPerson, reads the person again and returns it;
  * a failure is shown and the dialog stays open. Cancel returns nothing.
  */
-export function QuickAddModal({ entity, roles, onClose }: { entity: Entity; roles?: string[]; onClose(person?: Values): void }) {
+export function QuickAddModal({ entity, roles, source, onClose }: { entity: Entity; roles?: string[]; source?: string; onClose(person?: Values): void }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const { user, configuration } = useSession();
@@ -43,7 +45,8 @@ export function QuickAddModal({ entity, roles, onClose }: { entity: Entity; role
   const [more, setMore] = useState(false);
   const typeField: FormField = { ...all.get('type')!, mandatory: true };
   const fields = useMemo(() => {
-    const shown = more ? sectionsOf(type).map((s) => ({ ...s, fields: s.fields.filter((f) => f !== 'type') })) : [{ title: 'Name', fields: nameFields(type) }];
+    // The person's username is given by the user created below, not typed here.
+    const shown = more ? sectionsOf(type).map((s) => ({ ...s, fields: s.fields.filter((f) => f !== 'type' && f !== 'username') })) : [{ title: 'Name', fields: nameFields(type) }];
     const names = new Set<string>();
     return shown.flatMap((s) => fieldsOfSection(s, all, type)).filter((f) => !names.has(f.name) && names.add(f.name));
   }, [more, type, all]);
@@ -58,6 +61,20 @@ export function QuickAddModal({ entity, roles, onClose }: { entity: Entity; role
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
   const withUser = offersUser && createUser;
+  // From a source person: the relations it offers (an error gives none).
+  const { data: relations = [] } = useQuery({
+    queryKey: ['quick-add-relations', source],
+    queryFn: async () => quickAddRelationsOf(await api.post('/api/script/runs/quick-add-relations', { sourcePerson: source }, { silent: true }).catch(() => [])),
+    enabled: Boolean(source),
+  });
+  const [relationCode, setRelationCode] = useState<string>();
+  const relation = relations.find((r) => r.relation === relationCode);
+  const chooseRelation = (code: string | undefined) => {
+    setRelationCode(code);
+    const allowed = relations.find((r) => r.relation === code)?.personTypes;
+    if (allowed?.length && !allowed.includes(String(type))) fieldApi.setValue('type', allowed[0]);
+  };
+  const { options: relationLabels } = useListOptions('personRelation');
   const usernameField: FormField = { name: 'username', type: 'username', label: 'Username', mandatory: true };
   const usernameError = withUser
     ? (taken ? t(usernameExists) : fieldError(usernameField, username, usernameTouched, { ...context, translate: (k, v) => t(k, v) }))
@@ -85,7 +102,7 @@ export function QuickAddModal({ entity, roles, onClose }: { entity: Entity; role
     setFailure(undefined);
     try {
       const values = withUser ? emailFromUsername(form.values, username) : form.values;
-      let person = await api.post<Values>(`/api/${entity.route}`, cleanDocument(personBody(values)));
+      let person = await api.post<Values>(`/api/${entity.route}`, cleanDocument(withRelation(personBody(values), relation, source)));
       if (withUser) {
         const sync = configuration?.options.syncPerson === false ? {} : { syncPerson: '1' };
         await api.post('/api/core/users', userBody(person, username), { query: sync });
@@ -116,7 +133,17 @@ export function QuickAddModal({ entity, roles, onClose }: { entity: Entity; role
       <FormContext.Provider value={fieldApi}>
         <Form layout="vertical" component="div" data-testid="quick-add">
           {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 12 }} role="alert" />}
-          <Row gutter={16}><Col xs={24} sm={12}><FieldView field={typeField} path="type" /></Col></Row>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}><FieldView field={typeField} path="type" /></Col>
+            {relations.length > 0 && (
+              <Col xs={24} sm={12}>
+                <Form.Item label={t('Relation')} htmlFor="quick-add-relation">
+                  <Select id="quick-add-relation" allowClear value={relationCode} onChange={chooseRelation} data-testid="quick-add-relation"
+                    options={relations.map((r) => ({ value: r.relation, label: relationLabels.find((o) => o.value === r.relation)?.label ?? r.label ?? r.relation }))} />
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
           <FieldGrid fields={fields} path="" />
           {offersUser && (
             <Row gutter={16}>

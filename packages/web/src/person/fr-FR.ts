@@ -16,5 +16,5 @@ export const personFr: Record<string, string> = {
   'Person identifier is mandatory': "L'identifiant de la personne est obligatoire", 'Contact is mandatory': 'Le contact est obligatoire',
   'Username already exists': "Le nom d'utilisateur existe déjà", 'Name is mandatory': 'Le nom est obligatoire', 'Last name is mandatory': 'Le nom de famille est obligatoire',
   'BIC is invalid': 'BIC invalide', 'SIREN is invalid': 'SIREN invalide', 'Spanish ID is invalid': 'Identifiant espagnol invalide',
-  'Must start with two letters': 'Doit commencer par deux lettres', 'Related persons': 'Personnes liées',
+  'Must start with two letters': 'Doit commencer par deux lettres', 'Related persons': 'Personnes liées', 'Relation': 'Relation',
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, fieldsOfSection, kindOf, mandatoryOf, personRuleErrors, registrationTypeList, roleLabel, sectionsOf, withFieldProps } from './person-form-rules.ts';
-import { emailFromUsername, personBody, showsUsername, userBody, usernameTaken } from './quick-add.ts';
+import { emailFromUsername, personBody, quickAddRelationsOf, showsUsername, userBody, usernameTaken, withRelation } from './quick-add.ts';
 import { layoutCardsOf } from './layout-script.ts';
 import type { FormField } from '../fields/form-field.ts';
 
@@ -73,6 +73,14 @@ describe('quick add', () => {
       .toEqual({ type: 'I', firstName: 'Jeanne', lastName: 'Martin', name: 'Jeanne Martin', roles: [{ role: 'CLIENT' }] });
     expect(userBody({ registration: 'PER1', firstName: 'Jeanne', lastName: 'Martin', email: 'j@example.com' }, ' jeanne@demo '))
       .toEqual({ username: 'jeanne@demo', firstName: 'Jeanne', lastName: 'Martin', email: 'j@example.com', personRegistration: 'PER1' });
+  });
+  it('posts the person added from a source with the relation\'s roles and its link to the source', () => {
+    const relation = { relation: 'SIGNEROF', quickAddRoles: ['SIGNEROF'], personTypes: ['I'] };
+    expect(withRelation({ type: 'I', roles: [{ role: 'CLIENT' }] }, relation, 'PER000001'))
+      .toEqual({ type: 'I', roles: [{ role: 'CLIENT' }, { role: 'SIGNEROF' }], descendants: [{ personRegistration: 'PER000001', relation: 'SIGNEROF' }] });
+    expect(withRelation({ type: 'I' }, undefined, 'PER000001')).toEqual({ type: 'I' });
+    expect(quickAddRelationsOf([{ relation: 'SPOUSE' }, { nope: 1 }, null])).toEqual([{ relation: 'SPOUSE' }]);
+    expect(quickAddRelationsOf({ error: 'x' })).toEqual([]);
   });
   it('finds an existing username in the users answer', () => {
     expect(usernameTaken([{ username: 'Jeanne@demo' }], 'jeanne@demo')).toBe(true);

@@ -45,3 +45,26 @@ export function usernameTaken(answer: unknown, username: string): boolean {
 }
 
 export const isIndividual = (type: unknown) => kindOf(type) === 'individual';
+
+/** A relation a quick add from a source person may create (`POST /api/script/runs/quick-add-relations`). */
+export interface QuickAddRelation {
+  relation: string;
+  label?: string;
+  personTypes?: string[];
+  quickAddRoles?: string[];
+  /** The item the new person is posted with: it holds or is linked to the source. */
+  descendants?: Item[];
+}
+
+export function quickAddRelationsOf(answer: unknown): QuickAddRelation[] {
+  return Array.isArray(answer) ? answer.filter((r): r is QuickAddRelation => Boolean(r) && typeof (r as Item).relation === 'string') : [];
+}
+
+/** The person posted for a relation: its roles added, the link to the source declared. */
+export function withRelation(person: Item, relation: QuickAddRelation | undefined, source: string | undefined): Item {
+  if (!relation) return person;
+  const roles = [...((person.roles as Item[] | undefined) ?? [])];
+  for (const role of relation.quickAddRoles ?? []) if (!roles.some((r) => r.role === role)) roles.push({ role });
+  const link = relation.descendants?.length ? relation.descendants : source ? [{ personRegistration: source, relation: relation.relation }] : [];
+  return { ...person, ...(roles.length ? { roles } : {}), descendants: [...((person.descendants as Item[] | undefined) ?? []), ...link] };
+}
