@@ -67,6 +67,21 @@ describe('person registrations (spec 002 §4)', () => {
   });
 });
 
+describe('persons list (spec 001 §3)', () => {
+  it('searches by role and by any identifier', async () => {
+    const h = t.alpha.headers;
+    await t.call('POST', persons, h, company({ name: 'Supplier by SIRET', roles: [{ role: 'SUPPLIER' }], registrations: [{ type: 'SRT', number: '73282932000074' }] }));
+    const bySiret = (await t.call('GET', `${persons}?registrationNumber=73282932000074&projection=name`, h)).json();
+    expect(bySiret.map((p: { name: string }) => p.name)).toEqual(['Supplier by SIRET']);
+    expect((await t.call('GET', `${persons}?registrationNumber=73282932000074&role=CLIENT`, h)).json()).toEqual([]);
+    expect((await t.call('GET', `${persons}?registrationNumber=73282932000074&role=SUPPLIER,PARTNER`, h)).json()).toHaveLength(1);
+    const sirens = (await t.call('GET', `${persons}?registrationType=SIR&role=CLIENT&projection=registrations`, h)).json();
+    expect(sirens.length).toBeGreaterThan(0);
+    for (const p of sirens) expect(p.registrations.some((r: { type: string }) => r.type === 'SIR')).toBe(true);
+    expect((await t.call('GET', `${persons}?registrationNumber=73282932000074`, t.beta.headers)).json()).toEqual([]);
+  });
+});
+
 describe('person checks on the server', () => {
   const refused = async (body: Record<string, unknown>, error: string, reason?: string) => {
     const res = await t.call('POST', persons, t.alpha.headers, body);

@@ -4,6 +4,8 @@
  * a pure function of `i`, so the benchmark can stream millions of rows in chunks and the
  * first-start seed and tests get the same shapes.
  */
+import { demoGroup, personDetails } from './demo-persons.ts';
+
 type Doc = Record<string, unknown>;
 
 const firstNames = ['Camille', 'Louis', 'Emma', 'Hugo', 'Léa', 'Lucas', 'Chloé', 'Jules', 'Manon', 'Arthur', 'Sofia', 'Mateo', 'Anna', 'Noah', 'Inès', 'Paul', 'Clara', 'Tom', 'Alice', 'Adam'];
@@ -48,25 +50,36 @@ export function bookSize(contracts: number): BookSize {
   };
 }
 
+const personSeed = (i: number, prospect: boolean) => 1000003 * (i + 1) + (prospect ? 7 : 0);
+const isCompanyAt = (i: number) => random(personSeed(i, false))() < 0.55;
+/** A small group of linked persons among the first ones (relation diagram). */
+const group = demoGroup(isCompanyAt);
+
 export function personAt(i: number, p: Prefixes, prospect = false): Doc {
-  const rnd = random(1000003 * (i + 1) + (prospect ? 7 : 0));
+  const rnd = random(personSeed(i, prospect));
   const company = rnd() < 0.55;
   const [zipcode, city] = pick(rnd, cities);
   const first = pick(rnd, firstNames);
   const last = pick(rnd, lastNames);
   const name = company ? `${pick(rnd, companyWords)} ${last} ${pick(rnd, ['SAS', 'SARL', 'SA', 'EURL'])}` : `${first} ${last}`;
   const roles = company ? [{ role: 'CLIENT' }, ...(rnd() < 0.15 ? [{ role: 'PARTNER' }] : []), ...(rnd() < 0.1 ? [{ role: 'SUPPLIER' }] : [])] : [{ role: rnd() < 0.9 ? 'CLIENT' : 'SALES' }];
+  const registration = reg(prospect ? p.prospect : p.person, i);
+  const email = `${(company ? name.split(' ')[1] : `${first}.${last}`).toLowerCase().normalize('NFD').replace(/[^\w.]/g, '')}${i}@example.com`;
+  const phone = `+33 1 ${String(10 + (i % 90))} ${String(10 + ((i * 7) % 90))} ${String(10 + ((i * 13) % 90))} ${String(10 + ((i * 17) % 90))}`;
+  const links = prospect ? undefined : group.get(i);
   return {
-    registration: reg(prospect ? p.prospect : p.person, i),
+    registration,
     status: prospect ? pick(rnd, ['NEW', 'CONTACTED', 'QUALIFIED']) : 'ACTIVE',
     type: company ? 'C' : 'I',
     name,
     ...(company ? { legalForm: 'SAS', shareCapital: Math.round(rnd() * 50) * 10000, creationDate: day('2005-01-01', Math.floor(rnd() * 6000)) } : { firstName: first, lastName: last, birthDate: day('1955-01-01', Math.floor(rnd() * 16000)) }),
-    email: `${(company ? name.split(' ')[1] : `${first}.${last}`).toLowerCase().normalize('NFD').replace(/[^\w.]/g, '')}${i}@example.com`,
-    phone: `+33 1 ${String(10 + (i % 90))} ${String(10 + ((i * 7) % 90))} ${String(10 + ((i * 13) % 90))} ${String(10 + ((i * 17) % 90))}`,
+    email,
+    phone,
     roles,
     addresses: [{ type: 'MAIN', address1: `${1 + (i % 120)} rue ${pick(rnd, ['de la Paix', 'Victor Hugo', 'du Commerce', 'Pasteur', 'des Lilas'])}`, zipcode, city, country: 'FR', addressLine: `${zipcode} ${city}` }],
     currency: 'EUR',
+    ...personDetails({ index: i, registration, company, client: roles.some((r) => r.role === 'CLIENT'), name, firstName: first, lastName: last, email, phone }),
+    ...(links ? { descendants: links.map((l) => ({ personRegistration: reg(p.person, l.index), relation: l.relation, stake: l.stake })) } : {}),
   };
 }
 
