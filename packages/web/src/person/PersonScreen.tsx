@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { api } from '../app/api/client.ts';
+import { api, request } from '../app/api/client.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import { notify } from '../app/notify.tsx';
 import { Loading } from '../app/pages/StatusPages.tsx';
@@ -35,8 +35,9 @@ export default function PersonScreen({ entity }: { entity: Entity }) {
   const save = async (values: Values, initial: Values) => {
     const person = personToSave(values);
     if (!id) {
-      const created = await api.post<Values>(`/api/${entity.route}`, cleanDocument(person));
-      notify({ level: 'success', message: 'Saved' });
+      // A person whose identifier is already held is not created: the server answers the holder (200).
+      const { data: created, status } = await request<Values>('POST', `/api/${entity.route}`, { body: cleanDocument(person) });
+      notify(status === 200 ? { level: 'info', message: 'Existing person loaded', description: String(created.registration) } : { level: 'success', message: 'Saved' });
       await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
       navigate(detailPath(entity, String(created.registration)), { replace: true });
       return;
