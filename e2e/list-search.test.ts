@@ -144,7 +144,7 @@ describe('list search journeys', () => {
     await page.goto(at('/contracts'));
     await listReady(page);
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByText('Language').hover();
+    await page.getByText('Language').click();
     await page.getByText('Français').click();
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Contrats');
     await page.getByRole('button', { name: 'Recherche avancée' }).waitFor();

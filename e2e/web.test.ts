@@ -118,7 +118,7 @@ describe('browser journeys', () => {
 
   it('refuses to save a person with an empty mandatory field and says so', async () => {
     await page.goto(at('/person'));
-    await page.locator('[data-testid="list-addresses"]').getByRole('button', { name: 'Add' }).click();
+    // The person editor edits the first address inline (spec 002 §2 Address panel).
     await page.locator('#field-addresses\\.0\\.city').fill('Lyon');
     await page.keyboard.press('Control+s');
     const message = page.locator('[data-field="addresses.0.type"] [role="alert"]');

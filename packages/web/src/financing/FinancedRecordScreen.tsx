@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Entity } from '@lbo/model/entity';
+import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { api } from '../app/api/client.ts';
 import { DetailScreen, recordKey } from '../entities/DetailScreen.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
@@ -13,7 +13,7 @@ import { termsOfRecord } from './record-terms.ts';
  * Contracts and deals: the generic form, and below it the `calculator` element with the
  * record's payment plan, computed from its terms as soon as the record is shown.
  */
-export default function FinancedRecordScreen({ entity }: { entity: Entity }) {
+export default function FinancedRecordScreen({ entity, canCreate }: ScreenProps) {
   const { id } = useParams();
   const { t } = useTranslation();
   const url = id ? `/api/${entity.route}/${encodeURIComponent(id)}` : undefined;
@@ -22,7 +22,7 @@ export default function FinancedRecordScreen({ entity }: { entity: Entity }) {
   const terms = data ? termsOfRecord(data) : undefined;
   return (
     <>
-      <DetailScreen key={entity.name} entity={entity} />
+      <DetailScreen entity={entity} canCreate={canCreate} />
       {id && terms && (
         <FormCard title={t('Payment plan')}>
           <CalculatorElement key={String(data?._version)} initial={terms} computeAtOnce />

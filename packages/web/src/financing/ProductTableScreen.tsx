@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Entity } from '@lbo/model/entity';
+import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { api } from '../app/api/client.ts';
 import { notify } from '../app/notify.tsx';
 import { DetailScreen, recordKey } from '../entities/DetailScreen.tsx';
@@ -16,7 +16,7 @@ const valueFormats: ValueFormat[] = ['number', 'percentage', 'currency'];
  * The product-table detail screen: the generic form of the declaration, and below it the
  * numbers table (the `rows` field the form leaves out), saved on its own with the record's version.
  */
-export function ProductTableScreen({ entity }: { entity: Entity }) {
+export default function ProductTableScreen({ entity, canCreate }: ScreenProps) {
   const { id } = useParams();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -35,7 +35,7 @@ export function ProductTableScreen({ entity }: { entity: Entity }) {
 
   return (
     <>
-      <DetailScreen key={entity.name} entity={entity} />
+      <DetailScreen entity={entity} canCreate={canCreate} />
       {id && data && (
         <FormCard title={t('Numbers table')}>
           <NumbersTableEditor key={`${String(data._version)}:${format}`} rows={Array.isArray(data.rows) ? data.rows as Grid : undefined}

@@ -1,4 +1,5 @@
 import { frFRLabels } from './fr-FR-labels.ts';
+import { personFr } from '../person/fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the labels of every
@@ -171,4 +172,6 @@ export const frFR: Record<string, string> = {
   'Add row': 'Ajouter une ligne', 'Add column': 'Ajouter une colonne', 'Delete last row': 'Supprimer la dernière ligne',
   'Delete last column': 'Supprimer la dernière colonne', 'Save table': 'Enregistrer la table', 'Amount \\ duration': 'Montant \\ durée',
   'Value': 'Valeur', 'ratesTable': 'Table de taux', 'coefficientsTable': 'Table de coefficients', 'costTable': 'Table de coûts',
+  // The person editor's texts.
+  ...personFr,
 };

@@ -1,24 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { Entity } from '@lbo/model/entity';
 import { entities } from '@lbo/model/entity-registry';
-import { ListScreen } from '../../entities/ListScreen.tsx';
-import { DetailScreen } from '../../entities/DetailScreen.tsx';
+import { EntityDetailScreen as DetailScreen, EntityListScreen as ListScreen } from './custom-screens.tsx';
 import { detailByIdOnly } from '../../entities/page-config.ts';
 import { NotAllowed, NotAvailable, NotFound } from '../pages/StatusPages.tsx';
 import { ShortLink } from '../pages/ShortLink.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { allowedRoutesOf, isRouteAllowed } from '../menus.ts';
-import { ProductTableScreen } from '../../financing/ProductTableScreen.tsx';
 import { Loading } from '../pages/StatusPages.tsx';
 
-/** Domain screens built so far, by path; each is a chunk of its own. */
+/** Tool screens built so far, by path; each is a chunk of its own. */
 const CalculatorScreen = lazy(() => import('../../financing/CalculatorScreen.tsx'));
-const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordScreen.tsx'));
 const builtToolScreens: Record<string, ComponentType> = { '/rates': CalculatorScreen };
-
-/** Kinds whose detail route shows a domain screen (built on the generic one). */
-const domainDetailScreens: Record<string, ComponentType<{ entity: Entity }>> = { ProductTable: ProductTableScreen, Contract: FinancedRecordScreen, Deal: FinancedRecordScreen };
 
 /**
  * Tool screens of spec 000 §2.2 that are not entity lists. Those not built yet show the
@@ -61,14 +54,9 @@ export function AppRoutes() {
       {entities.flatMap((entity) => [
         toolFirst.has(`/${entity.listRoute}`) ? null : <Route key={`l-${entity.name}`} path={`/${entity.listRoute}`} element={<ListScreen key={entity.name} entity={entity} />} />,
         toolFirst.has(`/${entity.clientRoute}`) ? null : <Route key={`n-${entity.name}`} path={`/${entity.clientRoute}`} element={<DetailScreen key={`${entity.name}-new`} entity={entity} canCreate={!detailByIdOnly.has(entity.clientRoute)} />} />,
-        <Route key={`d-${entity.name}`} path={`/${entity.clientRoute}/:id`} element={detailScreenOf(entity)} />,
+        <Route key={`d-${entity.name}`} path={`/${entity.clientRoute}/:id`} element={<DetailScreen key={entity.name} entity={entity} />} />,
       ])}
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
-}
-
-function detailScreenOf(entity: Entity) {
-  const Screen = domainDetailScreens[entity.name];
-  return Screen ? <Suspense fallback={<Loading />}><Screen key={entity.name} entity={entity} /></Suspense> : <DetailScreen key={entity.name} entity={entity} />;
 }

@@ -42,7 +42,8 @@ export function UserMenu() {
     }
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    // Sub-menus open on click: a hover-only sub-menu closes when the pointer crosses a gap.
+    <Dropdown menu={{ items, onClick, triggerSubMenuAction: 'click' }} trigger={['click']} placement="bottomRight">
       <Button type="text" style={{ color: '#fff' }} icon={<Avatar size="small" icon={<UserOutlined />} />} aria-label={t('User menu')}>
         {user?.username}
       </Button>

@@ -1,0 +1,20 @@
+/** French texts of the person editor, keyed by their English wording (merged into the app's French). */
+export const personFr: Record<string, string> = {
+  'Actions': 'Actions', 'Add address': 'Ajouter une adresse', 'Bank account': 'Compte bancaire', 'Bank accounts': 'Comptes bancaires',
+  'Bank name': 'Banque', 'Birth': 'Naissance', 'Cancel': 'Annuler', 'Close': 'Fermer', 'Confirm your selection': 'Confirmez votre sélection',
+  'Contact': 'Contact', 'Contacts': 'Contacts', 'Create a user': 'Créer un utilisateur', 'Default': 'Par défaut', 'Delete': 'Supprimer',
+  'Depth': 'Profondeur', 'Each address needs a different type': 'Chaque adresse doit avoir un type différent', 'Edit': 'Modifier',
+  'Edit addresses': 'Modifier les adresses', 'Employment': 'Emploi', 'Enlarge': 'Agrandir', 'Expenditure (monthly net)': 'Charges (mensuelles nettes)',
+  'Family': 'Famille', 'Identity': 'Identité', 'Inactive': 'Inactif', 'Income (monthly net)': 'Revenus (mensuels nets)',
+  'Invalid address': 'Adresse invalide', 'Latitude': 'Latitude', 'Legal': 'Juridique', 'Longitude': 'Longitude',
+  'Main registration': 'Identifiant principal', 'Make it first': 'Mettre en premier', 'Map': 'Carte', 'Network': 'Réseau', 'Open': 'Ouvrir',
+  'Position': 'Fonction', 'Quick add': 'Ajout rapide', 'References': 'Références', 'Registration number': "Numéro d'identification",
+  'Registration type': "Type d'identifiant", 'Registrations': 'Identifiants', 'Relations': 'Relations', 'Roles': 'Rôles',
+  'Search an address': 'Rechercher une adresse', 'See less': 'Voir moins', 'See more': 'Voir plus', 'Show map': 'Voir la carte',
+  'Social networks': 'Réseaux sociaux', 'Tree': 'Arbre', 'View': 'Voir', 'Web': 'Web', 'All': 'Tout', 'Companies': 'Sociétés',
+  'Address': 'Adresse', 'Banking information': 'Informations bancaires', 'Existing person loaded': 'Personne existante chargée',
+  'Person identifier is mandatory': "L'identifiant de la personne est obligatoire", 'Contact is mandatory': 'Le contact est obligatoire',
+  'Username already exists': "Le nom d'utilisateur existe déjà", 'Name is mandatory': 'Le nom est obligatoire', 'Last name is mandatory': 'Le nom de famille est obligatoire',
+  'BIC is invalid': 'BIC invalide', 'SIREN is invalid': 'SIREN invalide', 'Spanish ID is invalid': 'Identifiant espagnol invalide',
+  'Must start with two letters': 'Doit commencer par deux lettres', 'Related persons': 'Personnes liées', 'Relation': 'Relation',
+};
