@@ -9,19 +9,25 @@ describe('the words a free-text search needs', () => {
 
   it('needs middle words whole and the last word as the start of a word; the first word may end a longer one', () => {
     expect(wordsQuery('financial lease 5000')).toBe(`'lease' & '5000':*`);
-    expect(wordsQuery('ase 1')).toBe(`'1':*`);
-    expect(wordsQuery('a b b c')).toBe(`'b' & 'c':*`);
+    expect(wordsQuery('ase ren')).toBe(`'ren':*`);
+    expect(wordsQuery('a b b ccc')).toBe(`'b' & 'ccc':*`);
   });
 
-  it('skips the empty words of doubled and trailing spaces', () => {
-    expect(wordsQuery('fleet  3')).toBe(`'3':*`);
+  it('leaves a search whose last word is shorter than 3 characters to the trigram index', () => {
+    expect(wordsQuery('financial lease 50')).toBeUndefined();
+    expect(wordsQuery('fleet 3')).toBeUndefined();
     expect(wordsQuery('fleet ')).toBeUndefined();
-    expect(wordsQuery('a  b  ')).toBe(`'b'`);
+    expect(wordsQuery('a  b  ')).toBeUndefined();
+  });
+
+  it('skips the empty words of doubled spaces', () => {
+    expect(wordsQuery('fleet  loan')).toBe(`'loan':*`);
+    expect(wordsQuery('a  b  loan')).toBe(`'b' & 'loan':*`);
   });
 
   it('quotes what the tsquery syntax would read', () => {
-    expect(wordsQuery(`o'x \\ y`)).toBe(`'\\\\' & 'y':*`);
-    expect(wordsQuery(`a o'x & !b`)).toBe(`'o''x' & '&' & '!b':*`);
+    expect(wordsQuery(`o'x \\ you`)).toBe(`'\\\\' & 'you':*`);
+    expect(wordsQuery(`a o'x & !bb`)).toBe(`'o''x' & '&' & '!bb':*`);
   });
 
   it('cuts words at 200 characters, as the index does', () => {

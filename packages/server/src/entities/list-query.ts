@@ -92,8 +92,14 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     const text = search.toLowerCase();
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const words = wordsQuery(text);
-    if (words) conditions.push(sql<boolean>`${sql.raw(textWordsSql(entity))} @@ ${words}::tsquery`);
-    conditions.push(sql<boolean>`${sql.raw(textSearchSql(entity))} LIKE ${like}`);
+    if (words) {
+      // The word index finds the few candidates; the LIKE decides, kept off the trigram index,
+      // whose posting lists for common words would cost more than the whole search.
+      conditions.push(sql<boolean>`${sql.raw(textWordsSql(entity))} @@ ${words}::tsquery`);
+      conditions.push(sql<boolean>`(${sql.raw(textSearchSql(entity))} || '') LIKE ${like}`);
+    } else {
+      conditions.push(sql<boolean>`${sql.raw(textSearchSql(entity))} LIKE ${like}`);
+    }
   }
   const { offset, limit } = paging(query);
   return {
@@ -112,15 +118,17 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
 /**
  * What a text found by `LIKE '%text%'` must hold in its space-separated words, as a tsquery:
  * each word between two spaces of `text` as a whole word, the last one as the start of a word
- * (the first may be the end of a longer one, so it says nothing). Undefined for one word.
+ * (the first may be the end of a longer one, so it says nothing). Undefined for one word, and
+ * when the last word is shorter than 3 characters: the start of a word that short matches too
+ * many words for the index to help, and the trigram index is used instead.
  */
 export function wordsQuery(text: string): string | undefined {
   const parts = text.split(' ');
-  if (parts.length < 2) return undefined;
+  if (parts.length < 2 || [...parts[parts.length - 1]].length < 3) return undefined;
   const lexeme = (word: string) => `'${[...word].slice(0, 200).join('').replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   const terms = parts.slice(1, -1).filter(Boolean).map(lexeme);
-  if (parts[parts.length - 1]) terms.push(`${lexeme(parts[parts.length - 1])}:*`);
-  return terms.length ? [...new Set(terms)].join(' & ') : undefined;
+  terms.push(`${lexeme(parts[parts.length - 1])}:*`);
+  return [...new Set(terms)].join(' & ');
 }
 
 /** Any declared scalar field can be filtered by equality even when no filter names it. */
