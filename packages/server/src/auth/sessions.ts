@@ -79,7 +79,8 @@ export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0
 
 export async function createSessionService(db: Db) {
   const { rows } = await sql<{ value: string }>`SELECT value FROM installation WHERE key = 'token-secret'`.execute(db);
-  const secret = new TextEncoder().encode(rows[0].value);
+  // Imported once: given raw bytes, jose would import the key again on every signature check.
+  const secret = await crypto.subtle.importKey('raw', new TextEncoder().encode(rows[0].value), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const now = () => Math.floor(Date.now() / 1000);
 
   const sign = (claims: Record<string, unknown>, subject: string, jti: string, expiresAt: number) =>
