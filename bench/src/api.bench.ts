@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The list API against the same SQL run directly through `pg`: p50/p99 latency of each
- * scenario in both, their ratio, and requests per second under load (autocannon in a
- * separate process, so that it does not share the server's event loop).
+ * scenario in both (the API's measured by a client in another process, as a browser is), their
+ * ratio, and requests per second under load (autocannon, also in a separate process).
  */
 export interface Scenario { name: string; url: string }
 
@@ -47,13 +47,14 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     console.log(`  measuring: ${s.name}`);
     const check = await fetch(base + s.url, { headers });
     if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
-    const api = await timeIt(200, async () => { const r = await fetch(base + s.url, { headers }); await r.arrayBuffer(); });
+    const api = await latencyFromAnotherProcess(base + s.url, headers.authorization, 200);
     const statements = rawStatements(db, tenant, s.url);
     const raw = await timeIt(200, async () => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query(`SELECT set_config('app.tenant', $1, true)`, [tenant]);
+        // The settings of every request transaction (db/database.ts inTenant).
+        await client.query(`SELECT set_config('app.tenant', $1, true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`, [tenant]);
         for (const st of statements) await client.query(st.sql, st.parameters as unknown[]);
         await client.query('COMMIT');
       } finally { client.release(); }
@@ -62,6 +63,18 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     results.push({ scenario: s.name, url: s.url, apiP50ms: api.p50, apiP99ms: api.p99, sqlP50ms: raw.p50, sqlP99ms: raw.p99, ratioP50: +(api.p50 / raw.p50).toFixed(2), requestsPerSecond: rps, rows: check.headers.get('pagination-size') });
   }
   return results;
+}
+
+function latencyFromAnotherProcess(url: string, authorization: string, n: number): Promise<{ p50: number; p99: number }> {
+  const script = fileURLToPath(new URL('./latency-client.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, url, authorization, String(n)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('exit', () => { try { resolve(JSON.parse(out)); } catch { reject(new Error(`latency client: ${err}`)); } });
+  });
 }
 
 function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {

@@ -115,8 +115,9 @@ function literal(value: string): string {
 /**
  * Runs `work` in one transaction bound to `scope.tenant`: row-level security sees only that
  * tenant's rows (an unset tenant sees none), and everything commits or nothing does.
- * The statement timeout bounds every query, whatever the filter; JIT compilation, which costs
- * more than it saves on short queries, is off.
+ * The statement timeout bounds every query, whatever the filter; JIT compilation and parallel
+ * workers, which cost more than they save on short queries and take cores from the other
+ * requests, are off.
  * Opening and committing take one round trip each (several statements in one string): a key
  * lookup is then three round trips. The COMMIT trip also reads whether the transaction changed
  * sessions, users or permissions, so that caches of them are dropped before the caller answers.
@@ -124,7 +125,8 @@ function literal(value: string): string {
 export function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
   return db.connection().execute(async (tx) => {
     await sql.raw(`BEGIN; SELECT set_config('app.tenant', ${literal(scope.tenant)}, true), set_config('app.user', ${literal(scope.user)}, true),
-      set_config('statement_timeout', '${Math.round(timeoutMs)}', true), set_config('jit', 'off', true)`).execute(tx);
+      set_config('statement_timeout', '${Math.round(timeoutMs)}', true), set_config('jit', 'off', true),
+      set_config('max_parallel_workers_per_gather', '0', true)`).execute(tx);
     let result: T;
     let changed: boolean;
     try {
