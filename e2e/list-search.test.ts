@@ -168,4 +168,27 @@ describe('list search journeys', () => {
     await page.keyboard.press('Control+Shift+KeyS');
     await page.waitForURL(/\/scripts$/);
   });
+
+  it('toggles the side view with alt+X and Escape, Escape first closing an open window', async () => {
+    await page.goto(at('/contracts'));
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const sideView = page.locator('[data-testid="side-view"]');
+    const header = page.locator('.ant-layout-header');
+    await page.keyboard.press('Alt+KeyX');
+    await sideView.waitFor();
+    expect(await header.count()).toBe(0);
+    await shot('side-view');
+    await page.getByRole('button', { name: 'Recherche avancée' }).click();
+    await page.locator('.ant-modal-title').getByText('Recherche avancée').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-title').getByText('Recherche avancée').waitFor({ state: 'hidden' });
+    expect(await sideView.count()).toBe(1);
+    // Remembered through a reload, then left with Escape.
+    await page.reload();
+    await sideView.waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press('Escape');
+    await header.waitFor();
+    expect(await sideView.count()).toBe(0);
+  });
 });

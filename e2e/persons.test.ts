@@ -23,8 +23,19 @@ const dialog = () => page.locator('.ant-modal-wrap:not([style*="display: none"])
 
 /** Picks an option of the antd select inside `scope`. */
 async function choose(scope: Locator, option: string) {
-  await scope.locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  // A click that lands while the dropdown is still sliding in can miss the option: check the
+  // selection and try again.
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (!(await open.count())) await scope.locator('.ant-select').first().click();
+    const item = open.locator('.ant-select-item-option').filter({ hasText: option }).first();
+    await item.waitFor();
+    await item.click();
+    const chosen = scope.locator('.ant-select-selection-item').first();
+    if (await chosen.isVisible() && (await chosen.innerText()).includes(option)) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`could not choose ${option}`);
 }
 
 /** Reads a resource with the page's session, as the app does. */

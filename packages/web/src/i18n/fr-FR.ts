@@ -48,7 +48,7 @@ export const frFR: Record<string, string> = {
   'File downloaded': 'Fichier téléchargé',
   'No file name found': 'Aucun nom de fichier trouvé',
   'Leave the page? Your changes may not be saved.': 'Quitter la page ? Vos modifications pourraient ne pas être enregistrées.',
-  'Leave': 'Quitter',
+  'Leave': 'Quitter', 'Leave the side view': 'Quitter la vue latérale', 'Leave the side view (Alt+X)': 'Quitter la vue latérale (Alt+X)',
   'Stay': 'Rester',
   // Validation (spec 000 §5)
   '{label} is mandatory': '{label} est obligatoire',
