@@ -23,7 +23,7 @@ beforeAll(async () => {
   const login = await product.app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: product.username, password: product.password } });
   token = String(login.headers.authorization).replace(/^Bearer /, '');
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
   page = await context.newPage();
 });
 

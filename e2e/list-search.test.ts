@@ -36,7 +36,7 @@ beforeAll(async () => {
     options: { pages: { DealsPage: { title: 'Deal pipeline', hideKpis: true, defaultQuery: { sort: 'name' } } } },
   });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
   page = await context.newPage();
 });
 

@@ -23,19 +23,8 @@ const dialog = () => page.locator('.ant-modal-wrap:not([style*="display: none"])
 
 /** Picks an option of the antd select inside `scope`. */
 async function choose(scope: Locator, option: string) {
-  // A click that lands while the dropdown is still sliding in can miss the option: check the
-  // selection and try again.
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (!(await open.count())) await scope.locator('.ant-select').first().click();
-    const item = open.locator('.ant-select-item-option').filter({ hasText: option }).first();
-    await item.waitFor();
-    await item.click();
-    const chosen = scope.locator('.ant-select-selection-item').first();
-    if (await chosen.isVisible() && (await chosen.innerText()).includes(option)) return;
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`could not choose ${option}`);
+  await scope.locator('.ant-select').first().click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 /** Reads a resource with the page's session, as the app does. */
@@ -63,7 +52,7 @@ const goodIban = 'FR76 3000 6000 0112 3456 7890 189';
 beforeAll(async () => {
   product = await startProduct({ contracts: 40 });
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
   page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await page.goto(at('/'));

@@ -19,7 +19,7 @@ const at = (route: string) => `${product.url}${route}`;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
-  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
   page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
 });

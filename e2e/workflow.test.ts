@@ -20,7 +20,7 @@ const statusesShown = () => rows(page).locator('[data-status]').evaluateAll((els
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
   page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
 });

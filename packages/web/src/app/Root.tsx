@@ -20,6 +20,9 @@ const subscribeSystemDark = (listener: () => void) => {
   return () => query?.removeEventListener('change', listener);
 };
 
+/** Users who ask their system for less motion get no animations (menus and dropdowns appear at once). */
+const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /** Providers shared by every route: theme, direction, locale of antd, notifications, session. */
 export function Root() {
   const { i18n } = useTranslation();
@@ -32,7 +35,7 @@ export function Root() {
     <ConfigProvider
       direction={direction}
       locale={i18n.language.startsWith('fr') ? frFR : enGB}
-      theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#1f5fa8', borderRadius: 4 } }}
+      theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#1f5fa8', borderRadius: 4, motion: !reducedMotion } }}
     >
       <Surface filter={filter}>
         <NotificationHost direction={direction} />
