@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Col, Descriptions, Flex, Form, Row, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -8,12 +8,11 @@ import { FormContext, type FormApi } from '../fields/form-context.ts';
 import { FieldView } from '../fields/FieldView.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
 import { fieldInputs } from '../fields/field-inputs.ts';
-import { useShortcut } from '../app/shortcuts.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { useUiState } from '../app/ui-state.ts';
-import { notify } from '../app/notify.tsx';
 import { formatDateTime } from '../i18n/formats.ts';
 import { formFieldsOf, type FormField } from '../fields/form-field.ts';
+import { useFormSubmit } from './use-form-submit.ts';
 import { useFormState } from './use-form-state.ts';
 import { FormCard, useCardPanels, useSideColumn } from './FormCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -64,7 +63,6 @@ export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
   const allFields = useMemo(() => [...layout.main, ...layout.nested], [layout]);
   const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
   const form = useFormState(allFields, initial, context);
-  const [saving, setSaving] = useState(false);
   const sideColumn = useSideColumn();
   const generalTitle = t('General');
   const titles = [generalTitle, ...layout.nested.map((f) => f.label)];
@@ -73,25 +71,7 @@ export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
   const [workflowPinned] = useWorkflowPin(entity);
   const tones = useStatusTones(entity);
 
-  const submit = useCallback(async () => {
-    if (readOnly || saving) return;
-    const blocking = form.validateAll();
-    if (blocking.length) {
-      document.querySelector(`[data-field="${blocking[0]}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      notify({ level: 'warning', message: 'Invalid data' });
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(form.values, initial);
-      form.reset(form.values);
-    } catch {
-      // The client has shown the error; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
-  }, [readOnly, saving, form, onSubmit, initial]);
-  useShortcut('ctrl+s', () => void submit());
+  const { submit, saving } = useFormSubmit(form, { readOnly, initial, onSubmit });
 
   const api: FormApi = {
     getValue: form.getValue, setValue: form.setValue, touch: form.touch, errorOf: (path) => form.errors[path],

@@ -1,57 +1,26 @@
 import { Result } from 'antd';
-import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { api } from '../app/api/client.ts';
-import { ApiFailure } from '../app/api/api-failure.ts';
-import { notify } from '../app/notify.tsx';
-import { Loading } from '../app/pages/StatusPages.tsx';
 import { DetailForm } from './DetailForm.tsx';
-import { changedFields, cleanDocument, type Values } from './form-values.ts';
-import { detailPath } from './entity-fields.ts';
+import { cleanDocument, type Values } from './form-values.ts';
+import { useDetailRecord } from './use-detail-record.tsx';
 
-export const recordKey = (entity: Entity, id: string | undefined) => ['record', entity.route, id];
+export { recordKey } from './use-detail-record.tsx';
 
 /** `/x` creates a record, `/x/{id}` opens one (spec 001 §2.3). */
 export function DetailScreen({ entity, canCreate = true }: { entity: Entity; canCreate?: boolean }) {
-  const { id } = useParams();
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const url = id ? `/api/${entity.route}/${encodeURIComponent(id)}` : undefined;
-  const { data, error, isLoading } = useQuery({
-    queryKey: recordKey(entity, id),
-    queryFn: ({ signal }) => api.get<Values>(url!, { signal }),
-    enabled: Boolean(url),
-  });
-
+  const record = useDetailRecord(entity);
+  const { id, data } = record;
   if (!id && (!canCreate || entity.readOnly)) return <Result status="404" title={t('Page not found')} />;
-  if (id && isLoading) return <Loading />;
-  if (id && (error || !data)) {
-    const status = error instanceof ApiFailure ? error.status : 0;
-    return <Result status={status === 404 ? '404' : 'error'} title={status === 404 ? t('Not found') : t('Oops, something went wrong')} />;
-  }
+  if (record.status) return record.status;
 
   const save = async (values: Values, initial: Values) => {
-    if (!id) {
-      const created = await api.post<Values>(`/api/${entity.route}`, cleanDocument(values));
-      notify({ level: 'success', message: 'Saved' });
-      await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
-      navigate(detailPath(entity, String(created.registration)), { replace: true });
-      return;
-    }
-    const updated = await api.patch<Values>(url!, { ...changedFields(initial, values), _version: initial._version });
-    queryClient.setQueryData(recordKey(entity, id), updated);
-    await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
-    notify({ level: 'success', message: 'Saved' });
+    if (!id) return record.created(await api.post<Values>(`/api/${entity.route}`, cleanDocument(values)));
+    await record.update(values, initial);
   };
 
   // After a workflow transition: the record (new status, new version) and the lists are read again.
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: recordKey(entity, id) });
-    await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
-  };
-
-  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} onReload={reload} />;
+  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} onReload={record.reload} />;
 }

@@ -10,12 +10,11 @@ import { FieldView } from '../fields/FieldView.tsx';
 import { FieldGrid, ListInput } from '../fields/NestedInput.tsx';
 import { formFieldsOf, type FormField } from '../fields/form-field.ts';
 import { useListOptions } from '../fields/reference-lists.ts';
-import { useShortcut } from '../app/shortcuts.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { useUiState } from '../app/ui-state.ts';
-import { notify } from '../app/notify.tsx';
 import { formatDateTime } from '../i18n/formats.ts';
 import { useFormState } from '../entities/use-form-state.ts';
+import { useFormSubmit } from '../entities/use-form-submit.ts';
 import { formErrors, type Values } from '../entities/form-values.ts';
 import { FormCard, useCardPanels, useSideColumn } from '../entities/FormCard.tsx';
 import { StatusBadge } from '../entities/StatusBadge.tsx';
@@ -65,7 +64,6 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
   ], [sections, all, type]);
   const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
   const form = useFormState(fields, initial, context);
-  const [saving, setSaving] = useState(false);
   const sideColumn = useSideColumn();
   const readOnly = entity.readOnly;
   const translate = useCallback((key: string, values?: Record<string, unknown>) => t(key, values), [t]);
@@ -78,28 +76,8 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
     ...formErrors(fields, values, () => true, ctx),
     ...personRuleErrors(values, { translate }),
   }), [fields, form.values, ctx, translate]);
-  const [submitted, setSubmitted] = useState(false);
-
-  const submit = useCallback(async () => {
-    if (readOnly || saving) return;
-    setSubmitted(true);
-    const blocking = [...form.validateAll(), ...Object.keys(personRuleErrors(form.values))];
-    if (blocking.length) {
-      document.querySelector(`[data-field="${blocking[0]}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      notify({ level: 'warning', message: 'Invalid data' });
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(form.values, initial);
-      form.reset(form.values);
-    } catch {
-      // The client has shown the error; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
-  }, [readOnly, saving, form, onSubmit, initial]);
-  useShortcut('ctrl+s', () => void submit());
+  const ruleErrorPaths = useCallback((values: Values) => Object.keys(personRuleErrors(values)), []);
+  const { submit, saving, submitted } = useFormSubmit(form, { readOnly, initial, onSubmit, moreErrors: ruleErrorPaths });
 
   // A refused identifier or BIC says so at once; the missing identifier or contact once a save was tried.
   const shownErrors = { ...form.errors, ...personRuleErrors(form.values, { submitted, translate }) };
