@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct } from './support/product.ts';
+import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { signIn } from './support/pages.ts';
 
 /**
@@ -20,11 +20,9 @@ const api = (method: string, url: string, payload?: object) =>
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
-  const login = await product.app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: product.username, password: product.password } });
-  token = String(login.headers.authorization).replace(/^Bearer /, '');
+  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  ({ context, page } = await openJourneyPage(browser));
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct } from './support/product.ts';
+import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { columnTexts, isoDay, listReady, notice, rows, signIn } from './support/pages.ts';
 
 /**
@@ -28,16 +28,14 @@ const registrationsShown = () => page.locator('[data-testid="results"] .ant-tabl
 
 beforeAll(async () => {
   product = await startProduct();
-  const login = await product.app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: product.username, password: product.password } });
-  adminHeaders = { authorization: String(login.headers.authorization) };
+  adminHeaders = { authorization: await product.adminAuthorization() };
   // The tenant's page configuration of Deals, and the collection of missing translations.
   await api('PUT', '/api/core/tenant-configuration/tenant-config', {
     collectMissingTranslations: true,
     options: { pages: { DealsPage: { title: 'Deal pipeline', hideKpis: true, defaultQuery: { sort: 'name' } } } },
   });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  ({ context, page } = await openJourneyPage(browser));
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct } from './support/product.ts';
+import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { signIn } from './support/pages.ts';
 import { addressSearch, companySearch, startStub, type StubServer } from '@lbo/server/external/test-support';
 
@@ -52,8 +52,7 @@ const goodIban = 'FR76 3000 6000 0112 3456 7890 189';
 beforeAll(async () => {
   product = await startProduct({ contracts: 40 });
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  ({ page } = await openJourneyPage(browser));
   page.on('dialog', (d) => void d.accept());
   await page.goto(at('/'));
   await page.waitForURL(/\/authentication/);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct } from './support/product.ts';
+import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { chooseFilterOption, columnTexts, firstRegistration, isoDay, listReady, notice, rows, signIn } from './support/pages.ts';
 
 /**
@@ -19,8 +19,7 @@ const at = (route: string) => `${product.url}${route}`;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
-  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  ({ context, page } = await openJourneyPage(browser, { acceptDownloads: true }));
   page.on('dialog', (dialog) => void dialog.accept());
 });
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct } from './support/product.ts';
+import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { listReady, notice, rows, signIn } from './support/pages.ts';
 
 /**
@@ -20,8 +20,7 @@ const statusesShown = () => rows(page).locator('[data-status]').evaluateAll((els
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  ({ context, page } = await openJourneyPage(browser));
   page.on('dialog', (dialog) => void dialog.accept());
 });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@lbo/server/testing/test-app';
 import { buildApp } from '@lbo/server/app';
 import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
@@ -20,6 +20,8 @@ export interface RunningProduct {
   username: string;
   password: string;
   app: FastifyInstance;
+  /** The admin's `authorization` header, for calls made beside the browser. */
+  adminAuthorization(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startProduct({ contracts = 250, tenant = 'demo' }: { contr
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`, tenant, username, password, app,
+    adminAuthorization: async () => String((await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username, password } })).headers.authorization),
     stop: async () => { await app.close(); await db.dispose(); },
   };
 }
@@ -47,4 +50,13 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * A page as the journeys use it: a desktop window, British English, and reduced motion, so that
+ * menus and dropdowns appear at once and a click never lands on one still sliding in.
+ */
+export async function openJourneyPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce', ...options });
+  return { context, page: await context.newPage() };
 }
