@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Col, Descriptions, Flex, Form, Row, Space, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Form, Row, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +10,13 @@ import { FieldGrid } from '../fields/NestedInput.tsx';
 import { fieldInputs } from '../fields/field-inputs.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { useUiState } from '../app/ui-state.ts';
-import { formatDateTime } from '../i18n/formats.ts';
 import { formFieldsOf, type FormField } from '../fields/form-field.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { useFormState } from './use-form-state.ts';
 import { FormCard, useCardPanels, useSideColumn } from './FormCard.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from './workflow/WorkflowCard.tsx';
-import { useStatusTones } from './workflow/workflow-api.ts';
+import { DebugCard, RecordCard } from './RecordCards.tsx';
 import type { Values } from './form-values.ts';
 import { humanise } from './entity-fields.ts';
 
@@ -69,7 +67,6 @@ export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
   const panels = useCardPanels(entity.clientRoute, titles);
   const readOnly = entity.readOnly;
   const [workflowPinned] = useWorkflowPin(entity);
-  const tones = useStatusTones(entity);
 
   const { submit, saving } = useFormSubmit(form, { readOnly, initial, onSubmit });
 
@@ -117,18 +114,9 @@ export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
           {sideColumn && (
             <Col xs={24} lg={8}>
               {workflowPinned && workflow}
-              <FormCard title={t('Record')}>
-                <Descriptions column={1} size="small" items={[
-                  { key: 'registration', label: t('Registration'), children: registration ?? '—' },
-                  ...(entity.status ? [{ key: 'status', label: t('Status'), children: <StatusBadge status={record?.status} list={entity.status}
-                    tone={typeof record?.status === 'string' ? tones?.[record.status] : undefined} /> }] : []),
-                  { key: 'version', label: t('Version'), children: String(record?._version ?? '—') },
-                  { key: 'created', label: t('Created'), children: `${formatDateTime(record?._insertDate, i18n.language)} ${record?._insertUser ?? ''}` },
-                  { key: 'updated', label: t('Updated'), children: `${formatDateTime(record?._updateDate, i18n.language)} ${record?._updateUser ?? ''}` },
-                ]} />
-              </FormCard>
+              <RecordCard entity={entity} record={record} />
               {!workflowPinned && workflow}
-              {debug && <FormCard title={t('Debug')}><pre style={{ fontSize: 11, maxHeight: 400, overflow: 'auto' }}>{JSON.stringify(form.values, null, 2)}</pre></FormCard>}
+              {debug && <DebugCard values={form.values} />}
             </Col>
           )}
         </Row>

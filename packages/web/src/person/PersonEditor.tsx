@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Col, Descriptions, Flex, Form, Row, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Form, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,12 +12,11 @@ import { formFieldsOf, type FormField } from '../fields/form-field.ts';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { useUiState } from '../app/ui-state.ts';
-import { formatDateTime } from '../i18n/formats.ts';
 import { useFormState } from '../entities/use-form-state.ts';
 import { useFormSubmit } from '../entities/use-form-submit.ts';
 import { formErrors, type Values } from '../entities/form-values.ts';
 import { FormCard, useCardPanels, useSideColumn } from '../entities/FormCard.tsx';
-import { StatusBadge } from '../entities/StatusBadge.tsx';
+import { DebugCard, RecordCard } from '../entities/RecordCards.tsx';
 import { UnsavedChangesGuard } from '../entities/UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from '../entities/workflow/WorkflowCard.tsx';
 import { humanise } from '../entities/entity-fields.ts';
@@ -150,18 +149,10 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
             {sideColumn && (
               <Col xs={24} lg={8}>
                 {workflowPinned && workflow}
-                <FormCard title={t('Record')}>
-                  <Descriptions column={1} size="small" items={[
-                    { key: 'registration', label: t('Registration'), children: registration ?? '—' },
-                    ...(entity.status ? [{ key: 'status', label: t('Status'), children: <StatusBadge status={record?.status} list={entity.status} /> }] : []),
-                    { key: 'version', label: t('Version'), children: String(record?._version ?? '—') },
-                    { key: 'created', label: t('Created'), children: `${formatDateTime(record?._insertDate, i18n.language)} ${record?._insertUser ?? ''}` },
-                    { key: 'updated', label: t('Updated'), children: `${formatDateTime(record?._updateDate, i18n.language)} ${record?._updateUser ?? ''}` },
-                  ]} />
-                </FormCard>
+                <RecordCard entity={entity} record={record} />
                 <AddressesCard />
                 {!workflowPinned && workflow}
-                {debug && <FormCard title={t('Debug')}><pre style={{ fontSize: 11, maxHeight: 400, overflow: 'auto' }}>{JSON.stringify(form.values, null, 2)}</pre></FormCard>}
+                {debug && <DebugCard values={form.values} />}
               </Col>
             )}
           </Row>
