@@ -75,6 +75,8 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const onFilters = useCallback((changes: Record<string, string>) => update((s) => withFilters(s, mergeFilters(s.filters, changes))), [update]);
   const onSearch = useCallback((search: string) => update((s) => withFilters(s, s.filters, search)), [update]);
   const onReset = useCallback(() => go({ filters: {}, search: '', page: 1 }), [go]);
+  // Stable, like the handlers above: the search row is memoised and must not redraw its filters with each answer.
+  const toggleAdvanced = useCallback(() => setAdvancedOpen((open) => !open), []);
   const [start, end] = rowsOf(state, config.pageSize);
   const statusCounts = data?.breakdown?.status;
   const canAdd = !entity.readOnly && page.addButton !== false;
@@ -118,7 +120,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
           onSelect={(status) => onFilters({ status: status ?? '' })} tones={tones} />
       )}
       <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset}
-        onAdvanced={advancedEnabled ? () => setAdvancedOpen(!advancedOpen) : undefined} />
+        onAdvanced={advancedEnabled ? toggleAdvanced : undefined} />
       {advancedEnabled && (
         <AdvancedSearch entity={entity} page={route} state={state} sortable={entity.columns.filter((c) => sortable(entity, c))}
           open={advancedOpen} inModal={config.advancedSearchInModal} onInModal={(inModal) => save({ advancedSearchInModal: inModal })}
