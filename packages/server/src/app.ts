@@ -13,7 +13,7 @@ import { localesRoutes } from './core/locales.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
-import { depreciationScheduleRoutes } from './asset/depreciation-schedule.routes.ts';
+import { depreciationWriteHooks } from './asset/depreciation-schedule.hooks.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { usersRoutes } from './auth/users.routes.ts';
 import { totpRoutes } from './auth/totp.ts';
@@ -40,7 +40,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await installSecurityHeaders(app);
   const { db } = database;
   const sessions = await createSessionService(db);
-  const operations = createOperations(db, personWriteHooks);
+  const operations = createOperations(db, { ...personWriteHooks, ...depreciationWriteHooks });
   const preHandler = installAuthentication(app, { db, sessions });
 
   await app.register(coreRoutes);
@@ -55,12 +55,10 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   await app.register(userConfigurationRoutes, { db, preHandler });
   await app.register(usersRoutes, { db, operations, sessions, preHandler });
   await app.register(tenantConfigurationRoutes, { db, preHandler });
-  // Users are served by auth/users.routes.ts (passwords, admin levels, column gating); depreciation
-  // schedules by asset/ (their lines are computed on every write). Translations are read by every
-  // signed-in user, and an unknown locale is an empty set (core/locales.routes.ts).
+  // Users are served by auth/users.routes.ts (passwords, admin levels, column gating). Translations
+  // are read by every signed-in user, and an unknown locale is an empty set (core/locales.routes.ts).
   await app.register(localesRoutes, { db, preHandler });
-  await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User' && e.name !== 'DepreciationSchedule'), preHandler, customList: ['List'], customRead: ['Locale'] });
-  await app.register(depreciationScheduleRoutes, { operations, preHandler });
+  await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'], customRead: ['Locale'] });
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { entities } from '@lbo/model/entity-registry';
+import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createUser, type SignedInUser } from '../testing/users.ts';
 import { registeredRoutes, type RegisteredRoute } from '../http/request-context.ts';
@@ -131,12 +132,15 @@ describe('every API route checks sign-in and permissions on the server', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Host settings are read when the application is built.
     process.env.HOSTS_JSON = JSON.stringify({ 'embed.example.com': { frameAncestors: "'self' https://parent.example.com" } });
+    const hosted = await buildApp({ database: t.db.database });
     try {
-      const embedded = await t.app.inject({ url: '/api/core/ping', headers: { host: 'embed.example.com' } });
+      const embedded = await hosted.inject({ url: '/api/core/ping', headers: { host: 'embed.example.com' } });
       expect(embedded.headers['content-security-policy']).toContain("frame-ancestors 'self' https://parent.example.com");
     } finally {
       delete process.env.HOSTS_JSON;
+      await hosted.close();
     }
   });
 });

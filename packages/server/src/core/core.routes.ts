@@ -24,7 +24,8 @@ export const defaultHostSettings = {
   windowTitle: 'Leasing back office',
 };
 
-function hostOverrides(): Record<string, Record<string, unknown>> {
+/** The per-host overrides of HOSTS_JSON, read when the application is built. */
+export function hostOverrides(): Record<string, Record<string, unknown>> {
   try {
     return JSON.parse(process.env.HOSTS_JSON ?? '{}');
   } catch {
@@ -32,11 +33,15 @@ function hostOverrides(): Record<string, Record<string, unknown>> {
   }
 }
 
+/** A host's settings: the defaults, then what HOSTS_JSON says for that host. */
+export const hostSettingsOf = (hostname: string, overrides = hostOverrides()) =>
+  ({ ...defaultHostSettings, ...(overrides[hostname] ?? {}), host: hostname });
+
 export async function coreRoutes(app: FastifyInstance) {
   const overrides = hostOverrides();
   app.get('/api/core/ping', async () => ({ pong: true, date: new Date().toISOString() }));
   app.get('/api/core/hosts/:hostname', async (request) => {
     const { hostname } = request.params as { hostname: string };
-    return { ...defaultHostSettings, ...(overrides[hostname] ?? {}), host: hostname };
+    return hostSettingsOf(hostname, overrides);
   });
 }

@@ -105,11 +105,10 @@ export interface Scope {
   user: string;
 }
 
-/** A string as an SQL literal (as libpq does), for the few statements sent without parameters. */
+/** A string as an SQL literal (pg's quoting), for the statements sent without parameters; NUL cannot be sent. */
 function literal(value: string): string {
   if (value.includes('\0')) throw new Error('NUL in an SQL literal');
-  const quoted = `'${value.replace(/'/g, "''")}'`;
-  return value.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+  return pg.escapeLiteral(value);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { defaultHostSettings } from '../core/core.routes.ts';
+import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
 
 /**
  * Helmet's headers on every answer, with a content security policy the web app works under:
@@ -11,15 +11,7 @@ import { defaultHostSettings } from '../core/core.routes.ts';
  * so that the side-view mode can be embedded by the parents a host allows; X-Frame-Options is
  * left out because it cannot express that list.
  */
-function frameAncestorsOf(request: IncomingMessage): string {
-  const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-  let overrides: Record<string, { frameAncestors?: unknown }> = {};
-  try {
-    overrides = JSON.parse(process.env.HOSTS_JSON ?? '{}');
-  } catch {
-    overrides = {};
-  }
-  const value = overrides[hostname]?.frameAncestors ?? defaultHostSettings.frameAncestors;
+function frameAncestorsOf(value: unknown): string {
   const sources = (Array.isArray(value) ? value : String(value).split(/\s+/)).map(String).filter((s) => /^('self'|'none'|\*|https?:\/\/[\w.:*-]+)$/.test(s));
   return sources.length ? sources.join(' ') : "'self'";
 }
@@ -32,21 +24,21 @@ const fixedDirectives = [
   "form-action 'self' https:",
 ].join('; ');
 
-/** The policy per host (and host settings), built once: it is sent with every answer. */
-const policies = new Map<string, string>();
-function policyOf(request: IncomingMessage): string {
-  const key = `${process.env.HOSTS_JSON ?? ''}\n${request.headers.host ?? ''}`;
-  let policy = policies.get(key);
-  if (policy === undefined) {
-    if (policies.size >= 1000) policies.clear();
-    policy = `${fixedDirectives}; frame-ancestors ${frameAncestorsOf(request)}`;
-    policies.set(key, policy);
-  }
-  return policy;
-}
-
 export async function installSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, { frameguard: false, contentSecurityPolicy: false });
+  // The policy of each host is built once: it is sent with every answer.
+  const overrides = hostOverrides();
+  const policies = new Map<string, string>();
+  const policyOf = (request: IncomingMessage): string => {
+    const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    let policy = policies.get(hostname);
+    if (policy === undefined) {
+      if (policies.size >= 1000) policies.clear();
+      policy = `${fixedDirectives}; frame-ancestors ${frameAncestorsOf(hostSettingsOf(hostname, overrides).frameAncestors)}`;
+      policies.set(hostname, policy);
+    }
+    return policy;
+  };
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', policyOf(request.raw));
   });

@@ -4,6 +4,8 @@
  * add posts the new person with `descendants: [{personRegistration: source, relation}]` in one call.
  * `quickAddRoles` are the roles given to the new person; `personTypes` the types it may have.
  */
+import { companyPersonTypes } from '@lbo/model/entities/person/person-rules';
+
 export interface QuickAddRelation {
   relation: string;
   label: string;
@@ -11,7 +13,7 @@ export interface QuickAddRelation {
   quickAddRoles: string[];
 }
 
-const companies = ['C', 'O'];
+const companies = companyPersonTypes;
 
 /** By the source's person type. */
 export const quickAddRelations: Record<'company' | 'individual', QuickAddRelation[]> = {

@@ -4,20 +4,13 @@
  * group of companies linked by relations, so that the person screens and the relation diagram
  * show real-looking data. Pure functions of the record index, like the rest of the generator.
  */
+import { luhnValid } from '@lbo/model/values/identifiers/french-ids';
+import { ibanOf, ribKey } from '@lbo/model/values/identifiers/bank-ids';
+
 type Doc = Record<string, unknown>;
 
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let k = 0; k < digits.length; k++) {
-    let d = Number(digits[digits.length - 1 - k]);
-    if (k % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** `body` followed by the first check digit that makes its Luhn sum right. */
-const withLuhnDigit = (body: string) => `${body}${[...'0123456789'].find((d) => luhn(`${body}${d}`))}`;
+const withLuhnDigit = (body: string) => `${body}${[...'0123456789'].find((d) => luhnValid(`${body}${d}`))}`;
 
 /** A SIREN: eight digits from `i` and the Luhn check digit. */
 export const sirenAt = (i: number) => withLuhnDigit(String(10000000 + ((i * 7919 + 3001) % 89999999)));
@@ -25,18 +18,12 @@ export const sirenAt = (i: number) => withLuhnDigit(String(10000000 + ((i * 7919
 /** The head office's SIRET: the SIREN, establishment 0001 and the Luhn check digit. */
 export const siretAt = (i: number) => withLuhnDigit(`${sirenAt(i)}0001`);
 
-const mod97 = (digits: string) => Number(BigInt(digits) % 97n);
-
-/** A French IBAN: bank 30004 (BNP Paribas), branch, an 11-digit account, the RIB key and the IBAN check digits. */
+/** A French IBAN: bank 30004 (BNP Paribas), branch, an 11-digit account and the RIB key. */
 export function frenchIbanAt(i: number): string {
   const bank = '30004';
   const branch = String(1000 + (i % 9000)).padStart(5, '0');
   const account = String(10000000000 + i * 104729).slice(-11);
-  const key = String(97 - mod97(`${bank}${branch}${account}00`)).padStart(2, '0');
-  const bban = `${bank}${branch}${account}${key}`;
-  // FR = 15 27; check digits are 98 − (BBAN + "FR00" as digits) mod 97.
-  const check = String(98 - mod97(`${bban}152700`)).padStart(2, '0');
-  return `FR${check}${bban}`;
+  return ibanOf('FR', `${bank}${branch}${account}${ribKey(`${bank}${branch}${account}`)}`);
 }
 
 /**

@@ -1,6 +1,6 @@
+import { useMemo } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
 import { valueAt } from './entity-fields.ts';
 import type { Row } from './use-entity-list.ts';
@@ -16,8 +16,9 @@ export function hitsOnHiddenFields(search: string, columns: ColumnDef[], rows: R
 }
 
 /** Spec 000 §5: the notice shown when the search found its results on fields not displayed. */
-export function HiddenHitsNotice({ search, columns, rows, loading }: { entity: Entity; search: string; columns: ColumnDef[]; rows: Row[]; loading: boolean }) {
+export function HiddenHitsNotice({ search, columns, rows, loading }: { search: string; columns: ColumnDef[]; rows: Row[]; loading: boolean }) {
   const { t } = useTranslation();
-  if (loading || !hitsOnHiddenFields(search, columns, rows)) return null;
+  const hidden = useMemo(() => hitsOnHiddenFields(search, columns, rows), [search, columns, rows]);
+  if (loading || !hidden) return null;
   return <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('The search has found results on fields not displayed')} data-testid="hidden-hits" />;
 }

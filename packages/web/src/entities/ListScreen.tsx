@@ -56,7 +56,8 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const rowTransitions = Boolean(entity.status) && !page.hideRowTransitions;
   const state = useMemo(() => readListState(entity, params), [entity, params]);
   const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
-  const columns = entity.columns.filter((c) => config.columns.includes(c.field));
+  // Memoised: the result table rebuilds its column renderers whenever this list changes.
+  const columns = useMemo(() => entity.columns.filter((c) => config.columns.includes(c.field)), [entity, config.columns]);
   const title = page.title ? t(page.title) : t(humanise(entity.listRoute));
   // A page configuration's default query applies when the page is opened without one.
   useEffect(() => {
@@ -127,7 +128,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
           onClose={() => setAdvancedOpen(false)} onApply={(next) => { latest.current = readListState(entity, next); setParams(next); }} />
       )}
       <PinnedRows entity={entity} columns={columns} pins={pins} onUnpin={unpin} tones={tones} />
-      <HiddenHitsNotice entity={entity} search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
+      <HiddenHitsNotice search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary" data-testid="row-count">
           {t('{count} rows', { count: data?.size ?? 0 })}{selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}

@@ -8,7 +8,8 @@ import { itemFields, touchList, usePersonForm, type PersonForm } from './person-
 import { addressRules, coordinatesOf, formattedAddress, repeatedTypes, uniquePerType } from './addresses.ts';
 import { canSave, closeSession, makeFirst, openSession, removeAt, type Item } from './list-edits.ts';
 import { AddressSearch, type AddressServiceOptions } from './AddressSearch.tsx';
-import { ItemFields, type CardProps } from './ContactsPanel.tsx';
+import { type CardProps } from './ContactsPanel.tsx';
+import { FieldGrid } from '../fields/NestedInput.tsx';
 
 const MapModal = lazy(() => import('./MapModal.tsx'));
 
@@ -40,7 +41,7 @@ export function AddressPanel({ card }: { card: CardProps }) {
       <Form.Item label={t('Search an address')} htmlFor="address-search-0">
         <AddressSearch id="address-search-0" service={serviceOf(form)} disabled={form.readOnly} onAddress={(a) => fill(form, 0, a)} />
       </Form.Item>
-      <ItemFields fields={fields} path="addresses.0" />
+      <FieldGrid fields={fields} path="addresses.0" />
       {editing && <EditAddressesModal onClose={() => setEditing(false)} />}
     </FormCard>
   );
@@ -127,7 +128,7 @@ export function EditAddressesModal({ onClose }: { onClose(): void }) {
           <Form.Item label={t('Search an address')} htmlFor={`address-search-m${index}`}>
             <AddressSearch id={`address-search-m${index}`} service={serviceOf(form)} disabled={form.readOnly} onAddress={(found) => fill(form, index, found)} />
           </Form.Item>
-          <ItemFields fields={fields} path={`addresses.${index}`} />
+          <FieldGrid fields={fields} path={`addresses.${index}`} />
         </Card>
       ))}
     </Modal>

@@ -6,7 +6,8 @@ import { FormCard } from '../entities/FormCard.tsx';
 import type { FormField } from '../fields/form-field.ts';
 import { itemFields, touchList, usePersonForm } from './person-context.ts';
 import { canSave, closeSession, compactIban, makeFirst, openSession, removeAt, withDefaultNames, type Item } from './list-edits.ts';
-import { ItemFields, type CardProps } from './ContactsPanel.tsx';
+import { type CardProps } from './ContactsPanel.tsx';
+import { FieldGrid } from '../fields/NestedInput.tsx';
 
 /** Bank account fields: the BIC typed in capitals (the model checks it: 'BIC is invalid'). */
 export function bankAccountFields(fields: FormField[]): FormField[] {
@@ -75,7 +76,7 @@ function BankAccountsModal({ onClose }: { onClose(): void }) {
               <Tooltip title={t('Delete')}><Button type="text" danger icon={<DeleteOutlined />} aria-label={t('Delete')} onClick={() => set(removeAt(accounts, index))} /></Tooltip>
             </>
           )}>
-          <ItemFields fields={fields} path={`bankAccounts.${index}`} />
+          <FieldGrid fields={fields} path={`bankAccounts.${index}`} />
         </Card>
       ))}
     </Modal>

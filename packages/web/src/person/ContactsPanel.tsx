@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Modal, Row, Col, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fieldTypes, type FieldDef } from '@lbo/model/fields';
 import { FormCard } from '../entities/FormCard.tsx';
-import { useFormApi } from '../fields/form-context.ts';
 import { formFieldOf, type FormField } from '../fields/form-field.ts';
-import { colProps } from '../fields/NestedInput.tsx';
+import { FieldGrid } from '../fields/NestedInput.tsx';
 import { itemFields, usePersonForm } from './person-context.ts';
 import { addContact, canSave, closeContact, editContact, removeAt, saveContact, type ContactSession, type Item } from './list-edits.ts';
 import { contactExtensions } from './person-api.ts';
@@ -93,7 +92,7 @@ export function ContactsPanel({ card }: { card: CardProps }) {
       </div>
       {session && (
         <ContactModal title={t('Contact')} onClose={close} onSave={form.readOnly ? undefined : save}>
-          <ItemFields fields={fields} path={`contacts.${session.index}`} />
+          <FieldGrid fields={fields} path={`contacts.${session.index}`} />
         </ContactModal>
       )}
     </FormCard>
@@ -111,10 +110,4 @@ function ContactModal({ title, onClose, onSave, children }: { title: string; onC
       {children}
     </Modal>
   );
-}
-
-/** The fields of one list item, in the grid. */
-export function ItemFields({ fields, path }: { fields: FormField[]; path: string }) {
-  const api = useFormApi();
-  return <Row gutter={16}>{fields.filter((f) => !f.hidden).map((f) => <Col key={f.name} {...colProps(f)}>{api.renderField(f, `${path}.${f.name}`)}</Col>)}</Row>;
 }

@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { composeIBAN, electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 /**
  * Bank identifiers (spec 000 §5): IBAN (country lengths and mod 97 from ibantools, which keeps
@@ -20,13 +20,19 @@ export function checkBic(value: string): string | null {
   return isValidBIC(value.toUpperCase().replace(/\s+/g, '')) ? null : BIC_INVALID;
 }
 
-/** Key of a 24-digit Moroccan RIB: 97 − (first 22 digits × 100 mod 97), on two digits. */
-export function moroccanRibKey(first22: string): string {
-  return String(97 - Number((BigInt(first22) * 100n) % 97n)).padStart(2, '0');
+/** The IBAN of a country's domestic account number (BBAN), with its check digits. */
+export const ibanOf = (countryCode: string, bban: string) => composeIBAN({ countryCode, bban }) ?? '';
+
+/**
+ * Key of a RIB (the French and Moroccan domestic account numbers): 97 − (its digits before the
+ * key × 100 mod 97), on two digits.
+ */
+export function ribKey(digits: string): string {
+  return String(97 - Number((BigInt(digits) * 100n) % 97n)).padStart(2, '0');
 }
 
 /** Moroccan RIB: 24 digits, the last two a mod-97 key over the first 22. */
 export function checkMoroccanRib(value: string): string | null {
   const v = value.replace(/\s+/g, '');
-  return /^\d{24}$/.test(v) && moroccanRibKey(v.slice(0, 22)) === v.slice(22) ? null : RIB_INVALID;
+  return /^\d{24}$/.test(v) && ribKey(v.slice(0, 22)) === v.slice(22) ? null : RIB_INVALID;
 }

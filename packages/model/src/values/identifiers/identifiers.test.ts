@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCif, checkDni, checkNie, checkSpanishId, SPANISH_ID_INVALID } from './spanish-ids.ts';
 import { checkFrenchVat, checkSiren, checkSiret, frenchVatKey, luhnValid, FRENCH_VAT_INVALID, SIREN_INVALID, SIRET_INVALID } from './french-ids.ts';
-import { checkBic, checkIban, checkMoroccanRib, moroccanRibKey, IBAN_INVALID, RIB_INVALID } from './bank-ids.ts';
+import { checkBic, checkIban, checkMoroccanRib, ribKey, IBAN_INVALID, RIB_INVALID } from './bank-ids.ts';
 import {
   checkEuVat, checkLithuanianVat, checkPattern, checkRegistration, splitRegistration,
   INVALID_FORMAT, LITHUANIAN_VAT_INVALID, REGISTRATION_MANDATORY, TWO_LETTERS_EXPECTED,
@@ -83,7 +83,7 @@ describe('bank ids', () => {
     expect(checkBic('BNPA')).not.toBeNull();
   });
   it('checks the key of a Moroccan RIB (the registry example inside MA64…)', () => {
-    expect(moroccanRibKey('0115190000012050005349')).toBe('21');
+    expect(ribKey('0115190000012050005349')).toBe('21');
     expect(checkMoroccanRib('011519000001205000534921')).toBeNull();
     expect(checkMoroccanRib('011519000001205000534922')).toBe(RIB_INVALID);
     expect(checkMoroccanRib('01151900000120500053492')).toBe(RIB_INVALID);
