@@ -12,6 +12,7 @@ import { useShortcut } from './shortcuts.ts';
 import { useUiState } from './ui-state.ts';
 import { darkFilter, isDark, type ThemePreference } from './theme.ts';
 import { isRtl } from '../i18n/locale.ts';
+import { isAdminUser } from './session/configuration.ts';
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
 const subscribeSystemDark = (listener: () => void) => {
@@ -67,14 +68,14 @@ function RootEffects() {
   useEffect(() => {
     document.title = pageTitle(host.windowTitle || defaultWindowTitle, location.pathname);
   }, [host.windowTitle, location.pathname]);
-  const debugAllowed = Boolean(user?.isAdmin || user?.isMainAdmin || user?.isSuperAdmin || configuration?.options.allowDebugMode !== false);
+  const debugAllowed = isAdminUser(user) || configuration?.options.allowDebugMode !== false;
   useShortcut('ctrl+d', () => {
     setDebug(!debug);
     notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
   }, debugAllowed);
   // Spec 000 §2.3: ctrl+shift+S opens the scripts screen, for admins only.
   const navigate = useNavigate();
-  const admin = Boolean(user?.isAdmin || user?.isMainAdmin || user?.isSuperAdmin);
+  const admin = isAdminUser(user);
   useShortcut('ctrl+shift+s', () => navigate('/scripts'), admin);
   return null;
 }

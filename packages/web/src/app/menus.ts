@@ -1,4 +1,4 @@
-import type { MenuItem, SessionUser } from './session/configuration.ts';
+import { isAdminUser, type MenuItem, type SessionUser } from './session/configuration.ts';
 
 /** Spec 000 §6: an item shows when it has no profiles or shares one with the user; hidden items never show. */
 export function visibleMenus(menus: MenuItem[] | undefined, profiles: string[] = []): MenuItem[] {
@@ -24,7 +24,7 @@ const singular = (segment: string) => segment.replace(/ies$/, 'y').replace(/(che
  * allowed route is a prefix of it, or when it is the detail route of an allowed list.
  */
 export function isRouteAllowed(path: string, allowed: string[], user: Pick<SessionUser, 'isAdmin' | 'isMainAdmin' | 'isSuperAdmin'>): boolean {
-  if (user.isAdmin || user.isMainAdmin || user.isSuperAdmin || allowed.length === 0) return true;
+  if (isAdminUser(user) || allowed.length === 0) return true;
   const first = path.split('/')[1] ?? '';
   return allowed.some((route) => path === route || path.startsWith(`${route}/`) || singular(route.replace(/^\//, '')) === first);
 }

@@ -10,11 +10,11 @@ import { KpiStrip } from './KpiStrip.tsx';
 import { SearchRow } from './SearchRow.tsx';
 import { ResultTable, sortable } from './ResultTable.tsx';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
-import { PinnedRows, PinToggle, registrationOf, usePins } from './PinnedRows.tsx';
+import { PinnedRows, PinToggle, usePins } from './PinnedRows.tsx';
 import { HiddenHitsNotice } from './HiddenHitsNotice.tsx';
 import { Pager } from './Pager.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { useEntityList } from './use-entity-list.ts';
+import { registrationOf, useEntityList } from './use-entity-list.ts';
 import { useTableConfig } from './use-table-config.ts';
 import { mergeFilters, readListState, rowsOf, withFilters, writeListState, type ListState } from './list-state.ts';
 import { pageConfigOf } from './page-config.ts';
@@ -82,7 +82,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const statusCounts = data?.breakdown?.status;
   const canAdd = !entity.readOnly && page.addButton !== false;
   const canSelect = Boolean(entity.status) && !page.hideTransitions;
-  const shown = (data?.rows ?? []).map((row) => String(row.registration ?? row._id));
+  const shown = (data?.rows ?? []).map(registrationOf);
   const toggleSelecting = () => { setSelecting(!selecting); setSelected([]); };
   // After a run the list shows the records it ran on, with their new statuses.
   const showRegistrations = (registrations: string[]) => go({ filters: { registration: registrations.join(',') }, search: '', page: 1 });
@@ -140,7 +140,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
         onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
         selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
         rowAction={pinAction}
-        onRowClick={rowTransitions ? (row) => setClicked({ registration: String(row.registration ?? row._id), version: row.status }) : undefined} />
+        onRowClick={rowTransitions ? (row) => setClicked({ registration: registrationOf(row), version: row.status }) : undefined} />
       </div>
       {rowTransitions && <RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} />}
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (

@@ -10,7 +10,7 @@ import { api } from '../app/api/client.ts';
 import { usePreferences } from '../app/session/use-preferences.ts';
 import type { UserPreference } from '../app/session/configuration.ts';
 import { ResultTable } from './ResultTable.tsx';
-import type { Row } from './use-entity-list.ts';
+import { registrationOf, type Row } from './use-entity-list.ts';
 
 /**
  * Pinned rows (spec 000 §3, 001 §1): PINNED_ITEM preferences `{entityName, registration}` of the
@@ -30,7 +30,6 @@ export function pinsOf(preferences: UserPreference[], entity: Entity, page: stri
   });
 }
 
-export const registrationOf = (row: Row) => String(row.registration ?? row._id);
 
 /** The user's pins of a page, with pin and unpin. */
 export function usePins(entity: Entity, page: string) {

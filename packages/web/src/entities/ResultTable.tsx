@@ -11,7 +11,7 @@ import { listQueryOptions, optionLabel } from '../fields/reference-lists.ts';
 import type { Option } from '../fields/form-field.ts';
 import { columnLabel, detailPath, fieldAt, parentPath, valueAt } from './entity-fields.ts';
 import { nextSort } from './list-state.ts';
-import type { Row } from './use-entity-list.ts';
+import { registrationOf, type Row } from './use-entity-list.ts';
 
 /** Top-level scalar fields can be sorted on by the server. */
 export function sortable(entity: Entity, column: ColumnDef): boolean {
@@ -43,7 +43,6 @@ interface Props {
 const ownClick = (target: EventTarget | null) =>
   target instanceof Element && Boolean(target.closest('a, button, input, label, .ant-checkbox-wrapper, .ant-table-selection-column'));
 
-const registrationOf = (row: Row) => String(row.registration ?? row._id);
 
 /** The result table: declared columns and renderers, registration linked to the detail, sorting cycling asc/desc/off. */
 export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction }: Props) {

@@ -5,6 +5,9 @@ import { listQuery, type ListState } from './list-state.ts';
 
 export type Row = Record<string, unknown>;
 
+/** What identifies a row of a list: its registration, else its `_id`. */
+export const registrationOf = (row: Row) => String(row.registration ?? row._id);
+
 export interface ListResult {
   rows: Row[];
   /** Matching records (pagination-size). */

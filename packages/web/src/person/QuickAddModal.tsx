@@ -6,6 +6,7 @@ import type { Entity } from '@lbo/model/entity';
 import { api } from '../app/api/client.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import { useSession } from '../app/session/session-context.tsx';
+import { isAdminUser } from '../app/session/configuration.ts';
 import { FormContext, type FormApi } from '../fields/form-context.ts';
 import { FieldView } from '../fields/FieldView.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
@@ -23,7 +24,7 @@ const usernameExists = 'Username already exists';
 /** Whether the signed-in user may write users (admins, or the named permission). */
 export function useCanWriteUsers(): boolean {
   const { user, configuration } = useSession();
-  return Boolean(user?.isAdmin || user?.isMainAdmin || user?.isSuperAdmin
+  return Boolean(isAdminUser(user)
     || configuration?.userPermissions?.['write /api/core/users'] || configuration?.userPermissions?.['write all']);
 }
 

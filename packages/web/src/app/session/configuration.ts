@@ -18,6 +18,10 @@ export interface SessionUser {
   [key: string]: unknown;
 }
 
+/** Whether the user administers the tenant at any level (admin, main admin, super admin). */
+export const isAdminUser = (user: Pick<SessionUser, 'isAdmin' | 'isMainAdmin' | 'isSuperAdmin'> | undefined | null) =>
+  Boolean(user?.isAdmin || user?.isMainAdmin || user?.isSuperAdmin);
+
 export interface MenuItem {
   path: string;
   menus?: MenuItem[];

@@ -7,12 +7,12 @@ import type { SessionUser, UserPreference } from './configuration.ts';
  * removes one. Saving is quiet: the interface state already holds the choice, the server copy
  * follows the user to other browsers.
  */
-const pathOf = (user: SessionUser) => `/api/core/users/${encodeURIComponent(user.username)}/preferences`;
+export const preferencesPath = (user: Pick<SessionUser, 'username'>) => `/api/core/users/${encodeURIComponent(user.username)}/preferences`;
 
 export async function savePreference(user: SessionUser | undefined, preference: UserPreference): Promise<string | undefined> {
   if (!user) return undefined;
   try {
-    const saved = await api.post<{ _id?: string }>(pathOf(user), preference, { silent: true });
+    const saved = await api.post<{ _id?: string }>(preferencesPath(user), preference, { silent: true });
     return saved?._id;
   } catch {
     return undefined;
@@ -21,7 +21,7 @@ export async function savePreference(user: SessionUser | undefined, preference: 
 
 export async function deletePreference(user: SessionUser | undefined, id: string | undefined): Promise<void> {
   if (!user || !id) return;
-  await api.delete(`${pathOf(user)}/${encodeURIComponent(id)}`, { silent: true }).catch(() => undefined);
+  await api.delete(`${preferencesPath(user)}/${encodeURIComponent(id)}`, { silent: true }).catch(() => undefined);
 }
 
 /** The theme preference (groupId THEMING) of a configuration. */

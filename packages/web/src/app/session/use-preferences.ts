@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { useSession } from './session-context.tsx';
+import { preferencesPath } from './preferences.ts';
 import type { UserPreference } from './configuration.ts';
 
 /**
@@ -15,7 +16,7 @@ export function usePreferences() {
   const queryClient = useQueryClient();
   const username = user?.username;
   const key = useMemo(() => ['preferences', username], [username]);
-  const path = `/api/core/users/${encodeURIComponent(username ?? '')}/preferences`;
+  const path = preferencesPath({ username: username ?? '' });
   const { data } = useQuery<UserPreference[]>({
     queryKey: key,
     queryFn: () => api.get<UserPreference[]>(path, { silent: true }),
