@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 import { migrate, APP_ROLE } from './migrate.ts';
 import { authChanged, listenForAuthChanges, singleProcessFeed } from './change-feed.ts';
+import { scopedQuery, type ReadScope } from './scoped-query.ts';
 
 // Keep numeric and bigint exact: they arrive as strings, never as floats.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
@@ -30,28 +31,56 @@ export interface Database {
  */
 export const PREPARED = '/* prepared */';
 
+const statementNames = new Map<string, string>();
+
+/** The name a statement marked PREPARED is prepared under (the same on every connection); undefined for others. */
+export function preparedName(text: string): string | undefined {
+  if (!text.startsWith(PREPARED)) return undefined;
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `p${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
+}
+
+/** The statement by which `readInTenant` hands its scope to the connection (never sent). */
+const READ_SCOPE = '/* read scope */ SELECT $1, $2, $3';
+
+/**
+ * The pool as Kysely sees it: statements marked PREPARED are named, and on a connection that
+ * `readInTenant` scoped, every statement goes out with its read scope (db/scoped-query.ts).
+ */
 function preparing(pool: pg.Pool): pg.Pool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) names.set(text, (name = `p${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-    return name;
-  };
-  const marked = new WeakSet<pg.PoolClient>();
+  // One wrapper per connection, so that the raw pool's users (benchmarks, listeners) see pg unchanged.
+  const wrappers = new WeakMap<pg.PoolClient, { query: (text: string, values?: unknown[]) => Promise<unknown>; release: (error?: Error) => void }>();
   return {
     connect: async () => {
       const client = await pool.connect();
-      if (!marked.has(client)) {
-        marked.add(client);
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        client.query = (async (text: unknown, values?: unknown) => {
-          if (typeof text === 'string' && text.startsWith(PREPARED)) return query({ name: nameOf(text), text, values });
-          const result = await query(text, values);
-          // Several statements in one string (simple protocol) answer their first statement's rows.
-          return Array.isArray(result) ? result[0] : result;
-        }) as typeof client.query;
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        const send = (query: pg.QueryConfig) => client.query(query);
+        // The read scope of the checkout under way: set by readInTenant, dropped at release.
+        let scope: ReadScope | undefined;
+        wrapper = {
+          query: async (text, values) => {
+            if (text === READ_SCOPE) {
+              const [tenant, user, timeoutMs] = values as [string, string, number];
+              scope = { tenant, user, timeoutMs };
+              return { rows: [], rowCount: 0, command: 'SELECT', fields: [] };
+            }
+            const name = preparedName(text);
+            if (scope) return scopedQuery(send, scope, { text, values, name });
+            if (name) return client.query({ name, text, values });
+            const result = await client.query(text, values);
+            // Several statements in one string (simple protocol) answer their first statement's rows.
+            return Array.isArray(result) ? result[0] : result;
+          },
+          release: (error) => {
+            scope = undefined;
+            client.release(error);
+          },
+        };
+        wrappers.set(client, wrapper);
       }
-      return client;
+      return wrapper;
     },
     end: () => pool.end(),
   } as unknown as pg.Pool;
@@ -138,5 +167,19 @@ export function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, 
     }
     if (changed) authChanged(db);
     return result;
+  });
+}
+
+/**
+ * Runs read-only `work` bound to `scope.tenant`, as `inTenant` does, but without a transaction
+ * block: each statement travels with the tenant settings in one round trip and runs in its own
+ * read-only transaction (db/scoped-query.ts). A key lookup is then one round trip, not three.
+ * Statements do not share a snapshot, as they would not inside a READ COMMITTED transaction
+ * either; a write in `work` is refused by PostgreSQL.
+ */
+export function readInTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
+  return db.connection().execute(async (tx) => {
+    await tx.executeQuery(CompiledQuery.raw(READ_SCOPE, [scope.tenant, scope.user, timeoutMs]));
+    return work(tx);
   });
 }

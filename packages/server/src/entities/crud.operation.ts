@@ -3,7 +3,7 @@ import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { validateFields, isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, readInTenant, type Db, type Tx } from '../db/database.ts';
 import { compileListQuery } from './list-query.ts';
 import { resolvePath } from './field-paths.ts';
 import * as storage from './storage.ts';
@@ -88,6 +88,7 @@ async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: stri
 
 export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {}) {
   const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, { tenant: caller.tenant, user: caller.username }, work);
+  const reading = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => readInTenant(db, { tenant: caller.tenant, user: caller.username }, work);
 
   async function mustFind(tx: Tx, caller: Caller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
     const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);
@@ -132,7 +133,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
   return {
     async list(caller: Caller, entity: Entity, query: Query): Promise<ListResult> {
       const q = compileListQuery(entity, query, caller.timeZone);
-      return scoped(caller, async (tx) => {
+      return reading(caller, async (tx) => {
         const rows = await storage.listRows(tx, entity, caller.tenant, q);
         const continues = rows.length > q.limit;
         const page = rows.slice(0, q.limit).map(storage.toDocument);
@@ -153,7 +154,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     async get(caller: Caller, entity: Entity, id: string, query: Query = {}): Promise<Doc> {
       const include = typeof query.include === 'string' ? query.include.split(',').filter(Boolean) : [];
       const projection = typeof query.projection === 'string' ? query.projection.split(',').filter(Boolean) : undefined;
-      return scoped(caller, async (tx) => {
+      return reading(caller, async (tx) => {
         const row = await mustFind(tx, caller, entity, id);
         return (await shape(tx, caller, entity, [storage.toDocument(row)], include, projection))[0];
       });
