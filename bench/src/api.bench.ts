@@ -17,8 +17,9 @@ import type { FastifyInstance } from 'fastify';
 export interface Scenario { name: string; url: string }
 
 const percentile = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const summary = (xs: number[]) => ({ p50: +percentile(xs, 50).toFixed(2), p99: +percentile(xs, 99).toFixed(2) });
 
-async function timeIt(n: number, f: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+async function timesOf(n: number, f: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < Math.min(20, n); i++) await f();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -26,7 +27,7 @@ async function timeIt(n: number, f: () => Promise<unknown>): Promise<{ p50: numb
     await f();
     times.push(performance.now() - t0);
   }
-  return { p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2) };
+  return times;
 }
 
 /** The statements the list and read operations run for a URL, compiled once, to replay through raw `pg`. */
@@ -39,6 +40,9 @@ function rawStatements(db: Db, tenant: string, url: string): { sql: string; para
   return [listStatement(contract, tenant, q).compile(db), countStatement(contract, tenant, q, COUNT_CAP).compile(db)];
 }
 
+const ROUNDS = 5;
+const SAMPLES = 200;
+
 export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tenant: string, token: string, scenarios: Scenario[], seconds: number) {
   const address = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${address.port}`;
@@ -48,24 +52,32 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     console.log(`  measuring: ${s.name}`);
     const check = await fetch(base + s.url, { headers });
     if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
-    const api = await latencyFromAnotherProcess(base + s.url, headers.authorization, 500);
     const statements = rawStatements(db, tenant, s.url);
     // What the API sends PostgreSQL for the request (db/database.ts readInTenant): each statement
     // with the tenant settings in one round trip, prepared where the API prepares it.
     const scope = { tenant, user: 'admin@bench', timeoutMs: 10000 };
-    const raw = await timeIt(500, async () => {
+    const replay = async () => {
       const client = await pool.connect();
       try {
         for (const st of statements) await scopedQuery((q) => client.query(q), scope, { text: st.sql, values: st.parameters as unknown[], name: preparedName(st.sql) });
       } finally { client.release(); }
-    });
+    };
+    // API and SQL in alternating rounds, so that both see the same machine (other load drifts).
+    const apiTimes: number[] = [];
+    const sqlTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      apiTimes.push(...await latencyFromAnotherProcess(base + s.url, headers.authorization, SAMPLES));
+      sqlTimes.push(...await timesOf(SAMPLES, replay));
+    }
+    const api = summary(apiTimes);
+    const raw = summary(sqlTimes);
     const rps = await autocannon(base + s.url, headers, seconds);
     results.push({ scenario: s.name, url: s.url, apiP50ms: api.p50, apiP99ms: api.p99, sqlP50ms: raw.p50, sqlP99ms: raw.p99, ratioP50: +(api.p50 / raw.p50).toFixed(2), requestsPerSecond: rps, rows: check.headers.get('pagination-size') });
   }
   return results;
 }
 
-function latencyFromAnotherProcess(url: string, authorization: string, n: number): Promise<{ p50: number; p99: number }> {
+function latencyFromAnotherProcess(url: string, authorization: string, n: number): Promise<number[]> {
   const script = fileURLToPath(new URL('./latency-client.ts', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, url, authorization, String(n)], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import type { Operations, Query } from '../entities/crud.operation.ts';
+import { sendList } from '../entities/entity.routes.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionService } from './sessions.ts';
@@ -48,12 +49,7 @@ export async function usersRoutes(app: FastifyInstance, { db, operations, sessio
     const query = request.query as Query;
     assertQueryVisible(request, query);
     const result = await operations.list(caller(request), userEntity, query);
-    reply.header('pagination-offset', String(result.offset));
-    reply.header('pagination-limit', String(result.limit));
-    reply.header('pagination-size', String(result.size));
-    reply.header('pagination-continues', String(result.continues));
-    const entities = result.entities.map((doc) => gate(request, doc));
-    return result.breakdown ? { entities, breakdown: result.breakdown } : entities;
+    return sendList(reply, { ...result, documents: result.documents.map((d) => JSON.stringify(gate(request, JSON.parse(d)))) });
   });
 
   app.get(`${base}/:id`, { preHandler, config: { ...config, permission: { name: 'read /api/core/users', orSelf: 'id' } } }, async (request) => {

@@ -24,7 +24,8 @@ export interface Caller {
 export type Query = Record<string, string | string[] | undefined>;
 
 export interface ListResult {
-  entities: Doc[];
+  /** Each document of the page as JSON text, as it is answered. */
+  documents: string[];
   breakdown?: Record<string, Record<string, number>>;
   offset: number;
   limit: number;
@@ -134,9 +135,9 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     async list(caller: Caller, entity: Entity, query: Query): Promise<ListResult> {
       const q = compileListQuery(entity, query, caller.timeZone);
       return reading(caller, async (tx) => {
-        const rows = await storage.listRows(tx, entity, caller.tenant, q);
+        const rows = await storage.listDocuments(tx, entity, caller.tenant, q);
         const continues = rows.length > q.limit;
-        const page = rows.slice(0, q.limit).map(storage.toDocument);
+        const page = rows.slice(0, q.limit);
         const size = continues || q.offset > 0 ? await storage.countRows(tx, entity, caller.tenant, q, q.exactCount ? undefined : COUNT_CAP) : page.length;
         let breakdown: ListResult['breakdown'];
         if (q.breakdown.length) {
@@ -146,8 +147,10 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
             if (path?.kind === 'value') breakdown[name] = await storage.breakdownCounts(tx, entity, caller.tenant, q, path.text);
           }
         }
-        const entities = await shape(tx, caller, entity, page, q.include, q.projection);
-        return { entities, breakdown, offset: q.offset, limit: q.limit, size: Math.max(size, q.offset + page.length), continues };
+        const documents = q.include.length || q.projection
+          ? (await shape(tx, caller, entity, page.map((d) => JSON.parse(d) as Doc), q.include, q.projection)).map((d) => JSON.stringify(d))
+          : page;
+        return { documents, breakdown, offset: q.offset, limit: q.limit, size: Math.max(size, q.offset + page.length), continues };
       }).catch((e) => databaseError(e, entity));
     },
 

@@ -44,6 +44,22 @@ describe('generic entity routes', () => {
     expect(gone.json().error).toBe(`404|ENTITY_REGISTRATION_NOT_FOUND|Entity Contract with identifier ${doc.registration} not found`);
   });
 
+  it('a record reads the same in a list (built by PostgreSQL) as by registration, with or without status', async () => {
+    const h = t.alpha.headers;
+    const { registration } = (await call('POST', '/api/financing/contracts', h, contract({ name: 'Même «contrat» \u00e9t\u00e9 \\ "quoted"' }))).json();
+    await call('PATCH', `/api/financing/contracts/${registration}`, h, { duration: 48 });
+    const tax = (await call('POST', '/api/core/taxes', h, { code: 'VAT20', name: 'VAT 20', value: 20 })).json();
+    for (const [route, reg] of [['financing/contracts', registration], ['core/taxes', tax.registration]]) {
+      const byRegistration = (await call('GET', `/api/${route}/${reg}`, h)).json();
+      const listed = (await call('GET', `/api/${route}?registration=${reg}`, h)).json();
+      expect(listed).toEqual([byRegistration]);
+      expect(byRegistration._insertDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    const contractListed = (await call('GET', `/api/financing/contracts?registration=${registration}`, h)).json()[0];
+    expect(contractListed).toMatchObject({ status: 'DRAFT', duration: 48, _version: 2, name: 'Même «contrat» été \\ "quoted"' });
+    expect(contractListed._updateDate).toMatch(/Z$/);
+  });
+
   it('writes a History row with every change, in the same transaction', async () => {
     const h = t.alpha.headers;
     const doc = (await call('POST', '/api/financing/contracts', h, contract({ name: 'Audited' }))).json();

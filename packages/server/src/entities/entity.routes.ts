@@ -14,13 +14,18 @@ export interface EntityRouteOptions {
   customRead?: string[];
 }
 
-/** The generic list answer: an array, or `{entities, breakdown}` when counts were asked; pagination in headers. */
+/**
+ * The generic list answer: an array, or `{entities, breakdown}` when counts were asked; pagination
+ * in headers. The documents are already JSON text and are joined, not serialised again.
+ */
 export function sendList(reply: FastifyReply, result: ListResult) {
   reply.header('pagination-offset', String(result.offset));
   reply.header('pagination-limit', String(result.limit));
   reply.header('pagination-size', String(result.size));
   reply.header('pagination-continues', String(result.continues));
-  return result.breakdown ? { entities: result.entities, breakdown: result.breakdown } : result.entities;
+  reply.type('application/json; charset=utf-8');
+  const entities = `[${result.documents.join(',')}]`;
+  return result.breakdown ? `{"entities":${entities},"breakdown":${JSON.stringify(result.breakdown)}}` : entities;
 }
 
 const idParam = (request: FastifyRequest) => {

@@ -29,6 +29,7 @@ const columns = sql`_id, registration, status, name, type, data, _insert_date, _
 
 /** The document an API answers: `data` with the columns and audit fields on top. */
 export function toDocument(row: Row): Doc {
+  // Keep in step with documentText, which builds the same document in SQL.
   return {
     ...row.data,
     _id: row._id,
@@ -41,6 +42,18 @@ export function toDocument(row: Row): Doc {
     _version: row._version,
   };
 }
+
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC, Z), both truncating microseconds. */
+const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * toDocument's document as JSON text, built by PostgreSQL: a page of documents then goes to the
+ * client without being parsed, copied and serialised again in the API (on a page of 20
+ * contracts that was 0.8 ms of the API's CPU).
+ */
+const documentText = sql`(data || jsonb_build_object('_id', _id, 'registration', registration, '_insertDate', ${isoText('_insert_date')},
+  '_insertUser', _insert_user, '_updateDate', ${isoText('_update_date')}, '_updateUser', _update_user, '_version', _version)
+  || CASE WHEN status IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('status', status) END)::text AS document`;
 
 const scalar = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
 
@@ -67,17 +80,23 @@ export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: stri
   await sql`DELETE FROM ${table(entity)} WHERE tenant = ${tenant} AND _id = ${id}::uuid`.execute(tx);
 }
 
-/** The statement of one page of rows, one more than asked so that the caller knows whether more exist. */
+/**
+ * The statement of one page of documents (as JSON text), one more than asked so that the caller
+ * knows whether more exist.
+ */
 export function listStatement(entity: Entity, tenant: string, q: ListQuery) {
   // OFFSET 0 keeps a selective filter's subquery apart, so that it is planned on its own (see ListQuery.selective).
   const source = q.selective
     ? sql`(SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} OFFSET 0) AS matched`
     : sql`${table(entity)} WHERE tenant = ${tenant} AND ${q.where}`;
-  return sql<Row>`SELECT ${columns} FROM ${source} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}`;
+  // The documents are built for the page only: built in the same SELECT, they could be built for
+  // every row that reaches the sort.
+  return sql<{ document: string }>`SELECT ${documentText}
+    FROM (SELECT ${columns} FROM ${source} ORDER BY ${q.orderBy} LIMIT ${q.limit + 1} OFFSET ${q.offset}) AS page ORDER BY ${q.orderBy}`;
 }
 
-export async function listRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery): Promise<Row[]> {
-  return (await listStatement(entity, tenant, q).execute(tx)).rows;
+export async function listDocuments(tx: Tx, entity: Entity, tenant: string, q: ListQuery): Promise<string[]> {
+  return (await listStatement(entity, tenant, q).execute(tx)).rows.map((r) => r.document);
 }
 
 /** The statement counting matching rows, up to `cap` unless exact (an unbounded count of a large table is slow). */
