@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Empty, Form, List, Modal, Space, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EnvironmentOutlined, EyeOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { Button, Empty, Form, List, Space, Tag, Tooltip, Typography } from 'antd';
+import { EditOutlined, EnvironmentOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../entities/FormCard.tsx';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { itemFields, touchList, usePersonForm, type PersonForm } from './person-context.ts';
 import { addressRules, coordinatesOf, formattedAddress, repeatedTypes, uniquePerType } from './addresses.ts';
-import { canSave, closeSession, makeFirst, openSession, removeAt, type Item } from './list-edits.ts';
+import { canSave, type Item } from './list-edits.ts';
+import { ListEditModal } from './ListEditModal.tsx';
 import { AddressSearch, type AddressServiceOptions } from './AddressSearch.tsx';
 import { type CardProps } from './ContactsPanel.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
@@ -90,47 +91,29 @@ export function AddressesCard() {
 export function EditAddressesModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const form = usePersonForm();
-  const [session] = useState(() => openSession(addressesOf(form)));
   const { options: types } = useListOptions('addressType');
   const addresses = addressesOf(form);
   const fields = itemFields(form, 'addresses');
   const unique = isUnique(form);
   const rules = addressRules(addresses, types.map((o) => o.value), unique);
   const repeated = unique ? repeatedTypes(addresses) : [];
-  const set = (next: Item[]) => form.setValue('addresses', next.length ? next : undefined);
-  const close = () => {
-    const before = closeSession(session);
-    form.setValue('addresses', before.length ? before : undefined);
-    onClose();
-  };
   const save = () => {
     touchList(form, 'addresses', fields);
-    if (canSave(form.allErrors(), 'addresses') && rules.canSave) onClose();
+    return canSave(form.allErrors(), 'addresses') && rules.canSave;
   };
   return (
-    <Modal open title={t('Edit addresses')} width={1000} onCancel={close} maskClosable={false} destroyOnHidden
-      footer={[
-        !form.readOnly && rules.canAdd && <Button key="add" icon={<PlusOutlined />} onClick={() => set([...addresses, rules.nextType ? { type: rules.nextType } : {}])} data-testid="address-add">{t('Add address')}</Button>,
-        <Button key="close" onClick={close}>{t('Close')}</Button>,
-        !form.readOnly && <Button key="save" type="primary" disabled={!rules.canSave} onClick={save} data-testid="addresses-save">{t('Save')}</Button>,
-      ]}>
-      {repeated.length > 0 && <Typography.Text type="danger" role="alert">{t('Each address needs a different type')}: {repeated.join(', ')}</Typography.Text>}
-      {addresses.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} />}
-      {addresses.map((a, index) => (
-        <Card key={index} size="small" style={{ marginBottom: 8 }} data-testid="address-row"
-          title={<Space>{index === 0 ? <Tag color="gold">{t('Default')}</Tag> : `${t('Address')} ${index + 1}`}<Typography.Text type="secondary">{formattedAddress(a)}</Typography.Text></Space>}
-          extra={!form.readOnly && (
-            <>
-              {index > 0 && <Tooltip title={t('Make it first')}><Button type="text" icon={<VerticalAlignTopOutlined />} aria-label={t('Make it first')} onClick={() => set(makeFirst(addresses, index))} /></Tooltip>}
-              <Tooltip title={t('Delete')}><Button type="text" danger icon={<DeleteOutlined />} aria-label={t('Delete')} onClick={() => set(removeAt(addresses, index))} /></Tooltip>
-            </>
-          )}>
+    <ListEditModal name="addresses" title={t('Edit addresses')} onClose={onClose} onSave={save}
+      testIds={{ row: 'address-row', add: 'address-add', save: 'addresses-save' }}
+      addLabel={t('Add address')} canAdd={rules.canAdd} newRow={() => (rules.nextType ? { type: rules.nextType } : {})} saveDisabled={!rules.canSave}
+      header={repeated.length > 0 && <Typography.Text type="danger" role="alert">{t('Each address needs a different type')}: {repeated.join(', ')}</Typography.Text>}
+      rowTitle={(a, index) => <Space>{index === 0 ? <Tag color="gold">{t('Default')}</Tag> : `${t('Address')} ${index + 1}`}<Typography.Text type="secondary">{formattedAddress(a)}</Typography.Text></Space>}
+      renderRow={(_, index) => (
+        <>
           <Form.Item label={t('Search an address')} htmlFor={`address-search-m${index}`}>
             <AddressSearch id={`address-search-m${index}`} service={serviceOf(form)} disabled={form.readOnly} onAddress={(found) => fill(form, index, found)} />
           </Form.Item>
           <FieldGrid fields={fields} path={`addresses.${index}`} />
-        </Card>
-      ))}
-    </Modal>
+        </>
+      )} />
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { Button, Space, Table, Tag, Typography } from 'antd';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../entities/FormCard.tsx';
 import type { FormField } from '../fields/form-field.ts';
 import { itemFields, touchList, usePersonForm } from './person-context.ts';
-import { canSave, closeSession, compactIban, makeFirst, openSession, removeAt, withDefaultNames, type Item } from './list-edits.ts';
+import { canSave, compactIban, withDefaultNames, type Item } from './list-edits.ts';
+import { ListEditModal, setList } from './ListEditModal.tsx';
 import { type CardProps } from './ContactsPanel.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
 
@@ -44,41 +45,17 @@ export function BankAccountsPanel({ card }: { card: CardProps }) {
 function BankAccountsModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const form = usePersonForm();
-  const [session] = useState(() => openSession(form.getValue('bankAccounts') as Item[] | undefined));
-  const accounts = (form.getValue('bankAccounts') as Item[] | undefined) ?? [];
   const fields = bankAccountFields(itemFields(form, 'bankAccounts'));
-  const set = (next: Item[]) => form.setValue('bankAccounts', next.length ? next : undefined);
-  const close = () => {
-    const before = closeSession(session);
-    form.setValue('bankAccounts', before.length ? before : undefined);
-    onClose();
-  };
-  const save = () => {
+  const save = (accounts: Item[]) => {
     const named = withDefaultNames(accounts.map((a) => ({ ...a, bankIban: a.bankIban === undefined ? undefined : compactIban(a.bankIban) })), form.values);
-    set(named);
+    setList(form, 'bankAccounts', named);
     touchList(form, 'bankAccounts', fields);
-    if (canSave(form.allErrors({ ...form.values, bankAccounts: named }), 'bankAccounts')) onClose();
+    return canSave(form.allErrors({ ...form.values, bankAccounts: named }), 'bankAccounts');
   };
   return (
-    <Modal open title={t('Bank accounts')} width={1000} onCancel={close} maskClosable={false} destroyOnHidden
-      footer={[
-        !form.readOnly && <Button key="add" icon={<PlusOutlined />} onClick={() => set([...accounts, {}])} data-testid="bank-account-add">{t('Add')}</Button>,
-        <Button key="close" onClick={close}>{t('Close')}</Button>,
-        !form.readOnly && <Button key="save" type="primary" onClick={save} data-testid="bank-accounts-save">{t('Save')}</Button>,
-      ]}>
-      {accounts.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} />}
-      {accounts.map((a, index) => (
-        <Card key={index} size="small" style={{ marginBottom: 8 }} data-testid="bank-account-row"
-          title={<Space>{index === 0 ? <Tag color="gold">{t('Default')}</Tag> : `${t('Bank account')} ${index + 1}`}<Typography.Text type="secondary">{text(a.name)}</Typography.Text></Space>}
-          extra={!form.readOnly && (
-            <>
-              {index > 0 && <Tooltip title={t('Make it first')}><Button type="text" icon={<VerticalAlignTopOutlined />} aria-label={t('Make it first')} onClick={() => set(makeFirst(accounts, index))} /></Tooltip>}
-              <Tooltip title={t('Delete')}><Button type="text" danger icon={<DeleteOutlined />} aria-label={t('Delete')} onClick={() => set(removeAt(accounts, index))} /></Tooltip>
-            </>
-          )}>
-          <FieldGrid fields={fields} path={`bankAccounts.${index}`} />
-        </Card>
-      ))}
-    </Modal>
+    <ListEditModal name="bankAccounts" title={t('Bank accounts')} onClose={onClose} onSave={save}
+      testIds={{ row: 'bank-account-row', add: 'bank-account-add', save: 'bank-accounts-save' }}
+      rowTitle={(a, index) => <Space>{index === 0 ? <Tag color="gold">{t('Default')}</Tag> : `${t('Bank account')} ${index + 1}`}<Typography.Text type="secondary">{text(a.name)}</Typography.Text></Space>}
+      renderRow={(_, index) => <FieldGrid fields={fields} path={`bankAccounts.${index}`} />} />
   );
 }
