@@ -54,11 +54,17 @@ export function RegistrationField() {
     const controller = new AbortController();
     lookedUp.current = term;
     setLoading(true);
+    let answered = false;
     lookupRegistration(type!, term, personType, controller.signal)
       .then((answer) => setResults(lookupResultsOf(answer, type!)))
       .catch(() => setResults([]))
-      .finally(() => setLoading(false));
-    return () => controller.abort();
+      .finally(() => { answered = true; setLoading(false); });
+    return () => {
+      if (answered) return;
+      controller.abort();
+      // Cut short (the type changed while it ran): the same term is looked up again.
+      lookedUp.current = '';
+    };
   }, [lookup, typed, term, type, personType]);
 
   const setMain = (nextType: string | undefined, nextNumber: string | undefined) => {
