@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { entityByName } from '@lbo/model/entity-registry';
@@ -19,29 +20,22 @@ export interface Scenario { name: string; url: string }
 const percentile = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 const summary = (xs: number[]) => ({ p50: +percentile(xs, 50).toFixed(2), p99: +percentile(xs, 99).toFixed(2) });
 
-async function timesOf(n: number, f: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(20, n); i++) await f();
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await f();
-    times.push(performance.now() - t0);
-  }
-  return times;
-}
-
-/** The statements the list and read operations run for a URL, compiled once, to replay through raw `pg`. */
-function rawStatements(db: Db, tenant: string, url: string): { sql: string; parameters: readonly unknown[] }[] {
+/**
+ * The statements the list and read operations run for a URL, compiled once, to replay through
+ * raw `pg`: the count only when the API counts (a full page, or a page after the first).
+ */
+function rawStatements(db: Db, tenant: string, url: string, counted: boolean): { sql: string; parameters: readonly unknown[] }[] {
   const [path, queryString] = url.split('?');
   const contract = entityByName('Contract')!;
   const byRegistration = /\/api\/financing\/contracts\/([^/?]+)$/.exec(path);
   if (byRegistration) return [findStatement(contract, tenant, byRegistration[1]).compile(db)];
   const q = compileListQuery(contract, Object.fromEntries(new URLSearchParams(queryString ?? '')));
-  return [listStatement(contract, tenant, q).compile(db), countStatement(contract, tenant, q, COUNT_CAP).compile(db)];
+  const list = listStatement(contract, tenant, q).compile(db);
+  return counted ? [list, countStatement(contract, tenant, q, COUNT_CAP).compile(db)] : [list];
 }
 
-const ROUNDS = 5;
-const SAMPLES = 200;
+const WARM_UP = 50;
+const SAMPLES = 1000;
 
 export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tenant: string, token: string, scenarios: Scenario[], seconds: number) {
   const address = app.server.address() as { port: number };
@@ -52,7 +46,8 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     console.log(`  measuring: ${s.name}`);
     const check = await fetch(base + s.url, { headers });
     if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
-    const statements = rawStatements(db, tenant, s.url);
+    const counted = check.headers.get('pagination-continues') === 'true' || Number(check.headers.get('pagination-offset')) > 0;
+    const statements = rawStatements(db, tenant, s.url, counted);
     // What the API sends PostgreSQL for the request (db/database.ts readInTenant): each statement
     // with the tenant settings in one round trip, prepared where the API prepares it.
     const scope = { tenant, user: 'admin@bench', timeoutMs: 10000 };
@@ -62,13 +57,19 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
         for (const st of statements) await scopedQuery((q) => client.query(q), scope, { text: st.sql, values: st.parameters as unknown[], name: preparedName(st.sql) });
       } finally { client.release(); }
     };
-    // API and SQL in alternating rounds, so that both see the same machine (other load drifts).
+    // API and SQL samples alternate one by one, so that both see the same machine: other load
+    // drifts, and a statement after an idle pause runs slower than one right after another.
+    const client = apiClient(base + s.url, headers.authorization);
     const apiTimes: number[] = [];
     const sqlTimes: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      apiTimes.push(...await latencyFromAnotherProcess(base + s.url, headers.authorization, SAMPLES));
-      sqlTimes.push(...await timesOf(SAMPLES, replay));
+    for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+      const apiTime = await client.time();
+      const started = performance.now();
+      await replay();
+      const sqlTime = performance.now() - started;
+      if (i >= WARM_UP) { apiTimes.push(apiTime); sqlTimes.push(sqlTime); }
     }
+    client.close();
     const api = summary(apiTimes);
     const raw = summary(sqlTimes);
     const rps = await autocannon(base + s.url, headers, seconds);
@@ -77,16 +78,20 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
   return results;
 }
 
-function latencyFromAnotherProcess(url: string, authorization: string, n: number): Promise<number[]> {
+/** A client in its own process (latency-client.ts) that times one GET each time it is asked. */
+function apiClient(url: string, authorization: string) {
   const script = fileURLToPath(new URL('./latency-client.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, url, authorization, String(n)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('exit', () => { try { resolve(JSON.parse(out)); } catch { reject(new Error(`latency client: ${err}`)); } });
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, url, authorization], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  return {
+    async time(): Promise<number> {
+      child.stdin!.write('\n');
+      const { value, done } = await lines.next();
+      if (done) throw new Error('latency client stopped');
+      return Number(value);
+    },
+    close: () => child.stdin!.end(),
+  };
 }
 
 function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {

@@ -1,12 +1,14 @@
 import http from 'node:http';
+import readline from 'node:readline';
 
 /**
- * `node latency-client.ts <url> <authorization> <n>`: times n sequential GETs and prints the
- * times in ms, as a JSON array. Run as its own process so that the client's work is not counted on the
- * server's event loop. It uses node:http on one kept-alive connection, as autocannon does: the
- * figure is the API's, not a client library's (fetch adds ~0.4 ms of its own per request here).
+ * `node latency-client.ts <url> <authorization>`: for each line read on stdin, times one GET of
+ * `url` and prints its time in ms on a line. Run as its own process, as a browser is, so that the
+ * client's work is not counted on the server's event loop; stepped by the benchmark so that API
+ * and raw SQL samples alternate. It uses node:http on one kept-alive connection, as autocannon
+ * does: the figure is the API's, not a client library's (fetch adds ~0.4 ms of its own here).
  */
-const [url, authorization, n] = process.argv.slice(2);
+const [url, authorization] = process.argv.slice(2);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const get = () => new Promise<void>((resolve, reject) => {
   http.get(url, { agent, headers: { authorization } }, (res) => {
@@ -15,12 +17,9 @@ const get = () => new Promise<void>((resolve, reject) => {
     res.on('end', resolve);
   }).on('error', reject);
 });
-for (let i = 0; i < 20; i++) await get();
-const times: number[] = [];
-for (let i = 0; i < Number(n); i++) {
+for await (const _ of readline.createInterface({ input: process.stdin })) {
   const started = performance.now();
   await get();
-  times.push(performance.now() - started);
+  process.stdout.write(`${performance.now() - started}\n`);
 }
-console.log(JSON.stringify(times));
 agent.destroy();
