@@ -1,14 +1,27 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale } from './locale.ts';
-import { frFR } from './fr-FR.ts';
 
 /**
  * Texts are keyed by their English wording (en-EU needs no dictionary) with `{name}`
- * placeholders, as the spec writes them. French ships with the app; a tenant's translations
- * come from `GET /api/core/locales/{locale}` and missing keys may be collected.
+ * placeholders, as the spec writes them. French ships with the app, loaded when it is first
+ * used (it stays out of the sign-in bundle); a tenant's translations come from
+ * `GET /api/core/locales/{locale}` and missing keys may be collected.
  */
 export const i18n = i18next.createInstance();
+
+const shippedDictionaries: Record<string, () => Promise<Record<string, string>>> = {
+  'fr-FR': async () => (await import('./fr-FR.ts')).frFR,
+};
+const shippedLoaded = new Set<string>();
+
+/** Adds the dictionary shipped for `locale`, once; a tenant's translations already added keep precedence. */
+export async function loadShippedTranslations(locale: string) {
+  const load = shippedDictionaries[locale];
+  if (!load || shippedLoaded.has(locale)) return;
+  i18n.addResourceBundle(locale, 'translation', await load(), true, false);
+  shippedLoaded.add(locale);
+}
 
 type MissingKeySink = (locale: string, key: string) => void;
 let missingKeySink: MissingKeySink | undefined;
@@ -19,10 +32,12 @@ export function onMissingKey(sink: MissingKeySink | undefined) {
 }
 
 export async function initI18n(locale = defaultLocale) {
+  // A new store: nothing shipped is in it yet.
+  shippedLoaded.clear();
   await i18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources: { 'en-EU': { translation: {} }, 'fr-FR': { translation: frFR } },
+    resources: { 'en-EU': { translation: {} } },
     keySeparator: false,
     nsSeparator: false,
     returnEmptyString: false,
@@ -33,6 +48,7 @@ export async function initI18n(locale = defaultLocale) {
       if (lng !== defaultLocale) missingKeySink?.(lng, key);
     },
   });
+  await loadShippedTranslations(locale);
   return i18n;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addTranslations, i18n, initI18n, missingKeyCollector, onMissingKey } from './i18n.ts';
+import { addTranslations, i18n, initI18n, loadShippedTranslations, missingKeyCollector, onMissingKey } from './i18n.ts';
 
 afterEach(() => { vi.useRealTimers(); onMissingKey(undefined); });
 
@@ -39,5 +39,15 @@ describe('missing translations (spec 000 §7)', () => {
     await i18n.changeLanguage('fr-FR');
     expect(i18n.t('Unreported')).toBe('Unreported');
     expect(reported).toEqual(['Deal pipeline']);
+  });
+
+  it('French is loaded when first used, and a tenant translation stays over the shipped text', async () => {
+    await initI18n('en-EU');
+    expect(i18n.getResource('fr-FR', 'translation', 'Save')).toBeUndefined();
+    addTranslations('fr-FR', { Save: 'Sauver' });
+    await loadShippedTranslations('fr-FR');
+    await i18n.changeLanguage('fr-FR');
+    expect(i18n.t('Save')).toBe('Sauver');
+    expect(i18n.t('Sign out')).toBe('Se déconnecter');
   });
 });

@@ -1,11 +1,12 @@
 import { api } from '../api/client.ts';
-import { addTranslations, i18n, onMissingKey } from '../../i18n/i18n.ts';
+import { addTranslations, i18n, loadShippedTranslations, onMissingKey } from '../../i18n/i18n.ts';
 import { missingKeyCollector } from '../../i18n/i18n.ts';
 import { readStoredLocale, storeLocale, supportedLocaleOf } from '../../i18n/locale.ts';
 import type { UserConfiguration } from './configuration.ts';
 
-/** Loads a tenant's translations of `locale` (a missing locale is not an error). */
+/** Loads the shipped texts of `locale`, then the tenant's translations over them (a missing locale is not an error). */
 async function loadTranslations(locale: string) {
+  await loadShippedTranslations(locale);
   try {
     const record = await api.get<{ translations?: Record<string, string> }>(`/api/core/locales/${encodeURIComponent(locale)}`, { silent: true });
     if (record?.translations && typeof record.translations === 'object') addTranslations(locale, record.translations);
