@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { entityByName } from '@lbo/model/entity-registry';
-import { inTenant, PREPARED, type Db, type Tx } from '../db/database.ts';
+import { inTenant, PREPARED, readInTenant, type Db, type Tx } from '../db/database.ts';
 import { authFeed, onAuthChange } from '../db/change-feed.ts';
 import { toDocument, type Doc, type Row } from '../entities/storage.ts';
 import { adminLevel, defaultProfilesPermissions, permissionsOf } from './permissions.ts';
@@ -126,7 +126,7 @@ export async function createSessionService(db: Db) {
     if (cached) return cached;
     const generation = feed.generation;
     // One statement: the session, its user and the tenant's profiles → permissions map.
-    const loaded = await inTenant(db, { tenant: home, user: username }, async (tx) => {
+    const loaded = await readInTenant(db, { tenant: home, user: username }, async (tx) => {
       const { rows: [found] } = await sql<Row & { revoked: boolean; impersonating: string | null; expires: number; profiles_permissions: Record<string, string[]> | null }>`${sql.raw(PREPARED)} SELECT
           s.revoked_at IS NOT NULL AS revoked, s.impersonating, floor(extract(epoch FROM s.expires_at))::float8 AS expires,
           u._id, u.registration, u.status, u.name, u.type, u.data, u._insert_date, u._insert_user, u._update_date, u._update_user, u._version,
