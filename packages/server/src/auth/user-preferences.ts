@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, readInTenant, type Db, type Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
@@ -87,7 +87,7 @@ export async function userPreferenceRoutes(app: FastifyInstance, { db, preHandle
   const write = { name: MANAGE_USERS, orSelf: 'id' };
 
   app.get('/api/core/users/:id/preferences', { preHandler, config: { permission: read } }, async (request) =>
-    inTenant(db, scope(request), async (tx) => {
+    readInTenant(db, scope(request), async (tx) => {
       const user = await mustFindUser(tx, request.caller!.tenant, target(request));
       return preferencesOf(tx, request.caller!.tenant, user.registration);
     }));

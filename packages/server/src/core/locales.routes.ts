@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, type Db } from '../db/database.ts';
+import { inTenant, readInTenant, type Db } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
@@ -66,7 +66,7 @@ export async function localesRoutes(app: FastifyInstance, { db, preHandler }: { 
     const id = idOf(request);
     if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
     const locale = canonicalLocale(id);
-    const row = await inTenant(db, scope(request), async (tx) =>
+    const row = await readInTenant(db, scope(request), async (tx) =>
       await storage.findOne(tx, localeEntity, request.caller!.tenant, id)
       ?? (locale && locale !== id ? await storage.findOne(tx, localeEntity, request.caller!.tenant, locale) : undefined));
     if (row) return storage.toDocument(row);
