@@ -5,7 +5,7 @@ import type { FieldDef } from '@lbo/model/fields';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { readInTenant, type Db, type Tx } from '../db/database.ts';
 import type { Operations, Query } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
@@ -33,8 +33,9 @@ export function schemaOf(fields: Record<string, FieldDef>): Record<string, unkno
  * re-read after a user was synced, and the relations a quick add offers.
  */
 export async function personRoutes(app: FastifyInstance, { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler }) {
-  const scoped = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
-    inTenant(db, { tenant: request.caller!.tenant, user: request.caller!.username }, work);
+  // Every route here only reads.
+  const reading = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
+    readInTenant(db, { tenant: request.caller!.tenant, user: request.caller!.username }, work);
   const idOf = (request: FastifyRequest) => {
     const id = (request.params as { id: string }).id;
     if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['id']);
@@ -53,7 +54,7 @@ export async function personRoutes(app: FastifyInstance, { db, operations, preHa
     /** `{schema}`: the declared fields, with `options.person.extensionFields.contacts` added to contacts[0]. */
     app.get(`${base}-schema`, { preHandler, config: read }, async (request) => {
       const schema = schemaOf(entity.fields);
-      const options = await scoped(request, async (tx) => (await tenantConfigOf(tx, request.caller!.tenant)).options ?? {});
+      const options = await reading(request, async (tx) => (await tenantConfigOf(tx, request.caller!.tenant)).options ?? {});
       const extensions = isObject(options.person) && isObject(options.person.extensionFields) ? options.person.extensionFields : {};
       for (const [list, extra] of Object.entries(extensions)) {
         if (Array.isArray(schema[list]) && isObject(extra)) schema[list] = [{ ...(schema[list] as Record<string, unknown>[])[0], ...extra }];
@@ -61,12 +62,12 @@ export async function personRoutes(app: FastifyInstance, { db, operations, preHa
       return { schema };
     });
 
-    app.get(`${base}/:id/ascendants`, { preHandler, config: read }, async (request) => scoped(request, async (tx) => {
+    app.get(`${base}/:id/ascendants`, { preHandler, config: read }, async (request) => reading(request, async (tx) => {
       const doc = await mustFind(tx, request, entity);
       return ascendantsOf(tx, entity, request.caller!.tenant, String(doc.registration));
     }));
 
-    app.get(`${base}/:id/hierarchy`, { preHandler, config: read }, async (request) => scoped(request, async (tx) =>
+    app.get(`${base}/:id/hierarchy`, { preHandler, config: read }, async (request) => reading(request, async (tx) =>
       hierarchyOf(tx, entity, request.caller!.tenant, await mustFind(tx, request, entity))));
 
     // The client re-reads a person by POST after a user was synced to it (spec 002 §7).
@@ -76,7 +77,7 @@ export async function personRoutes(app: FastifyInstance, { db, operations, preHa
 
   /** The tenant's own person (role TENANT) first, then the organizations (type O), each with its ascendants. */
   app.get('/api/person/organizations-with-ascendants', { preHandler, config: { entity: personEntity.name, permission: `read /api/${personEntity.route}` } }, async (request) =>
-    scoped(request, async (tx) => {
+    reading(request, async (tx) => {
       const tenant = request.caller!.tenant;
       const { rows } = await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
         FROM ${sql.table(personEntity.table)} WHERE tenant = ${tenant}
@@ -104,7 +105,7 @@ export async function personRoutes(app: FastifyInstance, { db, operations, preHa
     let source = body.sourcePerson;
     if (typeof source === 'string') {
       const registration = source;
-      source = await scoped(request, async (tx) => {
+      source = await reading(request, async (tx) => {
         const row = await storage.findOne(tx, personEntity, request.caller!.tenant, registration)
           ?? await storage.findOne(tx, prospectEntity, request.caller!.tenant, registration);
         if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, registration]);
