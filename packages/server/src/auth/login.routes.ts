@@ -4,7 +4,7 @@ import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
 import { isValidUsername } from '@lbo/model/values/credentials';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { findOne, toDocument, type Doc } from '../entities/storage.ts';
 import { checkPassword } from './passwords.ts';
 import { asciiJson, contextsOf, type SessionService } from './sessions.ts';
@@ -180,7 +180,7 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const target = stringField(body, 'tenant', 100).trim().toLowerCase();
     const origin = originOf(request);
     if (caller.homeTenant !== 'master' || !caller.isSuperAdmin) {
-      await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+      await inTenant(db, scopeOf(caller), (tx) =>
         recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, origin, { permission: 'impersonate', tenant: target }));
       throw new ApiError('FORBIDDEN', ['super admin of the master tenant']);
     }

@@ -108,8 +108,7 @@ export async function createSessionService(db: Db) {
     }
     // As jose decides expiry: expired once `exp` is not after now.
     if (verified.exp <= now()) return 'SESSION_EXPIRED';
-    if (verified.typ !== typ) return 'UNAUTHENTICATED';
-    return { username: verified.username, sessionId: verified.sessionId, tenant: verified.tenant, exp: verified.exp };
+    return verified.typ === typ ? verified : 'UNAUTHENTICATED';
   }
 
   /** `user` is absent when the user was deleted or is locked. */

@@ -4,7 +4,7 @@ import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { defaultProfilesPermissions } from './permissions.ts';
 
 /**
@@ -87,7 +87,7 @@ export async function tenantConfigurationRoutes(app: FastifyInstance, { db, preH
     if (!validators[name]) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['TenantConfiguration', name]);
     return name;
   };
-  const scope = (request: FastifyRequest) => ({ tenant: request.caller!.tenant, user: request.caller!.username });
+  const scope = (request: FastifyRequest) => scopeOf(request.caller!);
 
   app.get('/api/core/tenant-configuration/:name', { preHandler, config: { permission: 'read /api/core/tenant-configuration' } }, async (request) => {
     const name = nameParam(request);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ApiError } from '@lbo/model/errors';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { originOf, recordAccess } from './access-log.ts';
 import { setUserFlags } from './users.operation.ts';
 
@@ -62,7 +62,7 @@ export async function totpRoutes(app: FastifyInstance, { db, preHandler }: { db:
     const caller = request.caller!;
     if (caller.impersonatingTenant) throw new ApiError('FORBIDDEN', ['own account']);
     const secret = generateSecret();
-    await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+    await inTenant(db, scopeOf(caller), async (tx) => {
       await sql`INSERT INTO user_credential (tenant, username, totp_pending_secret) VALUES (${caller.tenant}, ${caller.username}, ${secret})
         ON CONFLICT (tenant, username) DO UPDATE SET totp_pending_secret = excluded.totp_pending_secret`.execute(tx);
     });
@@ -72,7 +72,7 @@ export async function totpRoutes(app: FastifyInstance, { db, preHandler }: { db:
   app.post('/api/core/auth/totp/activate', signedIn, async (request) => {
     const caller = request.caller!;
     const code = codeOf(request.body);
-    return inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+    return inTenant(db, scopeOf(caller), async (tx) => {
       const credential = await credentialOf(tx, caller.tenant, caller.username);
       if (!credential?.totp_pending_secret) throw new ApiError('MISSING_CONFIG', ['TOTP enrolment (POST /api/core/auth/totp/enrol first)']);
       const step = await checkTotp(credential.totp_pending_secret, code, null);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readInTenant, type Db } from '../db/database.ts';
+import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SessionCaller } from './sessions.ts';
 import { preferencesOf } from './user-preferences.ts';
@@ -56,7 +56,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  */
 export async function userConfigurationRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const signedIn = { preHandler, config: { permission: null } };
-  const load = (caller: SessionCaller) => readInTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => ({
+  const load = (caller: SessionCaller) => readInTenant(db, scopeOf(caller), async (tx) => ({
     config: await tenantConfigOf(tx, caller.tenant),
     preferences: caller.impersonatingTenant ? [] : await preferencesOf(tx, caller.tenant, caller.username),
   }));

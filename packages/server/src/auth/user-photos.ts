@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
-import { inTenant, type Db } from '../db/database.ts';
+import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
 
 /**
@@ -49,7 +49,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 export async function userPhotoRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
-  const scope = (request: FastifyRequest) => ({ tenant: request.caller!.tenant, user: request.caller!.username });
+  const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
   const path = '/api/core/users/:id/photo';
 

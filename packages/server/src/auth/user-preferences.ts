@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, readInTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
@@ -81,7 +81,7 @@ export async function preferencesOf(tx: Tx, tenant: string, username: string): P
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 export async function userPreferenceRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
-  const scope = (request: FastifyRequest) => ({ tenant: request.caller!.tenant, user: request.caller!.username });
+  const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
   const read = { name: 'read /api/core/users', orSelf: 'id' };
   const write = { name: MANAGE_USERS, orSelf: 'id' };

@@ -6,7 +6,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { isObject, validateFields } from '@lbo/model/values/validate';
 import { isValidUsername, passwordWeakness } from '@lbo/model/values/credentials';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
@@ -160,7 +160,7 @@ async function syncPerson(tx: Tx, caller: UserCaller, row: storage.Row, user: Do
 
 export function createUserOperations(db: Db, sessions: SessionService) {
   const scoped = <T>(caller: UserCaller, work: (tx: Tx) => Promise<T>) =>
-    inTenant(db, { tenant: caller.tenant, user: caller.username }, work).catch((e) => databaseError(e, userEntity));
+    inTenant(db, scopeOf(caller), work).catch((e) => databaseError(e, userEntity));
 
   return {
     async create(caller: UserCaller, body: unknown, options: { syncPerson: boolean }): Promise<Doc> {

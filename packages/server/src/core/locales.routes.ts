@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, readInTenant, type Db } from '../db/database.ts';
+import { inTenant, readInTenant, scopeOf, type Db } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
@@ -55,7 +55,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 export async function localesRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const signedIn = { preHandler, config: { permission: null } };
-  const scope = (request: FastifyRequest) => ({ tenant: request.caller!.tenant, user: request.caller!.username });
+  const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   /**

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 import { migrate, APP_ROLE } from './migrate.ts';
 import { authChanged, listenForAuthChanges, singleProcessFeed } from './change-feed.ts';
-import { scopedQuery, type ReadScope } from './scoped-query.ts';
+import { requestSettings, scopedQuery, type ReadScope } from './scoped-query.ts';
 
 // Keep numeric and bigint exact: they arrive as strings, never as floats.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
@@ -134,6 +134,9 @@ export interface Scope {
   user: string;
 }
 
+/** The scope of a signed-in caller's work. */
+export const scopeOf = (caller: { tenant: string; username: string }): Scope => ({ tenant: caller.tenant, user: caller.username });
+
 /** A string as an SQL literal (pg's quoting), for the statements sent without parameters; NUL cannot be sent. */
 function literal(value: string): string {
   if (value.includes('\0')) throw new Error('NUL in an SQL literal');
@@ -142,19 +145,17 @@ function literal(value: string): string {
 
 /**
  * Runs `work` in one transaction bound to `scope.tenant`: row-level security sees only that
- * tenant's rows (an unset tenant sees none), and everything commits or nothing does.
- * The statement timeout bounds every query, whatever the filter; JIT compilation and parallel
- * workers, which cost more than they save on short queries and take cores from the other
- * requests, are off.
+ * tenant's rows (an unset tenant sees none), and everything commits or nothing does. The
+ * transaction runs under `requestSettings`; the statement timeout bounds every query, whatever
+ * the filter.
  * Opening and committing take one round trip each (several statements in one string): a key
  * lookup is then three round trips. The COMMIT trip also reads whether the transaction changed
  * sessions, users or permissions, so that caches of them are dropped before the caller answers.
  */
 export function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
   return db.connection().execute(async (tx) => {
-    await sql.raw(`BEGIN; SELECT set_config('app.tenant', ${literal(scope.tenant)}, true), set_config('app.user', ${literal(scope.user)}, true),
-      set_config('statement_timeout', '${Math.round(timeoutMs)}', true), set_config('jit', 'off', true),
-      set_config('max_parallel_workers_per_gather', '0', true)`).execute(tx);
+    const settings = requestSettings({ ...scope, timeoutMs }, false).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`);
+    await sql.raw(`BEGIN; SELECT ${settings.join(', ')}`).execute(tx);
     let result: T;
     let changed: boolean;
     try {

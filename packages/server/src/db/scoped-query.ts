@@ -5,7 +5,8 @@ import pg from 'pg';
  *
  * In PostgreSQL's extended protocol, the statements sent before a Sync message form one implicit
  * transaction when no BEGIN is open. A read therefore sends, in one write: the settings statement
- * (`set_config(…, true)`, local to that transaction), then its own statement, then Sync. The
+ * (`requestSettings` by `set_config(…, true)`, local to that transaction), then its own
+ * statement, then Sync. The
  * settings hold for that statement only and vanish with its transaction, so a pooled connection
  * keeps nothing of the tenant it served. The transaction is read-only: a read cannot write.
  *
@@ -20,10 +21,21 @@ export interface ReadScope {
   timeoutMs: number;
 }
 
+/**
+ * The settings, local to its transaction, that every request statement runs under (inTenant,
+ * readInTenant): tenant and user for row-level security and history, a statement timeout, and
+ * neither JIT nor parallel workers, which cost more than they save on short queries and take
+ * cores from the other requests. A read is also read-only.
+ */
+export function requestSettings(scope: ReadScope, readOnly: boolean): [name: string, value: string][] {
+  return [
+    ['app.tenant', scope.tenant], ['app.user', scope.user], ['statement_timeout', String(Math.round(scope.timeoutMs))],
+    ['jit', 'off'], ['max_parallel_workers_per_gather', '0'], ...(readOnly ? [['transaction_read_only', 'on'] as [string, string]] : []),
+  ];
+}
+
 const SETTINGS = 'lbo_read_scope';
-const settingsText = `SELECT set_config('app.tenant', $1, true), set_config('app.user', $2, true),
-  set_config('statement_timeout', $3, true), set_config('jit', 'off', true),
-  set_config('max_parallel_workers_per_gather', '0', true), set_config('transaction_read_only', 'on', true)`;
+const settingsText = 'SELECT set_config(key, value, true) FROM json_each_text($1::json)';
 
 interface ProtocolConnection {
   parsedStatements: Record<string, string>;
@@ -56,12 +68,13 @@ class ScopedQuery extends QueryBase {
       connection.parse({ text: settingsText, name: SETTINGS });
       connection.submittedNamedStatements[SETTINGS] = settingsText;
     }
-    connection.bind({ statement: SETTINGS, values: [this.scope.tenant, this.scope.user, String(Math.round(this.scope.timeoutMs))] });
+    connection.bind({ statement: SETTINGS, values: [JSON.stringify(Object.fromEntries(requestSettings(this.scope, true)))] });
     connection.execute({});
     super.prepare(connection);
   }
 
   handleDataRow(msg: unknown) {
+    // The settings answer a row each; only the statement's rows are the caller's.
     if (this.settingsDone) super.handleDataRow(msg);
   }
 

@@ -3,7 +3,7 @@ import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { validateFields, isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
-import { inTenant, readInTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { compileListQuery } from './list-query.ts';
 import { resolvePath } from './field-paths.ts';
 import * as storage from './storage.ts';
@@ -88,8 +88,8 @@ async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: stri
 }
 
 export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {}) {
-  const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, { tenant: caller.tenant, user: caller.username }, work);
-  const reading = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => readInTenant(db, { tenant: caller.tenant, user: caller.username }, work);
+  const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(caller), work);
+  const reading = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => readInTenant(db, scopeOf(caller), work);
 
   async function mustFind(tx: Tx, caller: Caller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
     const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { isObject } from '@lbo/model/values/validate';
-import { inTenant, type Db } from '../db/database.ts';
+import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { registryProviders, type RegistryCandidate } from './company-registry.ts';
 import { addressProviders } from './address-service.ts';
 import { externalSettingsOf, type ExternalSettings } from './external-settings.ts';
@@ -16,7 +16,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  */
 export async function externalRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const settingsOf = (request: FastifyRequest): Promise<ExternalSettings> =>
-    inTenant(db, { tenant: request.caller!.tenant, user: request.caller!.username }, (tx) => externalSettingsOf(tx, request.caller!.tenant));
+    inTenant(db, scopeOf(request.caller!), (tx) => externalSettingsOf(tx, request.caller!.tenant));
   // Public registers and address services: any signed-in user filling a person form may ask.
   const config = { permission: null };
 

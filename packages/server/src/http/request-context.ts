@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { isTimeZone } from '@lbo/model/values/dates';
-import { inTenant, type Db } from '../db/database.ts';
+import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import type { SessionCaller, SessionService } from '../auth/sessions.ts';
 import { allows, canReadEntity, entityPath, includedKinds, requirementOf } from '../auth/permissions.ts';
 import { originOf, recordAccess, recordAudit } from '../auth/access-log.ts';
@@ -80,7 +80,7 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
     }
     const caller = request.caller;
     if (caller && request.audited && (reply.statusCode < 400 || caller.impersonatingTenant)) {
-      await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) => recordAudit(tx, caller.tenant, {
+      await inTenant(db, scopeOf(caller), (tx) => recordAudit(tx, caller.tenant, {
         user: caller.username, homeTenant: caller.impersonatingTenant ? caller.homeTenant : undefined,
         method: request.method, url: auditedUrl(request.url), statusCode: reply.statusCode, origin: originOf(request),
       })).catch((error) => request.log.error({ err: error }, 'audit record failed'));
@@ -111,7 +111,7 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
       : undefined;
     if (unreadable) requirement.name = `read ${entityPath(unreadable)}`;
     if (unreadable || !allows(caller, requirement, self)) {
-      await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+      await inTenant(db, scopeOf(caller), (tx) =>
         recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, originOf(request), { permission: requirement.name, method: request.method, url: auditedUrl(request.url) }))
         .catch((error) => request.log.error({ err: error }, 'access log record failed'));
       request.audited = false;

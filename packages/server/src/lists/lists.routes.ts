@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { listValues, type ListItem } from '@lbo/model/reference-lists';
-import { readInTenant, type Db } from '../db/database.ts';
+import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import { listHandler } from '../entities/entity.routes.ts';
 import type { Operations } from '../entities/crud.operation.ts';
 
@@ -21,7 +21,7 @@ export async function listsRoutes(app: FastifyInstance, { db, operations, preHan
     if (query.lists === undefined) return genericList(request, reply);
     const names = query.lists.split(',').map((s) => s.trim()).filter(Boolean);
     const caller = request.caller!;
-    const overrides = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+    const overrides = await readInTenant(db, scopeOf(caller), async (tx) => {
       const { rows } = await sql<{ registration: string; values: ListItem[] | null }>`SELECT registration, data -> 'values' AS values
         FROM ${sql.table(listEntity.table)} WHERE tenant = ${caller.tenant} AND registration = ANY(${names}::text[])`.execute(tx);
       return Object.fromEntries(rows.filter((r) => Array.isArray(r.values)).map((r) => [r.registration, r.values!]));

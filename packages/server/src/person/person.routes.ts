@@ -5,7 +5,7 @@ import type { FieldDef } from '@lbo/model/fields';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
-import { readInTenant, type Db, type Tx } from '../db/database.ts';
+import { readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import type { Operations, Query } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
@@ -35,7 +35,7 @@ export function schemaOf(fields: Record<string, FieldDef>): Record<string, unkno
 export async function personRoutes(app: FastifyInstance, { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler }) {
   // Every route here only reads.
   const reading = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
-    readInTenant(db, { tenant: request.caller!.tenant, user: request.caller!.username }, work);
+    readInTenant(db, scopeOf(request.caller!), work);
   const idOf = (request: FastifyRequest) => {
     const id = (request.params as { id: string }).id;
     if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['id']);

@@ -2,7 +2,7 @@ import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
 import { workflowTones, type StatusTone } from '@lbo/model/workflow/status-tone';
 import { sortTransitions, transitionsFrom, type Transition, type WorkflowAction } from '@lbo/model/workflow/workflow';
-import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
@@ -56,7 +56,7 @@ function available(workflow: EffectiveWorkflow['workflow'], caller: WorkflowCall
 
 export function createWorkflowOperations(db: Db) {
   const scoped = <T>(caller: WorkflowCaller, work: (tx: Tx) => Promise<T>) =>
-    inTenant(db, { tenant: caller.tenant, user: caller.username }, work);
+    inTenant(db, scopeOf(caller), work);
 
   async function mustFind(tx: Tx, caller: WorkflowCaller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
     const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);

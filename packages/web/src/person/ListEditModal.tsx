@@ -37,10 +37,10 @@ export interface ListEditModalProps {
   width?: number;
 }
 
-export function ListEditModal({ name, title, onClose, onSave, rowTitle, renderRow, testIds, addLabel, header, width = 1000, canAdd = true, newRow = () => ({}), saveDisabled, ...props }: ListEditModalProps) {
+export function ListEditModal({ name, title, onClose, onSave, rowTitle, renderRow, testIds, addLabel, header, width = 1000, canAdd = true, newRow = () => ({}), saveDisabled, readOnly: readOnlyList }: ListEditModalProps) {
   const { t } = useTranslation();
   const form = usePersonForm();
-  const readOnly = props.readOnly ?? form.readOnly;
+  const readOnly = readOnlyList ?? form.readOnly;
   const rows = (form.getValue(name) as Item[] | undefined) ?? [];
   const [session] = useState(() => openSession(rows));
   const set = (next: Item[]) => setList(form, name, next);
