@@ -62,6 +62,12 @@ export const errorCatalogue = {
   TRANSITION_NOT_FOUND: [404, 'Transition $ not found in the $ workflow'],
   // Third-party services reached through an adapter (company registry, address service).
   EXTERNAL_SERVICE_UNAVAILABLE: [503, 'External service $ is unavailable: $'],
+  // The database is unreachable (restarting, connections terminated): the request wrote nothing.
+  DATABASE_UNAVAILABLE: [503, 'The database is unavailable, retry in $ seconds'],
+  // Idempotent writes (`Idempotency-Key` header) and conditional writes (`If-Match`).
+  IDEMPOTENCY_KEY_REUSED: [422, 'Idempotency key $ was already used with another request'],
+  IDEMPOTENT_REQUEST_IN_PROGRESS: [409, 'A request with idempotency key $ is still in progress'],
+  PRECONDITION_FAILED: [412, 'Entity $ with identifier $ is at version $, not $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
