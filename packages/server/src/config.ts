@@ -15,6 +15,8 @@ export interface Config {
   demoData: boolean;
   /** Milliseconds before any statement is cancelled. */
   statementTimeoutMs: number;
+  /** Milliseconds after which an idle database connection is closed (reopened on next use). */
+  databaseIdleTimeoutMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: env.DEMO_DATA !== '0',
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 10000),
+    databaseIdleTimeoutMs: Number(env.DATABASE_IDLE_TIMEOUT_MS ?? 10000),
   };
 }

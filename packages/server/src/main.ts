@@ -2,13 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 /** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
 const config = readConfig();
 const started = Date.now();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData });
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ database, webDir, logger: process.env.LOG_REQUESTS === '1' });
@@ -17,7 +22,7 @@ await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 const lines = [
   `Leasing back office is running at ${url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  `Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`,
+  `Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir} (each commit flushed to disk; one server per folder)`}`,
   `Sign in as admin@demo (demo tenant) or admin@master (super admin)`,
   seeded.created
     ? `Password: ${config.adminPassword ? 'the ADMIN_PASSWORD you set' : seeded.adminPassword}`

@@ -56,6 +56,10 @@ function preparing(pool: pg.Pool): pg.Pool {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
+        // The pool listens for errors only while a connection is idle. One lost while checked
+        // out (terminated, database stopped) fails its statement; without this listener it
+        // would also end the process. A lost connection is not reused (pg-pool drops it on release).
+        client.on('error', () => undefined);
         const send = (query: pg.QueryConfig) => client.query(query);
         // The read scope of the checkout under way: set by readInTenant, dropped at release.
         let scope: ReadScope | undefined;
@@ -86,6 +90,25 @@ function preparing(pool: pg.Pool): pg.Pool {
   } as unknown as pg.Pool;
 }
 
+/**
+ * Whether `error` says the database cannot be reached now (stopped, restarting, connection
+ * terminated or refused), rather than that a statement was wrong: the request is answered 503
+ * and may be retried, and the server keeps running and reconnects on its next request.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const syscall = (error as { syscall?: unknown })?.syscall;
+  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true;
+  // Socket errors of the connection itself (a missing socket file is ENOENT on connect).
+  if (typeof code === 'string' && (syscall === 'connect' || syscall === 'read' || syscall === 'write')
+    && ['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)) return true;
+  return typeof message === 'string'
+    && /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/.test(message);
+}
+
+/** The pool settings common to both modes: idle connections closed after `idleTimeoutMs`, TCP keep-alive. */
+const poolOptions = (config: Config) => ({ idleTimeoutMillis: config.databaseIdleTimeoutMs, connectionTimeoutMillis: 15_000, keepAlive: true });
+
 const kysely = (pool: pg.Pool): Db => {
   // An idle connection that breaks (server restart, embedded database reopened) is dropped by
   // the pool and replaced on next use; without a listener the error would end the process.
@@ -104,10 +127,10 @@ function appUrl(config: Config): string {
 /** Opens (and migrates) the configured database. */
 export async function openDatabase(config: Config): Promise<Database> {
   if (!config.databaseUrl) return openEmbedded(config);
-  const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  const ownerPool = new pg.Pool({ ...poolOptions(config), connectionString: config.databaseUrl, max: 2 });
   const owner = kysely(ownerPool);
   await migrate(owner);
-  const appPool = new pg.Pool({ connectionString: appUrl(config), max: 10 });
+  const appPool = new pg.Pool({ ...poolOptions(config), connectionString: appUrl(config), max: 10 });
   const db = kysely(appPool);
   await owner.destroy();
   const stopListening = await listenForAuthChanges(db, appUrl(config));
@@ -122,7 +145,7 @@ async function openEmbedded(config: Config): Promise<Database> {
   await migrate(migrator);
   await migrator.destroy();
   await embedded.open(APP_ROLE);
-  const pool = new pg.Pool({ host: embedded.socketDir, max: 1, database: 'postgres', user: APP_ROLE });
+  const pool = new pg.Pool({ ...poolOptions(config), host: embedded.socketDir, max: 1, database: 'postgres', user: APP_ROLE });
   const db = kysely(pool);
   singleProcessFeed(db);
   return { db, pool, embedded, close: async () => { await db.destroy(); await embedded.close(); } };

@@ -11,31 +11,76 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir, socketDir } = workerData;
-// PGlite starts postgres with -F (fsync off); without it every commit is flushed to disk.
-const startParams = PGlite.defaultStartParams.filter((p) => p !== '-F');
+/**
+ * PGlite starts postgres with -F (fsync off), and its WebAssembly runtime makes fdatasync() a
+ * no-op and gives files on disk no fsync at all. So fsync is turned on, the WAL is flushed with
+ * fsync() (wal_sync_method), and the runtime's fsync of a disk file is made a real one
+ * (`durableFiles`): a commit is acknowledged only once its WAL is on disk.
+ */
+const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
 
 let db;
 let server;
+let username;
+/** File syncs made since the database was opened (reported by `stats`). */
+let syncs = 0;
 
-async function open(username) {
+/** Gives the runtime's disk files (Emscripten's NODEFS) the fsync it lacks. */
+function durableFiles(instance) {
+  const streamOps = instance.Module.FS.filesystems.NODEFS.stream_ops;
+  streamOps.fsync = (stream) => {
+    fs.fsyncSync(stream.nfd);
+    syncs++;
+    return 0;
+  };
+}
+
+/**
+ * PGlite is one database session that every socket connection shares, so what a connection
+ * leaves in it (prepared statements, settings, an open transaction, cursors, listeners, locks)
+ * would outlive that connection and meet the next one, which knows nothing of it. Each new
+ * connection therefore starts from a fresh session, as it would on PostgreSQL. DISCARD ALL is
+ * not used: it would also drop the role the database was opened as (PGlite applies it with
+ * SET ROLE), and so row-level security.
+ */
+function freshSession() {
+  // Called from the connection event, before the connection's first message is read: the
+  // statements take the database's lock first, so they run before anything the client sends.
+  if (db.isInTransaction()) void db.exec('ROLLBACK').catch(() => undefined);
+  const role = username ? `SET ROLE ${JSON.stringify(username)};` : '';
+  void db.exec(`CLOSE ALL; DEALLOCATE ALL; RESET ALL; ${role} UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES; DISCARD PLANS`)
+    .catch((error) => parentPort.postMessage({ event: 'error', error: String(error?.stack ?? error) }));
+}
+
+async function open(asUser) {
   await server?.stop();
   await db?.close();
   fs.mkdirSync(socketDir, { recursive: true });
   fs.rmSync(`${socketDir}/.s.PGSQL.5432`, { force: true });
-  db = await PGlite.create({ dataDir, startParams, extensions: { pg_trgm }, ...(username ? { username } : {}) });
+  username = asUser;
+  db = await PGlite.create({ dataDir, startParams, extensions: { pg_trgm }, ...(asUser ? { username: asUser } : {}) });
+  durableFiles(db);
   server = new PGLiteSocketServer({ db, path: `${socketDir}/.s.PGSQL.5432` });
+  server.addEventListener('connection', freshSession);
   await server.start();
 }
 
+async function close() {
+  await server?.stop();
+  await db?.close();
+  db = undefined;
+}
+
+const commands = {
+  open: (msg) => open(msg.username),
+  close,
+  stats: async () => ({ syncs }),
+};
+
 parentPort.on('message', async (msg) => {
   try {
-    if (msg.cmd === 'open') await open(msg.username);
-    else {
-      await server?.stop();
-      await db?.close();
-      db = undefined;
-    }
-    parentPort.postMessage({ id: msg.id, ok: true });
+    const result = await commands[msg.cmd](msg);
+    parentPort.postMessage({ id: msg.id, ok: true, result });
   } catch (error) {
     parentPort.postMessage({ id: msg.id, ok: false, error: String(error?.stack ?? error) });
   }

@@ -66,6 +66,22 @@ describe('embedded database', () => {
     server.kill('SIGKILL');
   }, 120_000);
 
+  it('refuses a second server on a data folder in use, and takes over the folder of a killed one', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-lock-'));
+    dirs.push(dataDir);
+    const port = 40000 + Math.floor(Math.random() * 1000);
+    const first = await startServer(dataDir, port);
+    await expect(startServer(dataDir, port + 1)).rejects.toThrow(/in use by another server \(process \d+/);
+    const { status } = await api(port, 'GET', '/api/core/ping');
+    expect(status).toBe(200);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const second = await startServer(dataDir, port + 1);
+    const signedIn = await api(port + 1, 'POST', '/api/core/auth/login', undefined, { username: 'admin@demo', password: 'Durable-Pass-1' });
+    expect(signedIn.status).toBe(200);
+    second.kill('SIGKILL');
+  }, 120_000);
+
   it('runs queries off the request thread: timers keep firing during a long statement', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-thread-'));
     dirs.push(dataDir);
@@ -82,9 +98,25 @@ describe('embedded database', () => {
       // On the request thread the longest gap would be the whole statement; a loaded CI
       // machine may still delay a timer now and then, hence the margin.
       expect(maxGap).toBeLessThan(Math.max(150, took / 3));
-      // The setting behind the durability above: commits are flushed (PGlite's default is fsync off).
-      const { rows } = await sql<{ fsync: string }>`SHOW fsync`.execute(database.db);
-      expect(rows[0].fsync).toBe('on');
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('flushes each commit to disk before acknowledging it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-fsync-'));
+    dirs.push(dataDir);
+    const database = await openDatabase({ ...readConfig({}), dataDir, databaseUrl: undefined });
+    try {
+      // PGlite's defaults are fsync off and a WebAssembly fdatasync that does nothing.
+      const { rows } = await sql<{ fsync: string; method: string }>`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`.execute(database.db);
+      expect(rows[0]).toEqual({ fsync: 'on', method: 'fsync' });
+      for (let i = 0; i < 5; i++) {
+        const before = (await database.embedded!.stats()).syncs;
+        await inTenant(database.db, { tenant: 't', user: 'u' }, (tx) => sql`INSERT INTO sequence_counter (tenant, entity, value) VALUES ('t', 'Flushed', 1)
+          ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + 1`.execute(tx));
+        expect((await database.embedded!.stats()).syncs, `commit ${i}`).toBeGreaterThan(before);
+      }
     } finally {
       await database.close();
     }

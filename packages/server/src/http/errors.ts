@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, type ErrorCode } from '@lbo/model/errors';
+import { isDatabaseUnavailable } from '../db/database.ts';
+
+/** What a 503 for an unreachable database tells the client to wait before retrying. */
+const DATABASE_RETRY_SECONDS = 1;
 
 /** The body of every error answer: the catalogue form plus its parts. */
 export function sendError(reply: FastifyReply, error: { status: number; code: string; message: string; extra?: Record<string, unknown> }) {
@@ -31,6 +35,11 @@ export function installErrorHandling(app: FastifyInstance) {
     if (mapped) return sendError(reply, mapped);
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as { type?: string }).type === 'entity.parse.failed' || error instanceof SyntaxError) {
       return sendError(reply, new ApiError('INVALID_JSON_FIELD', ['body']));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+      return sendError(reply, new ApiError('DATABASE_UNAVAILABLE', [DATABASE_RETRY_SECONDS]));
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, new ApiError('UNAVAILABLE_SOFTWARE'));

@@ -21,8 +21,9 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = readConfig({ ...process.env, DEMO_DATA: '0' });
+/** `settings` replace configuration read from the environment (a short idle timeout, say). */
+export async function createTestDatabase(settings: Partial<Config> = {}): Promise<TestDatabase> {
+  const base = { ...readConfig({ ...process.env, DEMO_DATA: '0' }), ...settings };
   if (base.databaseUrl) {
     const name = `lbo_test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base.databaseUrl });
@@ -75,8 +76,8 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   return String(res.headers.authorization).replace(/^Bearer /, '');
 }
 
-export async function createTestApp(): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function createTestApp(settings: Partial<Config> = {}): Promise<TestApp> {
+  const db = await createTestDatabase(settings);
   const app = await buildApp({ database: db.database });
   const password = 'Correct-Horse-42';
   const user = async (tenant: string): Promise<TestUser> => {
