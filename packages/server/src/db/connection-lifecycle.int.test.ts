@@ -105,3 +105,29 @@ describe('which errors mean the database is away', () => {
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 });
+
+describe.runIf(!!process.env.DATABASE_URL)('a PostgreSQL that closes idle sessions', () => {
+  it('never hands out a connection the server has closed for idling', async () => {
+    // The server closes the application role's idle sessions after 400 ms, in the test's database only.
+    const probe = await createTestApp();
+    const { databaseUrl } = probe.db.config;
+    const owner = new pg.Client({ connectionString: databaseUrl });
+    await owner.connect();
+    await owner.query(`ALTER ROLE ${APP_ROLE} IN DATABASE ${new URL(databaseUrl!).pathname.slice(1)} SET idle_session_timeout = '400ms'`);
+    await owner.end();
+    await probe.app.close();
+    await probe.db.database.close();
+    const reopened = await import('./database.ts').then((m) => m.openDatabase(probe.db.config));
+    try {
+      expect(reopened.pool.options.idleTimeoutMillis).toBeLessThanOrEqual(200);
+      for (let round = 0; round < 3; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 900));
+        const { rows } = await sql<{ user: string }>`SELECT current_user AS user`.execute(reopened.db);
+        expect(rows[0].user).toBe(APP_ROLE);
+      }
+    } finally {
+      await reopened.close();
+      await probe.db.dispose().catch(() => undefined);
+    }
+  }, 60_000);
+});

@@ -132,9 +132,22 @@ export async function openDatabase(config: Config): Promise<Database> {
   await migrate(owner);
   const appPool = new pg.Pool({ ...poolOptions(config), connectionString: appUrl(config), max: 10 });
   const db = kysely(appPool);
+  await closeIdleBeforeTheServerDoes(appPool);
   await owner.destroy();
   const stopListening = await listenForAuthChanges(db, appUrl(config));
   return { db, pool: appPool, close: async () => { await stopListening(); await db.destroy(); } };
+}
+
+/**
+ * A connection that PostgreSQL closes for idling (`idle_session_timeout`) while it waits in the
+ * pool would fail the next request given it. The pool therefore closes idle connections
+ * before the server would: at half the server's timeout for this role and database, when that
+ * is shorter than the configured one.
+ */
+async function closeIdleBeforeTheServerDoes(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ ms: string }>(`SELECT setting AS ms FROM pg_settings WHERE name = 'idle_session_timeout'`);
+  const serverMs = Number(rows[0]?.ms ?? 0);
+  if (serverMs > 0 && (!pool.options.idleTimeoutMillis || pool.options.idleTimeoutMillis > serverMs / 2)) pool.options.idleTimeoutMillis = Math.floor(serverMs / 2);
 }
 
 async function openEmbedded(config: Config): Promise<Database> {
