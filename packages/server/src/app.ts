@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuthentication, installRequestHeaders, requestId } from './http/request-context.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installIdempotency } from './http/idempotency.ts';
 import { createOperations } from './entities/crud.operation.ts';
 import { entityRoutes } from './entities/entity.routes.ts';
 import { createSessionService } from './auth/sessions.ts';
@@ -42,6 +43,7 @@ export async function buildApp({ database, logger = false, webDir }: AppOptions)
   const sessions = await createSessionService(db);
   const operations = createOperations(db, { ...personWriteHooks, ...depreciationWriteHooks });
   const preHandler = installAuthentication(app, { db, sessions });
+  installIdempotency(app, db);
 
   await app.register(coreRoutes);
   await app.register(loginRoutes, { db, sessions, preHandler });

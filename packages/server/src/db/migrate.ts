@@ -70,6 +70,13 @@ const specialTables = [
         window_start = CASE WHEN t.window_start <= now() - make_interval(secs => p_window_seconds) THEN now() ELSE t.window_start END
       RETURNING t.hits, greatest(1, ceil(extract(epoch FROM t.window_start + make_interval(secs => p_window_seconds) - now())))::integer $$`,
   `GRANT EXECUTE ON FUNCTION login_throttle_hit(text, integer) TO ${APP_ROLE}`,
+  // Idempotency keys of writes (http/idempotency.ts): the first answer, kept 24 hours.
+  `CREATE TABLE IF NOT EXISTS idempotency_key (
+    tenant text NOT NULL, username text NOT NULL, key text NOT NULL, fingerprint text NOT NULL,
+    claim uuid, claimed_until timestamptz, status integer, headers jsonb, body text, expires_at timestamptz NOT NULL,
+    PRIMARY KEY (tenant, username, key))`,
+  ...tenantPolicy('idempotency_key'),
+  `CREATE INDEX IF NOT EXISTS idempotency_key_expiry ON idempotency_key (tenant, expires_at)`,
 ];
 
 /**

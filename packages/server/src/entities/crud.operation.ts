@@ -8,6 +8,7 @@ import { compileListQuery } from './list-query.ts';
 import { resolvePath } from './field-paths.ts';
 import * as storage from './storage.ts';
 import { insertHistory } from './history.ts';
+import { moveCounterPastTaken } from './registration-counter.ts';
 import type { Doc, Row } from './storage.ts';
 
 /**
@@ -42,6 +43,14 @@ export interface WriteHooks {
   beforeCreate?(tx: Tx, caller: Caller, entity: Entity, doc: Doc): Promise<Doc | { existing: Doc }>;
   /** Completes a replaced or merged document before it is stored. */
   beforeUpdate?(tx: Tx, caller: Caller, entity: Entity, doc: Doc, before: Doc): Promise<Doc>;
+}
+
+/** What a write route adds to a create, update or delete, checked or done inside its transaction. */
+export interface WriteOptions {
+  /** Versions the client's `If-Match` accepts ('*': any); another version answers 412 and writes nothing. */
+  ifMatch?: number[] | '*';
+  /** Runs last in the write's transaction with the answer's status and document (an idempotency key stored with its write). */
+  withAnswer?(tx: Tx, status: number, doc: Doc): Promise<void>;
 }
 
 /** Records a create answered with an existing record (the route answers 200, not 201). */
@@ -82,9 +91,28 @@ export function databaseError(error: unknown, entity: Entity, registration?: str
   throw error;
 }
 
+/**
+ * The next registration of a server-numbered kind. The counter moves past any registration
+ * already taken (loaded data, records of a shared table), so that no record can block the
+ * kind's creates.
+ */
+async function freeRegistration(tx: Tx, caller: Caller, entity: Entity): Promise<string> {
+  for (;;) {
+    const registration = `${entity.prefix}${String(await storage.nextCounter(tx, caller.tenant, entity.name)).padStart(6, '0')}`;
+    if (!(await storage.findOne(tx, entity, caller.tenant, registration))) return registration;
+    await moveCounterPastTaken(tx, caller.tenant, entity);
+  }
+}
+
 async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: string, before: Doc | undefined, after: Doc | undefined) {
   if (entity.name === 'History') return;
   await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: String((after ?? before)?.registration), action, before, after });
+}
+
+/** Refuses a write on a locked row whose version the client's `If-Match` does not name. */
+function checkIfMatch(entity: Entity, id: string, row: Row, { ifMatch }: WriteOptions) {
+  if (ifMatch === undefined || ifMatch === '*' || ifMatch.includes(row._version)) return;
+  throw new ApiError('PRECONDITION_FAILED', [entity.name, id, row._version, ifMatch.join(' or ')]);
 }
 
 export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {}) {
@@ -163,9 +191,14 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
       });
     },
 
-    async create(caller: Caller, entity: Entity, body: unknown): Promise<Doc> {
+    async create(caller: Caller, entity: Entity, body: unknown, options: WriteOptions = {}): Promise<Doc> {
       const input = prepare(caller, entity, bodyOf(body), true);
       const initial = initialStatus(entity);
+      // A kind the server numbers never takes a registration from the client (its declaration
+      // marks the field read-only): a chosen one could take a number the counter will reach.
+      if (entity.fields.registration?.readOnly && input.registration !== undefined && input.registration !== null && input.registration !== '') {
+        throw new ApiError('INVALID_FIELD_IN_BODY', ['registration']);
+      }
       if (input.status !== undefined && input.status !== initial) throw new ApiError('STATUS_PATCH_PROHIBITED');
       if (entity.key) {
         const key = input[entity.key];
@@ -176,30 +209,34 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         const hooked = hooks[entity.name]?.beforeCreate ? await hooks[entity.name].beforeCreate!(tx, caller, entity, input) : input;
         if ('existing' in hooked && hooked.existing) {
           existingAnswers.add(hooked.existing as Doc);
+          await options.withAnswer?.(tx, 200, hooked.existing as Doc);
           return hooked.existing as Doc;
         }
         if (hooked !== input) {
           for (const key of Object.keys(input)) delete input[key];
           Object.assign(input, hooked);
         }
-        if (typeof input.registration !== 'string' || !input.registration) {
-          input.registration = `${entity.prefix}${String(await storage.nextCounter(tx, caller.tenant, entity.name)).padStart(6, '0')}`;
-        }
+        if (typeof input.registration !== 'string' || !input.registration) input.registration = await freeRegistration(tx, caller, entity);
         const data = { ...input, ...(initial ? { status: initial } : {}) };
         const row = await storage.insertRow(tx, entity, caller.tenant, caller.username, data);
         const doc = storage.toDocument(row);
         await writeHistory(tx, caller, entity, 'CREATE', undefined, doc);
+        await options.withAnswer?.(tx, 201, doc);
         return doc;
       }).catch((e) => databaseError(e, entity, input.registration as string));
     },
 
-    /** PUT replaces the document, PATCH merges the given fields; both refuse a status change and a stale `_version`. */
-    async update(caller: Caller, entity: Entity, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<Doc> {
+    /**
+     * PUT replaces the document, PATCH merges the given fields; both refuse a status change, a
+     * stale `_version` in the body (409) and a version the `If-Match` header does not name (412).
+     */
+    async update(caller: Caller, entity: Entity, id: string, body: unknown, mode: 'replace' | 'merge', options: WriteOptions = {}): Promise<Doc> {
       const raw = bodyOf(body);
       const expectedVersion = raw._version;
       if (expectedVersion !== undefined && !Number.isInteger(expectedVersion)) throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
       return scoped(caller, async (tx) => {
         const row = await mustFind(tx, caller, entity, id, true);
+        checkIfMatch(entity, id, row, options);
         if (expectedVersion !== undefined && expectedVersion !== row._version) {
           throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
         }
@@ -216,16 +253,19 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         const data = { ...input, registration: row.registration, ...(row.status !== null ? { status: row.status } : {}) };
         const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
         await writeHistory(tx, caller, entity, 'UPDATE', before, updated);
+        await options.withAnswer?.(tx, 200, updated);
         return updated;
       }).catch((e) => databaseError(e, entity));
     },
 
-    async remove(caller: Caller, entity: Entity, id: string): Promise<Doc> {
+    async remove(caller: Caller, entity: Entity, id: string, options: WriteOptions = {}): Promise<Doc> {
       return scoped(caller, async (tx) => {
         const row = await mustFind(tx, caller, entity, id, true);
+        checkIfMatch(entity, id, row, options);
         const before = storage.toDocument(row);
         await storage.deleteRow(tx, entity, caller.tenant, row._id);
         await writeHistory(tx, caller, entity, 'DELETE', before, undefined);
+        await options.withAnswer?.(tx, 200, before);
         return before;
       });
     },

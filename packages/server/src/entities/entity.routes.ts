@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
-import { isExistingRecord, type Operations, type Query, type ListResult } from './crud.operation.ts';
+import { isExistingRecord, type Operations, type Query, type ListResult, type WriteOptions } from './crud.operation.ts';
+import type { Doc } from './storage.ts';
+import { etagOf, ifMatchOf } from '../http/conditional.ts';
+import { jsonAnswer, storeWithWrite } from '../http/idempotency.ts';
 
 /** Entity kinds whose routes are served by their own domain rather than the generic CRUD. */
 export interface EntityRouteOptions {
@@ -34,6 +37,27 @@ const idParam = (request: FastifyRequest) => {
   return id;
 };
 
+/** A record answered with its version as ETag. */
+export function sendRecord(reply: FastifyReply, doc: Doc, status = 200) {
+  const etag = etagOf(doc._version);
+  if (etag) reply.header('etag', etag);
+  return reply.status(status).send(doc);
+}
+
+/**
+ * What a write route passes to its operation: the client's `If-Match`, and its idempotency key's
+ * answer stored in the write's transaction, as the route will send it.
+ */
+function writeOptions(request: FastifyRequest, tagged = true): WriteOptions {
+  return {
+    ifMatch: ifMatchOf(request),
+    withAnswer: (tx, status, doc) => {
+      const etag = tagged ? etagOf(doc._version) : undefined;
+      return storeWithWrite(tx, request, jsonAnswer(status, doc, etag ? { etag } : {}));
+    },
+  };
+}
+
 export function listHandler(operations: Operations, entity: Entity) {
   return async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
 }
@@ -45,19 +69,21 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
     const config = { entity: entity.name };
     if (!customList.includes(entity.name)) app.get(base, { preHandler, config }, listHandler(operations, entity));
     if (!customRead.includes(entity.name)) {
-      app.get(`${base}/:id`, { preHandler, config }, async (request) =>
-        operations.get(request.caller!, entity, idParam(request), request.query as Query));
+      app.get(`${base}/:id`, { preHandler, config }, async (request, reply) =>
+        sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query as Query)));
     }
     if (entity.readOnly) continue;
     app.post(base, { preHandler, config }, async (request, reply) => {
-      const doc = await operations.create(request.caller!, entity, request.body);
-      return reply.status(isExistingRecord(doc) ? 200 : 201).send(doc);
+      const { withAnswer } = writeOptions(request);
+      const doc = await operations.create(request.caller!, entity, request.body, { withAnswer });
+      return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
     });
-    app.put(`${base}/:id`, { preHandler, config }, async (request) =>
-      operations.update(request.caller!, entity, idParam(request), request.body, 'replace'));
-    app.patch(`${base}/:id`, { preHandler, config }, async (request) =>
-      operations.update(request.caller!, entity, idParam(request), request.body, 'merge'));
+    app.put(`${base}/:id`, { preHandler, config }, async (request, reply) =>
+      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'replace', writeOptions(request))));
+    app.patch(`${base}/:id`, { preHandler, config }, async (request, reply) =>
+      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'merge', writeOptions(request))));
     app.delete(`${base}/:id`, { preHandler, config }, async (request) =>
-      operations.remove(request.caller!, entity, idParam(request)));
+      // The answer is the deleted record, which no longer has a version to match.
+      operations.remove(request.caller!, entity, idParam(request), writeOptions(request, false)));
   }
 }

@@ -4,6 +4,7 @@ import { ApiError } from '@lbo/model/errors';
 import type { Db } from '../db/database.ts';
 import { configurePermission } from './permissions.ts';
 import { createWorkflowOperations } from './workflow.operation.ts';
+import { sendRecord } from '../entities/entity.routes.ts';
 
 /**
  * Transition routes of every kind with a status (spec 000 §7, 001 §7), registered one by one:
@@ -83,8 +84,8 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
       checkExclude(query);
       return operations.forRecord(request.caller!, entity, param(request, 'id'), typeOf(query));
     });
-    app.get(`${base}/:id/transitions/:code`, { preHandler, config: write }, async (request) =>
-      operations.run(request.caller!, entity, param(request, 'id'), param(request, 'code')));
+    app.get(`${base}/:id/transitions/:code`, { preHandler, config: write }, async (request, reply) =>
+      sendRecord(reply, await operations.run(request.caller!, entity, param(request, 'id'), param(request, 'code'))));
   }
 
   // Configuration: `Contract`, `contract` and `credit-line` all name a kind.
