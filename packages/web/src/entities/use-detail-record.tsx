@@ -9,7 +9,8 @@ import { ApiFailure } from '../app/api/api-failure.ts';
 import { notify } from '../app/notify.tsx';
 import type { Notice } from '../app/api/error-notice.ts';
 import { Loading } from '../app/pages/StatusPages.tsx';
-import { changedFields, type Values } from './form-values.ts';
+import type { Values } from './form-values.ts';
+import { versionedUpdate } from './record-update.ts';
 import { detailPath } from './entity-fields.ts';
 
 export const recordKey = (entity: Entity, id: string | undefined) => ['record', entity.route, id];
@@ -17,7 +18,8 @@ export const recordKey = (entity: Entity, id: string | undefined) => ['record', 
 /**
  * The record of a detail route (`/x/{id}`, none on `/x`) and how its screen writes it: `status`
  * is what to show instead of the form while it loads or when it cannot be read; `created` goes
- * to the new record's page, `update` sends the changed fields with the version, `reload` reads
+ * to the new record's page, `update` sends the changed fields with the version edited (a newer
+ * one on the server answers a conflict, shown by the client, and nothing is overwritten), `reload` reads
  * the record (after a transition) again; each refreshes the lists of the kind.
  */
 export function useDetailRecord(entity: Entity) {
@@ -46,7 +48,7 @@ export function useDetailRecord(entity: Entity) {
       navigate(detailPath(entity, String(record.registration)), { replace: true });
     },
     async update(values: Values, initial: Values) {
-      const updated = await api.patch<Values>(url!, { ...changedFields(initial, values), _version: initial._version });
+      const updated = await api.patch<Values>(url!, versionedUpdate(initial, values));
       queryClient.setQueryData(recordKey(entity, id), updated);
       await listsChanged();
       notify({ level: 'success', message: 'Saved' });

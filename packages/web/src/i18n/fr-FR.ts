@@ -40,6 +40,7 @@ export const frFR: Record<string, string> = {
   'You are using an outdated version of the application. Refresh the page to continue.': "Vous utilisez une version obsolète de l'application. Actualisez la page pour continuer.",
   // Errors and notices (spec 000 §8)
   'Oops, something went wrong': "Oups, une erreur s'est produite",
+  'Someone else changed this record: reload it to see their changes': "Quelqu'un d'autre a modifié cet enregistrement : rechargez-le pour voir ses modifications",
   'Network error: Check your internet connection': 'Erreur réseau : vérifiez votre connexion internet',
   'You are in offline mode, some features requiring network connectivity are not available.': 'Vous êtes hors ligne, certaines fonctionnalités nécessitant le réseau ne sont pas disponibles.',
   'Saved': 'Enregistré',

@@ -8,7 +8,9 @@ import { notify } from '../notify.tsx';
 /**
  * The one data client: every screen speaks HTTP through it. It sends the spec's headers,
  * takes the token from each answer, revives dates, parses error bodies (blob ones too) and
- * shows the error catalogue; a 401 hands over to the session (re-login).
+ * shows the error catalogue; a 401 hands over to the session (re-login). Every write carries an
+ * `Idempotency-Key`, so that a write whose answer was lost on the network is sent once more with
+ * the same key: the server then answers what it did the first time instead of doing it twice.
  */
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -52,6 +54,21 @@ export function requestHeaders(hasJsonBody: boolean): Record<string, string> {
   };
 }
 
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The pause before a write whose answer was lost is sent again. */
+export const writeRetryDelayMs = 500;
+
+/** Sends once; a write that got no answer (network failure, not a cancel) is sent once more, with the same key. */
+async function send(url: string, init: RequestInit, retry: boolean): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (!retry || (error as Error).name === 'AbortError') throw error;
+    await new Promise((resolve) => setTimeout(resolve, writeRetryDelayMs));
+    return fetch(url, init);
+  }
+}
+
 function report(failure: ApiFailure) {
   console.error(`${failure.method} ${failure.path} failed`, failure.status, failure.body);
   notify(errorNotice(failure, navigator.onLine));
@@ -61,14 +78,16 @@ export async function request<T>(method: string, path: string, options: RequestO
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const hasJson = options.body !== undefined && !isForm;
   const url = `${path}${buildQuery(options.query)}`;
+  const write = writeMethods.has(method);
+  const headers = { ...requestHeaders(hasJson), ...(write ? { 'idempotency-key': newRequestId() } : {}) };
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await send(url, {
       method,
-      headers: requestHeaders(hasJson),
+      headers,
       body: hasJson ? JSON.stringify(options.body) : (options.body as FormData | undefined),
       signal: options.signal,
-    });
+    }, write);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     const failure = new ApiFailure(0, { message: String(error) }, method, path);

@@ -10,6 +10,13 @@ describe('error catalogue of the client', () => {
     expect(errorNotice(failure(409, { message: 'x', rejectionReason: 'Already invoiced' }), true)).toEqual({ level: 'warning', message: 'Already invoiced' });
   });
 
+  it('shows a save over a newer version as a conflict warning with the server message', () => {
+    const message = 'Entity Contract with identifier CT000001 was modified by someone else (version 1 expected, 2 found)';
+    expect(errorNotice(failure(409, { code: 'VERSION_CONFLICT', message }), true))
+      .toEqual({ level: 'warning', message: 'Someone else changed this record: reload it to see their changes', description: `${message} (409)`, duration: 15 });
+    expect(errorNotice(failure(412, { code: 'PRECONDITION_FAILED', message: 'Entity Contract with identifier CT000001 is at version 2, not 1' }), true).level).toBe('warning');
+  });
+
   it('joins an errors list and shows it 15 s with the status', () => {
     expect(errorNotice(failure(400, { errors: ['a is wrong', { message: 'b is wrong' }] }), true))
       .toEqual({ level: 'error', message: 'a is wrong, b is wrong (400)', duration: 15 });

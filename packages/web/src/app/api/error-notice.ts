@@ -12,6 +12,10 @@ export interface Notice {
 export const offlineText = 'You are in offline mode, some features requiring network connectivity are not available.';
 export const networkErrorText = 'Network error: Check your internet connection';
 export const oopsText = 'Oops, something went wrong';
+export const conflictText = 'Someone else changed this record: reload it to see their changes';
+
+/** Answers of a save over a newer version of the record (body `_version` or `If-Match`). */
+const conflictCodes = new Set(['VERSION_CONFLICT', 'PRECONDITION_FAILED']);
 
 /** The catalogue text of an answer: its message, or its `errors` list joined, plus the status in parentheses. */
 export function failureText(failure: ApiFailure): string {
@@ -27,7 +31,8 @@ function errorItemText(item: unknown): string {
 }
 
 /**
- * 499 → its message as a warning; 409 with a rejectionReason → the reason as a warning; an
+ * 499 → its message as a warning; a save over someone else's newer version → a warning saying
+ * so, with the server's message; 409 with a rejectionReason → the reason as a warning; an
  * errors list → joined, shown 15 s; a network error → the offline or the network text; any
  * other → "Oops, something went wrong" with the detail. 401 is handled by the session.
  */
@@ -35,6 +40,7 @@ export function errorNotice(failure: ApiFailure, online: boolean): Notice {
   if (failure.isNetworkError) return online ? { level: 'error', message: networkErrorText, duration: 15 } : { level: 'warning', message: offlineText };
   const { errors, rejectionReason, message } = failure.body;
   if (failure.status === 499) return { level: 'warning', message: message ?? failureText(failure) };
+  if (conflictCodes.has(String(failure.code))) return { level: 'warning', message: conflictText, description: failureText(failure), duration: 15 };
   if (failure.status === 409 && rejectionReason) return { level: 'warning', message: String(rejectionReason) };
   if (Array.isArray(errors) && errors.length) return { level: 'error', message: failureText(failure), duration: 15 };
   return { level: 'error', message: oopsText, description: failureText(failure), duration: 15 };
