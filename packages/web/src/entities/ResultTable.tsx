@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
 import { renderCell } from './cell-renderers.tsx';
+import { itemLinkOf } from './LinkedItemsCell.tsx';
 import { FastLink, FastLinkScope } from './FastLink.tsx';
 import { listQueryOptions, optionLabel } from '../fields/reference-lists.ts';
 import type { Option } from '../fields/form-field.ts';
@@ -18,6 +19,13 @@ export function sortable(entity: Entity, column: ColumnDef): boolean {
   if (column.field.includes('.')) return false;
   const type = fieldAt(entity, column.field)?.type;
   return type !== undefined && !['list', 'object', 'json'].includes(type);
+}
+
+/** The reference lists a column's cells show labels of: its own, or the roles of linked items (`Payer: …`). */
+function listsOfColumn(entity: Entity, column: ColumnDef): (string | undefined)[] {
+  if (column.field === 'status') return [entity.status || undefined];
+  const field = fieldAt(entity, column.field);
+  return [field?.list, itemLinkOf(field) ? field?.fields?.role?.list : undefined];
 }
 
 const orderOf = (sort: string | undefined, field: string): SortOrder => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
@@ -48,7 +56,7 @@ const ownClick = (target: EventTarget | null) =>
 export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction }: Props) {
   const { t, i18n } = useTranslation();
   const keyField = entity.key ?? 'registration';
-  const lists = useMemo(() => [...new Set(columns.map((c) => (c.field === 'status' ? entity.status : fieldAt(entity, c.field)?.list)).filter((l): l is string => Boolean(l)))], [columns, entity]);
+  const lists = useMemo(() => [...new Set(columns.flatMap((c) => listsOfColumn(entity, c)).filter((l): l is string => Boolean(l)))], [columns, entity]);
   const loaded = useQueries({ queries: lists.map((list) => listQueryOptions(list, i18n.language)) });
   const optionsByList = new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data]));
   const listsKey = loaded.map((q) => q.dataUpdatedAt).join(',');

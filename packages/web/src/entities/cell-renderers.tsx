@@ -6,6 +6,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { formatBytes, formatCurrency, formatDate, formatDateTime, formatMilliseconds, formatNumber, formatPercentage } from '../i18n/formats.ts';
 import { StatusTag } from './StatusBadge.tsx';
 import { FastLink } from './FastLink.tsx';
+import { LinkedItemsCell, itemLinkOf } from './LinkedItemsCell.tsx';
 import { detailPath, fieldAt, valueAt } from './entity-fields.ts';
 
 export type Render = NonNullable<ColumnDef['render']>;
@@ -51,7 +52,9 @@ export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => R
   datetime: (value, c) => formatDateTime(value, c.locale),
   bytes: (value, c) => formatBytes(value, c.locale),
   milliseconds: (value, c) => formatMilliseconds(value, c.locale),
-  object: (value) => objectText(value),
+  object: (value, c) => (Array.isArray(value) && c.field && itemLinkOf(c.field)
+    ? <LinkedItemsCell items={value} field={c.field} roleLabel={(role) => c.labelOf(c.field?.fields?.role?.list, role)} />
+    : objectText(value)),
   link: (value, c) => {
     const target = c.field?.entity ? entityByName(c.field.entity) : undefined;
     return target && typeof value === 'string' && value ? <FastLink to={detailPath(target, value)}>{value}</FastLink> : objectText(value);

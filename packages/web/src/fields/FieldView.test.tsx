@@ -52,6 +52,14 @@ describe('one component per field type', () => {
   });
 });
 
+describe('inputs keep their element while a value is typed', () => {
+  // antd rebuilds an input (and takes its focus) when a suffix comes or goes: a link input has one, empty or not.
+  it('renders a link input in the same wrapper with and without a value', () => {
+    const field: FormField = { name: 'personRegistration', type: 'link', label: 'Person registration', entity: 'Person' };
+    for (const value of [undefined, 'P', 'PER000301']) expect(render(field, value), String(value)).toContain('ant-input-affix-wrapper');
+  });
+});
+
 describe('validation messages shown under the field', () => {
   const cases: [FormField, unknown, string][] = [
     [{ name: 'name', type: 'text', label: 'Name', mandatory: true }, '', 'Name is mandatory'],

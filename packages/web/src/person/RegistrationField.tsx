@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { useDebounced } from '../fields/record-search.ts';
+import { messages } from '../fields/validation.ts';
 import { detailPath } from '../entities/entity-fields.ts';
 import { notify } from '../app/notify.tsx';
 import { usePersonForm } from './person-context.ts';
@@ -15,6 +16,8 @@ import {
   type LookupResult, type RegistrationItem,
 } from './registrations.ts';
 import { RegistrationsModal } from './RegistrationsModal.tsx';
+
+const compact = (number: string) => number.replace(/\s+/g, '');
 
 /** Lookup select debounce (spec 002 §9); lookups start after more than 2 characters. */
 export const lookupDebounceMs = 300;
@@ -37,7 +40,8 @@ export function RegistrationField() {
   const type = rows[0]?.type ?? fromRegistration.type;
   const number = rows[0]?.number ?? fromRegistration.number ?? '';
   const [text, setText] = useState(number);
-  useEffect(() => setText(number), [number]);
+  // The form holds the number without spaces; what is being typed keeps its own.
+  useEffect(() => setText((current) => (compact(current) === number ? current : number)), [number]);
   const [results, setResults] = useState<LookupResult[]>([]);
   const [loading, setLoading] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
@@ -67,9 +71,9 @@ export function RegistrationField() {
     };
   }, [lookup, typed, term, type, personType]);
 
+  /** Every keystroke goes to the form, so that a save (button or CTRL+S) sends what the field shows. */
   const setMain = (nextType: string | undefined, nextNumber: string | undefined) => {
-    form.setValue('registrations', nextType ? withMainRegistration(rows, nextType, nextNumber || undefined) : rows.slice(1).length ? rows.slice(1) : undefined);
-    form.touch('registration');
+    form.setValue('registrations', withMainRegistration(rows, nextType, compact(nextNumber ?? '') || undefined));
   };
 
   /** Fills the person from the chosen result; an existing person with that registration is opened instead. */
@@ -110,7 +114,9 @@ export function RegistrationField() {
     });
   };
 
-  const error = form.errors.registration ?? form.errors['registrations.0.number'] ?? form.errors['registrations.0.type'];
+  // Beside the number, the item's "Type" is named as the selector is: "Registration type".
+  const typeError = form.errors['registrations.0.type'] && t(messages.mandatory, { label: t('Registration type') });
+  const error = form.errors.registration ?? form.errors['registrations.0.number'] ?? typeError;
   const options = useMemo(() => results.map((r) => ({ value: r.id, label: r.label })), [results]);
   const registration = form.getValue('registration');
   return (
@@ -118,16 +124,17 @@ export function RegistrationField() {
       {holder}
       <Space.Compact style={{ width: '100%' }}>
         <Select aria-label={t('Registration type')} data-testid="registration-type" value={type} options={typeOptions} disabled={disabled} style={{ width: 170 }}
-          onChange={(v: string) => { setMain(v, text); setResults([]); lookedUp.current = ''; }} />
+          data-field="registrations.0.type" onChange={(v: string) => { setMain(v, text); form.touch('registration'); setResults([]); lookedUp.current = ''; }} />
         <AutoComplete value={text} options={options} disabled={disabled} style={{ flex: 1 }} onSelect={select} allowClear
-          onChange={(next: string) => { setText(next ?? ''); setTyped(true); if (!next) { setMain(type, undefined); setResults([]); lookedUp.current = ''; } }}
-          onBlur={(event) => {
-            // The input's own value: the last keystroke may not have re-rendered yet.
-            const typedNumber = (event.target as HTMLInputElement).value ?? text;
-            if (typedNumber !== number && !results.some((r) => r.id === typedNumber)) setMain(type, typedNumber.replace(/\s+/g, ''));
+          onChange={(next: string) => { setText(next ?? ''); setTyped(true); setMain(type, next); if (!next) { setResults([]); lookedUp.current = ''; } }}
+          onBlur={() => {
+            form.touch('registration');
+            // A number without its type says so on leaving the field, not only on save.
+            if (!type && text.trim()) form.touch('registrations.0.type');
           }}
           notFoundContent={loading ? <Spin size="small" /> : undefined}>
-          <Input id="field-registration" data-testid="registration-number" suffix={loading ? <Spin size="small" /> : undefined} status={error ? 'error' : undefined} />
+          {/* The suffix is always there: adding one while typing would rebuild the input and take its focus. */}
+          <Input id="field-registration" data-testid="registration-number" suffix={loading ? <Spin size="small" /> : <span />} status={error ? 'error' : undefined} />
         </AutoComplete>
         {saved && typeof registration === 'string' && (
           <Tooltip title={registration}><Link to={detailPath(form.entity, registration)}><Button icon={<LinkOutlined />} aria-label={t('Open')} /></Link></Tooltip>

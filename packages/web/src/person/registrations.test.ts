@@ -3,6 +3,9 @@ import {
   alignFirstRegistration, cleanRegistrations, composeRegistration, lookupResultsOf, personFromLookup, splitRegistration, withMainRegistration,
 } from './registrations.ts';
 import { personToSave } from './person-save.ts';
+import { entityByName } from '@lbo/model/entity-registry';
+import { formFieldsOf } from '../fields/form-field.ts';
+import { formErrors } from '../entities/form-values.ts';
 
 describe('registrations', () => {
   it('composes and splits a registration: type code then number', () => {
@@ -22,6 +25,19 @@ describe('registrations', () => {
     expect(withMainRegistration(undefined, 'SIR', '1')).toEqual([{ type: 'SIR', number: '1' }]);
     expect(withMainRegistration([{ type: 'EVA', number: 'x', verified: true }, { type: 'DNI', number: 'y' }], 'SIR', '2'))
       .toEqual([{ type: 'SIR', number: '2', verified: true }, { type: 'DNI', number: 'y' }]);
+  });
+  it('keeps a number typed before its type, and the type without a number', () => {
+    expect(withMainRegistration(undefined, undefined, '732829320')).toEqual([{ number: '732829320' }]);
+    expect(withMainRegistration([{ number: '732829320' }], 'SIR', '732829320')).toEqual([{ type: 'SIR', number: '732829320' }]);
+    expect(withMainRegistration([{ type: 'SIR', number: '1' }], 'SIR', undefined)).toEqual([{ type: 'SIR' }]);
+    expect(withMainRegistration([{ type: 'SIR', number: '1' }, { type: 'EVA', number: 'FR1' }], undefined, undefined)).toEqual([{ type: 'EVA', number: 'FR1' }]);
+    expect(withMainRegistration([{ type: 'SIR' }], undefined, undefined)).toBeUndefined();
+  });
+  it('refuses to save a number without its type rather than dropping it', () => {
+    const values = { type: 'C', name: 'Acme', registrations: withMainRegistration(undefined, undefined, '732829320') };
+    const fields = formFieldsOf(entityByName('Person')!.fields);
+    expect(formErrors(fields, values, () => true, { locale: 'en-EU' })).toMatchObject({ 'registrations.0.type': 'Type is mandatory' });
+    expect(personToSave(values).registrations).toEqual([{ number: '732829320' }]);
   });
 });
 

@@ -34,11 +34,16 @@ export function alignFirstRegistration(rows: RegistrationItem[], registration: u
   return rows[0].type === type ? rows : [{ ...rows[0], type }, ...rows.slice(1)];
 }
 
-/** The registrations list once the main type and number are chosen: the main one is first. */
-export function withMainRegistration(rows: RegistrationItem[] | undefined, type: string, number: string | undefined): RegistrationItem[] {
-  const list = [...(rows ?? [])];
-  const main: RegistrationItem = { ...(list[0] ?? {}), type, number };
-  return list.length ? [main, ...list.slice(1)] : [main];
+/**
+ * The registrations list once the main type and number are chosen: the main one is first. A
+ * number typed before its type is kept (the missing type is then the form's message); with
+ * neither, the main row goes.
+ */
+export function withMainRegistration(rows: RegistrationItem[] | undefined, type: string | undefined, number: string | undefined): RegistrationItem[] | undefined {
+  const [first, ...rest] = rows ?? [];
+  const { type: _type, number: _number, ...details } = first ?? {};
+  const kept = type || number ? [{ ...details, ...(type ? { type } : {}), ...(number ? { number } : {}) }, ...rest] : rest;
+  return kept.length ? kept : undefined;
 }
 
 /** One result of a registration lookup, and the person fields it fills. */
