@@ -44,19 +44,14 @@ export function sendRecord(reply: FastifyReply, doc: Doc, status = 200) {
   return reply.status(status).send(doc);
 }
 
-/**
- * What a write route passes to its operation: the client's `If-Match`, and its idempotency key's
- * answer stored in the write's transaction, as the route will send it.
- */
-function writeOptions(request: FastifyRequest, tagged = true): WriteOptions {
-  return {
-    ifMatch: ifMatchOf(request),
-    withAnswer: (tx, status, doc) => {
-      const etag = tagged ? etagOf(doc._version) : undefined;
-      return storeWithWrite(tx, request, jsonAnswer(status, doc, etag ? { etag } : {}));
-    },
-  };
-}
+/** Stores the idempotency key's answer in the write's transaction, as the route will send it. */
+const answerStored = (request: FastifyRequest, tagged = true): WriteOptions['withAnswer'] => (tx, status, doc) => {
+  const etag = tagged ? etagOf(doc._version) : undefined;
+  return storeWithWrite(tx, request, jsonAnswer(status, doc, etag ? { etag } : {}));
+};
+
+/** What an update or delete passes to its operation: the client's `If-Match` and the key's answer. */
+const changeOptions = (request: FastifyRequest, tagged = true): WriteOptions => ({ ifMatch: ifMatchOf(request), withAnswer: answerStored(request, tagged) });
 
 export function listHandler(operations: Operations, entity: Entity) {
   return async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
@@ -74,16 +69,15 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
     }
     if (entity.readOnly) continue;
     app.post(base, { preHandler, config }, async (request, reply) => {
-      const { withAnswer } = writeOptions(request);
-      const doc = await operations.create(request.caller!, entity, request.body, { withAnswer });
+      const doc = await operations.create(request.caller!, entity, request.body, { withAnswer: answerStored(request) });
       return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
     });
     app.put(`${base}/:id`, { preHandler, config }, async (request, reply) =>
-      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'replace', writeOptions(request))));
+      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'replace', changeOptions(request))));
     app.patch(`${base}/:id`, { preHandler, config }, async (request, reply) =>
-      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'merge', writeOptions(request))));
+      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'merge', changeOptions(request))));
     app.delete(`${base}/:id`, { preHandler, config }, async (request) =>
       // The answer is the deleted record, which no longer has a version to match.
-      operations.remove(request.caller!, entity, idParam(request), writeOptions(request, false)));
+      operations.remove(request.caller!, entity, idParam(request), changeOptions(request, false)));
   }
 }

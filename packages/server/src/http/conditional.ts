@@ -22,6 +22,3 @@ export function ifMatchOf(request: FastifyRequest): IfMatch | undefined {
   if (!text || versions.some((v) => v === undefined)) throw new ApiError('INVALID_FIELD_IN_HEADERS', ['if-match']);
   return versions.map(Number);
 }
-
-/** Whether a record at `version` meets the client's `If-Match`. */
-export const matches = (ifMatch: IfMatch | undefined, version: number) => ifMatch === undefined || ifMatch === '*' || ifMatch.includes(version);
