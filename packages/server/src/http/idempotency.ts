@@ -100,7 +100,8 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     request.idempotency = undefined;
     const caller = request.caller!;
     // A failure after the answer was stored with the write (its commit failed) releases the key too.
-    const storable = !failed && (typeof payload === 'string' || Buffer.isBuffer(payload) || payload === undefined || payload === null);
+    // Files and streams (downloads) are not kept: the key is released and a retry makes them again.
+    const storable = !failed && (typeof payload === 'string' || payload === undefined || payload === null);
     await inTenant(db, scopeOf(caller), async (tx) => {
       if (!storable) return releaseClaim(tx, held, held.token);
       const headers = Object.fromEntries(keptHeaders.filter((h) => reply.hasHeader(h)).map((h) => [h, String(reply.getHeader(h))]));
