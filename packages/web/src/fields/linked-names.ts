@@ -73,5 +73,5 @@ export function useLinkedNames(entity: Entity | undefined, registrations: string
 /** A name cut to `length` characters with an ellipsis (spec 001 §2.4: payer and payee in 17). */
 export function truncated(text: string, length: number): string {
   const characters = [...text];
-  return characters.length > length ? `${characters.slice(0, length).join('')}…` : text;
+  return characters.length > length ? `${characters.slice(0, length).join('').trimEnd()}…` : text;
 }
