@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuthentication, installRequestHeaders, requestId } from './http/request-context.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installServerErrorLog, loggerOptions, type LogOptions } from './http/logging.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { createOperations } from './entities/crud.operation.ts';
 import { entityRoutes } from './entities/entity.routes.ts';
@@ -28,15 +29,19 @@ import { personRoutes } from './person/person.routes.ts';
 
 export interface AppOptions {
   database: Database;
-  logger?: boolean;
+  /** Request logging and the log's destination; server errors are always logged. */
+  log?: LogOptions;
+  /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDRs); none by default. */
+  trustedProxies?: string[];
   /** Directory of the built web app; served at / and under /imp/{tenant}. */
   webDir?: string;
 }
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
-export async function buildApp({ database, logger = false, webDir }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, genReqId: requestId, bodyLimit: 10 * 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
+export async function buildApp({ database, log, trustedProxies = [], webDir }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: 10 * 1024 * 1024, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
+  installServerErrorLog(app);
   installRequestHeaders(app);
   await installSecurityHeaders(app);
   const { db } = database;

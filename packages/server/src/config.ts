@@ -17,6 +17,13 @@ export interface Config {
   statementTimeoutMs: number;
   /** Milliseconds after which an idle database connection is closed (reopened on next use). */
   databaseIdleTimeoutMs: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (addresses or CIDRs, `TRUSTED_PROXIES`, comma
+   * separated); none by default, so a client cannot choose the address it is throttled and logged by.
+   */
+  trustedProxies: string[];
+  /** Log every request (`LOG_REQUESTS=1`); server errors are always logged. */
+  logRequests: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA !== '0',
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 10000),
     databaseIdleTimeoutMs: Number(env.DATABASE_IDLE_TIMEOUT_MS ?? 10000),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean),
+    logRequests: env.LOG_REQUESTS === '1',
   };
 }

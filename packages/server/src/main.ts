@@ -16,7 +16,7 @@ const database = await openDatabase(config).catch((error) => {
 });
 const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData });
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const app = await buildApp({ database, webDir, logger: process.env.LOG_REQUESTS === '1' });
+const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;

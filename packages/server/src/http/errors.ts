@@ -37,11 +37,10 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendError(reply, new ApiError('INVALID_JSON_FIELD', ['body']));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
       return sendError(reply, new ApiError('DATABASE_UNAVAILABLE', [DATABASE_RETRY_SECONDS]));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    // Logged once with the request's details when the answer is sent (http/logging.ts).
     return sendError(reply, new ApiError('UNAVAILABLE_SOFTWARE'));
   });
   app.setNotFoundHandler((request, reply) => {
