@@ -97,7 +97,7 @@ describe('password sign-in', () => {
 
   it('rate-limits sign-in attempts per address, in the database', async () => {
     const address = someAddress();
-    const attempts = await Promise.all(Array.from({ length: LOGIN_RATE_LIMIT }, () => login(t.app, 'nobody@alpha', 'Wrong-password-1', address)));
+    const attempts = await Promise.all(Array.from({ length: LOGIN_RATE_LIMIT }, (_, i) => login(t.app, `nobody${i}@alpha`, 'Wrong-password-1', address)));
     expect(attempts.every((r) => r.statusCode === 401)).toBe(true);
     const limited = await login(t.app, 'admin@alpha', t.alpha.password, address);
     expectError(limited, 429, 'TOO_MANY_REQUESTS');

@@ -9,18 +9,56 @@ import { findOne, toDocument, type Doc } from '../entities/storage.ts';
 import { checkPassword } from './passwords.ts';
 import { asciiJson, contextsOf, type SessionService } from './sessions.ts';
 import { originOf, recordAccess, type Origin } from './access-log.ts';
-import { throttleSignIn } from './throttle.ts';
+import { throttleAccount, throttleSignIn } from './throttle.ts';
 import { checkTotp, codeOf, credentialOf } from './totp.ts';
 import { countFailure, userEntity } from './users.operation.ts';
+import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-/** Which tenant a username signs in to: the one asked, else the `@tenant` suffix, else the first holding it. */
-async function tenantOf(db: Db, username: string, wanted?: string): Promise<string | undefined> {
+/**
+ * The tenants a sign-in may reach: the one the body names, else the host's `loginTenant`, else
+ * every tenant holding the username (docs/decisions.md, "Sign-in of a username held by several tenants").
+ */
+async function candidateTenants(db: Db, username: string, wanted?: string): Promise<string[]> {
   const { rows } = await sql<{ tenant: string }>`SELECT login_tenants AS tenant FROM login_tenants(${username})`.execute(db);
-  if (wanted) return rows.find((r) => r.tenant === wanted.toLowerCase())?.tenant;
-  const suffix = username.slice(username.lastIndexOf('@') + 1);
-  return rows.find((r) => r.tenant === suffix)?.tenant ?? rows[0]?.tenant;
+  const tenants = rows.map((r) => r.tenant);
+  return wanted ? tenants.filter((tenant) => tenant === wanted.toLowerCase()) : tenants;
+}
+
+/** A candidate tenant's stored password hash and whether the password matched it. */
+interface CheckedPassword {
+  tenant: string;
+  hash: string | null;
+  matches: boolean;
+}
+
+/**
+ * The password checked against every candidate, whichever matches, so that the work depends on
+ * how many tenants hold the username and never on which one the password opens.
+ */
+async function checkCandidates(db: Db, tenants: string[], username: string, password: string): Promise<CheckedPassword[]> {
+  if (!tenants.length) {
+    await checkPassword(undefined, password);
+    return [];
+  }
+  return Promise.all(tenants.map(async (tenant) => {
+    const credential = await inTenant(db, { tenant, user: username }, (tx) => credentialOf(tx, tenant, username, false));
+    const hash = credential?.password_hash ?? null;
+    return { tenant, hash, matches: await checkPassword(hash, password) };
+  }));
+}
+
+/**
+ * Where a sign-in goes: the one tenant whose user the password opens; of several, the username's
+ * `@tenant` suffix, else the caller must name the tenant; of none, the only candidate (so that
+ * its failure is counted) or nowhere.
+ */
+function chosenTenant(checked: CheckedPassword[], username: string): CheckedPassword | 'ambiguous' | undefined {
+  const matching = checked.filter((c) => c.matches);
+  if (matching.length === 1) return matching[0];
+  if (matching.length > 1) return matching.find((c) => c.tenant === username.slice(username.lastIndexOf('@') + 1)) ?? 'ambiguous';
+  return checked.length === 1 ? checked[0] : undefined;
 }
 
 function stringField(body: Record<string, unknown>, field: string, max: number): string {
@@ -69,23 +107,33 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     throw new ApiError('INVALID_CREDENTIALS');
   };
 
+  const overrides = hostOverrides();
+
   app.post('/api/core/auth/login', async (request, reply) => {
     const body = bodyOf(request);
     const username = stringField(body, 'username', 200).trim().toLowerCase();
     const password = stringField(body, 'password', 1024);
-    const wanted = body.tenant === undefined ? undefined : stringField(body, 'tenant', 100);
+    const wanted = body.tenant === undefined ? hostSettingsOf(request.hostname, overrides).loginTenant : stringField(body, 'tenant', 100);
     if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
-    await throttleSignIn(db, request, reply);
+    await throttleSignIn(db, request, reply, username);
     const origin = originOf(request);
-    const tenant = await tenantOf(db, username, wanted);
-    if (!tenant) {
-      await checkPassword(undefined, password);
+    const checked = await checkCandidates(db, await candidateTenants(db, username, wanted), username, password);
+    const chosen = chosenTenant(checked, username);
+    if (chosen === 'ambiguous') throw new ApiError('MISSING_FIELD_IN_BODY', ['tenant']);
+    if (!chosen) {
+      // Several tenants hold the username and the password opens none: recorded in each, but no
+      // user is locked by failures that may have been meant for another tenant's user.
+      for (const { tenant } of checked) {
+        await inTenant(db, { tenant, user: username }, (tx) => recordAccess(tx, tenant, 'LOGIN_FAILURE', username, origin, { tenants: checked.length }));
+      }
       throw new ApiError('INVALID_CREDENTIALS');
     }
+    const { tenant } = chosen;
     const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
       const credential = await credentialOf(tx, tenant, username);
       const row = await findOne(tx, userEntity, tenant, username, true);
-      const ok = await checkPassword(credential?.password_hash, password);
+      // Checked again only when the password changed since it was checked above.
+      const ok = credential?.password_hash === chosen.hash ? chosen.matches : await checkPassword(credential?.password_hash, password);
       if (!row || !credential) return 'invalid' as const;
       if (!ok) {
         if (row.data.isLocked !== true) await countFailure(tx, { tenant, username }, username, origin, sessions);
@@ -117,6 +165,7 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const pending = await sessions.pendingOf(totpToken);
     if (typeof pending === 'string') throw new ApiError(pending);
     const { tenant, username, sessionId } = pending;
+    await throttleAccount(db, reply, username);
     const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
       const { rows: [live] } = await sql`SELECT 1 FROM session WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid AND kind = 'totp'
         AND revoked_at IS NULL AND expires_at > now() FOR UPDATE`.execute(tx);

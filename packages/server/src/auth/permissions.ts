@@ -16,6 +16,9 @@ export interface Grants {
   isMainAdmin?: boolean;
   isSuperAdmin?: boolean;
   permissions: ReadonlySet<string>;
+  /** The tenant acted in and the user's own (they differ while impersonating). */
+  tenant?: string;
+  homeTenant?: string;
 }
 
 /** 0 none, 1 admin (system admin), 2 main admin, 3 super admin. */
@@ -36,7 +39,16 @@ export const strictPermissions: ReadonlySet<string> = new Set([
   'write /api/core/tenant-configuration',
 ]);
 
+/**
+ * Names only a super admin of the master tenant holds, acting in it: tenants belong to the
+ * installation, so no tenant's admin (nor an impersonating super admin) creates or changes them.
+ */
+export const masterPermissions: ReadonlySet<string> = new Set(['write /api/core/tenants']);
+
+const isMasterSuperAdmin = (grants: Grants) => grants.isSuperAdmin === true && grants.homeTenant === 'master' && grants.tenant === 'master';
+
 export function hasPermission(grants: Grants, name: string, strict = strictPermissions.has(name)): boolean {
+  if (masterPermissions.has(name)) return isMasterSuperAdmin(grants);
   if (adminLevel(grants) > 0) return true;
   if (grants.permissions.has(name)) return true;
   if (strict) return false;

@@ -5,7 +5,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import { defaultProfilesPermissions } from './permissions.ts';
+import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
 
 /**
  * Tenant configuration documents (spec 000 §3 "globally scoped configuration collections"),
@@ -28,26 +28,41 @@ export interface TenantConfig {
 
 const stringList = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string' && s.trim() !== '' && s.length <= 200);
 
-/** Checks and normalises a configuration document; the first problem throws naming the field. */
+/** A profile is a code of the `profile` reference list or one a tenant added to it: upper-case letters, digits, `_`. */
+const profileCode = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+const tenantConfigFields = ['type', 'landingPage', 'options', 'menus', 'responsiveBottomNavigation', 'scriptOverrides', 'collectMissingTranslations'];
+
+/**
+ * Checks and normalises a configuration document, as an entity's body is checked: its shape per
+ * name, no unknown field; the first problem throws naming the field.
+ */
 const validators: Record<string, (value: unknown) => unknown> = {
-  /** `{PROFILE: [names]}`, or the collection form `[{profile, permissions}]`. */
+  /** `{PROFILE: [names]}`, or the collection form `[{profile, permissions}]`; it replaces the defaults whole, so it may not be empty. */
   profilesPermissions(value) {
+    if (Array.isArray(value) && value.length === 0) throw new ApiError('EMPTY_BODY_ARRAY', ['profilesPermissions']);
     const entries = Array.isArray(value)
       ? value.map((item, i) => {
         if (!isObject(item) || typeof item.profile !== 'string' || !item.profile) throw new ApiError('INVALID_FIELD_IN_BODY', [`[${i}].profile`]);
-        return [item.profile, item.permissions, `[${i}].permissions`] as const;
+        const unknown = Object.keys(item).find((key) => key !== 'profile' && key !== 'permissions');
+        if (unknown) throw new ApiError('INVALID_FIELD_IN_BODY', [`[${i}].${unknown}`]);
+        return [item.profile, item.permissions, `[${i}]`] as const;
       })
       : isObject(value) ? Object.entries(value).map(([k, v]) => [k, v, k] as const) : undefined;
-    if (!entries) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+    if (!entries?.length) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
     const out: Record<string, string[]> = {};
     for (const [profile, permissions, path] of entries) {
-      if (!stringList(permissions)) throw new ApiError('INVALID_ARRAY_FIELD', [path]);
+      if (!profileCode.test(profile)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(profile).slice(0, 80), Array.isArray(value) ? `${path}.profile` : 'profile']);
+      if (profile in out) throw new ApiError('VALUE_ALREADY_EXISTS', [profile, 'profile']);
+      if (!stringList(permissions)) throw new ApiError('INVALID_ARRAY_FIELD', [Array.isArray(value) ? `${path}.permissions` : path]);
       out[profile] = (permissions as string[]).map((p) => p.trim().replace(/\s+/g, ' '));
     }
     return out;
   },
   'tenant-config'(value) {
     if (!isObject(value)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
+    const unknown = Object.keys(value).find((key) => !tenantConfigFields.includes(key));
+    if (unknown) throw new ApiError('INVALID_FIELD_IN_BODY', [unknown]);
     const kinds = ['MASTER', 'SUPPORT', 'TEST', 'PRODUCTION', 'DEMO'];
     if (value.type !== undefined && !kinds.includes(value.type as string)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(value.type), 'type']);
     if (value.landingPage !== undefined && (typeof value.landingPage !== 'string' || !value.landingPage.startsWith('/'))) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(value.landingPage), 'landingPage']);
@@ -57,6 +72,26 @@ const validators: Record<string, (value: unknown) => unknown> = {
     return value;
   },
 };
+
+/** What an administrator must be granted: managing users and this configuration. */
+const administration = ['write /api/core/users', 'write /api/core/tenant-configuration'];
+
+/**
+ * Refuses a profiles → permissions map under which no user of the tenant could both sign in (a
+ * password, not locked) and administer it (an admin flag, or profiles granting `administration`):
+ * such a change could only be undone from outside the tenant.
+ */
+async function assertAdministrable(tx: Tx, tenant: string, profilesPermissions: Record<string, string[]>): Promise<void> {
+  const { rows } = await sql<{ data: Record<string, unknown> }>`SELECT u.data FROM ${sql.table(entityByName('User')!.table)} u
+    JOIN user_credential c ON c.tenant = u.tenant AND c.username = u.registration
+    WHERE u.tenant = ${tenant} AND c.password_hash IS NOT NULL AND coalesce(u.data ->> 'isLocked', 'false') <> 'true'`.execute(tx);
+  const administrable = rows.some(({ data }) => {
+    const profiles = Array.isArray(data.profiles) ? data.profiles.filter((p): p is string => typeof p === 'string') : [];
+    const grants = { isAdmin: data.isAdmin === true, isMainAdmin: data.isMainAdmin === true, isSuperAdmin: data.isSuperAdmin === true, permissions: permissionsOf(profiles, profilesPermissions) };
+    return administration.every((name) => hasPermission(grants, name));
+  });
+  if (!administrable) throw new ApiError('INVALID_FIELD_VALUE', ['(no administrator of the tenant could sign in)', 'profilesPermissions']);
+}
 
 export const configurationNames = Object.keys(validators);
 
@@ -101,7 +136,10 @@ export async function tenantConfigurationRoutes(app: FastifyInstance, { db, preH
     const name = nameParam(request);
     if (request.body === undefined || request.body === null || request.body === '') throw new ApiError('MISSING_BODY_PAYLOAD');
     const value = validators[name](request.body);
-    await inTenant(db, scope(request), (tx) => writeConfiguration(tx, request.caller!.tenant, name, value, request.caller!.username));
+    await inTenant(db, scope(request), async (tx) => {
+      if (name === 'profilesPermissions') await assertAdministrable(tx, request.caller!.tenant, value as Record<string, string[]>);
+      await writeConfiguration(tx, request.caller!.tenant, name, value, request.caller!.username);
+    });
     return value;
   });
 

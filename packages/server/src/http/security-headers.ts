@@ -8,12 +8,20 @@ import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
  * scripts, fonts, images and connections from the app's own origin (images and fonts may also
  * be data: or blob: URLs), inline styles (antd writes CSS-in-JS style tags), workers for the
  * service worker. `frame-ancestors` comes from the host setting `frameAncestors` (spec 000 §3),
- * so that the side-view mode can be embedded by the parents a host allows; X-Frame-Options is
- * left out because it cannot express that list.
+ * so that the side-view mode can be embedded by the parents a host allows; X-Frame-Options says
+ * the same to older browsers where it can (`'none'` → DENY, `'self'` alone → SAMEORIGIN) and is
+ * left out where it cannot express the host's list.
+ * API answers are personal and change with every write: `Cache-Control: no-store` unless a
+ * route says otherwise.
  */
 function frameAncestorsOf(value: unknown): string {
   const sources = (Array.isArray(value) ? value : String(value).split(/\s+/)).map(String).filter((s) => /^('self'|'none'|\*|https?:\/\/[\w.:*-]+)$/.test(s));
   return sources.length ? sources.join(' ') : "'self'";
+}
+
+function frameOptionsOf(ancestors: string): string | undefined {
+  if (ancestors === "'none'") return 'DENY';
+  return ancestors === "'self'" ? 'SAMEORIGIN' : undefined;
 }
 
 const fixedDirectives = [
@@ -28,18 +36,22 @@ export async function installSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, { frameguard: false, contentSecurityPolicy: false });
   // The policy of each host is built once: it is sent with every answer.
   const overrides = hostOverrides();
-  const policies = new Map<string, string>();
-  const policyOf = (request: IncomingMessage): string => {
+  const policies = new Map<string, { csp: string; frameOptions?: string }>();
+  const policyOf = (request: IncomingMessage) => {
     const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     let policy = policies.get(hostname);
     if (policy === undefined) {
       if (policies.size >= 1000) policies.clear();
-      policy = `${fixedDirectives}; frame-ancestors ${frameAncestorsOf(hostSettingsOf(hostname, overrides).frameAncestors)}`;
+      const ancestors = frameAncestorsOf(hostSettingsOf(hostname, overrides).frameAncestors);
+      policy = { csp: `${fixedDirectives}; frame-ancestors ${ancestors}`, frameOptions: frameOptionsOf(ancestors) };
       policies.set(hostname, policy);
     }
     return policy;
   };
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', policyOf(request.raw));
+    const policy = policyOf(request.raw);
+    reply.header('content-security-policy', policy.csp);
+    if (policy.frameOptions) reply.header('x-frame-options', policy.frameOptions);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }
