@@ -92,7 +92,23 @@ const leakproofFunctions = [
   'jsonb_extract_path(jsonb, text[])', 'jsonb_contains(jsonb, jsonb)', 'jsonb_exists(jsonb, text)',
   'textlike(text, text)', 'texticlike(text, text)', 'textregexeq(text, text)', 'texticregexeq(text, text)',
   'lower(text)', 'textcat(text, text)', 'search_words(text)', 'ts_match_vq(tsvector, tsquery)',
+  // Number comparisons never fail; numeric_value returns null rather than failing.
+  'numeric_eq(numeric, numeric)', 'numeric_ne(numeric, numeric)', 'numeric_lt(numeric, numeric)', 'numeric_le(numeric, numeric)',
+  'numeric_gt(numeric, numeric)', 'numeric_ge(numeric, numeric)', 'numeric_value(text)',
 ];
+
+/**
+ * A number stored in `data` as numeric, for number ranges and sorts (entities/field-paths.ts) and
+ * their indexes (db/schema.ts). Unlike a cast, it cannot fail (text that is not a JSON number is
+ * null), so it can be marked leak-proof and its index used under row-level security. PL/pgSQL,
+ * so that the planner keeps the call, with its marking, instead of inlining the cast.
+ */
+const numericValueFunction = `CREATE OR REPLACE FUNCTION numeric_value(text) RETURNS numeric
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    BEGIN
+      IF $1 ~ '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]{1,4})?$' THEN RETURN $1::numeric; END IF;
+      RETURN NULL;
+    END $$`;
 
 /** The words of a text (split on spaces, at most 200 characters each) for the word index of `search=` (db/schema.ts). */
 const searchWordsFunction = `CREATE OR REPLACE FUNCTION search_words(text) RETURNS tsvector
@@ -129,6 +145,7 @@ export function schemaStatements(): string[] {
   return [
     `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
     searchWordsFunction,
+    numericValueFunction,
     leakproofStatement,
     `GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`,
     ...specialTables,

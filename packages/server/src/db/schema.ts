@@ -68,36 +68,100 @@ export function entityTableDdl(entity: Entity): string[] {
       PRIMARY KEY (tenant, _id),
       UNIQUE (tenant, registration))`,
     ...tenantPolicy(t),
+    dropStaleIndexes(entity),
     `CREATE INDEX IF NOT EXISTS "${entity.table}__insert_date" ON ${t} (tenant, _insert_date DESC)`,
-    `DROP INDEX IF EXISTS "${entity.table}__search"`,
     `CREATE INDEX IF NOT EXISTS "${entity.table}__text_search" ON ${t} USING gin ((${textSearchSql(entity)}) gin_trgm_ops) WITH (fastupdate = off)`,
     `CREATE INDEX IF NOT EXISTS "${entity.table}__text_words" ON ${t} USING gin ((${textWordsSql(entity)})) WITH (fastupdate = off)`,
   ];
-  const seen = new Set<string>();
-  const add = (name: string, ddl: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    statements.push(ddl.replace('$NAME', `"${entity.table}_${name}"`.slice(0, 63)));
-  };
-  const indexFor = (path: string, kind: string) => {
-    const resolved = resolvePath(entity, path);
-    if (!resolved) throw new Error(`${entity.name}: filter or index on undeclared field ${path}`);
-    for (const [name, ddl] of indexDdl(t, path, kind, resolved)) add(name, ddl);
-  };
-  for (const filter of entity.filters) indexFor(filter.field ?? filter.name, filter.kind);
-  for (const path of entity.indexes) indexFor(path, 'equal');
+  for (const index of entityIndexes(entity)) statements.push(index.ddl);
   return statements;
 }
 
-function indexDdl(t: string, path: string, kind: string, resolved: ResolvedPath): [string, string][] {
-  const slug = path.replace(/\W+/g, '_').toLowerCase();
-  if (kind === 'person' || resolved.kind === 'item') {
-    const list = kind === 'person' ? [path] : (resolved as { list: string[] }).list;
-    return [[`${list.join('_')}_gin`, `CREATE INDEX IF NOT EXISTS $NAME ON ${t} USING gin ((data #> ${quoteLiteral(`{${list.join(',')}}`)}) jsonb_path_ops) WITH (fastupdate = off)`]];
+/** One index of an entity table: its name and the statement creating it. */
+export interface EntityIndex { name: string; ddl: string }
+
+/** Indexes named in `entityTableDdl` outside the derived ones, and those of its constraints, kept by `dropStaleIndexes`. */
+const fixedIndexes = (table: string) => [`${table}__insert_date`, `${table}__text_search`, `${table}__text_words`];
+
+/**
+ * Columns a list may be sorted on: top-level scalar fields shown as columns (the web offers the
+ * same ones, ResultTable's `sortable`).
+ */
+export function sortableColumns(entity: Entity): string[] {
+  return entity.columns.map((c) => c.field).filter((field) => {
+    const path = !field.includes('.') ? resolvePath(entity, field) : undefined;
+    return path?.kind === 'value' && path.sqlKind !== 'json';
+  });
+}
+
+/**
+ * The indexes a kind's filters and sorts need, derived from its declaration:
+ * - one GIN `jsonb_path_ops` on the whole of `data` for every equality inside the document
+ *   (scalars, multi-selects, list items, persons), which list-query.ts compiles to containment
+ *   (`data @> '{"quotations":[{"financialProduct":"X"}]}'`): one index instead of one per field,
+ *   so that each insert updates one GIN rather than a dozen B-trees;
+ * - a B-tree `(tenant, expression)` for each equality on a column, each range and each sortable
+ *   column, on exactly the expression the list query compiles (field-paths.ts);
+ * - a trigram GIN for each regular-expression filter.
+ * `registration` is served by the unique constraint.
+ */
+export function entityIndexes(entity: Entity): EntityIndex[] {
+  const t = `"${entity.table}"`;
+  const indexes = new Map<string, string>();
+  const add = (suffix: string, ddl: (name: string) => string) => {
+    const name = `${entity.table}_${suffix}`.slice(0, 63);
+    if (!indexes.has(name)) indexes.set(name, ddl(`"${name}"`));
+  };
+  const btree = (path: string, resolved: Extract<ResolvedPath, { kind: 'value' }>) => {
+    if (path === 'registration') return;
+    add(slug(path), (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${valueSql(path, resolved)})`);
+  };
+  const containment = () => add('data_gin', (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin (data jsonb_path_ops) WITH (fastupdate = off)`);
+  const resolve = (path: string) => {
+    const resolved = resolvePath(entity, path);
+    if (!resolved) throw new Error(`${entity.name}: filter, sort or index on undeclared field ${path}`);
+    return resolved;
+  };
+  for (const filter of [...entity.filters, ...entity.indexes.map((name) => ({ name, kind: 'equal' as const, field: undefined }))]) {
+    const path = filter.field ?? filter.name;
+    const resolved = resolve(path);
+    if (filter.kind === 'person' || resolved.kind === 'item') containment();
+    else if (filter.kind === 'regex') add(`${slug(path)}_trgm`, (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((${textSql(path, resolved)}) gin_trgm_ops) WITH (fastupdate = off)`);
+    else if (filter.kind === 'equal' && !resolved.column) containment();
+    else btree(path, resolved);
   }
-  const column = resolved.column ? path.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : undefined;
-  const text = column ?? dataPathSql(path.split('.'));
-  if (kind === 'regex') return [[`${slug}_trgm`, `CREATE INDEX IF NOT EXISTS $NAME ON ${t} USING gin ((${text}) gin_trgm_ops) WITH (fastupdate = off)`]];
-  const typed = resolved.sqlKind === 'numeric' && !column ? `((${text})::numeric)` : text;
-  return [[slug, `CREATE INDEX IF NOT EXISTS $NAME ON ${t} (tenant, ${typed})`]];
+  for (const path of sortableColumns(entity)) btree(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>);
+  return [...indexes].map(([name, ddl]) => ({ name, ddl }));
+}
+
+const slug = (path: string) => path.replace(/\W+/g, '_').toLowerCase();
+const columnSql = (path: string) => path.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The text of a value, as field-paths.ts reads it (`text`). */
+function textSql(path: string, resolved: ResolvedPath): string {
+  if (resolved.kind === 'value' && resolved.column) return columnSql(path);
+  return dataPathSql(path.split('.'));
+}
+
+/** The value compared and sorted, as field-paths.ts types it (`typed`). */
+function valueSql(path: string, resolved: Extract<ResolvedPath, { kind: 'value' }>): string {
+  if (resolved.column) return columnSql(path);
+  const text = dataPathSql(path.split('.'));
+  if (resolved.sqlKind === 'numeric') return `numeric_value(${text})`;
+  if (resolved.sqlKind === 'boolean') return `((${text})::boolean)`;
+  return text;
+}
+
+/**
+ * Drops the indexes of an entity table that its declaration no longer derives (a filter removed,
+ * or a field now served by the containment index), keeping those of its constraints.
+ */
+export function dropStaleIndexes(entity: Entity): string {
+  const keep = [...fixedIndexes(entity.table), ...entityIndexes(entity).map((i) => i.name)].map(quoteLiteral).join(', ');
+  return `DO $$ DECLARE stale text; BEGIN
+    FOR stale IN SELECT quote_ident(i.relname) FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+      WHERE x.indrelid = to_regclass(${quoteLiteral(`public."${entity.table}"`)})
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+        AND i.relname NOT IN (${keep})
+    LOOP EXECUTE 'DROP INDEX ' || stale; END LOOP; END $$`;
 }

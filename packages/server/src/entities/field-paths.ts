@@ -29,15 +29,16 @@ export type ResolvedPath =
 /** Resolves a dotted path (`organization.name`, `assets.assetRegistration`, `quotations.0.rate`), or undefined when not declared. */
 export function resolvePath(entity: Entity, path: string): ResolvedPath | undefined {
   const parts = path.split('.');
-  if (parts.length === 1 && columnFields[path]) {
-    const field = entity.fields[path] ?? auditFields[path];
+  // Names come from the query string: only own properties are fields (`constructor` is not).
+  if (parts.length === 1 && Object.hasOwn(columnFields, path)) {
+    const field = ownField(entity.fields, path) ?? ownField(auditFields, path);
     if (!field) return undefined;
     const col = sql.ref(columnFields[path]);
     return { kind: 'value', field, sqlKind: sqlKindOf[field.type], text: sql<string>`${col}::text`, typed: col, column: true, parts: [path] };
   }
   let fields: Record<string, FieldDef> | undefined = entity.fields;
   for (let i = 0; i < parts.length; i++) {
-    const field: FieldDef | undefined = fields?.[parts[i]];
+    const field = ownField(fields, parts[i]);
     if (!field) return undefined;
     if (i === parts.length - 1) {
       const text = dataText(parts);
@@ -65,11 +66,16 @@ export function resolvePath(entity: Entity, path: string): ResolvedPath | undefi
 function resolveFields(fields: Record<string, FieldDef> | undefined, parts: string[]): FieldDef | undefined {
   let field: FieldDef | undefined;
   for (const part of parts) {
-    field = fields?.[part];
+    field = ownField(fields, part);
     if (!field) return undefined;
     fields = field.fields;
   }
   return field && field.type !== 'list' ? field : undefined;
+}
+
+/** The declared field of that name, never an inherited property of the object. */
+export function ownField(fields: Record<string, FieldDef> | undefined, name: string): FieldDef | undefined {
+  return fields && Object.hasOwn(fields, name) ? fields[name] : undefined;
 }
 
 /** The text at a fixed path of `data`; the same expression the generated indexes use. */
@@ -80,6 +86,7 @@ export function dataText(parts: string[]): RawBuilder<string> {
 /** Casts that make ranges and sorts compare numbers as numbers; ISO dates compare as text. */
 const typedCast: Record<SqlKind, (text: RawBuilder<string>) => RawBuilder<unknown>> = {
   text: (t) => t, date: (t) => t, timestamp: (t) => t, json: (t) => t,
-  numeric: (t) => sql`(${t})::numeric`,
+  // numeric_value (db/migrate.ts) rather than a cast: it cannot fail, so its index serves under row-level security.
+  numeric: (t) => sql`numeric_value(${t})`,
   boolean: (t) => sql`(${t})::boolean`,
 };

@@ -84,7 +84,8 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     const path = resolvePath(entity, filter.field ?? filter.name);
     if (!path) throw bad(key, 'unknown field');
     conditions.push(filterCondition(key, filter, path, raw, bound, timeZone));
-    if (filter.kind === 'person' || (filter.kind === 'equal' && path.kind === 'item' && !raw.startsWith('-'))) selective = true;
+    // A reference-list value (a financial product) is common: walking the sort index finds a page sooner.
+    if (filter.kind === 'person' || (filter.kind === 'equal' && path.kind === 'item' && path.field.type !== 'select' && !raw.startsWith('-'))) selective = true;
   }
   const search = single(query, 'search')?.trim();
   if (search) {
@@ -110,7 +111,7 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     projection: fieldList(entity, query, 'projection'),
     include: single(query, 'include')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
     breakdown: fieldList(entity, query, 'breakdown') ?? [],
-    exactCount: single(query, 'count') === 'exact',
+    exactCount: exactCount(single(query, 'count')),
     selective,
   };
 }
@@ -144,7 +145,26 @@ function filterCondition(key: string, filter: FilterDef, path: ResolvedPath, raw
     if (path.kind !== 'value') throw bad(key, 'not a value field');
     return rangeCondition(key, path, raw, bound!, timeZone);
   }
+  if (path.kind === 'value' && path.sqlKind === 'timestamp') return instantCondition(key, path, raw, timeZone);
   return equalCondition(key, path, raw);
+}
+
+/** `count=exact` is the one value `count` takes. */
+function exactCount(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  if (raw !== 'exact') throw bad('count', 'only exact is known');
+  return true;
+}
+
+/** Equality on an instant field: an instant matches itself, a day the whole day in the client's time zone. */
+function instantCondition(key: string, path: Extract<ResolvedPath, { kind: 'value' }>, raw: string, timeZone: string): RawBuilder<boolean> {
+  const { include, exclude } = values(raw);
+  const at = (v: string) => sql<boolean>`(${rangeCondition(key, path, v, 'low', timeZone)} AND ${rangeCondition(key, path, v, 'high', timeZone)})`;
+  const parts: RawBuilder<boolean>[] = [];
+  if (include.length) parts.push(anyOf(include.map(at)));
+  if (exclude.length) parts.push(sql<boolean>`NOT coalesce(${anyOf(exclude.map(at))}, false)`);
+  if (!parts.length) throw bad(key, 'no value');
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
 
 function normalise(key: string, path: ResolvedPath, value: string): string {
@@ -160,10 +180,23 @@ function normalise(key: string, path: ResolvedPath, value: string): string {
   return value;
 }
 
-/** Nested JSON for a containment match: item path `a.b` and value v → `[{"a":{"b":v}}]`. */
-function itemDocument(itemPath: string[], value: unknown): string {
-  const item = itemPath.reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
-  return JSON.stringify([item]);
+/**
+ * Equality inside `data` is a containment match (`data @> '{"quotations":[{"financialProduct":"X"}]}'`),
+ * the form the one GIN `jsonb_path_ops` index of a table serves (db/schema.ts `entityIndexes`).
+ * `path` is the field's path; a list on it holds the matched value as one of its items.
+ */
+function containment(path: string[], listAt: number | undefined, value: unknown): RawBuilder<boolean> {
+  const doc = path.reduceRight<unknown>((inner, part, i) => ({ [part]: i === listAt ? [inner] : inner }), value);
+  return sql<boolean>`data @> ${JSON.stringify(doc)}::jsonb`;
+}
+
+/** A filter value as the JSON value stored for its field (numbers without leading zeros, as JSON writes them). */
+function jsonValue(key: string, path: ResolvedPath, v: string): unknown {
+  const value = normalise(key, path, v);
+  const kind = path.kind === 'value' ? path.sqlKind : 'text';
+  if (kind === 'numeric') return JSON.parse(value.replace(/^(-?)0+(?=\d)/, '$1'));
+  if (kind === 'boolean') return value === 'true';
+  return value;
 }
 
 function anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
@@ -173,20 +206,20 @@ function anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
 function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilder<boolean> {
   const { include, exclude } = values(raw);
   const parts: RawBuilder<boolean>[] = [];
-  if (path.kind === 'item') {
-    const contains = (v: string) => sql<boolean>`(data #> ${sql.lit(`{${path.list.join(',')}}`)}) @> ${itemDocument(path.item, normalise(key, path, v))}::jsonb`;
-    if (include.length) parts.push(anyOf(include.map(contains)));
-    if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(contains))}`);
-  } else if (path.field.type === 'select' && path.field.multiple) {
-    const has = (v: string) => sql<boolean>`(data #> ${sql.lit(`{${path.parts.join(',')}}`)}) ? ${normalise(key, path, v)}`;
-    if (include.length) parts.push(anyOf(include.map(has)));
-    if (exclude.length) parts.push(sql<boolean>`NOT coalesce(${anyOf(exclude.map(has))}, false)`);
-  } else {
+  if (path.kind === 'value' && path.column) {
     const expr = path.sqlKind === 'numeric' || path.sqlKind === 'boolean' ? path.typed : path.text;
     const cast = path.sqlKind === 'numeric' ? sql`::numeric` : path.sqlKind === 'boolean' ? sql`::boolean` : sql``;
     const list = (vs: string[]) => sql.join(vs.map((v) => sql`${normalise(key, path, v)}${cast}`));
     if (include.length) parts.push(sql<boolean>`${expr} IN (${list(include)})`);
     if (exclude.length) parts.push(sql<boolean>`(${expr} IS NULL OR ${expr} NOT IN (${list(exclude)}))`);
+  } else {
+    const contains = path.kind === 'item'
+      ? (v: string) => containment([...path.list, ...path.item], path.list.length - 1, jsonValue(key, path, v))
+      : path.field.type === 'select' && path.field.multiple
+        ? (v: string) => containment(path.parts, path.parts.length - 1, jsonValue(key, path, v))
+        : (v: string) => containment(path.parts, undefined, jsonValue(key, path, v));
+    if (include.length) parts.push(anyOf(include.map(contains)));
+    if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(contains))}`);
   }
   if (!parts.length) throw bad(key, 'no value');
   return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
@@ -204,18 +237,16 @@ function regexCondition(key: string, filter: FilterDef, path: ResolvedPath, raw:
 
 function personCondition(key: string, filter: FilterDef, raw: string): RawBuilder<boolean> {
   const { include, exclude } = values(raw);
-  const roles = filter.roles ?? [];
-  const list = sql.lit(`{${(filter.field ?? 'persons').split('.').join(',')}}`);
+  const list = (filter.field ?? 'persons').split('.');
+  const roles = filter.roles?.length ? filter.roles : [undefined];
+  // One containment per role: the same item holds the registration and the role.
   const holds = (registration: string) => {
     if (registration.length > MAX_PATTERN) throw bad(key, 'value too long');
-    // The index finds the registration (rare); the role (common to most rows) is checked on those rows only.
-    return sql<boolean>`((data #> ${list}) @> ${JSON.stringify([{ personRegistration: registration }])}::jsonb
-      AND EXISTS (SELECT 1 FROM jsonb_array_elements(data #> ${list}) AS party
-        WHERE party ->> 'personRegistration' = ${registration} AND party ->> 'role' IN (${sql.join(roles)})))`;
+    return anyOf(roles.map((role) => containment(list, list.length - 1, { personRegistration: registration, ...(role ? { role } : {}) })));
   };
   const parts: RawBuilder<boolean>[] = [];
   if (include.length) parts.push(anyOf(include.map(holds)));
-  if (exclude.length) parts.push(sql<boolean>`NOT coalesce(${anyOf(exclude.map(holds))}, false)`);
+  if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(holds))}`);
   if (!parts.length) throw bad(key, 'no value');
   return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
