@@ -105,7 +105,7 @@ describe('what is typed is kept', () => {
   }, 120_000);
 
   for (const [kind, route, api] of [['contract', 'contract', 'financing/contracts'], ['invoice', 'invoice', 'billing/invoices']] as const) {
-    it(`keeps the focus and every key of a person registration typed in a ${kind}'s Persons card, and names the person`, async () => {
+    it(`keeps the focus and every key of a person registration typed in the Persons card of ${kind === 'invoice' ? 'an' : 'a'} ${kind}, and names the person`, async () => {
       const registration = `${route === 'contract' ? 'CT' : 'INV'}000003`;
       const before = await read<{ persons?: { role: string; personRegistration: string }[] }>(`/api/${api}/${registration}`);
       const count = before.persons?.length ?? 0;
