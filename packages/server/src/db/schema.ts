@@ -96,12 +96,14 @@ export function sortableColumns(entity: Entity): string[] {
 
 /**
  * The indexes a kind's filters and sorts need, derived from its declaration:
- * - one GIN `jsonb_path_ops` on the whole of `data` for every equality inside the document
- *   (scalars, multi-selects, list items, persons), which list-query.ts compiles to containment
- *   (`data @> '{"quotations":[{"financialProduct":"X"}]}'`): one index instead of one per field,
- *   so that each insert updates one GIN rather than a dozen B-trees;
- * - a B-tree `(tenant, expression)` for each equality on a column, each range and each sortable
- *   column, on exactly the expression the list query compiles (field-paths.ts);
+ * - one GIN `jsonb_path_ops` on the whole of `data` for every equality inside a list (list items,
+ *   persons), a multi-select or a boolean, which list-query.ts compiles to containment
+ *   (`data @> '{"quotations":[{"financialProduct":"X"}]}'`): one index instead of one per list;
+ * - a B-tree `(tenant, expression)` for each equality on a scalar, each range and each sortable
+ *   column, on exactly the expression the list query compiles (field-paths.ts). Scalars keep
+ *   B-trees rather than containment: ANALYZE gathers statistics on an index's expression, so the
+ *   planner knows a rare value is rare; it has none for containment in a document of a kilobyte,
+ *   and planned a filter matching nothing as a walk of the whole table;
  * - a trigram GIN for each regular-expression filter.
  * `registration` is served by the unique constraint.
  */
@@ -127,7 +129,7 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
     const resolved = resolve(path);
     if (filter.kind === 'person' || resolved.kind === 'item') containment();
     else if (filter.kind === 'regex') add(`${slug(path)}_trgm`, (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((${textSql(path, resolved)}) gin_trgm_ops) WITH (fastupdate = off)`);
-    else if (filter.kind === 'equal' && !resolved.column) containment();
+    else if (resolved.kind === 'value' && ((resolved.field.type === 'select' && resolved.field.multiple) || resolved.sqlKind === 'boolean')) containment();
     else btree(path, resolved);
   }
   for (const path of sortableColumns(entity)) btree(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>);

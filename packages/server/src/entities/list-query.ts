@@ -206,7 +206,9 @@ function anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
 function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilder<boolean> {
   const { include, exclude } = values(raw);
   const parts: RawBuilder<boolean>[] = [];
-  if (path.kind === 'value' && path.column) {
+  // Scalars compare in SQL (their B-tree indexes carry statistics, so a rare value is planned as
+  // rare); lists, multi-selects and booleans (whose cast is not leak-proof) match by containment.
+  if (path.kind === 'value' && !(path.field.type === 'select' && path.field.multiple) && path.sqlKind !== 'boolean') {
     const expr = path.sqlKind === 'numeric' || path.sqlKind === 'boolean' ? path.typed : path.text;
     const cast = path.sqlKind === 'numeric' ? sql`::numeric` : path.sqlKind === 'boolean' ? sql`::boolean` : sql``;
     const list = (vs: string[]) => sql.join(vs.map((v) => sql`${normalise(key, path, v)}${cast}`));
