@@ -1,25 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+/** Files whose name carries a hash of their content (Vite writes them under assets/). */
+const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+
+/**
+ * Hashed files never change under their name: cached for a year without revalidation. Anything
+ * else (index.html, the icon) is revalidated on every use, so a new version shows at once.
+ * Every answer varies with Accept-Encoding, since a compressed twin may be chosen.
+ */
+function setCacheHeaders(res: ServerResponse, file: string) {
+  res.setHeader('cache-control', hashedAsset.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('vary', 'accept-encoding');
+}
+
 /**
  * Serves the built web app at / and under the published path /imp/{tenant}; any other
- * non-API path answers index.html so that client routes load on refresh.
+ * non-API path answers index.html so that client routes load on refresh. The build writes a
+ * brotli and a gzip twin beside each asset (vite.config.ts), sent to clients that accept them.
  */
 export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: string }) {
   const index = path.join(webDir, 'index.html');
   if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: webDir, prefix: '/', wildcard: false, index: false,
+    preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders,
+  });
   const html = () => fs.readFileSync(index, 'utf8');
+  const sendHtml = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(html());
   app.get('/imp/:tenant/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     const file = path.join(webDir, rest);
     if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rest);
-    return reply.type('text/html').send(html());
+    return sendHtml(reply);
   });
   app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return reply.type('text/html').send(html());
+    // A missing asset (an old version's chunk) is not a page: HTML under a script's URL would be cached as the script.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
+    return sendHtml(reply);
   });
 }
