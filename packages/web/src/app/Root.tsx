@@ -11,7 +11,7 @@ import { pageTitle } from './location-rules.ts';
 import { useShortcut } from './shortcuts.ts';
 import { useUiState } from './ui-state.ts';
 import { darkFilter, isDark, type ThemePreference } from './theme.ts';
-import { isRtl } from '../i18n/locale.ts';
+import { documentLocale } from '../i18n/locale.ts';
 import { isAdminUser } from './session/configuration.ts';
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
@@ -29,9 +29,14 @@ export function Root() {
   const { i18n } = useTranslation();
   const [preference] = useUiState<ThemePreference>('theme', {});
   const systemDark = useSyncExternalStore(subscribeSystemDark, () => darkQuery()?.matches ?? false);
-  const direction = isRtl(i18n.language) ? 'rtl' : 'ltr';
+  const { lang, dir: direction } = documentLocale(i18n.language);
   const dark = isDark(preference, systemDark);
   const filter = darkFilter(preference, systemDark);
+  // The document says its language and direction too: screen readers, hyphenation, fonts, native controls.
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = direction;
+  }, [lang, direction]);
   return (
     <ConfigProvider
       direction={direction}

@@ -1,14 +1,18 @@
 import { frFRLabels } from './fr-FR-labels.ts';
+import { frFRTransitions } from './fr-FR-transitions.ts';
 import { personFr } from '../person/fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the labels of every
- * declared kind (fr-FR-labels.ts). A tenant's translations (GET /api/core/locales/fr-FR) come on
- * top; a test checks that no text the web uses is missing here.
+ * declared kind (fr-FR-labels.ts) and the transitions of every default workflow
+ * (fr-FR-transitions.ts). A tenant's translations (GET /api/core/locales/fr-FR) come on top;
+ * a test checks that no text the web uses is missing here.
  */
 export const frFR: Record<string, string> = {
   ...frFRLabels,
+  ...frFRTransitions,
   // Shell
+  'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',
   'Sign in': 'Se connecter',
   'Sign out': 'Se déconnecter',
@@ -123,8 +127,8 @@ export const frFR: Record<string, string> = {
   'Select {registration}': 'Sélectionner {registration}',
   '{count} selected': '{count} sélectionné(s)',
   // Workflow
-  'Workflow': 'Workflow',
-  'Workflow transitions': 'Transitions du workflow',
+  'Workflow': 'Flux de travail',
+  'Workflow transitions': 'Transitions du flux de travail',
   'Transition': 'Transition',
   'No transition available': 'Aucune transition disponible',
   'Status history': 'Historique des statuts',

@@ -8,12 +8,18 @@ import { columnLabel, humanise } from '../entities/entity-fields.ts';
 import { messages } from '../fields/validation.ts';
 import { networkErrorText, offlineText, oopsText } from '../app/api/error-notice.ts';
 import { labelOfPath } from '../app/menus.ts';
+import { defaultHostSettings } from '../app/session/host-settings.ts';
+import { defaultWorkflows } from '@lbo/model/workflow/workflows';
+import { transitionVocabulary } from '@lbo/model/workflow/vocabulary';
 import { frFR } from './fr-FR.ts';
+import { documentLocale } from './locale.ts';
 
 /**
  * Every text the web shows through i18next has a French translation: the literal keys of the
- * sources (`t('…')`) and the generic screens' labels derived from the declarations (list
- * titles, filters, columns and form fields of every kind).
+ * sources (`t('…')`), the generic screens' labels derived from the declarations (list titles,
+ * filters, columns and form fields of every kind), the transitions of every default workflow
+ * and the host's default texts. A browser journey (e2e/french.test.ts) looks for English left
+ * on the rendered screens.
  */
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,9 +90,36 @@ describe('French texts', () => {
     expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
   });
 
+  it('translate every transition of the default workflows (the workflow card and the transitions menu)', () => {
+    const labels = new Set([
+      ...defaultWorkflows().flatMap((workflow) => workflow.transitions.map((transition) => transition.label)),
+      ...Object.values(transitionVocabulary).map((wording) => wording.label),
+    ]);
+    expect(labels.size).toBeGreaterThan(100);
+    expect(labels).toContain('Back to draft');
+    expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
+  it("translate the host's default texts (sign-in title and button), on the web and on the server", () => {
+    const server = fs.readFileSync(path.resolve(srcDir, '../../server/src/core/core.routes.ts'), 'utf8');
+    const serverTexts = [...server.matchAll(/(loginTitle|loginButtonText|windowTitle): '([^']+)'/g)].map((m) => m[2]);
+    expect(serverTexts.length).toBe(3);
+    const webTexts = Object.values(defaultHostSettings).filter((v): v is string => typeof v === 'string');
+    expect([...new Set([...serverTexts, ...webTexts])].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
   it('keep the placeholders of the English text', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     const wrong = Object.entries(frFR).filter(([en, fr]) => placeholders(en).join() !== placeholders(fr).join()).map(([en]) => en);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the document language', () => {
+  it('follows the locale, right to left for Arabic', () => {
+    expect(documentLocale('en-EU')).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(documentLocale('fr-FR')).toEqual({ lang: 'fr-FR', dir: 'ltr' });
+    expect(documentLocale('ar-MA')).toEqual({ lang: 'ar-MA', dir: 'rtl' });
+    expect(documentLocale('ar')).toEqual({ lang: 'ar', dir: 'rtl' });
   });
 });

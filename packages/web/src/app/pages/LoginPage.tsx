@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Input, theme } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';
-import { defaultWindowTitle, hostText, useHostSettings } from '../session/host-settings.ts';
+import { defaultWindowTitle, hostText, useHostSettings, type HostSettings } from '../session/host-settings.ts';
 
 /** Only same-site paths are followed after sign-in. */
 const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : undefined);
@@ -44,7 +44,10 @@ export function LoginPage() {
   };
 
   const { token } = theme.useToken();
-  const title = hostText(host.loginTitle, i18n.language, defaultWindowTitle);
+  // A host's plain text is a text of the interface (translated like any other); a per-locale map is already translated.
+  const hostLabel = (value: HostSettings['loginTitle'], fallback: string) =>
+    (value && typeof value === 'object' ? hostText(value, i18n.language, t(fallback)) : t(value || fallback));
+  const title = hostLabel(host.loginTitle, defaultWindowTitle);
   const mark = (empty: boolean) => (missing && empty ? 'error' : undefined);
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
@@ -70,7 +73,7 @@ export function LoginPage() {
             )}
             {missing && (!secret || (!totp && !username.trim())) && <div style={{ color: '#cf1322' }}>{t('Field is mandatory')}</div>}
             <Button type="primary" htmlType="submit" block loading={busy}>
-              {totp ? t('Verify') : hostText(host.loginButtonText, i18n.language, t('Sign in'))}
+              {totp ? t('Verify') : hostLabel(host.loginButtonText, 'Sign in')}
             </Button>
           </Flex>
         </form>
