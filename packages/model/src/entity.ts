@@ -2,6 +2,7 @@ import type { FieldDef } from './fields.ts';
 import { text, select } from './fields.ts';
 import type { ColumnDef, ColumnInput, FilterDef, FilterInput } from './search.ts';
 import { equal, regex } from './search.ts';
+import { referenceLists } from './reference-lists.ts';
 
 /** What an entity declaration says. Everything else (table, routes, filters, screens) is derived. */
 export interface EntityInput {
@@ -21,7 +22,7 @@ export interface EntityInput {
   plural?: string;
   /** Reference list of statuses; defaults to `{camelName}Status`. `false` when the kind has no status. */
   status?: string | false;
-  /** Reference list of types, when `type` is a select. */
+  /** Reference list of types (`type` is then a select); defaults to `{camelName}Type` when that list exists. */
   typeList?: string;
   /** Declared fields beyond registration, name, status and type. */
   fields?: Record<string, FieldDef>;
@@ -70,11 +71,13 @@ const snake = (name: string) => dashed(name).replace(/-/g, '_');
 export function defineEntity(input: EntityInput): Entity {
   const status = input.status === undefined ? `${camel(input.name)}Status` : input.status;
   const plural = input.plural ?? `${camel(input.name)}s`;
+  // Like statuses, a kind's types are the reference list named after it, when one is declared.
+  const typeList = input.typeList ?? (Object.hasOwn(referenceLists, `${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
   const base: Record<string, FieldDef> = {
     registration: text({ readOnly: !input.key }),
     name: text(),
     ...(status ? { status: select(status, { readOnly: true }) } : {}),
-    type: input.typeList ? select(input.typeList) : text(),
+    type: typeList ? select(typeList) : text(),
     organization: { type: 'object', fields: { name: text() }, hidden: true },
   };
   const fields = { ...base, ...input.fields };

@@ -48,6 +48,7 @@ export const errorCatalogue = {
   ROUTE_NOT_FOUND: [404, 'Route $ $ not found'],
   VERSION_CONFLICT: [409, 'Entity $ with identifier $ was modified by someone else (version $ expected, $ found)'],
   PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],
+  HEADERS_TOO_LARGE: [431, 'Request headers and URL are too large: at most $ bytes'],
   TOO_MANY_REQUESTS: [429, 'Too many requests, retry in $ seconds'],
   UNAVAILABLE_SOFTWARE: [500, 'Unavailable software'],
   // Sign-in, sessions and users (issue 3).

@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { entities } from '@lbo/model/entity-registry';
 import type { Database } from './db/database.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.ts';
+import { installInputGuards } from './http/input-guards.ts';
+import { inputLimits } from '@lbo/model/values/limits';
 import { installAuthentication, installRequestHeaders, requestId } from './http/request-context.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installServerErrorLog, loggerOptions, type LogOptions } from './http/logging.ts';
@@ -39,8 +41,9 @@ export interface AppOptions {
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
 export async function buildApp({ database, log, trustedProxies = [], webDir }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: 10 * 1024 * 1024, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
+  const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: inputLimits.bodyBytes, frameworkErrors, clientErrorHandler, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
+  installInputGuards(app);
   installServerErrorLog(app);
   installRequestHeaders(app);
   await installSecurityHeaders(app);

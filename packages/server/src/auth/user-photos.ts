@@ -40,8 +40,11 @@ async function uploadedImage(request: FastifyRequest): Promise<{ contentType: st
     if (!type) throw new ApiError('INVALID_FILE_EXTENSION', ['png, jpg, jpeg, gif, webp']);
     return { contentType: type[0], content };
   } catch (error) {
-    const mapped = multipartErrors[(error as { code?: string }).code ?? ''];
-    throw mapped ? mapped() : error;
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (Object.hasOwn(multipartErrors, code)) throw multipartErrors[code]();
+    // The multipart parser's own refusals carry no code: no boundary, a body cut short, a bad header.
+    throw new ApiError('INVALID_FIELD_IN_BODY', ['file']);
   }
 }
 

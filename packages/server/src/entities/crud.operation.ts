@@ -8,6 +8,7 @@ import { compileListQuery } from './list-query.ts';
 import { resolvePath } from './field-paths.ts';
 import * as storage from './storage.ts';
 import { insertHistory } from './history.ts';
+import { tenantRulesOf } from './tenant-rules.ts';
 import { moveCounterPastTaken } from './registration-counter.ts';
 import type { Doc, Row } from './storage.ts';
 
@@ -153,8 +154,17 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     }
   }
 
-  function prepare(caller: Caller, entity: Entity, body: Doc, requireMandatory: boolean): Doc {
-    const doc = validateFields(stripSystem(body), entity.fields, '', { requireMandatory, timeZone: caller.timeZone });
+  /**
+   * Checks a client's body against the declaration as the tenant sees it (tenant-rules.ts):
+   * declared fields only, texts and lists within their limits, select values from the tenant's
+   * lists. A merge checks the given fields so, then the merged document's types and mandatory fields.
+   */
+  async function prepare(caller: Caller, entity: Entity, body: Doc, tx?: Tx, before?: Doc): Promise<Doc> {
+    const rules = await (tx ? tenantRulesOf(tx, caller.tenant, entity) : reading(caller, (read) => tenantRulesOf(read, caller.tenant, entity)));
+    const given = validateFields(stripSystem(body), entity.fields, '', { ...rules, requireMandatory: !before, refuseUnknown: true, timeZone: caller.timeZone });
+    const doc = before
+      ? validateFields({ ...stripSystem(before), ...given }, entity.fields, '', { extensions: rules.extensions, requireMandatory: true, timeZone: caller.timeZone })
+      : given;
     entity.check?.(doc);
     return doc;
   }
@@ -192,7 +202,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     },
 
     async create(caller: Caller, entity: Entity, body: unknown, options: WriteOptions = {}): Promise<Doc> {
-      const input = prepare(caller, entity, bodyOf(body), true);
+      const input = await prepare(caller, entity, bodyOf(body));
       const initial = initialStatus(entity);
       // A kind the server numbers never takes a registration from the client (its declaration
       // marks the field read-only): a chosen one could take a number the counter will reach.
@@ -241,7 +251,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
           throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
         }
         const before = storage.toDocument(row);
-        const prepared = prepare(caller, entity, mode === 'merge' ? { ...stripSystem(before), ...raw } : raw, true);
+        const prepared = await prepare(caller, entity, raw, tx, mode === 'merge' ? before : undefined);
         const input = hooks[entity.name]?.beforeUpdate ? await hooks[entity.name].beforeUpdate!(tx, caller, entity, prepared, before) : prepared;
         if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
         if (input.registration !== undefined && input.registration !== row.registration) {

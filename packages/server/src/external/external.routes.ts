@@ -47,9 +47,10 @@ export async function externalRoutes(app: FastifyInstance, { db, preHandler }: {
     if (!value && !selectedId) throw new ApiError('MISSING_FIELD_IN_BODY', ['value']);
     if (value.length > 200 || selectedId.length > 200) throw new ApiError('INVALID_FIELD_VALUE', ['(too long)', selectedId ? 'selectedId' : 'value']);
 
-    const settings = (await settingsOf(request)).registry[type];
+    const registry = (await settingsOf(request)).registry;
+    const settings = own(registry, type);
     if (!settings?.provider) throw new ApiError('MISSING_CONFIG', [`options.externalServices.registry.${type}`]);
-    const provider = registryProviders[settings.provider];
+    const provider = own(registryProviders, settings.provider);
     if (!provider) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`options.externalServices.registry.${type}.provider`, `unknown provider ${settings.provider}`]);
     const service: ExternalService = { name: settings.provider, baseUrl: settings.baseUrl ?? provider.defaultBaseUrl, timeoutMs: settings.timeoutMs };
 
@@ -76,10 +77,10 @@ export async function externalRoutes(app: FastifyInstance, { db, preHandler }: {
     };
     const settings = (await settingsOf(request)).addresses;
     const name = text('provider') ?? settings.provider;
-    const provider = addressProviders[name];
+    const provider = own(addressProviders, name);
     if (!provider) throw new ApiError('INVALID_FIELD_IN_QUERY', ['provider', `unknown provider ${name}`]);
-    const own = settings.providers[name] ?? {};
-    const service: ExternalService = { name, baseUrl: own.baseUrl ?? provider.defaultBaseUrl, timeoutMs: own.timeoutMs };
+    const configured = own(settings.providers, name) ?? {};
+    const service: ExternalService = { name, baseUrl: configured.baseUrl ?? provider.defaultBaseUrl, timeoutMs: configured.timeoutMs };
     const coordinates = coordinatesOf(input.coordinates);
     const placeId = text('placeId');
     const search = text('search');
@@ -101,6 +102,11 @@ export async function externalRoutes(app: FastifyInstance, { db, preHandler }: {
       return reply.send(coordinates || placeId ? null : []);
     }
   });
+}
+
+/** A provider or setting named by the client or the tenant: own entries only (`constructor` is none). */
+function own<T>(table: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 /** `coordinates`: `"lon,lat"` or `[lon, lat]` (GeoJSON order). */

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '@lbo/model/errors';
 import { isDatabaseUnavailable } from '../db/database.ts';
 
@@ -14,6 +16,55 @@ export function sendError(reply: FastifyReply, error: { status: number; code: st
     error: `${error.status}|${error.code}|${error.message}`,
     ...(error.extra ?? {}),
   });
+}
+
+/** The catalogue body of an error, as JSON text. */
+function errorBody(error: ApiError): string {
+  return JSON.stringify({ statusCode: error.status, code: error.code, message: error.message, error: error.reference });
+}
+
+/**
+ * Fastify's `frameworkErrors`: refusals made before routing, such as a path that is not valid
+ * percent-encoding (`%FF%FE`), in the catalogue form.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const mapped = error.code === 'FST_ERR_BAD_URL' ? new ApiError('INVALID_FIELD_IN_PATH', ['url']) : new ApiError('UNAVAILABLE_SOFTWARE');
+  return sendError(reply, mapped);
+}
+
+/** A header line of what the client sent that holds a control character, for naming the header. */
+function headerWithControlCharacter(raw: unknown): string | undefined {
+  const lines = Buffer.isBuffer(raw) ? raw.toString('latin1').split('\r\n').slice(1) : [];
+  const line = lines.find((l) => /[\x00-\x08\x0a-\x1f\x7f]/.test(l));
+  const name = line?.split(':')[0].trim();
+  return name && /^[\w-]{1,100}$/.test(name) ? name.toLowerCase() : undefined;
+}
+
+/** Refusals of Node's HTTP parser (llhttp codes), mapped onto the catalogue. */
+const parserRefusals: Record<string, (raw?: unknown) => ApiError> = {
+  HPE_HEADER_OVERFLOW: () => new ApiError('HEADERS_TOO_LARGE', [http.maxHeaderSize]),
+  HPE_INVALID_HEADER_TOKEN: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
+  HPE_INVALID_CONSTANT: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'request']),
+  HPE_CR_EXPECTED: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
+  HPE_LF_EXPECTED: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
+  HPE_INVALID_URL: () => new ApiError('INVALID_FIELD_IN_PATH', ['url']),
+  HPE_INVALID_METHOD: () => new ApiError('INVALID_FIELD_IN_PATH', ['method']),
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them
+ * (headers with control characters, headers and URL past `http.maxHeaderSize`) still answer the
+ * catalogue form, on the raw socket.
+ */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const refused = (Object.hasOwn(parserRefusals, error.code ?? '') ? parserRefusals[error.code!] : parserRefusals.HPE_INVALID_CONSTANT)(error.rawPacket);
+  const body = errorBody(refused);
+  socket.end(`HTTP/1.1 ${refused.status} ${http.STATUS_CODES[refused.status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n`
+    + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 
 /** Fastify's own refusals, mapped onto the catalogue. */

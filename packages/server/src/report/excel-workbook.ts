@@ -33,6 +33,8 @@ const namedFormats: Record<string, string> = {
 };
 const dateFormats = new Set(['date', 'datetime']);
 const MAX_ROWS = 100_000;
+/** Excel's own limit of columns in a sheet (XFD). */
+export const MAX_COLUMNS = 16_384;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -47,6 +49,7 @@ export function parseExcelRequest(body: unknown): ExcelRequest {
   if (columns === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['columns']);
   if (!Array.isArray(columns)) throw new ApiError('INVALID_ARRAY_FIELD', ['columns']);
   if (columns.length === 0) throw new ApiError('EMPTY_BODY_ARRAY', ['columns']);
+  if (columns.length > MAX_COLUMNS) throw new ApiError('INVALID_FIELD_VALUE', [`(${columns.length} columns, at most ${MAX_COLUMNS})`, 'columns']);
   if (data === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['data']);
   if (!Array.isArray(data)) throw new ApiError('INVALID_ARRAY_FIELD', ['data']);
   if (data.length > MAX_ROWS) throw new ApiError('INVALID_FIELD_VALUE', [data.length, 'data']);
@@ -70,7 +73,8 @@ export function parseExcelRequest(body: unknown): ExcelRequest {
 function valueAt(row: Record<string, unknown>, path: string): unknown {
   let value: unknown = row;
   for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
+    // Own properties only: a path such as `constructor` reads nothing.
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
@@ -102,7 +106,7 @@ export async function buildWorkbook(request: ExcelRequest): Promise<Buffer> {
     header: column.headerLabel,
     key: `c${i}`,
     width: column.width ?? Math.min(60, Math.max(10, column.headerLabel.length + 2)),
-    style: column.format ? { numFmt: namedFormats[column.format] ?? column.format } : {},
+    style: column.format ? { numFmt: Object.hasOwn(namedFormats, column.format) ? namedFormats[column.format] : column.format } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of request.data) {
