@@ -96,9 +96,11 @@ export function sortableColumns(entity: Entity): string[] {
 
 /**
  * The indexes a kind's filters and sorts need, derived from its declaration:
- * - one GIN `jsonb_path_ops` on the whole of `data` for every equality inside a list (list items,
- *   persons), a multi-select or a boolean, which list-query.ts compiles to containment
- *   (`data @> '{"quotations":[{"financialProduct":"X"}]}'`): one index instead of one per list;
+ * - a GIN `jsonb_path_ops` on each list (items, persons), multi-select or boolean filtered by
+ *   equality, which list-query.ts compiles to containment
+ *   (`(data #> '{quotations}') @> '[{"financialProduct":"X"}]'`): one index per list serves all
+ *   its item filters, and ANALYZE keeps statistics on its expression (a GIN on the whole of
+ *   `data` had none: documents of a kilobyte are too wide to sample);
  * - a B-tree `(tenant, expression)` for each equality on a scalar, each range and each sortable
  *   column, on exactly the expression the list query compiles (field-paths.ts). Scalars keep
  *   B-trees rather than containment: ANALYZE gathers statistics on an index's expression, so the
@@ -118,7 +120,8 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
     if (path === 'registration') return;
     add(slug(path), (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${valueSql(path, resolved)})`);
   };
-  const containment = () => add('data_gin', (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin (data jsonb_path_ops) WITH (fastupdate = off)`);
+  const containment = (holder: string[]) => add(`${holder.join('_')}_gin`, (name) =>
+    `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((data #> ${quoteLiteral(`{${holder.join(',')}}`)}) jsonb_path_ops) WITH (fastupdate = off)`);
   const resolve = (path: string) => {
     const resolved = resolvePath(entity, path);
     if (!resolved) throw new Error(`${entity.name}: filter, sort or index on undeclared field ${path}`);
@@ -127,9 +130,10 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
   for (const filter of [...entity.filters, ...entity.indexes.map((name) => ({ name, kind: 'equal' as const, field: undefined }))]) {
     const path = filter.field ?? filter.name;
     const resolved = resolve(path);
-    if (filter.kind === 'person' || resolved.kind === 'item') containment();
+    if (filter.kind === 'person') containment(path.split('.'));
+    else if (resolved.kind === 'item') containment(resolved.list);
     else if (filter.kind === 'regex') add(`${slug(path)}_trgm`, (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((${textSql(path, resolved)}) gin_trgm_ops) WITH (fastupdate = off)`);
-    else if (resolved.kind === 'value' && ((resolved.field.type === 'select' && resolved.field.multiple) || resolved.sqlKind === 'boolean')) containment();
+    else if (resolved.kind === 'value' && ((resolved.field.type === 'select' && resolved.field.multiple) || resolved.sqlKind === 'boolean')) containment(resolved.parts);
     else btree(path, resolved);
   }
   for (const path of sortableColumns(entity)) btree(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>);

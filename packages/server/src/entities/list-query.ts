@@ -181,14 +181,17 @@ function normalise(key: string, path: ResolvedPath, value: string): string {
 }
 
 /**
- * Equality inside `data` is a containment match (`data @> '{"quotations":[{"financialProduct":"X"}]}'`),
- * the form the one GIN `jsonb_path_ops` index of a table serves (db/schema.ts `entityIndexes`).
- * `path` is the field's path; a list on it holds the matched value as one of its items.
+ * Equality inside a list, a multi-select or a boolean is a containment match on the value that
+ * holds it (`(data #> '{quotations}') @> '[{"financialProduct":"X"}]'`), the form its GIN index
+ * serves (db/schema.ts `entityIndexes`); ANALYZE keeps statistics on that expression, so the
+ * planner knows whether the value is common or rare.
  */
-function containment(path: string[], listAt: number | undefined, value: unknown): RawBuilder<boolean> {
-  const doc = path.reduceRight<unknown>((inner, part, i) => ({ [part]: i === listAt ? [inner] : inner }), value);
-  return sql<boolean>`data @> ${JSON.stringify(doc)}::jsonb`;
+function containment(holder: string[], value: unknown): RawBuilder<boolean> {
+  return sql<boolean>`(data #> ${sql.lit(`{${holder.join(',')}}`)}) @> ${JSON.stringify(value)}::jsonb`;
 }
+
+/** An item holding `value` at `path` (`a.b` → `{"a":{"b":value}}`). */
+const itemAt = (path: string[], value: unknown) => path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
 
 /** A filter value as the JSON value stored for its field (numbers without leading zeros, as JSON writes them). */
 function jsonValue(key: string, path: ResolvedPath, v: string): unknown {
@@ -209,17 +212,17 @@ function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilde
   // Scalars compare in SQL (their B-tree indexes carry statistics, so a rare value is planned as
   // rare); lists, multi-selects and booleans (whose cast is not leak-proof) match by containment.
   if (path.kind === 'value' && !(path.field.type === 'select' && path.field.multiple) && path.sqlKind !== 'boolean') {
-    const expr = path.sqlKind === 'numeric' || path.sqlKind === 'boolean' ? path.typed : path.text;
-    const cast = path.sqlKind === 'numeric' ? sql`::numeric` : path.sqlKind === 'boolean' ? sql`::boolean` : sql``;
+    const expr = path.sqlKind === 'numeric' ? path.typed : path.text;
+    const cast = path.sqlKind === 'numeric' ? sql`::numeric` : sql``;
     const list = (vs: string[]) => sql.join(vs.map((v) => sql`${normalise(key, path, v)}${cast}`));
     if (include.length) parts.push(sql<boolean>`${expr} IN (${list(include)})`);
     if (exclude.length) parts.push(sql<boolean>`(${expr} IS NULL OR ${expr} NOT IN (${list(exclude)}))`);
   } else {
     const contains = path.kind === 'item'
-      ? (v: string) => containment([...path.list, ...path.item], path.list.length - 1, jsonValue(key, path, v))
+      ? (v: string) => containment(path.list, [itemAt(path.item, jsonValue(key, path, v))])
       : path.field.type === 'select' && path.field.multiple
-        ? (v: string) => containment(path.parts, path.parts.length - 1, jsonValue(key, path, v))
-        : (v: string) => containment(path.parts, undefined, jsonValue(key, path, v));
+        ? (v: string) => containment(path.parts, [jsonValue(key, path, v)])
+        : (v: string) => containment(path.parts, jsonValue(key, path, v));
     if (include.length) parts.push(anyOf(include.map(contains)));
     if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(contains))}`);
   }
@@ -244,7 +247,7 @@ function personCondition(key: string, filter: FilterDef, raw: string): RawBuilde
   // One containment per role: the same item holds the registration and the role.
   const holds = (registration: string) => {
     if (registration.length > MAX_PATTERN) throw bad(key, 'value too long');
-    return anyOf(roles.map((role) => containment(list, list.length - 1, { personRegistration: registration, ...(role ? { role } : {}) })));
+    return anyOf(roles.map((role) => containment(list, [{ personRegistration: registration, ...(role ? { role } : {}) }])));
   };
   const parts: RawBuilder<boolean>[] = [];
   if (include.length) parts.push(anyOf(include.map(holds)));
