@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Entity } from '@lbo/model/entity';
 import { resolvePath, type ResolvedPath } from '../entities/field-paths.ts';
 
@@ -99,21 +100,22 @@ export function sortableColumns(entity: Entity): string[] {
  * - a GIN `jsonb_path_ops` on each list (items, persons), multi-select or boolean filtered by
  *   equality, which list-query.ts compiles to containment
  *   (`(data #> '{quotations}') @> '[{"financialProduct":"X"}]'`): one index per list serves all
- *   its item filters, and ANALYZE keeps statistics on its expression (a GIN on the whole of
- *   `data` had none: documents of a kilobyte are too wide to sample);
+ *   its item filters;
  * - a B-tree `(tenant, expression)` for each equality on a scalar, each range and each sortable
- *   column, on exactly the expression the list query compiles (field-paths.ts). Scalars keep
- *   B-trees rather than containment: ANALYZE gathers statistics on an index's expression, so the
- *   planner knows a rare value is rare; it has none for containment in a document of a kilobyte,
- *   and planned a filter matching nothing as a walk of the whole table;
+ *   column, on exactly the expression the list query compiles (field-paths.ts);
  * - a trigram GIN for each regular-expression filter.
- * `registration` is served by the unique constraint.
+ * Indexes on expressions rather than one GIN on the whole of `data`: ANALYZE keeps statistics on
+ * an index's expression (none on containment in a kilobyte document), so the planner knows a
+ * rare value from a common one. `registration` is served by the unique constraint. A name ends
+ * with a digest of its definition, so that a changed definition is a new index, never an old
+ * one kept by IF NOT EXISTS.
  */
 export function entityIndexes(entity: Entity): EntityIndex[] {
   const t = `"${entity.table}"`;
   const indexes = new Map<string, string>();
   const add = (suffix: string, ddl: (name: string) => string) => {
-    const name = `${entity.table}_${suffix}`.slice(0, 63);
+    const digest = crypto.createHash('sha256').update(ddl('')).digest('hex').slice(0, 6);
+    const name = `${`${entity.table}_${suffix}`.slice(0, 56)}_${digest}`;
     if (!indexes.has(name)) indexes.set(name, ddl(`"${name}"`));
   };
   const btree = (path: string, resolved: Extract<ResolvedPath, { kind: 'value' }>) => {
