@@ -67,12 +67,13 @@ function Surface({ filter, children }: { filter?: string; children: ReactNode })
 /** Page title and the debug shortcut (ctrl+D); alt+R belongs to the shell, which holds the data. */
 function RootEffects() {
   const location = useLocation();
+  const { t } = useTranslation();
   const host = useHostSettings();
   const { user, configuration } = useSession();
   const [debug, setDebug] = useUiState('debug', false);
   useEffect(() => {
-    document.title = pageTitle(host.windowTitle || defaultWindowTitle, location.pathname);
-  }, [host.windowTitle, location.pathname]);
+    document.title = pageTitle(t(host.windowTitle || defaultWindowTitle), location.pathname, undefined, t);
+  }, [host.windowTitle, location.pathname, t]);
   const debugAllowed = isAdminUser(user) || configuration?.options.allowDebugMode !== false;
   useShortcut('ctrl+d', () => {
     setDebug(!debug);

@@ -15,15 +15,16 @@ export function hashRedirectTarget(pathname: string, hash: string): string | und
 
 /**
  * Spec 000 §2.1: the base title alone for paths beginning /authentication, or /content
- * without a title; other paths give "base | page", the page taken from the path segments.
+ * without a title; other paths give "base | page", the page taken from the path segments and
+ * its label put in the interface language by `translate`.
  */
-export function pageTitle(base: string, path: string, contentTitle?: string): string {
+export function pageTitle(base: string, path: string, contentTitle?: string, translate = (text: string) => text): string {
   if (path.startsWith('/authentication')) return base;
   if (path.startsWith('/content')) return contentTitle ? `${base} | ${contentTitle}` : base;
   const segments = path.split('/').filter(Boolean).map(decodeSegment);
   if (segments.length === 0) return base;
   const [first, ...rest] = segments;
-  return `${base} | ${[labelOfPath(`/${first}`), ...rest].join(' ')}`;
+  return `${base} | ${[translate(labelOfPath(`/${first}`)), ...rest].join(' ')}`;
 }
 
 function decodeSegment(segment: string): string {

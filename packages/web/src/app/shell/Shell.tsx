@@ -52,7 +52,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
         <Link to="/" style={{ whiteSpace: 'nowrap' }}>
-          <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>{host.windowTitle ?? defaultWindowTitle}</Typography.Text>
+          <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>{t(host.windowTitle || defaultWindowTitle)}</Typography.Text>
         </Link>
         <Menu theme="dark" mode="horizontal" items={menus.map(toItem)} selectedKeys={[selected]} style={{ flex: 1, minWidth: 0 }}
           onClick={({ key }) => navigate(key)} aria-label={t('Main menu')} />

@@ -8,7 +8,7 @@ import { ApiFailure } from '../../app/api/api-failure.ts';
 import { failureText } from '../../app/api/error-notice.ts';
 import { notify } from '../../app/notify.tsx';
 import { t as translate } from '../../i18n/i18n.ts';
-import { menuTransitions, runTransition, selectionTransitions, transitionText, type TransitionItem } from './workflow-api.ts';
+import { menuTransitions, runTransition, selectionTransitions, transitionMessageValues, transitionText, type TransitionItem } from './workflow-api.ts';
 import { TransitionIcon } from './TransitionIcon.tsx';
 
 const none: TransitionItem[] = [];
@@ -39,7 +39,7 @@ export async function runOnSelection(entity: Entity, registrations: string[], it
       const reason = error instanceof ApiFailure ? String(error.body.rejectionReason ?? failureText(error)) : String(error);
       notify({
         level: 'error',
-        message: translate('Transition "{transition}" failed for {entity} "{registration}"', { transition: transitionText(item), entity: entity.name, registration }),
+        message: translate('Transition "{transition}" failed for {entity} "{registration}"', transitionMessageValues(entity, item, registration)),
         description: reason,
       });
     }

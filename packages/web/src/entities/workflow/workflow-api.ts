@@ -3,6 +3,7 @@ import type { Entity } from '@lbo/model/entity';
 import { api } from '../../app/api/client.ts';
 import { notify } from '../../app/notify.tsx';
 import { t } from '../../i18n/i18n.ts';
+import { humanise } from '../entity-fields.ts';
 
 /** A transition as the API offers it (spec 000 §3). */
 export interface TransitionItem {
@@ -41,8 +42,12 @@ export function menuTransitions(items: TransitionItem[] | undefined): Transition
     .map(({ item }) => item);
 }
 
+/** The values of a transition's messages, in the interface language: the transition's and the kind's labels. */
+export const transitionMessageValues = (entity: Entity, item: TransitionItem, registration: string) =>
+  ({ transition: t(transitionText(item)), entity: t(humanise(entity.clientRoute)), registration });
+
 export const successText = (entity: Entity, item: TransitionItem, registration: string) =>
-  t('Transition "{transition}" executed successfully for {entity} "{registration}"', { transition: transitionText(item), entity: entity.name, registration });
+  t('Transition "{transition}" executed successfully for {entity} "{registration}"', transitionMessageValues(entity, item, registration));
 
 export const recordTransitionsKey = (entity: Entity, registration: string | undefined) => ['transitions', entity.route, registration];
 

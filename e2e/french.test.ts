@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { defaultWorkflows } from '@lbo/model/workflow/workflows';
+import { frFR } from '../packages/web/src/i18n/fr-FR.ts';
+import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
+import { listReady, notice, rows } from './support/pages.ts';
+
+/**
+ * The interface in French from a browser set to French: the sign-in page, a list, the
+ * transitions of a row and a contract's workflow card. Every text on screen (text, placeholders,
+ * labels for assistive technology) is compared with the English texts the app knows: an English
+ * text shown where French was chosen is a text left untranslated.
+ */
+let product: RunningProduct;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+const at = (route: string) => `${product.url}${route}`;
+
+/** English texts whose French differs (and that no French text spells the same), without placeholders. */
+const frenchWords = new Set(Object.values(frFR));
+const englishTexts = [...new Set([...Object.keys(frFR), ...defaultWorkflows().flatMap((w) => w.transitions.map((t) => t.label))])]
+  .filter((en) => frFR[en] !== en && !frenchWords.has(en) && !/\{\w+\}/.test(en));
+
+/** The texts a user sees or hears on the page now: visible text nodes, placeholders, aria-labels and titles. */
+const shownTexts = `(() => {
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (text && node.parentElement && node.parentElement.checkVisibility()) texts.push(text);
+  }
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+    if (!el.checkVisibility()) continue;
+    for (const name of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(name)) texts.push(el.getAttribute(name).trim());
+  }
+  texts.push(document.title);
+  return texts;
+})()`;
+
+/** The English texts shown on the page: each text as a whole, and each side of a `·` or `|` separator. */
+async function englishShown(): Promise<string[]> {
+  const texts = await page.evaluate<string[]>(shownTexts);
+  const pieces = texts.flatMap((text) => [text, ...text.split(/\s+[·|]\s+/)]).map((text) => text.replace(/^✓\s*/, ''));
+  const english = new Set(englishTexts);
+  return [...new Set(pieces.filter((text) => english.has(text)))].sort();
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchChromium();
+  ({ context, page } = await openJourneyPage(browser, { locale: 'fr-FR' }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('the interface in French', () => {
+  it('knows enough English to notice it', () => {
+    expect(englishTexts.length).toBeGreaterThan(500);
+    for (const text of ['Sign in', 'Back to draft', 'Approve', 'Reject', 'Workflow', 'Contracts']) expect(englishTexts).toContain(text);
+  });
+
+  it('signs in on a French page', async () => {
+    await page.goto(at('/'));
+    await page.waitForURL(/\/authentication\/login-page/);
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr-FR', 'ltr']);
+    expect(await englishShown()).toEqual([]);
+    await shot('sign-in-fr');
+    await page.locator('input[name="username"]').fill(product.username);
+    await page.locator('input[name="password"]').fill(product.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/authentication'));
+  });
+
+  it('keeps French chosen in the user menu for the list and the transitions of a row', async () => {
+    await page.goto(at('/contracts?status=DRAFT'));
+    await listReady(page);
+    // The demo administrator's own locale is English: the user chooses French.
+    if (await page.evaluate(() => document.documentElement.lang) !== 'fr-FR') {
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByText('Language').click();
+      await page.getByText('Français').click();
+    }
+    await expect.poll(() => page.locator('h3').first().innerText()).toBe('Contrats');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr-FR', 'ltr']);
+    await listReady(page);
+    expect(await englishShown()).toEqual([]);
+
+    const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+    const cell = (header: string) => rows(page).first().locator(`td:nth-child(${headers.indexOf(header) + 1})`);
+    const registration = (await cell('Immatriculation').innerText()).trim();
+    expect(registration).toMatch(/^CT\d+$/);
+    await cell('Nom').click();
+    const drawer = page.locator(`[data-testid="row-transitions"][data-registration="${registration}"]`);
+    await drawer.locator('[data-transition="SUBMIT"]').waitFor();
+    expect(await drawer.locator('[data-transition="SUBMIT"]').innerText()).toBe('Soumettre');
+    expect(await englishShown()).toEqual([]);
+    await drawer.locator('[data-transition="SUBMIT"]').click();
+    await notice(page, `Transition « Soumettre » exécutée avec succès pour Contrat « ${registration} »`).waitFor();
+    expect(await englishShown()).toEqual([]);
+    await drawer.waitFor({ state: 'detached' });
+
+    await page.goto(at(`/contract/${registration}`));
+    const card = page.locator('[data-testid="workflow-card"]');
+    await card.locator('[data-transition="UNDO_SUBMIT"]').waitFor();
+    await card.locator('[data-testid="status-history"] .ant-table-tbody tr.ant-table-row').first().waitFor();
+    await page.locator('[data-testid="record-transitions"] [data-transition]').first().waitFor();
+    const buttons = await card.locator('[data-testid="record-transitions"] [data-transition]').allInnerTexts();
+    expect(buttons.map((b) => b.trim())).toEqual(expect.arrayContaining(['Revenir au brouillon', 'Approuver', 'Rejeter']));
+    await expect.poll(() => card.locator('.ant-card-head-title').first().innerText()).toBe('Flux de travail');
+    expect(await englishShown()).toEqual([]);
+    await shot('workflow-card-fr');
+  });
+});
