@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Files whose name carries a hash of their content (Vite writes them under assets/). */
@@ -12,7 +11,7 @@ const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
  * else (index.html, the icon) is revalidated on every use, so a new version shows at once.
  * Every answer varies with Accept-Encoding, since a compressed twin may be chosen.
  */
-function setCacheHeaders(res: ServerResponse, file: string) {
+function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, file: string) {
   res.setHeader('cache-control', hashedAsset.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('vary', 'accept-encoding');
 }
@@ -30,7 +29,7 @@ export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: stri
     preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders,
   });
   const html = () => fs.readFileSync(index, 'utf8');
-  const sendHtml = (reply: import('fastify').FastifyReply) =>
+  const sendHtml = (reply: FastifyReply) =>
     reply.type('text/html').header('cache-control', 'no-cache').send(html());
   app.get('/imp/:tenant/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
