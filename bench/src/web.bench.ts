@@ -8,12 +8,15 @@ import { launchChromium, startProduct } from '../../e2e/support/product.ts';
  * The web app's weight and speed (issue 4, Benchmark): initial JavaScript (gzip) of the
  * sign-in route and of a list route, and, in headless Chromium, the time from navigation to
  * a rendered list of 100 rows and from the list data arriving to those rows on screen.
- * Targets: sign-in at most 250 KB gzip; 100 rows within 300 ms of the data arriving.
+ * Targets: sign-in at most 250 KB gzip, a list route at most 350 KB gzip; 100 rows within
+ * 300 ms of the data arriving, a page change within 300 ms of the click.
  */
 export interface RouteWeight {
   scripts: number;
   rawKB: number;
   gzipKB: number;
+  /** What went over the wire: the bodies as the server sent them (brotli where the browser accepts it). */
+  wireKB: number;
 }
 
 export interface Stat { p50: number; max: number }
@@ -25,8 +28,8 @@ export interface WebBenchResult {
   listOf100Rows: { runs: number; navigationToRenderMs: Stat; dataToRenderMs: Stat };
   /** Changing page inside the loaded app: click to 100 new rows, and data to rows. */
   pageChangeOf100Rows: { runs: number; clickToRenderMs: Stat; dataToRenderMs: Stat };
-  targets: { signInGzipKB: number; dataToRenderMs: number };
-  withinTargets: { signIn: boolean; render: boolean };
+  targets: { signInGzipKB: number; listGzipKB: number; dataToRenderMs: number; pageChangeMs: number };
+  withinTargets: { signIn: boolean; list: boolean; render: boolean; pageChange: boolean };
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -36,8 +39,11 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /** Every script the page loads while `navigate` runs, with its raw and gzip sizes. */
 async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promise<RouteWeight> {
   const bodies: Promise<Buffer>[] = [];
+  const wire: Promise<number>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() === 'script' && response.status() === 200) bodies.push(response.body());
+    if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
+    bodies.push(response.body());
+    wire.push(response.finished().then(() => response.request().sizes()).then((sizes) => sizes.responseBodySize));
   };
   page.on('response', onResponse);
   await navigate();
@@ -46,7 +52,8 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
   const files = await Promise.all(bodies);
   const raw = files.reduce((n, f) => n + f.length, 0);
   const gzip = files.reduce((n, f) => n + zlib.gzipSync(f, { level: 9 }).length, 0);
-  return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip) };
+  const sent = (await Promise.all(wire)).reduce((n, size) => n + size, 0);
+  return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip), wireKB: kb(sent) };
 }
 
 /**
@@ -110,13 +117,16 @@ export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<
     const changes = [];
     for (let i = 0; i < runs; i++) changes.push(await timePageChange(page, i + 3));
     const render = loads.map((s) => s.dataToRenderMs);
+    const pageChange = changes.map((s) => s.clickToRenderMs);
     return {
       signInRoute,
       listRoute,
       listOf100Rows: { runs, navigationToRenderMs: stat(loads.map((s) => s.navigationToRenderMs)), dataToRenderMs: stat(render) },
-      pageChangeOf100Rows: { runs, clickToRenderMs: stat(changes.map((s) => s.clickToRenderMs)), dataToRenderMs: stat(changes.map((s) => s.dataToRenderMs)) },
-      targets: { signInGzipKB: 250, dataToRenderMs: 300 },
-      withinTargets: { signIn: signInRoute.gzipKB <= 250, render: median(render) <= 300 },
+      pageChangeOf100Rows: { runs, clickToRenderMs: stat(pageChange), dataToRenderMs: stat(changes.map((s) => s.dataToRenderMs)) },
+      targets: { signInGzipKB: 250, listGzipKB: 350, dataToRenderMs: 300, pageChangeMs: 300 },
+      withinTargets: {
+        signIn: signInRoute.gzipKB <= 250, list: listRoute.gzipKB <= 350, render: median(render) <= 300, pageChange: median(pageChange) <= 300,
+      },
     };
   } finally {
     await browser?.close();
