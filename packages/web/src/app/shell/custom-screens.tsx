@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { Entity } from '@lbo/model/entity';
-import { DetailScreen } from '../../entities/DetailScreen.tsx';
 import { ListScreen } from '../../entities/ListScreen.tsx';
 import { Loading } from '../pages/StatusPages.tsx';
 
@@ -17,6 +16,8 @@ const PersonScreen = lazy(() => import('../../person/PersonScreen.tsx'));
 const PersonListScreen = lazy(() => import('../../person/PersonListScreen.tsx'));
 const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordScreen.tsx'));
 const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen.tsx'));
+/** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
+const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
 const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   Person: PersonScreen, Prospect: PersonScreen, Contract: FinancedRecordScreen, Deal: FinancedRecordScreen, ProductTable: ProductTableScreen,
@@ -25,9 +26,8 @@ const customListScreens: Record<string, ComponentType<ScreenProps>> = { Person: 
 
 /** The detail screen of a kind: its own when it has one, else the generic screen. */
 export function EntityDetailScreen(props: ScreenProps) {
-  const Custom = customDetailScreens[props.entity.name];
-  if (!Custom) return <DetailScreen {...props} />;
-  return <Suspense fallback={<Loading />}><Custom {...props} /></Suspense>;
+  const Screen = customDetailScreens[props.entity.name] ?? DetailScreen;
+  return <Suspense fallback={<Loading />}><Screen {...props} /></Suspense>;
 }
 
 /** The list screen of a kind: its own when it has one, else the generic screen. */
