@@ -90,8 +90,9 @@ describe('product table and product declarations', () => {
     const post = async (body: object) => (await t.call('POST', '/api/financing/product-tables', t.alpha.headers, { name: 'Bad', type: 'ratesTable', ...body })).json().error;
     expect(await post({ rows: [[0, 24, 12], [0, 0.05, 0.05]] })).toBe('400|INVALID_TABLE|Invalid table table at rows[0][2]: band bounds must be strictly ascending');
     expect(await post({ rows: [[0, 12], [0, '5 %']] })).toBe('400|INVALID_TABLE|Invalid table table at rows[1][1]: not a number');
-    expect(await post({ type: 'priceTable', rows: rateRows })).toBe('400|INVALID_TABLE|Invalid table table at type: must be one of ratesTable, coefficientsTable, costTable');
-    expect(await post({ periodicity: '45', rows: rateRows })).toBe('400|INVALID_TABLE|Invalid table table at periodicity: must be one of 1, 7, 30, 90, 180, 360, 365');
+    // Type and periodicity are selects: their lists refuse an unknown code before the table is read.
+    expect(await post({ type: 'priceTable', rows: rateRows })).toBe('400|INVALID_FIELD_VALUE|Invalid value "priceTable" for field type');
+    expect(await post({ periodicity: '45', rows: rateRows })).toBe('400|INVALID_FIELD_VALUE|Invalid value "45" for field periodicity');
     const patched = await t.call('PATCH', `/api/financing/product-tables/${created.rates}`, t.alpha.headers, { rows: [[0, 12]] });
     expect(patched.json().error).toBe(`400|INVALID_TABLE|Invalid table ${created.rates} at rows: a header row and at least one amount row are required`);
     const both = await t.call('POST', '/api/financing/products', t.alpha.headers, { name: 'Both', rate: 0.05, coefficientsTableRegistration: created.coefficients });

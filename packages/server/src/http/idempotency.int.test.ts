@@ -176,8 +176,8 @@ describe('Idempotency-Key', () => {
     expect(savedAgain.headers['idempotent-replayed']).toBe('true');
 
     const patchKey = newKey();
-    const patched = await t.call('PATCH', `/api/support/tickets/${ticket.registration}`, keyed(h, patchKey), { description: 'once' });
-    const patchedAgain = await t.call('PATCH', `/api/support/tickets/${ticket.registration}`, keyed(h, patchKey), { description: 'once' });
+    const patched = await t.call('PATCH', `/api/support/tickets/${ticket.registration}`, keyed(h, patchKey), { name: 'patched once' });
+    const patchedAgain = await t.call('PATCH', `/api/support/tickets/${ticket.registration}`, keyed(h, patchKey), { name: 'patched once' });
     expect(patched.json()._version).toBe(3);
     expect(patchedAgain.body).toBe(patched.body);
     const deleteKey = newKey();

@@ -1,6 +1,7 @@
 import type { Entity } from '@lbo/model/entity';
 import { entityByName } from '@lbo/model/entity-registry';
 import type { FieldDef, FieldType } from '@lbo/model/fields';
+import { referenceLists } from '@lbo/model/reference-lists';
 import { setPassword } from '../auth/passwords.ts';
 import { inTenant } from '../db/database.ts';
 import { insertRow } from '../entities/storage.ts';
@@ -27,7 +28,11 @@ const sample: Record<FieldType, (field: FieldDef, n: number) => unknown> = {
   date: () => '2025-01-15',
   datetime: () => '2025-01-15T09:00:00.000Z',
   boolean: () => true,
-  select: (f) => (f.multiple ? ['CODE'] : 'CODE'),
+  select: (f) => {
+    // A value of the field's list, as the server checks them; a list without built-in values takes any code.
+    const value = referenceLists[f.list ?? '']?.[0]?.value ?? 'CODE';
+    return f.multiple ? [value] : value;
+  },
   link: () => 'REF000001',
   list: (f, n) => [objectOf(f.fields ?? {}, [], n)],
   object: (f, n) => objectOf(f.fields ?? {}, [], n),
