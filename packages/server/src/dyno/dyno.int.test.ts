@@ -27,6 +27,12 @@ describe('dynamic entities', () => {
     expect(march.headers['pagination-size']).toBe('1');
     const patched = await call('PATCH', '/api/dyno/vehicleCheck/VC000001', h, { mileage: 42100 });
     expect(patched.json()).toMatchObject({ mileage: 42100, _version: 2, type: 'vehicleCheck' });
+    // Conditional writes as on every kind: the read's ETag, a stale If-Match refused and nothing written.
+    expect((await call('GET', '/api/dyno/vehicleCheck/VC000001', h)).headers.etag).toBe('W/"2"');
+    const stale = await call('PATCH', '/api/dyno/vehicleCheck/VC000001', { ...h, 'if-match': 'W/"1"' }, { mileage: 1 });
+    expect(stale.json().error).toBe('412|PRECONDITION_FAILED|Entity DynoVehicleCheck with identifier VC000001 is at version 2, not 1');
+    expect((await call('DELETE', '/api/dyno/vehicleCheck/VC000001', { ...h, 'if-match': '"1"' })).statusCode).toBe(412);
+    expect((await call('GET', '/api/dyno/vehicleCheck/VC000001', h)).json()).toMatchObject({ mileage: 42100, _version: 2 });
     expect((await call('DELETE', '/api/dyno/vehicleCheck/VC000002', h)).statusCode).toBe(200);
     expect((await call('GET', '/api/dyno/vehicleCheck/VC000002', h)).statusCode).toBe(404);
   });

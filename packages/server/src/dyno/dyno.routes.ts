@@ -4,7 +4,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { dynoEntity, type DynoDescriptor } from '@lbo/model/dyno';
 import type { Entity } from '@lbo/model/entity';
 import type { Caller, Operations, Query } from '../entities/crud.operation.ts';
-import { sendList } from '../entities/entity.routes.ts';
+import { changeOptions, sendList, sendRecord } from '../entities/entity.routes.ts';
 
 /**
  * `/api/dyno/{name}`: the generic entity routes for a tenant's dynamic kinds. The kind comes
@@ -38,9 +38,9 @@ export async function dynoRoutes(app: FastifyInstance, { operations, preHandler 
     const entity = await kindOf(request.caller!, params(request).name);
     return sendList(reply, await operations.list(request.caller!, entity, { ...(request.query as Query), type: params(request).name }));
   });
-  app.get('/api/dyno/:name/:id', { preHandler }, async (request) => {
+  app.get('/api/dyno/:name/:id', { preHandler }, async (request, reply) => {
     const { name, id } = params(request);
-    return recordOf(request.caller!, await kindOf(request.caller!, name), name, id);
+    return sendRecord(reply, await recordOf(request.caller!, await kindOf(request.caller!, name), name, id));
   });
   app.post('/api/dyno/:name', { preHandler }, async (request, reply) => {
     const { name } = params(request);
@@ -48,17 +48,17 @@ export async function dynoRoutes(app: FastifyInstance, { operations, preHandler 
     return reply.status(201).send(await operations.create(request.caller!, entity, pinKind(request.body, name)));
   });
   for (const [method, mode] of [['PUT', 'replace'], ['PATCH', 'merge']] as const) {
-    app.route({ method, url: '/api/dyno/:name/:id', preHandler, handler: async (request) => {
+    app.route({ method, url: '/api/dyno/:name/:id', preHandler, handler: async (request, reply) => {
       const { name, id } = params(request);
       const entity = await kindOf(request.caller!, name);
       await recordOf(request.caller!, entity, name, id);
-      return operations.update(request.caller!, entity, id, pinKind(request.body, name), mode);
+      return sendRecord(reply, await operations.update(request.caller!, entity, id, pinKind(request.body, name), mode, changeOptions(request)));
     } });
   }
   app.delete('/api/dyno/:name/:id', { preHandler }, async (request) => {
     const { name, id } = params(request);
     const entity = await kindOf(request.caller!, name);
     await recordOf(request.caller!, entity, name, id);
-    return operations.remove(request.caller!, entity, id);
+    return operations.remove(request.caller!, entity, id, changeOptions(request, false));
   });
 }

@@ -51,7 +51,7 @@ const answerStored = (request: FastifyRequest, tagged = true): WriteOptions['wit
 };
 
 /** What an update or delete passes to its operation: the client's `If-Match` and the key's answer. */
-const changeOptions = (request: FastifyRequest, tagged = true): WriteOptions => ({ ifMatch: ifMatchOf(request), withAnswer: answerStored(request, tagged) });
+export const changeOptions = (request: FastifyRequest, tagged = true): WriteOptions => ({ ifMatch: ifMatchOf(request), withAnswer: answerStored(request, tagged) });
 
 export function listHandler(operations: Operations, entity: Entity) {
   return async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
