@@ -113,7 +113,8 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const body = bodyOf(request);
     const username = stringField(body, 'username', 200).trim().toLowerCase();
     const password = stringField(body, 'password', 1024);
-    const wanted = body.tenant === undefined ? hostSettingsOf(request.hostname, overrides).loginTenant : stringField(body, 'tenant', 100);
+    const hostTenant: unknown = hostSettingsOf(request.hostname, overrides).loginTenant;
+    const wanted = body.tenant !== undefined ? stringField(body, 'tenant', 100) : typeof hostTenant === 'string' && hostTenant ? hostTenant : undefined;
     if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
     await throttleSignIn(db, request, reply, username);
     const origin = originOf(request);
