@@ -50,6 +50,11 @@ describe('users CRUD', () => {
     const merged = await call('PATCH', '/api/core/users/paul.martin@alpha', h, { locale: 'fr-FR', _version: 1 });
     expect(merged.json()).toMatchObject({ locale: 'fr-FR', firstName: 'Paul', _version: 2 });
     expectError(await call('PATCH', '/api/core/users/paul.martin@alpha', h, { locale: 'en-GB', _version: 1 }), 409, 'VERSION_CONFLICT');
+    // Conditional writes as on every kind: the version as ETag, a stale If-Match refused and nothing written.
+    expect((await call('GET', '/api/core/users/paul.martin@alpha', h)).headers.etag).toBe('W/"2"');
+    expectError(await call('PATCH', '/api/core/users/paul.martin@alpha', { ...h, 'if-match': 'W/"1"' }, { locale: 'en-GB' }), 412, 'PRECONDITION_FAILED');
+    expectError(await call('DELETE', '/api/core/users/paul.martin@alpha', { ...h, 'if-match': '"1"' }), 412, 'PRECONDITION_FAILED');
+    expect((await call('GET', '/api/core/users/paul.martin@alpha', h)).json()).toMatchObject({ locale: 'fr-FR', _version: 2 });
     const replaced = await call('PUT', '/api/core/users/paul.martin@alpha', h, { lastName: 'Martin-Durand', profiles: ['SALES'] });
     expect(replaced.json()).toMatchObject({ lastName: 'Martin-Durand', username: 'paul.martin@alpha' });
     expect(replaced.json().firstName).toBeUndefined();

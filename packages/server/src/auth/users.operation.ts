@@ -29,6 +29,12 @@ const historyEntity = entityByName('History')!;
 
 export const MANAGE_USERS = 'write /api/core/users';
 const systemFields = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser'];
+
+/** Refuses a change of a user whose version the client's `If-Match` does not name (412, nothing written). */
+function checkIfMatch(username: string, version: number, ifMatch: number[] | '*' | undefined) {
+  if (ifMatch === undefined || ifMatch === '*' || ifMatch.includes(version)) return;
+  throw new ApiError('PRECONDITION_FAILED', ['User', username, version, ifMatch.join(' or ')]);
+}
 /** Never stored in the document. */
 const credentialFields = ['password', 'currentPassword', 'confirmPassword', 'passwordConfirmation'];
 /** Kept by the server whatever a body says. */
@@ -193,13 +199,14 @@ export function createUserOperations(db: Db, sessions: SessionService) {
     },
 
     /** PUT replaces, PATCH merges; users without the write permission may change only their own personal fields. */
-    async update(caller: UserCaller, username: string, body: unknown, mode: 'replace' | 'merge', origin: Origin): Promise<Doc> {
+    async update(caller: UserCaller, username: string, body: unknown, mode: 'replace' | 'merge', origin: Origin, ifMatch?: number[] | '*'): Promise<Doc> {
       const raw = bodyOf(body);
       for (const field of credentialFields) if (raw[field] !== undefined) throw new ApiError('INVALID_FIELD_IN_BODY', [field]);
       const expectedVersion = raw._version;
       if (expectedVersion !== undefined && !Number.isInteger(expectedVersion)) throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
       return scoped(caller, async (tx) => {
         const row = await mustFindUser(tx, caller.tenant, username, true);
+        checkIfMatch(username, row._version, ifMatch);
         const before = storage.toDocument(row);
         if (expectedVersion !== undefined && expectedVersion !== row._version) throw new ApiError('VERSION_CONFLICT', [userEntity.name, username, expectedVersion, row._version]);
         const base = withoutKeys(before, systemFields);
@@ -233,9 +240,10 @@ export function createUserOperations(db: Db, sessions: SessionService) {
       });
     },
 
-    async remove(caller: UserCaller, username: string): Promise<Doc> {
+    async remove(caller: UserCaller, username: string, ifMatch?: number[] | '*'): Promise<Doc> {
       return scoped(caller, async (tx) => {
         const row = await mustFindUser(tx, caller.tenant, username, true);
+        checkIfMatch(username, row._version, ifMatch);
         const before = storage.toDocument(row);
         assertCanManage(caller, before);
         await storage.deleteRow(tx, userEntity, caller.tenant, row._id);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import type { Operations, Query } from '../entities/crud.operation.ts';
-import { sendList } from '../entities/entity.routes.ts';
+import { sendList, sendRecord } from '../entities/entity.routes.ts';
+import { ifMatchOf } from '../http/conditional.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionService } from './sessions.ts';
@@ -52,10 +53,10 @@ export async function usersRoutes(app: FastifyInstance, { db, operations, sessio
     return sendList(reply, { ...result, documents: result.documents.map((d) => JSON.stringify(gate(request, JSON.parse(d)))) });
   });
 
-  app.get(`${base}/:id`, { preHandler, config: { ...config, permission: { name: 'read /api/core/users', orSelf: 'id' } } }, async (request) => {
+  app.get(`${base}/:id`, { preHandler, config: { ...config, permission: { name: 'read /api/core/users', orSelf: 'id' } } }, async (request, reply) => {
     const query = request.query as Query;
     assertQueryVisible(request, query);
-    return gate(request, await operations.get(caller(request), userEntity, username(request), query));
+    return sendRecord(reply, gate(request, await operations.get(caller(request), userEntity, username(request), query)));
   });
 
   app.post(base, manage, async (request, reply) => {
@@ -65,11 +66,11 @@ export async function usersRoutes(app: FastifyInstance, { db, operations, sessio
   });
 
   // Self-service edits of one's own personal fields pass here; the operation checks the rest.
-  app.put(`${base}/:id`, selfOr(MANAGE_USERS), async (request) =>
-    gate(request, await users.update(caller(request), username(request), request.body, 'replace', originOf(request))));
-  app.patch(`${base}/:id`, selfOr(MANAGE_USERS), async (request) =>
-    gate(request, await users.update(caller(request), username(request), request.body, 'merge', originOf(request))));
-  app.delete(`${base}/:id`, manage, async (request) => gate(request, await users.remove(caller(request), username(request))));
+  for (const [method, mode] of [['PUT', 'replace'], ['PATCH', 'merge']] as const) {
+    app.route({ method, url: `${base}/:id`, ...selfOr(MANAGE_USERS), handler: async (request, reply) =>
+      sendRecord(reply, gate(request, await users.update(caller(request), username(request), request.body, mode, originOf(request), ifMatchOf(request)))) });
+  }
+  app.delete(`${base}/:id`, manage, async (request) => gate(request, await users.remove(caller(request), username(request), ifMatchOf(request))));
 
   /** `{password}` by a manager of the user (reset), or `{currentPassword, password}` by the user. */
   app.put(`${base}/:id/password`, selfOr(MANAGE_USERS), async (request) =>
