@@ -56,10 +56,6 @@ function preparing(pool: pg.Pool): pg.Pool {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
-        // The pool listens for errors only while a connection is idle. One lost while checked
-        // out (terminated, database stopped) fails its statement; without this listener it
-        // would also end the process. A lost connection is not reused (pg-pool drops it on release).
-        client.on('error', () => undefined);
         const send = (query: pg.QueryConfig) => client.query(query);
         // The read scope of the checkout under way: set by readInTenant, dropped at release.
         let scope: ReadScope | undefined;
@@ -113,6 +109,11 @@ const kysely = (pool: pg.Pool): Db => {
   // An idle connection that breaks (server restart, embedded database reopened) is dropped by
   // the pool and replaced on next use; without a listener the error would end the process.
   pool.on('error', () => undefined);
+  // The pool listens for a connection's errors only while it is idle. One lost while checked out
+  // (terminated, database stopped) fails its statement; without a listener of its own from the
+  // moment it connects, it would also end the process. A lost connection is not reused (pg-pool
+  // drops it on release).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
 };
 
