@@ -1,7 +1,6 @@
 import { entityByName } from '@lbo/model/entity-registry';
 import type { FilterDef } from '@lbo/model/search';
-import * as gen from '@lbo/server/seed/demo-data';
-import { bookPrefixes } from '@lbo/server/seed/bootstrap';
+import { bookSize, demoBook } from '@lbo/server/seed/demo-book';
 import { resolvePath } from '@lbo/server/entities/field-paths';
 import type { Scenario } from './api.bench.ts';
 
@@ -13,8 +12,8 @@ import type { Scenario } from './api.bench.ts';
  */
 export function contractFilterScenarios(contracts: number): Scenario[] {
   const entity = entityByName('Contract')!;
-  const size = gen.bookSize(contracts);
-  const sample = gen.contractAt(Math.floor(contracts / 2), bookPrefixes(), size);
+  const book = demoBook(bookSize(contracts)).find((k) => k.entity.name === 'Contract')!;
+  const sample = book.at(Math.floor(contracts / 2));
   // A value at a dotted path, through the first item of a list.
   const at = (doc: unknown, parts: string[]): unknown => parts.reduce<unknown>((value, part) => {
     const holder = Array.isArray(value) ? value[0] : value;

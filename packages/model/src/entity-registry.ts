@@ -180,12 +180,55 @@ export function assertUniqueEntities(list: Entity[]): void {
   }
 }
 
-assertUniqueEntities(entities);
+/**
+ * Throws when a product kind leaves out what every kind must say: its French title (every
+ * shipped language) and its place in the menu (or why it has none).
+ */
+export function assertCompleteDeclarations(list: Entity[]): void {
+  for (const entity of list) {
+    if (!entity.labels.fr?.singular || !entity.labels.fr.plural) throw new Error(`${entity.name} declares no French title (labels.fr)`);
+    if (!entity.menu) throw new Error(`${entity.name} declares no menu placement (menu)`);
+  }
+}
 
-const byName = new Map(entities.map((e) => [e.name, e]));
-const byNormalisedName = new Map(entities.map((e) => [normalise(e.name), e]));
-const byRoute = new Map(entities.map((e) => [e.route, e]));
-const byClientRoute = new Map(entities.map((e) => [e.clientRoute, e]));
+assertUniqueEntities(entities);
+assertCompleteDeclarations(entities);
+
+const byName = new Map<string, Entity>();
+const byNormalisedName = new Map<string, Entity>();
+const byRoute = new Map<string, Entity>();
+const byClientRoute = new Map<string, Entity>();
+const addToLookups = (list: Entity[]) => {
+  for (const e of list) {
+    byName.set(e.name, e);
+    byNormalisedName.set(normalise(e.name), e);
+    byRoute.set(e.route, e);
+    byClientRoute.set(e.clientRoute, e);
+  }
+};
+addToLookups(entities);
+
+type KindsListener = (kinds: Entity[]) => void;
+const listeners: KindsListener[] = [];
+
+/** Lets a module that derives data from the kinds (status lists) follow kinds registered later. */
+export function onKindsRegistered(listener: KindsListener): void {
+  listeners.push(listener);
+}
+
+/**
+ * Adds kinds declared outside the product's list — a test's fixture kind — to everything derived
+ * from the registry: tables, routes, status lists, workflows, menus and labels. Call it before the
+ * database is opened and the app is built.
+ */
+export function registerKinds(kinds: Entity[]): void {
+  const fresh = kinds.filter((kind) => byName.get(kind.name) !== kind);
+  assertUniqueEntities([...entities, ...fresh]);
+  assertCompleteDeclarations(fresh);
+  entities.push(...fresh);
+  addToLookups(fresh);
+  for (const listener of listeners) listener(fresh);
+}
 
 export const entityByName = (name: string): Entity | undefined => byName.get(name);
 

@@ -2,7 +2,45 @@ import type { FieldDef } from './fields.ts';
 import { text, select } from './fields.ts';
 import type { ColumnDef, ColumnInput, FilterDef, FilterInput } from './search.ts';
 import { equal, regex } from './search.ts';
-import { referenceLists } from './reference-lists.ts';
+import { codeTables } from './lists/code-tables.ts';
+import type { Label } from './lists/item.ts';
+import { statusLabels } from './lists/status-labels.ts';
+import type { MenuException, MenuPlacement } from './navigation.ts';
+import { genericWorkflow } from './workflow/generic-workflow.ts';
+import { defineWorkflow, type TransitionInput, type WorkflowDefinition } from './workflow/workflow.ts';
+
+/** The languages the product ships (French for `fr*` locales, English otherwise). */
+export type Language = keyof Label;
+
+/** A kind's title in one language: `Credit line` / `Credit lines`. */
+export interface KindTitles {
+  singular: string;
+  plural: string;
+}
+
+/** A kind's texts in a language other than English, whose texts derive from the declaration. */
+export interface KindLabels extends KindTitles {
+  /** Texts this kind introduces (field labels, transition labels), keyed by their English wording (`Serial number`). */
+  texts?: Record<string, string>;
+}
+
+/** A kind's screens on the web. */
+export interface KindScreens {
+  /** Key of the web's own list screen (packages/web/src/app/shell/custom-screens.tsx); the generic one otherwise. */
+  list?: string;
+  /** Key of the web's own detail screen; the generic one otherwise. */
+  detail?: string;
+  /** Records are opened by id only (spec 000 §2.2 "detail-by-id-only"): no create screen at `/{kind}`. */
+  detailByIdOnly?: boolean;
+  /** Defaults of its list page, under the tenant's page configuration: no add button, rows per page. */
+  listPage?: { addButton?: boolean; pageSize?: number };
+}
+
+/**
+ * A kind's default workflow: `generic` (read from its status list) or its transitions, given the
+ * declared kind (its route names the approvers' permission, `approver(kind)`).
+ */
+export type WorkflowInput = 'generic' | ((kind: Entity) => TransitionInput[]);
 
 /** What an entity declaration says. Everything else (table, routes, filters, screens) is derived. */
 export interface EntityInput {
@@ -40,6 +78,29 @@ export interface EntityInput {
   description?: string;
   /** A rule across fields, run after the field checks on every write; throws an ApiError. */
   check?: (doc: Record<string, unknown>) => void;
+  /**
+   * The statuses of its status list, in lifecycle order: the first is the one a new record takes,
+   * the usual path follows, exits last. Required when the kind has a status.
+   */
+  statuses?: readonly string[];
+  /** Labels of status codes this kind introduces; codes shared by lifecycles are in lists/status-labels.ts. */
+  statusLabels?: Record<string, Label>;
+  /** Its default workflow; `generic` when omitted. A tenant may replace it in configuration. */
+  workflow?: WorkflowInput;
+  /** Where its list screen shows in the default menu, or why it does not. */
+  menu?: MenuPlacement | MenuException;
+  /** Its texts in every shipped language but English (English is derived from the name and fields). */
+  labels?: Partial<Record<Exclude<Language, 'en'>, KindLabels>>;
+  /** Its screens: the web's own ones by key, else the generic ones, and how they behave. */
+  screens?: KindScreens;
+  /** Routes its domain serves instead of the generic ones: all of them, or its list or read route. */
+  domainRoutes?: 'all' | ('list' | 'read')[];
+  /** Section of the tenant configuration's options whose `extensionFields` add fields to it (`person`, spec 002 §3). */
+  extensionFields?: string;
+  /** Key of the server's write hooks run on its generic creates and updates (packages/server/src/entities/write-hooks.ts). */
+  writeHooks?: string;
+  /** Why the product declares a kind the spec's list (spec 000 §3) does not name. */
+  addedBecause?: string;
 }
 
 export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
@@ -55,6 +116,21 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   textSearch: string[];
   description?: string;
   check?: (doc: Record<string, unknown>) => void;
+  /** Statuses of its status list in lifecycle order; empty when it has no status. */
+  statuses: readonly string[];
+  statusLabels?: Record<string, Label>;
+  /** Its default workflow; undefined when it has no status. */
+  workflow?: WorkflowDefinition;
+  /** Its workflow is the generic one, read from its statuses. */
+  genericWorkflow: boolean;
+  menu?: MenuPlacement | MenuException;
+  /** Titles in every shipped language; in the languages beyond English, the texts it introduces. */
+  labels: { en: KindTitles } & Partial<Record<Exclude<Language, 'en'>, KindLabels>>;
+  screens: KindScreens;
+  domainRoutes?: 'all' | ('list' | 'read')[];
+  extensionFields?: string;
+  writeHooks?: string;
+  addedBecause?: string;
   /** `credit-line`: detail route `/credit-line/{id}`. */
   clientRoute: string;
   /** `credit-lines`: list route. */
@@ -66,13 +142,27 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
 const camel = (name: string) => name[0].toLowerCase() + name.slice(1);
 const dashed = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 const snake = (name: string) => dashed(name).replace(/-/g, '_');
+/** `credit-lines` → `Credit lines`: how the screens title a kind in English. */
+const title = (route: string) => {
+  const words = route.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Labels of the codes a lifecycle uses: the shared ones, then the kind's own; a code without one is a mistake. */
+function checkStatusLabels(input: EntityInput, statuses: readonly string[]) {
+  for (const code of statuses) {
+    if (!Object.hasOwn(statusLabels, code) && !input.statusLabels?.[code]) {
+      throw new Error(`${input.name}: status ${code} has no label (lists/status-labels.ts or the declaration's statusLabels)`);
+    }
+  }
+}
 
 /** Declares one entity kind. */
 export function defineEntity(input: EntityInput): Entity {
   const status = input.status === undefined ? `${camel(input.name)}Status` : input.status;
   const plural = input.plural ?? `${camel(input.name)}s`;
   // Like statuses, a kind's types are the reference list named after it, when one is declared.
-  const typeList = input.typeList ?? (Object.hasOwn(referenceLists, `${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
+  const typeList = input.typeList ?? (Object.hasOwn(codeTables, `${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
   const base: Record<string, FieldDef> = {
     registration: text({ readOnly: !input.key }),
     name: text(),
@@ -84,7 +174,12 @@ export function defineEntity(input: EntityInput): Entity {
   const filters = (input.search ?? ['registration', regex('name')]).map((f) => (typeof f === 'string' ? equal(f) : f));
   const defaultColumns: ColumnInput[] = ['registration', { field: 'organization.name', hidden: true }, ...(status ? ['status'] : []), 'name'];
   const columns = (input.columns ?? defaultColumns).map((c) => (typeof c === 'string' ? { field: c } : c));
-  return {
+  const statuses: readonly string[] = status ? input.statuses ?? [] : [];
+  if (status && !statuses.length) throw new Error(`${input.name} has a status (${status}) but declares no statuses`);
+  checkStatusLabels(input, statuses);
+  const clientRoute = dashed(input.name);
+  const listRoute = dashed(plural);
+  const entity: Entity = {
     name: input.name,
     route: input.route,
     prefix: input.prefix ?? input.name.replace(/[a-z]/g, '').slice(0, 3),
@@ -99,8 +194,24 @@ export function defineEntity(input: EntityInput): Entity {
     textSearch: input.textSearch ?? ['registration', 'name'],
     description: input.description,
     check: input.check,
-    clientRoute: dashed(input.name),
-    listRoute: dashed(plural),
+    statuses,
+    statusLabels: input.statusLabels,
+    genericWorkflow: status !== false && (input.workflow ?? 'generic') === 'generic',
+    menu: input.menu,
+    labels: { en: { singular: title(clientRoute), plural: title(listRoute) }, ...input.labels },
+    screens: input.screens ?? {},
+    domainRoutes: input.domainRoutes,
+    extensionFields: input.extensionFields,
+    writeHooks: input.writeHooks,
+    addedBecause: input.addedBecause,
+    clientRoute,
+    listRoute,
     table: snake(input.name),
   };
+  if (status) {
+    entity.workflow = typeof input.workflow === 'function'
+      ? defineWorkflow(entity.name, status, statuses, input.workflow(entity))
+      : genericWorkflow(entity.name, status, statuses);
+  }
+  return entity;
 }

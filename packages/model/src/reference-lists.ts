@@ -1,23 +1,12 @@
 /**
  * The built-in reference lists (code tables) served by `GET /api/script/lists` (spec 002 §7),
- * and the lookup that answers it. The data is in `lists/`, one file per area; a tenant may
- * override any list by name.
+ * and the lookup that answers it. Status lists come from the kinds' declarations, the other
+ * lists from `lists/`, one file per area; a tenant may override any list by name.
  */
 import type { ListItem } from './lists/item.ts';
-import { assetLists } from './lists/assets.ts';
-import { bankingLists } from './lists/banking.ts';
-import { billingLists } from './lists/billing.ts';
-import { catalogLists } from './lists/catalogs.ts';
-import { documentLists } from './lists/documents.ts';
-import { engagementLists } from './lists/engagement.ts';
-import { financingLists } from './lists/financing.ts';
-import { geographyLists } from './lists/geography.ts';
-import { personLists } from './lists/person.ts';
-import { personalSituationLists } from './lists/personal-situation.ts';
-import { platformLists } from './lists/platform.ts';
-import { registrationLists } from './lists/registration.ts';
-import { statusLists } from './lists/statuses.ts';
-import { supportLists } from './lists/support.ts';
+import { codeTables, mergeLists } from './lists/code-tables.ts';
+import { statusLists, statusListsOf } from './lists/statuses.ts';
+import { onKindsRegistered } from './entity-registry.ts';
 
 export type { Label, ListItem } from './lists/item.ts';
 export { taxRates } from './lists/billing.ts';
@@ -34,23 +23,11 @@ export interface ListValue {
 /** Spec 000 §9: the locale when none is given. */
 export const defaultLocale = 'en-EU';
 
-/** Merges the area files; a name declared twice is a mistake, not an override. */
-function merge(groups: Record<string, ListItem[]>[]): Record<string, ListItem[]> {
-  const lists: Record<string, ListItem[]> = {};
-  for (const group of groups) {
-    for (const [name, entries] of Object.entries(group)) {
-      if (Object.hasOwn(lists, name)) throw new Error(`Reference list ${name} is declared twice`);
-      lists[name] = entries;
-    }
-  }
-  return lists;
-}
+/** The status lists, derived from the kinds' declarations, and the code tables of the area files. */
+export const referenceLists: Record<string, ListItem[]> = mergeLists([statusLists, codeTables]);
 
-export const referenceLists: Record<string, ListItem[]> = merge([
-  statusLists, financingLists, catalogLists, assetLists, billingLists, bankingLists, personLists,
-  personalSituationLists, registrationLists, geographyLists, supportLists, engagementLists,
-  documentLists, platformLists,
-]);
+// A kind registered later (a test's fixture kind) brings its status list.
+onKindsRegistered((kinds) => Object.assign(referenceLists, mergeLists([statusListsOf(kinds)])));
 
 /** Names of the built-in lists, sorted. */
 export function listNames(): string[] {

@@ -3,20 +3,8 @@
  * web app (which shows them while typing).
  */
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Letters (accented too), digits, dot, hyphen, underscore; exactly one at-sign, not at the end.
-const namePattern = /^[\p{L}\p{N}._-]+@[\p{L}\p{N}._-]+$/u;
-
-/**
- * Spec 000 §5: a username is a valid email, or a name ending with `@{tenant}` made of
- * letters, digits, dot, hyphen and underscore. Answers whether `username` is acceptable.
- */
-export function isValidUsername(username: string, tenant?: string): boolean {
-  if (username.length > 200 || username !== username.trim()) return false;
-  if (emailPattern.test(username)) return true;
-  if (!namePattern.test(username)) return false;
-  return tenant === undefined || username.toLowerCase().endsWith(`@${tenant.toLowerCase()}`);
-}
+/** The username rule lives with the other value rules, shared by the server and the web. */
+export { isValidUsername } from './value-rules.ts';
 
 /** Passwords that pass the character rules but are guessed first. */
 const common = ['password', 'passw0rd', 'welcome', 'letmein', 'azerty', 'qwerty', '123456', 'admin', 'changeme', 'motdepasse'];

@@ -1,12 +1,12 @@
-import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import type { FieldDef, FieldType } from '../fields.ts';
 import { ApiError } from '../errors.ts';
 import { dayIn, parseDateValue } from './dates.ts';
 import { inputLimits, PROPS_PREFIX, textLength } from './limits.ts';
+import { refusalText, valueVerdict, type ValueType } from './value-rules.ts';
 
 /**
  * Checks a document against the declared fields and returns it normalised (dates as
- * YYYY-MM-DD, datetimes as UTC ISO strings, IBANs without spaces). The first problem
+ * YYYY-MM-DD, datetimes as UTC ISO strings, IBANs without spaces, phones in E.164). The first problem
  * throws the catalogue error naming the field path (`persons[1].role`). Texts and lists are
  * bounded by `values/limits.ts`. Undeclared properties are kept unless `refuseUnknown`.
  */
@@ -22,6 +22,10 @@ export interface ValidateOptions {
   refuseUnknown?: boolean;
   /** Fields a tenant adds to a list or object, by its path without indices (`contacts`). */
   extensions?: Record<string, Record<string, FieldDef>>;
+  /** Tenant of the caller: usernames then end with `@{tenant}` (or are emails). */
+  tenant?: string;
+  /** Country of phones sent in their local form; without it a phone must be international. */
+  phoneCountry?: string;
   /** The values of a reference list as the tenant sees it; undefined when the list is unknown (then unchecked). */
   listValues?: (list: string) => ReadonlySet<string> | undefined;
 }
@@ -30,7 +34,6 @@ export interface ValidateOptions {
 type Check = (value: unknown, field: FieldDef, path: string, options: ValidateOptions, shape: string) => unknown;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function textOf(value: unknown, field: FieldDef, path: string): string {
   if (typeof value !== 'string') throw new ApiError('INVALID_STRING_FIELD', [path]);
@@ -54,18 +57,17 @@ function numberOf(value: unknown, field: FieldDef, path: string): number {
 
 const text: Check = (v, f, p) => textOf(v, f, p);
 
+/** A value of a type with a shared rule (`values/value-rules.ts`): refused with the spec's message as `reason`, kept in its stored form. */
+const ruled = (type: ValueType): Check => (v, f, p, o) => {
+  const s = textOf(v, f, p);
+  const verdict = valueVerdict(type, s, { tenant: o.tenant, country: o.phoneCountry });
+  if (verdict.valid) return verdict.value;
+  throw new ApiError(type === 'iban' ? 'INVALID_IBAN' : 'INVALID_FIELD_VALUE', [JSON.stringify(s), p], { reason: refusalText(verdict) });
+};
+
 const checks: Record<FieldType, Check> = {
-  text, textarea: text, phone: text, color: text, username: text,
-  email: (v, f, p) => {
-    const s = textOf(v, f, p);
-    if (s !== '' && !emailPattern.test(s)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(s), p]);
-    return s;
-  },
-  iban: (v, f, p) => {
-    const s = electronicFormatIBAN(textOf(v, f, p)) ?? '';
-    if (s !== '' && !isValidIBAN(s)) throw new ApiError('INVALID_IBAN', [JSON.stringify(v), p]);
-    return s;
-  },
+  text, textarea: text, color: text,
+  email: ruled('email'), username: ruled('username'), phone: ruled('phone'), iban: ruled('iban'),
   number: (v, f, p) => numberOf(v, f, p),
   percentage: (v, f, p) => numberOf(v, f, p),
   currency: (v, f, p) => numberOf(v, f, p),

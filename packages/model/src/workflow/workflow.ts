@@ -124,3 +124,9 @@ export function sortTransitions<T extends { orderIndex: number; pullRight?: bool
   const right = (i: T) => (i.pullRight ?? i.props?.pullRight) === true;
   return [...items].sort((a, b) => Number(right(a)) - Number(right(b)) || a.orderIndex - b.orderIndex);
 }
+
+/**
+ * Permission to take decisions on a kind: `approve /api/financing/contracts`. Not a read or write
+ * name, so "write all" does not grant it: approving stays a separate right (four eyes).
+ */
+export const approver = (kind: { route: string }): string => `approve /api/${kind.route}`;

@@ -48,8 +48,9 @@ async function withLines(tx: Tx, caller: Caller, doc: Doc): Promise<Doc> {
   };
 }
 
+/** The write hooks depreciation schedules name (`writeHooks: 'depreciationLines'`). */
 export const depreciationWriteHooks: Record<string, WriteHooks> = {
-  DepreciationSchedule: {
+  depreciationLines: {
     beforeCreate: (tx, caller, _entity, doc) => withLines(tx, caller, doc),
     beforeUpdate: (tx, caller, _entity, doc) => withLines(tx, caller, doc),
   },

@@ -168,7 +168,7 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const { tenant, username, sessionId } = pending;
     await throttleAccount(db, reply, username);
     const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
-      const { rows: [live] } = await sql`SELECT 1 FROM session WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid AND kind = 'totp'
+      const { rows: [live] } = await sql<{ live: number }>`SELECT 1 AS live FROM session WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid AND kind = 'totp'
         AND revoked_at IS NULL AND expires_at > now() FOR UPDATE`.execute(tx);
       const credential = await credentialOf(tx, tenant, username);
       const row = await findOne(tx, userEntity, tenant, username, true);

@@ -1,10 +1,11 @@
 import { entities } from '@lbo/model/entity-registry';
 import type { Entity } from '@lbo/model/entity';
+import { menuSections, type MenuPlacement } from '@lbo/model/navigation';
 import { adminLevel, canReadEntity, hasPermission, type Grants } from './permissions.ts';
 
 /**
- * The default menu of the shell: every list screen of spec 000 §2.2, grouped by domain. A
- * tenant may replace it (`tenant-config.menus`). Items are filtered for a user by profiles
+ * The default menu of the shell: every kind's list screen, in the section its declaration names
+ * (`menu`), with the tool screens. A tenant may replace it (`tenant-config.menus`). Items are filtered for a user by profiles
  * (an item with `profiles` shows when it shares one, spec 000 §6) and by permission: an entity's
  * list shows only to users who may read it; tool screens name what they need.
  */
@@ -19,42 +20,54 @@ export interface MenuItem {
   permission?: string;
 }
 
-const group = (label: string, paths: (string | MenuItem)[]): MenuItem => {
-  const menus = paths.map((p) => (typeof p === 'string' ? { path: p } : p));
-  return { path: menus[0].path, label, menus };
-};
+/** A screen that is not a kind's list (a tool), placed in a menu section like the kinds place theirs. */
+interface ToolPlacement extends MenuPlacement {
+  path: string;
+  label?: string;
+}
 
-export const defaultMenus: MenuItem[] = [
-  group('Persons', ['/persons', '/prospects', '/person-amendments', '/campaigns', '/communications']),
-  group('Financing', ['/deals', '/contracts', '/contract-lots', '/contract-elements', '/credit-lines', '/agreements', '/amendments', '/financing-services', '/funds', '/fundings', '/collaterals',
-    { path: '/rates', label: 'Rates and payment plan', permission: 'read /api/financing/calculator' }]),
-  group('Catalogues', ['/products', '/product-catalog-items', '/product-element-catalog-items', '/product-tables', '/amendment-catalog-items', '/asset-catalog-items', '/asset-service-catalog-items']),
-  group('Assets', ['/assets', '/asset-lots', '/depreciation-schedules', '/inspections', '/maintenances']),
-  group('Billing', ['/invoices', '/cashflows', '/sepas', '/camts', '/payment-files']),
-  group('Banking', ['/bank-accounts', '/bank-operations', '/bank-transactions',
-    { path: '/move-money', permission: 'write /api/bank/bank-operations' }, { path: '/arbitration', permission: 'write /api/bank/bank-operations' },
-    { path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' }]),
-  group('Accounting', ['/postings', '/posting-events', '/bookings', '/inventories']),
-  group('Cases', ['/cases', '/claims']),
-  group('Support', ['/tickets', '/projects', '/budgets', '/time-entries', '/committees', '/votings', '/votes', '/questions']),
-  group('Scoring', ['/scores', '/rules']),
-  group('Private equity', ['/private-equity-assets']),
-  group('Work', ['/tasks', '/notes', '/documents', '/flows', '/external-datas', { path: '/calendar', permission: 'read /api/core/tasks' }]),
-  group('Configuration', [{ path: '/scripts', permission: 'read /api/script/scripts' }, '/script-logs', '/batches', { path: '/imports', permission: 'read /api/import/imports' },
-    { path: '/exports', permission: 'read /api/core/metrics' }, '/feature-flags', '/locales', '/key-values']),
-  group('Administration', ['/users', { path: '/tenant', permission: 'admin' }, '/tenants', '/audits', '/access-logs', '/system-events', '/system-logs', '/metrics',
-    { path: '/crons', permission: 'admin' }, '/dtxns', { path: '/database/current-operations', permission: 'admin' }, { path: '/cache-info', permission: 'admin' }]),
+/** Tool screens, ordered among the kinds' list screens of their section (orders 10, 20, … as the kinds'). */
+const toolScreens: ToolPlacement[] = [
+  { section: 'Financing', order: 120, path: '/rates', label: 'Rates and payment plan', permission: 'read /api/financing/calculator' },
+  { section: 'Banking', order: 40, path: '/move-money', permission: 'write /api/bank/bank-operations' },
+  { section: 'Banking', order: 50, path: '/arbitration', permission: 'write /api/bank/bank-operations' },
+  { section: 'Banking', order: 60, path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' },
+  { section: 'Work', order: 60, path: '/calendar', permission: 'read /api/core/tasks' },
+  { section: 'Configuration', order: 50, path: '/exports', permission: 'read /api/core/metrics' },
+  { section: 'Administration', order: 20, path: '/tenant', permission: 'admin' },
+  { section: 'Administration', order: 90, path: '/crons', permission: 'admin' },
+  { section: 'Administration', order: 110, path: '/database/current-operations', permission: 'admin' },
+  { section: 'Administration', order: 120, path: '/cache-info', permission: 'admin' },
 ];
+
+/** Where each kind placed its list screen (`menu` in its declaration), with the tool screens. */
+function placements(kinds: Entity[]): ToolPlacement[] {
+  const listed = kinds.flatMap((kind) =>
+    kind.menu && 'section' in kind.menu ? [{ ...kind.menu, path: `/${kind.listRoute}` }] : []);
+  return [...listed, ...toolScreens];
+}
+
+/** The default menu: the sections in their order, each with its screens by order; empty sections left out. */
+export function defaultMenusOf(kinds: Entity[]): MenuItem[] {
+  const all = placements(kinds);
+  return menuSections.flatMap((section) => {
+    const menus = all.filter((p) => p.section === section).sort((a, b) => a.order - b.order)
+      .map(({ path, label, permission }): MenuItem => ({ path, ...(label ? { label } : {}), ...(permission ? { permission } : {}) }));
+    return menus.length ? [{ path: menus[0].path, label: section, menus }] : [];
+  });
+}
+
+/** The default menu of the declared kinds (read on each request: a registered kind shows at once). */
+export const defaultMenus = (): MenuItem[] => defaultMenusOf(entities);
 
 export const defaultBottomNavigation: MenuItem[] = [{ path: '/contracts' }, { path: '/persons' }, { path: '/invoices' }, { path: '/tasks' }];
 
-const byListPath = new Map<string, Entity>(entities.map((e) => [`/${e.listRoute}`, e]));
 
 function visible(item: MenuItem, grants: Grants, profiles: string[]): boolean {
   if (item.profiles?.length && !item.profiles.some((p) => profiles.includes(p))) return false;
   if (item.permission === 'admin') return adminLevel(grants) > 0;
   if (item.permission) return hasPermission(grants, item.permission);
-  const entity = byListPath.get(item.path);
+  const entity = entities.find((e) => `/${e.listRoute}` === item.path);
   return entity ? canReadEntity(grants, entity) : true;
 }
 

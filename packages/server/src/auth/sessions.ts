@@ -183,7 +183,7 @@ export async function createSessionService(db: Db) {
 
     /** Ends a pending sign-in (or any session) in the caller's transaction; false when it was not live. */
     async consume(tx: Tx, tenant: string, sessionId: string, kind: 'session' | 'totp'): Promise<boolean> {
-      const { rows } = await sql`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid
+      const { rows } = await sql<{ _id: string }>`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid
         AND kind = ${kind} AND revoked_at IS NULL AND expires_at > now() RETURNING _id`.execute(tx);
       return rows.length === 1;
     },

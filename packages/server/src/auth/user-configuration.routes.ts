@@ -69,7 +69,7 @@ export async function userConfigurationRoutes(app: FastifyInstance, { db, preHan
   app.get('/api/script/runs/user-configuration', signedIn, async (request) => {
     const caller = request.caller!;
     const { config, preferences } = await load(caller);
-    const menus = menusFor((config.menus as MenuItem[] | undefined) ?? defaultMenus, caller, caller.profiles);
+    const menus = menusFor((config.menus as MenuItem[] | undefined) ?? defaultMenus(), caller, caller.profiles);
     const firstPath = menus[0]?.menus?.[0]?.path ?? menus[0]?.path;
     return {
       user: currentUser(caller, config),

@@ -85,7 +85,7 @@ export async function userPhotoRoutes(app: FastifyInstance, { db, preHandler }: 
   app.delete(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) =>
     inTenant(db, scope(request), async (tx) => {
       const user = await mustFindUser(tx, request.caller!.tenant, target(request));
-      const { rows } = await sql`DELETE FROM user_photo WHERE tenant = ${request.caller!.tenant} AND username = ${user.registration} RETURNING username`.execute(tx);
+      const { rows } = await sql<{ username: string }>`DELETE FROM user_photo WHERE tenant = ${request.caller!.tenant} AND username = ${user.registration} RETURNING username`.execute(tx);
       return { username: user.registration, deleted: rows.length === 1 };
     }));
 }

@@ -6,13 +6,15 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 import { migrate, APP_ROLE } from './migrate.ts';
 import { authChanged, listenForAuthChanges, singleProcessFeed } from './change-feed.ts';
 import { requestSettings, scopedQuery, type ReadScope } from './scoped-query.ts';
+import type { Tables } from './tables.ts';
 
 // Keep numeric and bigint exact: they arrive as strings, never as floats.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
-export type Db = Kysely<any>;
-/** A connection inside a transaction opened by `inTenant`. */
-export type Tx = Kysely<any>;
+/** The database as Kysely sees it: the hand-written tables typed (db/tables.ts), entity tables reached by name. */
+export type Db = Kysely<Tables>;
+/** A connection inside a transaction opened by `inTenant` (or scoped by `readInTenant`). */
+export type Tx = Kysely<Tables>;
 
 /** The database the application uses: an owner connection for migrations, an app-role pool for requests. */
 export interface Database {
@@ -114,7 +116,7 @@ const kysely = (pool: pg.Pool): Db => {
   // moment it connects, it would also end the process. A lost connection is not reused (pg-pool
   // drops it on release).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
 };
 
 function appUrl(config: Config): string {

@@ -33,7 +33,7 @@ export function textSearchSql(entity: Entity): string {
 
 /**
  * The space-separated words of the text-search expression, as a tsvector indexed with GIN
- * (`search_words`, db/migrate.ts). A search of several words needs its middle words as whole
+ * (`search_words`, db/migrations/0001_core.ts). A search of several words needs its middle words as whole
  * words and its last word as the start of one, which this index finds fast even when the
  * words are common everywhere; the trigram LIKE then decides. Words are cut at 200 characters.
  */

@@ -116,7 +116,9 @@ function checkIfMatch(entity: Entity, id: string, row: Row, { ifMatch }: WriteOp
   throw new ApiError('PRECONDITION_FAILED', [entity.name, id, row._version, ifMatch.join(' or ')]);
 }
 
+/** `hooks` by the key a kind's declaration names (`writeHooks: 'personRegistrations'`). */
 export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {}) {
+  const hooksOf = (entity: Entity): WriteHooks => (entity.writeHooks && Object.hasOwn(hooks, entity.writeHooks) ? hooks[entity.writeHooks] : {});
   const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(caller), work);
   const reading = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => readInTenant(db, scopeOf(caller), work);
 
@@ -216,7 +218,8 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         input.registration = key.trim();
       }
       return scoped(caller, async (tx) => {
-        const hooked = hooks[entity.name]?.beforeCreate ? await hooks[entity.name].beforeCreate!(tx, caller, entity, input) : input;
+        const { beforeCreate } = hooksOf(entity);
+        const hooked = beforeCreate ? await beforeCreate(tx, caller, entity, input) : input;
         if ('existing' in hooked && hooked.existing) {
           existingAnswers.add(hooked.existing as Doc);
           await options.withAnswer?.(tx, 200, hooked.existing as Doc);
@@ -252,7 +255,8 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         }
         const before = storage.toDocument(row);
         const prepared = await prepare(caller, entity, raw, tx, mode === 'merge' ? before : undefined);
-        const input = hooks[entity.name]?.beforeUpdate ? await hooks[entity.name].beforeUpdate!(tx, caller, entity, prepared, before) : prepared;
+        const { beforeUpdate } = hooksOf(entity);
+        const input = beforeUpdate ? await beforeUpdate(tx, caller, entity, prepared, before) : prepared;
         if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
         if (input.registration !== undefined && input.registration !== row.registration) {
           throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);

@@ -86,7 +86,7 @@ export function dataText(parts: string[]): RawBuilder<string> {
 /** Casts that make ranges and sorts compare numbers as numbers; ISO dates compare as text. */
 const typedCast: Record<SqlKind, (text: RawBuilder<string>) => RawBuilder<unknown>> = {
   text: (t) => t, date: (t) => t, timestamp: (t) => t, json: (t) => t,
-  // numeric_value (db/migrate.ts) rather than a cast: it cannot fail, so its index serves under row-level security.
+  // numeric_value (db/migrations/0001_core.ts) rather than a cast: it cannot fail, so its index serves under row-level security.
   numeric: (t) => sql`numeric_value(${t})`,
   boolean: (t) => sql`(${t})::boolean`,
 };

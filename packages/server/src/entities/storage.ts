@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
 import { PREPARED, type Tx } from '../db/database.ts';
+import type { EntityRow } from '../db/tables.ts';
 import type { ListQuery } from './list-query.ts';
 
 /**
@@ -9,19 +10,8 @@ import type { ListQuery } from './list-query.ts';
  */
 export type Doc = Record<string, unknown>;
 
-export interface Row {
-  _id: string;
-  registration: string;
-  status: string | null;
-  name: string | null;
-  type: string | null;
-  data: Doc;
-  _insert_date: Date;
-  _insert_user: string | null;
-  _update_date: Date | null;
-  _update_user: string | null;
-  _version: number;
-}
+/** A record as read from its kind's table (db/tables.ts). */
+export type Row = EntityRow;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const table = (entity: Entity) => sql.table(entity.table);

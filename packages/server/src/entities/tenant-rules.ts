@@ -35,9 +35,6 @@ function clientLists(entity: Entity): string[] {
   return names;
 }
 
-/** Kinds whose documents take the tenant's extension fields, and the configuration key that holds them. */
-const extensionKeys: Record<string, string> = { Person: 'person', Prospect: 'person' };
-
 /** Extension fields as the configuration states them, each kept only when it is a field definition. */
 function extensionsOf(options: Record<string, unknown> | undefined, key: string): Record<string, Record<string, FieldDef>> {
   const section = options && Object.hasOwn(options, key) ? options[key] : undefined;
@@ -68,7 +65,8 @@ export async function tenantRulesOf(tx: Tx, tenant: string, entity: Entity): Pro
     }
     return sets.get(name);
   };
-  const key = Object.hasOwn(extensionKeys, entity.name) ? extensionKeys[entity.name] : undefined;
+  // The configuration section whose extension fields the kind takes, as its declaration names it.
+  const key = entity.extensionFields;
   const extensions = key ? extensionsOf((await tenantConfigOf(tx, tenant)).options, key) : {};
   return { listValues, extensions };
 }

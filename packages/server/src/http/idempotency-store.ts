@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 
 /**
- * SQL of the `idempotency_key` table (db/migrate.ts): one row per tenant, user and key, holding
+ * SQL of the `idempotency_key` table (db/migrations/0001_core.ts): one row per tenant, user and key, holding
  * the request's fingerprint, then either a live claim (a request under way) or the answer.
  */
 export interface KeyId {

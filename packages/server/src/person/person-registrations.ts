@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
 import { checkPerson, registrationRowKept } from '@lbo/model/entities/person/person-rules';
-import { isAutomaticRegistrationType, splitRegistration } from '@lbo/model/values/identifiers/registration-check';
+import { compactRegistrationNumber, isAutomaticRegistrationType, splitRegistration } from '@lbo/model/values/identifiers/registration-check';
 import type { Tx } from '../db/database.ts';
 import type { Caller, WriteHooks } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
@@ -28,12 +28,24 @@ async function nextNumber(tx: Tx, caller: Caller, entity: Entity, type: string):
   }
 }
 
-/** Rows cleaned as the registrations modal saves them: types upper-cased, rows without a number dropped unless automatic. */
+/**
+ * Rows cleaned as the registrations modal saves them: types upper-cased, numbers in their stored
+ * form (compact: `12345678-z` → `12345678Z`), rows without a number dropped unless automatic.
+ */
 function cleanRows(value: unknown): Row[] {
   if (!Array.isArray(value)) return [];
   return value
-    .map((row: Row) => ({ ...row, type: String(row.type ?? '').trim().toUpperCase(), ...(typeof row.number === 'string' ? { number: row.number.replace(/\s+/g, '') } : {}) }))
+    .map((row: Row) => {
+      const type = String(row.type ?? '').trim().toUpperCase();
+      return { ...row, type, ...(typeof row.number === 'string' ? { number: compactRegistrationNumber(type, row.number) } : {}) };
+    })
     .filter(registrationRowKept);
+}
+
+/** `sir 732 829 320` → `SIR732829320`: the type upper-cased, the number in its stored form. */
+function storedRegistration(registration: string): string {
+  const { type, number } = splitRegistration(registration.trim().toUpperCase());
+  return `${type}${compactRegistrationNumber(type, number)}`;
 }
 
 async function numberAutomaticRows(tx: Tx, caller: Caller, entity: Entity, rows: Row[]): Promise<void> {
@@ -56,7 +68,7 @@ const checkPatterns = (doc: Doc, settings: PersonSettings) =>
 async function beforeCreate(tx: Tx, caller: Caller, entity: Entity, input: Doc): Promise<Doc | { existing: Doc }> {
   const settings = await personSettingsOf(tx, caller.tenant);
   const rows = cleanRows(input.registrations);
-  let registration = typeof input.registration === 'string' ? input.registration.replace(/\s+/g, '').toUpperCase() : '';
+  let registration = typeof input.registration === 'string' ? storedRegistration(input.registration) : '';
   if (registration) {
     if (registration.length < 4) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);
     const { type, number } = splitRegistration(registration);
@@ -89,8 +101,7 @@ async function beforeUpdate(tx: Tx, caller: Caller, entity: Entity, input: Doc):
   return doc;
 }
 
-/** The write hooks of persons and prospects, for `createOperations`. */
+/** The write hooks persons and prospects name (`writeHooks: 'personRegistrations'`). */
 export const personWriteHooks: Record<string, WriteHooks> = {
-  Person: { beforeCreate, beforeUpdate },
-  Prospect: { beforeCreate, beforeUpdate },
+  personRegistrations: { beforeCreate, beforeUpdate },
 };

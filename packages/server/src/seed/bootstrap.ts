@@ -4,13 +4,16 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db, type Tx } from '../db/database.ts';
 import { setPassword } from '../auth/passwords.ts';
 import { findOne, insertRow } from '../entities/storage.ts';
+import { sql } from 'kysely';
 import { bulkInsert } from './bulk-insert.ts';
-import * as gen from './demo-data.ts';
+import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
 
 /** What the first start created; undefined fields mean it was already there. */
 export interface BootstrapResult {
   created: boolean;
   adminPassword?: string;
+  /** Kinds of the demo book loaded by this start (none when the demo tenant had them all). */
+  demoKinds?: string[];
 }
 
 const entity = (name: string) => {
@@ -36,25 +39,25 @@ export async function createTenant(db: Db, name: string, admin: { username: stri
   });
 }
 
-/** Registration prefixes of the kinds the demo book holds, from their declarations. */
-export function bookPrefixes(): gen.Prefixes {
-  return {
-    person: entity('Person').prefix, prospect: entity('Prospect').prefix, asset: entity('Asset').prefix, contract: entity('Contract').prefix,
-    deal: entity('Deal').prefix, invoice: entity('Invoice').prefix, posting: entity('Posting').prefix, ticket: entity('Ticket').prefix,
-  };
-}
-
-async function loadDemoBook(tx: Tx, tenant: string, size: gen.BookSize) {
-  const prefixes = bookPrefixes();
-  const range = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
-  await bulkInsert(tx, entity('Person'), tenant, 'system', range(size.persons, (i) => gen.personAt(i, prefixes)));
-  await bulkInsert(tx, entity('Prospect'), tenant, 'system', range(size.prospects, (i) => gen.personAt(i, prefixes, true)));
-  await bulkInsert(tx, entity('Asset'), tenant, 'system', range(size.assets, (i) => gen.assetAt(i, prefixes, size)));
-  await bulkInsert(tx, entity('Contract'), tenant, 'system', range(size.contracts, (i) => gen.contractAt(i, prefixes, size)));
-  await bulkInsert(tx, entity('Deal'), tenant, 'system', range(size.deals, (i) => gen.contractAt(i, prefixes, size, true)));
-  await bulkInsert(tx, entity('Invoice'), tenant, 'system', range(size.invoices, (i) => gen.invoiceAt(i, prefixes, size)));
-  await bulkInsert(tx, entity('Posting'), tenant, 'system', range(size.postings, (i) => gen.postingAt(i, prefixes, size)));
-  await bulkInsert(tx, entity('Ticket'), tenant, 'system', range(size.tickets, (i) => gen.ticketAt(i, prefixes, size)));
+/**
+ * Inserts the demo book of `size` into `tenant`, kind by kind in dependency order, skipping every
+ * kind the tenant already holds or once held (its registration counter exists): a second run, or a
+ * start on an existing data directory, adds nothing twice and never re-creates what a user
+ * deleted, while a kind declared since the last start gets its demo rows. A record whose
+ * registration is taken is left as it is. Answers the kinds loaded.
+ */
+async function loadDemoBook(tx: Tx, tenant: string, size: BookSize): Promise<string[]> {
+  const counted = new Set((await sql<{ entity: string }>`SELECT entity FROM sequence_counter WHERE tenant = ${tenant}`.execute(tx)).rows.map((r) => r.entity));
+  const loaded: string[] = [];
+  for (const { entity: kind, count, at } of demoBook(size)) {
+    if (counted.has(kind.name)) continue;
+    // Rows the first start made itself (the tenant's administrator) are no user's data.
+    const held = await sql<{ held: number }>`SELECT 1 AS held FROM ${sql.table(kind.table)} WHERE tenant = ${tenant} AND _insert_user <> 'system' LIMIT 1`.execute(tx);
+    if (held.rows.length) continue;
+    await bulkInsert(tx, kind, tenant, 'system', Array.from({ length: count }, (_, i) => at(i)));
+    loaded.push(kind.name);
+  }
+  return loaded;
 }
 
 /**
@@ -62,13 +65,22 @@ async function loadDemoBook(tx: Tx, tenant: string, size: gen.BookSize) {
  * admin `admin@demo` and a demo book. A later start finds the master tenant and does nothing.
  */
 export async function bootstrap(db: Db, options: { adminPassword?: string; demoData: boolean }): Promise<BootstrapResult> {
-  const exists = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) => findOne(tx, entity('Tenant'), 'master', 'master'));
-  if (exists) return { created: false };
-  const password = options.adminPassword ?? crypto.randomBytes(9).toString('base64url');
-  await createTenant(db, 'master', { username: 'admin@master', password, isSuperAdmin: true });
-  await createTenant(db, 'demo', { username: 'admin@demo', password });
-  if (options.demoData) await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', gen.demoSize), 120_000);
-  return { created: true, adminPassword: password };
+  const tenantKind = entity('Tenant');
+  const exists = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) => findOne(tx, tenantKind, 'master', 'master'));
+  let result: BootstrapResult = { created: false };
+  if (!exists) {
+    const password = options.adminPassword ?? crypto.randomBytes(9).toString('base64url');
+    await createTenant(db, 'master', { username: 'admin@master', password, isSuperAdmin: true });
+    await createTenant(db, 'demo', { username: 'admin@demo', password });
+    result = { created: true, adminPassword: password };
+  }
+  // The demo tenant only, and only while it exists: a removed demo tenant is not brought back.
+  const demo = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) => findOne(tx, tenantKind, 'master', 'demo'));
+  if (options.demoData && demo) {
+    const loaded = await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', demoSize), 300_000);
+    if (loaded.length) result.demoKinds = loaded;
+  }
+  return result;
 }
 
-export { loadDemoBook };
+export { loadDemoBook, bookPrefixes };

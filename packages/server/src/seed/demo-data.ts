@@ -38,15 +38,17 @@ const day = (base: string, days: number) => new Date(Date.parse(base) + days * 8
 
 export interface Prefixes { person: string; prospect: string; asset: string; contract: string; deal: string; invoice: string; posting: string; ticket: string }
 
-export interface BookSize { persons: number; prospects: number; assets: number; contracts: number; deals: number; invoices: number; postings: number; tickets: number }
+/** Rows of the kinds the benchmark scales; `others`: rows of each kind without a count of its own. */
+export interface BookSize { persons: number; prospects: number; assets: number; contracts: number; deals: number; invoices: number; postings: number; tickets: number; others: number }
 
-export const demoSize: BookSize = { persons: 300, prospects: 120, assets: 400, contracts: 250, deals: 80, invoices: 600, postings: 900, tickets: 60 };
+export const demoSize: BookSize = { persons: 300, prospects: 120, assets: 400, contracts: 250, deals: 80, invoices: 600, postings: 900, tickets: 60, others: 12 };
 
 /** Sizes of a book of `contracts` contracts, other kinds in proportion. */
 export function bookSize(contracts: number): BookSize {
   return {
     persons: Math.max(50, Math.round(contracts / 4)), prospects: Math.max(20, Math.round(contracts / 10)), assets: contracts,
     contracts, deals: Math.round(contracts / 5), invoices: contracts * 2, postings: contracts * 3, tickets: Math.round(contracts / 10),
+    others: Math.min(2000, Math.max(12, Math.round(contracts / 50))),
   };
 }
 
@@ -65,7 +67,8 @@ export function personAt(i: number, p: Prefixes, prospect = false): Doc {
   const roles = company ? [{ role: 'CLIENT' }, ...(rnd() < 0.15 ? [{ role: 'PARTNER' }] : []), ...(rnd() < 0.1 ? [{ role: 'SUPPLIER' }] : [])] : [{ role: rnd() < 0.9 ? 'CLIENT' : 'SALES' }];
   const registration = reg(prospect ? p.prospect : p.person, i);
   const email = `${(company ? name.split(' ')[1] : `${first}.${last}`).toLowerCase().normalize('NFD').replace(/[^\w.]/g, '')}${i}@example.com`;
-  const phone = `+33 1 ${String(10 + (i % 90))} ${String(10 + ((i * 7) % 90))} ${String(10 + ((i * 13) % 90))} ${String(10 + ((i * 17) % 90))}`;
+  // A Paris number in E.164, as phones are stored.
+  const phone = `+331${String(10 + (i % 90))}${String(10 + ((i * 7) % 90))}${String(10 + ((i * 13) % 90))}${String(10 + ((i * 17) % 90))}`;
   const links = prospect ? undefined : group.get(i);
   return {
     registration,
@@ -101,6 +104,7 @@ export function contractAt(i: number, p: Prefixes, size: BookSize, deal = false)
   const duration = pick(rnd, [24, 36, 48, 60, 72]);
   const startDate = day('2021-01-01', Math.floor(rnd() * 1800));
   const product = pick(rnd, products);
+  const frequency = pick(rnd, ['30', '30', '30', '90']);
   const client = deal ? reg(p.prospect, Math.floor(rnd() * size.prospects)) : reg(p.person, Math.floor(rnd() * size.persons));
   const asset = reg(p.asset, i % size.assets);
   return {
@@ -109,7 +113,7 @@ export function contractAt(i: number, p: Prefixes, size: BookSize, deal = false)
     type: deal ? pick(rnd, ['NEW_BUSINESS', 'NEW_BUSINESS', 'RENEWAL', 'REFINANCING']) : product === 'LOAN' ? 'LOAN' : 'LEASE',
     name: `${product.replace(/_/g, ' ').toLowerCase()} ${i + 1}`,
     financialProduct: product, financialScheme: 'LINEAR', managementType: pick(rnd, ['DIRECT', 'DELEGATED']),
-    purpose: pick(rnd, ['EQUIPMENT', 'VEHICLE', 'IT']), frequency: pick(rnd, ['30', '30', '30', '90']),
+    purpose: pick(rnd, ['EQUIPMENT', 'VEHICLE', 'IT']), frequency,
     duration, financedAmountExclTax: amount, currency: 'EUR', startDate, endDate: day(startDate, duration * 30),
     internalReference: `IR-${100000 + i}`,
     persons: [
@@ -118,7 +122,7 @@ export function contractAt(i: number, p: Prefixes, size: BookSize, deal = false)
       { role: 'SALES', personRegistration: reg(p.person, Math.floor(rnd() * size.persons)) },
     ],
     assets: [{ assetRegistration: asset, isFinanced: true, quantity: 1, unitPrice: amount, priceExclTax: amount, priceInclTax: cents(amount * 1.2), taxCode: 'VAT20', currency: 'EUR' }],
-    quotations: [{ financialProduct: product, financedAmountExclTax: amount, rate: Math.round((0.02 + rnd() * 0.06) * 10000) / 10000, duration, frequency: '30', residualValue: cents(amount * 0.1) }],
+    quotations: [{ financialProduct: product, financialScheme: 'LINEAR', financedAmountExclTax: amount, rate: Math.round((0.02 + rnd() * 0.06) * 10000) / 10000, duration, frequency, residualValue: cents(amount * 0.1) }],
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkPhone } from '@lbo/model/values/phones';
 import { entityByName } from '@lbo/model/entity-registry';
 import { validateFields } from '@lbo/model/values/validate';
 import { checkIban } from '@lbo/model/values/identifiers/bank-ids';
@@ -24,6 +25,8 @@ describe('demo persons', () => {
       expect(checkSiren(sirenAt(i)), `SIREN ${i}`).toBeNull();
       expect(checkIban(frenchIbanAt(i)), `IBAN ${i}`).toBeNull();
     }
+    // Stored as E.164, the form the phone field writes.
+    for (const p of persons) expect([checkPhone(String(p.phone)), /^\+\d+$/.test(String(p.phone))], String(p.phone)).toEqual([null, true]);
     const companies = persons.filter((p) => p.type === 'C');
     expect(companies.length).toBeGreaterThan(100);
     for (const c of companies) {

@@ -47,12 +47,10 @@ interface Props {
   record?: Values;
   /** Sends the values; resolves when saved. */
   onSubmit: (values: Values, initial: Values) => Promise<void>;
-  /** Reloads the record after a workflow transition ran. */
-  onReload?: () => Promise<void>;
 }
 
 /** The generic detail form: cards in the 8/4 layout, CTRL+S to save, a guard on unsaved changes. */
-export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
+export function DetailForm({ entity, record, onSubmit }: Props) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const [debug] = useUiState('debug', false);
@@ -78,7 +76,7 @@ export function DetailForm({ entity, record, onSubmit, onReload }: Props) {
   const ObjectInput = fieldInputs.object;
   const registration = record?.registration as string | undefined;
   const workflow = entity.status && registration && (
-    <WorkflowCard entity={entity} registration={registration} status={record?.status} version={record?._version} onChanged={onReload ?? (async () => undefined)} />
+    <WorkflowCard entity={entity} registration={registration} status={record?.status} version={record?._version} />
   );
 
   return (

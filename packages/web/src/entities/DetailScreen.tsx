@@ -1,7 +1,6 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { api } from '../app/api/client.ts';
 import { DetailForm } from './DetailForm.tsx';
 import { cleanDocument, type Values } from './form-values.ts';
 import { useDetailRecord } from './use-detail-record.tsx';
@@ -17,10 +16,10 @@ export function DetailScreen({ entity, canCreate = true }: { entity: Entity; can
   if (record.status) return record.status;
 
   const save = async (values: Values, initial: Values) => {
-    if (!id) return record.created(await api.post<Values>(`/api/${entity.route}`, cleanDocument(values)));
+    if (!id) return record.created((await record.create(cleanDocument(values))).data);
     await record.update(values, initial);
   };
 
-  // After a workflow transition: the record (new status, new version) and the lists are read again.
-  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} onReload={record.reload} />;
+  // After a workflow transition the record is read again (the data provider's mutation): its new version remounts the form.
+  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} />;
 }

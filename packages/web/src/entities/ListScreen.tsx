@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Space, Tooltip, Typography } from 'antd';
 import { CheckSquareOutlined, EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +9,6 @@ import { useUiState } from '../app/ui-state.ts';
 import { KpiStrip } from './KpiStrip.tsx';
 import { SearchRow } from './SearchRow.tsx';
 import { ResultTable, sortable } from './ResultTable.tsx';
-import { AdvancedSearch } from './AdvancedSearch.tsx';
 import { PinnedRows, PinToggle, usePins } from './PinnedRows.tsx';
 import { HiddenHitsNotice } from './HiddenHitsNotice.tsx';
 import { Pager } from './Pager.tsx';
@@ -21,10 +20,16 @@ import { pageConfigOf } from './page-config.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { useShortcut } from '../app/shortcuts.ts';
 import { columnLabel, humanise } from './entity-fields.ts';
-import { exportToExcel } from './excel-export.ts';
-import { ListTransitions } from './workflow/ListTransitions.tsx';
-import { RowTransitions } from './workflow/RowTransitions.tsx';
 import { useStatusTones } from './workflow/workflow-api.ts';
+
+/**
+ * What a list shows only on demand is loaded on first use, so that the list route's JavaScript
+ * carries none of it: advanced search (saved searches, modal, switches), the workflow menus and
+ * their icons, the row transitions drawer, the Excel export.
+ */
+const AdvancedSearch = lazy(() => import('./AdvancedSearch.tsx').then((m) => ({ default: m.AdvancedSearch })));
+const ListTransitions = lazy(() => import('./workflow/ListTransitions.tsx').then((m) => ({ default: m.ListTransitions })));
+const RowTransitions = lazy(() => import('./workflow/RowTransitions.tsx').then((m) => ({ default: m.RowTransitions })));
 
 /** The API answers at most 250 rows at once: Load more stops there. */
 const maxRange = 250;
@@ -41,6 +46,9 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const [kpisHidden, setKpisHidden] = useUiState(`kpis.${route}.hidden`, false);
   const advancedEnabled = configuration?.options.advancedSearch !== false;
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  // Mounted once opened, then kept: closing and opening again keeps its state, as before.
+  const [advancedUsed, setAdvancedUsed] = useState(false);
+  useEffect(() => { if (advancedOpen) setAdvancedUsed(true); }, [advancedOpen]);
   const { pins, pin, unpin } = usePins(entity, route);
   const pinned = useMemo(() => new Set(pins.map((p) => p.registration)), [pins]);
   const pinAction = useCallback((row: Record<string, unknown>) => (
@@ -53,6 +61,9 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const tones = useStatusTones(entity);
   // The clicked row whose transitions are shown (spec issue 5 §4), unless the page hides them.
   const [clicked, setClicked] = useState<{ registration: string; version: unknown }>();
+  const [rowClickUsed, setRowClickUsed] = useState(false);
+  useEffect(() => { if (clicked) setRowClickUsed(true); }, [clicked]);
+  const onRowClick = useCallback((row: Record<string, unknown>) => setClicked({ registration: registrationOf(row), version: row.status }), []);
   const rowTransitions = Boolean(entity.status) && !page.hideRowTransitions;
   const state = useMemo(() => readListState(entity, params), [entity, params]);
   const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
@@ -90,6 +101,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const exportRows = async () => {
     setExporting(true);
     try {
+      const { exportToExcel } = await import('./excel-export.ts');
       await exportToExcel({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, queryClient });
     } catch {
       // The client has shown the error.
@@ -122,10 +134,10 @@ export function ListScreen({ entity }: { entity: Entity }) {
       )}
       <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset}
         onAdvanced={advancedEnabled ? toggleAdvanced : undefined} />
-      {advancedEnabled && (
-        <AdvancedSearch entity={entity} page={route} state={state} sortable={entity.columns.filter((c) => sortable(entity, c))}
+      {advancedEnabled && advancedUsed && (
+        <Suspense fallback={null}><AdvancedSearch entity={entity} page={route} state={state} sortable={entity.columns.filter((c) => sortable(entity, c))}
           open={advancedOpen} inModal={config.advancedSearchInModal} onInModal={(inModal) => save({ advancedSearchInModal: inModal })}
-          onClose={() => setAdvancedOpen(false)} onApply={(next) => { latest.current = readListState(entity, next); setParams(next); }} />
+          onClose={() => setAdvancedOpen(false)} onApply={(next) => { latest.current = readListState(entity, next); setParams(next); }} /></Suspense>
       )}
       <PinnedRows entity={entity} columns={columns} pins={pins} onUnpin={unpin} tones={tones} />
       <HiddenHitsNotice search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
@@ -133,16 +145,18 @@ export function ListScreen({ entity }: { entity: Entity }) {
         <Typography.Text type="secondary" data-testid="row-count">
           {t('{count} rows', { count: data?.size ?? 0 })}{selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
         </Typography.Text>
-        {selecting && <ListTransitions entity={entity} selected={selected} shown={shown} onSelect={setSelected} onDone={showRegistrations} />}
+        {selecting && <Suspense fallback={null}><ListTransitions entity={entity} selected={selected} shown={shown} onSelect={setSelected} onDone={showRegistrations} /></Suspense>}
       </Flex>
       <div data-testid="results">
       <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
         onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
         selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
         rowAction={pinAction}
-        onRowClick={rowTransitions ? (row) => setClicked({ registration: registrationOf(row), version: row.status }) : undefined} />
+        onRowClick={rowTransitions ? onRowClick : undefined} />
       </div>
-      {rowTransitions && <RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} />}
+      {rowTransitions && rowClickUsed && (
+        <Suspense fallback={null}><RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} /></Suspense>
+      )}
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
         <Flex justify="center" style={{ marginTop: 12 }}>
           <Button onClick={() => update((s) => ({ ...s, range: [start, end + config.pageSize] }))}>{t('Load more')}</Button>

@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { Card } from 'antd';
+import { Panel } from './Panel.tsx';
 import './pin-toggle.css';
 import { PushpinFilled, PushpinOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
-import { api } from '../app/api/client.ts';
+import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { usePreferences } from '../app/session/use-preferences.ts';
 import type { UserPreference } from '../app/session/configuration.ts';
 import { ResultTable } from './ResultTable.tsx';
@@ -59,16 +59,16 @@ export function PinnedRows({ entity, columns, pins, onUnpin, tones }: { entity: 
   const registrations = useMemo(() => [...new Set(pins.map((p) => p.registration))], [pins]);
   const loaded = useQueries({
     queries: registrations.map((registration) => ({
-      queryKey: ['pinned', entity.route, registration],
-      queryFn: () => api.get<Row>(`/api/${entity.route}/${encodeURIComponent(registration)}`, { silent: true }).catch(() => null),
+      queryKey: queryKeys.pinned(entity, registration),
+      queryFn: () => dataProvider.get<Row>(entity, registration, { silent: true }).catch(() => null),
     })),
   });
   const rows = loaded.map((q) => q.data).filter((row): row is Row => Boolean(row));
   if (!registrations.length) return null;
   return (
-    <Card size="small" title={t('Pinned')} style={{ marginBottom: 12 }} data-testid="pinned-rows">
+    <Panel title={t('Pinned')} style={{ marginBottom: 12 }} data-testid="pinned-rows">
       <ResultTable entity={entity} columns={columns} rows={rows} loading={loaded.some((q) => q.isLoading)} onSort={() => undefined} tones={tones}
         rowAction={(row) => <PinToggle pinned registration={registrationOf(row)} onPin={() => undefined} onUnpin={onUnpin} />} />
-    </Card>
+    </Panel>
   );
 }

@@ -1,10 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import { memo, useCallback, useMemo, useRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { Checkbox, theme } from 'antd';
 import { useQueries } from '@tanstack/react-query';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
+import './result-table.css';
 import { renderCell } from './cell-renderers.tsx';
 import { itemLinkOf } from './LinkedItemsCell.tsx';
 import { FastLink, FastLinkScope } from './FastLink.tsx';
@@ -28,7 +28,7 @@ function listsOfColumn(entity: Entity, column: ColumnDef): (string | undefined)[
   return [field?.list, itemLinkOf(field) ? field?.fields?.role?.list : undefined];
 }
 
-const orderOf = (sort: string | undefined, field: string): SortOrder => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+const ariaSortOf = (sort: string | undefined, field: string) => (sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : undefined);
 
 interface Props {
   entity: Entity;
@@ -47,77 +47,151 @@ interface Props {
   rowAction?(row: Row): ReactNode;
 }
 
+/** A column as the rows draw it. */
+interface Cell {
+  key: string;
+  label: string;
+  sortable: boolean;
+  align?: 'right';
+  render(row: Row): ReactNode;
+}
+
 /** Clicks on links, buttons, inputs and the selection column belong to them, not to the row. */
 const ownClick = (target: EventTarget | null) =>
-  target instanceof Element && Boolean(target.closest('a, button, input, label, .ant-checkbox-wrapper, .ant-table-selection-column'));
+  target instanceof Element && Boolean(target.closest('a, button, input, label, .lbo-table-selection'));
 
+const rowKeyOf = (row: Row) => String(row._id ?? row.registration);
 
-/** The result table: declared columns and renderers, registration linked to the detail, sorting cycling asc/desc/off. */
+interface RowProps {
+  row: Row;
+  cells: Cell[];
+  selectable: boolean;
+  selected: boolean;
+  selectLabel?: string;
+  onToggle(row: Row, selected: boolean): void;
+  clickable: boolean;
+  onClick(row: Row, event: MouseEvent): void;
+  action?(row: Row): ReactNode;
+}
+
+/**
+ * One row, drawn again only when its own props change: a loading state, a selection elsewhere
+ * or a parent's render leaves the other rows as they are.
+ */
+const ResultRow = memo(function ResultRow({ row, cells, selectable, selected, selectLabel, onToggle, clickable, onClick, action }: RowProps) {
+  return (
+    <tr className={clickable ? 'ant-table-row lbo-clickable' : 'ant-table-row'} aria-selected={selectable ? selected : undefined}
+      onClick={clickable ? (event) => onClick(row, event) : undefined}>
+      {selectable && (
+        <td className="lbo-table-selection lbo-table-narrow">
+          <Checkbox checked={selected} aria-label={selectLabel} onChange={(event) => onToggle(row, event.target.checked)} />
+        </td>
+      )}
+      {cells.map((cell) => <td key={cell.key} data-align={cell.align}>{cell.render(row)}</td>)}
+      {action && <td className="lbo-table-narrow">{action(row)}</td>}
+    </tr>
+  );
+});
+
+/**
+ * The result table: declared columns and renderers, registration linked to the detail, sorting
+ * cycling asc/desc/off. A plain table rather than antd's: a list page draws hundreds of cells,
+ * and antd's table (with its filter menus, trees and pagination) weighed a third of the list
+ * route's JavaScript and redrew every row on each state change.
+ */
 export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction }: Props) {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const keyField = entity.key ?? 'registration';
   const lists = useMemo(() => [...new Set(columns.flatMap((c) => listsOfColumn(entity, c)).filter((l): l is string => Boolean(l)))], [columns, entity]);
   const loaded = useQueries({ queries: lists.map((list) => listQueryOptions(list, i18n.language)) });
-  const optionsByList = new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data]));
   const listsKey = loaded.map((q) => q.dataUpdatedAt).join(',');
-  const tableColumns = useMemo<TableColumnsType<Row>>(() => columns.map((column) => {
+  const optionsByList = useMemo(() => new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data])),
+    // The lists' load times stand for their contents.
+    [lists, listsKey]);
+  const cells = useMemo<Cell[]>(() => columns.map((column) => {
     const field = fieldAt(entity, column.field);
     const linked = column.field === 'registration' || column.field === keyField;
+    const labelOf = (list: string | undefined, v: string) => {
+      const options = list ? optionsByList.get(list) : undefined;
+      return options ? optionLabel(options, v) : v;
+    };
     return {
       key: column.field,
-      dataIndex: column.field.split('.'),
-      title: t(columnLabel(entity, column)),
-      sorter: sortable(entity, column),
-      sortOrder: orderOf(sort, column.field),
-      sortDirections: ['ascend', 'descend'],
-      showSorterTooltip: false,
+      label: t(columnLabel(entity, column)),
+      sortable: sortable(entity, column),
       align: ['currency', 'number', 'integer', 'percentage'].includes(field?.type ?? '') ? 'right' : undefined,
-      render: (_: unknown, row: Row) => {
+      render: (row: Row) => {
         const value = valueAt(row, column.field);
         if (linked && typeof value === 'string') return <FastLink to={detailPath(entity, String(row.registration ?? value))}>{value}</FastLink>;
         const parent = column.field === 'entityRegistration' ? parentPath(row.entityName, value) : undefined;
         if (parent) return <FastLink to={parent}>{String(value)}</FastLink>;
-        const labelOf = (list: string | undefined, v: string) => {
-          const options = list ? optionsByList.get(list) : undefined;
-          return options ? optionLabel(options, v) : v;
-        };
         return renderCell(value, { entity, column, field, row, locale: i18n.language, labelOf, toneOf: (status) => tones?.[status] }, (v) => (v ? t('Yes') : t('No')));
       },
     };
-    // The lists' load times stand for their contents in the dependencies.
-  }), [columns, entity, keyField, sort, t, i18n.language, listsKey, tones]);
-  const allColumns = useMemo<TableColumnsType<Row>>(() => (rowAction
-    ? [...tableColumns, { key: '_action', width: 40, render: (_: unknown, row: Row) => rowAction(row) }]
-    : tableColumns), [rowAction, tableColumns]);
+  }), [columns, entity, keyField, t, i18n.language, optionsByList, tones]);
+
+  // The handlers read the latest props through refs, so that the rows keep the same ones.
+  const latest = useRef({ rows, selection, onRowClick });
+  latest.current = { rows, selection, onRowClick };
+  const toggle = useCallback((row: Row, checked: boolean) => {
+    const current = latest.current.selection;
+    if (!current) return;
+    const registration = registrationOf(row);
+    current.onChange(checked ? [...current.registrations.filter((r) => r !== registration), registration] : current.registrations.filter((r) => r !== registration));
+  }, []);
+  const click = useCallback((row: Row, event: MouseEvent) => { if (!ownClick(event.target)) latest.current.onRowClick?.(row); }, []);
+  const selected = useMemo(() => new Set(selection?.registrations ?? []), [selection?.registrations]);
+  const shownSelected = selection ? rows.filter((row) => selected.has(registrationOf(row))).length : 0;
+  const toggleAll = (checked: boolean) => {
+    if (!selection) return;
+    const shown = new Set(rows.map(registrationOf));
+    selection.onChange([...selection.registrations.filter((r) => !shown.has(r)), ...(checked ? [...shown] : [])]);
+  };
+
+  const style = {
+    '--lbo-border': token.colorBorderSecondary, '--lbo-header-bg': token.colorFillAlter, '--lbo-header-hover': token.colorFillSecondary,
+    '--lbo-heading': token.colorTextHeading, '--lbo-text': token.colorText, '--lbo-quiet': token.colorTextQuaternary,
+    '--lbo-primary': token.colorPrimary, '--lbo-row-hover': token.controlItemBgHover, '--lbo-row-selected': token.controlItemBgActive,
+    '--lbo-link': token.colorLink, '--lbo-link-hover': token.colorLinkHover, '--lbo-font-size': `${token.fontSize}px`,
+  } as CSSProperties;
+  const width = cells.length + (selection ? 1 : 0) + (rowAction ? 1 : 0);
 
   return (
     <FastLinkScope>
-      <Table<Row>
-        size="small"
-        rowKey={(row) => String(row._id ?? row.registration)}
-        columns={allColumns}
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('No data') }}
-        rowSelection={selection && {
-          selectedRowKeys: rows.filter((row) => selection.registrations.includes(registrationOf(row))).map((row) => String(row._id ?? row.registration)),
-          onChange: (_keys, selected) => {
-            const shown = new Set(rows.map(registrationOf));
-            selection.onChange([...selection.registrations.filter((r) => !shown.has(r)), ...selected.map(registrationOf)]);
-          },
-          getCheckboxProps: (row) => ({ 'aria-label': t('Select {registration}', { registration: registrationOf(row) }) }) as object,
-        }}
-        onRow={onRowClick && ((row) => ({
-          style: { cursor: 'pointer' },
-          onClick: (event) => { if (!ownClick(event.target)) onRowClick(row); },
-        }))}
-        onChange={(_p, _f, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          if (one?.columnKey) onSort(nextSort(sort, String(one.columnKey)));
-        }}
-      />
+      <div className="lbo-table" style={style} aria-busy={loading}>
+        <div className="lbo-table-scroll">
+          <table>
+            <thead className="ant-table-thead">
+              <tr>
+                {selection && (
+                  <th className="lbo-table-selection lbo-table-narrow">
+                    <Checkbox checked={rows.length > 0 && shownSelected === rows.length} indeterminate={shownSelected > 0 && shownSelected < rows.length}
+                      aria-label={t('Select all')} onChange={(event) => toggleAll(event.target.checked)} />
+                  </th>
+                )}
+                {cells.map((cell) => (
+                  <th key={cell.key} data-align={cell.align} aria-sort={cell.sortable ? (ariaSortOf(sort, cell.key) ?? 'none') : undefined}
+                    className={cell.sortable ? 'lbo-sortable' : undefined} onClick={cell.sortable ? () => onSort(nextSort(sort, cell.key)) : undefined}>
+                    {cell.label}
+                    {cell.sortable && <span className="lbo-sorter" aria-hidden><span className="lbo-sorter-up" /><span className="lbo-sorter-down" /></span>}
+                  </th>
+                ))}
+                {rowAction && <th className="lbo-table-narrow" />}
+              </tr>
+            </thead>
+            <tbody className="ant-table-tbody">
+              {rows.length ? rows.map((row) => (
+                <ResultRow key={rowKeyOf(row)} row={row} cells={cells} selectable={Boolean(selection)} selected={selected.has(registrationOf(row))}
+                  selectLabel={selection ? t('Select {registration}', { registration: registrationOf(row) }) : undefined} onToggle={toggle}
+                  clickable={Boolean(onRowClick)} onClick={click} action={rowAction} />
+              )) : (
+                <tr className="lbo-table-empty"><td colSpan={width}>{loading ? '' : t('No data')}</td></tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
     </FastLinkScope>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useEffect, useState } from 'react';
-import { Button, Card, Col, Input, Row, Space } from 'antd';
+import { Button, Col, Input, Row, Space } from 'antd';
+import { Panel } from './Panel.tsx';
 import { ClearOutlined, DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
@@ -34,7 +35,7 @@ export const SearchRow = memo(function SearchRow({ entity, route, filters, searc
   const hasValue = (name: string, kind: string) => (kind === 'range' ? rangeParams(entity, visible.find((f) => f.name === name)!).some((p) => filters[p]) : Boolean(filters[name]));
   const shown = expanded ? visible : visible.filter((f, i) => i < firstFilters || hasValue(f.name, f.kind));
   return (
-    <Card size="small" style={{ marginBottom: 16 }} data-testid="search-row">
+    <Panel style={{ marginBottom: 16 }} data-testid="search-row">
       <Row gutter={[12, 12]}>
         <Col xs={24} sm={12} lg={6}>
           <Input.Search aria-label={t('Search')} placeholder={t('Search')} value={text} allowClear onChange={(e) => setText(e.target.value)} onSearch={(v) => onSearch(v.trim())} />
@@ -59,6 +60,6 @@ export const SearchRow = memo(function SearchRow({ entity, route, filters, searc
         {onAdvanced && <Button size="small" icon={<FilterOutlined />} onClick={onAdvanced}>{t('Advanced search')}</Button>}
       </Space>
       <FilterBadges entity={entity} filters={filters} onRemove={(param) => onFilters({ [param]: '' })} />
-    </Card>
+    </Panel>
   );
 });

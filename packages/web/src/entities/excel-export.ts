@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
-import { fileNameOf, request } from '../app/api/client.ts';
+import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { notify } from '../app/notify.tsx';
 import type { Option } from '../fields/form-field.ts';
 import { optionLabel } from '../fields/reference-lists.ts';
 import { listQuery, type ListState } from './list-state.ts';
-import { readListAnswer, type Row } from './use-entity-list.ts';
+import type { Row } from './use-entity-list.ts';
 import { fieldAt, valueAt } from './entity-fields.ts';
 import { objectText, renderOf } from './cell-renderers.tsx';
 
@@ -23,8 +23,7 @@ async function allRows(entity: Entity, state: ListState): Promise<Row[]> {
   const rows: Row[] = [];
   for (let start = 0; start < maxExportRows; start += chunk) {
     const query = { ...listQuery(entity, { ...state, range: [start, start + chunk - 1] }, chunk), breakdown: undefined };
-    const answer = await request<unknown>('GET', `/api/${entity.route}`, { query });
-    const result = readListAnswer(answer.data, answer.headers);
+    const result = await dataProvider.list(entity, query);
     rows.push(...result.rows);
     if (!result.continues || result.rows.length < chunk) break;
   }
@@ -53,7 +52,7 @@ export async function exportToExcel(args: {
   const { entity, state, columns, labels, title, locale, queryClient } = args;
   notify({ level: 'info', message: 'Downloading file' });
   const rows = await allRows(entity, state);
-  const listOf = (name: string) => queryClient.getQueryData<Option[]>(['list', name, locale]) ?? [];
+  const listOf = (name: string) => queryClient.getQueryData<Option[]>(queryKeys.referenceList(name, locale)) ?? [];
   const body = {
     fileName: title,
     sheetName: title,
@@ -61,13 +60,12 @@ export async function exportToExcel(args: {
     columns: columns.map((c, i) => ({ headerLabel: labels[i], width: Math.max(12, Math.min(40, labels[i].length + 4)), format: formats[renderOf(entity, c)] })),
     data: rows.map((row) => columns.map((c) => exportValue(entity, c, row, listOf))),
   };
-  const answer = await request<Blob>('POST', '/api/report/excel', { body, blob: true });
-  const fileName = fileNameOf(answer.headers);
+  const { file, fileName } = await dataProvider.excel(body);
   if (!fileName) {
     notify({ level: 'warning', message: 'No file name found' });
     return;
   }
-  const url = URL.createObjectURL(answer.data);
+  const url = URL.createObjectURL(file);
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.appendChild(link);
   link.click();

@@ -1,3 +1,5 @@
+import { entities } from '@lbo/model/entity-registry';
+
 /**
  * Page configuration of a list screen (spec 001 §1): looked up by a page name taken from the
  * path (`/credit-lines` → `CreditLinesPage`, spec 001 §2.7). The product's own settings of spec
@@ -25,11 +27,9 @@ export interface ListPageConfig {
   hideRowTransitions?: boolean;
 }
 
-export const listPageConfig: Record<string, ListPageConfig> = {
-  'script-logs': { addButton: false, pageSize: 20 },
-  'payment-files': { addButton: false },
-  amendments: { addButton: false },
-};
+/** The product's settings of a list page: those its kind's declaration gives (`screens.listPage`). */
+const productPageConfig = (listRoute: string): ListPageConfig | undefined =>
+  entities.find((entity) => entity.listRoute === listRoute)?.screens.listPage;
 
 /** `credit-lines` → `CreditLinesPage`. */
 export const pageNameOf = (listRoute: string) =>
@@ -54,8 +54,8 @@ export function readPageConfig(raw: unknown): ListPageConfig {
 /** The configuration of a list page: the product's, overridden by the tenant's `options.pages`. */
 export function pageConfigOf(listRoute: string, options: Record<string, unknown> | undefined): ListPageConfig {
   const pages = isRecord(options?.pages) ? options.pages : {};
-  return { ...listPageConfig[listRoute], ...readPageConfig(pages[pageNameOf(listRoute)]) };
+  return { ...productPageConfig(listRoute), ...readPageConfig(pages[pageNameOf(listRoute)]) };
 }
 
-/** Detail routes reached by id only: no create form (spec 000 §2.2). */
-export const detailByIdOnly = new Set(['locale', 'contract-element', 'sepa', 'camt', 'bank-transaction', 'payment-file-line', 'funding']);
+/** Detail routes reached by id only: no create form (spec 000 §2.2), as the kinds' declarations say. */
+export const detailByIdOnly = new Set(entities.filter((entity) => entity.screens.detailByIdOnly).map((entity) => entity.clientRoute));

@@ -47,6 +47,13 @@ describe('one component per field type', () => {
     }
   });
 
+  it('shows a phone as its country calling code and local number', () => {
+    const html = text(render({ name: 'phone', type: 'phone', label: 'Phone' }, '+33123456789'));
+    expect(html).toContain('FR +33');
+    expect(render({ name: 'phone', type: 'phone', label: 'Phone' }, '+33123456789')).toContain('value="01 23 45 67 89"');
+    expect(text(render({ name: 'phone', type: 'phone', label: 'Phone' }, { invalidInput: '01 23' }))).toContain('Invalid format');
+  });
+
   it('shows "Unknown type {type}" for any other type', () => {
     expect(text(render({ name: 'f', type: 'hologram', label: 'X' }, undefined))).toContain('Unknown type hologram');
   });

@@ -6,14 +6,14 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : value ==
 /** Empty text is stored as undefined, so that it counts as missing. */
 const stored = (s: string) => (s === '' ? undefined : s);
 
-/** text, password, email, username, phone, iban and color. */
+/** text, password, email, username, iban and color. */
 export function TextInput({ field, id, value, onChange, onBlur, disabled, invalid }: InputProps) {
   const change = (s: string) => onChange(stored(caseOf(field, s)));
   const common = { id, value: textOf(value), onBlur, disabled, status: invalid ? ('error' as const) : undefined, maxLength: undefined };
   if (field.type === 'password') return <Input.Password {...common} autoComplete="new-password" onChange={(e) => change(e.target.value)} />;
   if (field.type === 'color') return <Input {...common} type="color" style={{ width: 64 }} onChange={(e) => change(e.target.value)} />;
   const iban = field.type === 'iban';
-  return <Input {...common} inputMode={field.type === 'phone' ? 'tel' : undefined} style={iban ? { fontFamily: 'monospace' } : undefined}
+  return <Input {...common} style={iban ? { fontFamily: 'monospace' } : undefined}
     onChange={(e) => change(iban ? e.target.value.toUpperCase() : e.target.value)} />;
 }
 

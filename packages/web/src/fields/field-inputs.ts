@@ -8,10 +8,11 @@ import { BooleanInput, RadioInput, SelectInput } from './ChoiceInput.tsx';
 import { LinkInput } from './LinkInput.tsx';
 import { ListInput, ObjectInput } from './NestedInput.tsx';
 import { AddressInput, FileInput, JsonInput, NoticeInput } from './OtherInputs.tsx';
+import { PhoneInput } from './PhoneInput.tsx';
 
 /** One input component per form field type (CONVENTIONS §2): the compiler lists what a new type needs. */
 export const fieldInputs: Record<FormFieldType, ComponentType<InputProps>> = {
-  text: TextInput, password: TextInput, email: TextInput, username: TextInput, phone: TextInput, iban: TextInput, color: TextInput,
+  text: TextInput, password: TextInput, email: TextInput, username: TextInput, phone: PhoneInput, iban: TextInput, color: TextInput,
   textarea: TextAreaInput, markdown: TextAreaInput, richtext: TextAreaInput,
   emails: EmailsInput,
   number: NumberInput, integer: NumberInput, currency: NumberInput, percentage: NumberInput,

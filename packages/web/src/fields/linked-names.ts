@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Entity } from '@lbo/model/entity';
-import { api } from '../app/api/client.ts';
+import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 
 /**
  * Names of linked records (a contract's client, an invoice's payer), shown beside their
@@ -24,9 +24,7 @@ async function readNames(entity: Entity, registrations: string[]): Promise<Map<s
   const names = new Map<string, string>();
   for (let start = 0; start < registrations.length; start += pageLimit) {
     const chunk = registrations.slice(start, start + pageLimit);
-    const found = await api.get<{ registration?: string; name?: unknown }[]>(`/api/${entity.route}`, {
-      query: { registration: chunk, projection: 'registration,name', range: `[0-${chunk.length - 1}]` }, silent: true,
-    });
+    const found = await dataProvider.names(entity, chunk, { silent: true });
     for (const record of found) if (record.registration && typeof record.name === 'string' && record.name) names.set(record.registration, record.name);
   }
   return names;
@@ -49,7 +47,7 @@ export function linkedName(entity: Entity, registration: string): Promise<string
 }
 
 /** The cache key of a linked record's name. */
-export const linkedNameKey = (entity: Entity | undefined, registration: string | undefined) => ['linked-name', entity?.route, registration];
+export const linkedNameKey = queryKeys.name;
 
 const nameQuery = (entity: Entity | undefined, registration: string | undefined) => ({
   queryKey: linkedNameKey(entity, registration),

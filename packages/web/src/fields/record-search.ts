@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Entity } from '@lbo/model/entity';
-import { api } from '../app/api/client.ts';
+import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import type { Option } from './form-field.ts';
 
 /** Autocomplete starts after more than 2 characters, 250 ms after the last keystroke (spec 000 §5, §9). */
@@ -17,18 +17,13 @@ export function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-interface Found { registration: string; name?: string }
-
 /** Records of `entity` whose text matches, as options `registration - name`; `roles` narrows persons. */
 export function useRecordSearch(entity: Entity | undefined, text: string, roles?: string[]): { options: Option[]; loading: boolean } {
   const term = useDebounced(text.trim(), autocompleteDelayMs);
   const enabled = Boolean(entity) && term.length >= minSearchLength;
   const { data, isFetching } = useQuery({
-    queryKey: ['record-search', entity?.route, term, roles?.join(',')],
-    queryFn: ({ signal }) => api.get<Found[]>(`/api/${entity!.route}`, {
-      query: { search: term, range: '[0-9]', projection: 'registration,name', ...(roles?.length && entity!.filters.some((f) => f.name === 'role') ? { role: roles } : {}) },
-      silent: true, signal,
-    }),
+    queryKey: queryKeys.search(entity, term, roles),
+    queryFn: ({ signal }) => dataProvider.search(entity!, term, roles?.length && entity!.filters.some((f) => f.name === 'role') ? { role: roles } : {}, { silent: true, signal }),
     enabled,
   });
   const options = enabled ? (data ?? []).map((r) => ({ value: r.registration, label: r.name ? `${r.registration} - ${r.name}` : r.registration })) : [];

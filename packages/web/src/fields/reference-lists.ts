@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../app/api/client.ts';
+import { dataProvider, queryKeys, type ListValue } from '../app/api/data-provider.ts';
 import type { Option } from './form-field.ts';
-
-/** An item of `GET /api/script/lists?valuesOnly=true` (spec 002 §7). */
-interface ListValue {
-  value: string;
-  label: string;
-  isTranslated?: boolean;
-}
 
 /**
  * Lists asked for in the same tick are fetched in one call (a form holds many selects).
@@ -24,7 +17,7 @@ function batchFetch(name: string, locale: string): Promise<Option[]> {
       setTimeout(() => {
         pending.delete(locale);
         const list = [...names];
-        api.get<ListValue[][]>('/api/script/lists', { query: { valuesOnly: 'true', locale, lists: list } })
+        dataProvider.referenceLists(list, locale)
           .then((answer) => resolve(Object.fromEntries(list.map((n, i) => [n, optionsOf(answer?.[i])]))))
           .catch(reject);
       }, 0);
@@ -43,7 +36,7 @@ function optionsOf(values: ListValue[] | undefined): Option[] {
 
 /** The query of a reference list in a language, cached for the session. */
 export const listQueryOptions = (list: string | undefined, locale: string) => ({
-  queryKey: ['list', list, locale],
+  queryKey: queryKeys.referenceList(list, locale),
   queryFn: () => batchFetch(list!, locale),
   enabled: Boolean(list),
   staleTime: Infinity,

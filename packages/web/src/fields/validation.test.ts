@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from './form-field.ts';
+import { withCheckDigits } from '@lbo/model/values/verdicts';
 import { fieldError, lengthCounter, caseOf } from './validation.ts';
 import { parseCurrencyInput, parseDateInput, parseDateTimeInput, parseNumberInput, parsePercentageInput } from './parse.ts';
-import { isValidIban } from './validation.ts';
 
 const ctx = { locale: 'en-EU', tenant: 'demo' };
 const f = (type: string, extra: Partial<FormField> = {}): FormField => ({ name: 'x', type, label: 'Amount', ...extra });
@@ -74,13 +74,20 @@ describe('identifiers', () => {
 
   it('checks phones and IBANs', () => {
     expect(error(f('phone'), '+33 1 23 45 67 89')).toBeUndefined();
-    expect(error(f('phone'), '01 23 45 67 89')).toBeUndefined();
     expect(error(f('phone'), 'call me')).toBe('Invalid format');
+    // A local form is read in the country of the locale (en-EU has none: it must be international).
+    expect(error(f('phone'), '01 23 45 67 89')).toBe('Invalid format');
+    expect(fieldError(f('phone'), '01 23 45 67 89', true, { locale: 'fr-FR' })).toBeUndefined();
+    expect(error(f('phone'), '+33 1 23')).toBe('Invalid format');
+    expect(error(f('phone'), { invalidInput: '01 23' })).toBe('Invalid format');
     expect(error(f('iban'), 'FR76 3000 6000 0112 3456 7890 189')).toBeUndefined();
     expect(error(f('iban'), 'FR76 3000 6000 0112 3456 7890 188')).toBe('IBAN is invalid');
-    expect(isValidIban('DE89370400440532013000')).toBe(true);
-    expect(isValidIban('DE8937040044053201300')).toBe(false);
-    expect(isValidIban('GB82WEST12345698765432')).toBe(true);
+    expect(error(f('iban'), 'DE89370400440532013000')).toBeUndefined();
+    expect(error(f('iban'), 'DE8937040044053201300')).toBe('IBAN is invalid');
+    expect(error(f('iban'), 'GB82WEST12345698765432')).toBeUndefined();
+    // The country lengths are ibantools' (the server's): SA has 24 characters, BR 29.
+    expect(error(f('iban'), 'SA0380000000608010167519')).toBeUndefined();
+    expect(error(f('iban'), withCheckDigits('SA', '8000000060801016751'))).toBe('IBAN is invalid');
   });
 });
 

@@ -1,3 +1,6 @@
+import { EMAIL_EXAMPLE, EMAIL_INVALID, isEmail, USERNAME_INVALID, valueVerdict, type ValueType } from '@lbo/model/values/value-rules';
+import { IBAN_INVALID } from '@lbo/model/values/identifiers/bank-ids';
+import { PHONE_INVALID, phoneCountryOfLocale } from '@lbo/model/values/phones';
 import { fillEnglish } from '../i18n/i18n.ts';
 import { formatCurrency, formatDate, formatNumber, formatPercentage } from '../i18n/formats.ts';
 import type { FormField, FormFieldType } from './form-field.ts';
@@ -6,11 +9,15 @@ import { isInvalidInput } from './parse.ts';
 /**
  * Field validation of spec 000 §5, messages word for word. A mandatory field says so only
  * once touched (submit touches every field); the other rules apply to any non-empty value.
+ * Emails, usernames, phones and IBANs are judged by the model's rules (`values/value-rules.ts`),
+ * the ones the server applies.
  */
 export interface ValidationContext {
   locale: string;
   /** Tenant of the signed-in user, for usernames. */
   tenant?: string;
+  /** Country of phones held in their local form; the locale's region by default. */
+  country?: string;
   /** Translation of a message (English by default). */
   translate?: (key: string, values: Record<string, unknown>) => string;
 }
@@ -24,14 +31,13 @@ export const messages = {
   number: '{label} has to be a number',
   integer: '{label} has to be an integer',
   date: 'Invalid date',
-  email: 'Email format should be "{email}"',
-  username: 'Should be a valid email or a valid string ending with @{tenant}',
-  format: 'Invalid format',
-  iban: 'IBAN is invalid',
+  email: EMAIL_INVALID,
+  username: USERNAME_INVALID,
+  format: PHONE_INVALID,
+  iban: IBAN_INVALID,
 } as const;
 
-/** The example address the email message shows. */
-export const emailExample = 'name@example.com';
+export { isEmail };
 
 type Message = { key: string; values?: Record<string, unknown> } | undefined;
 type Check = (field: FormField, value: unknown, ctx: ValidationContext) => Message;
@@ -39,26 +45,8 @@ type Check = (field: FormField, value: unknown, ctx: ValidationContext) => Messa
 export const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
-const phonePattern = /^(\+|00)?[\d().-]+$/;
-
-export const isEmail = (s: string) => emailPattern.test(s);
-
-/** Spec 000 §5: an email, or letters, digits, `.`, `-`, `_` and one `@` (not last), ending with @tenant when there is one. */
-export function isValidUsername(value: string, tenant?: string): boolean {
-  if (isEmail(value)) return true;
-  const shaped = /^[\p{L}\d._-]+@[\p{L}\d._-]+$/u.test(value);
-  if (tenant) return shaped && value.toLowerCase().endsWith(`@${tenant.toLowerCase()}`);
-  return shaped || /^\d+$/.test(value);
-}
-
-export function isValidPhone(value: string): boolean {
-  const s = value.replace(/\s+/g, '');
-  const digits = s.replace(/\D/g, '').length;
-  return phonePattern.test(s) && digits >= 6 && digits <= 15;
-}
 
 /** A bound as the field shows its values: percentage, currency, date or number. */
 function formatBound(field: FormField, bound: number, locale: string): string {
@@ -100,16 +88,23 @@ const date: Check = (field, value, ctx) => {
 
 const none: Check = () => undefined;
 
+/** A value with a model rule; a phone the phone field could not read is kept as an InvalidInput. */
+const ruled = (type: ValueType): Check => (field, value, ctx) => {
+  if (isInvalidInput(value)) return { key: messages[type === 'phone' ? 'format' : type] };
+  if (typeof value !== 'string') return undefined;
+  const verdict = valueVerdict(type, value, { tenant: ctx.tenant, country: ctx.country ?? phoneCountryOfLocale(ctx.locale) });
+  return verdict.valid ? text(field, value, ctx) : { key: verdict.message, values: verdict.values };
+};
+const email = ruled('email');
+
 const checks: Record<FormFieldType, Check> = {
   text, password: text, textarea: text, markdown: text, richtext: text, color: none,
   number: numeric, currency: numeric, slider: numeric, percentage: numeric,
   integer: (field, value, ctx) => (typeof value !== 'number' || !Number.isInteger(value) ? { key: messages.integer } : bounds(field, value, ctx.locale)),
   date, datetime: date,
-  email: (field, value) => (typeof value === 'string' && !isEmail(value.trim()) ? { key: messages.email, values: { email: emailExample } } : text(field, value, { locale: '' })),
-  emails: (_field, value) => (Array.isArray(value) && value.some((v) => !isEmail(String(v))) ? { key: messages.email, values: { email: emailExample } } : undefined),
-  username: (_field, value, ctx) => (typeof value === 'string' && !isValidUsername(value.trim(), ctx.tenant) ? { key: messages.username, values: { tenant: ctx.tenant ?? '' } } : undefined),
-  phone: (_field, value) => (typeof value === 'string' && !isValidPhone(value) ? { key: messages.format } : undefined),
-  iban: (_field, value) => (typeof value === 'string' && !isValidIban(value) ? { key: messages.iban } : undefined),
+  email,
+  emails: (field, value, ctx) => (Array.isArray(value) ? value.map((item) => email(field, String(item), ctx)).find(Boolean) : undefined),
+  username: ruled('username'), phone: ruled('phone'), iban: ruled('iban'),
   checkbox: none, switch: none, radio: none, select: none, file: none, files: none, address: none, notice: none,
   link: text, list: none, object: none,
   json: (_field, value) => (isInvalidInput(value) ? { key: messages.format } : undefined),
@@ -136,31 +131,6 @@ export function caseOf(field: FormField, value: string): string {
   if (field.upperCase) return value.toUpperCase();
   if (field.lowerCase) return value.toLowerCase();
   return value;
-}
-
-/**
- * IBAN check of spec 000 §5: spaces stripped, a two-letter country, two check digits, an
- * alphanumeric remainder, the country's length, and mod 97 equal to 1.
- */
-export const ibanLengths: Record<string, number> = {
-  FR: 27, DE: 22, BE: 16, NL: 18, GB: 22, MA: 28, TN: 24,
-  ES: 24, IT: 27, PT: 25, LU: 20, CH: 21, AT: 20, IE: 22, MC: 27, PL: 28, SE: 24, DK: 18, FI: 18, NO: 15,
-};
-
-function mod97(digits: string): number {
-  let rest = 0;
-  for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97;
-  return rest;
-}
-
-export function isValidIban(raw: string): boolean {
-  const iban = raw.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
-  const expected = ibanLengths[iban.slice(0, 2)];
-  if (expected ? iban.length !== expected : iban.length < 15 || iban.length > 34) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  const digits = rearranged.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  return mod97(digits) === 1;
 }
 
 /** Spec 000 §5: a file larger than the maximum, or with an extension not accepted. */

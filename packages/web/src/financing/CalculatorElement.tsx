@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PaymentPlan, PaymentPlanLine } from '@lbo/model/finance/payment-plan';
-import { api } from '../app/api/client.ts';
+import { entityByName } from '@lbo/model/entity-registry';
+import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { formatCurrency, formatDate, formatPercentage } from '../i18n/formats.ts';
 import { dateFormatOf } from '../i18n/formats.ts';
 import { PaymentPlanChart } from './PaymentPlanChart.tsx';
@@ -26,6 +27,9 @@ export interface CalculatorValues {
 type PlanAnswer = PaymentPlan & { tables?: { registration: string; kind: string; value: number }[] };
 
 const frequencyOptions: [number, string][] = [[30, 'Monthly'], [90, 'Quarterly'], [180, 'Semester'], [360, 'Annual'], [7, 'Weekly']];
+
+/** The kind whose records the product picker offers. */
+const productKind = entityByName('Product')!;
 
 const defaults: CalculatorValues = { amount: 30000, ratePercent: 5, duration: 36, frequency: 30, timing: 'arrears', startDate: dayjs() };
 
@@ -54,14 +58,14 @@ export function CalculatorElement({ initial, computeAtOnce = false }: { initial?
   const [plan, setPlan] = useState<PlanAnswer>();
   const [computing, setComputing] = useState(false);
   const products = useQuery({
-    queryKey: ['calculator-products'],
-    queryFn: ({ signal }) => api.get<{ registration: string; name?: string }[]>('/api/financing/products', { query: { projection: 'registration,name', range: '[0-99]' }, signal, silent: true }),
+    queryKey: queryKeys.calculatorProducts,
+    queryFn: async ({ signal }) => (await dataProvider.list(productKind, { projection: 'registration,name', range: '[0-99]' }, { signal, silent: true })).rows as { registration: string; name?: string }[],
   });
 
   const compute = async (values: CalculatorValues) => {
     setComputing(true);
     try {
-      setPlan(await api.get<PlanAnswer>('/api/financing/calculator/payment-plan', { query: planQuery(values) }));
+      setPlan(await dataProvider.paymentPlan<PlanAnswer>(planQuery(values)));
     } catch {
       // the client shows the catalogue error (the field it names)
     } finally {

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { currencyDecimals, currencySymbolBefore, isoCurrency } from '@lbo/model/values/currencies';
 import { intlLocale } from './locale.ts';
 
 /** Display formats of spec 000 §9, through Intl and dayjs. */
@@ -31,16 +32,6 @@ export function formatDateTime(value: unknown, locale: string): string {
   return d.isValid() ? d.format(dateTimeFormatOf(locale)) : String(value);
 }
 
-/** Decimals of a currency: 3 for TND, 0 for XPF, otherwise 2. */
-export function currencyDecimals(currency: string): number {
-  if (currency === 'TND') return 3;
-  if (currency === 'XPF') return 0;
-  return 2;
-}
-
-/** Currencies whose symbol comes before the amount; the others (EUR first) put it after. */
-const symbolBefore = new Set(['GBP', 'USD']);
-
 /** Intl formatters are costly to build: one per locale and options, kept (a list renders hundreds of amounts). */
 const formatters = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -59,7 +50,7 @@ function currencySymbol(currency: string, locale: string): string {
   let symbol = symbols.get(key);
   if (symbol === undefined) {
     try {
-      const parts = numberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      const parts = numberFormat(locale, { style: 'currency', currency: isoCurrency(currency), currencyDisplay: 'narrowSymbol' }).formatToParts(0);
       symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
     } catch {
       symbol = currency;
@@ -73,14 +64,14 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
   return numberFormat(locale, { maximumFractionDigits: 10, ...options }).format(value);
 }
 
-/** `1,234.56 €` in en-EU, `1 234,56 €` in fr-FR, `$1,234.56`. */
+/** `1,234.56 €` in en-EU, `1 234,56 €` in fr-FR, `$1,234.56`, `1,235 ¥` (decimals and symbols from Intl, spec 000 §9). */
 export function formatCurrency(value: unknown, currency: string | undefined, locale: string): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return value === undefined || value === null ? '' : String(value);
   const code = (currency || 'EUR').toUpperCase();
   const decimals = currencyDecimals(code);
   const amount = formatNumber(value, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   const symbol = currencySymbol(code, locale);
-  return symbolBefore.has(code) ? `${symbol}${amount}` : `${amount} ${symbol}`;
+  return currencySymbolBefore(code) ? `${symbol}${amount}` : `${amount} ${symbol}`;
 }
 
 /** A stored ratio (0.05) as a percentage: `5%`. */

@@ -1,14 +1,16 @@
+import { kindLabelsIn } from '@lbo/model/kind-labels';
 import { frFRLabels } from './fr-FR-labels.ts';
 import { frFRTransitions } from './fr-FR-transitions.ts';
 import { personFr } from '../person/fr-FR.ts';
 
 /**
- * French texts of the interface, keyed by their English wording, with the labels of every
- * declared kind (fr-FR-labels.ts) and the transitions of every default workflow
+ * French texts of the interface, keyed by their English wording, with the kinds' titles from
+ * their declarations, the field labels of the generic screens (fr-FR-labels.ts) and the transitions of every default workflow
  * (fr-FR-transitions.ts). A tenant's translations (GET /api/core/locales/fr-FR) come on top;
  * a test checks that no text the web uses is missing here.
  */
 export const frFR: Record<string, string> = {
+  ...kindLabelsIn('fr'),
   ...frFRLabels,
   ...frFRTransitions,
   // Shell
@@ -69,6 +71,7 @@ export const frFR: Record<string, string> = {
   'Should be a valid email or a valid string ending with @{tenant}': 'Doit être un email valide ou une chaîne valide se terminant par @{tenant}',
   'Invalid format': 'Format invalide',
   'IBAN is invalid': "L'IBAN est invalide",
+  'Country calling code': 'Indicatif du pays',
   'Unknown type {type}': 'Type inconnu {type}',
   'File too large. Max size {size}': 'Fichier trop volumineux. Taille max {size}',
   'Forbidden document extension "{ext}". Accepted formats: {list}': 'Extension de document interdite « {ext} ». Formats acceptés : {list}',

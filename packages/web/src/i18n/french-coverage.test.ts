@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { entities } from '@lbo/model/entity-registry';
 import type { FieldDef } from '@lbo/model/fields';
+import { menuSections } from '@lbo/model/navigation';
 import { columnLabel, humanise } from '../entities/entity-fields.ts';
 import { messages } from '../fields/validation.ts';
 import { networkErrorText, offlineText, oopsText } from '../app/api/error-notice.ts';
@@ -82,10 +83,13 @@ describe('French texts', () => {
   });
 
   it("translate the labels of the server's default menus", () => {
-    // Read from the server's declaration as text: the web does not import server code.
+    // Sections and the kinds' list screens come from the model; tool screens are read from the
+    // server's menu as text (the web does not import server code).
     const menus = fs.readFileSync(path.resolve(srcDir, '../../server/src/auth/menus.ts'), 'utf8');
-    const labels = new Set([...menus.matchAll(/group\('([^']+)'/g)].map((m) => m[1]));
+    const labels = new Set<string>(menuSections);
+    for (const entity of entities) labels.add(labelOfPath(`/${entity.listRoute}`));
     for (const m of menus.matchAll(/'(\/[a-z/-]+)'/g)) labels.add(labelOfPath(m[1]));
+    for (const m of menus.matchAll(/label: '([^']+)'/g)) labels.add(m[1]);
     expect(labels.size).toBeGreaterThan(50);
     expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
   });

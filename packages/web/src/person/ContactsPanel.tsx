@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import { fieldTypes, type FieldDef } from '@lbo/model/fields';
 import { FormCard } from '../entities/FormCard.tsx';
@@ -40,7 +41,7 @@ export function ContactsPanel({ card }: { card: CardProps }) {
   const contacts = (form.getValue('contacts') as Item[] | undefined) ?? [];
   const [session, setSession] = useState<ContactSession>();
   const declared = itemFields(form, 'contacts');
-  const { data: schema } = useQuery({ queryKey: ['persons-schema', 'contacts'], queryFn: contactExtensions, staleTime: Infinity });
+  const { data: schema } = useQuery({ queryKey: queryKeys.personsSchema, queryFn: contactExtensions, staleTime: Infinity });
   const fields = [...declared, ...extensionFields(schema ?? {}, new Set(declared.map((f) => f.name)))];
   const set = (next: Item[]) => form.setValue('contacts', next.length ? next : undefined);
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../entities/FormCard.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
@@ -13,7 +14,7 @@ import { layoutCardsOf } from './layout-script.ts';
 export function LayoutCards() {
   const { t } = useTranslation();
   const form = usePersonForm();
-  const { data } = useQuery({ queryKey: ['script', 'person-layout'], queryFn: personLayoutScript, staleTime: Infinity });
+  const { data } = useQuery({ queryKey: queryKeys.personLayout, queryFn: personLayoutScript, staleTime: Infinity });
   const layout = layoutCardsOf(data);
   const error = 'error' in layout ? layout.error : undefined;
   useEffect(() => {

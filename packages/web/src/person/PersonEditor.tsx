@@ -3,6 +3,7 @@ import { Button, Col, Flex, Form, Row, Select, Space, Tooltip, Typography } from
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { FormContext, type FormApi } from '../fields/form-context.ts';
@@ -37,7 +38,6 @@ interface Props {
   entity: Entity;
   record?: Values;
   onSubmit: (values: Values, initial: Values) => Promise<void>;
-  onReload?: () => Promise<void>;
 }
 
 /** Fields the editor shows in its own panels rather than in a section grid. */
@@ -47,7 +47,7 @@ const panelFields = ['registrations', 'roles', 'contacts', 'addresses', 'bankAcc
  * The person and prospect editor (spec 002 §2): the form changes with the person type; the
  * registration, contacts, addresses and bank accounts have their own panels and modals.
  */
-export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
+export function PersonEditor({ entity, record, onSubmit }: Props) {
   const { t, i18n } = useTranslation();
   const { user, configuration } = useSession();
   const queryClient = useQueryClient();
@@ -98,7 +98,7 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
   const registration = record?.registration as string | undefined;
   const [workflowPinned] = useWorkflowPin(entity);
   const workflow = entity.status && registration && (
-    <WorkflowCard entity={entity} registration={registration} status={record?.status} version={record?._version} onChanged={onReload ?? (async () => undefined)} />
+    <WorkflowCard entity={entity} registration={registration} status={record?.status} version={record?._version} />
   );
 
   return (
@@ -138,7 +138,7 @@ export function PersonEditor({ entity, record, onSubmit, onReload }: Props) {
               {all.get('descendants') && (
                 <FormCard {...card('Related persons')} extra={registration && !readOnly && (
                   <QuickAddButton entity={entity} source={registration} compact
-                    onAdded={() => void queryClient.invalidateQueries({ queryKey: ['hierarchy', entity.route, registration] })} />
+                    onAdded={() => void queryClient.invalidateQueries({ queryKey: queryKeys.hierarchy(entity, registration) })} />
                 )}>
                   <ListInput field={all.get('descendants')!} path="descendants" id="field-descendants" value={form.getValue('descendants')} locale={i18n.language}
                     onChange={(v) => setValue('descendants', v)} onBlur={() => form.touch('descendants')} disabled={Boolean(readOnly)} invalid={false} />

@@ -1,5 +1,4 @@
 import type { Entity } from '@lbo/model/entity';
-import { request } from '../app/api/client.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { cleanDocument, type Values } from '../entities/form-values.ts';
 import { PersonEditor } from './PersonEditor.tsx';
@@ -15,11 +14,11 @@ export default function PersonScreen({ entity }: { entity: Entity }) {
     const person = personToSave(values);
     if (!id) {
       // A person whose identifier is already held is not created: the server answers the holder (200).
-      const { data: created, status } = await request<Values>('POST', `/api/${entity.route}`, { body: cleanDocument(person) });
+      const { data: created, status } = await record.create(cleanDocument(person));
       return record.created(created, status === 200 ? { level: 'info', message: 'Existing person loaded', description: String(created.registration) } : undefined);
     }
     await record.update(person, initial);
   };
 
-  return <PersonEditor key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} onReload={record.reload} />;
+  return <PersonEditor key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} />;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import { kindChanged } from '../app/api/data-hooks.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import type { Values } from '../entities/form-values.ts';
@@ -22,7 +23,8 @@ export function QuickAddButton({ entity, roles, source, onAdded, compact = false
   const close = (person?: Values) => {
     setOpen(false);
     if (!person) return;
-    void queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
+    // The person may have been read again after its user was created: what is shown of the kind is refreshed.
+    void kindChanged(queryClient, entity);
     onAdded?.(person);
   };
   return (

@@ -3,7 +3,8 @@ import { Alert, Button, Col, Form, Input, Modal, Row, Select, Switch, theme } fr
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { api } from '../app/api/client.ts';
+import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
+import { useCreate } from '../app/api/data-hooks.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { isAdminUser } from '../app/session/configuration.ts';
@@ -60,12 +61,13 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
   const [usernameTouched, setUsernameTouched] = useState(false);
   const [taken, setTaken] = useState(false);
   const [saving, setSaving] = useState(false);
+  const createPerson = useCreate<Values>(entity);
   const [failure, setFailure] = useState<string>();
   const withUser = offersUser && createUser;
   // From a source person: the relations it offers (an error gives none).
   const { data: relations = [] } = useQuery({
-    queryKey: ['quick-add-relations', source],
-    queryFn: async () => quickAddRelationsOf(await api.post('/api/script/runs/quick-add-relations', { sourcePerson: source }, { silent: true }).catch(() => [])),
+    queryKey: queryKeys.quickAddRelations(source),
+    queryFn: async () => quickAddRelationsOf(await dataProvider.runScript('quick-add-relations', { sourcePerson: source }, { silent: true }).catch(() => [])),
     enabled: Boolean(source),
   });
   const [relationCode, setRelationCode] = useState<string>();
@@ -103,12 +105,12 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
     setFailure(undefined);
     try {
       const values = withUser ? emailFromUsername(form.values, username) : form.values;
-      let person = await api.post<Values>(`/api/${entity.route}`, cleanDocument(withRelation(personBody(values), relation, source)));
+      let person = (await createPerson.mutateAsync(cleanDocument(withRelation(personBody(values), relation, source)))).data;
       if (withUser) {
         const sync = configuration?.options.syncPerson === false ? {} : { syncPerson: '1' };
-        await api.post('/api/core/users', userBody(person, username), { query: sync });
+        await dataProvider.createUser(userBody(person, username), sync);
         // The person is read again (by POST, spec 002 §7): the user's sync gave it its username.
-        person = await api.post<Values>(`/api/${entity.route}/${encodeURIComponent(String(person.registration))}`);
+        person = await dataProvider.reread<Values>(entity, String(person.registration));
       }
       onClose(person);
     } catch (error) {

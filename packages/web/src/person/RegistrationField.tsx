@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { useDebounced } from '../fields/record-search.ts';
+import { compactRegistrationNumber } from '@lbo/model/values/identifiers/registration-check';
 import { messages } from '../fields/validation.ts';
 import { detailPath } from '../entities/entity-fields.ts';
 import { notify } from '../app/notify.tsx';
@@ -17,7 +18,6 @@ import {
 } from './registrations.ts';
 import { RegistrationsModal } from './RegistrationsModal.tsx';
 
-const compact = (number: string) => number.replace(/\s+/g, '');
 
 /** Lookup select debounce (spec 002 §9); lookups start after more than 2 characters. */
 export const lookupDebounceMs = 300;
@@ -40,8 +40,8 @@ export function RegistrationField() {
   const type = rows[0]?.type ?? fromRegistration.type;
   const number = rows[0]?.number ?? fromRegistration.number ?? '';
   const [text, setText] = useState(number);
-  // The form holds the number without spaces; what is being typed keeps its own.
-  useEffect(() => setText((current) => (compact(current) === number ? current : number)), [number]);
+  // The form holds the number in its stored form (compact); what is being typed keeps its separators.
+  useEffect(() => setText((current) => (compactRegistrationNumber(type ?? '', current) === number ? current : number)), [number]);
   const [results, setResults] = useState<LookupResult[]>([]);
   const [loading, setLoading] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
@@ -73,7 +73,7 @@ export function RegistrationField() {
 
   /** Every keystroke goes to the form, so that a save (button or CTRL+S) sends what the field shows. */
   const setMain = (nextType: string | undefined, nextNumber: string | undefined) => {
-    form.setValue('registrations', withMainRegistration(rows, nextType, compact(nextNumber ?? '') || undefined));
+    form.setValue('registrations', withMainRegistration(rows, nextType, compactRegistrationNumber(nextType ?? '', nextNumber ?? '') || undefined));
   };
 
   /** Fills the person from the chosen result; an existing person with that registration is opened instead. */

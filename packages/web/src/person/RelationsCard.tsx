@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Modal, Segmented, Select, Space, Spin, Tooltip } from 'antd';
 import { ExpandOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { FormCard } from '../entities/FormCard.tsx';
@@ -26,7 +27,7 @@ export function RelationsCard({ entity, registration, card }: { entity: Entity; 
     return () => clearTimeout(timer);
   }, []);
   const { data, isLoading, isError } = useQuery({
-    queryKey: ['hierarchy', entity.route, registration],
+    queryKey: queryKeys.hierarchy(entity, registration),
     queryFn: ({ signal }) => fetchHierarchy(entity, registration, signal),
     enabled: ready && !card.collapsed,
   });

@@ -1,5 +1,6 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, text } from '../../fields.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A business event to be posted; like a posting without debit/credit side and type. */
 export const postingEvent = defineEntity({
@@ -41,4 +42,13 @@ export const postingEvent = defineEntity({
     'cashflowRegistration',
     'creditLineRegistration',
   ],
+  statuses: ['PENDING', 'PROCESSED', 'IGNORED', 'ERROR'],
+  workflow: () => [
+    t('PROCESS', 'PENDING', 'PROCESSED', { action: 'COMPLETE', hidden: true }),
+    t('FAIL', 'PENDING', 'ERROR', { hidden: true }),
+    t('RETRY', 'ERROR', 'PENDING'),
+    t('IGNORE', ['PENDING', 'ERROR'], 'IGNORED'),
+  ],
+  menu: { section: 'Accounting', order: 20 },
+  labels: { fr: { singular: 'Événement comptable', plural: 'Événements comptables' } },
 });

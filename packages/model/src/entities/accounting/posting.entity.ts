@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, select, text } from '../../fields.ts';
 import { equal, regex } from '../../search.ts';
+import { ledgerTransitions } from '../../workflow/shared-transitions.ts';
 
 /** An accounting entry line (debit or credit on an account). */
 export const posting = defineEntity({
@@ -58,4 +59,8 @@ export const posting = defineEntity({
     'cashflowRegistration',
     'creditLineRegistration',
   ],
+  statuses: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
+  workflow: (kind) => ledgerTransitions(kind),
+  menu: { section: 'Accounting', order: 10 },
+  labels: { fr: { singular: 'Écriture comptable', plural: 'Écritures comptables' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { boolean, currency, date, json, select, text, textarea } from '../../fields.ts';
 import { equal, range, regex } from '../../search.ts';
+import { catalogItemStatuses } from '../../lists/shared-statuses.ts';
 
 /** An item of an asset catalogue; choosing it fills an asset line (price, tax, codes). */
 export const assetCatalogItem = defineEntity({
@@ -55,4 +56,8 @@ export const assetCatalogItem = defineEntity({
     'externalReference',
     'date',
   ],
+  statuses: catalogItemStatuses,
+  workflow: 'generic',
+  menu: { section: 'Catalogues', order: 60 },
+  labels: { fr: { singular: 'Élément du catalogue d\'actifs', plural: 'Éléments du catalogue d\'actifs' } },
 });

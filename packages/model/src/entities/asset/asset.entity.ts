@@ -3,6 +3,7 @@ import {
   currency, date, integer, link, list, number, percentage, select, text, textarea,
 } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A financed or managed good (vehicle, equipment…), priced like a pricing line. */
 export const asset = defineEntity({
@@ -76,4 +77,17 @@ export const asset = defineEntity({
     'currency',
     'type',
   ],
+  statuses: ['DRAFT', 'ORDERED', 'DELIVERED', 'ACTIVE', 'RETURNED', 'SOLD', 'SCRAPPED', 'CANCELLED'],
+  workflow: () => [
+    t('ORDER', 'DRAFT', 'ORDERED'),
+    t('DELIVER', 'ORDERED', 'DELIVERED', { sideEffects: ['stampDeliveryDate'] }),
+    t('ACTIVATE', 'DELIVERED', 'ACTIVE', { sideEffects: ['stampActivationDate'] }),
+    t('RETURN', 'ACTIVE', 'RETURNED', { sideEffects: ['stampReturnDate'] }),
+    t('REACTIVATE', 'RETURNED', 'ACTIVE', { label: 'Put back in use' }),
+    t('SELL', ['ACTIVE', 'RETURNED'], 'SOLD'),
+    t('SCRAP', ['ACTIVE', 'RETURNED'], 'SCRAPPED'),
+    t('CANCEL', ['DRAFT', 'ORDERED'], 'CANCELLED'),
+  ],
+  menu: { section: 'Assets', order: 10 },
+  labels: { fr: { singular: 'Actif', plural: 'Actifs' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { boolean, currency, date, integer, link, list, number, percentage, select } from '../../fields.ts';
 import { equal, range } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /**
  * The depreciation of an asset over fiscal years (spec 002 §7: created with the asset's
@@ -66,4 +67,13 @@ export const depreciationSchedule = defineEntity({
     'assetRegistration',
     'orgaRegistration',
   ],
+  statuses: ['DRAFT', 'ACTIVE', 'COMPLETED', 'CANCELLED'],
+  workflow: () => [
+    t('ACTIVATE', 'DRAFT', 'ACTIVE'),
+    t('COMPLETE', 'ACTIVE', 'COMPLETED'),
+    t('CANCEL', ['DRAFT', 'ACTIVE'], 'CANCELLED'),
+  ],
+  menu: { section: 'Assets', order: 30 },
+  labels: { fr: { singular: 'Plan d\'amortissement', plural: 'Plans d\'amortissement' } },
+  writeHooks: 'depreciationLines',
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, persons, select } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 export const maintenance = defineEntity({
   name: 'Maintenance',
@@ -45,4 +46,17 @@ export const maintenance = defineEntity({
     column('amountExclTax', { currencyField: 'currency' }),
     column('amountInclTax', { currencyField: 'currency' }),
   ],
+  statuses: ['DRAFT', 'SUBMITTED', 'VALIDATED', 'IN_PROGRESS', 'RETURNED', 'INVOICED', 'CLOSED', 'CANCELLED'],
+  workflow: () => [
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['assetRegistration'], sideEffects: ['stampSubmitDate'] }),
+    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate'] }),
+    t('VALIDATE', 'SUBMITTED', 'VALIDATED', { sideEffects: ['stampValidationDate'] }),
+    t('START', 'VALIDATED', 'IN_PROGRESS'),
+    t('RETURN', 'IN_PROGRESS', 'RETURNED', { sideEffects: ['stampReturnDate'] }),
+    t('INVOICE', 'RETURNED', 'INVOICED'),
+    t('CLOSE', ['RETURNED', 'INVOICED'], 'CLOSED', { sideEffects: ['stampClosingDate'] }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED', 'VALIDATED'], 'CANCELLED'),
+  ],
+  menu: { section: 'Assets', order: 50 },
+  labels: { fr: { singular: 'Maintenance', plural: 'Maintenances' } },
 });

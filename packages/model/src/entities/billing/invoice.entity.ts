@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, persons, select, text } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
+import { approver, t } from '../../workflow/workflow.ts';
 
 /** A payable (P) or receivable (R) invoice between a payer and a payee. */
 export const invoice = defineEntity({
@@ -90,4 +91,14 @@ export const invoice = defineEntity({
     'internalReference',
     'externalReference',
   ],
+  statuses: ['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
+  workflow: (kind) => [
+    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate'] }),
+    t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID'),
+    t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid'] }),
+    // An issued invoice is a legal document: cancelling it is a decision.
+    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate'] }),
+  ],
+  menu: { section: 'Billing', order: 10 },
+  labels: { fr: { singular: 'Facture', plural: 'Factures' } },
 });

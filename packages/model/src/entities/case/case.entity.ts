@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, number, persons, select, text } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
+import { requestTransitions } from '../../workflow/shared-transitions.ts';
 
 /** A file followed by the back office (arrears, litigation, repossession…). */
 // `case` is a reserved word, hence the name of the constant.
@@ -57,4 +58,8 @@ export const caseEntity = defineEntity({
     column('persons', { render: 'object', label: 'Supplier / transporter' }),
     'currency',
   ],
+  statuses: ['NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED', 'RESOLVED', 'CLOSED', 'CANCELLED'],
+  workflow: () => requestTransitions(true),
+  menu: { section: 'Cases', order: 10 },
+  labels: { fr: { singular: 'Dossier', plural: 'Dossiers' } },
 });

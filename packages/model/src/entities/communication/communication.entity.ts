@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { datetime, link, persons, text } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A message or call exchanged with persons, about a contract, invoice or project. */
 export const communication = defineEntity({
@@ -43,4 +44,16 @@ export const communication = defineEntity({
     'invoiceRegistration',
     'projectRegistration',
   ],
+  statuses: ['DRAFT', 'SCHEDULED', 'SENT', 'DELIVERED', 'FAILED', 'CANCELLED'],
+  workflow: () => [
+    t('SCHEDULE', 'DRAFT', 'SCHEDULED'),
+    t('UNSCHEDULE', 'SCHEDULED', 'DRAFT'),
+    t('SEND', ['DRAFT', 'SCHEDULED'], 'SENT'),
+    t('CONFIRM_DELIVERY', 'SENT', 'DELIVERED', { action: 'COMPLETE', hidden: true }),
+    t('FAIL', 'SENT', 'FAILED', { hidden: true }),
+    t('RETRY', 'FAILED', 'SCHEDULED'),
+    t('CANCEL', ['DRAFT', 'SCHEDULED'], 'CANCELLED'),
+  ],
+  menu: { section: 'Persons', order: 50 },
+  labels: { fr: { singular: 'Communication', plural: 'Communications' } },
 });

@@ -6,4 +6,6 @@ export const audit = defineEntity({
   prefix: 'AUD',
   status: false,
   readOnly: true,
+  menu: { section: 'Administration', order: 40 },
+  labels: { fr: { singular: 'Audit', plural: 'Audits' } },
 });

@@ -9,4 +9,6 @@ export const counter = defineEntity({
   status: false,
   readOnly: true,
   fields: { value: integer({ min: 0 }) },
+  menu: { section: 'Administration', order: 125 },
+  labels: { fr: { singular: 'Compteur', plural: 'Compteurs' } },
 });

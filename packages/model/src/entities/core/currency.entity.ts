@@ -12,4 +12,6 @@ export const currency = defineEntity({
     code: text({ mandatory: true, min: 3, max: 3 }),
     decimals: integer({ min: 0 }),
   },
+  menu: { section: 'Configuration', order: 95 },
+  labels: { fr: { singular: 'Devise', plural: 'Devises' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { integer, text } from '../../fields.ts';
 import { column, equal, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A file attached to a record of any kind (entityName + entityRegistration). */
 export const document = defineEntity({
@@ -41,4 +42,17 @@ export const document = defineEntity({
     'entityName',
     'entityRegistration',
   ],
+  statuses: ['DRAFT', 'UPLOADED', 'VALIDATED', 'REJECTED', 'SIGNED', 'EXPIRED', 'ARCHIVED'],
+  workflow: () => [
+    t('UPLOAD', 'DRAFT', 'UPLOADED'),
+    t('VALIDATE', 'UPLOADED', 'VALIDATED', { sideEffects: ['stampValidationDate'] }),
+    t('UNDO_VALIDATE', 'VALIDATED', 'UPLOADED', { label: 'Back to review' }),
+    t('SIGN', 'VALIDATED', 'SIGNED'),
+    t('EXPIRE', ['VALIDATED', 'SIGNED'], 'EXPIRED'),
+    t('REOPEN', 'REJECTED', 'DRAFT', { label: 'Replace' }),
+    t('REJECT', 'UPLOADED', 'REJECTED'),
+    t('ARCHIVE', ['VALIDATED', 'SIGNED', 'EXPIRED', 'REJECTED'], 'ARCHIVED'),
+  ],
+  menu: { section: 'Work', order: 30 },
+  labels: { fr: { singular: 'Document', plural: 'Documents' } },
 });

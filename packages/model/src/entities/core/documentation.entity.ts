@@ -5,4 +5,6 @@ export const documentation = defineEntity({
   route: 'core/documentations',
   prefix: 'DCN',
   status: false,
+  menu: { section: 'Work', order: 45 },
+  labels: { fr: { singular: 'Documentation', plural: 'Documentations' } },
 });

@@ -23,4 +23,7 @@ export const dynoDescriptor = defineEntity({
     columns: json(),
   },
   check: (doc) => checkDynoDescriptor(doc as unknown as DynoDescriptor),
+  menu: { section: 'Configuration', order: 105 },
+  labels: { fr: { singular: 'Descripteur dynamique', plural: 'Descripteurs dynamiques' } },
+  addedBecause: 'The store of the "dyno-descriptors" configuration collection: each record describes a tenant\'s dynamic kind (spec 000 §2.2, `/page/{name}`).',
 });

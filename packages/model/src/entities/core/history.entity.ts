@@ -21,4 +21,6 @@ export const history = defineEntity({
   },
   // The history card of a record reads its rows by entity.
   indexes: ['entityName', 'entityRegistration'],
+  menu: { section: 'Administration', order: 45 },
+  labels: { fr: { singular: 'Historique', plural: 'Historiques' } },
 });

@@ -6,4 +6,6 @@ export const index = defineEntity({
   prefix: 'IDX',
   plural: 'indexes',
   status: false,
+  menu: { section: 'Configuration', order: 96 },
+  labels: { fr: { singular: 'Index', plural: 'Index' } },
 });

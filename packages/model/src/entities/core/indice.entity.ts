@@ -6,4 +6,6 @@ export const indice = defineEntity({
   prefix: 'IDC',
   plural: 'indices',
   status: false,
+  menu: { section: 'Configuration', order: 97 },
+  labels: { fr: { singular: 'Indice', plural: 'Indices' } },
 });

@@ -12,4 +12,6 @@ export const keyValue = defineEntity({
     url: text(),
     value: json(),
   },
+  menu: { section: 'Configuration', order: 80 },
+  labels: { fr: { singular: 'Clé-valeur', plural: 'Clés-valeurs' } },
 });

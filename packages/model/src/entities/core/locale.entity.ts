@@ -14,4 +14,9 @@ export const locale = defineEntity({
     /** Texts the interface met without translation (POST /api/core/locales/{locale}/keys), for an administrator. */
     missingKeys: json(),
   },
+  menu: { section: 'Configuration', order: 70 },
+  labels: { fr: { singular: 'Langue', plural: 'Langues' } },
+  screens: { detailByIdOnly: true },
+  /** Read by every signed-in user, an unknown locale answering an empty set (server core/locales.routes.ts). */
+  domainRoutes: ['read'],
 });

@@ -6,4 +6,6 @@ export const metricRecord = defineEntity({
   prefix: 'MRC',
   status: false,
   readOnly: true,
+  menu: { section: 'Administration', order: 85 },
+  labels: { fr: { singular: 'Relevé de métrique', plural: 'Relevés de métriques' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { boolean, date, link, multiSelect, select, text } from '../../fields.ts';
 import { equal, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 export const task = defineEntity({
   name: 'Task',
@@ -30,4 +31,15 @@ export const task = defineEntity({
     range('dueDate'),
     equal('done'),
   ],
+  statuses: ['OPEN', 'IN_PROGRESS', 'WAITING', 'DONE', 'CANCELLED'],
+  workflow: () => [
+    t('START', 'OPEN', 'IN_PROGRESS'),
+    t('WAIT', 'IN_PROGRESS', 'WAITING'),
+    t('RESUME', 'WAITING', 'IN_PROGRESS'),
+    t('COMPLETE', ['OPEN', 'IN_PROGRESS', 'WAITING'], 'DONE'),
+    t('REOPEN', 'DONE', 'OPEN', { sideEffects: ['countReopening'] }),
+    t('CANCEL', ['OPEN', 'IN_PROGRESS', 'WAITING'], 'CANCELLED'),
+  ],
+  menu: { section: 'Work', order: 10 },
+  labels: { fr: { singular: 'Tâche', plural: 'Tâches' } },
 });

@@ -13,4 +13,6 @@ export const tax = defineEntity({
     label: text(),
     value: percentage(),
   },
+  menu: { section: 'Configuration', order: 98 },
+  labels: { fr: { singular: 'Taxe', plural: 'Taxes' } },
 });

@@ -5,4 +5,6 @@ export const tmpCollection = defineEntity({
   route: 'temporary-collection',
   prefix: 'TMC',
   status: false,
+  menu: { section: 'Administration', order: 126 },
+  labels: { fr: { singular: 'Collection temporaire', plural: 'Collections temporaires' } },
 });

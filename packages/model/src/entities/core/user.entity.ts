@@ -3,6 +3,7 @@ import {
   boolean, datetime, email, link, multiSelect, object, phone, select, text, username,
 } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A person who signs in; identified by username in routes (`/user/{username}`). */
 export const user = defineEntity({
@@ -80,4 +81,16 @@ export const user = defineEntity({
     'profiles',
     'signatureUserId',
   ],
+  statuses: ['INVITED', 'ACTIVE', 'LOCKED', 'DISABLED'],
+  workflow: () => [
+    t('ACTIVATE', 'INVITED', 'ACTIVE'),
+    t('LOCK', 'ACTIVE', 'LOCKED'),
+    t('UNLOCK', 'LOCKED', 'ACTIVE'),
+    t('DISABLE', ['INVITED', 'ACTIVE', 'LOCKED'], 'DISABLED', { pullRight: true }),
+    t('ENABLE', 'DISABLED', 'ACTIVE', { action: 'CONTINUE' }),
+  ],
+  menu: { section: 'Administration', order: 10 },
+  labels: { fr: { singular: 'Utilisateur', plural: 'Utilisateurs' } },
+  /** Passwords, admin levels and column gating (server auth/users.routes.ts). */
+  domainRoutes: 'all',
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { date, link, text, textarea } from '../../fields.ts';
 import { equal, regex } from '../../search.ts';
+import { approver, t } from '../../workflow/workflow.ts';
 
 /** A partner's agreement (the products it may sell and on which terms). */
 export const agreement = defineEntity({
@@ -47,4 +48,17 @@ export const agreement = defineEntity({
     'endDate',
     'description',
   ],
+  statuses: ['DRAFT', 'SUBMITTED', 'ACTIVE', 'SUSPENDED', 'EXPIRED', 'TERMINATED', 'CANCELLED'],
+  workflow: (kind) => [
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['partnerRegistration', 'startDate'] }),
+    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT'),
+    t('ACTIVATE', 'SUBMITTED', 'ACTIVE', { permission: approver(kind), sideEffects: ['stampActivationDate'] }),
+    t('SUSPEND', 'ACTIVE', 'SUSPENDED'),
+    t('RESUME', 'SUSPENDED', 'ACTIVE'),
+    t('EXPIRE', ['ACTIVE', 'SUSPENDED'], 'EXPIRED'),
+    t('TERMINATE', ['ACTIVE', 'SUSPENDED'], 'TERMINATED', { sideEffects: ['stampTerminationDate'] }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED'], 'CANCELLED'),
+  ],
+  menu: { section: 'Financing', order: 60 },
+  labels: { fr: { singular: 'Accord', plural: 'Accords' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, list, persons, textarea } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
+import { amendmentTransitions } from '../../workflow/shared-transitions.ts';
 
 /** A change to a running contract. */
 export const amendment = defineEntity({
@@ -50,4 +51,9 @@ export const amendment = defineEntity({
     'contractRegistration',
     'quotations.financedAmountExclTax',
   ],
+  statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'APPLIED', 'REJECTED', 'CANCELLED'],
+  workflow: (kind) => amendmentTransitions(kind, ['contractRegistration']),
+  menu: { section: 'Financing', order: 70 },
+  labels: { fr: { singular: 'Avenant', plural: 'Avenants' } },
+  screens: { listPage: { addButton: false } },
 });

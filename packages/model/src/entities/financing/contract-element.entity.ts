@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, select, text } from '../../fields.ts';
 import { column } from '../../search.ts';
+import { runningTransitions } from '../../workflow/shared-transitions.ts';
 
 /** A billable element of a contract (rent, fee, service…) between a payer and a payee. */
 export const contractElement = defineEntity({
@@ -38,4 +39,9 @@ export const contractElement = defineEntity({
     'pr',
     'status',
   ],
+  statuses: ['DRAFT', 'ACTIVE', 'SUSPENDED', 'TERMINATED', 'CANCELLED'],
+  workflow: () => runningTransitions,
+  menu: { section: 'Financing', order: 40 },
+  labels: { fr: { singular: 'Élément de contrat', plural: 'Éléments de contrat' } },
+  screens: { detailByIdOnly: true },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, percentage, select, text } from '../../fields.ts';
 import { column, equal, regex } from '../../search.ts';
+import { lotTransitions } from '../../workflow/shared-transitions.ts';
 
 /** A lot of contracts ceded to a fund. */
 export const contractLot = defineEntity({
@@ -46,4 +47,8 @@ export const contractLot = defineEntity({
     'validationDate',
     'status',
   ],
+  statuses: ['DRAFT', 'SUBMITTED', 'ACCEPTED', 'VALIDATED', 'TRANSFERRED', 'REJECTED', 'CANCELLED'],
+  workflow: (kind) => lotTransitions(kind, 'TRANSFER', 'TRANSFERRED'),
+  menu: { section: 'Financing', order: 30 },
+  labels: { fr: { singular: 'Lot de contrats', plural: 'Lots de contrats' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, date, link, list, object, persons, select, text } from '../../fields.ts';
 import { column } from '../../search.ts';
+import { approver, t } from '../../workflow/workflow.ts';
 
 /** A credit limit granted to a client or partner, drawn by contracts. */
 export const creditLine = defineEntity({
@@ -44,4 +45,21 @@ export const creditLine = defineEntity({
     { field: 'organization.name', hidden: true },
     column('persons', { render: 'object', label: 'Client / partner' }),
   ],
+  statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'EXPIRED', 'CLOSED', 'REJECTED', 'CANCELLED'],
+  workflow: (kind) => [
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['creditLimit', 'currency'] }),
+    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT'),
+    t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate'] }),
+    t('REVOKE_APPROVAL', 'APPROVED', 'SUBMITTED', { permission: approver(kind) }),
+    t('ACTIVATE', 'APPROVED', 'ACTIVE', { requiredFields: ['startDate'], sideEffects: ['stampActivationDate'] }),
+    t('SUSPEND', 'ACTIVE', 'SUSPENDED'),
+    t('RESUME', 'SUSPENDED', 'ACTIVE'),
+    t('EXPIRE', ['ACTIVE', 'SUSPENDED'], 'EXPIRED'),
+    t('CLOSE', ['ACTIVE', 'SUSPENDED', 'EXPIRED'], 'CLOSED', { sideEffects: ['stampClosingDate'] }),
+    t('REOPEN', 'REJECTED', 'DRAFT'),
+    t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
+  ],
+  menu: { section: 'Financing', order: 50 },
+  labels: { fr: { singular: 'Ligne de crédit', plural: 'Lignes de crédit' } },
 });

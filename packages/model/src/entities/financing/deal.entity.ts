@@ -1,5 +1,6 @@
 import { defineEntity } from '../../entity.ts';
 import { contractColumns, contractFields, contractSearch } from './contract-fields.ts';
+import { approver, t } from '../../workflow/workflow.ts';
 
 /** A contract being negotiated: same fields and list as Contract, its own status list. */
 export const deal = defineEntity({
@@ -10,4 +11,18 @@ export const deal = defineEntity({
   fields: contractFields,
   search: contractSearch('Prospect'),
   columns: contractColumns,
+  statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WON', 'LOST', 'CANCELLED'],
+  workflow: (kind) => [
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['persons', 'financedAmountExclTax'], sideEffects: ['stampSubmitDate'] }),
+    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate'] }),
+    t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate'] }),
+    t('MARK_WON', 'APPROVED', 'WON'),
+    t('REOPEN', 'REJECTED', 'DRAFT'),
+    t('MARK_LOST', ['SUBMITTED', 'APPROVED'], 'LOST'),
+    t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED'], 'CANCELLED', { sideEffects: ['stampCancellationDate'] }),
+  ],
+  menu: { section: 'Financing', order: 10 },
+  labels: { fr: { singular: 'Affaire', plural: 'Affaires' } },
+  screens: { detail: 'financedRecord' },
 });

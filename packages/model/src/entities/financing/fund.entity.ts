@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, select } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 export const fund = defineEntity({
   name: 'Fund',
@@ -42,4 +43,13 @@ export const fund = defineEntity({
     column('outstanding', { currencyField: 'currency' }),
     column('available', { currencyField: 'currency' }),
   ],
+  statuses: ['DRAFT', 'ACTIVE', 'SUSPENDED', 'CLOSED'],
+  workflow: () => [
+    t('ACTIVATE', 'DRAFT', 'ACTIVE'),
+    t('SUSPEND', 'ACTIVE', 'SUSPENDED'),
+    t('RESUME', 'SUSPENDED', 'ACTIVE'),
+    t('CLOSE', ['ACTIVE', 'SUSPENDED'], 'CLOSED', { sideEffects: ['stampClosingDate'] }),
+  ],
+  menu: { section: 'Financing', order: 90 },
+  labels: { fr: { singular: 'Fonds', plural: 'Fonds' } },
 });

@@ -2,6 +2,7 @@ import { defineEntity } from '../../entity.ts';
 import { currency, json, number, select, textarea } from '../../fields.ts';
 import { equal, regex } from '../../search.ts';
 import { checkProductTable, type ProductTableInput } from '../../finance/product-table.ts';
+import { configurationStatuses } from '../../lists/shared-statuses.ts';
 
 /**
  * A numbers table of spec 002 (rates, coefficients or costs by amount and duration) that products
@@ -28,4 +29,9 @@ export const productTable = defineEntity({
   search: ['registration', regex('name'), equal('status'), equal('type'), equal('format'), equal('periodicity')],
   columns: ['registration', 'status', 'name', 'type', 'format', 'periodicity', 'currency'],
   check: (doc) => checkProductTable(doc as ProductTableInput),
+  statuses: configurationStatuses,
+  workflow: 'generic',
+  menu: { section: 'Catalogues', order: 40 },
+  labels: { fr: { singular: 'Table de produit', plural: 'Tables de produits' } },
+  screens: { detail: 'productTable' },
 });

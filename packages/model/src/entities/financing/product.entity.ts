@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { date, link, percentage, select, text } from '../../fields.ts';
 import { ApiError } from '../../errors.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /**
  * A financial product offered under a contract type. Its rate is fixed (`rate`) or looked up by
@@ -45,4 +46,13 @@ export const product = defineEntity({
       throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(doc.coefficientsTableRegistration), 'coefficientsTableRegistration']);
     }
   },
+  statuses: ['DRAFT', 'ACTIVE', 'INACTIVE', 'EXPIRED'],
+  workflow: () => [
+    t('ACTIVATE', 'DRAFT', 'ACTIVE'),
+    t('DEACTIVATE', 'ACTIVE', 'INACTIVE'),
+    t('REACTIVATE', 'INACTIVE', 'ACTIVE'),
+    t('EXPIRE', ['ACTIVE', 'INACTIVE'], 'EXPIRED'),
+  ],
+  menu: { section: 'Catalogues', order: 10 },
+  labels: { fr: { singular: 'Produit', plural: 'Produits' } },
 });

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
 import { checkPerson } from './person-rules.ts';
+import { approver, t } from '../../workflow/workflow.ts';
 
 /** Individuals (I), employees (E), professionals (P), organizations (O) and companies (C). */
 export const person = defineEntity({
@@ -14,4 +15,18 @@ export const person = defineEntity({
   columns: personColumns,
   textSearch: personTextSearch,
   check: (doc) => checkPerson(doc),
+  statuses: ['PROSPECT', 'ACTIVE', 'INACTIVE', 'BLOCKED', 'ARCHIVED'],
+  workflow: (kind) => [
+    t('ACTIVATE', 'PROSPECT', 'ACTIVE', { label: 'Make client' }),
+    t('DEACTIVATE', 'ACTIVE', 'INACTIVE'),
+    t('REACTIVATE', 'INACTIVE', 'ACTIVE'),
+    t('BLOCK', ['ACTIVE', 'INACTIVE'], 'BLOCKED', { permission: approver(kind) }),
+    t('UNBLOCK', 'BLOCKED', 'ACTIVE', { permission: approver(kind) }),
+    t('ARCHIVE', ['PROSPECT', 'INACTIVE'], 'ARCHIVED'),
+  ],
+  menu: { section: 'Persons', order: 10 },
+  labels: { fr: { singular: 'Personne', plural: 'Personnes' } },
+  extensionFields: 'person',
+  screens: { list: 'person', detail: 'person' },
+  writeHooks: 'personRegistrations',
 });

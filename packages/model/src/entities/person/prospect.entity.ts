@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
 import { checkPerson } from './person-rules.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A person not yet a client: same fields, filters and columns as Person. */
 export const prospect = defineEntity({
@@ -13,4 +14,18 @@ export const prospect = defineEntity({
   columns: personColumns,
   textSearch: personTextSearch,
   check: (doc) => checkPerson(doc),
+  statuses: ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST', 'DISQUALIFIED'],
+  workflow: () => [
+    t('CONTACT', 'NEW', 'CONTACTED'),
+    t('QUALIFY', 'CONTACTED', 'QUALIFIED'),
+    t('CONVERT', 'QUALIFIED', 'CONVERTED'),
+    t('REOPEN', 'LOST', 'CONTACTED', { action: 'CONTINUE' }),
+    t('MARK_LOST', ['CONTACTED', 'QUALIFIED'], 'LOST'),
+    t('DISQUALIFY', ['NEW', 'CONTACTED'], 'DISQUALIFIED'),
+  ],
+  menu: { section: 'Persons', order: 20 },
+  labels: { fr: { singular: 'Prospect', plural: 'Prospects' } },
+  extensionFields: 'person',
+  screens: { list: 'person', detail: 'person' },
+  writeHooks: 'personRegistrations',
 });

@@ -12,4 +12,8 @@ export const list = defineEntity({
     // A label is a plain text or a map of language to text ({en, fr}).
     values: listOf({ value: text({ mandatory: true }), label: json(), isTranslated: boolean() }),
   },
+  menu: { section: 'Configuration', order: 99 },
+  labels: { fr: { singular: 'Liste', plural: 'Listes' } },
+  /** The list route also answers reference lists by name (server lists/lists.routes.ts). */
+  domainRoutes: ['list'],
 });

@@ -36,4 +36,7 @@ export const scriptLog = defineEntity({
     'expirationDate',
     'output',
   ],
+  menu: { section: 'Configuration', order: 20 },
+  labels: { fr: { singular: 'Journal de script', plural: 'Journaux de scripts' } },
+  screens: { listPage: { addButton: false, pageSize: 20 } },
 });

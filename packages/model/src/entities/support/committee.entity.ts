@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { datetime, link, list, persons, select, text, textarea } from '../../fields.ts';
 import { column } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /** A meeting that reviews projects; its persons (role PARTNER) are invited and answer. */
 export const committee = defineEntity({
@@ -35,4 +36,14 @@ export const committee = defineEntity({
     'comment',
     column('_insertDate', { render: 'datetime', label: 'Created' }),
   ],
+  statuses: ['DRAFT', 'SCHEDULED', 'IN_PROGRESS', 'CLOSED', 'CANCELLED'],
+  workflow: () => [
+    t('SCHEDULE', 'DRAFT', 'SCHEDULED', { requiredFields: ['startDate'] }),
+    t('UNSCHEDULE', 'SCHEDULED', 'DRAFT'),
+    t('START', 'SCHEDULED', 'IN_PROGRESS'),
+    t('CLOSE', 'IN_PROGRESS', 'CLOSED', { sideEffects: ['stampClosingDate'] }),
+    t('CANCEL', ['DRAFT', 'SCHEDULED'], 'CANCELLED'),
+  ],
+  menu: { section: 'Support', order: 50 },
+  labels: { fr: { singular: 'Comité', plural: 'Comités' } },
 });

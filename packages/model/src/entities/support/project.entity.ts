@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { date, link, persons, text } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 export const project = defineEntity({
   name: 'Project',
@@ -39,4 +40,15 @@ export const project = defineEntity({
     'endDate',
     'clientOwnerRegistration',
   ],
+  statuses: ['DRAFT', 'OPEN', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED'],
+  workflow: () => [
+    t('OPEN', 'DRAFT', 'OPEN'),
+    t('START', 'OPEN', 'IN_PROGRESS'),
+    t('HOLD', 'IN_PROGRESS', 'ON_HOLD'),
+    t('RESUME', 'ON_HOLD', 'IN_PROGRESS'),
+    t('COMPLETE', 'IN_PROGRESS', 'COMPLETED'),
+    t('CANCEL', ['DRAFT', 'OPEN', 'IN_PROGRESS', 'ON_HOLD'], 'CANCELLED'),
+  ],
+  menu: { section: 'Support', order: 20 },
+  labels: { fr: { singular: 'Projet', plural: 'Projets' } },
 });

@@ -6,4 +6,6 @@ export const accessLog = defineEntity({
   prefix: 'ACL',
   status: false,
   readOnly: true,
+  menu: { section: 'Administration', order: 50 },
+  labels: { fr: { singular: 'Journal d\'accès', plural: 'Journaux d\'accès' } },
 });

@@ -6,4 +6,6 @@ export const accessStat = defineEntity({
   prefix: 'ACS',
   status: false,
   readOnly: true,
+  menu: { section: 'Administration', order: 55 },
+  labels: { fr: { singular: 'Statistique d\'accès', plural: 'Statistiques d\'accès' } },
 });

@@ -6,4 +6,6 @@ export const systemLog = defineEntity({
   prefix: 'SYL',
   status: false,
   readOnly: true,
+  menu: { section: 'Administration', order: 70 },
+  labels: { fr: { singular: 'Journal système', plural: 'Journaux système' } },
 });

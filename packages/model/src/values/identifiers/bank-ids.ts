@@ -1,14 +1,15 @@
 import { composeIBAN, electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 /**
- * Bank identifiers (spec 000 §5): IBAN (country lengths and mod 97 from ibantools, which keeps
- * the registry's table), BIC, and the Moroccan RIB. Null when valid, else the message.
+ * Bank identifiers (spec 000 §5): IBAN (country lengths, national checks and mod 97 from
+ * ibantools, which keeps the SWIFT registry's table — the only IBAN table of the product), BIC,
+ * and the Moroccan RIB, which no maintained library checks. Null when valid, else the message.
  */
 export const IBAN_INVALID = 'IBAN is invalid';
 export const BIC_INVALID = 'BIC is invalid';
 export const RIB_INVALID = 'RIB is invalid';
 
-/** The IBAN without spaces, upper-cased (how it is stored). */
+/** The IBAN without spaces or dashes, upper-cased (how it is stored). */
 export const compactIban = (value: string) => electronicFormatIBAN(value) ?? '';
 
 export function checkIban(value: string): string | null {
@@ -31,8 +32,8 @@ export function ribKey(digits: string): string {
   return String(97 - Number((BigInt(digits) * 100n) % 97n)).padStart(2, '0');
 }
 
-/** Moroccan RIB: 24 digits, the last two a mod-97 key over the first 22. */
+/** Moroccan RIB: 24 digits, the last two a mod-97 key over the first 22 (spec 000 §5). */
 export function checkMoroccanRib(value: string): string | null {
-  const v = value.replace(/\s+/g, '');
+  const v = value.replace(/[\s.-]+/g, '');
   return /^\d{24}$/.test(v) && ribKey(v.slice(0, 22)) === v.slice(22) ? null : RIB_INVALID;
 }

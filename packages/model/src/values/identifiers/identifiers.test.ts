@@ -3,7 +3,7 @@ import { checkCif, checkDni, checkNie, checkSpanishId, SPANISH_ID_INVALID } from
 import { checkFrenchVat, checkSiren, checkSiret, frenchVatKey, luhnValid, FRENCH_VAT_INVALID, SIREN_INVALID, SIRET_INVALID } from './french-ids.ts';
 import { checkBic, checkIban, checkMoroccanRib, ribKey, IBAN_INVALID, RIB_INVALID } from './bank-ids.ts';
 import {
-  checkEuVat, checkLithuanianVat, checkPattern, checkRegistration, splitRegistration,
+  checkEuVat, checkLithuanianVat, checkPattern, checkRegistration, compactRegistrationNumber, splitRegistration,
   INVALID_FORMAT, LITHUANIAN_VAT_INVALID, REGISTRATION_MANDATORY, TWO_LETTERS_EXPECTED,
 } from './registration-check.ts';
 
@@ -12,6 +12,9 @@ describe('Spanish ids (spec 002 §10)', () => {
     expect(checkDni('12345678Z')).toBeNull();
     expect(checkDni(' 1234 5678 z')).toBeNull();
     expect(checkDni('00000000T')).toBeNull();
+    // Separators people type (python-stdnum accepts them too).
+    expect(checkDni('12345678-Z')).toBeNull();
+    expect(checkDni('12.345.678-z')).toBeNull();
   });
   it('refuses a DNI with a wrong letter or length', () => {
     expect(checkDni('12345678A')).toBe(SPANISH_ID_INVALID);
@@ -22,6 +25,11 @@ describe('Spanish ids (spec 002 §10)', () => {
     expect(checkNie('X1234567L')).toBeNull();
     expect(checkNie('Y1234567X')).toBeNull();
     expect(checkNie('Z1234567R')).toBeNull();
+    expect(checkNie('X-1234567-L')).toBeNull();
+    expect(checkNie('x.1234567.l')).toBeNull();
+    // Older numbers with 8 digits (spec 002 §10).
+    expect(checkNie('X01234567L')).toBeNull();
+    expect(checkNie('X01234567A')).toBe(SPANISH_ID_INVALID);
     expect(checkNie('X1234567A')).toBe(SPANISH_ID_INVALID);
     expect(checkNie('W1234567L')).toBe(SPANISH_ID_INVALID);
   });
@@ -53,16 +61,22 @@ describe('French ids', () => {
     expect(checkSiret('73282932000075')).toBe(SIRET_INVALID);
     expect(checkSiret('732829320')).toBe(SIRET_INVALID);
   });
-  it("applies La Poste's sum-of-digits rule to its establishments", () => {
+  it("applies La Poste's sum-of-digits rule to its establishments, and accepts its head office", () => {
     expect(checkSiret('35600000049837')).toBeNull();
     expect(checkSiret('35600000049838')).toBe(SIRET_INVALID);
+    expect(checkSiret('35600000000048')).toBeNull();
+    expect(checkSiret('356 000 000 00048')).toBeNull();
+    expect(checkSiret('356.000.000.00048')).toBeNull();
   });
   it('checks the key of a French VAT number', () => {
     expect(frenchVatKey('303265045')).toBe('40');
     expect(checkFrenchVat('FR40303265045')).toBeNull();
     expect(checkFrenchVat('FR 44 732829320')).toBeNull();
     expect(checkFrenchVat('FR41303265045')).toBe(FRENCH_VAT_INVALID);
-    expect(checkFrenchVat('FRAB303265045')).toBeNull();
+    // Alphanumeric keys (older numbering) have their own check.
+    expect(checkFrenchVat('FRK7399859412')).toBeNull();
+    expect(checkFrenchVat('fr 4z 123456782')).toBeNull();
+    expect(checkFrenchVat('FRAB303265045')).toBe(FRENCH_VAT_INVALID);
     expect(checkFrenchVat('FR4030326504')).toBe(FRENCH_VAT_INVALID);
   });
 });
@@ -104,11 +118,17 @@ describe('registration dispatcher (spec 002 §5)', () => {
   });
   it('wants two leading letters on VAT numbers, and the FR and LT formats', () => {
     expect(checkRegistration('EVA', '12345')).toBe(TWO_LETTERS_EXPECTED);
-    expect(checkRegistration('EV-', 'DE123456789')).toBeNull();
+    expect(checkRegistration('EV-', 'DE136695976')).toBeNull();
+    expect(checkRegistration('EVA', 'DE000000000')).toBe(INVALID_FORMAT);
+    expect(checkRegistration('EVA', 'DE 136 695 976')).toBeNull();
+    expect(checkRegistration('EVA', 'EL094259216')).toBeNull();
+    expect(checkRegistration('EVA', 'GB980780684')).toBeNull();
+    expect(checkRegistration('EVA', 'BE0403019261')).toBeNull();
+    expect(checkRegistration('EVA', 'BE0403019262')).toBe(INVALID_FORMAT);
     expect(checkRegistration('EVA', 'FR40303265045')).toBeNull();
     expect(checkRegistration('EVA', 'FR123')).toBe(FRENCH_VAT_INVALID);
-    expect(checkEuVat('LT123456789')).toBeNull();
-    expect(checkLithuanianVat('LT123456789012')).toBeNull();
+    expect(checkEuVat('LT119511515')).toBeNull();
+    expect(checkLithuanianVat('LT123456789')).toBe(LITHUANIAN_VAT_INVALID);
     expect(checkRegistration('EVA', 'LT1234567890')).toBe(LITHUANIAN_VAT_INVALID);
   });
   it('lets automatic types go without a number and wants one for the others', () => {
@@ -124,6 +144,15 @@ describe('registration dispatcher (spec 002 §5)', () => {
     const formatCheck = (type: string, value: string) => (type === 'GBR' && value.length !== 8 ? 'Eight characters' : null);
     expect(checkRegistration('GBR', '0123', { formatCheck })).toBe('Eight characters');
     expect(checkRegistration('SIR', '732829321', { formatCheck })).toBe(SIREN_INVALID);
+  });
+  it('checks Swiss UIDs and Italian VAT numbers, and stores checked numbers compact', () => {
+    expect(checkRegistration('CHE', 'CHE-109.910.570')).toBeNull();
+    expect(checkRegistration('CHE', 'CHE-100.155.211')).toBe(INVALID_FORMAT);
+    expect(checkRegistration('ITA', '00743110157')).toBeNull();
+    expect(checkRegistration('ITA', '00743110158')).toBe(INVALID_FORMAT);
+    expect(compactRegistrationNumber('NIE', 'x-1234567-l')).toBe('X1234567L');
+    expect(compactRegistrationNumber('SRT', '356.000.000 00048')).toBe('35600000000048');
+    expect(compactRegistrationNumber('PAS', 'ab-12 34')).toBe('ab-1234');
   });
   it('splits a registration into its type and number', () => {
     expect(splitRegistration('SIR732829320')).toEqual({ type: 'SIR', number: '732829320' });

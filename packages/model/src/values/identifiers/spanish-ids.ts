@@ -1,59 +1,48 @@
+import * as cif from 'stdnum/lib/cjs/es/cif.js';
+import * as dni from 'stdnum/lib/cjs/es/dni.js';
+import * as nie from 'stdnum/lib/cjs/es/nie.js';
+import * as nif from 'stdnum/lib/cjs/es/nif.js';
+import { compactIdentifier, libraryAccepts } from './identifier-text.ts';
+
 /**
- * Spanish tax identifiers (spec 002 §10): DNI, NIE and CIF. Each check takes the raw value,
- * upper-cases it and strips spaces, and answers null when valid or the spec's message.
+ * Spanish tax identifiers (spec 002 §10): DNI, NIE and CIF, checked by stdnum on the value
+ * upper-cased without spaces, dashes or dots (`12345678-Z`, `X-1234567-L`). Two rules of the
+ * spec are stricter or wider than the library and stay here: the CIF check is a digit after
+ * A, B, E, H and a letter after K, P, Q, S; a NIE may carry 8 digits (older numbers).
  */
 export const SPANISH_ID_INVALID = 'Spanish ID is invalid';
 
+export const normaliseSpanishId = compactIdentifier;
+
 const dniLetters = 'TRWAGMYFPDXBNJZSQVHLCKE';
-const cifLetters = 'JABCDEFGHI';
-
-export const normaliseSpanishId = (value: string) => value.toUpperCase().replace(/\s+/g, '');
-
-/** True when `letter` is the mod-23 letter of `digits`. */
-const dniLetterMatches = (digits: string, letter: string) => dniLetters[Number(digits) % 23] === letter;
 
 /** DNI: 8 digits and the mod-23 letter (12345678Z). */
 export function checkDni(value: string): string | null {
-  const v = normaliseSpanishId(value);
-  const m = /^(\d{8})([A-Z])$/.exec(v);
-  return m && dniLetterMatches(m[1], m[2]) ? null : SPANISH_ID_INVALID;
+  return libraryAccepts(dni, value) ? null : SPANISH_ID_INVALID;
 }
 
-/** NIE: X, Y or Z (read as 0, 1, 2), 7 or 8 digits, then the DNI letter (X1234567L). */
+/** NIE: X, Y or Z (read as 0, 1, 2), 7 digits (8 in older numbers), then the DNI letter (X1234567L). */
 export function checkNie(value: string): string | null {
-  const v = normaliseSpanishId(value);
-  const m = /^([XYZ])(\d{7,8})([A-Z])$/.exec(v);
-  return m && dniLetterMatches(`${'XYZ'.indexOf(m[1])}${m[2]}`, m[3]) ? null : SPANISH_ID_INVALID;
+  if (libraryAccepts(nie, value)) return null;
+  const m = /^([XYZ])(\d{8})([A-Z])$/.exec(compactIdentifier(value));
+  return m && dniLetters[Number(`${'XYZ'.indexOf(m[1])}${m[2]}`) % 23] === m[3] ? null : SPANISH_ID_INVALID;
 }
 
-/**
- * CIF: an organisation letter, 7 digits and a check character. Digits in odd positions are
- * doubled (digits of the product summed), even positions added; the check digit is 10 minus the
- * last digit of the total, written as a digit or as the letter JABCDEFGHI[digit].
- * A, B, E, H take a digit; K, P, Q, S a letter; the others either.
- */
+/** CIF: an organisation letter, 7 digits and a check character (digit, or letter of JABCDEFGHI). */
 export function checkCif(value: string): string | null {
-  const v = normaliseSpanishId(value);
-  const m = /^([ABCDEFGHJKLMNPQRSUVW])(\d{7})([0-9A-J])$/.exec(v);
-  if (!m) return SPANISH_ID_INVALID;
-  const [, first, digits, check] = m;
-  let total = 0;
-  for (let i = 0; i < 7; i++) {
-    const d = Number(digits[i]);
-    if (i % 2 === 0) {
-      const doubled = d * 2;
-      total += Math.floor(doubled / 10) + (doubled % 10);
-    } else total += d;
-  }
-  const control = (10 - (total % 10)) % 10;
-  const asDigit = check === String(control);
-  const asLetter = check === cifLetters[control];
-  if ('ABEH'.includes(first)) return asDigit ? null : SPANISH_ID_INVALID;
-  if ('KPQS'.includes(first)) return asLetter ? null : SPANISH_ID_INVALID;
-  return asDigit || asLetter ? null : SPANISH_ID_INVALID;
+  const v = compactIdentifier(value);
+  if (!libraryAccepts(cif, v)) return SPANISH_ID_INVALID;
+  const [first, check] = [v[0], v[v.length - 1]];
+  const digitCheck = /\d/.test(check);
+  if ('ABEH'.includes(first) && !digitCheck) return SPANISH_ID_INVALID;
+  if ('KPQS'.includes(first) && digitCheck) return SPANISH_ID_INVALID;
+  return null;
 }
 
-/** Any Spanish tax id (NIF): a DNI, a NIE or a CIF. */
+/** Any Spanish tax id (NIF): a DNI, a NIE or a CIF (as the library's NIF, with the spec's CIF and NIE rules). */
 export function checkSpanishId(value: string): string | null {
-  return checkDni(value) === null || checkNie(value) === null || checkCif(value) === null ? null : SPANISH_ID_INVALID;
+  if (checkDni(value) === null || checkNie(value) === null || checkCif(value) === null) return null;
+  // Other NIF forms the library knows (K, L, M numbers) with an optional ES prefix.
+  const v = compactIdentifier(value);
+  return /^[KLM]/.test(v.replace(/^ES/, '')) && libraryAccepts(nif, v) ? null : SPANISH_ID_INVALID;
 }

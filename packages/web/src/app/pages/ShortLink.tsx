@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../api/client.ts';
+import { dataProvider } from '../api/data-provider.ts';
 import { Loading } from './StatusPages.tsx';
 
 /** `/u/{key}`: the short key is resolved to its url, then followed (spec 000 §2.1). */
@@ -8,7 +8,7 @@ export function ShortLink() {
   const { key } = useParams();
   const navigate = useNavigate();
   useEffect(() => {
-    api.get<{ url?: string }>(`/api/core/key-values/${encodeURIComponent(key ?? '')}`, { query: { shortUrl: 1 } })
+    dataProvider.shortLink(key ?? '')
       .then(({ url }) => {
         if (!url) return navigate('/', { replace: true });
         if (/^https?:\/\//.test(url) && !url.startsWith(window.location.origin)) window.location.assign(url);

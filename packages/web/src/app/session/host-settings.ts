@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api/client.ts';
+import { dataProvider } from '../api/data-provider.ts';
 import { setTokenMemo } from '../api/token.ts';
 
 /** Host settings (spec 000 §3); login texts may be per-locale maps. */
@@ -28,7 +28,7 @@ export function hostText(value: HostSettings['loginTitle'], locale: string, fall
 /** A failing host settings call is ignored: the defaults are used (spec 000 §8). */
 export async function fetchHostSettings(): Promise<HostSettings> {
   try {
-    const settings = await api.get<HostSettings>(`/api/core/hosts/${encodeURIComponent(location.hostname)}`, { silent: true, noSessionCheck: true });
+    const settings = await dataProvider.session.host<HostSettings>(location.hostname);
     setTokenMemo(settings?.memoizeToken === true);
     return { ...defaultHostSettings, ...settings };
   } catch {

@@ -1,4 +1,4 @@
-import { api } from '../api/client.ts';
+import { dataProvider } from '../api/data-provider.ts';
 import type { SessionUser, UserPreference } from './configuration.ts';
 
 /**
@@ -7,12 +7,10 @@ import type { SessionUser, UserPreference } from './configuration.ts';
  * removes one. Saving is quiet: the interface state already holds the choice, the server copy
  * follows the user to other browsers.
  */
-export const preferencesPath = (user: Pick<SessionUser, 'username'>) => `/api/core/users/${encodeURIComponent(user.username)}/preferences`;
-
 export async function savePreference(user: SessionUser | undefined, preference: UserPreference): Promise<string | undefined> {
   if (!user) return undefined;
   try {
-    const saved = await api.post<{ _id?: string }>(preferencesPath(user), preference, { silent: true });
+    const saved = await dataProvider.preferences.save<{ _id?: string }>(user.username, preference, { silent: true });
     return saved?._id;
   } catch {
     return undefined;
@@ -21,7 +19,7 @@ export async function savePreference(user: SessionUser | undefined, preference: 
 
 export async function deletePreference(user: SessionUser | undefined, id: string | undefined): Promise<void> {
   if (!user || !id) return;
-  await api.delete(`${preferencesPath(user)}/${encodeURIComponent(id)}`, { silent: true }).catch(() => undefined);
+  await dataProvider.preferences.delete(user.username, id, { silent: true }).catch(() => undefined);
 }
 
 /** The theme preference (groupId THEMING) of a configuration. */

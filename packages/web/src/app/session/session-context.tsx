@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, onUnauthorized } from '../api/client.ts';
+import { onUnauthorized } from '../api/client.ts';
+import { dataProvider } from '../api/data-provider.ts';
 import { ApiFailure } from '../api/api-failure.ts';
 import { getToken, setToken } from '../api/token.ts';
 import { notify } from '../notify.tsx';
@@ -39,8 +40,8 @@ export function onSignOut(hook: () => void): () => void {
 }
 
 const sources = {
-  configuration: () => api.get<Partial<UserConfiguration>>('/api/script/runs/user-configuration', { silent: true }),
-  currentUser: () => api.get<SessionUser>('/api/core/users/current', { silent: true }),
+  configuration: () => dataProvider.session.configuration<Partial<UserConfiguration>>(),
+  currentUser: () => dataProvider.session.currentUser<SessionUser>(),
 };
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -65,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback((message?: string) => {
     if (signingOut.current) return;
     signingOut.current = true;
-    if (getToken()) void api.get('/api/core/auth/logout', { silent: true, noSessionCheck: true }).catch(() => undefined);
+    if (getToken()) void dataProvider.session.logout().catch(() => undefined);
     setToken('');
     if (message) notify({ level: 'error', message });
     const { pathname, search } = here.current;
@@ -99,9 +100,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [start]);
 
   const signIn = useCallback((username: string, password: string) => finish(() =>
-    api.post('/api/core/auth/login', { username, password }, { silent: true, noSessionCheck: true })), [finish]);
+    dataProvider.session.login<SessionUser & { totpToken?: string }>(username, password)), [finish]);
   const signInTotp = useCallback((username: string, totpToken: string, code: string) => finish(() =>
-    api.post('/api/core/auth/login/totp', { totpToken, code }, { silent: true, noSessionCheck: true })), [finish]);
+    dataProvider.session.loginTotp<SessionUser & { totpToken?: string }>(totpToken, code)), [finish]);
 
   const value = useMemo(() => ({ status, configuration, user: configuration?.user, signedOutByUser, signIn, signInTotp, signOut }),
     [status, configuration, signedOutByUser, signIn, signInTotp, signOut]);

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { dataProvider, queryKeys } from '../api/data-provider.ts';
 import { useSession } from './session-context.tsx';
-import { preferencesPath } from './preferences.ts';
 import type { UserPreference } from './configuration.ts';
 
 /**
@@ -15,26 +14,25 @@ export function usePreferences() {
   const { configuration, user } = useSession();
   const queryClient = useQueryClient();
   const username = user?.username;
-  const key = useMemo(() => ['preferences', username], [username]);
-  const path = preferencesPath({ username: username ?? '' });
+  const key = useMemo(() => queryKeys.preferences(username), [username]);
   const { data } = useQuery<UserPreference[]>({
     queryKey: key,
-    queryFn: () => api.get<UserPreference[]>(path, { silent: true }),
+    queryFn: () => dataProvider.preferences.list<UserPreference>(username!),
     initialData: configuration?.userPreferences ?? [],
     staleTime: Infinity,
     enabled: Boolean(username),
   });
 
   const add = useCallback(async (preference: UserPreference): Promise<UserPreference> => {
-    const saved = await api.post<UserPreference>(path, preference);
+    const saved = await dataProvider.preferences.save<UserPreference>(username!, preference);
     queryClient.setQueryData<UserPreference[]>(key, (old = []) => [...old.filter((p) => p._id !== saved._id), saved]);
     return saved;
-  }, [path, queryClient, key]);
+  }, [username, queryClient, key]);
 
   const remove = useCallback(async (id: string): Promise<void> => {
-    await api.delete(`${path}/${encodeURIComponent(id)}`);
+    await dataProvider.preferences.delete(username!, id);
     queryClient.setQueryData<UserPreference[]>(key, (old = []) => old.filter((p) => p._id !== id));
-  }, [path, queryClient, key]);
+  }, [username, queryClient, key]);
 
   return { preferences: data ?? [], add, remove };
 }

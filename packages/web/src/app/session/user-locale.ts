@@ -1,4 +1,4 @@
-import { api } from '../api/client.ts';
+import { dataProvider } from '../api/data-provider.ts';
 import { addTranslations, i18n, loadShippedTranslations, onMissingKey } from '../../i18n/i18n.ts';
 import { missingKeyCollector } from '../../i18n/i18n.ts';
 import { readStoredLocale, storeLocale, supportedLocaleOf } from '../../i18n/locale.ts';
@@ -8,7 +8,7 @@ import type { UserConfiguration } from './configuration.ts';
 async function loadTranslations(locale: string) {
   await loadShippedTranslations(locale);
   try {
-    const record = await api.get<{ translations?: Record<string, string> }>(`/api/core/locales/${encodeURIComponent(locale)}`, { silent: true });
+    const record = await dataProvider.session.locale<{ translations?: Record<string, string> }>(locale);
     if (record?.translations && typeof record.translations === 'object') addTranslations(locale, record.translations);
   } catch {
     // No tenant translations: the shipped ones are used.
@@ -29,7 +29,7 @@ export async function changeLocale(locale: string) {
 export async function applyUserLocale(configuration: UserConfiguration) {
   const locale = supportedLocaleOf(readStoredLocale()) ?? supportedLocaleOf(configuration.user.locale) ?? i18n.language;
   onMissingKey(configuration.collectMissingTranslations
-    ? missingKeyCollector((lng, keysToAdd) => api.post(`/api/core/locales/${encodeURIComponent(lng)}/keys`, { keysToAdd }, { silent: true }))
+    ? missingKeyCollector((lng, keysToAdd) => dataProvider.session.missingKeys(lng, keysToAdd))
     : undefined);
   await loadTranslations(locale);
   if (locale !== i18n.language) await i18n.changeLanguage(locale);

@@ -9,8 +9,9 @@ export interface ScreenProps {
 }
 
 /**
- * Domain screens that replace the generic ones, by entity name (CONVENTIONS §7). Each is loaded
- * on first use, so the sign-in bundle does not carry them.
+ * Domain screens that replace the generic ones (CONVENTIONS §7), by the key a kind's declaration
+ * names (`screens: { detail: 'person' }`). Each is loaded on first use, so the sign-in bundle does
+ * not carry them.
  */
 const PersonScreen = lazy(() => import('../../person/PersonScreen.tsx'));
 const PersonListScreen = lazy(() => import('../../person/PersonListScreen.tsx'));
@@ -19,20 +20,27 @@ const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
-const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
-  Person: PersonScreen, Prospect: PersonScreen, Contract: FinancedRecordScreen, Deal: FinancedRecordScreen, ProductTable: ProductTableScreen,
+export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
+  person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen,
 };
-const customListScreens: Record<string, ComponentType<ScreenProps>> = { Person: PersonListScreen, Prospect: PersonListScreen };
+export const customListScreens: Record<string, ComponentType<ScreenProps>> = { person: PersonListScreen };
+
+/** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
+function screenOf(screens: Record<string, ComponentType<ScreenProps>>, key: string | undefined, entity: Entity) {
+  if (key === undefined) return undefined;
+  if (!Object.hasOwn(screens, key)) throw new Error(`${entity.name} names the screen "${key}", which the web does not have`);
+  return screens[key];
+}
 
 /** The detail screen of a kind: its own when it has one, else the generic screen. */
 export function EntityDetailScreen(props: ScreenProps) {
-  const Screen = customDetailScreens[props.entity.name] ?? DetailScreen;
+  const Screen = screenOf(customDetailScreens, props.entity.screens.detail, props.entity) ?? DetailScreen;
   return <Suspense fallback={<Loading />}><Screen {...props} /></Suspense>;
 }
 
 /** The list screen of a kind: its own when it has one, else the generic screen. */
 export function EntityListScreen(props: ScreenProps) {
-  const Custom = customListScreens[props.entity.name];
+  const Custom = screenOf(customListScreens, props.entity.screens.list, props.entity);
   if (!Custom) return <ListScreen {...props} />;
   return <Suspense fallback={<Loading />}><Custom {...props} /></Suspense>;
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Drawer, Flex, Spin, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { TransitionIcon } from './TransitionIcon.tsx';
-import { menuTransitions, runTransition, transitionText, useRecordTransitions, type TransitionItem } from './workflow-api.ts';
+import { menuTransitions, transitionText, useRecordTransitions, useRunTransition, type TransitionItem } from './workflow-api.ts';
 
 interface Props {
   entity: Entity;
@@ -15,10 +14,10 @@ interface Props {
   onClose(): void;
 }
 
-/** The transitions of the row clicked in a list (spec issue 5 §4); a run reloads the list. */
+/** The transitions of the row clicked in a list (spec issue 5 §4); a run reloads the list (the data provider's mutation). */
 export function RowTransitions({ entity, registration, version, onClose }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const transition = useRunTransition(entity);
   const { data, isLoading } = useRecordTransitions(entity, registration, version);
   const items = menuTransitions(data);
   const [running, setRunning] = useState<string>();
@@ -27,14 +26,12 @@ export function RowTransitions({ entity, registration, version, onClose }: Props
     if (!registration) return;
     setRunning(item.code);
     try {
-      await runTransition(entity, registration, item);
+      await transition.run(registration, item);
       onClose();
     } catch {
       // The client has shown the refusal (a 409's reason as a warning).
     } finally {
       setRunning(undefined);
-      await queryClient.invalidateQueries({ queryKey: ['list', entity.route] });
-      await queryClient.invalidateQueries({ queryKey: ['transitions', entity.route, registration] });
     }
   };
 

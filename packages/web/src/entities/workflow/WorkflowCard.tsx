@@ -8,7 +8,7 @@ import { FormCard } from '../FormCard.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { StatusHistory } from './StatusHistory.tsx';
 import { TransitionIcon } from './TransitionIcon.tsx';
-import { menuTransitions, runTransition, transitionText, useRecordTransitions, useStatusTones, type TransitionItem } from './workflow-api.ts';
+import { menuTransitions, transitionText, useRecordTransitions, useRunTransition, useStatusTones, type TransitionItem } from './workflow-api.ts';
 
 /** Whether a kind's workflow card is pinned at the top of its detail screens, remembered per kind. */
 export function useWorkflowPin(entity: Entity) {
@@ -20,27 +20,26 @@ interface Props {
   registration: string;
   status: unknown;
   version: unknown;
-  /** Reloads the record after a transition ran. */
-  onChanged(): Promise<void>;
 }
 
 /**
  * The workflow card of a detail screen: the record's status, its transitions as buttons (exits
  * pulled right) and its status history. Pinned, it stays at the top of the page while scrolling.
  */
-export function WorkflowCard({ entity, registration, status, version, onChanged }: Props) {
+export function WorkflowCard({ entity, registration, status, version }: Props) {
   const { t } = useTranslation();
   const [pinned, setPinned] = useWorkflowPin(entity);
   const tones = useStatusTones(entity);
   const { data, isLoading } = useRecordTransitions(entity, registration, version);
   const items = menuTransitions(data);
   const [running, setRunning] = useState<string>();
+  // The transition's mutation reads the record again: the screen shows its new status and version.
+  const transition = useRunTransition(entity);
 
   const run = async (item: TransitionItem) => {
     setRunning(item.code);
     try {
-      await runTransition(entity, registration, item);
-      await onChanged();
+      await transition.run(registration, item);
     } catch {
       // The client has shown the refusal (a 409's reason as a warning).
     } finally {

@@ -1,35 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Entity } from '@lbo/model/entity';
-import { api } from '../../app/api/client.ts';
+import { dataProvider, queryKeys, type TransitionItem } from '../../app/api/data-provider.ts';
+import { useTransition, type TransitionOutcome } from '../../app/api/data-hooks.ts';
 import { notify } from '../../app/notify.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { humanise } from '../entity-fields.ts';
 
-/** A transition as the API offers it (spec 000 §3). */
-export interface TransitionItem {
-  code: string;
-  label?: string;
-  icon?: string;
-  hidden?: boolean;
-  orderIndex?: number;
-  props?: { pullRight?: boolean; action?: string; from?: string[]; to?: string };
-}
-
-/** One row of a record's status history. */
-export interface HistoryRow {
-  _id?: string;
-  fromStatus?: string;
-  toStatus?: string;
-  transition?: string;
-  transitionLabel?: string;
-  user?: string;
-  date?: Date | string;
-}
+export type { HistoryRow, TransitionItem } from '../../app/api/data-provider.ts';
 
 export type Tone = 'success' | 'error' | 'warning' | 'ongoing' | 'stopped' | 'current' | 'default';
-
-const base = (entity: Entity) => `/api/${entity.route}`;
-const one = (entity: Entity, registration: string) => `${base(entity)}/${encodeURIComponent(registration)}`;
 
 export const transitionText = (item: Pick<TransitionItem, 'code' | 'label'>) => item.label || item.code;
 
@@ -49,33 +28,46 @@ export const transitionMessageValues = (entity: Entity, item: TransitionItem, re
 export const successText = (entity: Entity, item: TransitionItem, registration: string) =>
   t('Transition "{transition}" executed successfully for {entity} "{registration}"', transitionMessageValues(entity, item, registration));
 
-export const recordTransitionsKey = (entity: Entity, registration: string | undefined) => ['transitions', entity.route, registration];
-
 export function useRecordTransitions(entity: Entity, registration: string | undefined, version: unknown) {
   return useQuery({
-    queryKey: [...recordTransitionsKey(entity, registration), version],
-    queryFn: ({ signal }) => api.get<TransitionItem[]>(`${one(entity, registration!)}/transitions`, { signal, query: { exclude: 'modals,printings,documents' } }),
+    queryKey: [...queryKeys.transitions(entity, registration), version],
+    queryFn: ({ signal }) => dataProvider.transitions(entity, registration!, { signal }),
     enabled: Boolean(entity.status && registration),
   });
 }
 
 /** Transitions common to the selected records; never asked for an empty selection. */
-export const selectionTransitions = (entity: Entity, registrations: string[], signal?: AbortSignal) =>
-  api.post<TransitionItem[]>(`${base(entity)}/transitions`, registrations, { query: { exclude: 'modals,printings,documents' }, signal });
+export function useSelectionTransitions(entity: Entity, registrations: string[]) {
+  const sorted = [...registrations].sort();
+  return useQuery({
+    queryKey: queryKeys.selectionTransitions(entity, sorted),
+    queryFn: ({ signal }) => dataProvider.selectionTransitions(entity, sorted, { signal }),
+    enabled: Boolean(entity.status) && sorted.length > 0,
+  });
+}
 
-/** Runs one transition on one record (the client shows a refusal); answers the updated record. */
-export async function runTransition(entity: Entity, registration: string, item: TransitionItem, options: { silent?: boolean } = {}) {
-  const updated = await api.get<Record<string, unknown>>(`${one(entity, registration)}/transitions/${encodeURIComponent(item.code)}`, options);
-  notify({ level: 'success', message: successText(entity, item, registration) });
-  return updated;
+/**
+ * Runs a transition on one record, with the success notice (the client shows a refusal, which
+ * is thrown); the kind is read again either way.
+ */
+export function useRunTransition(entity: Entity) {
+  const mutation = useTransition(entity);
+  const run = async (registration: string, item: TransitionItem) => {
+    const [outcome] = await mutation.mutateAsync({ registrations: [registration], code: item.code });
+    if ('error' in outcome) throw outcome.error;
+    notify({ level: 'success', message: successText(entity, item, registration) });
+    return outcome.record;
+  };
+  /** Runs it on several records, with no notice of its own: each outcome is the caller's to report. */
+  const runOnEach = async (registrations: string[], item: TransitionItem): Promise<TransitionOutcome[]> =>
+    mutation.mutateAsync({ registrations, code: item.code, silent: true });
+  return { run, runOnEach, running: mutation.isPending };
 }
 
 export function useStatusHistory(entity: Entity, registration: string | undefined, version: unknown) {
   return useQuery({
-    queryKey: ['status-history', entity.name, registration, version],
-    queryFn: ({ signal }) => api.get<HistoryRow[] | { entities?: HistoryRow[] }>('/api/core/histories', {
-      signal, query: { entityName: entity.name, entityRegistration: registration, action: 'TRANSITION', sort: 'date' },
-    }).then((data) => (Array.isArray(data) ? data : (data?.entities ?? []))),
+    queryKey: [...queryKeys.history(entity, registration), version],
+    queryFn: ({ signal }) => dataProvider.history(entity, registration!, { signal }),
     enabled: Boolean(entity.status && registration),
   });
 }
@@ -84,8 +76,8 @@ export function useStatusHistory(entity: Entity, registration: string | undefine
 export function useStatusTones(entity: Entity | undefined): Record<string, Tone> | undefined {
   const name = entity?.status ? entity.name : undefined;
   const { data } = useQuery({
-    queryKey: ['workflow-tones', name],
-    queryFn: ({ signal }) => api.get<{ tones?: Record<string, Tone> }>(`/api/core/workflows/${encodeURIComponent(name!)}`, { signal, silent: true }),
+    queryKey: queryKeys.workflowTones(name),
+    queryFn: ({ signal }) => dataProvider.workflow<{ tones?: Record<string, Tone> }>(name!, { signal, silent: true }),
     enabled: Boolean(name),
     staleTime: 10 * 60_000,
     retry: false,

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as core from './0001_core.ts';
+
+/**
+ * The hand-written tables' migrations, in the order they run (Kysely's Migrator sorts the
+ * names). A change to a hand-written table is a new file here, named with the next number;
+ * one that ran is never edited. Entity tables are not migrated: they are derived from the
+ * declarations (db/migrate.ts, docs/decisions.md).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_core': core,
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,18 @@
+import type { Entity } from '@lbo/model/entity';
+import { depreciationWriteHooks } from '../asset/depreciation-schedule.hooks.ts';
+import { personWriteHooks } from '../person/person-registrations.ts';
+import type { WriteHooks } from './crud.operation.ts';
+
+/**
+ * The write hooks of the domains, by the key a kind's declaration names (`writeHooks`). A hook
+ * is server code (it reads and numbers in the write's transaction), so the declaration names it
+ * rather than holding it.
+ */
+export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks };
+
+/** Throws when a kind names write hooks the server does not have. */
+export function assertWriteHooksExist(kinds: Entity[], hooks: Record<string, WriteHooks> = writeHooks): void {
+  for (const kind of kinds) {
+    if (kind.writeHooks && !Object.hasOwn(hooks, kind.writeHooks)) throw new Error(`${kind.name} names the write hooks "${kind.writeHooks}", which the server does not have`);
+  }
+}

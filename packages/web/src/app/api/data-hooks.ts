@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dataProvider, queryKeys, type Kind, type Row } from './data-provider.ts';
+
+/**
+ * The data provider in TanStack Query: reads as queries under the provider's keys, writes as
+ * mutations that refresh what they changed. A write to a kind refreshes everything read about
+ * that kind (lists, names, pins, transitions, history), never the reference lists or workflows.
+ */
+
+const sameKey = (a: QueryKey, b: QueryKey | undefined) => Boolean(b) && JSON.stringify(a) === JSON.stringify(b);
+
+/** Marks what was read about a kind as stale (shown queries are read again), except the key given. */
+export function kindChanged(queryClient: QueryClient, kind: Kind, except?: QueryKey) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.kind(kind), predicate: (query) => !sameKey(query.queryKey, except) });
+}
+
+/** One record of a kind; none asked while `id` is undefined (a creation form). */
+export function useRecord<T = Row>(kind: Kind, id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.record(kind, id),
+    queryFn: ({ signal }) => dataProvider.get<T>(kind, id!, { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** Creates a record of the kind; answers the record and whether it was created (201) or already held (200). */
+export function useCreate<T = Row>(kind: Kind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) => dataProvider.create<T>(kind, body),
+    onSuccess: () => kindChanged(queryClient, kind),
+  });
+}
+
+/** Updates one record: the answer becomes the cached record, and the rest of the kind is read again. */
+export function useUpdate<T = Row>(kind: Kind, id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: unknown) => dataProvider.update<T>(kind, id!, changes),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.record(kind, id), updated);
+      return kindChanged(queryClient, kind, queryKeys.record(kind, id));
+    },
+  });
+}
+
+export function useDelete(kind: Kind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => dataProvider.delete(kind, id),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: queryKeys.record(kind, id) });
+      return kindChanged(queryClient, kind);
+    },
+  });
+}
+
+/** The outcome of a transition on one record. */
+export type TransitionOutcome = { registration: string; record: Row } | { registration: string; error: unknown };
+
+/**
+ * Runs a transition on records one after the other (the server is not flooded, outcomes come in
+ * the selection's order), then refreshes the kind once. `silent`: the caller reports failures.
+ */
+export function useTransition(kind: Kind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ registrations, code, silent }: { registrations: string[]; code: string; silent?: boolean }) => {
+      const outcomes: TransitionOutcome[] = [];
+      for (const registration of registrations) {
+        outcomes.push(await dataProvider.transition(kind, registration, code, { silent })
+          .then((record) => ({ registration, record }), (error: unknown) => ({ registration, error })));
+      }
+      return outcomes;
+    },
+    onSettled: () => kindChanged(queryClient, kind),
+  });
+}
