@@ -179,6 +179,18 @@ describe('browser journeys', () => {
     expect(await rows(page).count()).toBeGreaterThan(0);
   });
 
+  it('reads the API description: a kind\'s calls and the fields of its body', async () => {
+    await page.goto(at('/documentation/api'));
+    await page.getByPlaceholder('Filter by path or kind').fill('financing/contracts');
+    await page.locator('.ant-collapse-header').filter({ hasText: /^Contract/ }).first().click();
+    const create = page.locator('[data-call="POST /api/financing/contracts"]');
+    await create.click();
+    const body = page.locator('tr').filter({ hasText: 'financedAmountExclTax' }).first();
+    await body.waitFor();
+    expect(await body.innerText()).toMatch(/^financedAmountExclTax\tnumber\t/);
+    await shot('api-description');
+  });
+
   it('signs out to the sign-in page', async () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -17,7 +17,6 @@ import { localesRoutes } from './core/locales.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
-import { depreciationWriteHooks } from './asset/depreciation-schedule.hooks.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { usersRoutes } from './auth/users.routes.ts';
 import { totpRoutes } from './auth/totp.ts';
@@ -25,9 +24,10 @@ import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
 import { excelRoutes } from './report/excel.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
-import { personWriteHooks } from './person/person-registrations.ts';
+import { assertWriteHooksExist, writeHooks } from './entities/write-hooks.ts';
 import { externalRoutes } from './external/external.routes.ts';
 import { personRoutes } from './person/person.routes.ts';
+import { installSchemas, openApiRoutes } from './http/schemas.ts';
 
 export interface AppOptions {
   database: Database;
@@ -49,9 +49,11 @@ export async function buildApp({ database, log, trustedProxies = [], webDir }: A
   await installSecurityHeaders(app);
   const { db } = database;
   const sessions = await createSessionService(db);
-  const operations = createOperations(db, { ...personWriteHooks, ...depreciationWriteHooks });
+  assertWriteHooksExist(entities);
+  const operations = createOperations(db, writeHooks);
   const preHandler = installAuthentication(app, { db, sessions });
   installIdempotency(app, db);
+  await installSchemas(app);
 
   await app.register(coreRoutes);
   await app.register(loginRoutes, { db, sessions, preHandler });
@@ -65,14 +67,14 @@ export async function buildApp({ database, log, trustedProxies = [], webDir }: A
   await app.register(userConfigurationRoutes, { db, preHandler });
   await app.register(usersRoutes, { db, operations, sessions, preHandler });
   await app.register(tenantConfigurationRoutes, { db, preHandler });
-  // Users are served by auth/users.routes.ts (passwords, admin levels, column gating). Translations
-  // are read by every signed-in user, and an unknown locale is an empty set (core/locales.routes.ts).
+  // Kinds served by their domain say so in their declaration (`domainRoutes`): users, lists, locales.
   await app.register(localesRoutes, { db, preHandler });
-  await app.register(entityRoutes, { operations, entities: entities.filter((e) => e.name !== 'User'), preHandler, customList: ['List'], customRead: ['Locale'] });
+  await app.register(entityRoutes, { operations, entities, preHandler });
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });
+  await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
 }

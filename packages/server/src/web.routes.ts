@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Files whose name carries a hash of their content (Vite writes them under assets/). */
@@ -31,13 +31,15 @@ export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: stri
   const html = () => fs.readFileSync(index, 'utf8');
   const sendHtml = (reply: FastifyReply) =>
     reply.type('text/html').header('cache-control', 'no-cache').send(html());
-  app.get('/imp/:tenant/*', async (request, reply) => {
+  // The web app's pages are not API calls: the OpenAPI document leaves them out.
+  const page = { schema: { hide: true } as FastifySchema };
+  app.get('/imp/:tenant/*', page, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     const file = path.join(webDir, rest);
     if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rest);
     return sendHtml(reply);
   });
-  app.get('/*', async (request, reply) => {
+  app.get('/*', page, async (request, reply) => {
     // A missing asset (an old version's chunk) is not a page: HTML under a script's URL would be cached as the script.
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
     return sendHtml(reply);

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { nonEmptyText, refusing } from '@lbo/model/schema/refusals';
 import { entityByName } from '@lbo/model/entity-registry';
-import { isObject } from '@lbo/model/values/validate';
 import { isValidUsername } from '@lbo/model/values/credentials';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { findOne, toDocument, type Doc } from '../entities/storage.ts';
@@ -61,20 +62,22 @@ function chosenTenant(checked: CheckedPassword[], username: string): CheckedPass
   return checked.length === 1 ? checked[0] : undefined;
 }
 
-function stringField(body: Record<string, unknown>, field: string, max: number): string {
-  const value = body[field];
-  if (value === undefined || value === null) throw new ApiError('MISSING_FIELD_IN_BODY', [field]);
-  if (typeof value !== 'string' || !value.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [field]);
-  if (value.length > max) throw new ApiError('INVALID_FIELD_VALUE', [`(${value.length} characters)`, field]);
-  return value;
-}
+/** `{username, password, tenant?}`: the tenant names one of several holding the username. */
+const loginBody = z.looseObject({
+  username: nonEmptyText(200).describe('the user\'s name, an email or name@tenant'),
+  password: nonEmptyText(1024),
+  tenant: nonEmptyText(100).optional().describe('the tenant to sign in to, when several hold the username'),
+});
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
-  if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
-  return body;
-}
+/** `{tenant}`: the tenant a super admin of the master tenant acts in. */
+const impersonationBody = z.looseObject({ tenant: nonEmptyText(100) });
+
+/** `{totpToken, code}` (`token` is the older name of `totpToken`). */
+const totpBody = z.looseObject({
+  totpToken: nonEmptyText(2000).optional().describe('the token the password step answered'),
+  token: nonEmptyText(2000).optional().describe('older name of totpToken'),
+  code: z.unknown().describe('the 6-digit code of the authenticator app'),
+}).refine((body) => body.totpToken !== undefined || body.token !== undefined, { error: refusing('MISSING_FIELD_IN_BODY'), path: ['totpToken'] });
 
 /**
  * Sign-in (spec 000 §4, §7): password, then a TOTP code when the user has activated it; logout;
@@ -109,12 +112,13 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
 
   const overrides = hostOverrides();
 
-  app.post('/api/core/auth/login', async (request, reply) => {
-    const body = bodyOf(request);
-    const username = stringField(body, 'username', 200).trim().toLowerCase();
-    const password = stringField(body, 'password', 1024);
+  const signIn = { schema: { tags: ['Sign-in'], summary: 'Sign in with a password', body: loginBody } };
+  app.post('/api/core/auth/login', signIn, async (request, reply) => {
+    const body = request.body as z.infer<typeof loginBody>;
+    const username = body.username.trim().toLowerCase();
+    const { password } = body;
     const hostTenant: unknown = hostSettingsOf(request.hostname, overrides).loginTenant;
-    const wanted = body.tenant !== undefined ? stringField(body, 'tenant', 100) : typeof hostTenant === 'string' && hostTenant ? hostTenant : undefined;
+    const wanted = body.tenant ?? (typeof hostTenant === 'string' && hostTenant ? hostTenant : undefined);
     if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
     await throttleSignIn(db, request, reply, username);
     const origin = originOf(request);
@@ -157,9 +161,9 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
   });
 
   /** Second step of a sign-in with TOTP: `{totpToken, code}`. Wrong codes count as failed sign-ins. */
-  app.post('/api/core/auth/login/totp', async (request, reply) => {
-    const body = bodyOf(request);
-    const totpToken = stringField(body, body.totpToken === undefined && body.token !== undefined ? 'token' : 'totpToken', 2000);
+  app.post('/api/core/auth/login/totp', { schema: { tags: ['Sign-in'], summary: 'Second step of a sign-in: the TOTP code', body: totpBody } }, async (request, reply) => {
+    const body = request.body as z.infer<typeof totpBody>;
+    const totpToken = (body.totpToken ?? body.token)!;
     const code = codeOf(body);
     await throttleSignIn(db, request, reply);
     const origin = originOf(request);
@@ -188,7 +192,8 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     return answerSignIn(reply, tenant, outcome);
   });
 
-  const signedIn = { preHandler, config: { permission: null } };
+  // Signed in before the request is validated: a stranger learns nothing of the body's rules.
+  const signedIn = { preValidation: preHandler, config: { permission: null } };
 
   app.get('/api/core/auth/logout', signedIn, async (request, reply) => {
     const caller = request.caller!;
@@ -224,10 +229,9 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
    * ends. Recorded in AccessLog of both tenants; while it lasts every request is recorded in the
    * impersonated tenant's Audit with both identities.
    */
-  app.post('/api/core/auth/impersonate', signedIn, async (request) => {
+  app.post('/api/core/auth/impersonate', { ...signedIn, schema: { tags: ['Sign-in'], summary: 'Act in another tenant (super admin of the master tenant)', body: impersonationBody } }, async (request) => {
     const caller = request.caller!;
-    const body = bodyOf(request);
-    const target = stringField(body, 'tenant', 100).trim().toLowerCase();
+    const target = (request.body as z.infer<typeof impersonationBody>).tenant.trim().toLowerCase();
     const origin = originOf(request);
     if (caller.homeTenant !== 'master' || !caller.isSuperAdmin) {
       await inTenant(db, scopeOf(caller), (tx) =>

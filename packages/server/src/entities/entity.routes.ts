@@ -5,16 +5,13 @@ import { isExistingRecord, type Operations, type Query, type ListResult, type Wr
 import type { Doc } from './storage.ts';
 import { etagOf, ifMatchOf } from '../http/conditional.ts';
 import { jsonAnswer, storeWithWrite } from '../http/idempotency.ts';
+import { kindRouteSchemas } from './kind-route-schemas.ts';
 
-/** Entity kinds whose routes are served by their own domain rather than the generic CRUD. */
+/** The kinds to serve; a kind's declaration leaves routes to its domain (`domainRoutes`). */
 export interface EntityRouteOptions {
   operations: Operations;
   entities: Entity[];
   preHandler: (request: FastifyRequest) => Promise<void>;
-  /** Kinds whose list route a domain serves itself (it answers more than the generic list). */
-  customList?: string[];
-  /** Kinds whose read route (`GET {route}/:id`) a domain serves itself. */
-  customRead?: string[];
 }
 
 /**
@@ -31,11 +28,8 @@ export function sendList(reply: FastifyReply, result: ListResult) {
   return result.breakdown ? `{"entities":${entities},"breakdown":${JSON.stringify(result.breakdown)}}` : entities;
 }
 
-const idParam = (request: FastifyRequest) => {
-  const id = (request.params as { id: string }).id;
-  if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['id']);
-  return id;
-};
+/** The record named in the path, checked by the route's `params` schema. */
+const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 /** A record answered with its version as ETag. */
 export function sendRecord(reply: FastifyReply, doc: Doc, status = 200) {
@@ -57,26 +51,34 @@ export function listHandler(operations: Operations, entity: Entity) {
   return async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
 }
 
-/** Registers list, read, create, replace, merge and delete for every declared kind, each route explicitly. */
-export async function entityRoutes(app: FastifyInstance, { operations, entities, preHandler, customList = [], customRead = [] }: EntityRouteOptions) {
+/**
+ * Registers list, read, create, replace, merge and delete for every declared kind, each route
+ * explicitly, but those its declaration leaves to its domain (`domainRoutes`).
+ */
+export async function entityRoutes(app: FastifyInstance, { operations, entities, preHandler }: EntityRouteOptions) {
   for (const entity of entities) {
+    const byDomain = entity.domainRoutes ?? [];
+    if (byDomain === 'all') continue;
     const base = `/api/${entity.route}`;
     const config = { entity: entity.name };
-    if (!customList.includes(entity.name)) app.get(base, { preHandler, config }, listHandler(operations, entity));
-    if (!customRead.includes(entity.name)) {
-      app.get(`${base}/:id`, { preHandler, config }, async (request, reply) =>
+    const schemas = kindRouteSchemas(entity);
+    // Signed in and allowed before the request is validated: a stranger learns nothing of the schema.
+    const route = (schema: object) => ({ preValidation: preHandler, config, schema });
+    if (!byDomain.includes('list')) app.get(base, route(schemas.list), listHandler(operations, entity));
+    if (!byDomain.includes('read')) {
+      app.get(`${base}/:id`, route(schemas.read), async (request, reply) =>
         sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query as Query)));
     }
     if (entity.readOnly) continue;
-    app.post(base, { preHandler, config }, async (request, reply) => {
+    app.post(base, route(schemas.create), async (request, reply) => {
       const doc = await operations.create(request.caller!, entity, request.body, { withAnswer: answerStored(request) });
       return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
     });
-    app.put(`${base}/:id`, { preHandler, config }, async (request, reply) =>
+    app.put(`${base}/:id`, route(schemas.replace), async (request, reply) =>
       sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'replace', changeOptions(request))));
-    app.patch(`${base}/:id`, { preHandler, config }, async (request, reply) =>
+    app.patch(`${base}/:id`, route(schemas.merge), async (request, reply) =>
       sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'merge', changeOptions(request))));
-    app.delete(`${base}/:id`, { preHandler, config }, async (request) =>
+    app.delete(`${base}/:id`, route(schemas.remove), async (request) =>
       // The answer is the deleted record, which no longer has a version to match.
       operations.remove(request.caller!, entity, idParam(request), changeOptions(request, false)));
   }

@@ -90,10 +90,14 @@ describe('a kind declared in one file', () => {
     });
   });
 
-  it('appears in the OpenAPI document when the server publishes one', async () => {
+  it('appears in the OpenAPI document, its body schema from its declaration', async () => {
     const answer = await t.call('GET', '/api/documentation/openapi.json', t.alpha.headers);
-    // The API description is not served yet (issue 13, item 3); when it is, the kind's paths must be in it.
-    if (answer.statusCode !== 200) return;
-    expect(Object.keys(answer.json().paths)).toEqual(expect.arrayContaining([base, `${base}/{id}`]));
+    expect(answer.statusCode).toBe(200);
+    const paths = answer.json().paths;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining([base, `${base}/{id}`, `${base}/{id}/transitions`]));
+    const body = paths[base].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['serialNumber']);
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['name', 'serialNumber', 'size', 'retirementDate']));
+    expect(paths[base].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['serialNumber', 'minSize', 'maxSize']));
   });
 });

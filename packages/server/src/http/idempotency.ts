@@ -74,7 +74,7 @@ export async function storeWithWrite(tx: Tx, request: FastifyRequest, answer: St
 }
 
 export function installIdempotency(app: FastifyInstance, db: Db) {
-  // Runs after the route's own preHandlers (authentication and permission): keys belong to a user.
+  // Runs after the route's authentication and permission check: keys belong to a user.
   async function claim(request: FastifyRequest, reply: FastifyReply) {
     const key = keyOf(request);
     const caller = request.caller;
@@ -87,9 +87,12 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     request.idempotency = { ...id, token: outcome.token };
   }
 
+  // Right after the route's authentication, which routes with a schema run before validation:
+  // a reused key is refused as such, whatever its body.
   app.addHook('onRoute', (route) => {
     if (!isWriteRoute(route)) return;
-    route.preHandler = [...[route.preHandler ?? []].flat(), claim];
+    if (route.preValidation) route.preValidation = [...[route.preValidation].flat(), claim];
+    else route.preHandler = [...[route.preHandler ?? []].flat(), claim];
   });
 
   // Answers not stored with their write are stored here; failures release the key.

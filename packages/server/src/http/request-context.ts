@@ -23,6 +23,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   config: Record<string, unknown>;
+  /** Left out of the OpenAPI document (the web app's pages, the document itself). */
+  hidden: boolean;
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -36,7 +38,10 @@ export function installRequestHeaders(app: FastifyInstance) {
   registries.set(app, routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> });
+      if (method !== 'HEAD') {
+        const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+        routes.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown>, hidden });
+      }
     }
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -2,6 +2,7 @@ import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
 import { auditFields, clientRouteOf } from '@lbo/model/entity-registry';
 import type { ColumnDef, FilterDef } from '@lbo/model/search';
+import { fieldAt } from '@lbo/model/field-at';
 
 /** `financedAmountExclTax` → `Financed amount excl tax`; `_insertDate` → `Insert date`. */
 export function humanise(name: string): string {
@@ -9,20 +10,9 @@ export function humanise(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const isIndex = (segment: string) => /^\d+$/.test(segment);
+export { fieldAt };
 
-/** The declared field at a dotted path (`quotations.0.financialProduct`), through lists and objects. */
-export function fieldAt(entity: Pick<Entity, 'fields'>, path: string): FieldDef | undefined {
-  let fields: Record<string, FieldDef> | undefined = { ...auditFields, ...entity.fields };
-  let field: FieldDef | undefined;
-  for (const segment of path.split('.')) {
-    if (isIndex(segment)) continue;
-    field = fields?.[segment];
-    if (!field) return undefined;
-    fields = field.fields;
-  }
-  return field;
-}
+const isIndex = (segment: string) => /^\d+$/.test(segment);
 
 /** The value at a dotted path of a record. */
 export function valueAt(record: unknown, path: string): unknown {

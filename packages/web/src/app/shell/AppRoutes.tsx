@@ -11,14 +11,15 @@ import { Loading } from '../pages/StatusPages.tsx';
 
 /** Tool screens built so far, by path; each is a chunk of its own. */
 const CalculatorScreen = lazy(() => import('../../financing/CalculatorScreen.tsx'));
-const builtToolScreens: Record<string, ComponentType> = { '/rates': CalculatorScreen };
+const ApiDocumentationScreen = lazy(() => import('../pages/ApiDocumentationScreen.tsx'));
+const builtToolScreens: Record<string, ComponentType> = { '/rates': CalculatorScreen, '/documentation/api': ApiDocumentationScreen };
 
 /**
  * Tool screens of spec 000 §2.2 that are not entity lists. Those not built yet show the
  * "not available yet" page. Paths use React Router patterns.
  */
 export const toolRoutes = [
-  '/cache-info', '/chat', '/documentation/*', '/documentation-search', '/global-search',
+  '/cache-info', '/chat', '/documentation/api', '/documentation/*', '/documentation-search', '/global-search',
   '/database/current-operations', '/calendar', '/exports', '/tenant', '/crons', '/request-log/:requestId',
   '/move-money', '/arbitration', '/bank/set-overdraft', '/rates', '/tests', '/object-storage-containers',
   '/object-storage-container/:containerName', '/themes', '/icons', '/notifications', '/catalog/:name',
