@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { refusing } from '@lbo/model/schema/refusals';
 import { isObject } from '@lbo/model/values/validate';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { registryProviders, type RegistryCandidate } from './company-registry.ts';
@@ -8,6 +10,31 @@ import { externalSettingsOf, type ExternalSettings } from './external-settings.t
 import type { ExternalService } from './http-json.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+const lookupText = z.string().max(200).nullish();
+const lookupFlag = z.boolean().nullish();
+
+/** A registry lookup: the register (`SIR`, `SRT`, …), only active companies, a text or a chosen candidate. */
+const registrationLookupSchema = {
+  tags: ['Persons'],
+  summary: 'Look a registration up in the public register of its type',
+  params: z.object({ type: z.string().regex(/^[A-Za-z-]{3}$/).describe('registration type (SIR, SRT, …)') }),
+  querystring: z.looseObject({
+    administrativeStatus: z.literal('ACTIVE', { error: refusing('INVALID_FIELD_IN_QUERY', 'only ACTIVE is known') }).optional(),
+  }),
+  body: z.looseObject({
+    value: lookupText.describe('what the user typed: a number or a name'),
+    selectedId: lookupText.describe('the candidate chosen from an earlier answer, for its details'),
+    personType: lookupText.describe('C (company) or P (person)'),
+    withDetails: lookupFlag,
+    displayFirstRegistrationsInPriority: lookupFlag.describe('exact numbers first'),
+  }),
+};
+type RegistrationLookup = {
+  params: z.infer<typeof registrationLookupSchema.params>;
+  query: z.infer<typeof registrationLookupSchema.querystring>;
+  body: z.infer<typeof registrationLookupSchema.body>;
+};
 
 /**
  * The external-service pivot (spec 002 §7): registry lookups for the registration field and
@@ -20,32 +47,16 @@ export async function externalRoutes(app: FastifyInstance, { db, preHandler }: {
   // Public registers and address services: any signed-in user filling a person form may ask.
   const config = { permission: null };
 
-  app.post('/api/external/pivot/person-registration/:type', { preHandler, config }, async (request) => {
-    const type = String((request.params as { type: string }).type ?? '').toUpperCase();
-    if (!/^[A-Z-]{3}$/.test(type)) throw new ApiError('INVALID_FIELD_IN_PATH', ['type']);
-    const query = request.query as Record<string, string | undefined>;
-    if (query.administrativeStatus !== undefined && query.administrativeStatus !== 'ACTIVE') {
-      throw new ApiError('INVALID_FIELD_IN_QUERY', ['administrativeStatus', 'only ACTIVE is known']);
-    }
-    const body = request.body;
-    if (!isObject(body) || !Object.keys(body).length) throw new ApiError('MISSING_BODY_PAYLOAD');
-    const optionalString = (name: string) => {
-      const v = body[name];
-      if (v !== undefined && v !== null && typeof v !== 'string') throw new ApiError('INVALID_STRING_FIELD', [name]);
-      return typeof v === 'string' ? v.trim() : '';
-    };
-    const optionalBoolean = (name: string) => {
-      const v = body[name];
-      if (v !== undefined && v !== null && typeof v !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', [name]);
-      return v === true;
-    };
-    const value = optionalString('value').replace(/\s+/g, type === 'SIR' || type === 'SRT' ? '' : ' ');
-    const selectedId = optionalString('selectedId').replace(/\s+/g, '');
-    const personType = optionalString('personType') || 'C';
-    const withDetails = optionalBoolean('withDetails');
-    const priority = optionalBoolean('displayFirstRegistrationsInPriority');
+  app.post('/api/external/pivot/person-registration/:type', { preValidation: preHandler, config, schema: registrationLookupSchema }, async (request) => {
+    const type = (request.params as RegistrationLookup['params']).type.toUpperCase();
+    const query = request.query as RegistrationLookup['query'];
+    const body = request.body as RegistrationLookup['body'];
+    const value = (body.value ?? '').trim().replace(/\s+/g, type === 'SIR' || type === 'SRT' ? '' : ' ');
+    const selectedId = (body.selectedId ?? '').replace(/\s+/g, '');
+    const personType = body.personType?.trim() || 'C';
+    const withDetails = body.withDetails === true;
+    const priority = body.displayFirstRegistrationsInPriority === true;
     if (!value && !selectedId) throw new ApiError('MISSING_FIELD_IN_BODY', ['value']);
-    if (value.length > 200 || selectedId.length > 200) throw new ApiError('INVALID_FIELD_VALUE', ['(too long)', selectedId ? 'selectedId' : 'value']);
 
     const registry = (await settingsOf(request)).registry;
     const settings = own(registry, type);

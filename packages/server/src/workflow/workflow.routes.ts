@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Entity } from '@lbo/model/entity';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { refusing } from '@lbo/model/schema/refusals';
 import type { Db } from '../db/database.ts';
 import { configurePermission } from './permissions.ts';
 import { createWorkflowOperations } from './workflow.operation.ts';
@@ -25,20 +27,20 @@ type Query = Record<string, unknown>;
 const excludable = new Set(['modals', 'printings', 'documents']);
 const MAX_SELECTION = 1000;
 
-function checkExclude(query: Query) {
-  const exclude = query.exclude;
-  if (exclude === undefined) return;
-  if (typeof exclude !== 'string' || exclude.split(',').some((part) => part && !excludable.has(part))) {
-    throw new ApiError('INVALID_FIELD_IN_QUERY', ['exclude', 'a comma list of modals, printings, documents']);
-  }
-}
+const excludeQuery = z.string().optional()
+  .refine((value) => value === undefined || value.split(',').every((part) => !part || excludable.has(part)), { error: refusing('INVALID_FIELD_IN_QUERY', 'a comma list of modals, printings, documents') })
+  .describe('groups of transitions left out: modals, printings, documents');
+const recordPath = z.object({ id: z.string().min(1).max(200) });
 
-function typeOf(query: Query): string | undefined {
-  const type = query.type;
-  if (type === undefined || type === '') return undefined;
-  if (typeof type !== 'string' || type.length > 100) throw new ApiError('INVALID_FIELD_IN_QUERY', ['type', 'one record type']);
-  return type;
-}
+/** The schemas of a kind's transition routes (their tags group them with the kind's other calls). */
+const transitionSchemas = (entity: Entity) => ({
+  selection: { tags: [entity.name], summary: `Transitions open to every ${entity.name} of a selection (body: registrations)`, querystring: z.looseObject({ exclude: excludeQuery }) },
+  record: {
+    tags: [entity.name], summary: `Transitions open to a ${entity.name}`, params: recordPath,
+    querystring: z.looseObject({ exclude: excludeQuery, type: z.string().max(100, { error: refusing('INVALID_FIELD_IN_QUERY', 'one record type') }).optional() }),
+  },
+  run: { tags: [entity.name], summary: `Run a transition of a ${entity.name}`, params: recordPath.extend({ code: z.string().min(1).max(200) }) },
+});
 
 /** The selection: `["CT000001", …]` or `{ registrations: [...] }`. */
 export function registrationsOf(body: unknown): string[] {
@@ -75,17 +77,17 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
     // Listing transitions reads the kind (even by POST); running one writes it, even by GET.
     const read = { entity: entity.name, permission: `read ${base}` };
     const write = { entity: entity.name, permission: `write ${base}` };
-    app.post(`${base}/transitions`, { preHandler, config: read }, async (request) => {
-      checkExclude(request.query as Query);
-      return operations.forSelection(request.caller!, entity, registrationsOf(request.body));
+    const schemas = transitionSchemas(entity);
+    app.post(`${base}/transitions`, { preValidation: preHandler, config: read, schema: schemas.selection }, async (request) =>
+      operations.forSelection(request.caller!, entity, registrationsOf(request.body)));
+    app.get(`${base}/:id/transitions`, { preValidation: preHandler, config: read, schema: schemas.record }, async (request) => {
+      const { id } = request.params as { id: string };
+      return operations.forRecord(request.caller!, entity, id, (request.query as { type?: string }).type || undefined);
     });
-    app.get(`${base}/:id/transitions`, { preHandler, config: read }, async (request) => {
-      const query = request.query as Query;
-      checkExclude(query);
-      return operations.forRecord(request.caller!, entity, param(request, 'id'), typeOf(query));
+    app.get(`${base}/:id/transitions/:code`, { preValidation: preHandler, config: write, schema: schemas.run }, async (request, reply) => {
+      const { id, code } = request.params as { id: string; code: string };
+      return sendRecord(reply, await operations.run(request.caller!, entity, id, code));
     });
-    app.get(`${base}/:id/transitions/:code`, { preHandler, config: write }, async (request, reply) =>
-      sendRecord(reply, await operations.run(request.caller!, entity, param(request, 'id'), param(request, 'code'))));
   }
 
   // Configuration: `Contract`, `contract` and `credit-line` all name a kind.
