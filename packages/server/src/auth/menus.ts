@@ -38,8 +38,8 @@ const toolScreens: ToolPlacement[] = [
   { section: 'Administration', order: 90, path: '/crons', permission: 'admin' },
   { section: 'Administration', order: 110, path: '/database/current-operations', permission: 'admin' },
   { section: 'Administration', order: 120, path: '/cache-info', permission: 'admin' },
-  // The API description: every signed-in user may read it.
-  { section: 'Administration', order: 130, path: '/documentation/api', label: 'API' },
+  // The API description, for those who connect other systems (any signed-in user may open it).
+  { section: 'Administration', order: 130, path: '/documentation/api', label: 'API', permission: 'admin' },
 ];
 
 /** Where each kind placed its list screen (`menu` in its declaration), with the tool screens. */

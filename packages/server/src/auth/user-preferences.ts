@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
-import { isObject } from '@lbo/model/values/validate';
+import { nonEmptyText, refusing } from '@lbo/model/schema/refusals';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
@@ -21,52 +22,47 @@ const oncePerGroup = new Set<string>(['TABLE_CONFIGURATION', 'UI', 'THEMING']);
 const preferenceEntity = entityByName('UserPreference')!;
 const colorSchemes = ['followSystem', 'dark', 'light'];
 
-const numberIn = (value: unknown, path: string, min: number, max: number) => {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ApiError('INVALID_NUMBER_FIELD', [path]);
-  if (value < min || value > max) throw new ApiError('INVALID_FIELD_VALUE', [value, path]);
+const nonEmpty = refusing('INVALID_NON_EMPTY_STRING_FIELD');
+const requiredText = (max: number) => z.string({ error: nonEmpty }).refine((v) => v.trim() !== '' && v.length <= max, { error: nonEmpty });
+const integerIn = (min: number, max: number) => {
+  const error = refusing('INVALID_INTEGER_FIELD');
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
 };
 
-/** Checks the value of each type; CONTENT, UI and SEARCH_FILTER values are the screen's own. */
-const valueChecks: Record<PreferenceType, (value: unknown) => void> = {
-  SEARCH_FILTER: (v) => { if (!isObject(v)) throw new ApiError('INVALID_OBJECT_FIELD', ['value']); },
-  TABLE_CONFIGURATION: (v) => {
-    if (!isObject(v)) throw new ApiError('INVALID_OBJECT_FIELD', ['value']);
-    if (v.columns !== undefined && !Array.isArray(v.columns)) throw new ApiError('INVALID_ARRAY_FIELD', ['value.columns']);
-    if (v.pageSize !== undefined && !(Number.isInteger(v.pageSize) && (v.pageSize as number) > 0 && (v.pageSize as number) <= 250)) throw new ApiError('INVALID_INTEGER_FIELD', ['value.pageSize']);
-    for (const flag of ['sideView', 'advancedSearchInModal']) if (v[flag] !== undefined && typeof v[flag] !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', [`value.${flag}`]);
-  },
-  CONTENT: () => {},
-  UI: () => {},
-  PINNED_ITEM: (v) => {
-    if (!isObject(v)) throw new ApiError('INVALID_OBJECT_FIELD', ['value']);
-    if (typeof v.entityName !== 'string' || !v.entityName) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['value.entityName']);
-    if (!entityByName(v.entityName) && !/^dyno/i.test(v.entityName)) throw new ApiError('UNSUPPORTED_ENTITY', [v.entityName]);
-    if (typeof v.registration !== 'string' || !v.registration) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['value.registration']);
-  },
-  THEMING: (v) => {
-    if (!isObject(v)) throw new ApiError('INVALID_OBJECT_FIELD', ['value']);
-    if (v.colorScheme !== undefined && !colorSchemes.includes(v.colorScheme as string)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(v.colorScheme), 'value.colorScheme']);
-    numberIn(v.darkModeBrightness, 'value.darkModeBrightness', 0, 200);
-    numberIn(v.darkModeContrast, 'value.darkModeContrast', 0, 200);
-    numberIn(v.darkModeSepia, 'value.darkModeSepia', 0, 100);
-  },
+/** The value of each type; CONTENT and UI values are the screen's own. */
+const valueSchemas: Record<PreferenceType, z.ZodType> = {
+  SEARCH_FILTER: z.looseObject({}),
+  TABLE_CONFIGURATION: z.looseObject({
+    columns: z.array(z.unknown()).optional(), pageSize: integerIn(1, 250), sideView: z.boolean().optional(), advancedSearchInModal: z.boolean().optional(),
+  }),
+  CONTENT: z.unknown(),
+  UI: z.unknown(),
+  PINNED_ITEM: z.looseObject({ entityName: requiredText(200), registration: requiredText(200) }),
+  THEMING: z.looseObject({
+    colorScheme: z.enum(colorSchemes).optional(),
+    darkModeBrightness: z.number().min(0).max(200).optional(), darkModeContrast: z.number().min(0).max(200).optional(), darkModeSepia: z.number().min(0).max(100).optional(),
+  }),
 };
 
-/** The theme is saved with groupId THEMING (spec 000 §3) under type THEMING or UI; both are checked as a theme. */
-function preferenceOf(body: unknown): { _id?: string; groupId: string; type: PreferenceType; value: unknown } {
-  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
-  if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
-  const { _id, groupId, type, value } = body;
-  if (type === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['type']);
-  if (typeof type !== 'string' || !preferenceTypes.includes(type as PreferenceType)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(type), 'type']);
-  if (groupId === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['groupId']);
-  if (typeof groupId !== 'string' || !groupId.trim() || groupId.length > 500) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['groupId']);
-  if (value === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['value']);
-  if (_id !== undefined && (typeof _id !== 'string' || !/^[0-9a-f-]{36}$/i.test(_id))) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(_id), '_id']);
-  if (JSON.stringify(value).length > 100_000) throw new ApiError('INVALID_FIELD_VALUE', ['(more than 100000 characters)', 'value']);
-  valueChecks[groupId === 'THEMING' ? 'THEMING' : (type as PreferenceType)](value);
-  return { _id: _id as string | undefined, groupId, type: type as PreferenceType, value };
+/** `{groupId, type, value, _id?}`; the theme is saved with groupId THEMING (spec 000 §3) under type THEMING or UI: both are checked as a theme. */
+const preferenceBody = z.looseObject({
+  type: z.enum(preferenceTypes),
+  groupId: nonEmptyText(500),
+  value: z.unknown().refine((v) => v !== undefined && JSON.stringify(v).length <= 100_000, { error: (issue) => (issue.input === undefined ? undefined : refusing('INVALID_FIELD_VALUE')) })
+    .describe('the preference: its shape depends on the type'),
+  _id: z.string({ error: refusing('INVALID_FIELD_VALUE') }).regex(/^[0-9a-f-]{36}$/i, { error: refusing('INVALID_FIELD_VALUE') }).optional()
+    .describe('the preference to replace'),
+}).superRefine((body, context) => {
+  const checked = valueSchemas[body.groupId === 'THEMING' ? 'THEMING' : body.type].safeParse(body.value);
+  for (const issue of checked.error?.issues.slice(0, 1) ?? []) context.addIssue({ ...issue, path: ['value', ...issue.path] } as z.core.$ZodRawIssue);
+});
+type Preference = z.infer<typeof preferenceBody>;
+
+/** A pinned record names a kind the product knows. */
+function checkedPreference(preference: Preference): Preference {
+  const entityName = preference.type === 'PINNED_ITEM' ? (preference.value as { entityName: string }).entityName : undefined;
+  if (entityName !== undefined && !entityByName(entityName) && !/^dyno/i.test(entityName)) throw new ApiError('UNSUPPORTED_ENTITY', [entityName]);
+  return preference;
 }
 
 const shown = (doc: Doc) => ({ _id: doc._id, groupId: doc.groupId, type: doc.type, value: doc.value });
@@ -92,8 +88,9 @@ export async function userPreferenceRoutes(app: FastifyInstance, { db, preHandle
       return preferencesOf(tx, request.caller!.tenant, user.registration);
     }));
 
-  app.post('/api/core/users/:id/preferences', { preHandler, config: { permission: write } }, async (request) => {
-    const preference = preferenceOf(request.body);
+  const saveSchema = { tags: ['Users'], summary: 'Save a preference of a user (a search, a table, a pin, a theme…)', body: preferenceBody };
+  app.post('/api/core/users/:id/preferences', { preValidation: preHandler, config: { permission: write }, schema: saveSchema }, async (request) => {
+    const preference = checkedPreference(request.body as Preference);
     const caller = request.caller!;
     return inTenant(db, scope(request), async (tx) => {
       const user = await mustFindUser(tx, caller.tenant, target(request));

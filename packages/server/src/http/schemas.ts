@@ -46,9 +46,10 @@ export function refusalOf(error: z.ZodError, part: Part, data: unknown): ApiErro
   const value = valueAtPath(data, issue.path);
   const shown = typeof value === 'string' && value.length > 40 ? `(${value.length} characters)`
     : Array.isArray(value) || (value && typeof value === 'object') ? `(${Array.isArray(value) ? 'a list' : 'an object'})` : JSON.stringify(value) ?? 'undefined';
-  if (value === undefined || (value === null && issue.code === 'invalid_type')) return new ApiError(missingIn[part], [path]);
+  // A schema that names its refusal is obeyed; otherwise an absent value is a missing field.
   const named = namedRefusal(issue.message);
   if (named) return new ApiError(named.code, named.code === 'INVALID_FIELD_VALUE' ? [typeof value === 'number' ? value : shown, path] : named.why ? [path, named.why] : [path]);
+  if (value === undefined || (value === null && issue.code === 'invalid_type')) return new ApiError(missingIn[part], [path]);
   if (part === 'params') return new ApiError('INVALID_FIELD_IN_PATH', [path]);
   if (part === 'querystring') return new ApiError('INVALID_FIELD_IN_QUERY', [path, issue.message]);
   if (part === 'headers') return new ApiError('INVALID_FIELD_IN_HEADERS', [path]);
