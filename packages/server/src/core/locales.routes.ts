@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { refusing } from '@lbo/model/schema/refusals';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
 import { inTenant, readInTenant, scopeOf, type Db } from '../db/database.ts';
@@ -34,20 +36,14 @@ export function canonicalLocale(text: string): string | undefined {
   }
 }
 
-function keysOf(body: unknown): string[] {
-  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
-  if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
-  const { keysToAdd } = body;
-  if (keysToAdd === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['keysToAdd']);
-  if (!Array.isArray(keysToAdd)) throw new ApiError('INVALID_ARRAY_FIELD', ['keysToAdd']);
-  if (keysToAdd.length === 0) throw new ApiError('EMPTY_BODY_ARRAY', ['keysToAdd']);
-  if (keysToAdd.length > maxKeysPerBatch) throw new ApiError('INVALID_FIELD_VALUE', [`(${keysToAdd.length} keys, at most ${maxKeysPerBatch})`, 'keysToAdd']);
-  keysToAdd.forEach((key, i) => {
-    if (typeof key !== 'string' || !key.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [`keysToAdd[${i}]`]);
-    if (key.length > maxKeyLength || key.includes('\u0000')) throw new ApiError('INVALID_FIELD_VALUE', [`(text of ${key.length} characters)`, `keysToAdd[${i}]`]);
-  });
-  return [...new Set(keysToAdd as string[])];
-}
+/** `{keysToAdd: [...]}`: texts the web found no translation for. */
+const missingKeysBody = z.looseObject({
+  keysToAdd: z.array(z.string({ error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
+    .refine((key) => key.trim() !== '', { error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
+    .refine((key) => key.length <= maxKeyLength, { error: refusing('INVALID_FIELD_VALUE') }))
+    .min(1, { error: refusing('EMPTY_BODY_ARRAY') })
+    .max(maxKeysPerBatch),
+});
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
@@ -74,10 +70,11 @@ export async function localesRoutes(app: FastifyInstance, { db, preHandler }: { 
     return { locale, registration: locale, translations: {} };
   });
 
-  app.post('/api/core/locales/:id/keys', signedIn, async (request) => {
+  const reportSchema = { tags: ['Translations'], summary: 'Report texts a locale does not translate yet', body: missingKeysBody };
+  app.post('/api/core/locales/:id/keys', { preValidation: preHandler, config: signedIn.config, schema: reportSchema }, async (request) => {
     const locale = canonicalLocale(idOf(request));
     if (!locale) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
-    const keys = keysOf(request.body);
+    const keys = [...new Set((request.body as z.infer<typeof missingKeysBody>).keysToAdd)];
     const caller = request.caller!;
     const addKeys = () => inTenant(db, scope(request), async (tx) => {
       const row = await storage.findOne(tx, localeEntity, caller.tenant, locale, true);
