@@ -13,6 +13,8 @@ import { launchChromium, startProduct } from '../../e2e/support/product.ts';
  */
 export interface RouteWeight {
   scripts: number;
+  /** The heaviest scripts of the route, gzip. */
+  heaviest: { name: string; gzipKB: number }[];
   rawKB: number;
   gzipKB: number;
   /** What went over the wire: the bodies as the server sent them (brotli where the browser accepts it). */
@@ -39,10 +41,12 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /** Every script the page loads while `navigate` runs, with its raw and gzip sizes. */
 async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promise<RouteWeight> {
   const bodies: Promise<Buffer>[] = [];
+  const names: string[] = [];
   const wire: Promise<number>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
     if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
     bodies.push(response.body());
+    names.push(new URL(response.url()).pathname.split('/').pop() ?? '');
     wire.push(response.finished().then(() => response.request().sizes()).then((sizes) => sizes.responseBodySize));
   };
   page.on('response', onResponse);
@@ -51,9 +55,12 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
   page.off('response', onResponse);
   const files = await Promise.all(bodies);
   const raw = files.reduce((n, f) => n + f.length, 0);
-  const gzip = files.reduce((n, f) => n + zlib.gzipSync(f, { level: 9 }).length, 0);
+  const gzipped = files.map((f) => zlib.gzipSync(f, { level: 9 }).length);
+  const gzip = gzipped.reduce((n, size) => n + size, 0);
   const sent = (await Promise.all(wire)).reduce((n, size) => n + size, 0);
-  return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip), wireKB: kb(sent) };
+  // The heaviest scripts, to see what a route carries.
+  const heaviest = names.map((name, i) => ({ name, gzipKB: kb(gzipped[i]) })).sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 8);
+  return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip), wireKB: kb(sent), heaviest };
 }
 
 /**

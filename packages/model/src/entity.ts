@@ -76,8 +76,12 @@ export interface EntityInput {
   textSearch?: string[];
   /** Short description for documentation. */
   description?: string;
-  /** A rule across fields, run after the field checks on every write; throws an ApiError. */
-  check?: (doc: Record<string, unknown>) => void;
+  /**
+   * A rule across fields, run by the server after the field checks on every write; throws an
+   * ApiError. It may load its rules when first called (`await import(…)`), so that what only
+   * writes need (identifier checksums, decimal maths) stays out of the screens that list.
+   */
+  check?: (doc: Record<string, unknown>) => void | Promise<void>;
   /**
    * The statuses of its status list, in lifecycle order: the first is the one a new record takes,
    * the usual path follows, exits last. Required when the kind has a status.
@@ -115,7 +119,7 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   readOnly: boolean;
   textSearch: string[];
   description?: string;
-  check?: (doc: Record<string, unknown>) => void;
+  check?: (doc: Record<string, unknown>) => void | Promise<void>;
   /** Statuses of its status list in lifecycle order; empty when it has no status. */
   statuses: readonly string[];
   statusLabels?: Record<string, Label>;

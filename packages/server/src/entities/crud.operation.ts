@@ -167,7 +167,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     const doc = before
       ? validateFields({ ...stripSystem(before), ...given }, entity.fields, '', { extensions: rules.extensions, requireMandatory: true, timeZone: caller.timeZone })
       : given;
-    entity.check?.(doc);
+    await entity.check?.(doc);
     return doc;
   }
 

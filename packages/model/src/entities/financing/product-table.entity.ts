@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { currency, json, number, select, textarea } from '../../fields.ts';
 import { equal, regex } from '../../search.ts';
-import { checkProductTable, type ProductTableInput } from '../../finance/product-table.ts';
+import type { ProductTableInput } from '../../finance/product-table.ts';
 import { configurationStatuses } from '../../lists/shared-statuses.ts';
 
 /**
@@ -28,7 +28,8 @@ export const productTable = defineEntity({
   },
   search: ['registration', regex('name'), equal('status'), equal('type'), equal('format'), equal('periodicity')],
   columns: ['registration', 'status', 'name', 'type', 'format', 'periodicity', 'currency'],
-  check: (doc) => checkProductTable(doc as ProductTableInput),
+  // Loaded on first write: the table's decimal checks are no part of the screens that list.
+  check: async (doc) => (await import('../../finance/product-table.ts')).checkProductTable(doc as ProductTableInput),
   statuses: configurationStatuses,
   workflow: 'generic',
   menu: { section: 'Catalogues', order: 40 },

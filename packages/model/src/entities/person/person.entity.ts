@@ -1,6 +1,5 @@
 import { defineEntity } from '../../entity.ts';
 import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
-import { checkPerson } from './person-rules.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
 /** Individuals (I), employees (E), professionals (P), organizations (O) and companies (C). */
@@ -14,7 +13,8 @@ export const person = defineEntity({
   search: personSearch,
   columns: personColumns,
   textSearch: personTextSearch,
-  check: (doc) => checkPerson(doc),
+  // Loaded on first write: identifier and bank checks are no part of the screens that list.
+  check: async (doc) => (await import('./person-rules.ts')).checkPerson(doc),
   statuses: ['PROSPECT', 'ACTIVE', 'INACTIVE', 'BLOCKED', 'ARCHIVED'],
   workflow: (kind) => [
     t('ACTIVATE', 'PROSPECT', 'ACTIVE', { label: 'Make client' }),

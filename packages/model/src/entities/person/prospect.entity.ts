@@ -1,6 +1,5 @@
 import { defineEntity } from '../../entity.ts';
 import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
-import { checkPerson } from './person-rules.ts';
 import { t } from '../../workflow/workflow.ts';
 
 /** A person not yet a client: same fields, filters and columns as Person. */
@@ -13,7 +12,8 @@ export const prospect = defineEntity({
   search: personSearch,
   columns: personColumns,
   textSearch: personTextSearch,
-  check: (doc) => checkPerson(doc),
+  // Loaded on first write: identifier and bank checks are no part of the screens that list.
+  check: async (doc) => (await import('./person-rules.ts')).checkPerson(doc),
   statuses: ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST', 'DISQUALIFIED'],
   workflow: () => [
     t('CONTACT', 'NEW', 'CONTACTED'),
