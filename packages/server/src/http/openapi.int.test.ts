@@ -53,6 +53,9 @@ describe('the OpenAPI document', () => {
     expect(api.length).toBeGreaterThan(entities.length * 2);
     const missing = api.filter((r) => !operation(openApiUrl(r.url), r.method.toLowerCase())).map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
+    // Every call is grouped: with its kind, or by its area.
+    expect(operation('/api/person/persons/{id}/hierarchy', 'get')).toMatchObject({ tags: ['Person'] });
+    expect(operation('/api/core/workflows', 'get')).toMatchObject({ tags: ['Core'] });
   });
 
   it('documents the catalogue error shape and the list grammar on every list', () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from '@lbo/model/errors';
+import { entities } from '@lbo/model/entity-registry';
 import { errorSchema } from '@lbo/model/schema/kind-schemas';
 import { namedRefusal } from '@lbo/model/schema/refusals';
 
@@ -109,6 +110,18 @@ function documented(schema: FastifySchema | undefined): Record<string, unknown> 
   return out;
 }
 
+/**
+ * A route without tags of its own is grouped with the kind whose route it extends
+ * (`/api/person/persons/{id}/hierarchy` with Person), else by its area (`/api/core/…`: Core).
+ */
+function tagsOf(url: string): string[] {
+  const kind = entities.filter((e) => url === `/api/${e.route}` || url.startsWith(`/api/${e.route}/`))
+    .sort((a, b) => b.route.length - a.route.length)[0];
+  if (kind) return [kind.name];
+  const area = url.split('/')[2] ?? 'api';
+  return [area.charAt(0).toUpperCase() + area.slice(1)];
+}
+
 /** The OpenAPI document's address. */
 export const openApiPath = '/api/documentation/openapi.json';
 
@@ -137,7 +150,7 @@ export async function installSchemas(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: ({ schema, url, route }) => ({ schema: documented(schema) as FastifySchema, url: route.url ?? url }),
+    transform: ({ schema, url, route }) => ({ schema: { tags: tagsOf(route.url ?? url), ...documented(schema) } as FastifySchema, url: route.url ?? url }),
   });
 }
 
