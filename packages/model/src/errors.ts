@@ -69,6 +69,10 @@ export const errorCatalogue = {
   IDEMPOTENCY_KEY_REUSED: [422, 'Idempotency key $ was already used with another request'],
   IDEMPOTENT_REQUEST_IN_PROGRESS: [409, 'A request with idempotency key $ is still in progress'],
   PRECONDITION_FAILED: [412, 'Entity $ with identifier $ is at version $, not $'],
+  // Documents (spec 000 §5, 002 §4): the texts of the spec's file rules.
+  FILE_TOO_LARGE: [413, 'File too large. Max size $'],
+  FORBIDDEN_DOCUMENT_EXTENSION: [400, 'Forbidden document extension "$". Accepted formats: $'],
+  DOCUMENT_CONTENT_MISMATCH: [400, 'The content of $ is not a $ file'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

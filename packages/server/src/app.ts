@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { entities } from '@lbo/model/entity-registry';
 import type { Database } from './db/database.ts';
@@ -28,6 +31,8 @@ import { assertWriteHooksExist, writeHooks } from './entities/write-hooks.ts';
 import { externalRoutes } from './external/external.routes.ts';
 import { personRoutes } from './person/person.routes.ts';
 import { installSchemas, openApiRoutes } from './http/schemas.ts';
+import { documentRoutes } from './documents/documents.routes.ts';
+import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
 
 export interface AppOptions {
   database: Database;
@@ -37,10 +42,12 @@ export interface AppOptions {
   trustedProxies?: string[];
   /** Directory of the built web app; served at / and under /imp/{tenant}. */
   webDir?: string;
+  /** Where document contents are kept; a fresh temporary folder when not given (tests, tools). */
+  objectStore?: ObjectStore;
 }
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
-export async function buildApp({ database, log, trustedProxies = [], webDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: inputLimits.bodyBytes, frameworkErrors, clientErrorHandler, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
   installInputGuards(app);
@@ -74,6 +81,8 @@ export async function buildApp({ database, log, trustedProxies = [], webDir }: A
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });
+  const store = objectStore ?? fileSystemStore(fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-')));
+  await app.register(documentRoutes, { db, store, preHandler, entities });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;

@@ -4,6 +4,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
+import { fileSystemStore } from './documents/object-store.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 /** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
@@ -16,7 +17,8 @@ const database = await openDatabase(config).catch((error) => {
 });
 const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData });
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies });
+const objectStore = fileSystemStore(path.join(config.dataDir, 'objects'));
+const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies, objectStore });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
+import { sizeInBytes } from '@lbo/model/values/files';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
@@ -69,9 +70,22 @@ const validators: Record<string, (value: unknown) => unknown> = {
     for (const key of ['menus', 'responsiveBottomNavigation']) if (value[key] !== undefined && !Array.isArray(value[key])) throw new ApiError('INVALID_ARRAY_FIELD', [key]);
     for (const key of ['options', 'scriptOverrides']) if (value[key] !== undefined && !isObject(value[key])) throw new ApiError('INVALID_OBJECT_FIELD', [key]);
     if (value.collectMissingTranslations !== undefined && typeof value.collectMissingTranslations !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', ['collectMissingTranslations']);
+    checkFileOptions(value.options as Record<string, unknown> | undefined);
     return value;
   },
 };
+
+/** The documents' rules: `maxDocumentSize` like `5MB`, `documentExtensions` a list of extensions. */
+function checkFileOptions(options: Record<string, unknown> | undefined) {
+  const size = options?.maxDocumentSize;
+  if (size !== undefined && ((typeof size !== 'string' && typeof size !== 'number') || sizeInBytes(size) === undefined)) {
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', ['options.maxDocumentSize', 'a size like 5MB']);
+  }
+  const extensions = options?.documentExtensions;
+  if (extensions !== undefined && !(Array.isArray(extensions) && extensions.every((e) => typeof e === 'string' && /^\.?[a-z0-9]{1,10}$/i.test(e)))) {
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', ['options.documentExtensions', 'a list of extensions like pdf, docx']);
+  }
+}
 
 /** What an administrator must be granted: managing users and this configuration. */
 const administration = ['write /api/core/users', 'write /api/core/tenant-configuration'];

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import { createTenant } from '../seed/bootstrap.ts';
 import { APP_ROLE } from '../db/schema.ts';
+import { fileSystemStore } from '../documents/object-store.ts';
 
 /**
  * A real database for one test file: a throw-away database on the PostgreSQL of
@@ -65,6 +66,8 @@ export interface TestApp {
   /** Two tenants with an admin each, signed in. */
   alpha: TestUser;
   beta: TestUser;
+  /** Where the app keeps document contents (a temporary folder). */
+  objectsDir: string;
   /** One request in process: `call('PATCH', url, user.headers, body)`. */
   call(method: string, url: string, headers?: Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -78,7 +81,8 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 
 export async function createTestApp(settings: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDatabase(settings);
-  const app = await buildApp({ database: db.database });
+  const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-'));
+  const app = await buildApp({ database: db.database, objectStore: fileSystemStore(objectsDir) });
   const password = 'Correct-Horse-42';
   const user = async (tenant: string): Promise<TestUser> => {
     const username = `admin@${tenant}`;
@@ -90,7 +94,10 @@ export async function createTestApp(settings: Partial<Config> = {}): Promise<Tes
   const beta = await user('beta');
   const call: TestApp['call'] = (method, url, headers = {}, payload) =>
     app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  return { app, db, alpha, beta, call, close: async () => { await app.close(); await db.dispose(); } };
+  return {
+    app, db, alpha, beta, call, objectsDir,
+    close: async () => { await app.close(); await db.dispose(); fs.rmSync(objectsDir, { recursive: true, force: true }); },
+  };
 }
 
 /**

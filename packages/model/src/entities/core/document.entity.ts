@@ -3,17 +3,27 @@ import { integer, text } from '../../fields.ts';
 import { column, equal, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
-/** A file attached to a record of any kind (entityName + entityRegistration). */
+/**
+ * A file attached to a record of any kind (entityName + entityRegistration). Its content is in
+ * the object store; documents are written through their parent's routes
+ * (`{route}/{registration}/documents`, server/src/documents), never by the generic ones.
+ */
 export const document = defineEntity({
   name: 'Document',
   route: 'core/documents',
   prefix: 'DOC',
   typeList: 'documentType',
+  readOnly: true,
   fields: {
-    entityName: text(),
-    entityRegistration: text(),
+    entityName: text({ readOnly: true }),
+    entityRegistration: text({ readOnly: true }),
     url: text(),
     size: integer({ min: 0, readOnly: true }),
+    contentType: text({ readOnly: true }),
+    /** SHA-256 of the content, hex. */
+    checksum: text({ readOnly: true, hidden: true }),
+    /** Where the content is in the object store (`{tenant}/{uuid}`). */
+    storageKey: text({ readOnly: true, hidden: true }),
     sortIndex: integer(),
     deliveryId: text(),
     deliveryStatus: text(),

@@ -1,0 +1,279 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Entity } from '@lbo/model/entity';
+import { entityByName } from '@lbo/model/entity-registry';
+import { ApiError } from '@lbo/model/errors';
+import {
+  checkContent, checkExtension, defaultDocumentExtensions, defaultMaxDocumentSize, HEAD_BYTES, safeFileName, sizeInBytes,
+} from '@lbo/model/values/files';
+import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
+import * as storage from '../entities/storage.ts';
+import type { Doc } from '../entities/storage.ts';
+import { insertHistory } from '../entities/history.ts';
+import { tenantConfigOf } from '../auth/tenant-configuration.ts';
+import type { ObjectStore } from './object-store.ts';
+
+/**
+ * Documents of every kind (spec 000 §7, 002 §7): `{route}/{registration}/documents` lists,
+ * uploads (multipart: file, type, name), reads the content (a download, `?base64=true`,
+ * `?contentDisposition=inline`), renames and deletes the Document records of a record, governed
+ * by its parent's permission and tenant. The content streams into the object store before the
+ * record is written; a refused or broken upload leaves neither.
+ */
+const documentEntity = entityByName('Document')!;
+/** The most an upload may carry whatever the tenant says: 2 GB. */
+const HARD_LIMIT = 2048 * 1_048_576;
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+type Caller = NonNullable<FastifyRequest['caller']>;
+
+/** The tenant's file rules: `options.maxDocumentSize` (like `5MB`) and `options.documentExtensions`. */
+async function fileRulesOf(tx: Tx, tenant: string) {
+  const options = (await tenantConfigOf(tx, tenant)).options ?? {};
+  const sizeText = typeof options.maxDocumentSize === 'string' || typeof options.maxDocumentSize === 'number' ? options.maxDocumentSize : defaultMaxDocumentSize;
+  const maxBytes = Math.min(sizeInBytes(sizeText) ?? sizeInBytes(defaultMaxDocumentSize)!, HARD_LIMIT);
+  const listed = Array.isArray(options.documentExtensions) ? options.documentExtensions.filter((e): e is string => typeof e === 'string') : [];
+  return { maxBytes, maxText: String(sizeText), extensions: listed.length ? listed.map((e) => e.toLowerCase().replace(/^\./, '')) : defaultDocumentExtensions };
+}
+
+/** A document as answered: everything but where its content is kept. */
+function shown(doc: Doc): Doc {
+  const { storageKey: _key, ...rest } = doc;
+  return rest;
+}
+
+const renameBody = z.looseObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  type: z.string().max(200).nullish(),
+  sortIndex: z.number().int().nullish(),
+});
+
+const contentQuery = z.looseObject({
+  base64: z.enum(['true', 'false']).optional(),
+  contentDisposition: z.enum(['inline', 'attachment']).optional(),
+});
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), ASCII fallback first. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'file';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function documentRoutes(app: FastifyInstance, { db, store, preHandler, entities }: { db: Db; store: ObjectStore; preHandler: PreHandler; entities: Entity[] }) {
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: HARD_LIMIT } });
+  const scope = (request: FastifyRequest) => scopeOf(request.caller!);
+
+  /** The parent record, in the caller's tenant. */
+  async function parentOf(tx: Tx, caller: Caller, entity: Entity, id: string): Promise<storage.Row> {
+    const row = await storage.findOne(tx, entity, caller.tenant, id);
+    if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
+    return row;
+  }
+
+  /** A document of the parent (by `_id` or registration), in the caller's tenant. */
+  async function documentOf(tx: Tx, caller: Caller, parent: { entity: Entity; registration: string } | undefined, id: string, forUpdate = false) {
+    const row = await storage.findOne(tx, documentEntity, caller.tenant, id, forUpdate);
+    const matches = row && (!parent || (row.data.entityName === parent.entity.name && row.data.entityRegistration === parent.registration));
+    if (!row || !matches) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [documentEntity.name, id]);
+    return row;
+  }
+
+  /** Streams the content of a stored document, as a download, inline, or base64 text. */
+  async function sendContent(request: FastifyRequest, reply: FastifyReply, row: storage.Row) {
+    const caller = request.caller!;
+    const key = String(row.data.storageKey ?? '');
+    // The key is the server's; one of another tenant is never read, whatever the record says.
+    const found = key.startsWith(`${caller.tenant}/`) ? await store.get(key) : undefined;
+    if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document content', row.registration]);
+    const query = request.query as z.infer<typeof contentQuery>;
+    const name = String(row.data.name ?? row.registration);
+    const type = typeof row.data.contentType === 'string' ? row.data.contentType : 'application/octet-stream';
+    reply.header('cache-control', 'private, no-store');
+    if (query.base64 === 'true') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.content) chunks.push(chunk as Buffer);
+      return reply.type('text/plain; charset=utf-8').send(Buffer.concat(chunks).toString('base64'));
+    }
+    reply.header('content-disposition', contentDisposition(query.contentDisposition ?? 'attachment', name));
+    reply.header('content-length', String(found.size));
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.type(type).send(found.content);
+  }
+
+  /** Receives the upload: the file streams into the store, checked as it passes; the fields are read around it. */
+  async function receive(request: FastifyRequest, rules: Awaited<ReturnType<typeof fileRulesOf>>, key: string) {
+    const fields: Record<string, string> = {};
+    let stored: { name: string; size: number; sha256: string; contentType: string; extension: string } | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file' || stored) throw new ApiError('INVALID_FIELD_IN_BODY', [part.fieldname]);
+        stored = await storeFile(part, rules, key);
+      }
+    } catch (error) {
+      await store.remove(key);
+      if (error instanceof ApiError) throw error;
+      const code = (error as { code?: string }).code ?? '';
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('FILE_TOO_LARGE', [rules.maxText]);
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new ApiError('MISSING_FILE_IN_REQUEST');
+      // The parser's refusals without a code: no boundary, a body cut short.
+      throw new ApiError('INVALID_FIELD_IN_BODY', ['file']);
+    }
+    if (!stored) throw new ApiError('MISSING_FILE_IN_REQUEST');
+    return { stored, fields };
+  }
+
+  async function storeFile(part: MultipartFile, rules: Awaited<ReturnType<typeof fileRulesOf>>, key: string) {
+    const name = safeFileName(part.filename ?? '');
+    const extension = checkExtension(name, rules.extensions);
+    let head = Buffer.alloc(0);
+    const inspect = (chunk: Buffer, seenBefore: number) => {
+      if (seenBefore + chunk.length > rules.maxBytes) throw new ApiError('FILE_TOO_LARGE', [rules.maxText]);
+      if (head.length < HEAD_BYTES) {
+        head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        if (head.length >= HEAD_BYTES) checkContent(head, name, extension);
+      }
+    };
+    const { size, sha256 } = await store.put(key, part.file, inspect);
+    if (part.file.truncated) throw new ApiError('FILE_TOO_LARGE', [rules.maxText]);
+    if (!size) throw new ApiError('MISSING_FILE_IN_REQUEST');
+    if (head.length < HEAD_BYTES) checkContent(head, name, extension);
+    return { name, size, sha256, contentType: part.mimetype || 'application/octet-stream', extension };
+  }
+
+  for (const entity of entities) {
+    if (entity === documentEntity) continue;
+    const base = `/api/${entity.route}/:id/documents`;
+    const config = { entity: entity.name };
+    const tags = [entity.name];
+    const route = (schema: object) => ({ preValidation: preHandler, config, schema: { tags, ...schema } });
+
+    app.get(base, route({ summary: `Documents of a ${entity.name}`, querystring: z.looseObject({ type: z.string().max(1000).optional().describe('types, comma separated'), sort: z.string().max(200).optional().describe('-type,sortIndex') }) }), async (request) => {
+      const caller = request.caller!;
+      const { id } = request.params as { id: string };
+      const query = request.query as { type?: string; sort?: string };
+      const types = query.type?.split(',').map((t) => t.trim()).filter(Boolean) ?? [];
+      const rows = await readInTenant(db, scope(request), async (tx) => {
+        const parent = await parentOf(tx, caller, entity, id);
+        const { rows: found } = await sql<{ document: string }>`SELECT (data || jsonb_build_object('_id', _id, 'registration', registration, 'status', status,
+            '_insertDate', _insert_date, '_updateDate', _update_date, '_version', _version))::text AS document
+          FROM ${sql.table(documentEntity.table)} WHERE tenant = ${caller.tenant} AND data ->> 'entityName' = ${entity.name}
+            AND data ->> 'entityRegistration' = ${parent.registration} ${types.length ? sql`AND type = ANY(${types})` : sql``}
+          ORDER BY _insert_date, registration LIMIT 1000`.execute(tx);
+        return found.map((r) => shown(JSON.parse(r.document) as Doc));
+      });
+      return sortDocuments(rows, query.sort);
+    });
+
+    app.post(base, route({ summary: `Attach a document to a ${entity.name} (multipart: file, type, name)` }), async (request, reply) => {
+      const caller = request.caller!;
+      const { id } = request.params as { id: string };
+      const { parent, rules } = await readInTenant(db, scope(request), async (tx) => ({
+        parent: await parentOf(tx, caller, entity, id), rules: await fileRulesOf(tx, caller.tenant),
+      }));
+      const key = `${caller.tenant}/${crypto.randomUUID()}`;
+      const { stored, fields } = await receive(request, rules, key);
+      try {
+        const saved = await inTenant(db, scope(request), async (tx) => {
+          await parentOf(tx, caller, entity, parent.registration);
+          const sortIndex = Number.isInteger(Number(fields.sortIndex)) && fields.sortIndex !== undefined && fields.sortIndex !== '' ? Number(fields.sortIndex) : undefined;
+          const data: Doc = {
+            registration: `${documentEntity.prefix}${String(await storage.nextCounter(tx, caller.tenant, documentEntity.name)).padStart(6, '0')}`,
+            name: safeFileName(fields.name?.trim() || stored.name), type: fields.type?.trim() || null, status: 'UPLOADED',
+            entityName: entity.name, entityRegistration: parent.registration,
+            size: stored.size, contentType: stored.contentType, checksum: stored.sha256, storageKey: key,
+            ...(sortIndex === undefined ? {} : { sortIndex }),
+          };
+          const row = await storage.insertRow(tx, documentEntity, caller.tenant, caller.username, data);
+          const doc = storage.toDocument(row);
+          await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'CREATE', after: shown(doc) });
+          return doc;
+        });
+        return reply.status(201).send(shown(saved));
+      } catch (error) {
+        await store.remove(key);
+        throw error;
+      }
+    });
+
+    app.get(`${base}/:documentId/content`, route({ summary: `The content of a document of a ${entity.name}`, querystring: contentQuery }), async (request, reply) => {
+      const caller = request.caller!;
+      const { id, documentId } = request.params as { id: string; documentId: string };
+      const row = await readInTenant(db, scope(request), async (tx) => {
+        const parent = await parentOf(tx, caller, entity, id);
+        return documentOf(tx, caller, { entity, registration: parent.registration }, documentId);
+      });
+      return sendContent(request, reply, row);
+    });
+
+    app.patch(`${base}/:documentId`, route({ summary: `Rename a document of a ${entity.name}, change its type or place`, body: renameBody }), async (request) => {
+      const caller = request.caller!;
+      const { id, documentId } = request.params as { id: string; documentId: string };
+      const body = request.body as z.infer<typeof renameBody>;
+      return inTenant(db, scope(request), async (tx) => {
+        const parent = await parentOf(tx, caller, entity, id);
+        const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
+        const before = storage.toDocument(row);
+        const changes: Doc = {};
+        if (body.name !== undefined) changes.name = safeFileName(body.name);
+        if (body.type !== undefined) changes.type = body.type || null;
+        if (body.sortIndex !== undefined) changes.sortIndex = body.sortIndex;
+        const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, { ...row.data, ...changes, registration: row.registration, status: row.status });
+        const after = storage.toDocument(saved);
+        await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shown(before), after: shown(after) });
+        return shown(after);
+      });
+    });
+
+    app.delete(`${base}/:documentId`, route({ summary: `Delete a document of a ${entity.name} and its content` }), async (request) => {
+      const caller = request.caller!;
+      const { id, documentId } = request.params as { id: string; documentId: string };
+      const deleted = await inTenant(db, scope(request), async (tx) => {
+        const parent = await parentOf(tx, caller, entity, id);
+        const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
+        await storage.deleteRow(tx, documentEntity, caller.tenant, row._id);
+        await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'DELETE', before: shown(storage.toDocument(row)) });
+        return storage.toDocument(row);
+      });
+      // After the commit: a record never points to a removed content.
+      await store.remove(String(deleted.storageKey));
+      return shown(deleted);
+    });
+  }
+
+  // A document by its own identifier (spec 002 §7: `?entityName=Document`), with the Document permission.
+  app.get('/api/core/documents/:documentId/content', {
+    preValidation: preHandler, config: { entity: documentEntity.name },
+    schema: { tags: [documentEntity.name], summary: 'The content of a document', querystring: contentQuery.extend({ entityName: z.literal('Document').optional() }) },
+  }, async (request, reply) => {
+    const caller = request.caller!;
+    const { documentId } = request.params as { documentId: string };
+    const row = await readInTenant(db, scope(request), (tx) => documentOf(tx, caller, undefined, documentId));
+    return sendContent(request, reply, row);
+  });
+}
+
+/** `-type,sortIndex`: by each field in turn, `-` descending; absent values last. */
+export function sortDocuments(rows: Doc[], sort: string | undefined): Doc[] {
+  const keys = (sort ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => (k.startsWith('-') ? { field: k.slice(1), sign: -1 } : { field: k, sign: 1 }));
+  if (!keys.length) return rows;
+  const compare = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
+  return [...rows].sort((x, y) => {
+    for (const { field, sign } of keys) {
+      const a = x[field];
+      const b = y[field];
+      if (a === b) continue;
+      if (a === undefined || a === null) return 1;
+      if (b === undefined || b === null) return -1;
+      const order = compare(a, b) * sign;
+      if (order) return order;
+    }
+    return 0;
+  });
+}
