@@ -82,7 +82,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });
   const store = objectStore ?? fileSystemStore(fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-')));
-  await app.register(documentRoutes, { db, store, preHandler, entities });
+  await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;

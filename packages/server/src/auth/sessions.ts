@@ -77,6 +77,9 @@ export function contextsOf(user: Doc, tenant: string): UserContext[] {
 /** Header values must be ASCII: JSON with every other character escaped. */
 export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** How long a document's content link stays open. */
+export const DOCUMENT_TOKEN_SECONDS = 300;
+
 export async function createSessionService(db: Db) {
   const { rows } = await sql<{ value: string }>`SELECT value FROM installation WHERE key = 'token-secret'`.execute(db);
   // Imported once: given raw bytes, jose would import the key again on every signature check.
@@ -235,6 +238,20 @@ export async function createSessionService(db: Db) {
     },
 
     contextIndexOf,
+
+    /**
+     * A token that opens one document's content for `DOCUMENT_TOKEN_SECONDS`, without the
+     * session's token: a link opened in a new window (`?contentDisposition=inline&token=`).
+     */
+    documentToken(tenant: string, username: string, documentId: string): Promise<string> {
+      return sign({ typ: 'document', tenant }, username, documentId, now() + DOCUMENT_TOKEN_SECONDS);
+    },
+
+    /** Who a document token was given to, and for which document; undefined when it opens nothing. */
+    async documentTokenClaims(token: string): Promise<{ tenant: string; username: string; documentId: string } | undefined> {
+      const claims = await claimsOf(token, 'document');
+      return typeof claims === 'string' ? undefined : { tenant: claims.tenant, username: claims.username, documentId: claims.sessionId };
+    },
 
     /** Revokes one session at once, for every process. */
     async revoke(tenant: string, sessionId: string, user: string): Promise<void> {

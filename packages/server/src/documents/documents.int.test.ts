@@ -145,6 +145,27 @@ describe('documents of a record', () => {
     expect(storedFiles().filter((f) => f.includes('.part-'))).toEqual([]);
   });
 
+  it('open in a new window with the token of that one document, without the session', async () => {
+    const contract = await created(t.alpha, 'financing/contracts', { name: 'Linked' });
+    const base = `/api/financing/contracts/${contract}/documents`;
+    const one = (await upload(t.alpha, base, { name: 'one.pdf', content: pdf })).json();
+    const two = (await upload(t.alpha, base, { name: 'two.pdf', content: pdf })).json();
+    const listed = (await t.call('GET', base, t.alpha.headers)).json() as { _id: string; token: string }[];
+    const tokenOf = (id: string) => listed.find((d) => d._id === id)!.token;
+    const inline = await t.call('GET', `${base}/${one._id}/content?contentDisposition=inline&token=${tokenOf(one._id)}`);
+    expect(inline.statusCode, inline.body).toBe(200);
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="one.pdf"/);
+    expect(inline.rawPayload.equals(pdf)).toBe(true);
+    expect((await t.call('GET', `/api/core/documents/${one._id}/content?token=${tokenOf(one._id)}`)).statusCode).toBe(200);
+    // Bound to its document: not another one, not altered, not a session token.
+    expect((await t.call('GET', `${base}/${two._id}/content?token=${tokenOf(one._id)}`)).statusCode).toBe(401);
+    expect((await t.call('GET', `${base}/${one._id}/content?token=${tokenOf(one._id).slice(0, -2)}xx`)).statusCode).toBe(401);
+    expect((await t.call('GET', `${base}/${one._id}/content?token=${t.alpha.token}`)).statusCode).toBe(401);
+    // Another tenant's record under the same token finds nothing.
+    const betaContract = await created(t.beta, 'financing/contracts', { name: 'Beta link' });
+    expect((await t.call('GET', `/api/financing/contracts/${betaContract}/documents/${one._id}/content?token=${tokenOf(one._id)}`)).statusCode).toBe(404);
+  });
+
   it('are out of reach of another tenant, by the parent and by the document', async () => {
     const contract = await created(t.alpha, 'financing/contracts', { name: 'Private' });
     const base = `/api/financing/contracts/${contract}/documents`;

@@ -15,6 +15,7 @@ import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
 import type { ObjectStore } from './object-store.ts';
+import type { SessionService } from '../auth/sessions.ts';
 
 /**
  * Documents of every kind (spec 000 §7, 002 §7): `{route}/{registration}/documents` lists,
@@ -28,7 +29,6 @@ const documentEntity = entityByName('Document')!;
 const HARD_LIMIT = 2048 * 1_048_576;
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
-type Caller = NonNullable<FastifyRequest['caller']>;
 
 /** The tenant's file rules: `options.maxDocumentSize` (like `5MB`) and `options.documentExtensions`. */
 async function fileRulesOf(tx: Tx, tenant: string) {
@@ -54,6 +54,7 @@ const renameBody = z.looseObject({
 const contentQuery = z.looseObject({
   base64: z.enum(['true', 'false']).optional(),
   contentDisposition: z.enum(['inline', 'attachment']).optional(),
+  token: z.string().max(2000).optional().describe('the token a listed document carries: opens its content without signing in, for a few minutes'),
 });
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), ASCII fallback first. */
@@ -62,19 +63,44 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function documentRoutes(app: FastifyInstance, { db, store, preHandler, entities }: { db: Db; store: ObjectStore; preHandler: PreHandler; entities: Entity[] }) {
+export interface DocumentRouteOptions {
+  db: Db;
+  store: ObjectStore;
+  sessions: Pick<SessionService, 'documentToken' | 'documentTokenClaims'>;
+  preHandler: PreHandler;
+  entities: Entity[];
+}
+
+/** Who reads a content: the signed-in caller, or the holder of a token for that one document. */
+type Reader = { tenant: string; username: string };
+
+export async function documentRoutes(app: FastifyInstance, { db, store, sessions, preHandler, entities }: DocumentRouteOptions) {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: HARD_LIMIT } });
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
+  const tokenReaders = new WeakMap<FastifyRequest, Reader>();
+  const readerOf = (request: FastifyRequest): Reader => tokenReaders.get(request) ?? request.caller!;
+
+  /**
+   * A content link opened in a new window carries no session: `token` (given with each listed
+   * document, for a few minutes) opens that one document; without it, the caller signs in as usual.
+   */
+  async function signedInOrToken(request: FastifyRequest) {
+    const token = (request.query as { token?: unknown }).token;
+    if (typeof token !== 'string' || !token) return preHandler(request);
+    const claims = await sessions.documentTokenClaims(token);
+    if (!claims || claims.documentId !== (request.params as { documentId?: string }).documentId) throw new ApiError('UNAUTHENTICATED');
+    tokenReaders.set(request, { tenant: claims.tenant, username: claims.username });
+  }
 
   /** The parent record, in the caller's tenant. */
-  async function parentOf(tx: Tx, caller: Caller, entity: Entity, id: string): Promise<storage.Row> {
+  async function parentOf(tx: Tx, caller: Reader, entity: Entity, id: string): Promise<storage.Row> {
     const row = await storage.findOne(tx, entity, caller.tenant, id);
     if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
     return row;
   }
 
   /** A document of the parent (by `_id` or registration), in the caller's tenant. */
-  async function documentOf(tx: Tx, caller: Caller, parent: { entity: Entity; registration: string } | undefined, id: string, forUpdate = false) {
+  async function documentOf(tx: Tx, caller: Reader, parent: { entity: Entity; registration: string } | undefined, id: string, forUpdate = false) {
     const row = await storage.findOne(tx, documentEntity, caller.tenant, id, forUpdate);
     const matches = row && (!parent || (row.data.entityName === parent.entity.name && row.data.entityRegistration === parent.registration));
     if (!row || !matches) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [documentEntity.name, id]);
@@ -83,7 +109,7 @@ export async function documentRoutes(app: FastifyInstance, { db, store, preHandl
 
   /** Streams the content of a stored document, as a download, inline, or base64 text. */
   async function sendContent(request: FastifyRequest, reply: FastifyReply, row: storage.Row) {
-    const caller = request.caller!;
+    const caller = readerOf(request);
     const key = String(row.data.storageKey ?? '');
     // The key is the server's; one of another tenant is never read, whatever the record says.
     const found = key.startsWith(`${caller.tenant}/`) ? await store.get(key) : undefined;
@@ -168,6 +194,8 @@ export async function documentRoutes(app: FastifyInstance, { db, store, preHandl
           ORDER BY _insert_date, registration LIMIT 1000`.execute(tx);
         return found.map((r) => shown(JSON.parse(r.document) as Doc));
       });
+      // Each with the token that opens its content in a new window.
+      for (const doc of rows) doc.token = await sessions.documentToken(caller.tenant, caller.username, String(doc._id));
       return sortDocuments(rows, query.sort);
     });
 
@@ -202,10 +230,12 @@ export async function documentRoutes(app: FastifyInstance, { db, store, preHandl
       }
     });
 
-    app.get(`${base}/:documentId/content`, route({ summary: `The content of a document of a ${entity.name}`, querystring: contentQuery }), async (request, reply) => {
-      const caller = request.caller!;
+    app.get(`${base}/:documentId/content`, {
+      ...route({ summary: `The content of a document of a ${entity.name}`, querystring: contentQuery }), preValidation: signedInOrToken,
+    }, async (request, reply) => {
+      const caller = readerOf(request);
       const { id, documentId } = request.params as { id: string; documentId: string };
-      const row = await readInTenant(db, scope(request), async (tx) => {
+      const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
         const parent = await parentOf(tx, caller, entity, id);
         return documentOf(tx, caller, { entity, registration: parent.registration }, documentId);
       });
@@ -249,12 +279,12 @@ export async function documentRoutes(app: FastifyInstance, { db, store, preHandl
 
   // A document by its own identifier (spec 002 §7: `?entityName=Document`), with the Document permission.
   app.get('/api/core/documents/:documentId/content', {
-    preValidation: preHandler, config: { entity: documentEntity.name },
+    preValidation: signedInOrToken, config: { entity: documentEntity.name },
     schema: { tags: [documentEntity.name], summary: 'The content of a document', querystring: contentQuery.extend({ entityName: z.literal('Document').optional() }) },
   }, async (request, reply) => {
-    const caller = request.caller!;
+    const caller = readerOf(request);
     const { documentId } = request.params as { documentId: string };
-    const row = await readInTenant(db, scope(request), (tx) => documentOf(tx, caller, undefined, documentId));
+    const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) => documentOf(tx, caller, undefined, documentId));
     return sendContent(request, reply, row);
   });
 }
