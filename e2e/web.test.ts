@@ -115,6 +115,32 @@ describe('browser journeys', () => {
     expect(await columnTexts(page, 'Name')).toEqual([`Renamed by the browser ${registration}`]);
   });
 
+  it('attaches a file to a contract, opens it in a new window, and is told why a program is refused', async () => {
+    await page.goto(at('/contracts'));
+    await listReady(page);
+    const registration = await firstRegistration(page);
+    await page.goto(at(`/contract/${registration}`));
+    const input = page.getByTestId('documents-upload');
+    await input.waitFor({ state: 'attached' });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await input.setInputFiles({ name: 'signed offer.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const item = page.locator('[data-document="signed offer.pdf"]');
+    await item.waitFor();
+    await shot('contract-documents');
+    const [opened] = await Promise.all([context.waitForEvent('page'), item.getByRole('link', { name: 'signed offer.pdf' }).click()]);
+    await opened.waitForLoadState('domcontentloaded').catch(() => undefined);
+    expect(opened.url()).toMatch(/\/documents\/[0-9a-f-]{36}\/content\?contentDisposition=inline&token=/);
+    // The link opens the content without the session's token.
+    const content = await page.evaluate(async (url) => {
+      const answer = await fetch(url);
+      return { status: answer.status, head: (await answer.text()).slice(0, 8) };
+    }, new URL(opened.url()).pathname + new URL(opened.url()).search);
+    expect(content).toEqual({ status: 200, head: '%PDF-1.4' });
+    await opened.close();
+    await input.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 not a pdf') });
+    await notice(page, 'The content of invoice.pdf is not a pdf file').waitFor();
+  });
+
   it('refuses to save a person with an empty mandatory field and says so', async () => {
     await page.goto(at('/person'));
     // The person editor edits the first address inline (spec 002 §2 Address panel).

@@ -17,6 +17,7 @@ import { FormCard, useCardPanels, useSideColumn } from './FormCard.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from './workflow/WorkflowCard.tsx';
 import { DebugCard, RecordCard } from './RecordCards.tsx';
+import { DocumentsCard } from './DocumentsCard.tsx';
 import type { Values } from './form-values.ts';
 import { humanise } from './entity-fields.ts';
 
@@ -114,6 +115,7 @@ export function DetailForm({ entity, record, onSubmit }: Props) {
               {workflowPinned && workflow}
               <RecordCard entity={entity} record={record} />
               {!workflowPinned && workflow}
+              {registration && entity.name !== 'Document' && <DocumentsCard entity={entity} registration={registration} />}
               {debug && <DebugCard values={form.values} />}
             </Col>
           )}

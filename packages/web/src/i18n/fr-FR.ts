@@ -167,6 +167,9 @@ export const frFR: Record<string, string> = {
   'Name': 'Nom', 'Type': 'Type', 'Start date': 'Date de début', 'End date': 'Date de fin', 'Currency': 'Devise', 'Duration': 'Durée',
   'Financial product': 'Produit financier', 'Financed amount excl tax': 'Montant financé HT', 'Addresses': 'Adresses', 'City': 'Ville',
   'Zip code': 'Code postal', 'Address': 'Adresse', 'Email': 'Email', 'Phone': 'Téléphone', 'Mobile': 'Mobile', 'First name': 'Prénom', 'Last name': 'Nom de famille',
+  // Documents card
+  'Uploading…': 'Envoi…', 'Drop files here or click to choose': 'Déposez des fichiers ici ou cliquez pour choisir',
+  'No documents': 'Aucun document', 'Delete this document?': 'Supprimer ce document ?', 'Delete': 'Supprimer',
   // The API description (/documentation/api)
   'API': 'API', 'Field': 'Champ', 'Mandatory': 'Obligatoire', 'Parameters': 'Paramètres', 'Body': 'Corps', 'Answers': 'Réponses', 'In': 'Dans',
   'Filter by path or kind': 'Filtrer par chemin ou par type', 'The API description could not be read': 'La description de l\'API n\'a pas pu être lue',

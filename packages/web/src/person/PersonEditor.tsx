@@ -18,6 +18,7 @@ import { useFormSubmit } from '../entities/use-form-submit.ts';
 import { formErrors, type Values } from '../entities/form-values.ts';
 import { FormCard, useCardPanels, useSideColumn } from '../entities/FormCard.tsx';
 import { DebugCard, RecordCard } from '../entities/RecordCards.tsx';
+import { DocumentsCard } from '../entities/DocumentsCard.tsx';
 import { UnsavedChangesGuard } from '../entities/UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from '../entities/workflow/WorkflowCard.tsx';
 import { humanise } from '../entities/entity-fields.ts';
@@ -152,6 +153,7 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
                 <RecordCard entity={entity} record={record} />
                 <AddressesCard />
                 {!workflowPinned && workflow}
+                {registration && <DocumentsCard entity={entity} registration={registration} />}
                 {debug && <DebugCard values={form.values} />}
               </Col>
             )}

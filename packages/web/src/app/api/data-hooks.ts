@@ -76,3 +76,19 @@ export function useTransition(kind: Kind) {
     onSettled: () => kindChanged(queryClient, kind),
   });
 }
+
+/** The documents of a record; none asked while it is not saved. */
+export function useDocuments(kind: Kind, id: string | undefined) {
+  return useQuery({ queryKey: queryKeys.documents(kind, id), queryFn: ({ signal }) => dataProvider.documents(kind, id!, { signal }), enabled: Boolean(id) });
+}
+
+/** Upload, rename and delete of a record's documents; each reads the record's documents again. */
+export function useDocumentChanges(kind: Kind, id: string | undefined) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.documents(kind, id) });
+  return {
+    upload: useMutation({ mutationFn: ({ file, type }: { file: File; type?: string }) => dataProvider.uploadDocument(kind, id!, file, { type }), onSuccess: refresh }),
+    rename: useMutation({ mutationFn: ({ documentId, name }: { documentId: string; name: string }) => dataProvider.renameDocument(kind, id!, documentId, { name }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (documentId: string) => dataProvider.deleteDocument(kind, id!, documentId), onSuccess: refresh }),
+  };
+}

@@ -27,6 +27,9 @@ export const apiPaths = {
   transition: (kind: Kind, id: string, code: string) => `${apiPaths.recordTransitions(kind, id)}/${enc(code)}`,
   selectionTransitions: (kind: Kind) => `${apiPaths.kind(kind)}/transitions`,
   hierarchy: (kind: Kind, id: string) => `${apiPaths.record(kind, id)}/hierarchy`,
+  documents: (kind: Kind, id: string) => `${apiPaths.record(kind, id)}/documents`,
+  document: (kind: Kind, id: string, documentId: string) => `${apiPaths.documents(kind, id)}/${enc(documentId)}`,
+  documentContent: (kind: Kind, id: string, documentId: string) => `${apiPaths.document(kind, id, documentId)}/content`,
   histories: '/api/core/histories',
   workflow: (name: string) => `/api/core/workflows/${enc(name)}`,
   referenceLists: '/api/script/lists',
@@ -68,6 +71,7 @@ export const queryKeys = {
   selectionTransitions: (kind: Kind, ids?: string[]) => (ids ? ['kind', kind.route, 'selection-transitions', ids] as const : ['kind', kind.route, 'selection-transitions'] as const),
   history: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'history', id] as const,
   hierarchy: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'hierarchy', id] as const,
+  documents: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'documents', id] as const,
   workflowTones: (name: string | undefined) => ['workflow-tones', name] as const,
   referenceList: (list: string | undefined, locale: string) => ['reference-list', list, locale] as const,
   preferences: (username: string | undefined) => ['preferences', username] as const,
@@ -127,6 +131,20 @@ export interface HistoryRow {
 
 /** Transitions are asked without their modals, printings and documents: the menus show none. */
 const transitionsQuery = { exclude: 'modals,printings,documents' };
+
+/** A document of a record, as its parent's route lists it (spec 002 §3). */
+export interface DocumentItem {
+  _id: string;
+  registration: string;
+  name?: string;
+  type?: string | null;
+  size?: number;
+  contentType?: string;
+  status?: string;
+  sortIndex?: number;
+  /** Opens its content without the session, for a few minutes (a link in a new window). */
+  token?: string;
+}
 
 /** An item of `GET /api/script/lists?valuesOnly=true` (spec 002 §7). */
 export interface ListValue {
@@ -238,6 +256,27 @@ export const dataProvider = {
   },
   paymentPlan<T>(query: Query, options: CallOptions = {}) {
     return api.get<T>(apiPaths.paymentPlan, { ...options, query });
+  },
+  /** The documents of a record, `-type,sortIndex` first. */
+  documents(kind: Kind, id: string, options: CallOptions = {}) {
+    return api.get<DocumentItem[]>(apiPaths.documents(kind, id), { ...options, query: { sort: '-type,sortIndex' } });
+  },
+  /** Attaches a file to a record (multipart: file, type, name). */
+  uploadDocument(kind: Kind, id: string, file: File, fields: { type?: string; name?: string } = {}) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+    form.append('file', file, file.name);
+    return api.post<DocumentItem>(apiPaths.documents(kind, id), form);
+  },
+  renameDocument(kind: Kind, id: string, documentId: string, changes: { name?: string; type?: string | null }) {
+    return api.patch<DocumentItem>(apiPaths.document(kind, id, documentId), changes);
+  },
+  deleteDocument(kind: Kind, id: string, documentId: string) {
+    return api.delete<DocumentItem>(apiPaths.document(kind, id, documentId));
+  },
+  /** The address that opens a document in a new window, by the token it was listed with. */
+  documentLink(kind: Kind, id: string, document: DocumentItem) {
+    return `${apiPaths.documentContent(kind, id, document._id)}?contentDisposition=inline&token=${enc(document.token ?? '')}`;
   },
   hierarchy(kind: Kind, id: string, options: CallOptions = {}) {
     return api.get<unknown>(apiPaths.hierarchy(kind, id), options);
