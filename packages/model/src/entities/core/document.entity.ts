@@ -64,5 +64,5 @@ export const document = defineEntity({
     t('ARCHIVE', ['VALIDATED', 'SIGNED', 'EXPIRED', 'REJECTED'], 'ARCHIVED'),
   ],
   menu: { section: 'Work', order: 30 },
-  labels: { fr: { singular: 'Document', plural: 'Documents' } },
+  labels: { fr: { singular: 'Document', plural: 'Documents', texts: { 'Content type': 'Type de contenu', Checksum: 'Somme de contrôle', 'Storage key': 'Clé de stockage' } } },
 });
