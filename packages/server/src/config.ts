@@ -24,6 +24,11 @@ export interface Config {
   trustedProxies: string[];
   /** Log every request (`LOG_REQUESTS=1`); server errors are always logged. */
   logRequests: boolean;
+  /**
+   * An S3-compatible store for document contents (`S3_BUCKET`, `S3_REGION`, `S3_ENDPOINT`,
+   * `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`); absent → the filesystem under `dataDir/objects`.
+   */
+  s3?: { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +44,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseIdleTimeoutMs: Number(env.DATABASE_IDLE_TIMEOUT_MS ?? 10000),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean),
     logRequests: env.LOG_REQUESTS === '1',
+    s3: env.S3_BUCKET ? {
+      bucket: env.S3_BUCKET, region: env.S3_REGION || undefined, endpoint: env.S3_ENDPOINT || undefined,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    } : undefined,
   };
 }

@@ -4,7 +4,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
-import { fileSystemStore } from './documents/object-store.ts';
+import { fileSystemStore, s3Store } from './documents/object-store.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 /** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
@@ -17,7 +17,7 @@ const database = await openDatabase(config).catch((error) => {
 });
 const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData });
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const objectStore = fileSystemStore(path.join(config.dataDir, 'objects'));
+const objectStore = config.s3 ? s3Store(config.s3) : fileSystemStore(path.join(config.dataDir, 'objects'));
 const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies, objectStore });
 await app.listen({ port: config.port, host: config.host });
 
@@ -25,6 +25,7 @@ const url = `http://localhost:${config.port}`;
 const lines = [
   `Leasing back office is running at ${url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   `Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir} (each commit flushed to disk; one server per folder)`}`,
+  `Documents: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : path.join(config.dataDir, 'objects')}`,
   `Sign in as admin@demo (demo tenant) or admin@master (super admin)`,
   seeded.created
     ? `Password: ${config.adminPassword ? 'the ADMIN_PASSWORD you set' : seeded.adminPassword}`

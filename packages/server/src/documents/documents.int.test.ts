@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
+import { s3Store } from './object-store.ts';
+import { startS3Server } from '../testing/s3-server.ts';
 
 /**
  * Documents of every kind: upload, list, content, rename and delete through the parent's routes,
@@ -13,8 +15,8 @@ import { inTenant } from '../db/database.ts';
  * leaves nothing; another tenant reaches nothing.
  */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+afterAll(async () => { await t?.close(); await s3?.stop(); });
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const boundary = 'lbo-test-boundary';
@@ -39,17 +41,26 @@ const created = async (user: TestUser, route: string, body: object) => {
   return res.json().registration as string;
 };
 
-/** Every file the store holds (part files included). */
+/** Every file of the filesystem store (part files included). */
 const storedFiles = (): string[] => {
   const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return walk(t.objectsDir);
 };
+/** The objects of the store under test. */
+const storedObjects = async (): Promise<string[]> => (s3 ? s3.objectKeys() : storedFiles());
 const documentCount = (tenant: string) => inTenant(t.db.database.db, { tenant, user: 'test' }, async (tx) =>
   Number((await sql<{ n: string }>`SELECT count(*) AS n FROM document`.execute(tx)).rows[0].n));
 const errorOf = (res: LightMyRequestResponse) => res.json().error as string;
 
-describe('documents of a record', () => {
+describe.each(['filesystem', 'S3'] as const)('documents of a record, on the %s store', (store) => {
+  beforeAll(async () => {
+    await t?.close();
+    await s3?.stop();
+    s3 = store === 'S3' ? await startS3Server() : undefined;
+    t = await createTestApp({}, s3 ? { objectStore: s3Store(s3.settings) } : {});
+  });
+
   it('are uploaded, listed, read (download, base64, inline), renamed and deleted on three kinds', async () => {
     const parents = [
       ['financing/contracts', await created(t.alpha, 'financing/contracts', { name: 'Documented contract' })],
@@ -84,9 +95,9 @@ describe('documents of a record', () => {
       const renamed = await t.call('PATCH', `${base}/${doc._id}`, t.alpha.headers, { name: 'Renamed.pdf', sortIndex: 1 });
       expect(renamed.json()).toMatchObject({ name: 'Renamed.pdf', sortIndex: 1, size: pdf.length });
 
-      const before = storedFiles().length;
+      const before = (await storedObjects()).length;
       expect((await t.call('DELETE', `${base}/${doc._id}`, t.alpha.headers)).statusCode).toBe(200);
-      expect(storedFiles()).toHaveLength(before - 1);
+      expect(await storedObjects()).toHaveLength(before - 1);
       expect((await t.call('GET', `${base}/${doc._id}/content`, t.alpha.headers)).statusCode).toBe(404);
       expect((await t.call('GET', base, t.alpha.headers)).json()).toHaveLength(1);
       const history = await t.call('GET', `/api/core/histories?entityName=Document&entityRegistration=${doc.registration}`, t.alpha.headers);
@@ -100,7 +111,7 @@ describe('documents of a record', () => {
     const config = await t.call('PUT', '/api/core/tenant-configuration/tenant-config', t.alpha.headers, { options: { maxDocumentSize: '1KB', documentExtensions: ['pdf', 'png'] } });
     expect(config.statusCode, config.body).toBe(200);
     const documents = await documentCount('alpha');
-    const files = storedFiles().length;
+    const files = (await storedObjects()).length;
 
     const big = Buffer.concat([pdf, Buffer.alloc(2000, 0x20)]);
     const tooLarge = await upload(t.alpha, base, { name: 'big.pdf', content: big });
@@ -116,7 +127,7 @@ describe('documents of a record', () => {
     expect(noFile.statusCode).toBe(400);
 
     expect(await documentCount('alpha')).toBe(documents);
-    expect(storedFiles()).toHaveLength(files);
+    expect(await storedObjects()).toHaveLength(files);
     const badConfig = await t.call('PUT', '/api/core/tenant-configuration/tenant-config', t.alpha.headers, { options: { maxDocumentSize: 'huge' } });
     expect(errorOf(badConfig)).toBe('400|INVALID_FIELD_IN_CONFIG|Invalid field options.maxDocumentSize in configuration: a size like 5MB');
     await t.call('PUT', '/api/core/tenant-configuration/tenant-config', t.alpha.headers, { options: {} });
@@ -127,7 +138,7 @@ describe('documents of a record', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
     const documents = await documentCount('alpha');
-    const files = storedFiles().length;
+    const files = (await storedObjects()).length;
     const body = multipartBody({ name: 'long.pdf', content: Buffer.concat([pdf, Buffer.alloc(600_000, 0x20)]) });
     const sent = body.subarray(0, 300_000);
     const socket = net.connect(port, '127.0.0.1');
@@ -136,10 +147,11 @@ describe('documents of a record', () => {
       + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`);
     socket.write(sent);
     // The content is on its way into the store when the client goes away.
-    await expect.poll(() => storedFiles().filter((f) => f.includes('.part-')).length, { timeout: 5000 }).toBe(1);
+    if (store === 'filesystem') await expect.poll(() => storedFiles().filter((f) => f.includes('.part-')).length, { timeout: 5000 }).toBe(1);
+    else await new Promise((resolve) => setTimeout(resolve, 500));
     socket.destroy();
     // The server notices the closed socket; nothing it began may remain.
-    await expect.poll(() => storedFiles().length, { timeout: 5000 }).toBe(files);
+    await expect.poll(async () => (await storedObjects()).length, { timeout: 5000 }).toBe(files);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await documentCount('alpha')).toBe(documents);
     expect(storedFiles().filter((f) => f.includes('.part-'))).toEqual([]);

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 
 /**
  * Where the content of documents lives, behind one adapter: the filesystem under DATA_DIR by
- * default. Contents stream in and out; a write is never seen half done: it goes to a part file,
+ * default, any S3-compatible service when configured. Contents stream in and out; a write is never seen half done: it goes to a part file,
  * is flushed to disk and only then renamed to its key, and a failed write leaves nothing.
  */
 export interface ObjectStore {
@@ -30,35 +32,42 @@ export type ContentInspector = (chunk: Buffer, seenBefore: number) => void;
 /** Keys are `{tenant}/{uuid}`: a key never leaves its folder. */
 const keyPattern = /^[a-z0-9_-]{1,100}\/[0-9a-f-]{36}$/i;
 
+/** A pass-through that hashes and counts what flows, letting `inspect` refuse it. */
+function measuring(inspect?: ContentInspector) {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        inspect?.(chunk, size);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      size += chunk.length;
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return { stream, stored: (): StoredObject => ({ size, sha256: hash.digest('hex') }) };
+}
+
+const checkedKey = (key: string) => {
+  if (!keyPattern.test(key)) throw new Error(`Invalid object key ${key}`);
+  return key;
+};
+
 /** The filesystem store under `root` (DATA_DIR/objects). */
 export function fileSystemStore(root: string): ObjectStore {
-  const fileOf = (key: string) => {
-    if (!keyPattern.test(key)) throw new Error(`Invalid object key ${key}`);
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, checkedKey(key));
   return {
     async put(key, content, inspect) {
       const file = fileOf(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const part = `${file}.part-${crypto.randomUUID()}`;
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          try {
-            inspect?.(chunk, size);
-          } catch (error) {
-            done(error as Error);
-            return;
-          }
-          size += chunk.length;
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
+      const measured = measuring(inspect);
       try {
-        const out = fs.createWriteStream(part, { flags: 'wx' });
-        await pipeline(content, counter, out);
+        await pipeline(content, measured.stream, fs.createWriteStream(part, { flags: 'wx' }));
         // Durable before it is named: a crash leaves a part file, never a short object.
         const handle = await fs.promises.open(part, 'r');
         try { await handle.sync(); } finally { await handle.close(); }
@@ -67,7 +76,7 @@ export function fileSystemStore(root: string): ObjectStore {
         await fs.promises.rm(part, { force: true });
         throw error;
       }
-      return { size, sha256: hash.digest('hex') };
+      return measured.stored();
     },
     async get(key) {
       const file = fileOf(key);
@@ -76,6 +85,64 @@ export function fileSystemStore(root: string): ObjectStore {
     },
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+/** An S3-compatible store (AWS S3, MinIO, Ceph, …): `S3_BUCKET` and friends, see README. */
+export interface S3Settings {
+  bucket: string;
+  region?: string;
+  /** The service's address when it is not AWS (`http://127.0.0.1:9000`); paths then name the bucket. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/**
+ * The S3 store: uploads stream as multipart uploads of 8 MB parts (the object appears only when
+ * the last part is sent, and a failed upload is aborted, leaving nothing); downloads stream the
+ * object's body.
+ */
+export function s3Store(settings: S3Settings): ObjectStore {
+  const client = new S3Client({
+    region: settings.region ?? 'us-east-1',
+    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+  });
+  const Bucket = settings.bucket;
+  return {
+    async put(key, content, inspect) {
+      const measured = measuring(inspect);
+      const upload = new Upload({ client, params: { Bucket, Key: checkedKey(key), Body: measured.stream }, partSize: 8 * 1_048_576, queueSize: 2, leavePartsOnError: false });
+      const sent = upload.done();
+      // The content's own failure (a refusal, a client gone) is the one to tell, not the abort it causes.
+      let refused: unknown;
+      const piped = pipeline(content, measured.stream).catch(async (error) => {
+        refused = error;
+        await upload.abort().catch(() => undefined);
+      });
+      try {
+        await Promise.all([piped, sent]);
+        if (refused) throw refused;
+      } catch (error) {
+        await Promise.allSettled([piped, sent]);
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        throw refused ?? error;
+      }
+      return measured.stored();
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        return answer.Body ? { content: answer.Body as Readable, size: Number(answer.ContentLength ?? 0) } : undefined;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
   };
 }

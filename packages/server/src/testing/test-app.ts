@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import { createTenant } from '../seed/bootstrap.ts';
 import { APP_ROLE } from '../db/schema.ts';
-import { fileSystemStore } from '../documents/object-store.ts';
+import { fileSystemStore, type ObjectStore } from '../documents/object-store.ts';
 
 /**
  * A real database for one test file: a throw-away database on the PostgreSQL of
@@ -79,10 +79,11 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   return String(res.headers.authorization).replace(/^Bearer /, '');
 }
 
-export async function createTestApp(settings: Partial<Config> = {}): Promise<TestApp> {
+/** `objectStore`: where documents go; a filesystem store in `objectsDir` otherwise. */
+export async function createTestApp(settings: Partial<Config> = {}, { objectStore }: { objectStore?: ObjectStore } = {}): Promise<TestApp> {
   const db = await createTestDatabase(settings);
   const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-'));
-  const app = await buildApp({ database: db.database, objectStore: fileSystemStore(objectsDir) });
+  const app = await buildApp({ database: db.database, objectStore: objectStore ?? fileSystemStore(objectsDir) });
   const password = 'Correct-Horse-42';
   const user = async (tenant: string): Promise<TestUser> => {
     const username = `admin@${tenant}`;
