@@ -15,9 +15,9 @@ const database = await openDatabase(config).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
-const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData });
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const objectStore = config.s3 ? s3Store(config.s3) : fileSystemStore(path.join(config.dataDir, 'objects'));
+const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData, objectStore });
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies, objectStore });
 await app.listen({ port: config.port, host: config.host });
 

@@ -97,11 +97,17 @@ export const recordSchema = (entity: Entity): z.ZodType => cached(entity, 'recor
   return z.looseObject(shape).describe(entity.description ?? entity.name);
 });
 
+/**
+ * A query parameter: a text, or several when it is repeated (read as one comma list). The list
+ * compiler judges the values (docs/api.md); the schema says what each parameter means.
+ */
+const queryValue = z.union([z.string(), z.array(z.string())]);
+
 /** What a filter reads: its parameters as the list grammar names them (docs/api.md). */
 function filterParameters(entity: Entity, filter: FilterDef): Record<string, z.ZodType> {
   const capital = filter.name[0].toUpperCase() + filter.name.slice(1);
   const dated = ['date', 'datetime'].includes(fieldAt(entity, filter.field ?? filter.name)?.type ?? '');
-  const describeAs = (text: string) => z.string().optional().describe(text);
+  const describeAs = (text: string) => queryValue.optional().describe(text);
   switch (filter.kind) {
     case 'range':
       return dated
@@ -118,13 +124,13 @@ function filterParameters(entity: Entity, filter: FilterDef): Record<string, z.Z
 
 /** The list grammar's own parameters (docs/api.md), the same for every kind. */
 export const listGrammar: Record<string, z.ZodType> = {
-  range: z.string().regex(/^\[\d+-\d+\]$/).optional().describe('rows [start-end], at most 250 (default [0-19])'),
-  sort: z.string().optional().describe('a sortable field, -field for descending'),
-  projection: z.string().optional().describe('the fields to answer, comma separated'),
-  include: z.string().optional().describe('linked records to answer beside their registration (persons, …)'),
-  breakdown: z.string().optional().describe('fields whose values are counted over the whole result'),
-  search: z.string().max(200).optional().describe('words found in the record\'s searchable texts'),
-  count: z.string().optional().describe('true: the exact count of matching records in pagination-size'),
+  range: queryValue.optional().describe('rows [start-end], at most 250 (default [0-19])'),
+  sort: queryValue.optional().describe('a sortable field, -field for descending'),
+  projection: queryValue.optional().describe('the fields to answer, comma separated'),
+  include: queryValue.optional().describe('linked records to answer beside their registration (persons, …)'),
+  breakdown: queryValue.optional().describe('fields whose values are counted over the whole result'),
+  search: queryValue.optional().describe('words found in the record\'s searchable texts'),
+  count: queryValue.optional().describe('true: the exact count of matching records in pagination-size'),
 };
 
 /**

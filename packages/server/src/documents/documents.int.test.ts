@@ -6,7 +6,10 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
-import { s3Store } from './object-store.ts';
+import { fileSystemStore, s3Store } from './object-store.ts';
+import { attachDemoContents } from './demo-contents.ts';
+import * as storage from '../entities/storage.ts';
+import { entityByName } from '@lbo/model/entity-registry';
 import { startS3Server } from '../testing/s3-server.ts';
 
 /**
@@ -196,6 +199,26 @@ describe.each(['filesystem', 'S3'] as const)('documents of a record, on the %s s
     expect((await upload(t.beta, base, { name: 'intrusion.pdf', content: pdf })).statusCode).toBe(404);
     expect((await t.call('GET', `${base}/${doc._id}/content`, t.alpha.headers)).rawPayload.equals(pdf)).toBe(true);
     expect((await t.call('GET', base, t.alpha.headers)).json()).toHaveLength(1);
+  });
+
+  it('of the demo book open as PDFs, given once', async () => {
+    const contract = await created(t.alpha, 'financing/contracts', { name: 'Demo contract' });
+    const id = await inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) => (await storage.insertRow(tx, entityByName('Document')!, 'alpha', 'test', {
+      registration: 'DOCDEMO1', name: 'offer-CT.pdf', type: 'CONTRACT', status: 'UPLOADED', entityName: 'Contract', entityRegistration: contract,
+    }))._id);
+    const store = s3 ? s3Store(s3.settings) : fileSystemStore(t.objectsDir);
+    expect(await attachDemoContents(t.db.database.db, store, 'alpha')).toBe(1);
+    expect(await attachDemoContents(t.db.database.db, store, 'alpha')).toBe(0);
+    const content = await t.call('GET', `/api/financing/contracts/${contract}/documents/${id}/content`, t.alpha.headers);
+    expect(content.statusCode).toBe(200);
+    const text = content.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(text).toContain(`(Contract ${contract})`);
+    // The cross-reference table points at each object.
+    const offsets = [...text.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) => expect(text.startsWith(`${i + 1} 0 obj\n`, offset)).toBe(true));
+    expect(Number(/startxref\n(\d+)/.exec(text)![1])).toBe(text.indexOf('xref\n'));
   });
 
   it('are not written by the generic routes of Document, whose records only their parent\'s routes make', async () => {

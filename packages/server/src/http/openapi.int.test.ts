@@ -58,10 +58,14 @@ describe('the OpenAPI document', () => {
     expect(operation('/api/core/workflows', 'get')).toMatchObject({ tags: ['Core'] });
   });
 
-  it('documents the catalogue error shape and the list grammar on every list', () => {
+  it('documents the catalogue error shape and the list grammar on every list', async () => {
     const list = operation('/api/financing/contracts', 'get')!;
     const names = (list.parameters ?? []).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['range', 'sort', 'projection', 'breakdown', 'search', 'status', 'fromStartDate', 'toStartDate']));
+    // The schema describes the grammar; the list compiler still reads it as before: brackets optional, repeated parameters joined.
+    expect((await t.call('GET', '/api/financing/contracts?range=0-1', t.alpha.headers)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/financing/contracts?status=DRAFT&status=ACTIVE&sort=name', t.alpha.headers)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/financing/contracts?range=0', t.alpha.headers)).json().error).toBe('400|INVALID_FIELD_IN_QUERY|Invalid field range in query: expected [start-end]');
     const error = answerSchemaOf(list, 400) as { properties: Record<string, unknown> };
     expect(Object.keys(error.properties)).toEqual(expect.arrayContaining(['statusCode', 'code', 'message', 'error']));
   });

@@ -7,6 +7,8 @@ import { findOne, insertRow } from '../entities/storage.ts';
 import { sql } from 'kysely';
 import { bulkInsert } from './bulk-insert.ts';
 import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
+import { attachDemoContents } from '../documents/demo-contents.ts';
+import type { ObjectStore } from '../documents/object-store.ts';
 
 /** What the first start created; undefined fields mean it was already there. */
 export interface BootstrapResult {
@@ -64,7 +66,7 @@ async function loadDemoBook(tx: Tx, tenant: string, size: BookSize): Promise<str
  * First start: the `master` tenant with super admin `admin@master`, and a `demo` tenant with
  * admin `admin@demo` and a demo book. A later start finds the master tenant and does nothing.
  */
-export async function bootstrap(db: Db, options: { adminPassword?: string; demoData: boolean }): Promise<BootstrapResult> {
+export async function bootstrap(db: Db, options: { adminPassword?: string; demoData: boolean; objectStore?: ObjectStore }): Promise<BootstrapResult> {
   const tenantKind = entity('Tenant');
   const exists = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) => findOne(tx, tenantKind, 'master', 'master'));
   let result: BootstrapResult = { created: false };
@@ -79,6 +81,8 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; demoD
   if (options.demoData && demo) {
     const loaded = await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', demoSize), 300_000);
     if (loaded.length) result.demoKinds = loaded;
+    // Its documents open: each is given a PDF once.
+    if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');
   }
   return result;
 }
