@@ -5,6 +5,7 @@ import type { FilterDef } from '../search.ts';
 import { auditFields } from '../entity-registry.ts';
 import { fieldAt } from '../field-at.ts';
 import { inputLimits, textLength } from '../values/limits.ts';
+import { refusing } from './refusals.ts';
 
 /**
  * The zod schemas of every kind, derived from its declaration: what its routes accept (bodies
@@ -35,7 +36,8 @@ const textSchema = (field: FieldDef): z.ZodType => {
 };
 
 const numberSchema = (field: FieldDef, integer = false): z.ZodType => {
-  let schema = integer ? z.number().int() : z.number();
+  // An integer field refuses any other value as not an integer, as the value checks do.
+  let schema = integer ? z.number({ error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? refusing('INVALID_INTEGER_FIELD') : undefined) }).int() : z.number();
   if (field.min !== undefined) schema = schema.min(field.min);
   if (field.max !== undefined) schema = schema.max(field.max);
   return schema;

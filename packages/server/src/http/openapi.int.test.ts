@@ -110,6 +110,9 @@ describe('the OpenAPI document', () => {
     expect(answer.json().error).toBe('400|INVALID_NUMBER_FIELD|Field financedAmountExclTax must be a number');
     const nested = await t.call('PATCH', `${contracts}/CT000001`, t.alpha.headers, { persons: [{ role: 'CLIENT', personRegistration: 7 }] });
     expect(nested.json().error).toBe('400|INVALID_STRING_FIELD|Field persons[0].personRegistration must be a string');
+    // An integer field refuses a text as not an integer, whether the schema or the value checks see it first.
+    expect((await t.call('POST', contracts, t.alpha.headers, { name: 'x', duration: 'twelve' })).json().error).toBe('400|INVALID_INTEGER_FIELD|Field duration must be an integer');
+    expect((await t.call('POST', contracts, t.alpha.headers, { name: 'x', duration: 12.5 })).json().error).toBe('400|INVALID_INTEGER_FIELD|Field duration must be an integer');
   });
 
   it('checks the caller before the body: a stranger with a bad body is told to sign in', async () => {
