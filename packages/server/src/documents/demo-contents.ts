@@ -39,8 +39,7 @@ export function onePagePdf(lines: string[]): Buffer {
 /** Writes a content for each document of `tenant` that has none; answers how many were written. */
 export async function attachDemoContents(db: Db, store: ObjectStore, tenant: string): Promise<number> {
   const scope = { tenant, user: 'system' };
-  const rows = await inTenant(db, scope, async (tx) => (await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user,
-      _update_date, _update_user, _version FROM ${sql.table(documentEntity.table)} WHERE tenant = ${tenant} AND NOT data ? 'storageKey'`.execute(tx)).rows);
+  const rows = await inTenant(db, scope, (tx) => storage.findWhere(tx, documentEntity, tenant, sql<boolean>`NOT data ? 'storageKey'`, 10_000));
   for (const row of rows) {
     const content = onePagePdf([
       String(row.name ?? row.registration), `${String(row.data.entityName ?? '')} ${String(row.data.entityRegistration ?? '')}`,

@@ -16,6 +16,7 @@ import { insertHistory } from '../entities/history.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
 import type { ObjectStore } from './object-store.ts';
 import type { SessionService } from '../auth/sessions.ts';
+import { contentDisposition } from '../http/downloads.ts';
 
 /**
  * Documents of every kind (spec 000 §7, 002 §7): `{route}/{registration}/documents` lists,
@@ -56,12 +57,6 @@ const contentQuery = z.looseObject({
   contentDisposition: z.enum(['inline', 'attachment']).optional(),
   token: z.string().max(2000).optional().describe('the token a listed document carries: opens its content without signing in, for a few minutes'),
 });
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), ASCII fallback first. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'file';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export interface DocumentRouteOptions {
   db: Db;
@@ -187,12 +182,9 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
       const types = query.type?.split(',').map((t) => t.trim()).filter(Boolean) ?? [];
       const rows = await readInTenant(db, scope(request), async (tx) => {
         const parent = await parentOf(tx, caller, entity, id);
-        const { rows: found } = await sql<{ document: string }>`SELECT (data || jsonb_build_object('_id', _id, 'registration', registration, 'status', status,
-            '_insertDate', _insert_date, '_updateDate', _update_date, '_version', _version))::text AS document
-          FROM ${sql.table(documentEntity.table)} WHERE tenant = ${caller.tenant} AND data ->> 'entityName' = ${entity.name}
-            AND data ->> 'entityRegistration' = ${parent.registration} ${types.length ? sql`AND type = ANY(${types})` : sql``}
-          ORDER BY _insert_date, registration LIMIT 1000`.execute(tx);
-        return found.map((r) => shown(JSON.parse(r.document) as Doc));
+        const found = await storage.findWhere(tx, documentEntity, caller.tenant, sql<boolean>`data ->> 'entityName' = ${entity.name}
+          AND data ->> 'entityRegistration' = ${parent.registration} ${types.length ? sql`AND type = ANY(${types})` : sql``}`);
+        return found.map((row) => shown(storage.toDocument(row)));
       });
       // Each with the token that opens its content in a new window.
       for (const doc of rows) doc.token = await sessions.documentToken(caller.tenant, caller.username, String(doc._id));

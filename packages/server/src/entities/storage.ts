@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
 import { PREPARED, type Tx } from '../db/database.ts';
 import type { EntityRow } from '../db/tables.ts';
@@ -117,6 +117,13 @@ export async function breakdownCounts(tx: Tx, entity: Entity, tenant: string, q:
 export async function findMany(tx: Tx, entity: Entity, tenant: string, registrations: string[]): Promise<Row[]> {
   if (!registrations.length) return [];
   const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[])`.execute(tx);
+  return rows;
+}
+
+/** Rows of the tenant meeting `condition`, oldest first (a record's documents, records still to complete). */
+export async function findWhere(tx: Tx, entity: Entity, tenant: string, condition: RawBuilder<boolean>, limit = 1000): Promise<Row[]> {
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${condition}
+    ORDER BY _insert_date, registration LIMIT ${limit}`.execute(tx);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildWorkbook, parseExcelRequest, xlsxFileName } from './excel-workbook.ts';
+import { contentDisposition } from '../http/downloads.ts';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -13,9 +14,8 @@ export async function excelRoutes(app: FastifyInstance, { preHandler }: { preHan
     const excel = parseExcelRequest(request.body);
     const file = await buildWorkbook(excel);
     const name = xlsxFileName(excel.fileName);
-    const ascii = name.replace(/[^\x20-\x7e]/g, '_');
     reply.header('content-type', xlsxType);
-    reply.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    reply.header('content-disposition', contentDisposition('attachment', name));
     return reply.send(file);
   });
 }
