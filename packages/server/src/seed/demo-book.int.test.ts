@@ -72,7 +72,7 @@ describe('the demo book', () => {
         const doc = withoutAudit(data);
         try {
           const valid = validateFields(doc, entity.fields, '', { requireMandatory: true, refuseUnknown: true, listValues });
-          entity.check?.(valid);
+          await entity.check?.(valid);
         } catch (error) {
           problems.push(`${entity.name} ${doc.registration}: ${(error as Error).message}`);
         }
