@@ -73,6 +73,10 @@ export const errorCatalogue = {
   FILE_TOO_LARGE: [413, 'File too large. Max size $'],
   FORBIDDEN_DOCUMENT_EXTENSION: [400, 'Forbidden document extension "$". Accepted formats: $'],
   DOCUMENT_CONTENT_MISMATCH: [400, 'The content of $ is not a $ file'],
+  // Uploads converted to PDF or watermarked (spec 002 "Uploads with watermark or PDF conversion").
+  PDF_CONVERSION_UNAVAILABLE: [503, 'PDF conversion of office documents needs LibreOffice (soffice), which is not installed'],
+  PDF_CONVERSION_FAILED: [422, 'The conversion of $ to PDF failed: $'],
+  WATERMARK_FAILED: [422, 'The watermark could not be drawn on $: $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -14,6 +14,15 @@ export const defaultDocumentExtensions = [
   'ppt', 'pptm', 'pptx', 'rtf', 'xls', 'xlsx', 'csv', 'txt', 'xml',
 ];
 
+/**
+ * What an upload asking for a PDF (or a watermark) may be (spec 000 §5, 002 "Uploads with
+ * watermark or PDF conversion"): images, office documents, and PDF itself.
+ */
+export const pdfConversionExtensions = [
+  'jpeg', 'jpg', 'png', 'doc', 'docx', 'odp', 'ods', 'odt', 'pot', 'potm', 'potx', 'pps', 'ppsx', 'ppsxm', 'ppt', 'pptm', 'pptx',
+  'rtf', 'xls', 'xlsx', 'pdf',
+] as const;
+
 /** `5MB`, `512KB`, `1.5 MB`, or a number of bytes → bytes; undefined when unreadable. */
 export function sizeInBytes(text: string | number): number | undefined {
   if (typeof text === 'number') return Number.isFinite(text) && text > 0 ? Math.floor(text) : undefined;
