@@ -77,6 +77,8 @@ export const errorCatalogue = {
   PDF_CONVERSION_UNAVAILABLE: [503, 'PDF conversion of office documents needs LibreOffice (soffice), which is not installed'],
   PDF_CONVERSION_FAILED: [422, 'The conversion of $ to PDF failed: $'],
   WATERMARK_FAILED: [422, 'The watermark could not be drawn on $: $'],
+  // Background list exports (docs/api.md "List exports").
+  EXPORT_NOT_READY: [409, 'Export $ is $: its file is not ready'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
