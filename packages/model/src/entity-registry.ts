@@ -106,6 +106,7 @@ import { score } from './entities/scoring/score.entity.ts';
 import { communication } from './entities/communication/communication.entity.ts';
 import { externalData } from './entities/external/external-data.entity.ts';
 import { report } from './entities/report/report.entity.ts';
+import { exportKind } from './entities/report/export.entity.ts';
 
 /** Every declared entity kind. */
 export const entities: Entity[] = [
@@ -137,7 +138,7 @@ export const entities: Entity[] = [
   // script
   batch, importEntity, list, rule, script, scriptLog,
   // other domains
-  privateEquityAsset, privateEquityOperation, privateEquityTransaction, score, communication, externalData, report,
+  privateEquityAsset, privateEquityOperation, privateEquityTransaction, score, communication, externalData, report, exportKind,
 ];
 
 /**

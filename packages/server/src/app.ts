@@ -26,6 +26,7 @@ import { totpRoutes } from './auth/totp.ts';
 import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
 import { excelRoutes } from './report/excel.routes.ts';
+import { exportRoutes, type ExportRouteOptions } from './report/export.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
 import { assertWriteHooksExist, writeHooks } from './entities/write-hooks.ts';
 import { externalRoutes } from './external/external.routes.ts';
@@ -44,10 +45,12 @@ export interface AppOptions {
   webDir?: string;
   /** Where document contents are kept; a fresh temporary folder when not given (tests, tools). */
   objectStore?: ObjectStore;
+  /** List exports: rows past which they run in the background, how long a dead process's export may look alive. */
+  listExports?: Pick<ExportRouteOptions, 'backgroundThreshold' | 'staleMs'>;
 }
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
-export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore, listExports }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: inputLimits.bodyBytes, frameworkErrors, clientErrorHandler, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
   installInputGuards(app);
@@ -83,6 +86,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(personRoutes, { db, operations, preHandler });
   const store = objectStore ?? fileSystemStore(fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-')));
   await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
+  await app.register(exportRoutes, { db, store, operations, entities, preHandler, exclusive: !!database.embedded, ...listExports });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;

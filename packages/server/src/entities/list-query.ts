@@ -295,17 +295,33 @@ function paging(query: Query): { offset: number; limit: number } {
   return { offset: (page - 1) * limit, limit };
 }
 
-function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown> {
-  if (!sort) return sql`_insert_date DESC, _id DESC`;
-  const items = sort.split(',').map((s) => s.trim()).filter(Boolean).map((item) => {
+/** One key of a list's order; `notNull` keys are columns that never hold NULL. */
+export interface SortKey {
+  expr: RawBuilder<unknown>;
+  desc: boolean;
+  notNull: boolean;
+}
+
+/**
+ * The keys a list is ordered by: the `sort` fields, then the registration (unique in a tenant),
+ * or newest first by default. The last key is unique, so that an order is total and a list can
+ * be read in chunks after its last row (report/export-rows.ts).
+ */
+export function sortKeys(entity: Entity, sort: string | undefined): SortKey[] {
+  if (!sort) return [{ expr: sql.ref('_insert_date'), desc: true, notNull: true }, { expr: sql.ref('_id'), desc: true, notNull: true }];
+  const items = sort.split(',').map((s) => s.trim()).filter(Boolean).map((item): SortKey => {
     const desc = item.startsWith('-');
     const name = item.replace(/^[-+]/, '');
     const path = resolvePath(entity, name);
     if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
-    // Default null placement, so that a backward scan of an ascending index serves DESC.
-    return sql`${path.typed} ${desc ? sql`DESC` : sql`ASC`}`;
+    return { expr: path.typed, desc, notNull: name === 'registration' || name === '_insertDate' || name === '_id' || name === '_version' };
   });
-  return sql.join([...items, sql`registration`]);
+  return [...items, { expr: sql.ref('registration'), desc: false, notNull: true }];
+}
+
+function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown> {
+  // Default null placement, so that a backward scan of an ascending index serves DESC.
+  return sql.join(sortKeys(entity, sort).map((key) => sql`${key.expr} ${key.desc ? sql`DESC` : sql`ASC`}`));
 }
 
 function fieldList(entity: Entity, query: Query, key: string): string[] | undefined {

@@ -1,0 +1,51 @@
+import { defineEntity } from '../../entity.ts';
+import { datetime, integer, json, percentage, text, textarea } from '../../fields.ts';
+import { column, equal } from '../../search.ts';
+
+/**
+ * A list export run in the background (docs/decisions.md, "List exports"): the list query it
+ * runs, how far it got, and the file it wrote to the object store. Written by the server only;
+ * its owner (and admins) read it at `/exports`.
+ */
+export const exportKind = defineEntity({
+  name: 'Export',
+  route: 'report/exports',
+  prefix: 'EXP',
+  readOnly: true,
+  // The owner-scoped list, the record and its file are served by packages/server/src/report.
+  domainRoutes: 'all',
+  fields: {
+    entityName: text({ label: 'List' }),
+    format: text(),
+    fileName: text(),
+    /** The list query (filters, search, sort) as the client sent it. */
+    query: json({ hidden: true }),
+    columns: json({ hidden: true }),
+    locale: text({ hidden: true }),
+    timeZone: text({ hidden: true }),
+    ownerUser: text({ label: 'Owner' }),
+    total: integer(),
+    rowsWritten: integer(),
+    progress: percentage(),
+    size: integer({ label: 'File size' }),
+    error: textarea(),
+    /** The file in the object store; the orphan sweeper keeps what a record names here. */
+    storageKey: text({ hidden: true }),
+    /** The server process running it: another process's export whose heartbeat stopped is failed. */
+    processId: text({ hidden: true }),
+    finishedDate: datetime(),
+  },
+  search: [equal('status'), equal('entityName'), equal('format'), equal('ownerUser')],
+  columns: [
+    'registration', 'status', 'entityName', 'format', 'progress', 'rowsWritten', 'total',
+    column('size', { render: 'bytes' }), column('_insertDate', { render: 'datetime', label: 'Created' }), 'finishedDate', 'ownerUser', 'fileName',
+  ],
+  statuses: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'],
+  statusLabels: { RUNNING: { en: 'Running', fr: 'En cours' } },
+  // Statuses move with the export's work only: no transition is open to users.
+  workflow: () => [],
+  screens: { list: 'exports', listPage: { addButton: false } },
+  menu: { section: 'Work', order: 66 },
+  labels: { fr: { singular: 'Export', plural: 'Exports', texts: { List: 'Liste', Owner: 'Propriétaire', 'File size': 'Taille du fichier', 'Rows written': 'Lignes écrites', 'Finished date': 'Date de fin', Progress: 'Progression', Format: 'Format' } } },
+  addedBecause: 'The record of a background list export (spec 000 §2.2 lists the /exports screen): its progress, its owner and the file it wrote.',
+});
