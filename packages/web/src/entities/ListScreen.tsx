@@ -1,8 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Flex, Space, Tooltip, Typography } from 'antd';
-import { CheckSquareOutlined, EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
+import { CheckSquareOutlined, DownOutlined, EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { useUiState } from '../app/ui-state.ts';
@@ -25,7 +24,7 @@ import { useStatusTones } from './workflow/workflow-api.ts';
 /**
  * What a list shows only on demand is loaded on first use, so that the list route's JavaScript
  * carries none of it: advanced search (saved searches, modal, switches), the workflow menus and
- * their icons, the row transitions drawer, the Excel export.
+ * their icons, the row transitions drawer, the export.
  */
 const AdvancedSearch = lazy(() => import('./AdvancedSearch.tsx').then((m) => ({ default: m.AdvancedSearch })));
 const ListTransitions = lazy(() => import('./workflow/ListTransitions.tsx').then((m) => ({ default: m.ListTransitions })));
@@ -37,7 +36,6 @@ const maxRange = 250;
 /** The shared list screen (spec 001 §1): KPIs, search row, table, paging, Load more, export, add. */
 export function ListScreen({ entity }: { entity: Entity }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const route = `/${entity.listRoute}`;
   const { configuration } = useSession();
@@ -98,11 +96,13 @@ export function ListScreen({ entity }: { entity: Entity }) {
   // After a run the list shows the records it ran on, with their new statuses.
   const showRegistrations = (registrations: string[]) => go({ filters: { registration: registrations.join(',') }, search: '', page: 1 });
 
-  const exportRows = async () => {
+  const navigate = useNavigate();
+  // The server exports what the screen shows: filters, search, sort, the visible columns and their headers.
+  const exportRows = async (format: 'xlsx' | 'csv') => {
     setExporting(true);
     try {
-      const { exportToExcel } = await import('./excel-export.ts');
-      await exportToExcel({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, queryClient });
+      const { exportList } = await import('./list-export.ts');
+      await exportList({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, format, openExports: () => void navigate('/exports') });
     } catch {
       // The client has shown the error.
     } finally {
@@ -124,7 +124,12 @@ export function ListScreen({ entity }: { entity: Entity }) {
             <Button icon={<CheckSquareOutlined />} type={selecting ? 'primary' : 'default'} aria-pressed={selecting} onClick={toggleSelecting}>{t('Select')}</Button>
           )}
           <ColumnChooser entity={entity} visible={config.columns} onChange={(c) => save({ columns: c })} onReset={reset} />
-          <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows()}>{t('Export')}</Button>
+          <Space.Compact>
+            <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows('xlsx')}>{t('Export')}</Button>
+            <Dropdown disabled={exporting} menu={{ items: [{ key: 'csv', label: t('Export as CSV') }], onClick: () => void exportRows('csv') }}>
+              <Button icon={<DownOutlined />} aria-label={t('Other export formats')} />
+            </Dropdown>
+          </Space.Compact>
           {canAdd && <Link to={page.addLink ?? `/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
         </Space>
       </Flex>

@@ -2,6 +2,7 @@ import { kindLabelsIn } from '@lbo/model/kind-labels';
 import { frFRLabels } from './fr-FR-labels.ts';
 import { frFRTransitions } from './fr-FR-transitions.ts';
 import { personFr } from '../person/fr-FR.ts';
+import { reportFr } from '../report/fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the kinds' titles from
@@ -13,6 +14,7 @@ export const frFR: Record<string, string> = {
   ...kindLabelsIn('fr'),
   ...frFRLabels,
   ...frFRTransitions,
+  ...reportFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',

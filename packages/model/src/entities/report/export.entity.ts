@@ -46,6 +46,7 @@ export const exportKind = defineEntity({
   workflow: () => [],
   screens: { list: 'exports', listPage: { addButton: false } },
   menu: { section: 'Work', order: 66 },
-  labels: { fr: { singular: 'Export', plural: 'Exports', texts: { List: 'Liste', Owner: 'Propriétaire', 'File size': 'Taille du fichier', 'Rows written': 'Lignes écrites', 'Finished date': 'Date de fin', Progress: 'Progression', Format: 'Format' } } },
+  labels: { fr: { singular: 'Export', plural: 'Exports', texts: { List: 'Liste', Owner: 'Propriétaire', 'File size': 'Taille du fichier', 'Rows written': 'Lignes écrites', 'Finished date': 'Date de fin', Progress: 'Progression', Format: 'Format',
+    'Owner user': 'Propriétaire', 'File name': 'Nom du fichier', Error: 'Erreur', Query: 'Requête', 'Process id': 'Identifiant du processus' } } },
   addedBecause: 'The record of a background list export (spec 000 §2.2 lists the /exports screen): its progress, its owner and the file it wrote.',
 });

@@ -34,6 +34,9 @@ export const apiPaths = {
   workflow: (name: string) => `/api/core/workflows/${enc(name)}`,
   referenceLists: '/api/script/lists',
   excel: '/api/report/excel',
+  listExport: (kind: Kind) => `${apiPaths.kind(kind)}/export`,
+  exports: '/api/report/exports',
+  exportContent: (id: string) => `/api/report/exports/${enc(id)}/content`,
   scriptRun: (name: string) => `/api/script/runs/${enc(name)}`,
   script: (name: string) => `/api/script/scripts/${enc(name)}`,
   login: '/api/core/auth/login',
@@ -245,6 +248,20 @@ export const dataProvider = {
   /** Rows and columns written to an xlsx file by the server; answers the file and its name. */
   async excel(body: unknown): Promise<{ file: Blob; fileName: string | undefined }> {
     const answer = await request<Blob>('POST', apiPaths.excel, { body, blob: true });
+    return { file: answer.data, fileName: fileNameOf(answer.headers) };
+  },
+  /**
+   * A kind's list exported by the server (docs/api.md "List exports"): the file and its name, or,
+   * past the server's threshold, the Export record of the export that goes on in the background.
+   */
+  async listExport(kind: Kind, query: Query): Promise<{ file: Blob; fileName: string | undefined } | { background: Row }> {
+    const answer = await request<Blob>('GET', apiPaths.listExport(kind), { query, blob: true });
+    if (answer.status === 202) return { background: JSON.parse(await answer.data.text()) as Row };
+    return { file: answer.data, fileName: fileNameOf(answer.headers) };
+  },
+  /** The file of a finished background export. */
+  async exportContent(id: string): Promise<{ file: Blob; fileName: string | undefined }> {
+    const answer = await request<Blob>('GET', apiPaths.exportContent(id), { blob: true });
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
   },
   /** Runs a named script (user configuration, quick-add relations). */

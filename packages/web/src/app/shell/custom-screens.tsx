@@ -17,13 +17,14 @@ const PersonScreen = lazy(() => import('../../person/PersonScreen.tsx'));
 const PersonListScreen = lazy(() => import('../../person/PersonListScreen.tsx'));
 const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordScreen.tsx'));
 const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen.tsx'));
+const ExportsScreen = lazy(() => import('../../report/ExportsScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
 export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen,
 };
-export const customListScreens: Record<string, ComponentType<ScreenProps>> = { person: PersonListScreen };
+export const customListScreens: Record<string, ComponentType<ScreenProps>> = { person: PersonListScreen, exports: ExportsScreen };
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
 function screenOf(screens: Record<string, ComponentType<ScreenProps>>, key: string | undefined, entity: Entity) {
