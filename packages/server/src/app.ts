@@ -20,6 +20,7 @@ import { localesRoutes } from './core/locales.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
+import { contractLifecycleRoutes } from './financing/contract-lifecycle.routes.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { usersRoutes } from './auth/users.routes.ts';
 import { totpRoutes } from './auth/totp.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(localesRoutes, { db, preHandler });
   await app.register(entityRoutes, { operations, entities, preHandler });
   await app.register(workflowRoutes, { db, entities, preHandler });
+  await app.register(contractLifecycleRoutes, { db, preHandler });
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });

@@ -11,6 +11,9 @@ const elements: Row[] = [
   ['INSURANCE', 'Insurance', 'Assurance'],
   ['SERVICE', 'Service', 'Prestation'],
   ['DEPOSIT', 'Security deposit', 'Dépôt de garantie'],
+  ['ASSET_PURCHASE', 'Asset purchase', "Achat du bien"],
+  ['SETTLEMENT', 'Early termination settlement', 'Indemnité de résiliation'],
+  ['PREPAYMENT', 'Prepayment', 'Remboursement anticipé'],
 ];
 
 /** Types of the catalogues (items picked when building contracts, assets and postings). */

@@ -130,6 +130,8 @@ export const financingLists: Record<string, ListItem[]> = {
     ['RESCHEDULING', 'Rescheduling', 'Réaménagement'],
     ['TRANSFER', 'Contract transfer', 'Transfert de contrat'],
     ['EARLY_TERMINATION', 'Early termination', 'Résiliation anticipée'],
+    ['RATE_CHANGE', 'Rate change', 'Changement de taux'],
+    ['PARTIAL_PREPAYMENT', 'Partial prepayment', 'Remboursement anticipé partiel'],
   ]),
   externalContractType: items([
     ['LEASE', 'Lease', 'Crédit-bail'],
@@ -166,5 +168,27 @@ export const financingLists: Record<string, ListItem[]> = {
     ['SECURITISATION', 'Securitisation', 'Titrisation'],
     ['REFINANCING', 'Refinancing', 'Refinancement'],
     ['PORTFOLIO_SALE', 'Portfolio sale', 'Cession de portefeuille'],
+  ]),
+  // When instalments fall in their period (finance engine: `timing`).
+  paymentTiming: items([
+    ['arrears', 'In arrears', 'Terme échu'],
+    ['advance', 'In advance', 'Terme à échoir'],
+  ]),
+  // What a deferral period pays (finance engine: `deferralMode`).
+  deferralMode: items([
+    ['interest', 'Interest only', 'Intérêts seuls'],
+    ['capitalised', 'Capitalised interest', 'Intérêts capitalisés'],
+  ]),
+  // Where a contract element's schedule line stands: billing reads the planned ones.
+  scheduleLineStatus: items([
+    ['PLANNED', 'Planned', 'Prévue'],
+    ['INVOICED', 'Invoiced', 'Facturée'],
+    ['PAID', 'Paid', 'Payée'],
+    ['CANCELLED', 'Cancelled', 'Annulée'],
+  ]),
+  // How a contract ends at its term (spec: end of life).
+  endOfTermOption: items([
+    ['PURCHASE', 'Purchase option exercised', "Option d'achat levée"],
+    ['RETURN', 'Asset returned', 'Bien restitué'],
   ]),
 };

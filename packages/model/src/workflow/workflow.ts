@@ -26,6 +26,10 @@ export const sideEffectNames = [
   'stampSubmitDate', 'clearSubmitDate', 'stampAcceptDate', 'stampValidationDate', 'stampApprovalDate',
   'stampActivationDate', 'stampTerminationDate', 'stampCancellationDate', 'stampClosingDate', 'stampDeliveryDate',
   'stampReturnDate', 'stampIssueDate', 'markInvoicePaid', 'countReopening',
+  // Financing (server/src/financing): a won deal becomes a contract, activation freezes its
+  // schedules, amendments change them, credit lines follow their contracts.
+  'createContractFromDeal', 'activateContract', 'endContractTerm', 'previewAmendment', 'applyAmendment',
+  'reserveCreditLine', 'refreshCreditLine',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 

@@ -1,6 +1,7 @@
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
-import { entityByName } from '@lbo/model/entity-registry';
+import { entities, entityByName } from '@lbo/model/entity-registry';
+import { sql } from 'kysely';
 import { validateFields, isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
@@ -61,6 +62,9 @@ export const isExistingRecord = (doc: Doc) => existingAnswers.has(doc);
 /** Above this many matches the count stops (`pagination-size` is then a lower bound, see docs/api.md). */
 export const COUNT_CAP = 1_000;
 
+/** `financing-services` → `financingServices`. */
+const camel = (dashed: string) => dashed.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
 const systemFields = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser'];
 
 function initialStatus(entity: Entity): string | undefined {
@@ -97,7 +101,7 @@ export function databaseError(error: unknown, entity: Entity, registration?: str
  * already taken (loaded data, records of a shared table), so that no record can block the
  * kind's creates.
  */
-async function freeRegistration(tx: Tx, caller: Caller, entity: Entity): Promise<string> {
+export async function freeRegistration(tx: Tx, caller: Caller, entity: Entity): Promise<string> {
   for (;;) {
     const registration = `${entity.prefix}${String(await storage.nextCounter(tx, caller.tenant, entity.name)).padStart(6, '0')}`;
     if (!(await storage.findOne(tx, entity, caller.tenant, registration))) return registration;
@@ -135,12 +139,16 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     return docs.map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => keep.has(k))));
   }
 
-  /** `include=persons` puts each item's linked record beside it (`persons[].person`); `include=contract` adds `contract`. */
+  /**
+   * `include=persons` puts each item's linked record beside it (`persons[].person`); `include=contract` adds `contract`;
+   * `include=fundings` lists the records of the kind so named that link back to each document.
+   */
   async function includeLinked(tx: Tx, caller: Caller, entity: Entity, docs: Doc[], name: string) {
     const field = entity.fields[name];
     const itemLink = field?.type === 'list' ? Object.entries(field.fields ?? {}).find(([, f]) => f.type === 'link') : undefined;
     const topLink = entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
     const target = entityByName((itemLink?.[1] ?? topLink)?.entity ?? '');
+    if (!target && !field) return includeReferring(tx, caller, entity, docs, name);
     if (!target) throw new ApiError('INVALID_FIELD_IN_QUERY', ['include', `${name} is not a linked field`]);
     const key = target.name[0].toLowerCase() + target.name.slice(1);
     const wanted = new Set<string>();
@@ -154,6 +162,27 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
       if (itemLink) doc[name] = ((doc[name] as Doc[] | undefined) ?? []).map((item) => ({ ...item, [key]: found.get(String(item?.[itemLink[0]])) ?? null }));
       else doc[name] = found.get(String(doc[`${name}Registration`])) ?? null;
     }
+  }
+
+  /**
+   * Records of another kind that point at these documents, by the kind's list name (`fundings`,
+   * `financingServices`): through a `{kind}Registration` link to this kind, or, for documents,
+   * through `entityName` and `entityRegistration`.
+   */
+  async function includeReferring(tx: Tx, caller: Caller, entity: Entity, docs: Doc[], name: string) {
+    const source = entities.find((e) => camel(e.listRoute) === name);
+    const linkField = `${entity.name[0].toLowerCase()}${entity.name.slice(1)}Registration`;
+    const byDocument = source?.fields.entityRegistration !== undefined && source.fields.entityName !== undefined;
+    if (!source || (!byDocument && !(source.fields[linkField]?.type === 'link' && source.fields[linkField].entity === entity.name))) {
+      throw new ApiError('INVALID_FIELD_IN_QUERY', ['include', `${name} is not a linked field`]);
+    }
+    const registrations = docs.map((d) => String(d.registration));
+    const condition = byDocument
+      ? sql<boolean>`data->>'entityName' = ${entity.name} AND data->>'entityRegistration' = ANY(${registrations}::text[])`
+      : sql<boolean>`data->>${linkField} = ANY(${registrations}::text[])`;
+    const rows = await storage.findWhere(tx, source, caller.tenant, condition, 10_000);
+    const key = byDocument ? 'entityRegistration' : linkField;
+    for (const doc of docs) doc[name] = rows.filter((r) => r.data[key] === doc.registration).map(storage.toDocument);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Entity } from '@lbo/model/entity';
 import { depreciationWriteHooks } from '../asset/depreciation-schedule.hooks.ts';
 import { personWriteHooks } from '../person/person-registrations.ts';
+import { financedRecordHooks } from '../financing/quotation-pricing.ts';
 import type { WriteHooks } from './crud.operation.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { WriteHooks } from './crud.operation.ts';
  * is server code (it reads and numbers in the write's transaction), so the declaration names it
  * rather than holding it.
  */
-export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks };
+export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks, ...financedRecordHooks };
 
 /** Throws when a kind names write hooks the server does not have. */
 export function assertWriteHooksExist(kinds: Entity[], hooks: Record<string, WriteHooks> = writeHooks): void {

@@ -4,6 +4,7 @@ import type { SideEffectName, Transition } from '@lbo/model/workflow/workflow';
 import type { Tx } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { WorkflowCaller } from './permissions.ts';
+import { financingSideEffects } from '../financing/financing-side-effects.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -51,6 +52,7 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   markInvoicePaid: (context) => ({ ...stamp('paymentDate', true)(context), totalBalance: 0 }),
   /** How many times a request was reopened after being resolved (or done). */
   countReopening: ({ doc }) => ({ ...doc, reopenCount: (typeof doc.reopenCount === 'number' ? doc.reopenCount : 0) + 1 }),
+  ...financingSideEffects,
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */

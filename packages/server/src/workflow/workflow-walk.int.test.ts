@@ -22,6 +22,16 @@ beforeAll(async () => {
   masterHeaders = { authorization: `Bearer ${await signIn(t.app, 'root@master', t.alpha.password)}` };
   const asset = (await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Walked asset', priceExclTax: 1000 })).json();
   domainBodies.DepreciationSchedule = { assetRegistration: asset.registration, method: 'LINEAR', duration: 5, startDate: '2025-01-01' };
+  // Winning a deal and activating a contract need a client and a priced quotation; an amendment, an active contract.
+  const financed = {
+    persons: [{ role: 'CLIENT', personRegistration: 'PER000001' }], startDate: '2025-01-15',
+    quotations: [{ financialProduct: 'LEASE', financedAmountExclTax: 12000, duration: 12, frequency: '30', rate: 0.05 }],
+  };
+  domainBodies.Deal = financed;
+  domainBodies.Contract = financed;
+  const contract = (await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Amended contract', ...financed })).json();
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) await t.call('GET', `/api/financing/contracts/${contract.registration}/transitions/${code}`, t.alpha.headers);
+  domainBodies.Amendment = { contractRegistration: contract.registration, type: 'RATE_CHANGE', date: '2025-06-01', rate: 0.04 };
 });
 afterAll(async () => { await t?.close(); });
 

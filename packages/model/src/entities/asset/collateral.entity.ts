@@ -16,6 +16,7 @@ export const collateral = defineEntity({
     amount: currency(),
     percentage: percentage(),
     personRegistration: link('Person'),
+    contractRegistration: link('Contract'),
   },
   search: [
     'registration',

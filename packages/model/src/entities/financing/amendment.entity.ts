@@ -1,7 +1,17 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, list, persons, textarea } from '../../fields.ts';
+import { currency, date, integer, json, link, list, percentage, persons, textarea } from '../../fields.ts';
+import { ApiError } from '../../errors.ts';
 import { column, equal, range, regex } from '../../search.ts';
-import { amendmentTransitions } from '../../workflow/shared-transitions.ts';
+import { approver, t } from '../../workflow/workflow.ts';
+
+/** The term each amendment type changes: required before it can be saved (financing/amendments.ts). */
+const termOfType: Record<string, string[]> = {
+  RATE_CHANGE: ['rate'],
+  DURATION_CHANGE: ['duration'],
+  PAYMENT_DATE_CHANGE: ['paymentDay'],
+  PARTIAL_PREPAYMENT: ['prepaymentAmount'],
+  ASSET_CHANGE: ['oldAssetRegistration', 'newAssetRegistration'],
+};
 
 /** A change to a running contract. */
 export const amendment = defineEntity({
@@ -16,6 +26,22 @@ export const amendment = defineEntity({
     description: textarea(),
     persons: persons(),
     quotations: list({ financedAmountExclTax: currency() }),
+    // The new terms, by type.
+    rate: percentage({ min: 0, max: 10 }),
+    duration: integer({ min: 1 }),
+    paymentDay: integer({ min: 1, max: 31 }),
+    prepaymentAmount: currency({ min: 0 }),
+    oldAssetRegistration: link('Asset'),
+    newAssetRegistration: link('Asset'),
+    // The schedules before and after and the settlement, computed on submit and on apply.
+    preview: json({ readOnly: true }),
+    baseRevision: integer({ readOnly: true }),
+    appliedDate: date({ readOnly: true }),
+  },
+  check: (doc) => {
+    for (const field of termOfType[String(doc.type)] ?? []) {
+      if (doc[field] === undefined || doc[field] === null || doc[field] === '') throw new ApiError('MISSING_FIELD_IN_BODY', [field]);
+    }
   },
   search: [
     'registration',
@@ -52,8 +78,26 @@ export const amendment = defineEntity({
     'quotations.financedAmountExclTax',
   ],
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'APPLIED', 'REJECTED', 'CANCELLED'],
-  workflow: (kind) => amendmentTransitions(kind, ['contractRegistration']),
+  workflow: (kind) => [
+    // Submitting computes the schedules before and after; applying replaces the lines not yet invoiced.
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['contractRegistration', 'type', 'date'], sideEffects: ['previewAmendment'] }),
+    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT'),
+    t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind) }),
+    t('APPLY', 'APPROVED', 'APPLIED', { action: 'COMPLETE', sideEffects: ['applyAmendment'] }),
+    t('REOPEN', 'REJECTED', 'DRAFT'),
+    t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
+  ],
   menu: { section: 'Financing', order: 70 },
-  labels: { fr: { singular: 'Avenant', plural: 'Avenants' } },
+  labels: {
+    fr: {
+      singular: 'Avenant', plural: 'Avenants',
+      texts: {
+        'Payment day': 'Jour de prélèvement', 'Prepayment amount': 'Montant du remboursement anticipé',
+        'Old asset registration': 'Bien remplacé', 'New asset registration': 'Nouveau bien', 'Preview': 'Aperçu',
+        'Base revision': 'Révision de départ', 'Applied date': "Date d'application",
+      },
+    },
+  },
   screens: { listPage: { addButton: false } },
 });

@@ -1,6 +1,6 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, select, text } from '../../fields.ts';
-import { column } from '../../search.ts';
+import { boolean, currency, date, integer, link, list, select, text } from '../../fields.ts';
+import { column, equal, range, regex } from '../../search.ts';
 import { runningTransitions } from '../../workflow/shared-transitions.ts';
 
 /** A billable element of a contract (rent, fee, service…) between a payer and a payee. */
@@ -21,7 +21,42 @@ export const contractElement = defineEntity({
     groupKey: text(),
     quotationRegistration: link('Quotation'),
     pr: select('pr'),
+    totalExclTax: currency({ readOnly: true }),
+    totalTax: currency({ readOnly: true }),
+    taxCode: select('taxCode'),
+    // Revalued each anniversary from the product's index values (financing/indexation.ts).
+    indexed: boolean(),
+    indexRegistration: link('Index'),
+    // The schedule billing reads: Σ lines = totals, exactly (financing/contract-activation.ts).
+    lines: list({
+      number: integer(),
+      dueDate: date(),
+      amountExclTax: currency(),
+      tax: currency(),
+      amountInclTax: currency(),
+      interest: currency(),
+      principal: currency(),
+      openingBalance: currency(),
+      taxCode: select('taxCode'),
+      status: select('scheduleLineStatus'),
+      indemnity: currency(),
+      formula: text(),
+    }, { readOnly: true }),
   },
+  search: [
+    'registration',
+    regex('name'),
+    equal('type'),
+    equal('code'),
+    equal('status'),
+    equal('pr'),
+    equal('contractRegistration'),
+    equal('payerRegistration'),
+    equal('payeeRegistration'),
+    equal('groupKey'),
+    range('startDate'),
+    range('endDate'),
+  ],
   columns: [
     'registration',
     'type',
@@ -42,6 +77,15 @@ export const contractElement = defineEntity({
   statuses: ['DRAFT', 'ACTIVE', 'SUSPENDED', 'TERMINATED', 'CANCELLED'],
   workflow: () => runningTransitions,
   menu: { section: 'Financing', order: 40 },
-  labels: { fr: { singular: 'Élément de contrat', plural: 'Éléments de contrat' } },
+  labels: {
+    fr: {
+      singular: 'Élément de contrat', plural: 'Éléments de contrat',
+      texts: {
+        'Total excl tax': 'Total HT', 'Total tax': 'Total TVA', 'Indexed': 'Indexé', 'Index registration': 'Indice',
+        'Lines': 'Échéancier', 'Due date': "Date d'échéance", 'Interest': 'Intérêts', 'Principal': 'Capital',
+        'Opening balance': 'Capital restant dû', 'Indemnity': 'Indemnité', 'Formula': 'Formule', 'Number': 'Numéro',
+      },
+    },
+  },
   screens: { detailByIdOnly: true },
 });

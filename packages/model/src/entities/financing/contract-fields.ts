@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../fields.ts';
 import {
-  boolean, currency, date, integer, link, list, multiSelect, number, object, percentage, persons, select,
+  boolean, currency, date, integer, json, link, list, multiSelect, number, object, percentage, persons, select,
   text,
 } from '../../fields.ts';
 import type { ColumnInput, FilterInput } from '../../search.ts';
@@ -8,17 +8,51 @@ import { column, equal, person, range, regex } from '../../search.ts';
 
 /** Contracts and deals share one field set, filters and columns (spec 001 §3, 002 §3). */
 
-/** A financing offer: on a contract or deal, and as a Quotation record. */
+/** A service billed with every instalment (insurance, maintenance), or a one-off fee. */
+const chargeFields: Record<string, FieldDef> = {
+  code: text(),
+  label: text(),
+  type: select('contractElementType'),
+  amount: currency({ min: 0 }),
+  taxCode: select('taxCode'),
+  payeeRegistration: link('Person'),
+};
+
+/**
+ * A financing offer: on a contract or deal (several on a deal, one chosen), and as a Quotation
+ * record. The terms are the finance engine's (finance/README.md); the priced figures are written
+ * by the server on every save (financing/quotation-pricing.ts).
+ */
 export const quotationFields: Record<string, FieldDef> = {
+  registration: text({ readOnly: true }),
+  name: text(),
+  isChosen: boolean(),
+  productRegistration: link('Product'),
   financialProduct: select('financialProduct'),
   financialScheme: select('financialScheme'),
-  financedAmountExclTax: currency(),
+  financedAmountExclTax: currency({ min: 0 }),
   rate: percentage(),
   duration: integer({ min: 0 }),
   frequency: select('frequency'),
-  residualValue: currency(),
-  firstPayment: currency(),
+  timing: select('paymentTiming'),
+  paymentDay: integer({ min: 1, max: 31 }),
+  residualValue: currency({ min: 0 }),
+  balloon: currency({ min: 0 }),
+  firstPayment: currency({ min: 0 }),
+  deferral: integer({ min: 0 }),
+  deferralMode: select('deferralMode'),
+  taxCode: select('taxCode'),
+  services: list(chargeFields),
+  fees: list(chargeFields),
   assetMarginRate: percentage(),
+  // Priced by the finance engine on save.
+  instalment: currency({ readOnly: true }),
+  totalPayment: currency({ readOnly: true }),
+  totalInterest: currency({ readOnly: true }),
+  effectiveRate: percentage({ readOnly: true }),
+  apr: percentage({ readOnly: true }),
+  endDate: date({ readOnly: true }),
+  pricingError: text({ readOnly: true }),
 };
 
 /** An asset financed (or taken in part exchange) by a contract, priced per line. */
@@ -63,6 +97,32 @@ export const contractFields: Record<string, FieldDef> = {
   persons: contractPersons,
   assets: list(assetLineFields),
   quotations: list(quotationFields),
+  // Totals row of the asset lines (spec 002 §5), written on save.
+  assetsTotals: object({ grossAmount: currency(), priceExclTax: currency(), priceInclTax: currency(), discount: percentage() }, { readOnly: true }),
+  creditLineRegistration: link('CreditLine'),
+  agreementRegistration: link('Agreement'),
+  // The deal a contract was won from, the contract a deal became.
+  dealRegistration: link('Deal', { readOnly: true }),
+  contractRegistration: link('Contract', { readOnly: true }),
+  paymentDay: integer({ min: 1, max: 31 }),
+  endOfTermOption: select('endOfTermOption'),
+  // What activation froze and amendments keep up to date.
+  outstandingPrincipal: currency({ readOnly: true }),
+  nextDueDate: date({ readOnly: true }),
+  scheduleRevision: integer({ readOnly: true }),
+  scheduleTerms: json({ readOnly: true }),
+};
+
+/** French texts of the fields contracts and deals introduce. */
+export const financedRecordTexts: Record<string, string> = {
+  'Agreement registration': 'Accord partenaire', 'Apr': 'TAEG', 'Assets totals': 'Totaux des biens', 'Balloon': 'Ballon',
+  'Deal registration': 'Affaire', 'Deferral': 'Différé', 'Deferral mode': 'Mode de différé', 'End of term option': 'Issue du contrat',
+  'Fees': 'Frais', 'Gross amount': 'Montant brut', 'Is chosen': 'Retenue', 'Next due date': 'Prochaine échéance',
+  'Outstanding principal': 'Capital restant dû', 'Pricing error': 'Erreur de tarification', 'Product registration': 'Produit',
+  'Schedule revision': "Révision de l'échéancier", 'Schedule terms': "Conditions de l'échéancier", 'Timing': 'Terme',
+  'Credit line registration': 'Ligne de crédit', 'Contract registration': 'Contrat', 'Payment day': 'Jour de prélèvement',
+  'Instalment': 'Échéance', 'Total payment': 'Total des paiements', 'Total interest': 'Total des intérêts', 'Effective rate': 'Taux effectif',
+  'End term': 'Terminer au terme', 'Services': 'Prestations', 'Label': 'Libellé',
 };
 
 /** Deals search their clients among prospects. */
@@ -88,6 +148,7 @@ export const contractSearch = (clientEntity: 'Person' | 'Prospect'): FilterInput
   range('financedAmountExclTax'),
   range('startDate'),
   range('endDate'),
+  equal('creditLineRegistration', { hidden: true }),
 ];
 
 export const contractColumns: ColumnInput[] = [

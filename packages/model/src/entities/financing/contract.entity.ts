@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { contractColumns, contractFields, contractSearch } from './contract-fields.ts';
+import { contractColumns, contractFields, contractSearch, financedRecordTexts } from './contract-fields.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
 export const contract = defineEntity({
@@ -15,18 +15,22 @@ export const contract = defineEntity({
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'ACTIVE', 'TERMINATED', 'CANCELLED', 'REJECTED'],
   workflow: (kind) => [
     t('SUBMIT', 'DRAFT', 'SUBMITTED', {
-      requiredFields: ['persons', 'financialProduct', 'financedAmountExclTax', 'duration'], sideEffects: ['stampSubmitDate'],
+      requiredFields: ['persons', 'financialProduct', 'financedAmountExclTax', 'duration'], sideEffects: ['stampSubmitDate', 'reserveCreditLine'],
     }),
-    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate'] }),
-    t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate'] }),
+    t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate', 'refreshCreditLine'] }),
+    t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate', 'refreshCreditLine'] }),
     t('REVOKE_APPROVAL', 'APPROVED', 'SUBMITTED', { permission: approver(kind) }),
-    t('ACTIVATE', 'APPROVED', 'ACTIVE', { requiredFields: ['startDate'], sideEffects: ['stampActivationDate'] }),
-    t('TERMINATE', 'ACTIVE', 'TERMINATED', { sideEffects: ['stampTerminationDate'] }),
+    // Activation freezes the chosen quotation into elements and their schedules.
+    t('ACTIVATE', 'APPROVED', 'ACTIVE', { requiredFields: ['startDate'], sideEffects: ['stampActivationDate', 'activateContract', 'refreshCreditLine'] }),
+    t('TERMINATE', 'ACTIVE', 'TERMINATED', { sideEffects: ['stampTerminationDate', 'refreshCreditLine'] }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
-    t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
-    t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED', { sideEffects: ['stampCancellationDate'] }),
+    t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind), sideEffects: ['refreshCreditLine'] }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED', { sideEffects: ['stampCancellationDate', 'refreshCreditLine'] }),
+    // The end of term: the purchase option exercised or the asset returned (endOfTermOption); shown after Activate.
+    t('END_TERM', 'ACTIVE', 'TERMINATED', { action: 'COMPLETE', orderIndex: 55, sideEffects: ['stampTerminationDate', 'endContractTerm', 'refreshCreditLine'] }),
   ],
   menu: { section: 'Financing', order: 20 },
-  labels: { fr: { singular: 'Contrat', plural: 'Contrats' } },
+  labels: { fr: { singular: 'Contrat', plural: 'Contrats', texts: financedRecordTexts } },
   screens: { detail: 'financedRecord' },
+  writeHooks: 'financedRecord',
 });

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { contractColumns, contractFields, contractSearch } from './contract-fields.ts';
+import { contractColumns, contractFields, contractSearch, financedRecordTexts } from './contract-fields.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
 /** A contract being negotiated: same fields and list as Contract, its own status list. */
@@ -16,13 +16,15 @@ export const deal = defineEntity({
     t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['persons', 'financedAmountExclTax'], sideEffects: ['stampSubmitDate'] }),
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate'] }),
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate'] }),
-    t('MARK_WON', 'APPROVED', 'WON'),
+    // The chosen quotation becomes a contract, in the same transaction.
+    t('MARK_WON', 'APPROVED', 'WON', { sideEffects: ['createContractFromDeal'] }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
     t('MARK_LOST', ['SUBMITTED', 'APPROVED'], 'LOST'),
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
     t('CANCEL', ['DRAFT', 'SUBMITTED'], 'CANCELLED', { sideEffects: ['stampCancellationDate'] }),
   ],
   menu: { section: 'Financing', order: 10 },
-  labels: { fr: { singular: 'Affaire', plural: 'Affaires' } },
+  labels: { fr: { singular: 'Affaire', plural: 'Affaires', texts: financedRecordTexts } },
   screens: { detail: 'financedRecord' },
+  writeHooks: 'financedRecord',
 });

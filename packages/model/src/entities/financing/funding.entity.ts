@@ -1,10 +1,21 @@
 import { defineEntity } from '../../entity.ts';
+import { currency, date, link, percentage, select } from '../../fields.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
 export const funding = defineEntity({
   name: 'Funding',
   route: 'financing/fundings',
   prefix: 'FDG',
+  fields: {
+    contractRegistration: link('Contract'),
+    fundRegistration: link('Fund'),
+    contractLotRegistration: link('ContractLot'),
+    amount: currency({ min: 0 }),
+    currency: select('currency'),
+    rate: percentage(),
+    startDate: date(),
+    endDate: date(),
+  },
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'DISBURSED', 'REPAID', 'REJECTED', 'CANCELLED'],
   workflow: (kind) => [
     t('SUBMIT', 'DRAFT', 'SUBMITTED', { sideEffects: ['stampSubmitDate'] }),
@@ -17,6 +28,6 @@ export const funding = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 100 },
-  labels: { fr: { singular: 'Refinancement', plural: 'Refinancements' } },
+  labels: { fr: { singular: 'Refinancement', plural: 'Refinancements', texts: { 'Contract lot registration': 'Lot de contrats' } } },
   screens: { detailByIdOnly: true },
 });

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { date, link, percentage, select, text } from '../../fields.ts';
+import { date, link, list, number, percentage, select, text } from '../../fields.ts';
 import { ApiError } from '../../errors.ts';
 import { t } from '../../workflow/workflow.ts';
 
@@ -25,6 +25,12 @@ export const product = defineEntity({
     allocation: text(),
     fundRegistration: link('Fund'),
     contractRegistration: link('Contract'),
+    // The indemnity rules of early termination and prepayment, as a rate of the capital still due.
+    earlyTerminationIndemnityRate: percentage({ min: 0, max: 1 }),
+    prepaymentIndemnityRate: percentage({ min: 0, max: 1 }),
+    // The published index its index-linked rents follow (financing/indexation.ts).
+    indexRegistration: link('Index'),
+    indexValues: list({ date: date(), value: number({ min: 0 }) }),
   },
   columns: [
     'registration',
@@ -54,5 +60,13 @@ export const product = defineEntity({
     t('EXPIRE', ['ACTIVE', 'INACTIVE'], 'EXPIRED'),
   ],
   menu: { section: 'Catalogues', order: 10 },
-  labels: { fr: { singular: 'Produit', plural: 'Produits' } },
+  labels: {
+    fr: {
+      singular: 'Produit', plural: 'Produits',
+      texts: {
+        'Early termination indemnity rate': 'Taux d\'indemnité de résiliation', 'Prepayment indemnity rate': 'Taux d\'indemnité de remboursement anticipé',
+        'Index registration': 'Indice', 'Index values': "Valeurs de l'indice", 'Value': 'Valeur',
+      },
+    },
+  },
 });

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from 'decimal.js';
+import { paymentPlan } from '@lbo/model/finance/payment-plan';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/**
+ * The lessor's core through the API: a deal quoted twice, won, its contract activated into
+ * elements with stored schedules, a rate change applied, then an early termination; every sum
+ * checked to the cent against the finance engine.
+ */
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+type Line = { number: number; dueDate: string; amountExclTax: number; tax: number; amountInclTax: number; interest: number; principal: number; openingBalance?: number; status: string; indemnity?: number };
+type Element = { registration: string; type: string; code: string; pr: string; payerRegistration?: string; payeeRegistration?: string; totalPayment: number; totalExclTax: number; totalTax: number; lines: Line[]; status: string; groupKey: string; currency: string };
+
+const h = () => t.alpha.headers;
+const call = (method: string, url: string, body?: unknown, headers = h()) => t.call(method, url, headers, body);
+const run = (route: string, registration: string, code: string, headers = h()) => call('GET', `/api/financing/${route}/${registration}/transitions/${code}`, undefined, headers);
+const sum = (values: number[]) => values.reduce((s, v) => s.plus(v), new Decimal(0)).toNumber();
+const cents = (v: number) => Math.round(v * 100);
+
+async function elementsOf(contract: string): Promise<Element[]> {
+  const res = await call('GET', `/api/financing/contract-elements?contractRegistration=${contract}&range=[0-99]`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as Element[];
+}
+
+const quotationA = {
+  name: '36 months in arrears', financialProduct: 'LEASE', rate: 0.05, duration: 36, frequency: '30', timing: 'arrears', financedAmountExclTax: 27000, residualValue: 2700,
+  taxCode: 'VAT20', services: [{ code: 'INSURANCE', label: 'Insurance', type: 'INSURANCE', amount: 25.5, taxCode: 'VAT0' }, { code: 'MAINTENANCE', label: 'Maintenance', type: 'SERVICE', amount: 40, taxCode: 'VAT20' }],
+  fees: [{ code: 'FILE', label: 'File fee', amount: 150, taxCode: 'VAT20' }],
+};
+const quotationB = { name: '48 months in advance', financialProduct: 'FINANCIAL_LEASE', rate: 0.045, duration: 48, frequency: '30', timing: 'advance', financedAmountExclTax: 27000, residualValue: 1350, taxCode: 'VAT20' };
+
+let product: string;
+let supplier: string;
+let asset: string;
+
+beforeAll(async () => {
+  product = (await call('POST', '/api/financing/products', { name: 'Vehicle lease', code: 'LEASE', earlyTerminationIndemnityRate: 0.03, prepaymentIndemnityRate: 0.01 })).json().registration;
+  supplier = 'SUPPLIER-1';
+  const created = await call('POST', '/api/asset/assets', { name: 'Delivery van', unitPrice: 30000, quantity: 1, taxCode: 'VAT20', currency: 'EUR', supplierRegistration: supplier });
+  expect(created.statusCode).toBe(201);
+  asset = created.json().registration;
+});
+
+/** A deal with two quotations, priced on save. */
+async function newDeal(over: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/financing/deals', {
+    name: 'Van for Durand', currency: 'EUR', startDate: '2025-01-15',
+    persons: [{ role: 'CLIENT', personRegistration: 'PRO000001' }, { role: 'ORGANIZATION', personRegistration: 'ORG000001' }],
+    assets: [{ assetRegistration: asset, discount: 0.1 }],
+    quotations: [{ ...quotationA, productRegistration: product }, quotationB],
+    ...over,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+/** Deal → won → contract → approved → activated. */
+async function activeContract(chosen = 1) {
+  const deal = await newDeal();
+  const quotations = deal.quotations.map((q: Record<string, unknown>, i: number) => ({ ...q, isChosen: i === chosen }));
+  expect((await call('PATCH', `/api/financing/deals/${deal.registration}`, { quotations, _version: deal._version })).statusCode).toBe(200);
+  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await run('deals', deal.registration, code)).statusCode).toBe(200);
+  const won = (await call('GET', `/api/financing/deals/${deal.registration}`)).json();
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) {
+    const res = await run('contracts', won.contractRegistration, code);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return { deal: won, contract: (await call('GET', `/api/financing/contracts/${won.contractRegistration}`)).json() };
+}
+
+describe('deals and quotations', () => {
+  it('prices every quotation by the finance engine and every asset line by spec 002 §5', async () => {
+    const deal = await newDeal();
+    const planA = paymentPlan({ amount: 27000, rate: 0.05, duration: 36, frequency: 30, timing: 'arrears', residualValueAmount: 2700, startDate: '2025-01-15', taxRate: '0.2', fees: 150 });
+    const planB = paymentPlan({ amount: 27000, rate: 0.045, duration: 48, frequency: 30, timing: 'advance', residualValueAmount: 1350, startDate: '2025-01-15', taxRate: '0.2' });
+    const [a, b] = deal.quotations;
+    expect(a).toMatchObject({ registration: 'Q1', instalment: planA.instalment, totalInterest: planA.totals.interest, endDate: planA.endDate, apr: planA.apr });
+    expect(b).toMatchObject({ registration: 'Q2', instalment: planB.instalment, totalInterest: planB.totals.interest, effectiveRate: planB.effectiveRate });
+    // Rent + services per line + fees + residual value, to the cent.
+    expect(cents(a.totalPayment)).toBe(cents(planA.totals.instalmentExclTax) + 36 * (2550 + 4000) + 15000 + 270000);
+    expect(a.pricingError).toBeUndefined();
+    // 30,000 less 10 %, VAT 20 %; the supplier of the asset joins the persons.
+    expect(deal.assets[0]).toMatchObject({ assetRegistration: asset, quantity: 1, isFinanced: true, unitPrice: 30000, priceExclTax: 27000, priceInclTax: 32400, asset: { name: 'Delivery van' } });
+    expect(deal.assetsTotals).toEqual({ grossAmount: 30000, priceExclTax: 27000, priceInclTax: 32400, discount: 0.1 });
+    expect(deal.persons).toContainEqual({ role: 'SUPPLIER', personRegistration: supplier });
+    // Removing the line removes its supplier.
+    const bare = (await call('PATCH', `/api/financing/deals/${deal.registration}`, { assets: [] })).json();
+    expect(bare.persons.map((p: { role: string }) => p.role)).toEqual(['CLIENT', 'ORGANIZATION']);
+  });
+
+  it('keeps a quotation that cannot be priced yet, saying what it lacks', async () => {
+    const deal = await newDeal({ quotations: [{ name: 'Draft', duration: 24 }] });
+    expect(deal.quotations[0].pricingError).toBe('Missing financedAmountExclTax, rate');
+    const bad = await newDeal({ quotations: [{ ...quotationB, residualValue: 30000 }] });
+    expect(bad.quotations[0].pricingError).toMatch(/residual/i);
+  });
+
+  it('refuses two chosen quotations and a deal won without a choice', async () => {
+    const twice = await call('POST', '/api/financing/deals', { name: 'x', quotations: [{ ...quotationB, isChosen: true }, { ...quotationB, isChosen: true }] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value true for field quotations[1].isChosen (one quotation is chosen)');
+    const deal = await newDeal();
+    for (const code of ['SUBMIT', 'APPROVE']) await run('deals', deal.registration, code);
+    const res = await run('deals', deal.registration, 'MARK_WON');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ rejection: 'INCONSISTENT', rejectionReason: 'The deal needs a chosen quotation (isChosen on one of the 2)' });
+    expect((await call('GET', `/api/financing/deals/${deal.registration}`)).json().status).toBe('APPROVED');
+  });
+});
+
+describe('won, activated', () => {
+  it('creates the contract when the deal is won, each naming the other', async () => {
+    const { deal, contract } = await activeContract(0);
+    expect(deal).toMatchObject({ status: 'WON', contractRegistration: contract.registration });
+    expect(deal.quotations.map((q: { isChosen: boolean }) => q.isChosen)).toEqual([true, false]);
+    expect(contract).toMatchObject({
+      status: 'ACTIVE', dealRegistration: deal.registration, financedAmountExclTax: 27000, duration: 36, startDate: '2025-01-15',
+      persons: deal.persons, assets: deal.assets, scheduleRevision: 1, outstandingPrincipal: 27000,
+    });
+    expect(contract.quotations).toHaveLength(1);
+    expect(contract.quotations[0]).toMatchObject({ ...quotationA, isChosen: true, registration: 'Q1' });
+  });
+
+  it('writes the elements with stored schedules that sum exactly, line by line as the engine plans them', async () => {
+    const { contract } = await activeContract(0);
+    const plan = paymentPlan({ amount: 27000, rate: 0.05, duration: 36, frequency: 30, timing: 'arrears', residualValueAmount: 2700, startDate: '2025-01-15' });
+    const elements = await elementsOf(contract.registration);
+    expect(elements.map((e) => [e.type, e.code, e.pr]).sort()).toEqual([
+      ['ASSET_PURCHASE', 'ASSET_PURCHASE', 'P'], ['FEE', 'FILE', 'R'], ['INSURANCE', 'INSURANCE', 'R'], ['RENT', 'RENT', 'R'], ['RESIDUAL_VALUE', 'RESIDUAL_VALUE', 'R'], ['SERVICE', 'MAINTENANCE', 'R'],
+    ]);
+    for (const e of elements) {
+      expect(e).toMatchObject({ status: 'ACTIVE', currency: 'EUR' });
+      expect(cents(e.totalPayment)).toBe(cents(sum(e.lines.map((l) => l.amountInclTax))));
+      expect(cents(e.totalExclTax)).toBe(cents(sum(e.lines.map((l) => l.amountExclTax))));
+      expect(cents(e.totalTax)).toBe(cents(sum(e.lines.map((l) => l.tax))));
+      for (const l of e.lines) expect(cents(l.amountExclTax) + cents(l.tax)).toBe(cents(l.amountInclTax));
+    }
+    const rent = elements.find((e) => e.type === 'RENT')!;
+    expect(rent).toMatchObject({ payerRegistration: 'PRO000001', payeeRegistration: 'ORG000001' });
+    expect(rent.lines).toHaveLength(36);
+    // Principal parts = financed amount − residual value, to the cent; each line is the engine's.
+    expect(cents(sum(rent.lines.map((l) => l.principal)))).toBe(2700000 - 270000);
+    rent.lines.forEach((l, i) => {
+      const p = plan.lines[i];
+      expect(l).toMatchObject({ number: i + 1, dueDate: p.dueDate, principal: p.principal, interest: p.interest, openingBalance: p.openingBalance, status: 'PLANNED', taxCode: 'VAT20' });
+      expect(cents(l.amountExclTax)).toBe(cents(p.principal) + cents(p.interest));
+      expect(l.tax).toBe(new Decimal(l.amountExclTax).times('0.2').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber());
+    });
+    const insurance = elements.find((e) => e.code === 'INSURANCE')!;
+    expect(insurance.lines.map((l) => l.dueDate)).toEqual(plan.lines.map((l) => l.dueDate));
+    expect(insurance.totalPayment).toBe(918); // 36 × 25.50, no tax
+    const maintenance = elements.find((e) => e.code === 'MAINTENANCE')!;
+    expect(maintenance.totalPayment).toBe(1728); // 36 × 48.00
+    expect(elements.find((e) => e.type === 'FEE')!.lines).toEqual([expect.objectContaining({ dueDate: '2025-01-15', amountExclTax: 150, tax: 30, amountInclTax: 180 })]);
+    expect(elements.find((e) => e.type === 'RESIDUAL_VALUE')!.lines).toEqual([expect.objectContaining({ dueDate: plan.endDate, amountExclTax: 2700, tax: 540, principal: 2700 })]);
+    expect(elements.find((e) => e.type === 'ASSET_PURCHASE')).toMatchObject({ pr: 'P', payerRegistration: 'ORG000001', payeeRegistration: supplier, totalExclTax: 27000, totalPayment: 32400 });
+    expect(contract).toMatchObject({ endDate: plan.endDate, nextDueDate: plan.lines[0].dueDate });
+  });
+
+  it('refuses to activate a contract that is not consistent, saying what is missing, and writes nothing', async () => {
+    const create = async (body: Record<string, unknown>) => {
+      const c = (await call('POST', '/api/financing/contracts', { name: 'Incomplete', financialProduct: 'LEASE', financedAmountExclTax: 1000, duration: 12, ...body })).json();
+      for (const code of ['SUBMIT', 'APPROVE']) expect((await run('contracts', c.registration, code)).statusCode).toBe(200);
+      return c.registration as string;
+    };
+    const noClient = await create({ persons: [{ role: 'PARTNER', personRegistration: 'P1' }], startDate: '2025-01-01' });
+    const res = await run('contracts', noClient, 'ACTIVATE');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      rejection: 'INCONSISTENT', missing: ['a client (persons with role CLIENT)', 'a chosen quotation'],
+      rejectionReason: 'The contract cannot be activated: it needs a client (persons with role CLIENT), a chosen quotation',
+    });
+    const noStart = await create({ persons: [{ role: 'CLIENT', personRegistration: 'P1' }] });
+    expect((await run('contracts', noStart, 'ACTIVATE')).json()).toMatchObject({ rejection: 'REQUIRED_FIELDS', missingFields: ['startDate'] });
+    const unpriced = await create({ persons: [{ role: 'CLIENT', personRegistration: 'P1' }], startDate: '2025-01-01', quotations: [{ financedAmountExclTax: 1000, duration: 12 }] });
+    expect((await run('contracts', unpriced, 'ACTIVATE')).json().rejectionReason).toBe('The contract cannot be activated: it needs a priced quotation (Missing rate)');
+    for (const registration of [noClient, noStart, unpriced]) {
+      expect((await call('GET', `/api/financing/contracts/${registration}`)).json().status).toBe('APPROVED');
+      expect(await elementsOf(registration)).toEqual([]);
+    }
+  });
+
+  it('answers the contract with all six includes', async () => {
+    const { contract } = await activeContract();
+    const res = await call('GET', `/api/financing/contracts/${contract.registration}?include=assets,persons,fundings,documents,collaterals,financingServices`);
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json();
+    expect(doc.assets[0].asset).toMatchObject({ registration: asset, name: 'Delivery van' });
+    for (const name of ['fundings', 'documents', 'collaterals', 'financingServices']) expect(doc[name]).toEqual([]);
+    const funding = (await call('POST', '/api/financing/fundings', { name: 'Bank refinancing', contractRegistration: contract.registration, amount: 20000, rate: 0.03 })).json();
+    const guarantee = (await call('POST', '/api/asset/collaterals', { name: 'Guarantee of the manager', contractRegistration: contract.registration, amount: 5000, personRegistration: 'P1' })).json();
+    const service = (await call('POST', '/api/financing/financing-services', { name: 'Tyres', contractRegistration: contract.registration, amount: 20 })).json();
+    const again = (await call('GET', `/api/financing/contracts/${contract.registration}?include=fundings,collaterals,financingServices`)).json();
+    expect(again.fundings.map((f: { registration: string }) => f.registration)).toEqual([funding.registration]);
+    expect(again.collaterals.map((f: { registration: string }) => f.registration)).toEqual([guarantee.registration]);
+    expect(again.financingServices.map((f: { registration: string }) => f.registration)).toEqual([service.registration]);
+    const wrong = await call('GET', `/api/financing/contracts/${contract.registration}?include=invoicez`);
+    expect(wrong.json().error).toBe('400|INVALID_FIELD_IN_QUERY|Invalid field include in query: invoicez is not a linked field');
+    // Another tenant sees none of it.
+    expect((await call('GET', `/api/financing/contracts/${contract.registration}`, undefined, t.beta.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/api/financing/contracts/${contract.registration}/summary`, undefined, t.beta.headers)).statusCode).toBe(404);
+    expect(await (async () => (await call('GET', `/api/financing/contract-elements?contractRegistration=${contract.registration}`, undefined, t.beta.headers)).json())()).toEqual([]);
+  });
+});

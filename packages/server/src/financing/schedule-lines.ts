@@ -1,0 +1,114 @@
+/**
+ * Where schedule lines stand (planned → invoiced → paid), as billing and payments record it, and
+ * what follows on the contract: the capital still due, the next due date, its credit line. Also the
+ * contract summary the detail screen shows.
+ */
+import { ApiError } from '@lbo/model/errors';
+import { xirrNumber } from '@lbo/model/finance/cashflows';
+import { parseIsoDate } from '@lbo/model/finance/dates';
+import { elementTotals, fromMinorUnits, toMinorUnits, type LineStatus, type ScheduleLine } from '@lbo/model/finance/contract-schedule';
+import type { Tx } from '../db/database.ts';
+import type { Caller } from '../entities/crud.operation.ts';
+import type { Doc, Row } from '../entities/storage.ts';
+import { decimalsOf, kind, mustFindRow, rowsWhere, updateRecord } from './financing-records.ts';
+import { refreshCreditLineOf } from './credit-lines.ts';
+
+/** The moves a line may make. */
+const allowed: Record<LineStatus, LineStatus[]> = { PLANNED: ['INVOICED', 'PAID', 'CANCELLED'], INVOICED: ['PAID'], PAID: [], CANCELLED: [] };
+
+const capital = (e: Row) => e.type === 'RENT' || e.type === 'INSTALMENT' || e.type === 'RESIDUAL_VALUE';
+const due = (l: ScheduleLine) => l.status === 'PLANNED' || l.status === 'INVOICED';
+
+/** Capital still due and next due date of a contract from its elements' lines. */
+export function contractPosition(elements: Row[], decimals: number): { outstandingPrincipal: number; nextDueDate: string | null } {
+  let outstanding = 0;
+  let next: string | null = null;
+  for (const e of elements) {
+    if (e.status === 'CANCELLED' || !capital(e)) continue;
+    for (const l of (e.data.lines as ScheduleLine[] | undefined) ?? []) {
+      if (!due(l)) continue;
+      outstanding += toMinorUnits(l.principal, decimals);
+      if (l.status === 'PLANNED' && (next === null || l.dueDate < next)) next = l.dueDate;
+    }
+  }
+  return { outstandingPrincipal: fromMinorUnits(outstanding, decimals), nextDueDate: next };
+}
+
+/** Sets the status of lines `numbers` of an element; the contract's position and credit line follow. */
+export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string, numbers: number[], status: LineStatus): Promise<Doc> {
+  const entity = kind('ContractElement');
+  const row = await mustFindRow(tx, caller, entity, elementId, true);
+  const lines = [...((row.data.lines as ScheduleLine[] | undefined) ?? [])];
+  numbers.forEach((number, i) => {
+    const index = lines.findIndex((l) => l.number === number);
+    if (index < 0) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (element ${row.registration} has no such line)`]);
+    const from = lines[index].status;
+    if (from !== status && !allowed[from].includes(status)) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (a ${from} line cannot become ${status})`]);
+    lines[index] = { ...lines[index], status };
+  });
+  const contractRegistration = String(row.data.contractRegistration ?? '');
+  const contract = contractRegistration ? await mustFindRow(tx, caller, kind('Contract'), contractRegistration, true) : undefined;
+  const decimals = decimalsOf(row.data.currency);
+  const updated = await updateRecord(tx, caller, entity, row, { ...row.data, lines, ...elementTotals(lines, decimals) }, 'LINE_STATUS', { numbers, lineStatus: status });
+  if (contract && contract.status === 'ACTIVE') {
+    const elements = (await rowsWhere(tx, caller, entity, 'contractRegistration', contractRegistration, 1000)).map((e) => (e.registration === row.registration ? { ...e, data: { ...e.data, lines } } : e));
+    const position = contractPosition(elements, decimalsOf(contract.data.currency));
+    if (position.outstandingPrincipal !== contract.data.outstandingPrincipal || position.nextDueDate !== contract.data.nextDueDate) {
+      const doc = await updateRecord(tx, caller, kind('Contract'), contract, { ...contract.data, ...position, status: contract.status });
+      await refreshCreditLineOf(tx, caller, doc);
+    }
+  }
+  return updated;
+}
+
+export interface ContractSummary {
+  registration: string;
+  status: string | null;
+  currency: string;
+  financedAmount: number | null;
+  outstandingPrincipal: number;
+  nextDueDate: string | null;
+  /** Invoiced receivable lines past due and not paid. */
+  arrears: number;
+  paid: number;
+  /** Annual internal rate of return of the contract's flows (financed amount out, rent and residual value in). */
+  irr: number | null;
+  elements: { registration: string; type: string | null; code: unknown; totalPayment: unknown; lines: number }[];
+}
+
+/** The summary card of a contract (spec 001 §2.12 "contractsummary") as of `today`. */
+export async function contractSummary(tx: Tx, caller: Caller, id: string, today: string): Promise<ContractSummary> {
+  const contract = await mustFindRow(tx, caller, kind('Contract'), id);
+  const elements = await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', contract.registration, 1000);
+  const decimals = decimalsOf(contract.data.currency);
+  let arrears = 0, paid = 0;
+  const flows: number[] = [], days: number[] = [];
+  const financed = typeof contract.data.financedAmountExclTax === 'number' ? contract.data.financedAmountExclTax : null;
+  if (financed !== null && typeof contract.data.startDate === 'string') {
+    flows.push(-financed);
+    days.push(parseIsoDate(contract.data.startDate)!);
+  }
+  for (const e of elements) {
+    for (const l of (e.data.lines as ScheduleLine[] | undefined) ?? []) {
+      if (e.data.pr !== 'R') continue;
+      if (l.status === 'INVOICED' && l.dueDate < today) arrears += toMinorUnits(l.amountInclTax, decimals);
+      if (l.status === 'PAID') paid += toMinorUnits(l.amountInclTax, decimals);
+      if (capital(e) && l.status !== 'CANCELLED') {
+        flows.push(l.principal + l.interest);
+        days.push(parseIsoDate(l.dueDate)!);
+      }
+    }
+  }
+  let irr: number | null = null;
+  try {
+    if (flows.length > 1) irr = xirrNumber(flows, days, 0.05);
+  } catch {
+    irr = null;
+  }
+  const position = contract.status === 'ACTIVE' ? contractPosition(elements, decimals) : { outstandingPrincipal: 0, nextDueDate: null };
+  return {
+    registration: contract.registration, status: contract.status, currency: String(contract.data.currency ?? 'EUR'), financedAmount: financed,
+    ...position, arrears: fromMinorUnits(arrears, decimals), paid: fromMinorUnits(paid, decimals), irr,
+    elements: elements.map((e) => ({ registration: e.registration, type: e.type, code: e.data.code, totalPayment: e.data.totalPayment, lines: ((e.data.lines as unknown[] | undefined) ?? []).length })),
+  };
+}
