@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { cents, lifecycleClient, quotationA, quotationB, sum } from './lifecycle-test-support.ts';
 
 /**
  * The lessor's core through the API: a deal quoted twice, won, its contract activated into
@@ -12,66 +13,14 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
 
-type Line = { number: number; dueDate: string; amountExclTax: number; tax: number; amountInclTax: number; interest: number; principal: number; openingBalance?: number; status: string; indemnity?: number };
-type Element = { registration: string; type: string; code: string; pr: string; payerRegistration?: string; payeeRegistration?: string; totalPayment: number; totalExclTax: number; totalTax: number; lines: Line[]; status: string; groupKey: string; currency: string };
-
-const h = () => t.alpha.headers;
-const call = (method: string, url: string, body?: unknown, headers = h()) => t.call(method, url, headers, body);
-const run = (route: string, registration: string, code: string, headers = h()) => call('GET', `/api/financing/${route}/${registration}/transitions/${code}`, undefined, headers);
-const sum = (values: number[]) => values.reduce((s, v) => s.plus(v), new Decimal(0)).toNumber();
-const cents = (v: number) => Math.round(v * 100);
-
-async function elementsOf(contract: string): Promise<Element[]> {
-  const res = await call('GET', `/api/financing/contract-elements?contractRegistration=${contract}&range=[0-99]`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as Element[];
-}
-
-const quotationA = {
-  name: '36 months in arrears', financialProduct: 'LEASE', rate: 0.05, duration: 36, frequency: '30', timing: 'arrears', financedAmountExclTax: 27000, residualValue: 2700,
-  taxCode: 'VAT20', services: [{ code: 'INSURANCE', label: 'Insurance', type: 'INSURANCE', amount: 25.5, taxCode: 'VAT0' }, { code: 'MAINTENANCE', label: 'Maintenance', type: 'SERVICE', amount: 40, taxCode: 'VAT20' }],
-  fees: [{ code: 'FILE', label: 'File fee', amount: 150, taxCode: 'VAT20' }],
-};
-const quotationB = { name: '48 months in advance', financialProduct: 'FINANCIAL_LEASE', rate: 0.045, duration: 48, frequency: '30', timing: 'advance', financedAmountExclTax: 27000, residualValue: 1350, taxCode: 'VAT20' };
-
+const client = lifecycleClient(() => t);
+const { call, run, elementsOf } = client;
 let product: string;
 let supplier: string;
 let asset: string;
-
-beforeAll(async () => {
-  product = (await call('POST', '/api/financing/products', { name: 'Vehicle lease', code: 'LEASE', earlyTerminationIndemnityRate: 0.03, prepaymentIndemnityRate: 0.01 })).json().registration;
-  supplier = 'SUPPLIER-1';
-  const created = await call('POST', '/api/asset/assets', { name: 'Delivery van', unitPrice: 30000, quantity: 1, taxCode: 'VAT20', currency: 'EUR', supplierRegistration: supplier });
-  expect(created.statusCode).toBe(201);
-  asset = created.json().registration;
-});
-
-/** A deal with two quotations, priced on save. */
-async function newDeal(over: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/financing/deals', {
-    name: 'Van for Durand', currency: 'EUR', startDate: '2025-01-15',
-    persons: [{ role: 'CLIENT', personRegistration: 'PRO000001' }, { role: 'ORGANIZATION', personRegistration: 'ORG000001' }],
-    assets: [{ assetRegistration: asset, discount: 0.1 }],
-    quotations: [{ ...quotationA, productRegistration: product }, quotationB],
-    ...over,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
-
-/** Deal → won → contract → approved → activated. */
-async function activeContract(chosen = 1) {
-  const deal = await newDeal();
-  const quotations = deal.quotations.map((q: Record<string, unknown>, i: number) => ({ ...q, isChosen: i === chosen }));
-  expect((await call('PATCH', `/api/financing/deals/${deal.registration}`, { quotations, _version: deal._version })).statusCode).toBe(200);
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await run('deals', deal.registration, code)).statusCode).toBe(200);
-  const won = (await call('GET', `/api/financing/deals/${deal.registration}`)).json();
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) {
-    const res = await run('contracts', won.contractRegistration, code);
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return { deal: won, contract: (await call('GET', `/api/financing/contracts/${won.contractRegistration}`)).json() };
-}
+beforeAll(async () => { ({ product, asset, supplier } = await client.catalogue()); });
+const newDeal = (over: Record<string, unknown> = {}) => client.newDeal({ product, asset }, over);
+const activeContract = (chosen = 1) => client.activeContract({ product, asset }, chosen);
 
 describe('deals and quotations', () => {
   it('prices every quotation by the finance engine and every asset line by spec 002 §5', async () => {
@@ -133,13 +82,8 @@ describe('won, activated', () => {
     expect(elements.map((e) => [e.type, e.code, e.pr]).sort()).toEqual([
       ['ASSET_PURCHASE', 'ASSET_PURCHASE', 'P'], ['FEE', 'FILE', 'R'], ['INSURANCE', 'INSURANCE', 'R'], ['RENT', 'RENT', 'R'], ['RESIDUAL_VALUE', 'RESIDUAL_VALUE', 'R'], ['SERVICE', 'MAINTENANCE', 'R'],
     ]);
-    for (const e of elements) {
-      expect(e).toMatchObject({ status: 'ACTIVE', currency: 'EUR' });
-      expect(cents(e.totalPayment)).toBe(cents(sum(e.lines.map((l) => l.amountInclTax))));
-      expect(cents(e.totalExclTax)).toBe(cents(sum(e.lines.map((l) => l.amountExclTax))));
-      expect(cents(e.totalTax)).toBe(cents(sum(e.lines.map((l) => l.tax))));
-      for (const l of e.lines) expect(cents(l.amountExclTax) + cents(l.tax)).toBe(cents(l.amountInclTax));
-    }
+    for (const e of elements) expect(e).toMatchObject({ status: 'ACTIVE', currency: 'EUR' });
+    client.expectConsistent(elements);
     const rent = elements.find((e) => e.type === 'RENT')!;
     expect(rent).toMatchObject({ payerRegistration: 'PRO000001', payeeRegistration: 'ORG000001' });
     expect(rent.lines).toHaveLength(36);
