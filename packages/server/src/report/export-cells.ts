@@ -25,7 +25,7 @@ export function dayPattern(locale: string): string {
 export function excelFormat(kind: CellKind, locale: string): string | undefined {
   const day = dayPattern(locale).toLowerCase();
   const formats: Record<CellKind, string | undefined> = {
-    text: '@', select: '@', object: '@', boolean: undefined,
+    text: undefined, select: undefined, object: undefined, boolean: undefined,
     number: '#,##0.########', currency: '#,##0.00', percentage: '0.00%', bytes: '#,##0', milliseconds: '#,##0',
     date: day, datetime: `${day} hh:mm`,
   };
@@ -36,7 +36,7 @@ const dayText = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Wall-clock parts of an instant in a time zone; one formatter per zone, they are costly to build. */
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClock(instant: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
+function wallClockParts(instant: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
   let format = zoneFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -45,6 +45,32 @@ function wallClock(instant: Date, timeZone: string): { y: number; m: number; d: 
   const parts: Record<string, number> = {};
   for (const p of format.formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return { y: parts.year, m: parts.month, d: parts.day, h: parts.hour, min: parts.minute, s: parts.second };
+}
+
+/**
+ * The zone's offset at an instant, kept per quarter hour: zones change offset on quarter hours
+ * (UTC), and asking Intl for each of a hundred thousand rows costs more than writing them.
+ */
+const QUARTER_HOUR = 900_000;
+const offsets = new Map<string, number>();
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const w = wallClockParts(instant, timeZone);
+    offset = Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - Math.floor(instant.getTime() / 1000) * 1000;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The instant's wall clock in the zone, as the UTC fields of a Date. */
+const wallClockDate = (instant: Date, timeZone: string) => new Date(instant.getTime() + zoneOffsetMs(instant, timeZone));
+
+function wallClock(instant: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
+  const at = wallClockDate(instant, timeZone);
+  return { y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), h: at.getUTCHours(), min: at.getUTCMinutes(), s: at.getUTCSeconds() };
 }
 
 const asNumber = (value: unknown): number | undefined => {
@@ -63,8 +89,7 @@ function zonedDate(value: unknown, timeZone: string): Date | undefined {
   if (typeof value !== 'string') return undefined;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return undefined;
-  const w = wallClock(instant, timeZone);
-  return new Date(Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s));
+  return wallClockDate(instant, timeZone);
 }
 
 function dayDate(value: unknown): Date | undefined {

@@ -22,6 +22,8 @@ export interface ChunkSource {
   chunkSize: number;
 }
 
+const rowColumns = sql`_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version`;
+
 /** Key values as text (NULL stays null): the database reads them back as the key's own type. */
 type Position = (string | null)[];
 
@@ -59,9 +61,11 @@ export async function* listChunks(source: ChunkSource): AsyncGenerator<unknown[]
   let position: Position | undefined;
   for (;;) {
     const condition = position ? sql<boolean>`${where} AND ${after(keys, position)}` : where;
+    // The cells are built for the chunk's rows only: in the same SELECT as the sort, they would be
+    // built for every row that reaches it.
     const rows = await readInTenant(db, scope, async (tx) => (await sql<Record<string, string | null>>`SELECT ${cells} AS cells, ${keyColumns}
-      FROM ${sql.table(entity.table)} WHERE tenant = ${scope.tenant} AND ${condition}
-      ORDER BY ${order} LIMIT ${chunkSize}`.execute(tx)).rows);
+      FROM (SELECT ${rowColumns} FROM ${sql.table(entity.table)} WHERE tenant = ${scope.tenant} AND ${condition}
+        ORDER BY ${order} LIMIT ${chunkSize}) AS chunk ORDER BY ${order}`.execute(tx)).rows);
     if (!rows.length) return;
     yield rows.map((r) => JSON.parse(r.cells!) as unknown[]);
     if (rows.length < chunkSize) return;

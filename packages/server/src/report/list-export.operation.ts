@@ -32,7 +32,7 @@ export interface ExportPlan {
 /** Rows past which an export runs in the background (docs/decisions.md "List exports"). */
 export const BACKGROUND_THRESHOLD = 50_000;
 /** Rows read per statement. */
-export const CHUNK_ROWS = 2_000;
+export const CHUNK_ROWS = 5_000;
 
 /** Export parameters, and list parameters an export does not use (it exports every matching row, as cells). */
 const exportKeys = new Set(['format', 'columns', 'labels', 'locale', 'fileName']);
@@ -97,11 +97,22 @@ export async function exportChunks(db: Db, scope: Scope, plan: ExportPlan): Prom
     cells: cellsSql(plan.columns), chunkSize: CHUNK_ROWS,
   });
   const first = await chunks.next().catch((e) => databaseError(e, plan.entity));
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* chunks;
-  })();
+  return readingAhead(first, chunks);
+}
+
+/**
+ * The chunks, the next one read while the current one is written: the database (its own thread
+ * or server) and the writer work at the same time, and memory holds two chunks at most.
+ */
+async function* readingAhead(first: IteratorResult<unknown[][]>, chunks: AsyncGenerator<unknown[][]>): AsyncGenerator<unknown[][]> {
+  let current = first;
+  while (!current.done) {
+    const next = chunks.next();
+    // Heard at once, so that a failure while the current chunk is written is not unhandled.
+    next.catch(() => undefined);
+    yield current.value;
+    current = await next;
+  }
 }
 
 /** What the writers need besides the rows: columns, labels of lists, locale and zone. */
