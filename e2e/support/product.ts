@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@lbo/server/testing/test-app';
-import { buildApp } from '@lbo/server/app';
+import { buildApp, type AppOptions } from '@lbo/server/app';
 import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
 import { inTenant } from '@lbo/server/db/database';
 import { bookSize } from '@lbo/server/seed/demo-data';
@@ -25,7 +25,7 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-export async function startProduct({ contracts = 250, tenant = 'demo' }: { contracts?: number; tenant?: string } = {}): Promise<RunningProduct> {
+export async function startProduct({ contracts = 250, tenant = 'demo', listExports }: { contracts?: number; tenant?: string; listExports?: AppOptions['listExports'] } = {}): Promise<RunningProduct> {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`The web app is not built: run "npm run build -w @lbo/web" (${webDir})`);
   fs.mkdirSync(artifactsDir, { recursive: true });
   const db: TestDatabase = await createTestDatabase();
@@ -33,7 +33,7 @@ export async function startProduct({ contracts = 250, tenant = 'demo' }: { contr
   const password = 'Browser-Journey-42';
   await createTenant(db.database.db, tenant, { username, password });
   await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 300_000);
-  const app = await buildApp({ database: db.database, webDir });
+  const app = await buildApp({ database: db.database, webDir, listExports });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
