@@ -9,6 +9,7 @@ import { bulkInsert } from './bulk-insert.ts';
 import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
 import { attachDemoContents } from '../documents/demo-contents.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
+import { playDemoLifecycle } from '../financing/demo-lifecycle.ts';
 
 /** What the first start created; undefined fields mean it was already there. */
 export interface BootstrapResult {
@@ -81,6 +82,8 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; demoD
   if (options.demoData && demo) {
     const loaded = await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', demoSize), 300_000);
     if (loaded.length) result.demoKinds = loaded;
+    // Deals won, contracts activated and amended by the product's own operations, once.
+    if (loaded.includes('Contract')) await playDemoLifecycle(db, 'demo');
     // Its documents open: each is given a PDF once.
     if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');
   }
