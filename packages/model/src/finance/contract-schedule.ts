@@ -187,7 +187,6 @@ function draft(input: ContractScheduleInput, fields: Omit<ElementDraft, 'currenc
     groupKey: `${input.registration}-${fields.pr}`,
     ...fields,
     currency: input.currency,
-    quotationRegistration: input.quotation.registration,
     startDate: lines[0]?.dueDate ?? input.startDate,
     endDate: lines[lines.length - 1]?.dueDate ?? input.startDate,
     ...elementTotals(lines, input.decimals),

@@ -32,7 +32,7 @@ export async function endAssets(tx: Tx, caller: Caller, contract: Doc, status: '
     if (typeof line.assetRegistration !== 'string') continue;
     const row = await storage.findOne(tx, assetKind, caller.tenant, line.assetRegistration, true);
     if (!row) continue;
-    await updateRecord(tx, caller, assetKind, row, { ...row.data, status, endOfContract: { contractRegistration: contract.registration, outcome: status } }, 'CONTRACT_END');
+    await updateRecord(tx, caller, assetKind, row, { ...row.data, status }, 'CONTRACT_END', { details: { contractRegistration: contract.registration } });
   }
 }
 
@@ -48,7 +48,7 @@ export async function endContractTerm(context: SideEffectContext): Promise<Doc> 
   const product = String((doc.quotations as Doc[] | undefined)?.[0]?.financialProduct ?? doc.financialProduct ?? '');
   const option = doc.endOfTermOption === 'PURCHASE' || doc.endOfTermOption === 'RETURN' ? doc.endOfTermOption : returnedAtEnd.has(product) ? 'RETURN' : 'PURCHASE';
   const decimals = decimalsOf(doc.currency);
-  await endElements(tx, caller, elements, { endOfTermOption: option }, (row) => {
+  await endElements(tx, caller, elements, { details: { endOfTermOption: option } }, (row) => {
     if (row.type !== 'RESIDUAL_VALUE' || option === 'PURCHASE') return row.data;
     const lines = ((row.data.lines as ScheduleLine[] | undefined) ?? []).map((l) => (l.status === 'PLANNED' ? { ...l, status: 'CANCELLED' as const } : l));
     return { ...row.data, lines, ...elementTotals(lines, decimals) };

@@ -15,9 +15,16 @@ export function chosenQuotation(doc: Doc): Quotation | undefined {
   return quotations.find((q) => q.isChosen) ?? (quotations.length === 1 ? quotations[0] : undefined);
 }
 
+/** The contract type a financial product is sold under (the deal's own type is a deal type). */
+const contractTypeOf = (financialProduct: unknown): string => {
+  const product = String(financialProduct ?? '');
+  if (/LOAN/.test(product)) return 'LOAN';
+  return ['OPERATING_LEASE', 'HIRE_PURCHASE', 'RENTAL'].includes(product) ? product : 'LEASE';
+};
+
 /** Fields a contract takes from the deal it was won from. */
 const carried = [
-  'type', 'contractType', 'tags', 'managementType', 'purpose', 'subPurpose', 'internalReference', 'externalReference', 'currency',
+  'contractType', 'tags', 'managementType', 'purpose', 'subPurpose', 'internalReference', 'externalReference', 'currency',
   'startDate', 'paymentDay', 'creditLineRegistration', 'agreementRegistration', 'persons', 'assets', 'assetsTotals', 'endOfTermOption',
 ];
 
@@ -33,6 +40,7 @@ export async function createContractFromDeal(context: SideEffectContext): Promis
   const contract: Doc = {
     name: doc.name,
     ...Object.fromEntries(carried.filter((f) => doc[f] !== undefined).map((f) => [f, doc[f]])),
+    type: contractTypeOf(chosen!.financialProduct),
     quotations: [{ ...chosen, isChosen: true }],
     financialProduct: chosen!.financialProduct,
     financialScheme: chosen!.financialScheme,

@@ -49,7 +49,7 @@ export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string
   const contractRegistration = String(row.data.contractRegistration ?? '');
   const contract = contractRegistration ? await mustFindRow(tx, caller, kind('Contract'), contractRegistration, true) : undefined;
   const decimals = decimalsOf(row.data.currency);
-  const updated = await updateRecord(tx, caller, entity, row, { ...row.data, lines, ...elementTotals(lines, decimals) }, 'LINE_STATUS', { numbers, lineStatus: status });
+  const updated = await updateRecord(tx, caller, entity, row, { ...row.data, lines, ...elementTotals(lines, decimals) }, 'LINE_STATUS', { details: { numbers, status } });
   if (contract && contract.status === 'ACTIVE') {
     const elements = (await rowsWhere(tx, caller, entity, 'contractRegistration', contractRegistration, 1000)).map((e) => (e.registration === row.registration ? { ...e, data: { ...e.data, lines } } : e));
     const position = contractPosition(elements, decimalsOf(contract.data.currency));

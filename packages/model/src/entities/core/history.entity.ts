@@ -18,9 +18,15 @@ export const history = defineEntity({
     fromStatus: text(),
     toStatus: text(),
     changes: json(),
+    // A transition's run (workflow), the amendment a change comes from, what else the domain tells.
+    transition: text(),
+    transitionLabel: text(),
+    workflowAction: text(),
+    amendmentRegistration: text(),
+    details: json(),
   },
   // The history card of a record reads its rows by entity.
   indexes: ['entityName', 'entityRegistration'],
   menu: { section: 'Administration', order: 45 },
-  labels: { fr: { singular: 'Historique', plural: 'Historiques' } },
+  labels: { fr: { singular: 'Historique', plural: 'Historiques', texts: { 'Transition label': 'Libellé de la transition', 'Workflow action': 'Action du workflow', 'Amendment registration': 'Avenant', 'Details': 'Détails' } } },
 });

@@ -111,6 +111,13 @@ export const contractFields: Record<string, FieldDef> = {
   nextDueDate: date({ readOnly: true }),
   scheduleRevision: integer({ readOnly: true }),
   scheduleTerms: json({ readOnly: true }),
+  // Stamped by the workflow.
+  submitDate: date({ readOnly: true }),
+  approvalDate: date({ readOnly: true }),
+  activationDate: date({ readOnly: true }),
+  terminationDate: date({ readOnly: true }),
+  cancellationDate: date({ readOnly: true }),
+  terminationAmendment: link('Amendment', { readOnly: true }),
 };
 
 /** French texts of the fields contracts and deals introduce. */
@@ -122,7 +129,8 @@ export const financedRecordTexts: Record<string, string> = {
   'Schedule revision': "Révision de l'échéancier", 'Schedule terms': "Conditions de l'échéancier", 'Timing': 'Terme',
   'Credit line registration': 'Ligne de crédit', 'Contract registration': 'Contrat', 'Payment day': 'Jour de prélèvement',
   'Instalment': 'Échéance', 'Total payment': 'Total des paiements', 'Total interest': 'Total des intérêts', 'Effective rate': 'Taux effectif',
-  'End term': 'Terminer au terme', 'Services': 'Prestations', 'Label': 'Libellé',
+  'Activation date': "Date d'activation", 'Approval date': "Date d'approbation", 'Cancellation date': "Date d'annulation",
+  'Termination date': 'Date de résiliation', 'End term': 'Terminer au terme', 'Termination amendment': 'Avenant de résiliation', 'Services': 'Prestations', 'Label': 'Libellé',
 };
 
 /** Deals search their clients among prospects. */

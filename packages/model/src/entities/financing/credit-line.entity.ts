@@ -24,6 +24,10 @@ export const creditLine = defineEntity({
     persons: persons(),
     quotations: list({ financedAmountExclTax: currency() }),
     assets: list({ assetRegistration: link('Asset'), asset: object({ name: text() }, { readOnly: true }) }),
+    // Stamped by the workflow.
+    approvalDate: date({ readOnly: true }),
+    activationDate: date({ readOnly: true }),
+    closingDate: date({ readOnly: true }),
   },
   columns: [
     'registration',
@@ -61,5 +65,5 @@ export const creditLine = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 50 },
-  labels: { fr: { singular: 'Ligne de crédit', plural: 'Lignes de crédit' } },
+  labels: { fr: { singular: 'Ligne de crédit', plural: 'Lignes de crédit', texts: { 'Activation date': "Date d'activation", 'Approval date': "Date d'approbation", 'Closing date': 'Date de clôture' } } },
 });
