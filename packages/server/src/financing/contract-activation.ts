@@ -73,8 +73,8 @@ export async function activateContract(context: SideEffectContext): Promise<Doc>
   const { missing, elements, terms, plan } = await plannedElements(tx, caller, doc);
   if (missing.length) throw refusal(context, 'INCONSISTENT', `The contract cannot be activated: it needs ${missing.join(', ')}`, { missing });
   const elementKind = kind('ContractElement');
-  for (const element of elements) {
-    await createRecord(tx, caller, elementKind, { ...element, contractRegistration: doc.registration, status: 'ACTIVE' });
+  for (const [i, element] of elements.entries()) {
+    await createRecord(tx, caller, elementKind, { ...element, contractRegistration: doc.registration, status: 'ACTIVE' }, `${String(doc.registration)}-${String(i + 1).padStart(2, '0')}`);
   }
   return {
     ...doc,

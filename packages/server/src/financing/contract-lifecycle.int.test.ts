@@ -129,6 +129,32 @@ describe('won, activated', () => {
     }
   });
 
+  it('activates a selection through the bulk transition, each contract on its own', async () => {
+    const approved = async (body: Record<string, unknown>) => {
+      const c = (await call('POST', '/api/financing/contracts', {
+        name: 'Bulk', startDate: '2025-03-01', persons: [{ role: 'CLIENT', personRegistration: 'P1' }],
+        quotations: [{ financialProduct: 'LEASE', financedAmountExclTax: 12000, duration: 24, frequency: '30', rate: 0.04 }], ...body,
+      })).json();
+      for (const code of ['SUBMIT', 'APPROVE']) expect((await run('contracts', c.registration, code)).statusCode).toBe(200);
+      return c.registration as string;
+    };
+    const [a, b, lacking] = [await approved({}), await approved({}), await approved({ persons: [{ role: 'PARTNER', personRegistration: 'P1' }] })];
+    const res = await call('POST', '/api/financing/contracts/transitions/ACTIVATE', [a, b, lacking]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'ACTIVATE', done: 2, refused: 1,
+      results: [
+        { registration: a, statusCode: 200, status: 'ACTIVE' }, { registration: b, statusCode: 200, status: 'ACTIVE' },
+        { registration: lacking, statusCode: 409, rejectionReason: 'The contract cannot be activated: it needs a client (persons with role CLIENT)' },
+      ],
+    });
+    expect((await elementsOf(a)).map((e) => e.registration)).toEqual([`${a}-01`]);
+    expect(await elementsOf(lacking)).toEqual([]);
+    expect((await call('POST', '/api/financing/contracts/transitions/NOPE', [a])).json().error).toBe('404|TRANSITION_NOT_FOUND|Transition NOPE not found in the Contract workflow');
+    expect((await call('POST', '/api/financing/contracts/transitions/ACTIVATE', [])).json().error).toBe('400|EMPTY_BODY_ARRAY|Body array registrations must not be empty');
+    expect((await call('POST', '/api/financing/contracts/transitions/ACTIVATE', [a], t.beta.headers)).json().results[0].statusCode).toBe(404);
+  });
+
   it('answers the contract with all six includes', async () => {
     const { contract } = await activeContract();
     const res = await call('GET', `/api/financing/contracts/${contract.registration}?include=assets,persons,fundings,documents,collaterals,financingServices`);

@@ -21,9 +21,13 @@ export const kind = (name: string): Entity => {
   return entity;
 };
 
-/** Creates a record numbered by its kind's counter, in `status` when given, with its History row. */
-export async function createRecord(tx: Tx, caller: Caller, entity: Entity, data: Doc): Promise<Doc> {
-  const registration = await freeRegistration(tx, caller, entity);
+/**
+ * Creates a record, in `status` when given, with its History row: numbered by its kind's counter,
+ * or under the `registration` given (a contract's elements are named after it, so that activating
+ * contracts at once never waits on one counter).
+ */
+export async function createRecord(tx: Tx, caller: Caller, entity: Entity, data: Doc, given?: string): Promise<Doc> {
+  const registration = given ?? await freeRegistration(tx, caller, entity);
   const doc = storage.toDocument(await storage.insertRow(tx, entity, caller.tenant, caller.username, { ...data, registration }));
   await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: registration, action: 'CREATE', after: doc });
   return doc;

@@ -28,6 +28,14 @@ export interface TransitionItem {
   props: { pullRight: boolean; action: WorkflowAction; from: string[]; to: string };
 }
 
+/** What a transition run on a selection did to each record. */
+export interface BulkRunResult {
+  code: string;
+  done: number;
+  refused: number;
+  results: { registration: string; statusCode: number; status?: string; error?: string; rejectionReason?: string }[];
+}
+
 export type RejectionKind = 'STATUS' | 'TYPE' | 'PERMISSION' | 'REQUIRED_FIELDS';
 
 const toItem = (tr: Transition): TransitionItem => ({
@@ -136,6 +144,31 @@ export function createWorkflowOperations(db: Db) {
         });
         return updated;
       }).catch((e) => databaseError(e, entity));
+    },
+
+    /**
+     * `POST {route}/transitions/{code}`: runs the transition on each selected record, each in its
+     * own transaction (a refusal of one leaves the others done), `concurrency` at a time.
+     */
+    async runMany(caller: WorkflowCaller, entity: Entity, registrations: string[], code: string, concurrency = 4): Promise<BulkRunResult> {
+      const results: BulkRunResult['results'] = new Array(registrations.length);
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < registrations.length; i = next++) {
+          const registration = registrations[i];
+          try {
+            const doc = await this.run(caller, entity, registration, code);
+            results[i] = { registration, statusCode: 200, status: String(doc.status) };
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            if (error.code === 'TRANSITION_NOT_FOUND') throw error;
+            results[i] = { registration, statusCode: error.status, error: error.message, ...(error.extra?.rejectionReason ? { rejectionReason: String(error.extra.rejectionReason) } : {}) };
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, registrations.length)) }, worker));
+      const done = results.filter((r) => r.statusCode === 200).length;
+      return { code, done, refused: results.length - done, results };
     },
 
     /** Every kind with a workflow, and whether the tenant replaced its default. */

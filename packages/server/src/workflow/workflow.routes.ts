@@ -13,6 +13,7 @@ import { sendRecord } from '../entities/entity.routes.ts';
  *   POST {route}/transitions?exclude=…            transitions common to the selected records
  *   GET  {route}/{registration}/transitions?type=…  transitions of one record
  *   GET  {route}/{registration}/transitions/{code}  runs one, answers the updated record
+ *   POST {route}/transitions/{code}                 runs one on each selected record (the bulk transition)
  * and the tenant's workflow configuration under /api/core/workflows (docs/workflows.md).
  */
 export interface WorkflowRouteOptions {
@@ -26,6 +27,8 @@ type Query = Record<string, unknown>;
 /** Groups of transitions the spec's client may leave out; none of the defaults open a modal, print or make a document. */
 const excludable = new Set(['modals', 'printings', 'documents']);
 const MAX_SELECTION = 1000;
+/** Transactions a bulk run keeps open at once: enough to use two cores on PostgreSQL, a few of the pool's ten connections. */
+const bulkConcurrency = 4;
 
 const excludeQuery = z.string().optional()
   .refine((value) => value === undefined || value.split(',').every((part) => !part || excludable.has(part)), { error: refusing('INVALID_FIELD_IN_QUERY', 'a comma list of modals, printings, documents') })
@@ -40,6 +43,10 @@ const transitionSchemas = (entity: Entity) => ({
     querystring: z.looseObject({ exclude: excludeQuery, type: z.string().max(100, { error: refusing('INVALID_FIELD_IN_QUERY', 'one record type') }).optional() }),
   },
   run: { tags: [entity.name], summary: `Run a transition of a ${entity.name}`, params: recordPath.extend({ code: z.string().min(1).max(200) }) },
+  runMany: {
+    tags: [entity.name], summary: `Run a transition on every ${entity.name} of a selection (body: registrations); each record in its own transaction`,
+    params: z.object({ code: z.string().min(1).max(200) }),
+  },
 });
 
 /** The selection: `["CT000001", …]` or `{ registrations: [...] }`. */
@@ -87,6 +94,11 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
     app.get(`${base}/:id/transitions/:code`, { preValidation: preHandler, config: write, schema: schemas.run }, async (request, reply) => {
       const { id, code } = request.params as { id: string; code: string };
       return sendRecord(reply, await operations.run(request.caller!, entity, id, code));
+    });
+    // The bulk transition: a selection's records one by one, several at a time, with each one's outcome.
+    app.post(`${base}/transitions/:code`, { preValidation: preHandler, config: write, schema: schemas.runMany }, async (request) => {
+      const { code } = request.params as { code: string };
+      return operations.runMany(request.caller!, entity, registrationsOf(request.body), code, bulkConcurrency);
     });
   }
 
