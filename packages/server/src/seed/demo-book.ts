@@ -31,13 +31,13 @@ export const bookDate = '2025-06-30';
 
 /**
  * Kinds the book leaves out: the tenants themselves (kept in the master tenant), the server's own
- * bookkeeping (counters, histories, temporary collections) and configuration that changes how the
+ * bookkeeping (counters, histories, temporary collections, list exports with their files) and configuration that changes how the
  * product behaves for the tenant (reference-list overrides, dynamic kinds, user preferences,
  * currencies and tax rates, index definitions).
  */
 export const notInBook = new Set([
   'Tenant', 'Counter', 'History', 'TmpCollection', 'DynoDescriptor', 'List', 'UserPreference', 'Currency', 'Tax',
-  'Index', 'Indice', 'Documentation',
+  'Index', 'Indice', 'Documentation', 'Export',
 ]);
 
 /** What the generator knows while making one record. */

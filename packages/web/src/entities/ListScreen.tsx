@@ -127,7 +127,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
           <Space.Compact>
             <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows('xlsx')}>{t('Export')}</Button>
             <Dropdown disabled={exporting} menu={{ items: [{ key: 'csv', label: t('Export as CSV') }], onClick: () => void exportRows('csv') }}>
-              <Button icon={<DownOutlined />} aria-label={t('Other export formats')} />
+              <Button icon={<DownOutlined />} aria-label={t('More file formats')} />
             </Dropdown>
           </Space.Compact>
           {canAdd && <Link to={page.addLink ?? `/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}

@@ -20,7 +20,7 @@ const builtToolScreens: Record<string, ComponentType> = { '/rates': CalculatorSc
  */
 export const toolRoutes = [
   '/cache-info', '/chat', '/documentation/api', '/documentation/*', '/documentation-search', '/global-search',
-  '/database/current-operations', '/calendar', '/exports', '/tenant', '/crons', '/request-log/:requestId',
+  '/database/current-operations', '/calendar', '/tenant', '/crons', '/request-log/:requestId',
   '/move-money', '/arbitration', '/bank/set-overdraft', '/rates', '/tests', '/object-storage-containers',
   '/object-storage-container/:containerName', '/themes', '/icons', '/notifications', '/catalog/:name',
   '/edit-catalog/:name', '/content/*', '/user-content', '/user-content/*', '/page/*', '/mapping', '/mapping/:id',
