@@ -51,6 +51,12 @@ function headerOf(entity: Entity, column: ColumnDef, language: 'en' | 'fr'): str
   return language === 'fr' ? entity.labels.fr?.texts?.[english] ?? english : english;
 }
 
+/** Whether a field on the path is declared hidden. */
+function hiddenOnPath(entity: Entity, path: string): boolean {
+  const parts = path.split('.');
+  return parts.some((_, i) => fieldAt(entity, parts.slice(0, i + 1).join('.'))?.hidden === true);
+}
+
 const MAX_COLUMNS = 100;
 const MAX_LABEL = 200;
 
@@ -67,8 +73,9 @@ export function exportColumns(entity: Entity, columnsParam: string | undefined, 
     if (names.length > MAX_COLUMNS) throw new ApiError('INVALID_FIELD_IN_QUERY', ['columns', `at most ${MAX_COLUMNS} columns`]);
     chosen = names.map((name) => {
       if (declared.has(name)) return declared.get(name)!;
-      // A value at a fixed path; an item field of a list (`persons.name`) holds many values.
-      if (resolvePath(entity, name)?.kind !== 'value') {
+      // A value at a fixed path (an item field of a list, `persons.name`, holds many values), of
+      // a field the screens show: hidden ones (a document's storage key) are not exported.
+      if (resolvePath(entity, name)?.kind !== 'value' || hiddenOnPath(entity, name)) {
         throw new ApiError('INVALID_FIELD_IN_QUERY', ['columns', `${name} is not a field`]);
       }
       return { field: name };

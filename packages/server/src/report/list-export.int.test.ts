@@ -159,6 +159,9 @@ describe('GET /api/{route}/export', () => {
       const res = await call(`/api/financing/contracts/export?${query}`, alpha.headers);
       expect(res.json().error, query).toBe(error);
     }
+    // Hidden fields (where a document's content is kept) are not exported.
+    expect((await call('/api/core/documents/export?columns=name,storageKey', alpha.headers)).json().error)
+      .toBe('400|INVALID_FIELD_IN_QUERY|Invalid field columns in query: storageKey is not a field');
     const zone = await call('/api/financing/contracts/export', { ...alpha.headers, 'client-timezone': 'Mars/Olympus' });
     expect(zone.json().error).toBe('400|INVALID_FIELD_IN_HEADERS|Invalid field client-timezone in headers');
     const denied = await call('/api/financing/contracts/export', portal.headers);
