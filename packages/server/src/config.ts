@@ -29,7 +29,11 @@ export interface Config {
    * `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`); absent → the filesystem under `dataDir/objects`.
    */
   s3?: { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Rows past which a list export runs in the background (`EXPORT_BACKGROUND_ROWS`; default 50,000). */
+  exportBackgroundRows?: number;
 }
+
+const positiveInteger = (value: string | undefined) => (value && Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined);
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -48,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bucket: env.S3_BUCKET, region: env.S3_REGION || undefined, endpoint: env.S3_ENDPOINT || undefined,
       accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     } : undefined,
+    exportBackgroundRows: positiveInteger(env.EXPORT_BACKGROUND_ROWS),
   };
 }
