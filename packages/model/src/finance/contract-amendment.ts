@@ -114,6 +114,16 @@ function accrued(balanceMinor: number, rate: number, from: string, to: string): 
   return new Dec(balanceMinor).times(rate).times(days).div(dayCountBasis['30/360']).round().toNumber() + 0;
 }
 
+const lineKey = (l: ScheduleLine) => `${l.number}|${l.dueDate}|${l.amountExclTax}|${l.tax}|${l.principal}|${l.interest}|${l.status}`;
+function sameLines(a: ScheduleLine[], b: ScheduleLine[]): boolean {
+  return a.length === b.length && a.every((l, i) => lineKey(l) === lineKey(b[i]));
+}
+
+/** The preview as shown and stored: each change's lines before and after, without the whole schedule once applied. */
+export function shownPreview(preview: AmendmentPreview): Omit<AmendmentPreview, 'changes'> & { changes: Omit<ElementChange, 'lines'>[] } {
+  return { ...preview, changes: preview.changes.map(({ lines: _whole, ...change }) => change) };
+}
+
 /** The schedules and the settlement an amendment would give; throws a FinanceError naming a bad input. */
 export function previewAmendment(contract: RunningContract, amendment: AmendmentInput): AmendmentPreview {
   const { decimals, taxes } = contract;
@@ -210,6 +220,8 @@ export function previewAmendment(contract: RunningContract, amendment: Amendment
       after = serviceLines(dueDates, sample.amountExclTax, sample.taxCode, taxes, decimals, sample.number);
     }
     const before = element.lines.slice(from);
+    // A schedule the amendment leaves as it was (a service's lines under a rate change) is not a change.
+    if (sameLines(before, after)) continue;
     const lines = [...element.lines.slice(0, from), ...after];
     base.changes.push({ registration: element.registration, code: element.code, before, after, lines, totals: elementTotals(lines, decimals) });
   }

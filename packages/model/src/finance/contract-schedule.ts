@@ -10,6 +10,7 @@ import { Dec, type Num } from './decimal.ts';
 import { paymentPlan, type PaymentPlan, type PaymentPlanInput } from './payment-plan.ts';
 import type { Frequency, Timing, DeferralMode } from './payment-plan-terms.ts';
 import { taxRateOf, type Tax } from './pricing.ts';
+import { factor, roundTimes } from './money.ts';
 
 export const lineStatuses = ['PLANNED', 'INVOICED', 'PAID', 'CANCELLED'] as const;
 export type LineStatus = (typeof lineStatuses)[number];
@@ -116,10 +117,19 @@ export function planInputOf(q: QuotationTerms, startDate: string, taxes: readonl
   return input;
 }
 
-/** Minor units of a money number, and back. */
-export const toMinorUnits = (value: number | null | undefined, decimals: number) => new Dec(value ?? 0).times(10 ** decimals).round().toNumber() + 0;
+/**
+ * Minor units of a money number, and back. An amount already in minor units (the usual case)
+ * lies within a hair of a whole number once scaled, and rounds exactly in floating point; any
+ * other goes through the decimals, rounded half away from zero.
+ */
+export function toMinorUnits(value: number | null | undefined, decimals: number): number {
+  const scaled = (value ?? 0) * 10 ** decimals, whole = Math.round(scaled);
+  if (Math.abs(scaled - whole) < 1e-6 && Math.abs(scaled) < 1e13) return whole + 0;
+  return new Dec(value ?? 0).times(10 ** decimals).round().toNumber() + 0;
+}
 export const fromMinorUnits = (minor: number, decimals: number) => minor / 10 ** decimals;
-const taxOn = (minor: number, rate: InstanceType<typeof Dec>) => new Dec(minor).times(rate).round().toNumber() + 0;
+/** Tax on an amount in minor units, rounded half away from zero (exact: money.ts `roundTimes`). */
+const taxOn = (minor: number, rate: InstanceType<typeof Dec>) => roundTimes(minor, factor(rate));
 
 /** A line from minor units. */
 function line(number: number, dueDate: string, exclTax: number, tax: number, decimals: number, extra: Partial<ScheduleLine> = {}): ScheduleLine {

@@ -24,10 +24,12 @@ export function changesBetween(before: Doc | undefined, after: Doc | undefined):
  * records: who, when, the action, the status before and after, the changed fields, plus
  * whatever `extra` names (a workflow's transition).
  */
-export async function insertHistory(tx: Tx, caller: { tenant: string; username: string }, entry: {
+export interface HistoryEntry {
   entityName: string; entityRegistration: string; action: string; before?: Doc; after?: Doc; extra?: Doc;
-}): Promise<void> {
-  await storage.insertRow(tx, history, caller.tenant, caller.username, {
+}
+
+function historyDoc(caller: { username: string }, entry: HistoryEntry): Doc {
+  return {
     registration: crypto.randomUUID(),
     entityName: entry.entityName,
     entityRegistration: entry.entityRegistration,
@@ -38,5 +40,14 @@ export async function insertHistory(tx: Tx, caller: { tenant: string; username: 
     toStatus: entry.after?.status ?? null,
     changes: changesBetween(entry.before, entry.after),
     ...entry.extra,
-  });
+  };
+}
+
+export async function insertHistory(tx: Tx, caller: { tenant: string; username: string }, entry: HistoryEntry): Promise<void> {
+  await storage.insertRow(tx, history, caller.tenant, caller.username, historyDoc(caller, entry));
+}
+
+/** Several History rows in one statement (the records a transition creates together). */
+export async function insertHistories(tx: Tx, caller: { tenant: string; username: string }, entries: HistoryEntry[]): Promise<void> {
+  await storage.insertMany(tx, history, caller.tenant, caller.username, entries.map((entry) => historyDoc(caller, entry)));
 }

@@ -59,6 +59,14 @@ export async function insertRow(tx: Tx, entity: Entity, tenant: string, user: st
   return rows[0];
 }
 
+/** Inserts several records of one kind in one statement, answering nothing (a contract's elements, their History rows). */
+export async function insertMany(tx: Tx, entity: Entity, tenant: string, user: string, docs: Doc[]): Promise<void> {
+  if (!docs.length) return;
+  await sql`INSERT INTO ${table(entity)} (tenant, registration, status, name, type, data, _insert_user)
+    SELECT ${tenant}, d ->> 'registration', d ->> 'status', d ->> 'name', d ->> 'type', d, ${user}
+    FROM jsonb_array_elements(${JSON.stringify(docs)}::jsonb) AS d`.execute(tx);
+}
+
 export async function updateRow(tx: Tx, entity: Entity, tenant: string, user: string, id: string, data: Doc): Promise<Row> {
   const { rows } = await sql<Row>`UPDATE ${table(entity)} SET status = ${scalar(data.status)}, name = ${scalar(data.name)}, type = ${scalar(data.type)},
       data = ${JSON.stringify(data)}::jsonb, _update_date = now(), _update_user = ${user}, _version = _version + 1

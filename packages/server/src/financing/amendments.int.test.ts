@@ -175,7 +175,10 @@ describe('invalid amendments', () => {
     const preview = res.json();
     expect(preview.settlement).toMatchObject({ prepayment: 5000, indemnity: 50, total: 5050 });
     expect(preview.instalmentAfter).toBeLessThan(preview.instalmentBefore);
-    const rentAfter = preview.changes.find((c: { code: string }) => c.code === 'RENT').lines as { principal: number }[];
-    expect(cents(sum(rentAfter.map((l) => l.principal)))).toBe(2700000 - 270000 - 500000);
+    const rent = preview.changes.find((c: { code: string }) => c.code === 'RENT') as { before: { principal: number; openingBalance: number }[]; after: { principal: number }[] };
+    // The capital due at the cut, less the prepayment, is repaid down to the residual value.
+    expect(cents(sum(rent.after.map((l) => l.principal)))).toBe(cents(rent.before[0].openingBalance) - 500000 - 270000);
+    // The services keep their lines: they are no change.
+    expect(preview.changes.map((c: { code: string }) => c.code)).toEqual(['RENT']);
   });
 });

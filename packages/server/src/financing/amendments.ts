@@ -8,7 +8,7 @@
  */
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
-import { previewAmendment, amendmentKinds, type AmendmentInput, type AmendmentKind, type AmendmentPreview, type ElementSchedule } from '@lbo/model/finance/contract-amendment';
+import { previewAmendment, shownPreview, amendmentKinds, type AmendmentInput, type AmendmentKind, type AmendmentPreview, type ElementSchedule } from '@lbo/model/finance/contract-amendment';
 import type { QuotationTerms, ScheduleLine } from '@lbo/model/finance/contract-schedule';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
@@ -81,7 +81,7 @@ export async function previewAmendmentEffect(context: SideEffectContext): Promis
   const { contract, preview } = await prepareAmendment(tx, caller, doc);
   const persons = ['CLIENT', 'PARTNER'].map((role) => ({ role, personRegistration: personWith(contract.data, role) })).filter((p) => p.personRegistration);
   return {
-    ...doc, preview, baseRevision: contract.data.scheduleRevision ?? 1,
+    ...doc, preview: shownPreview(preview), baseRevision: contract.data.scheduleRevision ?? 1,
     persons: (doc.persons as unknown[] | undefined)?.length ? doc.persons : persons,
     quotations: [{ financedAmountExclTax: preview.outstandingPrincipal }],
   };
@@ -139,5 +139,5 @@ export async function applyAmendmentEffect(context: SideEffectContext): Promise<
   }
   await updateRecord(tx, caller, kind('Contract'), contract, updated, 'AMENDMENT', extra);
   await refreshCreditLineOf(tx, caller, { ...updated, registration: contract.registration });
-  return { ...doc, preview, appliedDate: today, baseRevision: revision };
+  return { ...doc, preview: shownPreview(preview), appliedDate: today, baseRevision: revision };
 }

@@ -15,7 +15,7 @@ import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
 import { chosenQuotation } from './deal-won.ts';
-import { createRecord, decimalsOf, kind, personWith, refusal, taxesOf } from './financing-records.ts';
+import { createRecords, decimalsOf, kind, personWith, refusal, taxesOf } from './financing-records.ts';
 import { productRule } from './quotation-pricing.ts';
 
 type AssetLine = { isFinanced?: boolean; priceExclTax?: number; priceInclTax?: number; taxCode?: string };
@@ -73,9 +73,9 @@ export async function activateContract(context: SideEffectContext): Promise<Doc>
   const { missing, elements, terms, plan } = await plannedElements(tx, caller, doc);
   if (missing.length) throw refusal(context, 'INCONSISTENT', `The contract cannot be activated: it needs ${missing.join(', ')}`, { missing });
   const elementKind = kind('ContractElement');
-  for (const [i, element] of elements.entries()) {
-    await createRecord(tx, caller, elementKind, { ...element, contractRegistration: doc.registration, status: 'ACTIVE' }, `${String(doc.registration)}-${String(i + 1).padStart(2, '0')}`);
-  }
+  await createRecords(tx, caller, elementKind, elements.map((element, i) => ({
+    ...element, registration: `${String(doc.registration)}-${String(i + 1).padStart(2, '0')}`, contractRegistration: doc.registration, status: 'ACTIVE',
+  })));
   return {
     ...doc,
     endDate: plan!.endDate,

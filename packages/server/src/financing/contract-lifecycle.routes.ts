@@ -13,6 +13,7 @@ import { dayIn } from '@lbo/model/values/dates';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
+import { shownPreview } from '@lbo/model/finance/contract-amendment';
 import { prepareAmendment } from './amendments.ts';
 import { kind, mustFindRow } from './financing-records.ts';
 import { contractSummary, recordLineStatus } from './schedule-lines.ts';
@@ -45,13 +46,13 @@ export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHan
     schema: { tags: ['Amendment'], summary: 'The schedules before and after an amendment, and its settlement', params: recordPath },
   }, async (request) => inCallerTenant(request, async (tx) => {
     const row = await mustFindRow(tx, request.caller!, amendments, (request.params as { id: string }).id);
-    return (await prepareAmendment(tx, request.caller!, { ...row.data, registration: row.registration })).preview;
+    return shownPreview((await prepareAmendment(tx, request.caller!, { ...row.data, registration: row.registration })).preview);
   }).catch((e) => databaseError(e, amendments)));
 
   app.post('/api/financing/amendments/preview', {
     preValidation: preHandler, config: read(amendments),
     schema: { tags: ['Amendment'], summary: 'The schedules before and after an amendment not saved yet', body: amendmentBody },
-  }, async (request) => inCallerTenant(request, async (tx) => (await prepareAmendment(tx, request.caller!, request.body as Doc)).preview)
+  }, async (request) => inCallerTenant(request, async (tx) => shownPreview((await prepareAmendment(tx, request.caller!, request.body as Doc)).preview))
     .catch((e) => databaseError(e, amendments)));
 
   app.patch('/api/financing/contract-elements/:id/lines', {

@@ -11,7 +11,7 @@ import type { Tax } from '@lbo/model/finance/pricing';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Tx } from '../db/database.ts';
 import { freeRegistration, type Caller } from '../entities/crud.operation.ts';
-import { insertHistory } from '../entities/history.ts';
+import { insertHistories, insertHistory } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
 
@@ -29,11 +29,25 @@ export const kind = (name: string): Entity => {
 export async function createRecord(tx: Tx, caller: Caller, entity: Entity, data: Doc, given?: string): Promise<Doc> {
   const registration = given ?? await freeRegistration(tx, caller, entity);
   const doc = storage.toDocument(await storage.insertRow(tx, entity, caller.tenant, caller.username, { ...data, registration }));
-  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: registration, action: 'CREATE', after: doc });
+  // A schedule's lines are in the record created; its History row counts them rather than copying them.
+  const after = Array.isArray(doc.lines) ? { ...doc, lines: `${doc.lines.length} lines` } : doc;
+  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: registration, action: 'CREATE', after });
   return doc;
 }
 
 /** Replaces a record's document (status included: the domain moves it with its workflow's effects) with its History row. */
+/**
+ * Creates records under the registrations they carry, in one statement, with their History rows
+ * in another (a contract's elements on activation). Their lines are counted in History, not copied.
+ */
+export async function createRecords(tx: Tx, caller: Caller, entity: Entity, docs: Doc[]): Promise<void> {
+  await storage.insertMany(tx, entity, caller.tenant, caller.username, docs);
+  await insertHistories(tx, caller, docs.map((doc) => ({
+    entityName: entity.name, entityRegistration: String(doc.registration), action: 'CREATE',
+    after: Array.isArray(doc.lines) ? { ...doc, lines: `${doc.lines.length} lines` } : doc,
+  })));
+}
+
 export async function updateRecord(tx: Tx, caller: Caller, entity: Entity, row: Row, data: Doc, action = 'UPDATE', extra?: Doc): Promise<Doc> {
   const before = storage.toDocument(row);
   const doc = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, { ...data, registration: row.registration }));
