@@ -17,6 +17,7 @@ import { tenantConfigOf } from '../auth/tenant-configuration.ts';
 import type { ObjectStore } from './object-store.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { contentDisposition } from '../http/downloads.ts';
+import { processUpload, uploadDescription } from './upload-processing.ts';
 
 /**
  * Documents of every kind (spec 000 §7, 002 §7): `{route}/{registration}/documents` lists,
@@ -191,14 +192,15 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
       return sortDocuments(rows, query.sort);
     });
 
-    app.post(base, route({ summary: `Attach a document to a ${entity.name} (multipart: file, type, name)` }), async (request, reply) => {
+    app.post(base, route({ summary: `Attach a document to a ${entity.name} (multipart: file, type, name)`, description: uploadDescription }), async (request, reply) => {
       const caller = request.caller!;
       const { id } = request.params as { id: string };
       const { parent, rules } = await readInTenant(db, scope(request), async (tx) => ({
         parent: await parentOf(tx, caller, entity, id), rules: await fileRulesOf(tx, caller.tenant),
       }));
-      const key = `${caller.tenant}/${crypto.randomUUID()}`;
-      const { stored, fields } = await receive(request, rules, key);
+      const receivedKey = `${caller.tenant}/${crypto.randomUUID()}`;
+      // Converted to PDF and watermarked here when the fields ask for it (upload-processing.ts); `key` is then the result's.
+      const { key, stored, fields } = await processUpload(store, { key: receivedKey, ...await receive(request, rules, receivedKey) });
       try {
         const saved = await inTenant(db, scope(request), async (tx) => {
           await parentOf(tx, caller, entity, parent.registration);
