@@ -5,10 +5,13 @@ import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { CalculatorElement } from './CalculatorElement.tsx';
 import { termsOfRecord } from './record-terms.ts';
+import { QuotationsCard } from './QuotationsCard.tsx';
+import { ContractScheduleCard, ContractSummaryCard } from './ContractScheduleCard.tsx';
 
 /**
- * Contracts and deals: the generic form, and below it the `calculator` element with the
- * record's payment plan, computed from its terms as soon as the record is shown.
+ * Contracts and deals: the generic form; the quotations compared side by side (a deal's chosen
+ * here); a running contract's summary and its elements with their stored schedules; and the
+ * `calculator` element with the record's payment plan, computed from its terms at once.
  */
 export default function FinancedRecordScreen({ entity, canCreate }: ScreenProps) {
   const { t } = useTranslation();
@@ -18,6 +21,13 @@ export default function FinancedRecordScreen({ entity, canCreate }: ScreenProps)
   return (
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
+      {id && data && <QuotationsCard entity={entity} record={data} />}
+      {id && data && entity.name === 'Contract' && ['ACTIVE', 'TERMINATED'].includes(String(data.status)) && (
+        <>
+          <ContractSummaryCard registration={id} version={data._version} />
+          <ContractScheduleCard registration={id} version={data._version} />
+        </>
+      )}
       {id && terms && (
         <FormCard title={t('Payment plan')}>
           <CalculatorElement key={String(data?._version)} initial={terms} computeAtOnce />

@@ -188,6 +188,12 @@ export const frFR: Record<string, string> = {
   'Add row': 'Ajouter une ligne', 'Add column': 'Ajouter une colonne', 'Delete last row': 'Supprimer la dernière ligne',
   'Delete last column': 'Supprimer la dernière colonne', 'Save table': 'Enregistrer la table', 'Amount \\ duration': 'Montant \\ durée',
   'Value': 'Valeur', 'ratesTable': 'Table de taux', 'coefficientsTable': 'Table de coefficients', 'costTable': 'Table de coûts',
+  // Contract lifecycle: quotations compared, a contract's elements and schedules, an amendment's before and after.
+  'Quotations': 'Offres', 'Choose': 'Retenir', 'Chosen': 'Retenue', 'Not priced': 'Non tarifée', 'Contract summary': 'Synthèse du contrat',
+  'Arrears': 'Impayés', 'Paid': 'Payé', 'IRR': 'TRI', 'Contract elements': 'Éléments du contrat', 'Payable': 'À payer', 'lines': 'lignes',
+  'No element yet: the contract is activated to get them': "Aucun élément : ils sont créés à l'activation du contrat",
+  'Schedule before and after': 'Échéancier avant et après', 'From line': 'À partir de la ligne', 'Instalment before': 'Échéance avant',
+  'Instalment after': 'Échéance après', 'Accrued interest': 'Intérêts courus', 'Settlement': 'Solde de résiliation', 'Before': 'Avant', 'After': 'Après',
   // The person editor's texts.
   ...personFr,
 };

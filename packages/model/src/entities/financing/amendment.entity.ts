@@ -99,5 +99,5 @@ export const amendment = defineEntity({
       },
     },
   },
-  screens: { listPage: { addButton: false } },
+  screens: { listPage: { addButton: false }, detail: 'amendment' },
 });

@@ -54,6 +54,8 @@ export const apiPaths = {
   addresses: '/api/external/pivot/addresses',
   personsSchema: '/api/person/persons-schema',
   paymentPlan: '/api/financing/calculator/payment-plan',
+  contractSummary: (id: string) => `/api/financing/contracts/${enc(id)}/summary`,
+  amendmentPreview: (id: string) => `/api/financing/amendments/${enc(id)}/preview`,
   openApi: '/api/documentation/openapi.json',
 };
 
@@ -273,6 +275,14 @@ export const dataProvider = {
   },
   paymentPlan<T>(query: Query, options: CallOptions = {}) {
     return api.get<T>(apiPaths.paymentPlan, { ...options, query });
+  },
+  /** Outstanding capital, next due date, arrears and IRR of a contract. */
+  contractSummary<T>(id: string, options: CallOptions = {}) {
+    return api.get<T>(apiPaths.contractSummary(id), options);
+  },
+  /** An amendment's schedules before and after, computed on the contract as it stands. */
+  amendmentPreview<T>(id: string, options: CallOptions = {}) {
+    return api.get<T>(apiPaths.amendmentPreview(id), options);
   },
   /** The documents of a record, `-type,sortIndex` first. */
   documents(kind: Kind, id: string, options: CallOptions = {}) {

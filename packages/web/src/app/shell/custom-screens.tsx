@@ -17,12 +17,13 @@ const PersonScreen = lazy(() => import('../../person/PersonScreen.tsx'));
 const PersonListScreen = lazy(() => import('../../person/PersonListScreen.tsx'));
 const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordScreen.tsx'));
 const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen.tsx'));
+const AmendmentScreen = lazy(() => import('../../financing/AmendmentScreen.tsx'));
 const ExportsScreen = lazy(() => import('../../report/ExportsScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
 export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
-  person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen,
+  person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen, amendment: AmendmentScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = { person: PersonListScreen, exports: ExportsScreen };
 
