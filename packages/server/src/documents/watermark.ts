@@ -52,9 +52,10 @@ export function watermarkOrigins(width: number, height: number, copyWidth: numbe
   const copies = Math.ceil(reach / step);
   const origins: { x: number; y: number }[] = [];
   for (let line = -lines; line <= lines; line++) {
-    // Every other line is shifted by half a step, so that copies do not stack into columns.
-    const shift = (Math.abs(line) % 2) * (step / 2);
-    for (let copy = -copies - 1; copy <= copies; copy++) origins.push({ x: copy * step + shift, y: line * watermarkStyle.lineSpacing });
+    // One copy is centred on the middle line, so that even a small surface shows one whole; every
+    // other line is shifted by half a step, so that copies do not stack into columns.
+    const shift = (Math.abs(line) % 2) * (step / 2) - copyWidth / 2;
+    for (let copy = -copies - 1; copy <= copies + 1; copy++) origins.push({ x: copy * step + shift, y: line * watermarkStyle.lineSpacing });
   }
   return origins;
 }
@@ -99,6 +100,7 @@ export async function watermarkPdf(input: string, output: string, text: string, 
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(await fs.promises.readFile(input), { updateMetadata: false });
+    if (!doc.getPageCount()) throw new Error('no page');
   } catch (error) {
     const why = (error as Error).constructor?.name === 'EncryptedPDFError' ? 'the PDF is encrypted' : 'the PDF could not be read';
     throw new ApiError('WATERMARK_FAILED', [name, why]);
