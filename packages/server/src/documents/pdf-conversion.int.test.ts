@@ -10,6 +10,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { pdfConversionExtensions } from '@lbo/model/values/files';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
+import { s3Store } from './object-store.ts';
+import { startS3Server } from '../testing/s3-server.ts';
 
 /**
  * Uploads converted to PDF and watermarked, through the documents route with the real tools: pdf-lib
@@ -73,15 +75,18 @@ const storedFiles = (): string[] => {
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return walk(t.objectsDir);
 };
+/** The contents of the store under test: the filesystem one, then the S3 one. */
+let storedObjects = async (): Promise<string[]> => storedFiles();
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 const errorOf = (res: LightMyRequestResponse) => res.json().error as string;
 
 /** Answers the refusal, after checking that it wrote nothing: no record, no content. */
 async function refusedWithoutTrace(send: () => Promise<LightMyRequestResponse>): Promise<string> {
-  const [documents, files] = [await documentCount(), storedFiles().length];
+  const [documents, objects] = [await documentCount(), await storedObjects()];
   const res = await send();
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(await documentCount()).toBe(documents);
-  expect(storedFiles()).toHaveLength(files);
+  expect(await storedObjects()).toEqual(objects);
   return errorOf(res);
 }
 
@@ -98,13 +103,19 @@ function writeDocxFixtures() {
   docx.schedule = fs.readFileSync(path.join(fixtures, 'schedule.docx'));
 }
 
-beforeAll(async () => {
-  writeDocxFixtures();
-  t = await createTestApp();
+/** A fresh app (on the given store) with a contract to attach documents to. */
+async function startApp(objectStore?: ReturnType<typeof s3Store>) {
+  await t?.close();
+  t = await createTestApp({}, { objectStore });
   const res = await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Converted documents' });
   contract = res.json().registration;
   base = `/api/financing/contracts/${contract}/documents`;
   tmpAtStart = fs.readdirSync(tmp).sort();
+}
+
+beforeAll(async () => {
+  writeDocxFixtures();
+  await startApp();
 });
 
 afterEach(() => {
@@ -114,6 +125,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await t?.close();
+  await s3?.stop();
   if (previousTmpdir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = previousTmpdir;
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -280,5 +292,30 @@ describe('watermark', () => {
     const broken = Buffer.from('%PDF-1.7\nnothing of a PDF after its first line');
     expect(await refusedWithoutTrace(() => upload({ name: 'broken.pdf', content: broken }, { watermark: 'COPY' })))
       .toBe('422|WATERMARK_FAILED|The watermark could not be drawn on broken.pdf: the PDF could not be read');
+  });
+});
+
+describe('on the S3 store', () => {
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    await startApp(s3Store(s3.settings));
+    storedObjects = () => s3!.objectKeys();
+  });
+
+  it('converts and watermarks from the stored upload, which the result replaces', async () => {
+    const before = await storedObjects();
+    const res = await upload({ name: 'offer.docx', content: docx.offer }, { convertToPdf: 'true', watermark: 'COPY' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { bytes } = await contentOf(res.json()._id);
+    expect(pageText(bytes, 1)).toContain('LeaseofferforAdaLovelace');
+    expect(pageText(bytes, 2)).toContain('COPY');
+    // One object more: the PDF, not the Word document it came from.
+    expect(await storedObjects()).toHaveLength(before.length + 1);
+  });
+
+  it('keeps nothing of a refused conversion', async () => {
+    const broken = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('not really a Word document')]);
+    expect(await refusedWithoutTrace(() => upload({ name: 'broken.docx', content: broken }, { convertToPdf: 'true' })))
+      .toMatch(/^422\|PDF_CONVERSION_FAILED\|/);
   });
 });
