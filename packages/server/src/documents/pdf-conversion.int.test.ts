@@ -212,6 +212,18 @@ describe('conversion to PDF', () => {
     }
   });
 
+  it('turns a photo held sideways (EXIF orientation) upright, as a PDF and under a watermark', async () => {
+    // Stored 120 wide and 240 high, shown turned a quarter: 240 wide and 120 high.
+    const sideways = await sharp({ create: { width: 120, height: 240, channels: 3, background: '#446688' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const converted = await upload({ name: 'phone.jpg', content: sideways }, { convertToPdf: 'true' });
+    expect(converted.statusCode, converted.body).toBe(201);
+    expect((await PDFDocument.load((await contentOf(converted.json()._id)).bytes)).getPage(0).getSize()).toEqual({ width: 240, height: 120 });
+    const marked = await upload({ name: 'phone.jpg', content: sideways }, { watermark: 'COPY' });
+    expect(marked.statusCode, marked.body).toBe(201);
+    const meta = await sharp((await contentOf(marked.json()._id)).bytes).metadata();
+    expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([240, 120, 1]);
+  });
+
   it('does nothing for another tenant\'s record', async () => {
     expect(await refusedWithoutTrace(() => upload({ name: 'offer.docx', content: docx.offer }, { convertToPdf: 'true' }, { user: t.beta })))
       .toMatch(/^404\|ENTITY_REGISTRATION_NOT_FOUND\|/);

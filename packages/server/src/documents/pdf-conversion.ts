@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { ApiError } from '@lbo/model/errors';
 import { pdfConversionExtensions } from '@lbo/model/values/files';
 
@@ -32,9 +33,9 @@ export function conversionSettings(env: NodeJS.ProcessEnv = process.env) {
 /** Writes the image `input` (JPEG or PNG) as a one-page PDF of the image's size to `output`. */
 export async function imageToPdf(input: string, output: string, extension: ConvertibleExtension, name: string): Promise<void> {
   const doc = await PDFDocument.create();
-  const bytes = await fs.promises.readFile(input);
   let image;
   try {
+    const bytes = await uprightImage(input, extension);
     image = extension === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
   } catch {
     throw new ApiError('PDF_CONVERSION_FAILED', [name, `the ${extension === 'png' ? 'PNG' : 'JPEG'} image could not be read`]);
@@ -43,6 +44,16 @@ export async function imageToPdf(input: string, output: string, extension: Conve
   const page = doc.addPage([image.width, image.height]);
   page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
   await fs.promises.writeFile(output, await doc.save());
+}
+
+/**
+ * The image's bytes, turned upright first when it is a photo whose EXIF orientation says it is
+ * held sideways (a PDF page shows pixels as stored): pdf-lib embeds a JPEG as it is otherwise.
+ */
+async function uprightImage(input: string, extension: ConvertibleExtension): Promise<Buffer> {
+  const orientation = extension === 'png' ? 1 : (await sharp(input).metadata()).orientation ?? 1;
+  if (orientation === 1) return fs.promises.readFile(input);
+  return sharp(input).rotate().jpeg({ quality: 95 }).toBuffer();
 }
 
 /** LibreOffice conversions under way in this process, and those waiting for their turn. */
