@@ -50,6 +50,8 @@ export interface ElementDraft {
   totalExclTax: number;
   totalTax: number;
   quotationRegistration?: string;
+  /** Revalued each anniversary from the product's index (finance/indexation.ts). */
+  indexed?: boolean;
   lines: ScheduleLine[];
 }
 
@@ -61,6 +63,7 @@ export interface Charge {
   amount?: number | null;
   taxCode?: string;
   payeeRegistration?: string;
+  indexed?: boolean;
 }
 
 /** The quotation terms the schedule needs (contract-fields.ts `quotationFields`). */
@@ -82,6 +85,8 @@ export interface QuotationTerms {
   taxCode?: string | null;
   services?: Charge[];
   fees?: Charge[];
+  /** The rent is linked to the product's index. */
+  indexed?: boolean | null;
 }
 
 /** What a product's tables give instead of the quotation's own rate (server: product-terms.ts). */
@@ -217,14 +222,14 @@ export function contractSchedule(input: ContractScheduleInput): { plan: PaymentP
   const loan = isLoan(input);
   const elements: ElementDraft[] = [draft(input, {
     ...receivable, type: loan ? 'INSTALMENT' : 'RENT', code: loan ? 'INSTALMENT' : 'RENT', name: loan ? 'Loan instalment' : 'Rent', taxCode,
-    lines: rentLines(plan, taxCode, taxes, decimals),
+    ...(q.indexed ? { indexed: true } : {}), lines: rentLines(plan, taxCode, taxes, decimals),
   })];
   const dueDates = plan.lines.map((l) => l.dueDate);
   for (const [i, service] of (q.services ?? []).entries()) {
     if (!given(service.amount)) continue;
     elements.push(draft(input, {
       ...receivable, type: service.type ?? 'SERVICE', code: service.code ?? `SERVICE${i + 1}`, name: service.label ?? service.code ?? 'Service',
-      taxCode: service.taxCode, lines: serviceLines(dueDates, service.amount!, service.taxCode, taxes, decimals),
+      taxCode: service.taxCode, ...(service.indexed ? { indexed: true } : {}), lines: serviceLines(dueDates, service.amount!, service.taxCode, taxes, decimals),
     }));
   }
   for (const [i, fee] of (q.fees ?? []).entries()) {

@@ -4,6 +4,7 @@
  *   POST  /api/financing/amendments/preview                  the same for an amendment not saved
  *   PATCH /api/financing/contract-elements/{registration}/lines   lines invoiced or paid
  *   GET   /api/financing/contracts/{registration}/summary    outstanding, next due date, arrears, IRR
+ *   POST  /api/financing/contracts/{registration}/indexation  index-linked elements revalued up to a date
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import { shownPreview } from '@lbo/model/finance/contract-amendment';
 import { prepareAmendment } from './amendments.ts';
 import { kind, mustFindRow } from './financing-records.ts';
 import { contractSummary, recordLineStatus } from './schedule-lines.ts';
+import { indexContract } from './indexation.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -30,6 +32,7 @@ const amendmentBody = z.looseObject({
   paymentDay: z.number().int().min(1).max(31).optional(),
   prepaymentAmount: z.number().min(0).optional(),
 });
+const indexationBody = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' }) });
 const linesBody = z.object({
   numbers: z.array(z.number().int().min(1)).min(1).max(10_000),
   status: z.enum(lineStatuses.filter((s) => s !== 'PLANNED') as ['INVOICED', 'PAID', 'CANCELLED']),
@@ -64,6 +67,12 @@ export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHan
     return inCallerTenant(request, (tx) => recordLineStatus(tx, request.caller!, (request.params as { id: string }).id, numbers, status))
       .catch((e) => databaseError(e, elements));
   });
+
+  app.post('/api/financing/contracts/:id/indexation', {
+    preValidation: preHandler, config: write(contracts),
+    schema: { tags: ['Contract'], summary: 'Revalues the index-linked elements on the anniversaries up to a date', params: recordPath, body: indexationBody },
+  }, async (request) => inCallerTenant(request, (tx) => indexContract(tx, request.caller!, (request.params as { id: string }).id, (request.body as { date: string }).date))
+    .catch((e) => databaseError(e, contracts)));
 
   app.get('/api/financing/contracts/:id/summary', {
     preValidation: preHandler, config: read(contracts),

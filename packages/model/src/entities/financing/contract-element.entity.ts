@@ -27,6 +27,7 @@ export const contractElement = defineEntity({
     // Revalued each anniversary from the product's index values (financing/indexation.ts).
     indexed: boolean(),
     indexRegistration: link('Index'),
+    indexedUntil: date({ readOnly: true }),
     // The schedule billing reads: Σ lines = totals, exactly (financing/contract-activation.ts).
     lines: list({
       number: integer(),
@@ -40,6 +41,8 @@ export const contractElement = defineEntity({
       taxCode: select('taxCode'),
       status: select('scheduleLineStatus'),
       indemnity: currency(),
+      baseAmountExclTax: currency(),
+      indexation: currency(),
       formula: text(),
     }, { readOnly: true }),
   },
@@ -84,6 +87,7 @@ export const contractElement = defineEntity({
         'Total excl tax': 'Total HT', 'Total tax': 'Total TVA', 'Indexed': 'Indexé', 'Index registration': 'Indice',
         'Lines': 'Échéancier', 'Due date': "Date d'échéance", 'Interest': 'Intérêts', 'Principal': 'Capital',
         'Opening balance': 'Capital restant dû', 'Indemnity': 'Indemnité', 'Formula': 'Formule', 'Number': 'Numéro',
+        'Indexed until': "Indexé jusqu'au", 'Base amount excl tax': 'Montant de base HT', 'Indexation': 'Indexation',
       },
     },
   },

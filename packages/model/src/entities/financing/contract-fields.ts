@@ -16,6 +16,8 @@ const chargeFields: Record<string, FieldDef> = {
   amount: currency({ min: 0 }),
   taxCode: select('taxCode'),
   payeeRegistration: link('Person'),
+  // Revalued each anniversary from the product's index.
+  indexed: boolean(),
 };
 
 /**
@@ -44,6 +46,7 @@ export const quotationFields: Record<string, FieldDef> = {
   taxCode: select('taxCode'),
   services: list(chargeFields),
   fees: list(chargeFields),
+  indexed: boolean(),
   assetMarginRate: percentage(),
   // Priced by the finance engine on save.
   instalment: currency({ readOnly: true }),
@@ -130,7 +133,7 @@ export const financedRecordTexts: Record<string, string> = {
   'Credit line registration': 'Ligne de crédit', 'Contract registration': 'Contrat', 'Payment day': 'Jour de prélèvement',
   'Instalment': 'Échéance', 'Total payment': 'Total des paiements', 'Total interest': 'Total des intérêts', 'Effective rate': 'Taux effectif',
   'Activation date': "Date d'activation", 'Approval date': "Date d'approbation", 'Cancellation date': "Date d'annulation",
-  'Termination date': 'Date de résiliation', 'End term': 'Terminer au terme', 'Termination amendment': 'Avenant de résiliation', 'Services': 'Prestations', 'Label': 'Libellé',
+  'Termination date': 'Date de résiliation', 'End term': 'Terminer au terme', 'Termination amendment': 'Avenant de résiliation', 'Services': 'Prestations', 'Label': 'Libellé', 'Indexed': 'Indexé',
 };
 
 /** Deals search their clients among prospects. */
