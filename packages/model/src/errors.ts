@@ -73,6 +73,9 @@ export const errorCatalogue = {
   FILE_TOO_LARGE: [413, 'File too large. Max size $'],
   FORBIDDEN_DOCUMENT_EXTENSION: [400, 'Forbidden document extension "$". Accepted formats: $'],
   DOCUMENT_CONTENT_MISMATCH: [400, 'The content of $ is not a $ file'],
+  // Single sign-on (spec 000 §8): a 403's message is kept by the sign-in page as its error.
+  SSO_LOGIN_REFUSED: [403, 'Sign-in with $ refused: $'],
+  SSO_USER_REFUSED: [403, 'User $ is not allowed to sign in with $'],
   // Uploads converted to PDF or watermarked (spec 002 "Uploads with watermark or PDF conversion").
   PDF_CONVERSION_UNAVAILABLE: [503, 'PDF conversion of office documents needs LibreOffice (soffice), which is not installed'],
   PDF_CONVERSION_FAILED: [422, 'The conversion of $ to PDF failed: $'],

@@ -15,6 +15,7 @@ import { createOperations } from './entities/crud.operation.ts';
 import { entityRoutes } from './entities/entity.routes.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { loginRoutes } from './auth/login.routes.ts';
+import { ssoRoutes } from './auth/sso/sso.routes.ts';
 import { coreRoutes } from './core/core.routes.ts';
 import { localesRoutes } from './core/locales.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
 
   await app.register(coreRoutes);
   await app.register(loginRoutes, { db, sessions, preHandler });
+  await app.register(ssoRoutes, { db, sessions, preHandler });
   await app.register(totpRoutes, { db, preHandler });
   await app.register(listsRoutes, { db, operations, preHandler });
   await app.register(dynoRoutes, { operations, preHandler });

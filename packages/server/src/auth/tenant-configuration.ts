@@ -7,6 +7,7 @@ import { isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
+import { keepingSecrets, ownedElsewhere, validateSsoConfiguration, withoutSecrets, type SsoConfiguration } from './sso/sso-config.ts';
 
 /**
  * Tenant configuration documents (spec 000 §3 "globally scoped configuration collections"),
@@ -73,6 +74,8 @@ const validators: Record<string, (value: unknown) => unknown> = {
     checkFileOptions(value.options as Record<string, unknown> | undefined);
     return value;
   },
+  /** Single sign-on providers and hosts (auth/sso/sso-config.ts). */
+  sso: validateSsoConfiguration,
 };
 
 /** The documents' rules: `maxDocumentSize` like `5MB`, `documentExtensions` a list of extensions. */
@@ -142,6 +145,8 @@ export async function tenantConfigurationRoutes(app: FastifyInstance, { db, preH
     const name = nameParam(request);
     return inTenant(db, scope(request), async (tx) => {
       const stored = await readConfiguration(tx, request.caller!.tenant, name);
+      // Secrets of single sign-on providers are never answered.
+      if (name === 'sso' && stored) return withoutSecrets(stored as SsoConfiguration);
       return stored ?? (name === 'profilesPermissions' ? defaultProfilesPermissions : {});
     });
   });
@@ -149,12 +154,14 @@ export async function tenantConfigurationRoutes(app: FastifyInstance, { db, preH
   app.put('/api/core/tenant-configuration/:name', { preHandler, config: { permission: 'write /api/core/tenant-configuration' } }, async (request) => {
     const name = nameParam(request);
     if (request.body === undefined || request.body === null || request.body === '') throw new ApiError('MISSING_BODY_PAYLOAD');
-    const value = validators[name](request.body);
+    let value = validators[name](request.body);
     await inTenant(db, scope(request), async (tx) => {
       if (name === 'profilesPermissions') await assertAdministrable(tx, request.caller!.tenant, value as Record<string, string[]>);
-      await writeConfiguration(tx, request.caller!.tenant, name, value, request.caller!.username);
+      if (name === 'sso') value = keepingSecrets(value as SsoConfiguration, await readConfiguration<SsoConfiguration>(tx, request.caller!.tenant, name));
+      await writeConfiguration(tx, request.caller!.tenant, name, value, request.caller!.username)
+        .catch((error) => (name === 'sso' && (error as { code?: string }).code === '23505' ? ownedElsewhere(error, value as SsoConfiguration) : Promise.reject(error)));
     });
-    return value;
+    return name === 'sso' ? withoutSecrets(value as SsoConfiguration) : value;
   });
 
   /** Spec 000 §7: checks the tenant's configuration; lists and scripts are not synchronised from elsewhere, so nothing is inserted. */

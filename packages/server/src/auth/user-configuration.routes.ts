@@ -5,6 +5,7 @@ import type { SessionCaller } from './sessions.ts';
 import { preferencesOf } from './user-preferences.ts';
 import { tenantConfigOf, type TenantConfig } from './tenant-configuration.ts';
 import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem } from './menus.ts';
+import { providerSessionOf } from './sso/oidc.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 
@@ -56,23 +57,27 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  */
 export async function userConfigurationRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const signedIn = { preHandler, config: { permission: null } };
-  const load = (caller: SessionCaller) => readInTenant(db, scopeOf(caller), async (tx) => ({
-    config: await tenantConfigOf(tx, caller.tenant),
-    preferences: caller.impersonatingTenant ? [] : await preferencesOf(tx, caller.tenant, caller.username),
-  }));
+  const load = async (caller: SessionCaller) => ({
+    ...await readInTenant(db, scopeOf(caller), async (tx) => ({
+      config: await tenantConfigOf(tx, caller.tenant),
+      preferences: caller.impersonatingTenant ? [] : await preferencesOf(tx, caller.tenant, caller.username),
+    })),
+    // A session opened by a provider: its refresh token's age and lifetime (spec 000 §3, §4 renewal).
+    providerSession: await providerSessionOf(db, caller),
+  });
 
   app.get('/api/core/users/current', signedIn, async (request) => {
-    const { config } = await load(request.caller!);
-    return currentUser(request.caller!, config);
+    const { config, providerSession } = await load(request.caller!);
+    return { ...currentUser(request.caller!, config), ...providerSession };
   });
 
   app.get('/api/script/runs/user-configuration', signedIn, async (request) => {
     const caller = request.caller!;
-    const { config, preferences } = await load(caller);
+    const { config, preferences, providerSession } = await load(caller);
     const menus = menusFor((config.menus as MenuItem[] | undefined) ?? defaultMenus(), caller, caller.profiles);
     const firstPath = menus[0]?.menus?.[0]?.path ?? menus[0]?.path;
     return {
-      user: currentUser(caller, config),
+      user: { ...currentUser(caller, config), ...providerSession },
       options: { ...defaultOptions, ...(config.options ?? {}) },
       menus,
       responsiveBottomNavigation: menusFor((config.responsiveBottomNavigation as MenuItem[] | undefined) ?? defaultBottomNavigation, caller, caller.profiles),

@@ -37,11 +37,7 @@ export function hostOverrides(): Record<string, Record<string, unknown>> {
 export const hostSettingsOf = (hostname: string, overrides = hostOverrides()) =>
   ({ ...defaultHostSettings, ...(overrides[hostname] ?? {}), host: hostname });
 
+/** `GET /api/core/hosts/{hostname}` is served with the tenants' single sign-on settings (auth/sso/sso.routes.ts). */
 export async function coreRoutes(app: FastifyInstance) {
-  const overrides = hostOverrides();
   app.get('/api/core/ping', async () => ({ pong: true, date: new Date().toISOString() }));
-  app.get('/api/core/hosts/:hostname', async (request) => {
-    const { hostname } = request.params as { hostname: string };
-    return hostSettingsOf(hostname, overrides);
-  });
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as core from './0001_core.ts';
+import * as sso from './0003_sso.ts';
 
 /**
  * The hand-written tables' migrations, in the order they run (Kysely's Migrator sorts the
@@ -9,6 +10,7 @@ import * as core from './0001_core.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
+  '0003_sso': sso,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
