@@ -97,8 +97,8 @@ export interface EntityInput {
   labels?: Partial<Record<Exclude<Language, 'en'>, KindLabels>>;
   /** Its screens: the web's own ones by key, else the generic ones, and how they behave. */
   screens?: KindScreens;
-  /** Routes its domain serves instead of the generic ones: all of them, or its list or read route. */
-  domainRoutes?: 'all' | ('list' | 'read')[];
+  /** Routes its domain serves instead of the generic ones: all of them, or its list, read or create route. */
+  domainRoutes?: 'all' | ('list' | 'read' | 'create')[];
   /** Section of the tenant configuration's options whose `extensionFields` add fields to it (`person`, spec 002 §3). */
   extensionFields?: string;
   /** Key of the server's write hooks run on its generic creates and updates (packages/server/src/entities/write-hooks.ts). */
@@ -131,7 +131,7 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   /** Titles in every shipped language; in the languages beyond English, the texts it introduces. */
   labels: { en: KindTitles } & Partial<Record<Exclude<Language, 'en'>, KindLabels>>;
   screens: KindScreens;
-  domainRoutes?: 'all' | ('list' | 'read')[];
+  domainRoutes?: 'all' | ('list' | 'read' | 'create')[];
   extensionFields?: string;
   writeHooks?: string;
   addedBecause?: string;

@@ -22,6 +22,7 @@ import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
 import { contractLifecycleRoutes } from './financing/contract-lifecycle.routes.ts';
+import { catalogueRoutes } from './financing/catalogue.routes.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { usersRoutes } from './auth/users.routes.ts';
 import { totpRoutes } from './auth/totp.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(entityRoutes, { operations, entities, preHandler });
   await app.register(workflowRoutes, { db, entities, preHandler });
   await app.register(contractLifecycleRoutes, { db, preHandler });
+  await app.register(catalogueRoutes, { db, operations, preHandler });
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });

@@ -70,10 +70,12 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
         sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query as Query)));
     }
     if (entity.readOnly) continue;
-    app.post(base, route(schemas.create), async (request, reply) => {
-      const doc = await operations.create(request.caller!, entity, request.body, { withAnswer: answerStored(request) });
-      return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
-    });
+    if (!byDomain.includes('create')) {
+      app.post(base, route(schemas.create), async (request, reply) => {
+        const doc = await operations.create(request.caller!, entity, request.body, { withAnswer: answerStored(request) });
+        return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
+      });
+    }
     app.put(`${base}/:id`, route(schemas.replace), async (request, reply) =>
       sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'replace', changeOptions(request))));
     app.patch(`${base}/:id`, route(schemas.merge), async (request, reply) =>

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { datetime, json, text } from '../../fields.ts';
+import { datetime, json, link, text } from '../../fields.ts';
 
 /** One write of a record: who, when, the status move and the changed fields (`{ field: { from, to } }`). */
 export const history = defineEntity({
@@ -22,7 +22,7 @@ export const history = defineEntity({
     transition: text(),
     transitionLabel: text(),
     workflowAction: text(),
-    amendmentRegistration: text(),
+    amendmentRegistration: link('Amendment'),
     details: json(),
   },
   // The history card of a record reads its rows by entity.

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { date, link, text, textarea } from '../../fields.ts';
+import { date, link, list, text, textarea } from '../../fields.ts';
 import { equal, regex } from '../../search.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
@@ -15,6 +15,8 @@ export const agreement = defineEntity({
     startDate: date(),
     endDate: date(),
     description: textarea(),
+    // The partner's product catalogue under this agreement.
+    products: list({ productRegistration: link('Product') }),
   },
   search: [
     equal('trigram'),
@@ -60,5 +62,5 @@ export const agreement = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 60 },
-  labels: { fr: { singular: 'Accord', plural: 'Accords' } },
+  labels: { fr: { singular: 'Accord', plural: 'Accords', texts: { 'Products': 'Produits', 'Product registration': 'Produit' } } },
 });

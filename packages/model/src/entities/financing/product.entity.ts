@@ -59,6 +59,8 @@ export const product = defineEntity({
     t('REACTIVATE', 'INACTIVE', 'ACTIVE'),
     t('EXPIRE', ['ACTIVE', 'INACTIVE'], 'EXPIRED'),
   ],
+  // Created one at a time or as pasted rows (financing/catalogue.routes.ts).
+  domainRoutes: ['create'],
   menu: { section: 'Catalogues', order: 10 },
   labels: {
     fr: {
