@@ -79,7 +79,8 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
     await scope.register(calculatorRoutes, { operations });
   });
   await app.register(userConfigurationRoutes, { db, preHandler });
-  await app.register(usersRoutes, { db, operations, sessions, preHandler });
+  const store = objectStore ?? fileSystemStore(fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-')));
+  await app.register(usersRoutes, { db, operations, sessions, store, preHandler });
   await app.register(tenantConfigurationRoutes, { db, preHandler });
   // Kinds served by their domain say so in their declaration (`domainRoutes`): users, lists, locales.
   await app.register(localesRoutes, { db, preHandler });
@@ -90,7 +91,6 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(excelRoutes, { preHandler });
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });
-  const store = objectStore ?? fileSystemStore(fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-')));
   await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
   await app.register(exportRoutes, { db, store, operations, entities, preHandler, exclusive: !!database.embedded, ...listExports });
   await app.register(openApiRoutes, { preHandler });

@@ -86,3 +86,12 @@ export function checkContent(head: Buffer, name: string, extension: string): voi
   const looksRight = Object.hasOwn(signatures, extension) ? signatures[extension](head) : true;
   if (isProgram(head) || !looksRight) throw new ApiError('DOCUMENT_CONTENT_MISMATCH', [name, extension]);
 }
+
+/** Pictures by their first bytes, with their content type. */
+const pictures: [extension: string, contentType: string][] = [['png', 'image/png'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp']];
+export const pictureExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
+
+/** The content type of a picture (PNG, JPEG, GIF, WebP) recognised by its first bytes; undefined for anything else. */
+export function pictureTypeOf(head: Buffer): string | undefined {
+  return pictures.find(([extension]) => signatures[extension](head))?.[1];
+}

@@ -1,24 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { ApiError } from '@lbo/model/errors';
-import { inTenant, scopeOf, type Db } from '../db/database.ts';
+import { pictureTypeOf } from '@lbo/model/values/files';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
+import type { ObjectStore } from '../documents/object-store.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
 
 /**
  * A user's photo (spec 000 §7, 002 §6): `GET /api/core/users/{username}/photo` answers the image
  * (with `no404=1`, an empty 200 when there is none), `POST` stores the multipart `file`, `DELETE`
  * removes it. Users change their own photo; changing another's needs the users write permission.
- * Images only (PNG, JPEG, GIF, WebP, recognised by their first bytes), at most 5 MB.
+ * Images only (PNG, JPEG, GIF, WebP, recognised by their first bytes), at most 5 MB, kept in the
+ * object store like documents (photos written before are moved there when next read).
  */
 export const MAX_PHOTO_BYTES = 5 * 1048576;
-
-const imageTypes: [string, (b: Buffer) => boolean][] = [
-  ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
-  ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  ['image/gif', (b) => b.subarray(0, 4).toString('latin1') === 'GIF8'],
-  ['image/webp', (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP'],
-];
 
 const multipartErrors: Record<string, () => ApiError> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => new ApiError('MISSING_FILE_IN_REQUEST'),
@@ -30,16 +28,22 @@ const multipartErrors: Record<string, () => ApiError> = {
   FST_MP_PREMATURE_CLOSE: () => new ApiError('MISSING_FILE_IN_REQUEST'),
 };
 
-async function uploadedImage(request: FastifyRequest): Promise<{ contentType: string; content: Buffer }> {
+/** Streams the uploaded picture into the store under `key`, recognising it by its first bytes. */
+async function storeUploadedImage(request: FastifyRequest, store: ObjectStore, key: string): Promise<{ contentType: string; size: number }> {
   try {
     const file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
     if (!file || file.fieldname !== 'file') throw new ApiError('MISSING_FILE_IN_REQUEST');
-    const content = await file.toBuffer();
-    if (!content.length) throw new ApiError('MISSING_FILE_IN_REQUEST');
-    const type = imageTypes.find(([, matches]) => matches(content));
-    if (!type) throw new ApiError('INVALID_FILE_EXTENSION', ['png, jpg, jpeg, gif, webp']);
-    return { contentType: type[0], content };
+    let contentType: string | undefined;
+    const { size } = await store.put(key, file.file, (chunk, seenBefore) => {
+      if (seenBefore) return;
+      contentType = pictureTypeOf(chunk);
+      if (!contentType) throw new ApiError('INVALID_FILE_EXTENSION', ['png, jpg, jpeg, gif, webp']);
+    });
+    if (file.file.truncated) throw new ApiError('PAYLOAD_TOO_LARGE');
+    if (!size || !contentType) throw new ApiError('MISSING_FILE_IN_REQUEST');
+    return { contentType, size };
   } catch (error) {
+    await store.remove(key);
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (Object.hasOwn(multipartErrors, code)) throw multipartErrors[code]();
@@ -50,42 +54,77 @@ async function uploadedImage(request: FastifyRequest): Promise<{ contentType: st
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-export async function userPhotoRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+interface PhotoRow { content_type: string; content: Buffer | null; storage_key: string | null }
+
+export async function userPhotoRoutes(app: FastifyInstance, { db, store, preHandler }: { db: Db; store: ObjectStore; preHandler: PreHandler }) {
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
   const path = '/api/core/users/:id/photo';
+  const newKey = (tenant: string) => `${tenant}/${crypto.randomUUID()}`;
+
+  /** Moves a photo kept in its row into the store; a concurrent reader that moved it first wins. */
+  async function moveToStore(tenant: string, username: string, photo: PhotoRow & { content: Buffer }, request: FastifyRequest): Promise<string> {
+    const key = newKey(tenant);
+    await store.put(key, Readable.from([photo.content]));
+    const moved = await inTenant(db, scope(request), async (tx) => (await sql`UPDATE user_photo SET storage_key = ${key}, size = ${photo.content.length}, content = NULL
+      WHERE tenant = ${tenant} AND username = ${username} AND content IS NOT NULL`.execute(tx)).numAffectedRows === 1n);
+    if (moved) return key;
+    await store.remove(key);
+    return (await inTenant(db, scope(request), (tx) => photoOf(tx, tenant, username)))?.storage_key ?? '';
+  }
+
+  const photoOf = async (tx: Tx, tenant: string, username: string) => (await sql<PhotoRow>`SELECT content_type, content, storage_key FROM user_photo
+    WHERE tenant = ${tenant} AND username = ${username}`.execute(tx)).rows[0];
 
   app.get(path, { preHandler, config: { permission: { name: 'read /api/core/users', orSelf: 'id' } } }, async (request, reply) => {
     const { no404 } = request.query as { no404?: string };
-    const photo = await inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, request.caller!.tenant, target(request));
-      const { rows } = await sql<{ content_type: string; content: Buffer }>`SELECT content_type, content FROM user_photo
-        WHERE tenant = ${request.caller!.tenant} AND username = ${user.registration}`.execute(tx);
-      return rows[0];
+    const tenant = request.caller!.tenant;
+    const { username, photo } = await inTenant(db, scope(request), async (tx) => {
+      const user = await mustFindUser(tx, tenant, target(request));
+      return { username: user.registration, photo: await photoOf(tx, tenant, user.registration) };
     });
     reply.header('cache-control', 'private, no-cache');
-    if (!photo) {
+    const key = !photo ? undefined : photo.content ? await moveToStore(tenant, username, { ...photo, content: photo.content }, request) : photo.storage_key;
+    const found = key ? await store.get(key) : undefined;
+    if (!photo || !found) {
       if (no404 === '1' || no404 === 'true') return reply.status(200).send('');
       throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['UserPhoto', target(request)]);
     }
-    return reply.type(photo.content_type).send(photo.content);
+    reply.header('content-length', String(found.size));
+    return reply.type(photo.content_type).send(found.content);
   });
 
   app.post(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) => {
-    const image = await uploadedImage(request);
-    return inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, request.caller!.tenant, target(request));
-      await sql`INSERT INTO user_photo (tenant, username, content_type, content) VALUES (${request.caller!.tenant}, ${user.registration}, ${image.contentType}, ${image.content})
-        ON CONFLICT (tenant, username) DO UPDATE SET content_type = excluded.content_type, content = excluded.content, updated_at = now()`.execute(tx);
-      return { username: user.registration, contentType: image.contentType, size: image.content.length };
-    });
+    const tenant = request.caller!.tenant;
+    const username = await inTenant(db, scope(request), async (tx) => (await mustFindUser(tx, tenant, target(request))).registration);
+    const key = newKey(tenant);
+    const image = await storeUploadedImage(request, store, key);
+    try {
+      const replaced = await inTenant(db, scope(request), async (tx) => {
+        const user = await mustFindUser(tx, tenant, username);
+        const before = await photoOf(tx, tenant, user.registration);
+        await sql`INSERT INTO user_photo (tenant, username, content_type, storage_key, size) VALUES (${tenant}, ${user.registration}, ${image.contentType}, ${key}, ${image.size})
+          ON CONFLICT (tenant, username) DO UPDATE SET content_type = excluded.content_type, storage_key = excluded.storage_key, size = excluded.size, content = NULL, updated_at = now()`.execute(tx);
+        return before?.storage_key;
+      });
+      if (replaced) await store.remove(replaced);
+    } catch (error) {
+      await store.remove(key);
+      throw error;
+    }
+    return { username, contentType: image.contentType, size: image.size };
   });
 
-  app.delete(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) =>
-    inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, request.caller!.tenant, target(request));
-      const { rows } = await sql<{ username: string }>`DELETE FROM user_photo WHERE tenant = ${request.caller!.tenant} AND username = ${user.registration} RETURNING username`.execute(tx);
-      return { username: user.registration, deleted: rows.length === 1 };
-    }));
+  app.delete(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) => {
+    const tenant = request.caller!.tenant;
+    const deleted = await inTenant(db, scope(request), async (tx) => {
+      const user = await mustFindUser(tx, tenant, target(request));
+      const { rows } = await sql<{ storage_key: string | null }>`DELETE FROM user_photo WHERE tenant = ${tenant} AND username = ${user.registration} RETURNING storage_key`.execute(tx);
+      return { username: user.registration, rows };
+    });
+    // After the commit: a row never points to a removed photo.
+    if (deleted.rows[0]?.storage_key) await store.remove(deleted.rows[0].storage_key);
+    return { username: deleted.username, deleted: deleted.rows.length === 1 };
+  });
 }

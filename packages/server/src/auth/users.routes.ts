@@ -11,6 +11,7 @@ import { originOf } from './access-log.ts';
 import { createUserOperations, MANAGE_USERS, normaliseUsername, userEntity, type UserCaller } from './users.operation.ts';
 import { userPreferenceRoutes } from './user-preferences.ts';
 import { userPhotoRoutes } from './user-photos.ts';
+import type { ObjectStore } from '../documents/object-store.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -20,7 +21,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  * breakdowns), and the user operations for writes; plus password, unlock, second-factor reset,
  * preferences and photo. `GET /api/core/users/current` is with the user configuration.
  */
-export async function usersRoutes(app: FastifyInstance, { db, operations, sessions, preHandler }: { db: Db; operations: Operations; sessions: SessionService; preHandler: PreHandler }) {
+export async function usersRoutes(app: FastifyInstance, { db, operations, sessions, store, preHandler }: { db: Db; operations: Operations; sessions: SessionService; store: ObjectStore; preHandler: PreHandler }) {
   const users = createUserOperations(db, sessions);
   const base = `/api/${userEntity.route}`;
   const config = { entity: userEntity.name };
@@ -81,5 +82,5 @@ export async function usersRoutes(app: FastifyInstance, { db, operations, sessio
     gate(request, await users.resetTotp(caller(request), username(request), originOf(request))));
 
   await app.register(userPreferenceRoutes, { db, preHandler });
-  await app.register(userPhotoRoutes, { db, preHandler });
+  await app.register(userPhotoRoutes, { db, store, preHandler });
 }

@@ -52,7 +52,7 @@ const typedColumns: { [Table in keyof Tables]: Record<keyof Tables[Table], true>
   },
   session: { tenant: true, _id: true, username: true, created_at: true, expires_at: true, revoked_at: true, kind: true, address: true, impersonating: true },
   login_directory: { username: true, tenant: true },
-  user_photo: { tenant: true, username: true, content_type: true, content: true, updated_at: true },
+  user_photo: { tenant: true, username: true, content_type: true, content: true, storage_key: true, size: true, updated_at: true },
   tenant_configuration: { tenant: true, name: true, value: true, updated_at: true, updated_by: true },
   login_throttle: { address: true, window_start: true, hits: true },
   idempotency_key: {

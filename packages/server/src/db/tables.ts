@@ -67,7 +67,10 @@ export interface UserPhotoTable {
   tenant: string;
   username: string;
   content_type: string;
-  content: Buffer;
+  /** Photos written before they moved to the object store; null once moved. */
+  content: Buffer | null;
+  storage_key: string | null;
+  size: number | null;
   updated_at: DefaultTimestamp;
 }
 

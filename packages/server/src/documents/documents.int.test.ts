@@ -11,6 +11,7 @@ import { attachDemoContents } from './demo-contents.ts';
 import * as storage from '../entities/storage.ts';
 import { entityByName } from '@lbo/model/entity-registry';
 import { startS3Server } from '../testing/s3-server.ts';
+import { BOUNDARY, multipartBody, uploadFile, type SentFile } from '../testing/multipart.ts';
 
 /**
  * Documents of every kind: upload, list, content, rename and delete through the parent's routes,
@@ -22,21 +23,8 @@ let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 afterAll(async () => { await t?.close(); await s3?.stop(); });
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const boundary = 'lbo-test-boundary';
-
-/** A multipart body: the given fields, then the file. */
-function multipartBody(file: { name: string; content: Buffer; type?: string }, fields: Record<string, string> = {}): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`));
-  parts.push(file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return Buffer.concat(parts);
-}
-
-const upload = (user: TestUser, url: string, file: { name: string; content: Buffer; type?: string }, fields: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipartBody(file, fields) });
+const boundary = BOUNDARY;
+const upload = (user: TestUser, url: string, file: SentFile, fields: Record<string, string> = {}) => uploadFile(t, user, url, file, fields);
 
 const created = async (user: TestUser, route: string, body: object) => {
   const res = await t.call('POST', `/api/${route}`, user.headers, body);

@@ -15,6 +15,7 @@ import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
 import type { ObjectStore } from './object-store.ts';
+import { isPicture, storeThumbnail } from './thumbnails.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { contentDisposition } from '../http/downloads.ts';
 import { processUpload, uploadDescription } from './upload-processing.ts';
@@ -41,10 +42,10 @@ async function fileRulesOf(tx: Tx, tenant: string) {
   return { maxBytes, maxText: String(sizeText), extensions: listed.length ? listed.map((e) => e.toLowerCase().replace(/^\./, '')) : defaultDocumentExtensions };
 }
 
-/** A document as answered: everything but where its content is kept. */
+/** A document as answered: everything but where its content is kept; pictures say they have a thumbnail. */
 function shown(doc: Doc): Doc {
-  const { storageKey: _key, ...rest } = doc;
-  return rest;
+  const { storageKey: _key, thumbnailKey, ...rest } = doc;
+  return thumbnailKey ? { ...rest, thumbnail: true } : rest;
 }
 
 const renameBody = z.looseObject({
@@ -57,6 +58,7 @@ const contentQuery = z.looseObject({
   base64: z.enum(['true', 'false']).optional(),
   contentDisposition: z.enum(['inline', 'attachment']).optional(),
   token: z.string().max(2000).optional().describe('the token a listed document carries: opens its content without signing in, for a few minutes'),
+  thumbnail: z.enum(['true', 'false']).optional().describe("a picture's thumbnail (320 px JPEG) instead of the picture; the content itself for other documents"),
 });
 
 export interface DocumentRouteOptions {
@@ -103,16 +105,30 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
     return row;
   }
 
+  /**
+   * A record has one main picture (spec 002 §3, MAINIMAGE): naming another one makes the former
+   * main picture an ordinary one (IMAGE), with its history.
+   */
+  async function keepOneMainImage(tx: Tx, caller: Reader, entity: Entity, registration: string, mainId: string) {
+    const others = await storage.findWhere(tx, documentEntity, caller.tenant, sql<boolean>`data ->> 'entityName' = ${entity.name}
+      AND data ->> 'entityRegistration' = ${registration} AND type = 'MAINIMAGE' AND _id <> ${mainId}`);
+    for (const row of others) {
+      const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, { ...row.data, registration: row.registration, status: row.status, name: row.name, type: 'IMAGE' });
+      await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shown(storage.toDocument(row)), after: shown(storage.toDocument(saved)) });
+    }
+  }
+
   /** Streams the content of a stored document, as a download, inline, or base64 text. */
   async function sendContent(request: FastifyRequest, reply: FastifyReply, row: storage.Row) {
     const caller = readerOf(request);
-    const key = String(row.data.storageKey ?? '');
+    const query = request.query as z.infer<typeof contentQuery>;
+    const thumbnail = query.thumbnail === 'true' && typeof row.data.thumbnailKey === 'string';
+    const key = String((thumbnail ? row.data.thumbnailKey : row.data.storageKey) ?? '');
     // The key is the server's; one of another tenant is never read, whatever the record says.
     const found = key.startsWith(`${caller.tenant}/`) ? await store.get(key) : undefined;
     if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document content', row.registration]);
-    const query = request.query as z.infer<typeof contentQuery>;
     const name = String(row.data.name ?? row.registration);
-    const type = typeof row.data.contentType === 'string' ? row.data.contentType : 'application/octet-stream';
+    const type = thumbnail ? 'image/jpeg' : typeof row.data.contentType === 'string' ? row.data.contentType : 'application/octet-stream';
     reply.header('cache-control', 'private, no-store');
     if (query.base64 === 'true') {
       const chunks: Buffer[] = [];
@@ -201,7 +217,9 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
       const receivedKey = `${caller.tenant}/${crypto.randomUUID()}`;
       // Converted to PDF and watermarked here when the fields ask for it (upload-processing.ts); `key` is then the result's.
       const { key, stored, fields } = await processUpload(store, { key: receivedKey, ...await receive(request, rules, receivedKey) });
+      let thumbnailKey: string | undefined;
       try {
+        if (isPicture(stored.extension)) thumbnailKey = await storeThumbnail(store, caller.tenant, key);
         const saved = await inTenant(db, scope(request), async (tx) => {
           await parentOf(tx, caller, entity, parent.registration);
           const sortIndex = Number.isInteger(Number(fields.sortIndex)) && fields.sortIndex !== undefined && fields.sortIndex !== '' ? Number(fields.sortIndex) : undefined;
@@ -210,9 +228,11 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
             name: safeFileName(fields.name?.trim() || stored.name), type: fields.type?.trim() || null, status: 'UPLOADED',
             entityName: entity.name, entityRegistration: parent.registration,
             size: stored.size, contentType: stored.contentType, checksum: stored.sha256, storageKey: key,
+            ...(thumbnailKey ? { thumbnailKey } : {}),
             ...(sortIndex === undefined ? {} : { sortIndex }),
           };
           const row = await storage.insertRow(tx, documentEntity, caller.tenant, caller.username, data);
+          if (row.type === 'MAINIMAGE') await keepOneMainImage(tx, caller, entity, parent.registration, row._id);
           const doc = storage.toDocument(row);
           await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'CREATE', after: shown(doc) });
           return doc;
@@ -220,6 +240,7 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
         return reply.status(201).send(shown(saved));
       } catch (error) {
         await store.remove(key);
+        if (thumbnailKey) await store.remove(thumbnailKey);
         throw error;
       }
     });
@@ -250,6 +271,7 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
         if (body.sortIndex !== undefined) changes.sortIndex = body.sortIndex;
         const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, { ...row.data, ...changes, registration: row.registration, status: row.status });
         const after = storage.toDocument(saved);
+        if (saved.type === 'MAINIMAGE' && before.type !== 'MAINIMAGE') await keepOneMainImage(tx, caller, entity, parent.registration, saved._id);
         await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shown(before), after: shown(after) });
         return shown(after);
       });
@@ -267,6 +289,7 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
       });
       // After the commit: a record never points to a removed content.
       await store.remove(String(deleted.storageKey));
+      if (typeof deleted.thumbnailKey === 'string') await store.remove(deleted.thumbnailKey);
       return shown(deleted);
     });
   }

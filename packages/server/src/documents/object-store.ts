@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 
 /**
@@ -18,6 +18,13 @@ export interface ObjectStore {
   get(key: string): Promise<{ content: Readable; size: number } | undefined>;
   /** Removes the content under `key`; nothing when there is none. */
   remove(key: string): Promise<void>;
+  /** Every key (part files of writes under way excepted), with when it was written. */
+  list(): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
 }
 
 export interface StoredObject {
@@ -86,6 +93,18 @@ export function fileSystemStore(root: string): ObjectStore {
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+    async *list() {
+      const folders = await fs.promises.readdir(root, { withFileTypes: true }).catch(() => []);
+      for (const folder of folders) {
+        if (!folder.isDirectory()) continue;
+        for (const file of await fs.promises.readdir(path.join(root, folder.name)).catch(() => [])) {
+          const key = `${folder.name}/${file}`;
+          if (!keyPattern.test(key)) continue;
+          const stat = await fs.promises.stat(path.join(root, key)).catch(() => undefined);
+          if (stat?.isFile()) yield { key, lastModified: stat.mtime };
+        }
+      }
+    },
   };
 }
 
@@ -143,6 +162,16 @@ export function s3Store(settings: S3Settings): ObjectStore {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && keyPattern.test(object.Key)) yield { key: object.Key, lastModified: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -24,6 +24,8 @@ export const document = defineEntity({
     checksum: text({ readOnly: true, hidden: true }),
     /** Where the content is in the object store (`{tenant}/{uuid}`). */
     storageKey: text({ readOnly: true, hidden: true }),
+    /** Where a picture's thumbnail is in the object store, when the content is an image. */
+    thumbnailKey: text({ readOnly: true, hidden: true }),
     sortIndex: integer(),
     deliveryId: text(),
     deliveryStatus: text(),
@@ -64,5 +66,5 @@ export const document = defineEntity({
     t('ARCHIVE', ['VALIDATED', 'SIGNED', 'EXPIRED', 'REJECTED'], 'ARCHIVED'),
   ],
   menu: { section: 'Work', order: 30 },
-  labels: { fr: { singular: 'Document', plural: 'Documents', texts: { 'Content type': 'Type de contenu', Checksum: 'Somme de contrôle', 'Storage key': 'Clé de stockage' } } },
+  labels: { fr: { singular: 'Document', plural: 'Documents', texts: { 'Content type': 'Type de contenu', Checksum: 'Somme de contrôle', 'Storage key': 'Clé de stockage', 'Thumbnail key': 'Clé de la vignette' } } },
 });

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as core from './0001_core.ts';
+import * as userPhotosInStore from './0002_user_photos_in_store.ts';
 import * as sso from './0003_sso.ts';
 
 /**
@@ -10,6 +11,7 @@ import * as sso from './0003_sso.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
+  '0002_user_photos_in_store': userPhotosInStore,
   '0003_sso': sso,
 };
 
