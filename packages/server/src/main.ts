@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { fileSystemStore, s3Store } from './documents/object-store.ts';
 import { bootstrap } from './seed/bootstrap.ts';
+import { scheduleOrphanSweeps } from './documents/orphan-sweeper.ts';
 
 /** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
 const config = readConfig();
@@ -20,6 +21,7 @@ const seeded = await bootstrap(database.db, { adminPassword: config.adminPasswor
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies, objectStore, listExports: { backgroundThreshold: config.exportBackgroundRows } });
 await app.listen({ port: config.port, host: config.host });
+const stopSweeps = scheduleOrphanSweeps(database.db, objectStore);
 
 const url = `http://localhost:${config.port}`;
 const lines = [
@@ -34,6 +36,7 @@ const lines = [
 console.log(lines.join('\n'));
 
 const shutdown = async () => {
+  stopSweeps();
   await app.close();
   await database.close();
   process.exit(0);

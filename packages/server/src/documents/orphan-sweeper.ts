@@ -51,3 +51,20 @@ export async function sweepOrphanObjects(db: Db, store: ObjectStore, { graceMs =
   }
   return result;
 }
+
+/**
+ * Sweeps a minute after start, then every hour, for the life of the process. A failed pass is
+ * logged and the next one tries again; two servers sweeping at once only race to remove the same
+ * leftovers.
+ */
+export function scheduleOrphanSweeps(db: Db, store: ObjectStore, log: (line: string) => void = console.log): () => void {
+  const sweep = () => sweepOrphanObjects(db, store).then(
+    ({ examined, removed }) => { if (removed.length) log(JSON.stringify({ msg: 'orphan objects removed', examined, removed: removed.length })); },
+    (error: Error) => log(JSON.stringify({ level: 'warn', msg: 'orphan object sweep failed', error: error.message })),
+  );
+  const first = setTimeout(sweep, 60_000);
+  const every = setInterval(sweep, ORPHAN_GRACE_MS);
+  first.unref();
+  every.unref();
+  return () => { clearTimeout(first); clearInterval(every); };
+}
