@@ -73,6 +73,30 @@ describe('contract lifecycle journey', () => {
     await shot('deal-quotations');
   });
 
+  it('prices the deal\'s asset lines: an asset found in the search dialog, duplicated, a total discount on every line', async () => {
+    const asset = (await api('POST', '/api/asset/assets', { name: 'Electric van eExpert', unitPrice: 24000, quantity: 1, taxCode: 'VAT20', supplierRegistration: 'PER000003' })).json().registration;
+    const card = page.locator('[data-testid="asset-lines"]');
+    await card.waitFor();
+    await card.locator('[data-testid="search-asset"]').click();
+    await page.locator('[data-testid="asset-search-input"]').fill('Electric van');
+    await page.locator(`[data-testid="pick-asset-${asset}"]`).click();
+    await card.locator('[data-testid="save-lines"]').click();
+    // Saved, the server copies the asset's price onto the line and adds its supplier.
+    await expect.poll(async () => (await api('GET', `/api/financing/deals/${deal}`)).json().assets?.[0]?.priceExclTax).toBe(24000);
+    const fresh = page.locator('[data-testid="asset-lines"]');
+    await fresh.locator('[data-testid="duplicate-line-0"]').click();
+    await fresh.locator('[data-testid="asset-lines-totals"]').waitFor();
+    const discount = fresh.locator('input[data-testid="total-discount"], [data-testid="total-discount"] input');
+    await discount.fill('10');
+    await discount.press('Tab');
+    await fresh.locator('[data-testid="total-excl-tax"]', { hasText: '43,200.00' }).waitFor(); // 2 × 24,000 less 10 %
+    await fresh.locator('[data-testid="save-lines"]').click();
+    await expect.poll(async () => (await api('GET', `/api/financing/deals/${deal}`)).json().assetsTotals).toEqual({ grossAmount: 48000, priceExclTax: 43200, priceInclTax: 51840, discount: 0.1 });
+    const saved = (await api('GET', `/api/financing/deals/${deal}`)).json();
+    expect(saved.persons).toContainEqual({ role: 'SUPPLIER', personRegistration: 'PER000003' });
+    await shot('deal-asset-lines');
+  });
+
   it('wins the deal, which makes the contract, and activates it', async () => {
     await runFromCard('SUBMIT', 'SUBMITTED');
     await runFromCard('APPROVE', 'APPROVED');

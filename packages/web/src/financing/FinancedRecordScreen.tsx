@@ -6,6 +6,7 @@ import { FormCard } from '../entities/FormCard.tsx';
 import { CalculatorElement } from './CalculatorElement.tsx';
 import { termsOfRecord } from './record-terms.ts';
 import { QuotationsCard } from './QuotationsCard.tsx';
+import { AssetLinesCard } from './AssetLinesCard.tsx';
 import { ContractScheduleCard, ContractSummaryCard } from './ContractScheduleCard.tsx';
 
 /**
@@ -21,6 +22,7 @@ export default function FinancedRecordScreen({ entity, canCreate }: ScreenProps)
   return (
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
+      {id && data && <AssetLinesCard key={String(data._version)} entity={entity} record={data} />}
       {id && data && <QuotationsCard entity={entity} record={data} />}
       {id && data && entity.name === 'Contract' && ['ACTIVE', 'TERMINATED'].includes(String(data.status)) && (
         <>

@@ -24,6 +24,7 @@ export const frFR: Record<string, string> = {
   'Password': 'Mot de passe',
   'Authentication code': "Code d'authentification",
   'Verify': 'Vérifier',
+  'Sign in with {{provider}}': 'Se connecter avec {{provider}}',
   'Invalid username or password': "Nom d'utilisateur ou mot de passe invalide",
   'Session has expired': 'La session a expiré',
   'User menu': 'Menu utilisateur',
@@ -172,6 +173,11 @@ export const frFR: Record<string, string> = {
   // Documents card
   'Uploading…': 'Envoi…', 'Drop files here or click to choose': 'Déposez des fichiers ici ou cliquez pour choisir',
   'No documents': 'Aucun document', 'Delete this document?': 'Supprimer ce document ?', 'Delete': 'Supprimer',
+  'Convert to PDF': 'Convertir en PDF', 'Watermark': 'Filigrane', 'Dismiss': 'Fermer',
+  'Forbidden document extension "{{ext}}". Accepted formats: {{list}}': 'Extension de document interdite « {{ext}} ». Formats acceptés : {{list}}',
+  // Images card
+  'Images': 'Images', 'Main image': 'Image principale', 'Move left': 'Déplacer à gauche', 'Move right': 'Déplacer à droite',
+  'Make it the main image': 'En faire l\'image principale', 'Delete this picture?': 'Supprimer cette image ?', 'No pictures': 'Aucune image', 'Add pictures': 'Ajouter des images',
   // The API description (/documentation/api)
   'API': 'API', 'Field': 'Champ', 'Mandatory': 'Obligatoire', 'Parameters': 'Paramètres', 'Body': 'Corps', 'Answers': 'Réponses', 'In': 'Dans',
   'Filter by path or kind': 'Filtrer par chemin ou par type', 'The API description could not be read': 'La description de l\'API n\'a pas pu être lue',
@@ -194,6 +200,7 @@ export const frFR: Record<string, string> = {
   'No element yet: the contract is activated to get them': "Aucun élément : ils sont créés à l'activation du contrat",
   'Schedule before and after': 'Échéancier avant et après', 'From line': 'À partir de la ligne', 'Instalment before': 'Échéance avant',
   'Instalment after': 'Échéance après', 'Accrued interest': 'Intérêts courus', 'Settlement': 'Solde de résiliation', 'Before': 'Avant', 'After': 'Après',
+  'Asset lines': 'Lignes de biens', 'Asset line': 'Ligne de bien', 'Add line': 'Ajouter une ligne', 'Duplicate': 'Dupliquer',
   // The person editor's texts.
   ...personFr,
 };
