@@ -34,6 +34,8 @@ export interface KindScreens {
   detailByIdOnly?: boolean;
   /** Defaults of its list page, under the tenant's page configuration: no add button, rows per page. */
   listPage?: { addButton?: boolean; pageSize?: number };
+  /** Its detail screen shows the Images card: pictures kept as MAINIMAGE / IMAGE documents (spec 002 §3). */
+  pictures?: boolean;
 }
 
 /**

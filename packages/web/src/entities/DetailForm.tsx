@@ -18,6 +18,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from './workflow/WorkflowCard.tsx';
 import { DebugCard, RecordCard } from './RecordCards.tsx';
 import { DocumentsCard } from './DocumentsCard.tsx';
+import { ImagesCard } from './ImagesCard.tsx';
 import type { Values } from './form-values.ts';
 import { humanise } from './entity-fields.ts';
 
@@ -115,6 +116,7 @@ export function DetailForm({ entity, record, onSubmit }: Props) {
               {workflowPinned && workflow}
               <RecordCard entity={entity} record={record} />
               {!workflowPinned && workflow}
+              {registration && entity.screens.pictures && <ImagesCard entity={entity} registration={registration} />}
               {registration && entity.name !== 'Document' && <DocumentsCard entity={entity} registration={registration} />}
               {debug && <DebugCard values={form.values} />}
             </Col>

@@ -173,7 +173,7 @@ export const frFR: Record<string, string> = {
   // Documents card
   'Uploading…': 'Envoi…', 'Drop files here or click to choose': 'Déposez des fichiers ici ou cliquez pour choisir',
   'No documents': 'Aucun document', 'Delete this document?': 'Supprimer ce document ?', 'Delete': 'Supprimer',
-  'Convert to PDF': 'Convertir en PDF', 'Watermark': 'Filigrane', 'Dismiss': 'Fermer',
+  'The upload did not reach the server': 'L\'envoi n\'a pas atteint le serveur', 'Convert to PDF': 'Convertir en PDF', 'Watermark': 'Filigrane', 'Dismiss': 'Fermer',
   'Forbidden document extension "{{ext}}". Accepted formats: {{list}}': 'Extension de document interdite « {{ext}} ». Formats acceptés : {{list}}',
   // Images card
   'Images': 'Images', 'Main image': 'Image principale', 'Move left': 'Déplacer à gauche', 'Move right': 'Déplacer à droite',

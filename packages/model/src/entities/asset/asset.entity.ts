@@ -89,5 +89,6 @@ export const asset = defineEntity({
     t('CANCEL', ['DRAFT', 'ORDERED'], 'CANCELLED'),
   ],
   menu: { section: 'Assets', order: 10 },
+  screens: { pictures: true },
   labels: { fr: { singular: 'Actif', plural: 'Actifs' } },
 });

@@ -94,6 +94,11 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (!options.silent) report(failure);
     throw failure;
   }
+  return answered<T>(response, method, path, options);
+}
+
+/** What every answer goes through: the session's headers taken, a failure reported, the body read. */
+async function answered<T>(response: Response, method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   if (response.headers.has('authorization')) setToken(response.headers.get('authorization') ?? '');
   if (response.headers.get('context-token')) setContextToken(response.headers.get('context-token') ?? undefined);
   if (!response.ok) {
@@ -104,6 +109,39 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   const data = options.blob ? await response.blob() : parseJson(await response.text());
   return { data: data as T, headers: response.headers, status: response.status };
+}
+
+/** The headers of an XMLHttpRequest's answer. */
+function headersOf(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * Sends a multipart form with the progress of its upload (`fraction` from 0 to 1), which fetch
+ * cannot report; the answer goes through the same handling as every other call.
+ */
+export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: RequestOptions = {}): Promise<T> {
+  const xhr = new XMLHttpRequest();
+  const response = await new Promise<Response>((resolve, reject) => {
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries({ ...requestHeaders(false), 'idempotency-key': newRequestId() })) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
+    xhr.onload = () => resolve(new Response(xhr.status === 204 ? null : xhr.response as Blob, { status: xhr.status, headers: headersOf(xhr) }));
+    xhr.onerror = () => reject(new ApiFailure(0, { message: 'The upload did not reach the server' }, 'POST', path));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.responseType = 'blob';
+    xhr.send(form);
+  }).catch((error: Error) => {
+    if (error instanceof ApiFailure && !options.silent) report(error);
+    throw error;
+  });
+  return (await answered<T>(response, 'POST', path, options)).data;
 }
 
 /** The answer's data only. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { dataProvider, queryKeys, type Kind, type Row } from './data-provider.ts';
+import { dataProvider, queryKeys, type DocumentUploadFields, type Kind, type Row } from './data-provider.ts';
 
 /**
  * The data provider in TanStack Query: reads as queries under the provider's keys, writes as
@@ -87,8 +87,14 @@ export function useDocumentChanges(kind: Kind, id: string | undefined) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.documents(kind, id) });
   return {
-    upload: useMutation({ mutationFn: ({ file, type }: { file: File; type?: string }) => dataProvider.uploadDocument(kind, id!, file, { type }), onSuccess: refresh }),
-    rename: useMutation({ mutationFn: ({ documentId, name }: { documentId: string; name: string }) => dataProvider.renameDocument(kind, id!, documentId, { name }), onSuccess: refresh }),
+    upload: useMutation({
+      mutationFn: ({ file, fields, onProgress }: { file: File; fields?: DocumentUploadFields; onProgress?: (fraction: number) => void }) => dataProvider.uploadDocument(kind, id!, file, fields, onProgress),
+      onSuccess: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: ({ documentId, ...changes }: { documentId: string; name?: string; type?: string | null; sortIndex?: number }) => dataProvider.renameDocument(kind, id!, documentId, changes),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (documentId: string) => dataProvider.deleteDocument(kind, id!, documentId), onSuccess: refresh }),
   };
 }

@@ -1,5 +1,5 @@
 import type { Entity } from '@lbo/model/entity';
-import { api, fileNameOf, request, type RequestOptions } from './client.ts';
+import { api, fileNameOf, request, uploadWithProgress, type RequestOptions } from './client.ts';
 import type { QueryValue } from './wire-format.ts';
 
 /**
@@ -149,6 +149,19 @@ export interface DocumentItem {
   sortIndex?: number;
   /** Opens its content without the session, for a few minutes (a link in a new window). */
   token?: string;
+  /** A picture with a thumbnail (`?thumbnail=true`). */
+  thumbnail?: boolean;
+}
+
+/** What an upload may say besides its file (docs/api.md, Documents). */
+export interface DocumentUploadFields {
+  type?: string;
+  name?: string;
+  sortIndex?: number;
+  /** Images and office documents stored as a PDF. */
+  convertToPdf?: boolean;
+  /** A text drawn across images and PDF pages. */
+  watermark?: string;
 }
 
 /** An item of `GET /api/script/lists?valuesOnly=true` (spec 002 §7). */
@@ -289,21 +302,23 @@ export const dataProvider = {
     return api.get<DocumentItem[]>(apiPaths.documents(kind, id), { ...options, query: { sort: '-type,sortIndex' } });
   },
   /** Attaches a file to a record (multipart: file, type, name). */
-  uploadDocument(kind: Kind, id: string, file: File, fields: { type?: string; name?: string } = {}) {
+  /** Attaches a file to a record; `onProgress` follows the upload (0 to 1). */
+  uploadDocument(kind: Kind, id: string, file: File, fields: DocumentUploadFields = {}, onProgress: (fraction: number) => void = () => undefined) {
     const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== '') form.append(name, String(value));
     form.append('file', file, file.name);
-    return api.post<DocumentItem>(apiPaths.documents(kind, id), form);
+    return uploadWithProgress<DocumentItem>(apiPaths.documents(kind, id), form, onProgress);
   },
-  renameDocument(kind: Kind, id: string, documentId: string, changes: { name?: string; type?: string | null }) {
+  /** Renames a document, changes its type or its place (`sortIndex`). */
+  renameDocument(kind: Kind, id: string, documentId: string, changes: { name?: string; type?: string | null; sortIndex?: number }) {
     return api.patch<DocumentItem>(apiPaths.document(kind, id, documentId), changes);
   },
   deleteDocument(kind: Kind, id: string, documentId: string) {
     return api.delete<DocumentItem>(apiPaths.document(kind, id, documentId));
   },
   /** The address that opens a document in a new window, by the token it was listed with. */
-  documentLink(kind: Kind, id: string, document: DocumentItem) {
-    return `${apiPaths.documentContent(kind, id, document._id)}?contentDisposition=inline&token=${enc(document.token ?? '')}`;
+  documentLink(kind: Kind, id: string, document: DocumentItem, { thumbnail = false } = {}) {
+    return `${apiPaths.documentContent(kind, id, document._id)}?contentDisposition=inline&token=${enc(document.token ?? '')}${thumbnail ? '&thumbnail=true' : ''}`;
   },
   hierarchy(kind: Kind, id: string, options: CallOptions = {}) {
     return api.get<unknown>(apiPaths.hierarchy(kind, id), options);
