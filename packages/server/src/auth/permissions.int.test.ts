@@ -40,7 +40,9 @@ const expectError = (res: LightMyRequestResponse, status: number, code: string) 
 };
 
 /** Routes anyone may call; sign-out is left out of the matrix because it would end the test's sessions. */
-const publicRoutes = new Set(['POST /api/core/auth/login', 'POST /api/core/auth/login/totp', 'GET /api/core/ping', 'GET /api/core/hosts/:hostname']);
+const publicRoutes = new Set(['POST /api/core/auth/login', 'POST /api/core/auth/login/totp', 'GET /api/core/ping', 'GET /api/core/hosts/:hostname',
+  // Single sign-on: the provider's answer is how a stranger signs in.
+  'GET /api/core/oidc/:oidcId', 'POST /api/core/oidc/:id/login', 'GET /api/core/saml/:id', 'POST /api/core/saml/:id/assert', 'POST /api/core/auth/token/login']);
 const apiRoutes = () => registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && `${r.method} ${r.url}` !== 'GET /api/core/auth/logout');
 const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 const concrete = (url: string, value = 'nope-1') => url.replace(/:\w+/g, value).replace(/\*$/, 'x');

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../i18n/i18n.ts';
 import { initialLocale, readStoredLocale } from '../i18n/locale.ts';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Root } from './Root.tsx';
 import { RouteError } from './pages/RouteError.tsx';
 import { Loading } from './pages/StatusPages.tsx';
@@ -22,7 +22,8 @@ function createRouter() {
       errorElement: <RouteError />,
       hydrateFallbackElement: <Loading full />,
       children: [
-        { path: 'authentication', element: <Navigate to="/authentication/login-page" replace /> },
+        // The providers answer here (single sign-on), with their parameters in the query or the hash.
+        { path: 'authentication', lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }) },
         { path: 'authentication/login-page', lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }) },
         { path: '*', lazy: async () => ({ Component: (await import('./shell/SignedInApp.tsx')).SignedInApp }) },
       ],

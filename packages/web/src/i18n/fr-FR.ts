@@ -24,7 +24,7 @@ export const frFR: Record<string, string> = {
   'Password': 'Mot de passe',
   'Authentication code': "Code d'authentification",
   'Verify': 'Vérifier',
-  'Sign in with {{provider}}': 'Se connecter avec {{provider}}',
+  'Sign in with {provider}': 'Se connecter avec {provider}',
   'Invalid username or password': "Nom d'utilisateur ou mot de passe invalide",
   'Session has expired': 'La session a expiré',
   'User menu': 'Menu utilisateur',

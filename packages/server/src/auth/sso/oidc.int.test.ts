@@ -190,7 +190,9 @@ describe('a session opened by a provider', () => {
     expect(second.json().retryInMs).toBeGreaterThan(0);
     expect(second.json().retryInMs).toBeLessThanOrEqual(5000);
     // A password session has no provider to keep alive.
-    expectRefused(await t.call('GET', '/api/core/oidc/corp/keep-alive', t.alpha.headers), 'SSO_LOGIN_REFUSED');
+    const password = await t.call('GET', '/api/core/oidc/corp/keep-alive', t.alpha.headers);
+    expect(password.statusCode).toBe(400);
+    expect(password.json().code).toBe('INVALID_FIELD_IN_PATH');
     expect((await t.call('GET', '/api/core/oidc/corp/keep-alive')).statusCode).toBe(401);
   });
 

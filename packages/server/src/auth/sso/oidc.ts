@@ -176,7 +176,7 @@ export function oidcRoutes(app: FastifyInstance, { db, sessions, preHandler, sta
     const { rows: [row] } = await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, (tx) => sql<{ sso_provider: string | null; sso_refresh_token: string | null; keep_alive_ms: number | null }>`
       SELECT sso_provider, sso_refresh_token, (extract(epoch FROM now() - sso_keep_alive_at) * 1000)::float8 AS keep_alive_ms
       FROM session WHERE tenant = ${caller.homeTenant} AND _id = ${caller.sessionId}::uuid`.execute(tx));
-    if (row?.sso_provider !== id) throw new ApiError('SSO_LOGIN_REFUSED', [id, 'this session was not opened by this provider']);
+    if (row?.sso_provider !== id) throw new ApiError('INVALID_FIELD_IN_PATH', ['id (this session was not opened by this provider)']);
     return row;
   };
 

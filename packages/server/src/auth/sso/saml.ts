@@ -140,7 +140,7 @@ export function samlRoutes(app: FastifyInstance, { db, sessions, preHandler, tok
     const { provider } = await findProvider(db, 'saml', id);
     const { rows: [row] } = await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, (tx) => sql<{ sso_provider: string | null; sso_session_index: string | null; sso_name_id: string | null }>`
       SELECT sso_provider, sso_session_index, sso_name_id FROM session WHERE tenant = ${caller.homeTenant} AND _id = ${caller.sessionId}::uuid`.execute(tx));
-    if (row?.sso_provider !== id) throw new ApiError('SSO_LOGIN_REFUSED', [id, 'this session was not opened by this provider']);
+    if (row?.sso_provider !== id) throw new ApiError('INVALID_FIELD_IN_PATH', ['id (this session was not opened by this provider)']);
     const nameID = body.nameId ?? row.sso_name_id ?? caller.username;
     const sessionIndex = body.sessionIndex ?? row.sso_session_index ?? undefined;
     if ((body.nameId && body.nameId !== row.sso_name_id) || (body.sessionIndex && body.sessionIndex !== row.sso_session_index)) {

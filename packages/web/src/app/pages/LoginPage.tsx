@@ -1,9 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Input, theme } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';
 import { defaultWindowTitle, hostText, useHostSettings, type HostSettings } from '../session/host-settings.ts';
+import { completeOidc, completeSaml, readEntry, readStored, startOidc, startSaml, writeStored } from '../session/sso.ts';
+
+/** A provider button of the host settings. */
+interface ProviderButton {
+  id: string;
+  label?: string | Record<string, string>;
+}
 
 /** Only same-site paths are followed after sign-in. */
 const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : undefined);
@@ -15,9 +22,12 @@ const safeRedirect = (value: string | null) => (value && value.startsWith('/') &
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const host = useHostSettings();
-  const { status, configuration, signIn, signInTotp } = useSession();
+  const { status, configuration, signIn, signInTotp, signInSso } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const [ssoBusy, setSsoBusy] = useState(false);
+  const returnTo = useRef<string | undefined>(undefined);
   const [username, setUsername] = useState('');
   const [secret, setSecret] = useState('');
   const [missing, setMissing] = useState(false);
@@ -26,8 +36,50 @@ export function LoginPage() {
   const [totp, setTotp] = useState<{ username: string; token: string }>();
 
   useEffect(() => {
-    if (status === 'signed-in' && configuration) navigate(safeRedirect(params.get('redirect')) ?? configuration.landingPage, { replace: true });
+    if (status === 'signed-in' && configuration) navigate(returnTo.current ?? safeRedirect(params.get('redirect')) ?? configuration.landingPage, { replace: true });
   }, [status, configuration, navigate, params]);
+
+  // Single sign-on (spec 000 §4): the provider's answer, or a provider to leave for.
+  const entry = useRef(readEntry(location.search, location.hash, readStored()));
+  const original = safeRedirect(params.get('redirect'));
+  useEffect(() => {
+    const sso = entry.current;
+    const leave = (started: Promise<boolean>) => {
+      setSsoBusy(true);
+      void started.then((ok) => ok || setSsoBusy(false));
+    };
+    const settle = (result: { ok: boolean; error?: string; restart?: boolean; originalUrl?: string }) => {
+      if (result.restart) return leave(startOidc(sso.oidc!, readStored().originalUrl ?? original ?? ''));
+      if (result.ok) {
+        returnTo.current = safeRedirect(result.originalUrl ?? null);
+        return;
+      }
+      writeStored({});
+      setSsoBusy(false);
+      setError(result.error);
+    };
+    if (sso.oidc && (sso.code !== undefined || sso.accessToken !== undefined)) {
+      setSsoBusy(true);
+      void signInSso(() => completeOidc(sso)).then(settle);
+    } else if (sso.saml && sso.token) {
+      setSsoBusy(true);
+      void signInSso(() => completeSaml(sso)).then(settle);
+    } else if (sso.oidc && sso.autoOidc !== false) {
+      leave(startOidc(sso.oidc, original ?? ''));
+    } else if (sso.saml) {
+      leave(startSaml(sso.saml, original ?? ''));
+    }
+    // Read once, from the URL the page was opened with.
+  }, []);
+
+  // A host may sign in through one provider at once, unless the URL says autoOidc=0.
+  const autoOidc = (host.uiAuthConfig as { autoOidc?: string } | undefined)?.autoOidc;
+  useEffect(() => {
+    const sso = entry.current;
+    if (!autoOidc || sso.oidc || sso.saml || sso.autoOidc === false || status === 'signed-in') return;
+    setSsoBusy(true);
+    void startOidc(autoOidc, original ?? '').then((ok) => ok || setSsoBusy(false));
+  }, [autoOidc]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,13 +101,29 @@ export function LoginPage() {
     (value && typeof value === 'object' ? hostText(value, i18n.language, t(fallback)) : t(value || fallback));
   const title = hostLabel(host.loginTitle, defaultWindowTitle);
   const mark = (empty: boolean) => (missing && empty ? 'error' : undefined);
+  const oidcButtons = (Array.isArray(host.oidc) ? host.oidc : []) as ProviderButton[];
+  const samlButtons = (Array.isArray(host.saml) ? host.saml : []) as ProviderButton[];
+  const passwordShown = (host.uiAuthConfig as { password?: boolean } | undefined)?.password !== false;
+  const providerLabel = (button: ProviderButton) => t('Sign in with {provider}', { provider: hostLabel(button.label, button.id) });
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
       <div style={{ width: 380, padding: 24, borderRadius: token.borderRadiusLG, background: token.colorBgContainer, boxShadow: token.boxShadowTertiary, color: token.colorText }}>
         {host.publicLogo && <img src={host.publicLogoUrl ?? host.publicLogo} alt="" style={{ maxWidth: '100%', maxHeight: 64, marginBottom: 16 }} />}
         <h1 style={{ marginTop: 0, fontSize: 22, fontWeight: 600 }}>{title}</h1>
         {error && <Alert type="error" title={t(error)} showIcon style={{ marginBottom: 16 }} role="alert" />}
-        <form onSubmit={submit} noValidate>
+        {(oidcButtons.length > 0 || samlButtons.length > 0) && (
+          <Flex vertical gap={8} style={{ marginBottom: passwordShown ? 16 : 0 }}>
+            {oidcButtons.map((button) => (
+              <Button key={`oidc-${button.id}`} block loading={ssoBusy} data-oidc={button.id}
+                onClick={() => { setSsoBusy(true); void startOidc(button.id, original ?? '').then((ok) => ok || setSsoBusy(false)); }}>{providerLabel(button)}</Button>
+            ))}
+            {samlButtons.map((button) => (
+              <Button key={`saml-${button.id}`} block loading={ssoBusy} data-saml={button.id}
+                onClick={() => { setSsoBusy(true); void startSaml(button.id, original ?? '').then((ok) => ok || setSsoBusy(false)); }}>{providerLabel(button)}</Button>
+            ))}
+          </Flex>
+        )}
+        {passwordShown && <form onSubmit={submit} noValidate>
           <Flex vertical gap={12}>
             {totp ? (
               <label>{t('Authentication code')}
@@ -76,7 +144,7 @@ export function LoginPage() {
               {totp ? t('Verify') : hostLabel(host.loginButtonText, 'Sign in')}
             </Button>
           </Flex>
-        </form>
+        </form>}
       </div>
     </Flex>
   );

@@ -7,6 +7,7 @@ import { getToken, setToken } from '../api/token.ts';
 import { notify } from '../notify.tsx';
 import { loadConfiguration, type SessionUser, type UserConfiguration } from './configuration.ts';
 import { applyUserLocale } from './user-locale.ts';
+import { currentOidc, keepAlive, KEEP_ALIVE_THROTTLE_MS, providerLogoutUrl, renewalDelayMs, renewRefreshToken, throttleLeading, type SsoOutcome } from './sso.ts';
 
 /** Sign-in state of the shell (spec 000 §4, Authentication). */
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -26,6 +27,8 @@ interface SessionValue {
   signedOutByUser: boolean;
   signIn(username: string, password: string): Promise<SignInResult>;
   signInTotp(username: string, totpToken: string, code: string): Promise<SignInResult>;
+  /** The last step of a single sign-on: the provider's answer exchanged for a session. */
+  signInSso(complete: () => Promise<SsoOutcome<SessionUser>>): Promise<SignInResult & { restart?: boolean; originalUrl?: string }>;
   signOut(message?: string): void;
 }
 
@@ -66,13 +69,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback((message?: string) => {
     if (signingOut.current) return;
     signingOut.current = true;
-    if (getToken()) void dataProvider.session.logout().catch(() => undefined);
-    setToken('');
+    // A provider's session ends at the provider too: its logout URL is asked for while the app's session still lives.
+    const providerLogout = getToken() ? providerLogoutUrl().catch(() => undefined) : Promise.resolve(undefined);
+    void providerLogout.then(() => (getToken() ? dataProvider.session.logout().catch(() => undefined) : undefined)).finally(() => setToken(''));
     if (message) notify({ level: 'error', message });
     const { pathname, search } = here.current;
     const redirect = message && !pathname.startsWith('/authentication') ? `?redirect=${encodeURIComponent(pathname + search)}` : '';
     // Spec 000 §9: the logout redirect waits 400 ms.
-    setTimeout(() => {
+    setTimeout(async () => {
+      const logoutUrl = await providerLogout;
+      if (logoutUrl && !message) return window.location.assign(logoutUrl);
       signOutHooks.forEach((hook) => hook());
       setConfiguration(undefined);
       setSignedOutByUser(!message);
@@ -104,9 +110,65 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signInTotp = useCallback((username: string, totpToken: string, code: string) => finish(() =>
     dataProvider.session.loginTotp<SessionUser & { totpToken?: string }>(totpToken, code)), [finish]);
 
-  const value = useMemo(() => ({ status, configuration, user: configuration?.user, signedOutByUser, signIn, signInTotp, signOut }),
-    [status, configuration, signedOutByUser, signIn, signInTotp, signOut]);
+  const signInSso = useCallback(async (complete: () => Promise<SsoOutcome<SessionUser>>) => {
+    let outcome: SsoOutcome<SessionUser>;
+    try {
+      outcome = await complete();
+    } catch (error) {
+      return finish(() => Promise.reject(error));
+    }
+    if (outcome === 'restart') return { ok: false, restart: true };
+    const { user, originalUrl } = outcome;
+    return { ...(await finish(async () => user)), originalUrl };
+  }, [finish]);
+
+  useProviderSessionUpkeep(status === 'signed-in' ? configuration : undefined);
+
+  const value = useMemo(() => ({ status, configuration, user: configuration?.user, signedOutByUser, signIn, signInTotp, signInSso, signOut }),
+    [status, configuration, signedOutByUser, signIn, signInTotp, signInSso, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * A session a provider opened (spec 000 §4, §9): its refresh token renewed once when at most
+ * 600 s of it remain (an in-progress flag guards against a second renewal), and, with
+ * `options.oidc.useKeepAlive`, a keep-alive on the user's activity at most once per 5,000 ms.
+ */
+function useProviderSessionUpkeep(configuration: UserConfiguration | undefined) {
+  const user = configuration?.user;
+  const iat = typeof user?.ssoRefreshTokenIat === 'number' ? user.ssoRefreshTokenIat : undefined;
+  const expiresIn = typeof user?.ssoRefreshTokenExpiresIn === 'number' ? user.ssoRefreshTokenExpiresIn : undefined;
+  const threshold = Number((configuration?.options as Record<string, unknown> | undefined)?.refreshTokenAutoRenewExpiresInThreshold ?? 600);
+  const [lifetime, setLifetime] = useState<{ iat?: number; expiresIn?: number }>({});
+  useEffect(() => setLifetime({ iat, expiresIn }), [iat, expiresIn]);
+  const renewing = useRef(false);
+  useEffect(() => {
+    const oidcId = currentOidc();
+    const delay = renewalDelayMs(lifetime.iat, lifetime.expiresIn, Date.now(), threshold);
+    if (!oidcId || delay === undefined) return;
+    const timer = setTimeout(() => {
+      if (renewing.current) return;
+      renewing.current = true;
+      renewRefreshToken(oidcId)
+        .then((renewed) => setLifetime({ iat: renewed.ssoRefreshTokenIat, expiresIn: renewed.ssoRefreshTokenExpiresIn }))
+        .catch((error) => console.error('Refresh token renewal failed', error))
+        .finally(() => { renewing.current = false; });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [lifetime, threshold]);
+
+  const useKeepAlive = Boolean(((configuration?.options as Record<string, unknown> | undefined)?.oidc as { useKeepAlive?: boolean } | undefined)?.useKeepAlive);
+  useEffect(() => {
+    const oidcId = currentOidc();
+    if (!useKeepAlive || !oidcId) return;
+    const ping = throttleLeading(() => void keepAlive(oidcId).catch(() => undefined), KEEP_ALIVE_THROTTLE_MS);
+    window.addEventListener('pointerdown', ping);
+    window.addEventListener('keydown', ping);
+    return () => {
+      window.removeEventListener('pointerdown', ping);
+      window.removeEventListener('keydown', ping);
+    };
+  }, [useKeepAlive]);
 }
 
 export function useSession(): SessionValue {
