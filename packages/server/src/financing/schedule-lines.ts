@@ -34,8 +34,11 @@ export function contractPosition(elements: Row[], decimals: number): { outstandi
   return { outstandingPrincipal: fromMinorUnits(outstanding, decimals), nextDueDate: next };
 }
 
-/** Sets the status of lines `numbers` of an element; the contract's position and credit line follow. */
-export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string, numbers: number[], status: LineStatus): Promise<Doc> {
+/**
+ * Sets the status of lines `numbers` of an element; the contract's position and credit line follow.
+ * Billing gives each line's invoice (`invoiceRegistrations[i]` for `numbers[i]`), kept on the line.
+ */
+export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string, numbers: number[], status: LineStatus, invoiceRegistrations?: string[]): Promise<Doc> {
   const entity = kind('ContractElement');
   const row = await mustFindRow(tx, caller, entity, elementId, true);
   const lines = [...((row.data.lines as ScheduleLine[] | undefined) ?? [])];
@@ -44,7 +47,7 @@ export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string
     if (index < 0) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (element ${row.registration} has no such line)`]);
     const from = lines[index].status;
     if (from !== status && !allowed[from].includes(status)) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (a ${from} line cannot become ${status})`]);
-    lines[index] = { ...lines[index], status };
+    lines[index] = { ...lines[index], status, ...(invoiceRegistrations?.[i] ? { invoiceRegistration: invoiceRegistrations[i] } : {}) };
   });
   const contractRegistration = String(row.data.contractRegistration ?? '');
   const contract = contractRegistration ? await mustFindRow(tx, caller, kind('Contract'), contractRegistration, true) : undefined;

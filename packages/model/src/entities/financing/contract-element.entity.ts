@@ -44,6 +44,8 @@ export const contractElement = defineEntity({
       baseAmountExclTax: currency(),
       indexation: currency(),
       formula: text(),
+      // The invoice that billed the line (billing/billing-run.ts).
+      invoiceRegistration: link('Invoice'),
     }, { readOnly: true }),
   },
   search: [
