@@ -4,7 +4,6 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Entity } from '@lbo/model/entity';
-import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
 import {
   checkContent, checkExtension, defaultDocumentExtensions, defaultMaxDocumentSize, HEAD_BYTES, safeFileName, sizeInBytes,
@@ -15,7 +14,7 @@ import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
 import type { ObjectStore } from './object-store.ts';
-import { isPicture, storeThumbnail } from './thumbnails.ts';
+import { discardContent, documentEntity, keepOneMainImage, recordDocument, shownDocument, withThumbnail, type StoredContent } from './attach.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { contentDisposition } from '../http/downloads.ts';
 import { processUpload, uploadDescription } from './upload-processing.ts';
@@ -27,7 +26,6 @@ import { processUpload, uploadDescription } from './upload-processing.ts';
  * by its parent's permission and tenant. The content streams into the object store before the
  * record is written; a refused or broken upload leaves neither.
  */
-const documentEntity = entityByName('Document')!;
 /** The most an upload may carry whatever the tenant says: 2 GB. */
 const HARD_LIMIT = 2048 * 1_048_576;
 
@@ -42,11 +40,7 @@ async function fileRulesOf(tx: Tx, tenant: string) {
   return { maxBytes, maxText: String(sizeText), extensions: listed.length ? listed.map((e) => e.toLowerCase().replace(/^\./, '')) : defaultDocumentExtensions };
 }
 
-/** A document as answered: everything but where its content is kept; pictures say they have a thumbnail. */
-function shown(doc: Doc): Doc {
-  const { storageKey: _key, thumbnailKey, ...rest } = doc;
-  return thumbnailKey ? { ...rest, thumbnail: true } : rest;
-}
+const shown = shownDocument;
 
 const renameBody = z.looseObject({
   name: z.string().trim().min(1).max(200).optional(),
@@ -103,19 +97,6 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
     const matches = row && (!parent || (row.data.entityName === parent.entity.name && row.data.entityRegistration === parent.registration));
     if (!row || !matches) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [documentEntity.name, id]);
     return row;
-  }
-
-  /**
-   * A record has one main picture (spec 002 §3, MAINIMAGE): naming another one makes the former
-   * main picture an ordinary one (IMAGE), with its history.
-   */
-  async function keepOneMainImage(tx: Tx, caller: Reader, entity: Entity, registration: string, mainId: string) {
-    const others = await storage.findWhere(tx, documentEntity, caller.tenant, sql<boolean>`data ->> 'entityName' = ${entity.name}
-      AND data ->> 'entityRegistration' = ${registration} AND type = 'MAINIMAGE' AND _id <> ${mainId}`);
-    for (const row of others) {
-      const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, { ...row.data, registration: row.registration, status: row.status, name: row.name, type: 'IMAGE' });
-      await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shown(storage.toDocument(row)), after: shown(storage.toDocument(saved)) });
-    }
   }
 
   /** Streams the content of a stored document, as a download, inline, or base64 text. */
@@ -217,30 +198,17 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
       const receivedKey = `${caller.tenant}/${crypto.randomUUID()}`;
       // Converted to PDF and watermarked here when the fields ask for it (upload-processing.ts); `key` is then the result's.
       const { key, stored, fields } = await processUpload(store, { key: receivedKey, ...await receive(request, rules, receivedKey) });
-      let thumbnailKey: string | undefined;
+      let content: StoredContent = { key, name: stored.name, size: stored.size, sha256: stored.sha256, contentType: stored.contentType };
       try {
-        if (isPicture(stored.extension)) thumbnailKey = await storeThumbnail(store, caller.tenant, key);
+        content = await withThumbnail(store, caller.tenant, content);
+        const sortIndex = Number.isInteger(Number(fields.sortIndex)) && fields.sortIndex !== undefined && fields.sortIndex !== '' ? Number(fields.sortIndex) : undefined;
         const saved = await inTenant(db, scope(request), async (tx) => {
           await parentOf(tx, caller, entity, parent.registration);
-          const sortIndex = Number.isInteger(Number(fields.sortIndex)) && fields.sortIndex !== undefined && fields.sortIndex !== '' ? Number(fields.sortIndex) : undefined;
-          const data: Doc = {
-            registration: `${documentEntity.prefix}${String(await storage.nextCounter(tx, caller.tenant, documentEntity.name)).padStart(6, '0')}`,
-            name: safeFileName(fields.name?.trim() || stored.name), type: fields.type?.trim() || null, status: 'UPLOADED',
-            entityName: entity.name, entityRegistration: parent.registration,
-            size: stored.size, contentType: stored.contentType, checksum: stored.sha256, storageKey: key,
-            ...(thumbnailKey ? { thumbnailKey } : {}),
-            ...(sortIndex === undefined ? {} : { sortIndex }),
-          };
-          const row = await storage.insertRow(tx, documentEntity, caller.tenant, caller.username, data);
-          if (row.type === 'MAINIMAGE') await keepOneMainImage(tx, caller, entity, parent.registration, row._id);
-          const doc = storage.toDocument(row);
-          await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'CREATE', after: shown(doc) });
-          return doc;
+          return recordDocument(tx, caller, { entity, registration: parent.registration }, content, { name: fields.name, type: fields.type, sortIndex });
         });
         return reply.status(201).send(shown(saved));
       } catch (error) {
-        await store.remove(key);
-        if (thumbnailKey) await store.remove(thumbnailKey);
+        await discardContent(store, content);
         throw error;
       }
     });
@@ -271,7 +239,7 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
         if (body.sortIndex !== undefined) changes.sortIndex = body.sortIndex;
         const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, { ...row.data, ...changes, registration: row.registration, status: row.status });
         const after = storage.toDocument(saved);
-        if (saved.type === 'MAINIMAGE' && before.type !== 'MAINIMAGE') await keepOneMainImage(tx, caller, entity, parent.registration, saved._id);
+        if (saved.type === 'MAINIMAGE' && before.type !== 'MAINIMAGE') await keepOneMainImage(tx, caller, { entity, registration: parent.registration }, saved._id);
         await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shown(before), after: shown(after) });
         return shown(after);
       });
