@@ -17,7 +17,7 @@ export interface LogOptions {
 const CENSOR = '[redacted]';
 
 /** Query parameters and `name=value` pairs whose value is a credential. */
-const secretNames = 'token|jwt|access_?token|accessToken|id_?token|refresh_?token|code|password|secret|totp\\w*|context-?token|session\\w*';
+const secretNames = 'token|jwt|access_?token|accessToken|id_?token|id_token_hint|refresh_?token|code|code_?verifier|nonce|SAMLResponse|password|secret|totp\\w*|context-?token|session\\w*';
 const secretPair = new RegExp(`((?:^|[^\\w-])(?:${secretNames})"?\\s*[=:]\\s*"?)[^\\s&"',;]+`, 'gi');
 const secretParam = new RegExp(`^(?:${secretNames})$`, 'i');
 const bearer = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
@@ -39,7 +39,9 @@ export function scrubUrl(url: string): string {
 
 /** Headers that carry a credential, in requests and answers; and body fields that do. */
 const credentialHeaders = ['authorization', 'cookie', 'set-cookie', '"context-token"', '"proxy-authorization"', '"x-api-key"'];
-const credentialFields = ['password', 'currentPassword', 'newPassword', 'confirmPassword', 'passwordConfirmation', 'totpToken', 'token', 'accessToken', 'secret', 'totpSecret'];
+const credentialFields = ['password', 'currentPassword', 'newPassword', 'confirmPassword', 'passwordConfirmation', 'totpToken', 'token', 'accessToken', 'secret', 'totpSecret',
+  // Single sign-on: an answer of the provider, or what proves it.
+  'codeVerifier', 'nonce', 'state', 'idToken', 'SAMLResponse', 'clientSecret', 'privateKey', 'decryptionPvk'];
 const redactedPaths = [
   ...['req', 'res', 'request', 'reply'].flatMap((owner) => credentialHeaders.map((h) => `${owner}.headers.${h.startsWith('"') ? `[${h}]` : h}`)),
   ...credentialHeaders.map((h) => `headers.${h.startsWith('"') ? `[${h}]` : h}`),
