@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import { lineStatuses, type LineStatus } from '@lbo/model/finance/contract-schedule';
 import { dayIn } from '@lbo/model/values/dates';
-import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
+import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import { shownPreview } from '@lbo/model/finance/contract-amendment';
@@ -40,6 +40,8 @@ const linesBody = z.object({
 
 export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const inCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(request.caller!), work);
+  // Reads: one round trip per statement, no transaction block (db/database.ts readInTenant).
+  const readingCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) => readInTenant(db, scopeOf(request.caller!), work);
   const amendments = kind('Amendment'), elements = kind('ContractElement'), contracts = kind('Contract');
   const read = (entity: typeof amendments) => ({ entity: entity.name, permission: `read /api/${entity.route}` });
   const write = (entity: typeof amendments) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
@@ -47,7 +49,7 @@ export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHan
   app.get('/api/financing/amendments/:id/preview', {
     preValidation: preHandler, config: read(amendments),
     schema: { tags: ['Amendment'], summary: 'The schedules before and after an amendment, and its settlement', params: recordPath },
-  }, async (request) => inCallerTenant(request, async (tx) => {
+  }, async (request) => readingCallerTenant(request, async (tx) => {
     const row = await mustFindRow(tx, request.caller!, amendments, (request.params as { id: string }).id);
     return shownPreview((await prepareAmendment(tx, request.caller!, { ...row.data, registration: row.registration })).preview);
   }).catch((e) => databaseError(e, amendments)));
@@ -55,7 +57,7 @@ export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHan
   app.post('/api/financing/amendments/preview', {
     preValidation: preHandler, config: read(amendments),
     schema: { tags: ['Amendment'], summary: 'The schedules before and after an amendment not saved yet', body: amendmentBody },
-  }, async (request) => inCallerTenant(request, async (tx) => shownPreview((await prepareAmendment(tx, request.caller!, request.body as Doc)).preview))
+  }, async (request) => readingCallerTenant(request, async (tx) => shownPreview((await prepareAmendment(tx, request.caller!, request.body as Doc)).preview))
     .catch((e) => databaseError(e, amendments)));
 
   app.patch('/api/financing/contract-elements/:id/lines', {
@@ -77,6 +79,6 @@ export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHan
   app.get('/api/financing/contracts/:id/summary', {
     preValidation: preHandler, config: read(contracts),
     schema: { tags: ['Contract'], summary: 'Outstanding capital, next due date, arrears and IRR of a contract', params: recordPath },
-  }, async (request) => inCallerTenant(request, (tx) =>
+  }, async (request) => readingCallerTenant(request, (tx) =>
     contractSummary(tx, request.caller!, (request.params as { id: string }).id, dayIn(new Date(), request.caller!.timeZone ?? 'UTC'))));
 }
