@@ -9,6 +9,7 @@ import { uploadFile } from '../testing/multipart.ts';
 import { inTenant } from '../db/database.ts';
 import { fileSystemStore, s3Store, type ObjectStore } from './object-store.ts';
 import { sweepOrphanObjects } from './orphan-sweeper.ts';
+import { attachDemoPictures } from './demo-contents.ts';
 import { Readable } from 'node:stream';
 
 /**
@@ -122,6 +123,26 @@ describe.each(['filesystem', 'S3'] as const)('on the %s store', (kind) => {
 
     expect((await t.call('DELETE', url, t.alpha.headers)).json()).toMatchObject({ deleted: true });
     expect((await store.get(row.storage_key!))).toBeUndefined();
+  });
+
+  it('the demo book\'s first assets get photos, once', async () => {
+    await asset('Demo truck');
+    const given = await attachDemoPictures(t.db.database.db, store, 'alpha', 2);
+    expect(given).toBeGreaterThan(0);
+    expect(await attachDemoPictures(t.db.database.db, store, 'alpha', 2)).toBe(0);
+    const assets = (await t.call('GET', '/api/asset/assets?sort=registration', t.alpha.headers)).json() as { registration: string }[];
+    const pictured = [];
+    for (const { registration } of assets) {
+      const pictures = (await t.call('GET', `/api/asset/assets/${registration}/documents?type=MAINIMAGE,IMAGE&sort=-type,sortIndex`, t.alpha.headers)).json();
+      if (pictures.length) pictured.push(pictures);
+    }
+    const demo = pictured.filter((p) => p.some((d: { name: string }) => d.name.endsWith('-front.jpg')));
+    expect(demo).toHaveLength(given);
+    for (const pictures of demo) {
+      expect(pictures.map((d: { type: string; thumbnail?: boolean }) => [d.type, d.thumbnail])).toEqual([['MAINIMAGE', true], ['IMAGE', true]]);
+      const photo = await t.call('GET', `/api/asset/assets/${pictures[0].entityRegistration}/documents/${pictures[0]._id}/content`, t.alpha.headers);
+      expect((await sharp(photo.rawPayload).metadata()).width).toBe(800);
+    }
   });
 
   it('the sweeper removes objects no record names once they are old enough, and nothing else', async () => {

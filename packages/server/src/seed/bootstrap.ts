@@ -7,7 +7,7 @@ import { findOne, insertRow } from '../entities/storage.ts';
 import { sql } from 'kysely';
 import { bulkInsert } from './bulk-insert.ts';
 import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
-import { attachDemoContents } from '../documents/demo-contents.ts';
+import { attachDemoContents, attachDemoPictures } from '../documents/demo-contents.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 import { playDemoLifecycle } from '../financing/demo-lifecycle.ts';
 
@@ -86,6 +86,8 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; demoD
     if (loaded.includes('Contract')) await playDemoLifecycle(db, 'demo');
     // Its documents open: each is given a PDF once.
     if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');
+    // And its first assets have photos.
+    if (options.objectStore) await attachDemoPictures(db, options.objectStore, 'demo');
   }
   return result;
 }
