@@ -14,6 +14,7 @@ import { throttleAccount, throttleSignIn } from './throttle.ts';
 import { checkTotp, codeOf, credentialOf } from './totp.ts';
 import { countFailure, userEntity } from './users.operation.ts';
 import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
+import { tenantHolding } from './sso/sso-config.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -117,7 +118,8 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const body = request.body as z.infer<typeof loginBody>;
     const username = body.username.trim().toLowerCase();
     const { password } = body;
-    const hostTenant: unknown = hostSettingsOf(request.hostname, overrides).loginTenant;
+    // The host's tenant: HOSTS_JSON, else the tenant whose single sign-on settings hold the host.
+    const hostTenant: unknown = hostSettingsOf(request.hostname, overrides).loginTenant ?? await tenantHolding(db, 'host', request.hostname);
     const wanted = body.tenant ?? (typeof hostTenant === 'string' && hostTenant ? hostTenant : undefined);
     if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
     await throttleSignIn(db, request, reply, username);

@@ -62,7 +62,7 @@ export async function startOidcProvider(clients: TestOidcClient[], directory: Di
       IdToken: (_ctx, _token, client) => ttlOf.get(client.clientId) ?? 3600,
       AccessToken: 3600, AuthorizationCode: 60, RefreshToken: 86400, Session: 3600, Interaction: 600, Grant: 86400,
     },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true }, introspection: { enabled: true } },
   });
   let substitute: string | undefined;
   provider.use(async (ctx, next) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../../testing/oidc-provider.ts';
+import * as client from 'openid-client';
 import { bearer, createUser, login, tokenOf } from '../../testing/users.ts';
 
 let t: TestApp;
@@ -86,6 +87,10 @@ describe('provider configuration', () => {
     expect(host).toMatchObject({ host: 'sso.alpha.test', loginTenant: 'alpha', loginTitle: { en: 'Alpha staff', fr: 'Personnel Alpha' }, uiAuthConfig: { password: false } });
     expect(host.oidc).toEqual([{ id: 'corp', label: { en: 'Corporate account', fr: 'Compte d\'entreprise' } }]);
     expect(JSON.stringify(host)).not.toContain('secret');
+    // A password sign-in on that host goes to its tenant only.
+    const onHost = await t.app.inject({ method: 'POST', url: '/api/core/auth/login', headers: { host: 'sso.alpha.test' }, payload: { username: 'admin@beta', password: t.beta.password } });
+    expect(onHost.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/core/auth/login', headers: { host: 'sso.alpha.test' }, payload: { username: 'admin@alpha', password: t.alpha.password } })).statusCode).toBe(200);
     const other = (await t.call('GET', '/api/core/hosts/elsewhere.test')).json();
     expect(other.loginTenant).toBeUndefined();
   });
@@ -171,6 +176,22 @@ describe('sign-in with OpenID Connect', () => {
     expect(user, JSON.stringify(user)).toMatchObject({ profiles: ['SALES'], firstName: 'new.hire', lastName: 'Tester' });
     // A provisioned user has no password.
     expect((await login(t.app, 'new.hire@corp.example', 'Anything-at-all-1')).statusCode).toBe(401);
+  });
+
+  it('an access token opens a session only when it is a live token issued to this application', async () => {
+    /** An access token obtained by a client of the provider on its own. */
+    const accessTokenOf = async (oidcId: string, clientId: string, secret: string) => {
+      const a = await authorize(oidcId, 'jane@corp.example');
+      const config = await client.discovery(new URL(idp.issuer), clientId, {}, client.ClientSecretBasic(secret), { execute: [client.allowInsecureRequests] });
+      const callback = new URL(redirectUri);
+      for (const [k, v] of Object.entries({ code: a.code, state: a.state, iss: a.iss ?? idp.issuer })) callback.searchParams.set(k, v);
+      return (await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: a.config.codeVerifier, expectedState: a.state, expectedNonce: a.config.nonce })).access_token;
+    };
+    const own = await t.call('POST', '/api/core/oidc/corp/login', {}, { accessToken: await accessTokenOf('corp', 'lbo-app', secretOf.app) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().username).toBe('jane@corp.example');
+    expectRefused(await t.call('POST', '/api/core/oidc/corp/login', {}, { accessToken: await accessTokenOf('corp-other', 'other-app', secretOf.other) }), 'SSO_LOGIN_REFUSED', /not a live token of this application/);
+    expectRefused(await t.call('POST', '/api/core/oidc/corp/login', {}, { accessToken: 'made-up-token' }), 'SSO_LOGIN_REFUSED', /not a live token/);
   });
 
   it('a provider that cannot be reached is 503, not a 500', async () => {

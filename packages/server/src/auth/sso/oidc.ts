@@ -145,6 +145,10 @@ export function oidcRoutes(app: FastifyInstance, { db, sessions, preHandler, sta
           claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
         }
       } else if (body.accessToken !== undefined) {
+        // Only a live token issued to this application opens a session: another client's token is refused.
+        if (!config.serverMetadata().introspection_endpoint) throw new ApiError('SSO_LOGIN_REFUSED', [id, 'the provider cannot check access tokens (no introspection)']);
+        const introspected = await client.tokenIntrospection(config, body.accessToken);
+        if (!introspected.active || introspected.client_id !== provider.clientId) throw new ApiError('SSO_LOGIN_REFUSED', [id, 'the access token is not a live token of this application']);
         claims = { ...(await client.fetchUserInfo(config, body.accessToken, client.skipSubjectCheck)) };
       } else {
         throw new ApiError('MISSING_FIELD_IN_BODY', ['code']);
