@@ -1,10 +1,35 @@
 import { defineEntity } from '../../entity.ts';
+import { currency, date, integer, link, percentage, select, text } from '../../fields.ts';
+import { column, equal } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
+/** One schedule line of a contract element as billed on an invoice (billing/billing-run.ts). */
 export const invoiceLine = defineEntity({
   name: 'InvoiceLine',
   route: 'billing/invoice-lines',
   prefix: 'INL',
+  typeList: 'invoiceLineType',
+  fields: {
+    invoiceRegistration: link('Invoice'),
+    contractRegistration: link('Contract'),
+    elementRegistration: link('ContractElement'),
+    lineNumber: integer(),
+    dueDate: date(),
+    pr: select('pr'),
+    amountExclTax: currency(),
+    taxCode: select('taxCode'),
+    taxRate: percentage(),
+    tax: currency(),
+    amountInclTax: currency(),
+    currency: select('currency'),
+    label: text(),
+  },
+  search: ['registration', equal('invoiceRegistration'), equal('contractRegistration'), equal('elementRegistration'), equal('status')],
+  columns: [
+    'registration', 'status', 'invoiceRegistration', 'contractRegistration', 'elementRegistration', 'lineNumber', 'label', 'dueDate',
+    column('amountExclTax', { currencyField: 'currency' }), 'taxCode', column('tax', { currencyField: 'currency' }),
+    column('amountInclTax', { currencyField: 'currency' }), 'currency',
+  ],
   statuses: ['DRAFT', 'ISSUED', 'PAID', 'CANCELLED'],
   workflow: () => [
     t('ISSUE', 'DRAFT', 'ISSUED'),

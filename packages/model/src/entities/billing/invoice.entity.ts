@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, persons, select, text } from '../../fields.ts';
+import { currency, date, integer, link, list, object, percentage, persons, select, text } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
@@ -28,6 +28,23 @@ export const invoice = defineEntity({
     internalReference: text(),
     externalReference: text(),
     timeZone: text({ hidden: true }),
+    // The lessor (or lender) the invoice is issued by or to: the contract's ORGANIZATION person.
+    organizationRegistration: link('Person'),
+    organization: object({ name: text() }, { readOnly: true }),
+    groupKey: text({ readOnly: true }),
+    // Tax breakdown per rate: Σ base = amountExclTax, Σ tax = amountInclTax − amountExclTax.
+    taxes: list({ taxCode: select('taxCode'), rate: percentage(), base: currency(), tax: currency() }, { readOnly: true }),
+    lineCount: integer({ readOnly: true }),
+    // A credit note names the invoice it cancels; the invoice names its credit notes.
+    creditedInvoiceRegistration: link('Invoice', { readOnly: true }),
+    creditNoteRegistrations: list({ registration: link('Invoice') }, { readOnly: true }),
+    // Payment instructions from the payer's bank account and SEPA mandate.
+    iban: text({ readOnly: true }),
+    bic: text({ readOnly: true }),
+    mandateReference: text({ readOnly: true }),
+    creditorIdentifier: text({ readOnly: true }),
+    language: text(),
+    batchRegistration: link('Batch', { readOnly: true }),
   },
   search: [
     equal('pr'),

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as core from './0001_core.ts';
 import * as userPhotosInStore from './0002_user_photos_in_store.ts';
 import * as sso from './0003_sso.ts';
+import * as jobQueue from './0004_job_queue.ts';
 
 /**
  * The hand-written tables' migrations, in the order they run (Kysely's Migrator sorts the
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_user_photos_in_store': userPhotosInStore,
   '0003_sso': sso,
+  '0004_job_queue': jobQueue,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

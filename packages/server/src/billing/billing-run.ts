@@ -1,0 +1,172 @@
+/**
+ * The billing run (spec 001 §7 run-billing): every schedule line still PLANNED and due up to the
+ * date, of the active elements of the chosen organizations' contracts, becomes an invoice line
+ * on a DRAFT invoice (invoice-drafts.ts), and the schedule line becomes INVOICED naming its
+ * invoice (financing's recordLineStatus), in one transaction per chunk of elements.
+ *
+ * Exactly once: a chunk locks its elements (FOR UPDATE, in a fixed order) and reads their lines
+ * after the lock, so of two runs at once the second waits and then finds those lines invoiced; a
+ * run killed midway rolls back its open chunk, and its batch resumes after its last committed one.
+ */
+import { sql } from 'kysely';
+import { ApiError } from '@lbo/model/errors';
+import { entityByName } from '@lbo/model/entity-registry';
+import { taxRates } from '@lbo/model/lists/billing';
+import type { ScheduleLine } from '@lbo/model/finance/contract-schedule';
+import type { Tx } from '../db/database.ts';
+import { freeRegistration, type Caller } from '../entities/crud.operation.ts';
+import { insertHistories } from '../entities/history.ts';
+import * as storage from '../entities/storage.ts';
+import type { Doc, Row } from '../entities/storage.ts';
+import { recordLineStatus } from '../financing/schedule-lines.ts';
+import { draftInvoices, type DueLine, type InvoiceDraft, type TaxTable } from './invoice-drafts.ts';
+import { paymentTermsOf, personName } from './payment-terms.ts';
+
+const kind = (name: string) => entityByName(name)!;
+const elementKind = kind('ContractElement');
+export const invoiceKind = kind('Invoice');
+export const invoiceLineKind = kind('InvoiceLine');
+
+export interface RunParameters {
+  /** Lines due on or before this day are billed. */
+  date: string;
+  /** Organization (lessor) registrations; every one when empty. */
+  organizations: string[];
+}
+
+/** Where the next chunk starts: after this element (ordered by contract, then element). */
+export type RunCursor = { contract: string; element: string } | null;
+
+/** Elements per chunk: one transaction holds their locks. */
+export const CHUNK_ELEMENTS = 200;
+
+/** Reads `date` (YYYY-MM-DD, or an ISO time whose day is taken) and `organizations` (comma list). */
+export function runParameters(query: { date?: unknown; organizations?: unknown }): RunParameters {
+  if (query.date === undefined || query.date === '') throw new ApiError('MISSING_FIELD_IN_QUERY', ['date']);
+  const date = String(query.date).slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new ApiError('INVALID_DATE_FIELD', ['date']);
+  const list = Array.isArray(query.organizations) ? query.organizations.join(',') : String(query.organizations ?? '');
+  return { date, organizations: list.split(',').map((s) => s.trim()).filter(Boolean) };
+}
+
+/** The elements with a PLANNED line due by the date, for the organizations (the payee of receivables, the payer of payables). */
+function dueCondition(p: RunParameters) {
+  const due = sql<boolean>`jsonb_path_exists(data->'lines', '$[*] ? (@.status == "PLANNED" && @.dueDate <= $d)', jsonb_build_object('d', ${p.date}::text))`;
+  if (!p.organizations.length) return sql<boolean>`status = 'ACTIVE' AND ${due}`;
+  return sql<boolean>`status = 'ACTIVE' AND (CASE WHEN data->>'pr' = 'P' THEN data->>'payerRegistration' ELSE data->>'payeeRegistration' END) = ANY(${p.organizations}::text[]) AND ${due}`;
+}
+
+/** How many elements have something to bill (at most `cap`). */
+export async function countDueElements(tx: Tx, caller: Caller, p: RunParameters, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(elementKind.table)}
+    WHERE tenant = ${caller.tenant} AND ${dueCondition(p)} LIMIT ${cap}) due`.execute(tx);
+  return Number(rows[0].n);
+}
+
+/** The tenant's tax list: the product's rates, overridden by its Tax records. */
+export async function taxTable(tx: Tx, caller: Caller): Promise<TaxTable> {
+  const table = new Map<string, string | number>(Object.entries(taxRates));
+  for (const row of await storage.findWhere(tx, kind('Tax'), caller.tenant, sql<boolean>`true`, 500)) {
+    if (typeof row.data.value === 'number') table.set(String(row.data.code ?? row.registration), row.data.value);
+  }
+  return table;
+}
+
+async function lockDueElements(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, limit: number): Promise<Row[]> {
+  const after = cursor ? sql<boolean>`(data->>'contractRegistration', registration) > (${cursor.contract}::text, ${cursor.element}::text)` : sql<boolean>`true`;
+  const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+    FROM ${sql.table(elementKind.table)} WHERE tenant = ${caller.tenant} AND ${after} AND ${dueCondition(p)}
+    ORDER BY data->>'contractRegistration', registration LIMIT ${limit} FOR UPDATE`.execute(tx);
+  return rows;
+}
+
+function dueLinesOf(element: Row, date: string): DueLine[] {
+  const d = element.data;
+  return ((d.lines as ScheduleLine[] | undefined) ?? [])
+    .filter((l) => l.status === 'PLANNED' && l.dueDate <= date)
+    .map((l) => ({
+      elementRegistration: element.registration, elementType: element.type, elementCode: String(d.code ?? element.type ?? ''),
+      contractRegistration: String(d.contractRegistration ?? ''), pr: d.pr === 'P' ? 'P' : 'R',
+      payerRegistration: String(d.payerRegistration ?? ''), payeeRegistration: String(d.payeeRegistration ?? ''),
+      groupKey: String(d.groupKey ?? ''), currency: String(d.currency ?? 'EUR'), number: l.number, dueDate: l.dueDate,
+      amountExclTax: l.amountExclTax, ...(l.taxCode ? { taxCode: l.taxCode } : {}),
+    }));
+}
+
+export interface ChunkResult { invoices: Doc[]; cursor: RunCursor; finished: boolean }
+
+/**
+ * Bills one chunk: locks the next elements with something due, drafts their invoices, writes
+ * them with their lines and History rows, and marks the schedule lines INVOICED.
+ */
+export async function billChunk(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, extra: Doc = {}, limit = CHUNK_ELEMENTS): Promise<ChunkResult> {
+  let elements = await lockDueElements(tx, caller, p, cursor, limit);
+  const full = elements.length === limit;
+  // A contract's elements stay in one chunk, so that its lines due together share an invoice.
+  if (full) {
+    const last = elements[elements.length - 1].data.contractRegistration;
+    const kept = elements.filter((e) => e.data.contractRegistration !== last);
+    if (kept.length) elements = kept;
+  }
+  if (!elements.length) return { invoices: [], cursor, finished: true };
+  const drafts = draftInvoices(elements.flatMap((e) => dueLinesOf(e, p.date)), await taxTable(tx, caller));
+  const invoices = await writeInvoices(tx, caller, drafts, extra);
+  const byElement = new Map<string, { numbers: number[]; invoices: string[] }>();
+  drafts.forEach((draft, i) => {
+    for (const line of draft.lines) {
+      const entry = byElement.get(line.elementRegistration) ?? { numbers: [], invoices: [] };
+      entry.numbers.push(line.number);
+      entry.invoices.push(String(invoices[i].registration));
+      byElement.set(line.elementRegistration, entry);
+    }
+  });
+  for (const [element, { numbers, invoices: regs }] of byElement) await recordLineStatus(tx, caller, element, numbers, 'INVOICED', regs);
+  const lastElement = elements[elements.length - 1];
+  return { invoices, cursor: { contract: String(lastElement.data.contractRegistration), element: lastElement.registration }, finished: !full };
+}
+
+async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], extra: Doc): Promise<Doc[]> {
+  const personRegs = [...new Set(drafts.flatMap((d) => [d.payerRegistration, d.payeeRegistration]).filter(Boolean))];
+  const persons = new Map((await storage.findMany(tx, kind('Person'), caller.tenant, personRegs)).map((r) => [r.registration, r]));
+  const today = new Date().toISOString().slice(0, 10);
+  const invoices: Doc[] = [];
+  const lines: Doc[] = [];
+  for (const draft of drafts) {
+    const registration = await freeRegistration(tx, caller, invoiceKind);
+    const payer = persons.get(draft.payerRegistration), payee = persons.get(draft.payeeRegistration);
+    const organization = draft.pr === 'R' ? payee : payer;
+    const doc: Doc = {
+      registration, status: 'DRAFT', type: 'INVOICE', name: `${draft.contractRegistration} ${draft.dueDate}`,
+      pr: draft.pr, contractRegistration: draft.contractRegistration,
+      persons: [
+        { role: 'PAYER', personRegistration: draft.payerRegistration, name: payer ? personName(payer) : draft.payerRegistration },
+        { role: 'PAYEE', personRegistration: draft.payeeRegistration, name: payee ? personName(payee) : draft.payeeRegistration },
+      ],
+      organizationRegistration: organization?.registration ?? null,
+      organization: { name: organization ? personName(organization) : null },
+      amountExclTax: draft.amountExclTax, amountInclTax: draft.amountInclTax, totalBalance: draft.amountInclTax,
+      currency: draft.currency, dueDate: draft.dueDate, generationDate: today, groupKey: draft.groupKey || null,
+      taxes: draft.taxes, lineCount: draft.lines.length,
+      ...paymentTermsOf(payer, payee),
+      ...(payer?.data.preferredLanguage ? { language: String(payer.data.preferredLanguage).slice(0, 2) } : {}),
+      ...extra,
+    };
+    invoices.push(doc);
+    draft.lines.forEach((l, i) => lines.push({
+      registration: `${registration}-${String(i + 1).padStart(3, '0')}`, status: 'DRAFT', type: lineType(l.elementType),
+      name: `${l.elementCode} ${l.number}`, invoiceRegistration: registration, contractRegistration: l.contractRegistration,
+      elementRegistration: l.elementRegistration, lineNumber: l.number, dueDate: l.dueDate, pr: l.pr, label: `${l.elementCode} ${l.dueDate}`,
+      amountExclTax: l.amountExclTax, taxCode: l.taxCode ?? null, taxRate: l.taxRate, tax: l.tax, amountInclTax: l.amountInclTax, currency: l.currency,
+    }));
+  }
+  await storage.insertMany(tx, invoiceKind, caller.tenant, caller.username, invoices);
+  await storage.insertMany(tx, invoiceLineKind, caller.tenant, caller.username, lines);
+  await insertHistories(tx, caller, [
+    ...invoices.map((after) => ({ entityName: invoiceKind.name, entityRegistration: String(after.registration), action: 'BILLING', after })),
+    ...lines.map((after) => ({ entityName: invoiceLineKind.name, entityRegistration: String(after.registration), action: 'BILLING', after })),
+  ]);
+  return invoices;
+}
+
+const lineTypes: Record<string, string> = { RENT: 'RENT', INSTALMENT: 'RENT', FEE: 'FEE', INSURANCE: 'INSURANCE', SERVICE: 'SERVICE' };
+const lineType = (elementType: string | null) => lineTypes[elementType ?? ''] ?? 'SERVICE';
