@@ -30,7 +30,8 @@ beforeAll(async () => {
   const call = (method: 'PUT' | 'POST', url: string, payload: object) => product.app.inject({ method, url, headers: admin, payload });
   const sso = await call('PUT', '/api/core/tenant-configuration/sso', {
     oidc: [{ oidcId: 'corp', label: 'Corporate account', issuer: oidc.issuer, clientId: 'lbo-web', clientSecret: 'web-secret-0123456789-abcdef', redirectUri,
-      postLogoutRedirectUri: `${product.url}/authentication/login-page`, refreshTokenExpiresIn: 606 }],
+      postLogoutRedirectUri: `${product.url}/authentication/login-page`, refreshTokenExpiresIn: 606 },
+    { oidcId: 'corp-fragment', issuer: oidc.issuer, clientId: 'lbo-web', clientSecret: 'web-secret-0123456789-abcdef', redirectUri, responseMode: 'fragment' }],
     saml: [{ id: 'corp-saml', label: 'Corporate SAML', entryPoint: saml.entryPoint, logoutUrl: saml.logoutUrl, idpCert: saml.key.certificate, issuer: 'urn:lbo:e2e',
       callbackUrl: `${product.url}/api/core/saml/corp-saml/assert`, appUrl: redirectUri }],
     hosts: { '127.0.0.1': { oidc: ['corp'], saml: ['corp-saml'] } },
@@ -78,6 +79,17 @@ describe('single sign-on in the browser', () => {
     await page.getByText('Sign out').click();
     await page.waitForURL((url) => url.href.startsWith(`${oidc.issuer}/session/end`), { timeout: 15_000 });
     expect(new URL(page.url()).searchParams.get('id_token_hint')).toBe(stored.idToken);
+    await page.close();
+  });
+
+  it('reads the code and state from the hash when the provider answers in the fragment (autoOidc=1)', async () => {
+    const { page } = await newPage();
+    const answers: string[] = [];
+    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) answers.push(frame.url()); });
+    await page.goto(`${product.url}/authentication?oidc=corp-fragment&autoOidc=1`);
+    await signInAtProvider(page, 'jane@corp.example');
+    await page.waitForURL((url) => url.origin === product.url && !url.pathname.startsWith('/authentication'), { timeout: 30_000 });
+    expect(answers.some((url) => url.startsWith(`${product.url}/authentication#`) && /code=/.test(url) && /state=/.test(url))).toBe(true);
     await page.close();
   });
 
