@@ -82,6 +82,17 @@ describe('provider configuration', () => {
     expect(takenId.json().code).toBe('VALUE_ALREADY_EXISTS');
   });
 
+  it('another tenant neither reads the providers nor gets its users signed in by them', async () => {
+    const betaView = await t.call('GET', '/api/core/tenant-configuration/sso', t.beta.headers);
+    expect(betaView.body).not.toContain('lbo-app');
+    await createUser(t.app, t.beta.headers, { username: 'both@corp.example', lastName: 'Beta' });
+    // The provider is alpha's: a beta user of the same name is unknown there.
+    expect((await signInWith('corp', 'both@corp.example')).json().code).toBe('SSO_USER_REFUSED');
+    const sales = await createUser(t.app, t.alpha.headers, { username: 'sales@alpha', profiles: ['SALES'] });
+    expect((await t.call('GET', '/api/core/tenant-configuration/sso', sales.headers)).statusCode).toBe(403);
+    expect((await t.call('PUT', '/api/core/tenant-configuration/sso', sales.headers, {})).statusCode).toBe(403);
+  });
+
   it('host settings name the tenant holding the host and its provider buttons', async () => {
     const host = (await t.call('GET', '/api/core/hosts/sso.alpha.test')).json();
     expect(host).toMatchObject({ host: 'sso.alpha.test', loginTenant: 'alpha', loginTitle: { en: 'Alpha staff', fr: 'Personnel Alpha' }, uiAuthConfig: { password: false } });
