@@ -30,6 +30,8 @@ export const sideEffectNames = [
   // schedules, amendments change them, credit lines follow their contracts.
   'createContractFromDeal', 'activateContract', 'endContractTerm', 'previewAmendment', 'applyAmendment',
   'reserveCreditLine', 'refreshCreditLine',
+  // Billing (server/src/billing): an issued invoice takes the next legal number.
+  'assignInvoiceNumber',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 

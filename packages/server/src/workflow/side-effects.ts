@@ -5,6 +5,7 @@ import type { Tx } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { WorkflowCaller } from './permissions.ts';
 import { financingSideEffects } from '../financing/financing-side-effects.ts';
+import { billingSideEffects } from '../billing/invoice-numbering.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -53,6 +54,7 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   /** How many times a request was reopened after being resolved (or done). */
   countReopening: ({ doc }) => ({ ...doc, reopenCount: (typeof doc.reopenCount === 'number' ? doc.reopenCount : 0) + 1 }),
   ...financingSideEffects,
+  ...billingSideEffects,
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */

@@ -110,7 +110,7 @@ export const invoice = defineEntity({
   ],
   statuses: ['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
   workflow: (kind) => [
-    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate'] }),
+    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber'] }),
     t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID'),
     t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid'] }),
     // An issued invoice is a legal document: cancelling it is a decision.
