@@ -123,6 +123,14 @@ describe('single sign-on in the browser', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByText('Sign out').click();
     await page.waitForURL((url) => url.href.startsWith(saml.logoutUrl), { timeout: 15_000 });
+
+    // A user the tenant does not know comes back to the sign-in page, which says why.
+    await page.goto(`${product.url}/authentication/login-page`);
+    await page.getByRole('button', { name: 'Sign in with Corporate SAML' }).click();
+    await page.waitForURL((url) => url.href.startsWith(saml.entryPoint));
+    await page.locator('#idp-username').fill('stranger@corp.example');
+    await page.locator('#idp-submit').click();
+    await expect.poll(() => page.getByRole('alert').innerText().catch(() => ''), { timeout: 15_000 }).toContain('stranger@corp.example is not allowed to sign in with corp-saml');
     await page.close();
   });
 });

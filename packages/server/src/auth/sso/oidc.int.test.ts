@@ -36,7 +36,7 @@ beforeAll(async () => {
   const put = await t.call('PUT', '/api/core/tenant-configuration/sso', t.alpha.headers, sso);
   expect(put.statusCode, put.body).toBe(200);
   await createUser(t.app, t.alpha.headers, { username: 'jane@corp.example', lastName: 'Doe', contexts: [{ name: 'north' }, { name: 'south', profiles: ['SALES'] }] });
-}, 60_000);
+}, 180_000);
 afterAll(async () => { await idp?.close(); await t?.close(); });
 
 /** The browser's part: the public configuration, the provider's sign-in page, the way back. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const put = await t.call('PUT', '/api/core/tenant-configuration/sso', t.alpha.headers, sso);
   expect(put.statusCode, put.body).toBe(200);
   await createUser(t.app, t.alpha.headers, { username: 'sam@corp.example', lastName: 'Sample' });
-}, 60_000);
+}, 180_000);
 afterAll(async () => { await idp?.close(); await t?.close(); });
 
 const valid = (overrides: Partial<AssertionOptions> = {}): AssertionOptions => ({ nameId: 'sam@corp.example', audience: spEntityId, recipient: acs, ...overrides });

@@ -105,7 +105,14 @@ export function samlRoutes(app: FastifyInstance, { db, sessions, preHandler, tok
       target.searchParams.set('nameId', profile.nameID);
       return reply.redirect(target.href, 303);
     } catch (error) {
-      return recordRefusal(db, tenant, request, error, detail);
+      const refusal = recordRefusal(db, tenant, request, error, detail);
+      // A browser posting the provider's form is sent back to the sign-in page, which shows why.
+      if (!String(request.headers.accept ?? '').includes('text/html') || !(error instanceof ApiError)) return refusal;
+      await refusal.catch(() => undefined);
+      const target = new URL(provider.appUrl);
+      target.searchParams.set('saml', id);
+      target.searchParams.set('error', error.message);
+      return reply.redirect(target.href, 303);
     }
   });
 

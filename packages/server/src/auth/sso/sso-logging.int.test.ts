@@ -34,7 +34,7 @@ beforeAll(async () => {
   } });
   expect(put.statusCode, put.body).toBe(200);
   await createUser(app, admin, { username: 'logged@corp.example', lastName: 'Logged' });
-}, 60_000);
+}, 180_000);
 afterAll(async () => { await oidc?.close(); await saml?.close(); await app?.close(); await db?.dispose(); });
 
 describe('single sign-on in the server log', () => {

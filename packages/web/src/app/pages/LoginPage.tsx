@@ -58,7 +58,10 @@ export function LoginPage() {
       setSsoBusy(false);
       setError(result.error);
     };
-    if (sso.oidc && (sso.code !== undefined || sso.accessToken !== undefined)) {
+    if (sso.error) {
+      writeStored({});
+      setError(sso.error);
+    } else if (sso.oidc && (sso.code !== undefined || sso.accessToken !== undefined)) {
       setSsoBusy(true);
       void signInSso(() => completeOidc(sso)).then(settle);
     } else if (sso.saml && sso.token) {

@@ -23,6 +23,8 @@ export interface SsoEntry {
   /** true forces automatic sign-in, false disables it, undefined leaves it to the host settings. */
   autoOidc?: boolean;
   redirect?: string;
+  /** Why the provider's answer was refused (SAML answers come back with it). */
+  error?: string;
 }
 
 /** What is kept between leaving for the provider and coming back (session storage). */
@@ -71,6 +73,7 @@ export function readEntry(search: string, hash: string, stored: StoredSso): SsoE
     nameId: query.get('nameId') ?? undefined,
     autoOidc: flag(query.get('autoOidc')),
     redirect: query.get('redirect') ?? undefined,
+    error: query.get('error') ?? undefined,
   };
 }
 
