@@ -134,7 +134,8 @@ async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], ext
   for (const draft of drafts) {
     const registration = await freeRegistration(tx, caller, invoiceKind);
     const payer = persons.get(draft.payerRegistration), payee = persons.get(draft.payeeRegistration);
-    const organization = draft.pr === 'R' ? payee : payer;
+    const organizationRegistration = draft.pr === 'R' ? draft.payeeRegistration : draft.payerRegistration;
+    const organization = persons.get(organizationRegistration);
     const doc: Doc = {
       registration, status: 'DRAFT', type: 'INVOICE', name: `${draft.contractRegistration} ${draft.dueDate}`,
       pr: draft.pr, contractRegistration: draft.contractRegistration,
@@ -142,7 +143,7 @@ async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], ext
         { role: 'PAYER', personRegistration: draft.payerRegistration, name: payer ? personName(payer) : draft.payerRegistration },
         { role: 'PAYEE', personRegistration: draft.payeeRegistration, name: payee ? personName(payee) : draft.payeeRegistration },
       ],
-      organizationRegistration: organization?.registration ?? null,
+      organizationRegistration: organizationRegistration || null,
       organization: { name: organization ? personName(organization) : null },
       amountExclTax: draft.amountExclTax, amountInclTax: draft.amountInclTax, totalBalance: draft.amountInclTax,
       currency: draft.currency, dueDate: draft.dueDate, generationDate: today, groupKey: draft.groupKey || null,
