@@ -36,6 +36,7 @@ import { externalRoutes } from './external/external.routes.ts';
 import { personRoutes } from './person/person.routes.ts';
 import { installSchemas, openApiRoutes } from './http/schemas.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
+import { containerRoutes } from './documents/containers.routes.ts';
 import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
 
 export interface AppOptions {
@@ -92,6 +93,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(externalRoutes, { db, preHandler });
   await app.register(personRoutes, { db, operations, preHandler });
   await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
+  await app.register(containerRoutes, { db, store, preHandler });
   await app.register(exportRoutes, { db, store, operations, entities, preHandler, exclusive: !!database.embedded, ...listExports });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });

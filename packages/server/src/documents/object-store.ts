@@ -18,12 +18,13 @@ export interface ObjectStore {
   get(key: string): Promise<{ content: Readable; size: number } | undefined>;
   /** Removes the content under `key`; nothing when there is none. */
   remove(key: string): Promise<void>;
-  /** Every key (part files of writes under way excepted), with when it was written. */
-  list(): AsyncIterable<ListedObject>;
+  /** Every key under `prefix` (all when none; part files of writes under way excepted), with its size and when it was written. */
+  list(prefix?: string): AsyncIterable<ListedObject>;
 }
 
 export interface ListedObject {
   key: string;
+  size: number;
   lastModified: Date;
 }
 
@@ -93,15 +94,15 @@ export function fileSystemStore(root: string): ObjectStore {
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
-    async *list() {
+    async *list(prefix = '') {
       const folders = await fs.promises.readdir(root, { withFileTypes: true }).catch(() => []);
       for (const folder of folders) {
-        if (!folder.isDirectory()) continue;
+        if (!folder.isDirectory() || !(`${folder.name}/`.startsWith(prefix) || prefix.startsWith(`${folder.name}/`))) continue;
         for (const file of await fs.promises.readdir(path.join(root, folder.name)).catch(() => [])) {
           const key = `${folder.name}/${file}`;
-          if (!keyPattern.test(key)) continue;
+          if (!keyPattern.test(key) || !key.startsWith(prefix)) continue;
           const stat = await fs.promises.stat(path.join(root, key)).catch(() => undefined);
-          if (stat?.isFile()) yield { key, lastModified: stat.mtime };
+          if (stat?.isFile()) yield { key, size: stat.size, lastModified: stat.mtime };
         }
       }
     },
@@ -163,12 +164,12 @@ export function s3Store(settings: S3Settings): ObjectStore {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
-    async *list() {
+    async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken, ...(prefix ? { Prefix: prefix } : {}) }));
         for (const object of page.Contents ?? []) {
-          if (object.Key && keyPattern.test(object.Key)) yield { key: object.Key, lastModified: object.LastModified ?? new Date(0) };
+          if (object.Key && keyPattern.test(object.Key)) yield { key: object.Key, size: Number(object.Size ?? 0), lastModified: object.LastModified ?? new Date(0) };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

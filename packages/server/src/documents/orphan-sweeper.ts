@@ -15,19 +15,31 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const objectKeyFields = ['storageKey', 'thumbnailKey'] as const;
 const kindsWithObjects = entities.filter((entity) => objectKeyFields.some((field) => field in entity.fields));
 
-/** The keys the records of `tenant` name: documents, thumbnails, user photos, any kind with a `storageKey`. */
-async function referencedKeys(db: Db, tenant: string): Promise<Set<string>> {
+/** What names an object: its container (documents, thumbnails, user-photos, exports…) and the record. */
+export interface ObjectOwner {
+  container: string;
+  entityName: string;
+  registration: string;
+  name: string | null;
+}
+
+/** Contents of a kind are in the container of its list route (`exports`); thumbnails in their own. */
+const containerOf = (entity: (typeof entities)[number], field: (typeof objectKeyFields)[number]) => (field === 'thumbnailKey' ? 'thumbnails' : entity.listRoute);
+
+/** The objects the records of `tenant` name — documents, thumbnails, user photos, any kind with a `storageKey` — and who names them. */
+export async function objectOwners(db: Db, tenant: string): Promise<Map<string, ObjectOwner>> {
   return readInTenant(db, { tenant, user: 'system' }, async (tx) => {
-    const keys = new Set<string>();
+    const owners = new Map<string, ObjectOwner>();
     for (const entity of kindsWithObjects) {
       for (const field of objectKeyFields.filter((f) => f in entity.fields)) {
-        const { rows } = await sql<{ key: string }>`SELECT data ->> ${field} AS key FROM ${sql.table(entity.table)} WHERE tenant = ${tenant} AND data ? ${field}`.execute(tx);
-        for (const row of rows) keys.add(row.key);
+        const { rows } = await sql<{ key: string; registration: string; name: string | null }>`SELECT data ->> ${field} AS key, registration, name
+          FROM ${sql.table(entity.table)} WHERE tenant = ${tenant} AND data ? ${field}`.execute(tx);
+        for (const row of rows) owners.set(row.key, { container: containerOf(entity, field), entityName: entity.name, registration: row.registration, name: row.name });
       }
     }
-    const photos = await sql<{ key: string }>`SELECT storage_key AS key FROM user_photo WHERE tenant = ${tenant} AND storage_key IS NOT NULL`.execute(tx);
-    for (const row of photos.rows) keys.add(row.key);
-    return keys;
+    const photos = await sql<{ key: string; username: string }>`SELECT storage_key AS key, username FROM user_photo WHERE tenant = ${tenant} AND storage_key IS NOT NULL`.execute(tx);
+    for (const row of photos.rows) owners.set(row.key, { container: 'user-photos', entityName: 'User', registration: row.username, name: null });
+    return owners;
   }, 60_000);
 }
 
@@ -36,15 +48,15 @@ export interface SweepResult {
   removed: string[];
 }
 
-/** One pass over the store: each tenant's objects against its records. */
-export async function sweepOrphanObjects(db: Db, store: ObjectStore, { graceMs = ORPHAN_GRACE_MS, now = new Date() } = {}): Promise<SweepResult> {
+/** One pass over the store (or the keys under `prefix`, one tenant's): each tenant's objects against its records. */
+export async function sweepOrphanObjects(db: Db, store: ObjectStore, { graceMs = ORPHAN_GRACE_MS, now = new Date(), prefix = '' } = {}): Promise<SweepResult> {
   const result: SweepResult = { examined: 0, removed: [] };
-  const referenced = new Map<string, Set<string>>();
-  for await (const object of store.list()) {
+  const referenced = new Map<string, Map<string, ObjectOwner>>();
+  for await (const object of store.list(prefix)) {
     result.examined++;
     if (now.getTime() - object.lastModified.getTime() < graceMs) continue;
     const tenant = object.key.slice(0, object.key.indexOf('/'));
-    if (!referenced.has(tenant)) referenced.set(tenant, await referencedKeys(db, tenant));
+    if (!referenced.has(tenant)) referenced.set(tenant, await objectOwners(db, tenant));
     if (referenced.get(tenant)!.has(object.key)) continue;
     await store.remove(object.key);
     result.removed.push(object.key);
