@@ -33,11 +33,11 @@ const toolScreens: ToolPlacement[] = [
   { section: 'Banking', order: 50, path: '/arbitration', permission: 'write /api/bank/bank-operations' },
   { section: 'Banking', order: 60, path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' },
   { section: 'Work', order: 60, path: '/calendar', permission: 'read /api/core/tasks' },
-  { section: 'Configuration', order: 50, path: '/exports', permission: 'read /api/core/metrics' },
   { section: 'Administration', order: 20, path: '/tenant', permission: 'admin' },
   { section: 'Administration', order: 90, path: '/crons', permission: 'admin' },
   { section: 'Administration', order: 110, path: '/database/current-operations', permission: 'admin' },
   { section: 'Administration', order: 120, path: '/cache-info', permission: 'admin' },
+  { section: 'Administration', order: 125, path: '/object-storage-containers', label: 'Object storage', permission: 'read /api/core/object-storage-containers' },
   // The API description, for those who connect other systems (any signed-in user may open it).
   { section: 'Administration', order: 130, path: '/documentation/api', label: 'API', permission: 'admin' },
 ];

@@ -12,7 +12,12 @@ import { Loading } from '../pages/StatusPages.tsx';
 /** Tool screens built so far, by path; each is a chunk of its own. */
 const CalculatorScreen = lazy(() => import('../../financing/CalculatorScreen.tsx'));
 const ApiDocumentationScreen = lazy(() => import('../pages/ApiDocumentationScreen.tsx'));
-const builtToolScreens: Record<string, ComponentType> = { '/rates': CalculatorScreen, '/documentation/api': ApiDocumentationScreen };
+const ObjectStorageContainersScreen = lazy(() => import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainersScreen })));
+const ObjectStorageContainerScreen = lazy(() => import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainerScreen })));
+const builtToolScreens: Record<string, ComponentType> = {
+  '/rates': CalculatorScreen, '/documentation/api': ApiDocumentationScreen,
+  '/object-storage-containers': ObjectStorageContainersScreen, '/object-storage-container/:containerName': ObjectStorageContainerScreen,
+};
 
 /**
  * Tool screens of spec 000 §2.2 that are not entity lists. Those not built yet show the
