@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { entityByName } from '@lbo/model/entity-registry';
+import { readConfig } from '../config.ts';
+import { inTenant, openDatabase, readInTenant } from '../db/database.ts';
+import { createTenant } from '../seed/bootstrap.ts';
+import { bulkInsert } from '../seed/bulk-insert.ts';
+
+/**
+ * A server killed (kill -9) in the middle of a background billing run: the next server resumes the
+ * batch from its last committed chunk, and in the end every due line is invoiced exactly once.
+ */
+const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-billing-crash-'));
+const children: ChildProcess[] = [];
+const password = 'Crash-Pass-42';
+const CONTRACTS = 3_000;
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const settings = () => ({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
+const scope = { tenant: 'crash', user: 'test' };
+
+function startServer(port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: password, DEMO_DATA: '0',
+    BILLING_BACKGROUND_ELEMENTS: '0', JOB_LEASE_SECONDS: '2', JOB_RESUME_SECONDS: '1', JOB_SLICE_SECONDS: '2', JOB_POLLING_SECONDS: '0.5',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => { out += d; if (out.includes('is running at')) resolve(child); });
+    child.stderr!.on('data', (d) => { out += d; });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+async function signedIn(port: number) {
+  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
+  return { authorization: login.headers.get('authorization')! };
+}
+
+type Batch = { status: string; done: number; total: number; log: { message: string }[] };
+
+describe('a server killed during a background billing run', () => {
+  it('resumes on the next server and invoices every due line exactly once', async () => {
+    const loading = await openDatabase(settings());
+    await createTenant(loading.db, 'crash', { username: 'admin@crash', password });
+    const contracts = Array.from({ length: CONTRACTS }, (_, i) => ({ registration: `CT${String(i).padStart(6, '0')}`, status: 'DRAFT', name: `Contract ${i}` }));
+    const elements = contracts.map((c, i) => ({
+      registration: `${c.registration}-01`, status: 'ACTIVE', type: 'RENT', name: 'Rent', code: 'RENT', contractRegistration: c.registration,
+      pr: 'R', payerRegistration: `PRO${String(i % 50).padStart(6, '0')}`, payeeRegistration: 'ORG000001', currency: 'EUR',
+      lines: [
+        { number: 1, dueDate: '2025-01-31', amountExclTax: 100 + (i % 7), tax: 0, amountInclTax: 100 + (i % 7), interest: 0, principal: 0, taxCode: 'VAT20', status: 'PLANNED' },
+        { number: 2, dueDate: '2025-02-28', amountExclTax: 100, tax: 20, amountInclTax: 120, interest: 0, principal: 0, taxCode: 'VAT20', status: 'PLANNED' },
+      ],
+    }));
+    await inTenant(loading.db, scope, async (tx) => {
+      await bulkInsert(tx, entityByName('Contract')!, 'crash', 'test', contracts);
+      await bulkInsert(tx, entityByName('ContractElement')!, 'crash', 'test', elements);
+    }, 300_000);
+    await loading.close();
+
+    const port = 41000 + Math.floor(Math.random() * 1000);
+    const first = await startServer(port);
+    const started = await fetch(`http://127.0.0.1:${port}/api/script/runs/run-billing?date=2025-01-31`, { headers: await signedIn(port) });
+    expect(started.status).toBe(200);
+    const { nbTotal, batchRegistration } = await started.json() as { nbTotal: number; batchRegistration: string };
+    expect(nbTotal).toBe(CONTRACTS);
+    const headers = await signedIn(port);
+    const batchOn = async (p: number, h: Record<string, string>) => (await (await fetch(`http://127.0.0.1:${p}/api/script/batches/${batchRegistration}`, { headers: h })).json()) as Batch;
+    let before: Batch;
+    for (;;) {
+      before = await batchOn(port, headers);
+      if (before.done > 0 || before.status !== 'FETCHING' && before.status !== 'PROCESSING') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect(before.status).toBe('PROCESSING');
+    expect(before.done).toBeLessThan(CONTRACTS);
+
+    const port2 = port + 1;
+    await startServer(port2);
+    const headers2 = await signedIn(port2);
+    let after: Batch;
+    for (let i = 0; ; i++) {
+      after = await batchOn(port2, headers2);
+      if (after.status === 'SUCCESS' || after.status === 'ERROR' || i > 600) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(after.status, JSON.stringify(after.log)).toBe('SUCCESS');
+    expect(after.done).toBe(CONTRACTS);
+    expect(after.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
+    for (const c of children) c.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+
+    const database = await openDatabase(settings());
+    try {
+      const counts = await readInTenant(database.db, scope, async (tx) => (await sql<{ lines: string; distinct_lines: string; invoiced: string; planned_due: string; later_invoiced: string }>`SELECT
+        (SELECT count(*) FROM invoice_line WHERE tenant = 'crash') AS lines,
+        (SELECT count(DISTINCT (data->>'elementRegistration', data->>'lineNumber')) FROM invoice_line WHERE tenant = 'crash') AS distinct_lines,
+        (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' = 'INVOICED' AND l->>'invoiceRegistration' IS NOT NULL) AS invoiced,
+        (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' = 'PLANNED' AND l->>'dueDate' <= '2025-01-31') AS planned_due,
+        (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' <> 'PLANNED' AND l->>'dueDate' > '2025-01-31') AS later_invoiced`.execute(tx)).rows[0]);
+      expect(counts).toEqual({ lines: String(CONTRACTS), distinct_lines: String(CONTRACTS), invoiced: String(CONTRACTS), planned_due: '0', later_invoiced: '0' });
+    } finally {
+      await database.close();
+    }
+  }, 600_000);
+});
