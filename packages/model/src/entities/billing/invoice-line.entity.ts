@@ -37,5 +37,10 @@ export const invoiceLine = defineEntity({
     t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED'),
   ],
   menu: { section: 'Billing', order: 15 },
-  labels: { fr: { singular: 'Ligne de facture', plural: 'Lignes de facture' } },
+  labels: {
+    fr: {
+      singular: 'Ligne de facture', plural: 'Lignes de facture',
+      texts: { 'Element registration': 'Élément de contrat', 'Line number': "Numéro d'échéance", 'Tax rate': 'Taux de taxe' },
+    },
+  },
 });

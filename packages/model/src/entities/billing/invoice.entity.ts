@@ -117,5 +117,14 @@ export const invoice = defineEntity({
     t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate'] }),
   ],
   menu: { section: 'Billing', order: 10 },
-  labels: { fr: { singular: 'Facture', plural: 'Factures' } },
+  labels: {
+    fr: {
+      singular: 'Facture', plural: 'Factures',
+      texts: {
+        'Base': 'Base HT', 'Batch registration': 'Traitement', 'Bic': 'BIC', 'Credit note registrations': 'Avoirs',
+        'Credited invoice registration': 'Facture annulée', 'Creditor identifier': 'Identifiant créancier SEPA', 'Iban': 'IBAN',
+        'Line count': 'Nombre de lignes', 'Mandate reference': 'Référence unique de mandat', 'Organization registration': 'Organisation',
+      },
+    },
+  },
 });
