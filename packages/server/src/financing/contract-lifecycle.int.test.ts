@@ -104,6 +104,13 @@ describe('won, activated', () => {
     expect(elements.find((e) => e.type === 'RESIDUAL_VALUE')!.lines).toEqual([expect.objectContaining({ dueDate: plan.endDate, amountExclTax: 2700, tax: 540, principal: 2700 })]);
     expect(elements.find((e) => e.type === 'ASSET_PURCHASE')).toMatchObject({ pr: 'P', payerRegistration: 'ORG000001', payeeRegistration: supplier, totalExclTax: 27000, totalPayment: 32400 });
     expect(contract).toMatchObject({ endDate: plan.endDate, nextDueDate: plan.lines[0].dueDate });
+    // What the lifecycle writes is not a client's to change: the position, the revision, the schedule.
+    const tampered = await call('PATCH', `/api/financing/contracts/${contract.registration}`, { outstandingPrincipal: 1, scheduleRevision: 9, name: 'Renamed' });
+    expect(tampered.statusCode).toBe(200);
+    expect(tampered.json()).toMatchObject({ name: 'Renamed', outstandingPrincipal: 27000, scheduleRevision: 1 });
+    const edited = await call('PATCH', `/api/financing/contract-elements/${rent.registration}`, { lines: [], totalPayment: 1, name: 'Monthly rent' });
+    expect(edited.json()).toMatchObject({ name: 'Monthly rent', totalPayment: rent.totalPayment });
+    expect(edited.json().lines).toHaveLength(36);
   });
 
   it('refuses to activate a contract that is not consistent, saying what is missing, and writes nothing', async () => {

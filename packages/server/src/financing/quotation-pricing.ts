@@ -7,7 +7,7 @@
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
-import { planInputOf, type QuotationTerms, type TermsFromProduct } from '@lbo/model/finance/contract-schedule';
+import { elementTotals, planInputOf, type QuotationTerms, type ScheduleLine, type TermsFromProduct } from '@lbo/model/finance/contract-schedule';
 import { tableTerms, type ProductTableInput } from '@lbo/model/finance/product-table';
 import type { Frequency } from '@lbo/model/finance/payment-plan-terms';
 import { linePrices, pricingTotals, type PricingLine, type Tax } from '@lbo/model/finance/pricing';
@@ -117,11 +117,25 @@ async function suppliersOf(tx: Tx, caller: Caller, lines: AssetLine[] | undefine
   return new Set(rows.map((r) => r.data.supplierRegistration).filter((s): s is string => typeof s === 'string' && !!s));
 }
 
+/**
+ * Fields only the lifecycle writes (activation, amendments, paid lines, workflow stamps): a
+ * client's write keeps the stored values, so that nobody edits a running contract's position or
+ * the revision amendments are checked against.
+ */
+const writtenByLifecycle = [
+  'dealRegistration', 'contractRegistration', 'outstandingPrincipal', 'nextDueDate', 'scheduleRevision', 'scheduleTerms', 'terminationAmendment',
+  'submitDate', 'approvalDate', 'activationDate', 'terminationDate', 'cancellationDate',
+];
+
 /** Prices a deal or contract document; `before` is the stored one on an update. */
 export async function priceFinancedRecord(tx: Tx, caller: Caller, doc: Doc, before?: Doc): Promise<Doc> {
   const taxes = await taxesOf(tx, caller);
   const decimals = decimalsOf(doc.currency);
   const out: Doc = { ...doc };
+  for (const field of writtenByLifecycle) {
+    if (before?.[field] !== undefined) out[field] = before[field];
+    else delete out[field];
+  }
   if (Array.isArray(doc.assets)) {
     const { lines, suppliers } = await priceAssetLines(tx, caller, doc.assets as AssetLine[], taxes, decimals);
     out.assets = lines;
@@ -158,9 +172,20 @@ export async function priceFinancedRecord(tx: Tx, caller: Caller, doc: Doc, befo
   return out;
 }
 
+/** An element's schedule is written by activation, amendments, indexation and line statuses; a client's write keeps it. */
+const scheduleFields = ['lines', 'totalExclTax', 'totalTax', 'totalPayment', 'indexedUntil'];
+
 export const financedRecordHooks: Record<string, WriteHooks> = {
   financedRecord: {
     beforeCreate: (tx, caller, _entity, doc) => priceFinancedRecord(tx, caller, doc),
     beforeUpdate: (tx, caller, _entity, doc, before) => priceFinancedRecord(tx, caller, doc, before),
+  },
+  contractSchedule: {
+    // A new element's lines must add up: its totals are theirs.
+    beforeCreate: async (_tx, _caller, _entity, doc) => (Array.isArray(doc.lines)
+      ? { ...doc, ...elementTotals(doc.lines as ScheduleLine[], decimalsOf(doc.currency)) } : doc),
+    beforeUpdate: async (_tx, _caller, _entity, doc, before) => ({
+      ...doc, ...Object.fromEntries(scheduleFields.filter((f) => before[f] !== undefined).map((f) => [f, before[f]])),
+    }),
   },
 };

@@ -94,4 +94,5 @@ export const contractElement = defineEntity({
     },
   },
   screens: { detailByIdOnly: true },
+  writeHooks: 'contractSchedule',
 });
