@@ -38,6 +38,8 @@ import { installSchemas, openApiRoutes } from './http/schemas.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
 import { containerRoutes } from './documents/containers.routes.ts';
 import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
+import { jobSettings, startJobQueue, type JobSettings } from './jobs/job-queue.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -51,10 +53,14 @@ export interface AppOptions {
   objectStore?: ObjectStore;
   /** List exports: rows past which they run in the background, how long a dead process's export may look alive. */
   listExports?: Pick<ExportRouteOptions, 'backgroundThreshold' | 'staleMs'>;
+  /** Background jobs: whether this process works on them, leases and slices (jobs/job-queue.ts). */
+  jobs?: Partial<JobSettings>;
+  /** Billing runs past this many elements go to the background. */
+  billingBackgroundThreshold?: number;
 }
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
-export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore, listExports }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore, listExports, jobs: jobOptions, billingBackgroundThreshold }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: inputLimits.bodyBytes, frameworkErrors, clientErrorHandler, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
   installInputGuards(app);
@@ -95,6 +101,10 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
   await app.register(containerRoutes, { db, store, preHandler });
   await app.register(exportRoutes, { db, store, operations, entities, preHandler, exclusive: !!database.embedded, ...listExports });
+  const jobs = await startJobQueue(database, { ...jobSettings(), ...jobOptions });
+  app.addHook('onClose', () => jobs.stop());
+  app.decorate('jobs', jobs);
+  await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold: billingBackgroundThreshold });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
