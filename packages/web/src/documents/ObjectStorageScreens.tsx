@@ -40,7 +40,7 @@ export function ObjectStorageContainersScreen() {
   const sweep = useMutation({
     mutationFn: () => dataProvider.sweepOrphanObjects(),
     onSuccess: ({ removed }) => {
-      notify({ level: 'success', message: t('{{count}} orphan object(s) removed', { count: removed }) });
+      notify({ level: 'success', message: t('{count} orphan object(s) removed', { count: removed }) });
       void queryClient.invalidateQueries({ queryKey: containersKey });
     },
   });
@@ -79,7 +79,7 @@ export function ObjectStorageContainerScreen() {
         <Link to="/object-storage-containers">{t('Object storage')}</Link>
         <Typography.Title level={3}>{title(containerName)}</Typography.Title>
       </Space>
-      {container.data?.truncated ? <Alert type="info" title={t('The newest {{shown}} of {{total}} objects', { shown: container.data.objects.length, total: container.data.total })} /> : null}
+      {container.data?.truncated ? <Alert type="info" title={t('The newest {shown} of {total} objects', { shown: container.data.objects.length, total: container.data.total })} /> : null}
       <Table<StoredObjectItem> rowKey="key" size="small" loading={container.isLoading} dataSource={container.data?.objects ?? []} pagination={{ pageSize: 50 }}
         columns={[
           { key: 'key', title: t('Key'), render: (_, row) => <Typography.Text code>{row.key}</Typography.Text> },

@@ -68,7 +68,7 @@ export function DocumentsCard({ entity, registration }: { entity: Entity; regist
         beforeUpload={(file) => {
           // Refused at once rather than after sending it: the server would refuse it the same way.
           if (fields.convertToPdf && !(pdfConversionExtensions as readonly string[]).includes(extensionOf(file.name))) {
-            setSending((all) => [...all, { uid: file.uid, name: `${file.name} — ${t('Forbidden document extension "{{ext}}". Accepted formats: {{list}}', { ext: extensionOf(file.name), list: pdfConversionExtensions.join(', ') })}`, percent: 0, failed: true }]);
+            setSending((all) => [...all, { uid: file.uid, name: `${file.name} — ${t('Forbidden document extension "{ext}". Accepted formats: {list}', { ext: extensionOf(file.name), list: pdfConversionExtensions.join(', ') })}`, percent: 0, failed: true }]);
             return Upload.LIST_IGNORE;
           }
           return true;

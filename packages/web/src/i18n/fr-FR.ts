@@ -174,12 +174,11 @@ export const frFR: Record<string, string> = {
   'Uploading…': 'Envoi…', 'Drop files here or click to choose': 'Déposez des fichiers ici ou cliquez pour choisir',
   'No documents': 'Aucun document', 'Delete this document?': 'Supprimer ce document ?', 'Delete': 'Supprimer',
   'The upload did not reach the server': 'L\'envoi n\'a pas atteint le serveur', 'Convert to PDF': 'Convertir en PDF', 'Watermark': 'Filigrane', 'Dismiss': 'Fermer',
-  'Forbidden document extension "{{ext}}". Accepted formats: {{list}}': 'Extension de document interdite « {{ext}} ». Formats acceptés : {{list}}',
   // Object storage (/object-storage-containers)
   'Object storage': 'Stockage d\'objets', 'The object storage could not be read': 'Le stockage d\'objets n\'a pas pu être lu', 'Container': 'Conteneur',
   'Objects': 'Objets', 'Key': 'Clé', 'Written': 'Écrit le', 'Thumbnails': 'Vignettes', 'User photos': 'Photos des utilisateurs', 'Orphans': 'Orphelins',
-  'Sweep orphans': 'Supprimer les orphelins', '{{count}} orphan object(s) removed': '{{count}} objet(s) orphelin(s) supprimé(s)',
-  'The newest {{shown}} of {{total}} objects': 'Les {{shown}} plus récents des {{total}} objets',
+  'Sweep orphans': 'Supprimer les orphelins', '{count} orphan object(s) removed': '{count} objet(s) orphelin(s) supprimé(s)',
+  'The newest {shown} of {total} objects': 'Les {shown} plus récents des {total} objets',
   'Orphans are objects no record names, left by an interrupted upload or a failed removal; those older than an hour are swept every hour.': 'Les orphelins sont des objets qu\'aucun enregistrement ne désigne, laissés par un envoi interrompu ou une suppression échouée ; ceux de plus d\'une heure sont supprimés toutes les heures.',
   // Images card
   'Images': 'Images', 'Main image': 'Image principale', 'Move left': 'Déplacer à gauche', 'Move right': 'Déplacer à droite',
