@@ -262,6 +262,22 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
     });
   }
 
+  // The tasks screens' filters (spec 001 §7, 002 §7): the kinds whose records have documents going
+  // through the Document workflow, and the types those documents have.
+  const documentRead = { preValidation: preHandler, config: { permission: `read /api/${documentEntity.route}` } };
+  app.get('/api/script/runs/document-entities-with-workflow', {
+    ...documentRead, schema: { tags: [documentEntity.name], summary: 'The kinds whose records have documents (which go through the Document workflow)' },
+  }, async (request) => readInTenant(db, scope(request), async (tx) =>
+    (await sql<{ name: string }>`SELECT DISTINCT data ->> 'entityName' AS name FROM document WHERE tenant = ${request.caller!.tenant} AND data ? 'entityName' ORDER BY 1`.execute(tx)).rows.map((r) => r.name)));
+  app.get('/api/script/runs/document-types-with-workflow', {
+    ...documentRead,
+    schema: { tags: [documentEntity.name], summary: 'The document types of those kinds\' records', querystring: z.looseObject({ entityNames: z.string().max(2000).optional().describe('kinds, comma separated; all when absent') }) },
+  }, async (request) => {
+    const names = (request.query as { entityNames?: string }).entityNames?.split(',').map((n) => n.trim()).filter(Boolean) ?? [];
+    return readInTenant(db, scope(request), async (tx) => (await sql<{ type: string }>`SELECT DISTINCT type FROM document WHERE tenant = ${request.caller!.tenant}
+      AND type IS NOT NULL ${names.length ? sql`AND data ->> 'entityName' = ANY(${names})` : sql``} ORDER BY 1`.execute(tx)).rows.map((r) => r.type));
+  });
+
   // A document by its own identifier (spec 002 §7: `?entityName=Document`), with the Document permission.
   app.get('/api/core/documents/:documentId/content', {
     preValidation: signedInOrToken, config: { entity: documentEntity.name },

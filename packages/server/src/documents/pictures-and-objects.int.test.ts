@@ -178,6 +178,15 @@ describe.each(['filesystem', 'S3'] as const)('on the %s store', (kind) => {
     await store.remove('alpha/00000000-0000-4000-8000-00000000000a');
   });
 
+  it('name the kinds whose records have documents, and their documents\' types, for the tasks screens', async () => {
+    const kinds = (await t.call('GET', '/api/script/runs/document-entities-with-workflow', t.alpha.headers)).json();
+    expect(kinds).toContain('Asset');
+    expect(kinds).toEqual([...kinds].sort());
+    expect((await t.call('GET', '/api/script/runs/document-types-with-workflow?entityNames=Asset', t.alpha.headers)).json()).toEqual(expect.arrayContaining(['IMAGE', 'MAINIMAGE']));
+    expect((await t.call('GET', '/api/script/runs/document-types-with-workflow?entityNames=Contract', t.alpha.headers)).json()).not.toContain('MAINIMAGE');
+    expect((await t.call('GET', '/api/script/runs/document-entities-with-workflow', t.beta.headers)).json()).toEqual([]);
+  });
+
   it('the sweeper removes objects no record names once they are old enough, and nothing else', async () => {
     const base = `/api/asset/assets/${await asset('Swept van')}/documents`;
     const kept = (await uploadFile(t, t.alpha, base, { name: 'kept.png', content: await picture(50, 50), type: 'image/png' })).json();
