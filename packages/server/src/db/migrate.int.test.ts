@@ -50,7 +50,10 @@ const typedColumns: { [Table in keyof Tables]: Record<keyof Tables[Table], true>
     tenant: true, username: true, password_hash: true, failed_attempts: true, totp_secret: true, totp_pending_secret: true,
     totp_last_step: true, password_changed_at: true,
   },
-  session: { tenant: true, _id: true, username: true, created_at: true, expires_at: true, revoked_at: true, kind: true, address: true, impersonating: true },
+  session: {
+    tenant: true, _id: true, username: true, created_at: true, expires_at: true, revoked_at: true, kind: true, address: true, impersonating: true,
+    sso_provider: true, sso_refresh_token: true, sso_refresh_iat: true, sso_refresh_expires_in: true, sso_keep_alive_at: true, sso_session_index: true, sso_name_id: true,
+  },
   login_directory: { username: true, tenant: true },
   user_photo: { tenant: true, username: true, content_type: true, content: true, storage_key: true, size: true, updated_at: true },
   tenant_configuration: { tenant: true, name: true, value: true, updated_at: true, updated_by: true },

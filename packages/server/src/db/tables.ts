@@ -55,6 +55,14 @@ export interface SessionTable {
   kind: ColumnType<'session' | 'totp', 'session' | 'totp' | undefined, 'session' | 'totp'>;
   address: string | null;
   impersonating: string | null;
+  /** Single sign-on (migration 0003): the provider, its refresh token and keep-alive, the SAML session. */
+  sso_provider: string | null;
+  sso_refresh_token: string | null;
+  sso_refresh_iat: ColumnType<string | null, number | null | undefined, number | null>;
+  sso_refresh_expires_in: number | null;
+  sso_keep_alive_at: Timestamp | null;
+  sso_session_index: string | null;
+  sso_name_id: string | null;
 }
 
 /** Which tenants hold a username; written by a trigger, read through login_tenants() only. */
