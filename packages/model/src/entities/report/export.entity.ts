@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { datetime, integer, json, percentage, text, textarea } from '../../fields.ts';
 import { column, equal } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /**
  * A list export run in the background (docs/decisions.md, "List exports"): the list query it
@@ -42,8 +43,12 @@ export const exportKind = defineEntity({
   ],
   statuses: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'],
   statusLabels: { RUNNING: { en: 'Running', fr: 'En cours' } },
-  // Statuses move with the export's work only: no transition is open to users.
-  workflow: () => [],
+  // Statuses move with the export's work only: its transitions are the system's, kept out of menus.
+  workflow: () => [
+    t('START', 'QUEUED', 'RUNNING', { hidden: true }),
+    t('FINISH', 'RUNNING', 'DONE', { hidden: true }),
+    t('FAIL', ['QUEUED', 'RUNNING'], 'FAILED', { hidden: true }),
+  ],
   screens: { list: 'exports', listPage: { addButton: false } },
   menu: { section: 'Work', order: 66 },
   labels: { fr: { singular: 'Export', plural: 'Exports', texts: { List: 'Liste', Owner: 'Propriétaire', 'File size': 'Taille du fichier', 'Rows written': 'Lignes écrites', 'Finished date': 'Date de fin', Progress: 'Progression', Format: 'Format',
