@@ -130,7 +130,8 @@ describe('what is typed is kept', () => {
       await poll(() => item.getByTestId('link-name').innerText()).toBe(typedPerson.name);
       await shot(`${kind}-person-typed`);
       await page.locator('button').filter({ hasText: /^Save$/ }).click();
-      await poll(async () => (await read<{ persons?: unknown[] }>(`/api/${api}/${registration}`)).persons?.length).toBe(count + 1);
+      // Saved: the typed person follows the others (a contract's asset suppliers may join after it, spec 002 §4).
+      await poll(async () => (await read<{ persons?: { personRegistration: string }[] }>(`/api/${api}/${registration}`)).persons?.[count]?.personRegistration).toBe(typed);
 
       await page.reload();
       await poll(() => field(list, `persons.${count}.personRegistration`).locator('input').inputValue()).toBe(typed);
@@ -138,6 +139,7 @@ describe('what is typed is kept', () => {
       const after = await read<{ persons: { role: string; personRegistration: string }[] }>(`/api/${api}/${registration}`);
       expect(after.persons[count]).toMatchObject({ role: 'SUPPLIER', personRegistration: typed });
       expect(after.persons.slice(0, count)).toEqual(before.persons);
+      for (const joined of after.persons.slice(count + 1)) expect(joined.role).toBe('SUPPLIER');
     }, 120_000);
   }
 
