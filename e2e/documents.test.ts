@@ -20,7 +20,7 @@ const photo = (hue: string) => sharp({ create: { width: 640, height: 480, channe
 beforeAll(async () => {
   product = await startProduct({ contracts: 30 });
   browser = await launchChromium();
-  ({ page } = await openJourneyPage(browser));
+  ({ page } = await openJourneyPage(browser, { acceptDownloads: true }));
   await page.goto(at('/'));
   await page.waitForURL(/\/authentication\/login-page/);
   await signIn(page, product.username, product.password);
@@ -70,6 +70,19 @@ describe('documents and pictures in the browser', () => {
     const refused = page.locator('[data-testid="document-sending"][data-failed="true"]');
     await expect.poll(() => refused.innerText()).toContain('Forbidden document extension "txt"');
     await shot('contract-documents-converted');
+  });
+
+  it('opens a document\'s own screen and downloads its content', async () => {
+    const found = await product.app.inject({ method: 'GET', url: '/api/core/documents?name=scan.pdf', headers: { authorization: await product.adminAuthorization() } });
+    const [scan] = found.json() as { registration: string }[];
+    await page.goto(at(`/document/${scan.registration}`));
+    const card = page.getByTestId('document-content');
+    await card.waitFor();
+    await shot('document-screen');
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('scan.pdf');
+    const file = await download.path();
+    expect((await import('node:fs')).readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('shows the object storage by container, the documents\' objects with their records', async () => {

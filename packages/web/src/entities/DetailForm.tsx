@@ -19,6 +19,7 @@ import { WorkflowCard, useWorkflowPin } from './workflow/WorkflowCard.tsx';
 import { DebugCard, RecordCard } from './RecordCards.tsx';
 import { DocumentsCard } from './DocumentsCard.tsx';
 import { ImagesCard } from './ImagesCard.tsx';
+import { DocumentContentCard } from './DocumentContentCard.tsx';
 import type { Values } from './form-values.ts';
 import { humanise } from './entity-fields.ts';
 
@@ -116,6 +117,7 @@ export function DetailForm({ entity, record, onSubmit }: Props) {
               {workflowPinned && workflow}
               <RecordCard entity={entity} record={record} />
               {!workflowPinned && workflow}
+              {entity.name === 'Document' && typeof record?._id === 'string' && <DocumentContentCard id={record._id} thumbnail={record.thumbnail === true || typeof record.thumbnailKey === 'string'} />}
               {registration && entity.screens.pictures && <ImagesCard entity={entity} registration={registration} />}
               {registration && entity.name !== 'Document' && <DocumentsCard entity={entity} registration={registration} />}
               {debug && <DebugCard values={form.values} />}

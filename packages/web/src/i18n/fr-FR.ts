@@ -180,6 +180,8 @@ export const frFR: Record<string, string> = {
   'Sweep orphans': 'Supprimer les orphelins', '{count} orphan object(s) removed': '{count} objet(s) orphelin(s) supprimé(s)',
   'The newest {shown} of {total} objects': 'Les {shown} plus récents des {total} objets',
   'Orphans are objects no record names, left by an interrupted upload or a failed removal; those older than an hour are swept every hour.': 'Les orphelins sont des objets qu\'aucun enregistrement ne désigne, laissés par un envoi interrompu ou une suppression échouée ; ceux de plus d\'une heure sont supprimés toutes les heures.',
+  // A document's own screen
+  'Content': 'Contenu', 'Open': 'Ouvrir', 'Download': 'Télécharger',
   // Images card
   'Images': 'Images', 'Main image': 'Image principale', 'Move left': 'Déplacer à gauche', 'Move right': 'Déplacer à droite',
   'Make it the main image': 'En faire l\'image principale', 'Delete this picture?': 'Supprimer cette image ?', 'No pictures': 'Aucune image', 'Add pictures': 'Ajouter des images',

@@ -37,6 +37,7 @@ export const apiPaths = {
   listExport: (kind: Kind) => `${apiPaths.kind(kind)}/export`,
   exports: '/api/report/exports',
   exportContent: (id: string) => `/api/report/exports/${enc(id)}/content`,
+  documentById: (id: string) => `/api/core/documents/${enc(id)}/content`,
   scriptRun: (name: string) => `/api/script/runs/${enc(name)}`,
   script: (name: string) => `/api/script/scripts/${enc(name)}`,
   login: '/api/core/auth/login',
@@ -306,6 +307,11 @@ export const dataProvider = {
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
   },
   /** The file of a finished background export. */
+  /** A document's content by the document alone (spec 002 §7, `?entityName=Document`), as a Blob. */
+  async documentContent(id: string, { thumbnail = false } = {}): Promise<{ file: Blob; fileName: string | undefined }> {
+    const answer = await request<Blob>('GET', apiPaths.documentById(id), { blob: true, query: { entityName: 'Document', ...(thumbnail ? { thumbnail: 'true' } : {}) } });
+    return { file: answer.data, fileName: fileNameOf(answer.headers) };
+  },
   async exportContent(id: string): Promise<{ file: Blob; fileName: string | undefined }> {
     const answer = await request<Blob>('GET', apiPaths.exportContent(id), { blob: true });
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
