@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverProcesses } from '../testing/server-process.ts';
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { readConfig } from '../config.ts';
@@ -15,34 +14,22 @@ import { bulkInsert } from '../seed/bulk-insert.ts';
  * A server killed (kill -9) in the middle of a background billing run: the next server resumes the
  * batch from its last committed chunk, and in the end every due line is invoiced exactly once.
  */
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-billing-crash-'));
-const children: ChildProcess[] = [];
+const servers = serverProcesses();
 const password = 'Crash-Pass-42';
 const CONTRACTS = 3_000;
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  servers.stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const settings = () => ({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
 const scope = { tenant: 'crash', user: 'test' };
 
-function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: password, DEMO_DATA: '0',
-    BILLING_BACKGROUND_ELEMENTS: '0', JOB_LEASE_SECONDS: '2', JOB_RESUME_SECONDS: '1', JOB_SLICE_SECONDS: '2', JOB_POLLING_SECONDS: '0.5',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => { out += d; if (out.includes('is running at')) resolve(child); });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
+const startServer = (port: number) => servers.start(port, {
+  DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password,
+  BILLING_BACKGROUND_ELEMENTS: '0', JOB_LEASE_SECONDS: '2', JOB_RESUME_SECONDS: '1', JOB_SLICE_SECONDS: '2', JOB_POLLING_SECONDS: '0.5',
+});
 
 async function signedIn(port: number) {
   const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
@@ -101,7 +88,7 @@ describe('a server killed during a background billing run', () => {
     expect(after.status, JSON.stringify(after.log)).toBe('SUCCESS');
     expect(after.done).toBe(CONTRACTS);
     expect(after.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
-    for (const c of children) c.kill('SIGKILL');
+    servers.stopAll();
     await new Promise((r) => setTimeout(r, 500));
 
     const database = await openDatabase(settings());

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverProcesses } from '../testing/server-process.ts';
 import { sql } from 'kysely';
 import { readConfig } from '../config.ts';
 import { openDatabase, inTenant } from './database.ts';
@@ -12,26 +11,14 @@ import { openDatabase, inTenant } from './database.ts';
  * The embedded database: every acknowledged write survives a kill -9 of the server (PGlite
  * runs here with fsync on), and its queries run off the request thread.
  */
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
+const servers = serverProcesses();
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  servers.stopAll();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'Durable-Pass-1', DEMO_DATA: '0' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => { out += d; if (out.includes('is running at')) resolve(child); });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
+const startServer = (dataDir: string, port: number) => servers.start(port, { DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Durable-Pass-1' });
 
 async function api(port: number, method: string, url: string, token?: string, body?: unknown) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {

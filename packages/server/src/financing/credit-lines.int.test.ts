@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverProcesses } from '../testing/server-process.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../testing/test-app.ts';
 import { cents, lifecycleClient } from './lifecycle-test-support.ts';
 
@@ -108,19 +106,10 @@ describe('twenty submissions at once', () => {
 /** Two server processes on one PostgreSQL database, as a scaled-out installation runs. */
 const onPostgres = !!process.env.DATABASE_URL;
 describe.runIf(onPostgres)('twenty submissions at once through two server processes on PostgreSQL', () => {
-  const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
-  const servers: ChildProcess[] = [];
+  const servers = serverProcesses();
   let database: TestDatabase;
   const ports = [41000 + Math.floor(Math.random() * 500), 41600 + Math.floor(Math.random() * 500)];
-  const start = (port: number) => new Promise<ChildProcess>((resolve, reject) => {
-    const env = { ...process.env, DATABASE_URL: database.config.databaseUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'Race-Pass-42', DEMO_DATA: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    servers.push(child);
-    let out = '';
-    child.stdout!.on('data', (d) => { out += d; if (out.includes('is running at')) resolve(child); });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
+  const start = (port: number) => servers.start(port, { DATABASE_URL: database.config.databaseUrl, ADMIN_PASSWORD: 'Race-Pass-42' });
   beforeAll(async () => {
     database = await createTestDatabase();
     // One after the other: the first creates the schema and the demo tenant.
@@ -128,7 +117,7 @@ describe.runIf(onPostgres)('twenty submissions at once through two server proces
     await start(ports[1]);
   }, 120_000);
   afterAll(async () => {
-    for (const s of servers) s.kill('SIGTERM');
+    servers.stopAll('SIGTERM');
     await database?.dispose();
   });
 

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverProcesses } from '../testing/server-process.ts';
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { readConfig } from '../config.ts';
@@ -21,30 +20,18 @@ import { INTERRUPTED } from './export-records.ts';
  * record, and the next server to start on the data folder fails it. The embedded database, as a
  * server started with `npm start` keeps it.
  */
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-export-crash-'));
-const children: ChildProcess[] = [];
+const servers = serverProcesses();
 const password = 'Crash-Pass-42';
 const CONTRACTS = 20_000;
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  servers.stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const settings = () => ({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
 
-function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: password, DEMO_DATA: '0', EXPORT_BACKGROUND_ROWS: '100' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => { out += d; if (out.includes('is running at')) resolve(child); });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
+const startServer = (port: number) => servers.start(port, { DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password, EXPORT_BACKGROUND_ROWS: '100' });
 
 describe('a server killed during a background export', () => {
   it('leaves the export running; the next start fails it, and its file is not kept', async () => {
