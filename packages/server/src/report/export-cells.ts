@@ -1,5 +1,5 @@
 import type { CellKind, ExportColumn } from './export-columns.ts';
-import { objectText } from './export-columns.ts';
+import { objectText } from '@lbo/model/values/object-text';
 
 /**
  * How an exported value is written, by cell kind: typed cells with a number format in xlsx

@@ -8,22 +8,10 @@ import { StatusTag } from './StatusBadge.tsx';
 import { FastLink } from './FastLink.tsx';
 import { LinkedItemsCell, itemLinkOf } from './LinkedItemsCell.tsx';
 import { detailPath, fieldAt, valueAt } from './entity-fields.ts';
+import { objectText } from '@lbo/model/values/object-text';
 
 export type Render = NonNullable<ColumnDef['render']>;
 
-/** Items of a list as one line: `CLIENT: Martin SAS, PARTNER: PER000002`. */
-export function objectText(value: unknown): string {
-  const one = (item: unknown): string => {
-    if (item === null || item === undefined) return '';
-    if (typeof item !== 'object') return String(item);
-    const o = item as Record<string, unknown>;
-    const main = o.name ?? (o.person as { name?: unknown } | undefined)?.name ?? o.personRegistration ?? o.registration ?? o.value;
-    const role = o.role;
-    if (main !== undefined) return role ? `${role}: ${main}` : String(main);
-    return role ? String(role) : JSON.stringify(o);
-  };
-  return Array.isArray(value) ? value.map(one).filter(Boolean).join(', ') : one(value);
-}
 
 interface CellContext {
   entity: Entity;
