@@ -31,6 +31,8 @@ export interface ScheduleLine {
   indemnity?: number;
   /** How an indexed amount was computed (indexation). */
   formula?: string;
+  /** The invoice that billed it (INVOICED and PAID lines). */
+  invoiceRegistration?: string;
 }
 
 /** A contract element before it is numbered and stored. */

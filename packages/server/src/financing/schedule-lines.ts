@@ -13,8 +13,13 @@ import type { Doc, Row } from '../entities/storage.ts';
 import { decimalsOf, kind, mustFindRow, rowsWhere, updateRecord } from './financing-records.ts';
 import { refreshCreditLineOf } from './credit-lines.ts';
 
-/** The moves a line may make. */
-const allowed: Record<LineStatus, LineStatus[]> = { PLANNED: ['INVOICED', 'PAID', 'CANCELLED'], INVOICED: ['PAID'], PAID: [], CANCELLED: [] };
+/**
+ * The moves a line may make: back from PAID when a payment's allocation is reversed, back to
+ * PLANNED (to be billed again) or CANCELLED when its invoice is cancelled by a credit note.
+ */
+const allowed: Record<LineStatus, LineStatus[]> = {
+  PLANNED: ['INVOICED', 'PAID', 'CANCELLED'], INVOICED: ['PAID', 'PLANNED', 'CANCELLED'], PAID: ['INVOICED'], CANCELLED: [],
+};
 
 const capital = (e: Row) => e.type === 'RENT' || e.type === 'INSTALMENT' || e.type === 'RESIDUAL_VALUE';
 const due = (l: ScheduleLine) => l.status === 'PLANNED' || l.status === 'INVOICED';
@@ -47,7 +52,9 @@ export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string
     if (index < 0) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (element ${row.registration} has no such line)`]);
     const from = lines[index].status;
     if (from !== status && !allowed[from].includes(status)) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (a ${from} line cannot become ${status})`]);
-    lines[index] = { ...lines[index], status, ...(invoiceRegistrations?.[i] ? { invoiceRegistration: invoiceRegistrations[i] } : {}) };
+    const { invoiceRegistration: _billedBy, ...line } = lines[index];
+    // A line planned again is no longer any invoice's.
+    lines[index] = status === 'PLANNED' ? { ...line, status } : { ...lines[index], status, ...(invoiceRegistrations?.[i] ? { invoiceRegistration: invoiceRegistrations[i] } : {}) };
   });
   const contractRegistration = String(row.data.contractRegistration ?? '');
   const contract = contractRegistration ? await mustFindRow(tx, caller, kind('Contract'), contractRegistration, true) : undefined;
