@@ -91,6 +91,11 @@ export interface EntityInput {
   statuses?: readonly string[];
   /** Labels of status codes this kind introduces; codes shared by lifecycles are in lists/status-labels.ts. */
   statusLabels?: Record<string, Label>;
+  /**
+   * Statuses in which a record is final (an issued invoice, a validated posting): the generic
+   * writes (PUT, PATCH, DELETE) refuse it; only its workflow and its domain's operations move it.
+   */
+  frozenIn?: readonly string[];
   /** Its default workflow; `generic` when omitted. A tenant may replace it in configuration. */
   workflow?: WorkflowInput;
   /** Where its list screen shows in the default menu, or why it does not. */
@@ -125,6 +130,7 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   /** Statuses of its status list in lifecycle order; empty when it has no status. */
   statuses: readonly string[];
   statusLabels?: Record<string, Label>;
+  frozenIn: readonly string[];
   /** Its default workflow; undefined when it has no status. */
   workflow?: WorkflowDefinition;
   /** Its workflow is the generic one, read from its statuses. */
@@ -202,6 +208,7 @@ export function defineEntity(input: EntityInput): Entity {
     check: input.check,
     statuses,
     statusLabels: input.statusLabels,
+    frozenIn: input.frozenIn ?? [],
     genericWorkflow: status !== false && (input.workflow ?? 'generic') === 'generic',
     menu: input.menu,
     labels: { en: { singular: title(clientRoute), plural: title(listRoute) }, ...input.labels },

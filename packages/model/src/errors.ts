@@ -82,6 +82,7 @@ export const errorCatalogue = {
   WATERMARK_FAILED: [422, 'The watermark could not be drawn on $: $'],
   // Background list exports (docs/api.md "List exports").
   EXPORT_NOT_READY: [409, 'Export $ is $: its file is not ready'],
+  RECORD_FROZEN: [409, 'Entity $ with identifier $ is $: it can no longer be changed or deleted'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

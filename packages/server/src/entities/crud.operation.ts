@@ -62,6 +62,11 @@ export const isExistingRecord = (doc: Doc) => existingAnswers.has(doc);
 /** Above this many matches the count stops (`pagination-size` is then a lower bound, see docs/api.md). */
 export const COUNT_CAP = 1_000;
 
+/** A record in one of its kind's final statuses (`frozenIn`) is only moved by its workflow and domain. */
+function refuseFrozen(entity: Entity, row: Row): void {
+  if (row.status && entity.frozenIn.includes(row.status)) throw new ApiError('RECORD_FROZEN', [entity.name, row.registration, row.status]);
+}
+
 /** `financing-services` → `financingServices`. */
 const camel = (dashed: string) => dashed.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -279,6 +284,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
       return scoped(caller, async (tx) => {
         const row = await mustFind(tx, caller, entity, id, true);
         checkIfMatch(entity, id, row, options);
+        refuseFrozen(entity, row);
         if (expectedVersion !== undefined && expectedVersion !== row._version) {
           throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
         }
@@ -305,6 +311,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
       return scoped(caller, async (tx) => {
         const row = await mustFind(tx, caller, entity, id, true);
         checkIfMatch(entity, id, row, options);
+        refuseFrozen(entity, row);
         const before = storage.toDocument(row);
         await storage.deleteRow(tx, entity, caller.tenant, row._id);
         await writeHistory(tx, caller, entity, 'DELETE', before, undefined);

@@ -62,6 +62,50 @@ function available(workflow: EffectiveWorkflow['workflow'], caller: WorkflowCall
   return transitionsFrom(workflow, row.status, type ?? row.type).filter((tr) => canRun(caller, tr));
 }
 
+/**
+ * Runs transition `code` on record `id` in the caller's transaction: the checks (status, type,
+ * permission, required fields), the side effects, the write and its History row. Domains moving a
+ * record by its workflow (a payment paying an invoice) call it inside their own transaction.
+ */
+export async function runTransition(tx: Tx, caller: WorkflowCaller, entity: Entity, id: string, code: string): Promise<Doc> {
+  const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
+  const transition = workflow.transitions.find((tr) => tr.code === code);
+  if (!transition) throw new ApiError('TRANSITION_NOT_FOUND', [code, entity.name]);
+  const row = await storage.findOne(tx, entity, caller.tenant, id, true);
+  if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
+  const reject = (kind: RejectionKind, reason: string, extra: Doc = {}) => new ApiError(
+    'TRANSITION_REJECTED', [transition.code, entity.name, row.registration, reason],
+    { rejectionReason: reason, rejection: kind, transition: transition.code, currentStatus: row.status, ...extra },
+  );
+  const name = `"${transition.label}"`;
+  if (row.status === null || !transition.from.includes(row.status)) {
+    throw reject('STATUS', `${name} is not allowed from status ${row.status ?? '(none)'}; it needs ${transition.from.join(' or ')}`, { allowedFrom: transition.from });
+  }
+  if (transition.types && !(row.type !== null && transition.types.includes(row.type))) {
+    throw reject('TYPE', `${name} is only for records of type ${transition.types.join(' or ')}, not ${row.type ?? '(none)'}`, { allowedTypes: transition.types });
+  }
+  if (!canRun(caller, transition)) {
+    throw reject('PERMISSION', `${name} needs the permission "${transition.permission}"`, { permission: transition.permission });
+  }
+  const before = storage.toDocument(row);
+  const missingFields = transition.requiredFields.filter((path) => !isFilled(before, path.split('.')));
+  if (missingFields.length) {
+    throw reject('REQUIRED_FIELDS', `${name} needs ${missingFields.length > 1 ? 'these fields' : 'this field'} filled: ${missingFields.join(', ')}`, { missingFields });
+  }
+  const now = new Date();
+  const changed = await runSideEffects(transition.sideEffects, {
+    entity, transition, caller, tx, today: todayIn(caller.timeZone, now), now: now.toISOString(),
+  }, { ...row.data, status: transition.to });
+  // Side effects may fill fields; the identity and the status stay the transition's.
+  const data = { ...changed, registration: row.registration, status: transition.to };
+  const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
+  await insertHistory(tx, caller, {
+    entityName: entity.name, entityRegistration: row.registration, action: 'TRANSITION', before, after: updated,
+    extra: { transition: transition.code, transitionLabel: transition.label, workflowAction: transition.action },
+  });
+  return updated;
+}
+
 export function createWorkflowOperations(db: Db) {
   const scoped = <T>(caller: WorkflowCaller, work: (tx: Tx) => Promise<T>) =>
     inTenant(db, scopeOf(caller), work);
@@ -107,43 +151,7 @@ export function createWorkflowOperations(db: Db) {
 
     /** `GET {route}/{registration}/transitions/{code}`: runs it and answers the updated record. */
     async run(caller: WorkflowCaller, entity: Entity, id: string, code: string): Promise<Doc> {
-      return scoped(caller, async (tx) => {
-        const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
-        const transition = workflow.transitions.find((tr) => tr.code === code);
-        if (!transition) throw new ApiError('TRANSITION_NOT_FOUND', [code, entity.name]);
-        const row = await mustFind(tx, caller, entity, id, true);
-        const reject = (kind: RejectionKind, reason: string, extra: Doc = {}) => new ApiError(
-          'TRANSITION_REJECTED', [transition.code, entity.name, row.registration, reason],
-          { rejectionReason: reason, rejection: kind, transition: transition.code, currentStatus: row.status, ...extra },
-        );
-        const name = `"${transition.label}"`;
-        if (row.status === null || !transition.from.includes(row.status)) {
-          throw reject('STATUS', `${name} is not allowed from status ${row.status ?? '(none)'}; it needs ${transition.from.join(' or ')}`, { allowedFrom: transition.from });
-        }
-        if (transition.types && !(row.type !== null && transition.types.includes(row.type))) {
-          throw reject('TYPE', `${name} is only for records of type ${transition.types.join(' or ')}, not ${row.type ?? '(none)'}`, { allowedTypes: transition.types });
-        }
-        if (!canRun(caller, transition)) {
-          throw reject('PERMISSION', `${name} needs the permission "${transition.permission}"`, { permission: transition.permission });
-        }
-        const before = storage.toDocument(row);
-        const missingFields = transition.requiredFields.filter((path) => !isFilled(before, path.split('.')));
-        if (missingFields.length) {
-          throw reject('REQUIRED_FIELDS', `${name} needs ${missingFields.length > 1 ? 'these fields' : 'this field'} filled: ${missingFields.join(', ')}`, { missingFields });
-        }
-        const now = new Date();
-        const changed = await runSideEffects(transition.sideEffects, {
-          entity, transition, caller, tx, today: todayIn(caller.timeZone, now), now: now.toISOString(),
-        }, { ...row.data, status: transition.to });
-        // Side effects may fill fields; the identity and the status stay the transition's.
-        const data = { ...changed, registration: row.registration, status: transition.to };
-        const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
-        await insertHistory(tx, caller, {
-          entityName: entity.name, entityRegistration: row.registration, action: 'TRANSITION', before, after: updated,
-          extra: { transition: transition.code, transitionLabel: transition.label, workflowAction: transition.action },
-        });
-        return updated;
-      }).catch((e) => databaseError(e, entity));
+      return scoped(caller, (tx) => runTransition(tx, caller, entity, id, code)).catch((e) => databaseError(e, entity));
     },
 
     /**

@@ -31,6 +31,7 @@ export const invoiceLine = defineEntity({
     column('amountInclTax', { currencyField: 'currency' }), 'currency',
   ],
   statuses: ['DRAFT', 'ISSUED', 'PAID', 'CANCELLED'],
+  frozenIn: ['ISSUED', 'PAID', 'CANCELLED'],
   workflow: () => [
     t('ISSUE', 'DRAFT', 'ISSUED'),
     t('PAY', 'ISSUED', 'PAID'),

@@ -109,6 +109,8 @@ export const invoice = defineEntity({
     'externalReference',
   ],
   statuses: ['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
+  // Issued, an invoice is a legal document: only payments and a credit note move it.
+  frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
   workflow: (kind) => [
     t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber'] }),
     t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID'),
