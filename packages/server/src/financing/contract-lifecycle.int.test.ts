@@ -75,6 +75,37 @@ describe('won, activated', () => {
     expect(contract.quotations[0]).toMatchObject({ ...quotationA, isChosen: true, registration: 'Q1' });
   });
 
+  it('makes a prospect client a person when the deal is won: converted, or linked to the person holding its identifier', async () => {
+    const won = async (clientRegistration: string) => {
+      const deal = await newDeal({ persons: [{ role: 'CLIENT', personRegistration: clientRegistration }], quotations: [quotationB] });
+      for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await run('deals', deal.registration, code)).statusCode).toBe(200);
+      const contract = (await call('GET', `/api/financing/contracts/${(await call('GET', `/api/financing/deals/${deal.registration}`)).json().contractRegistration}`)).json();
+      return { deal, contract, client: contract.persons.find((p: { role: string }) => p.role === 'CLIENT').personRegistration as string };
+    };
+    const prospect = (await call('POST', '/api/person/prospects', { type: 'C', name: 'Boulangerie Morel', email: 'contact@morel.example', roles: [{ role: 'PARTNER' }] })).json();
+    const converted = await won(prospect.registration);
+    // The deal keeps its prospect; the contract's client is the person it became, under the same registration.
+    expect(converted.deal.persons[0].personRegistration).toBe(prospect.registration);
+    expect(converted.client).toBe(prospect.registration);
+    const person = (await call('GET', `/api/person/persons/${converted.client}`)).json();
+    expect(person).toMatchObject({ status: 'ACTIVE', type: 'C', name: 'Boulangerie Morel', email: 'contact@morel.example', roles: [{ role: 'PARTNER' }, { role: 'CLIENT' }] });
+    expect((await call('GET', `/api/person/prospects/${prospect.registration}`)).json().status).toBe('CONVERTED');
+    const history = (await call('GET', `/api/core/histories?entityName=Prospect&entityRegistration=${prospect.registration}&range=[0-9]`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toContain('CONVERT');
+    // A second deal of the same (now converted) prospect reaches the same person.
+    expect((await won(prospect.registration)).client).toBe(prospect.registration);
+    // A prospect whose identifier a person already holds is linked to that person, not copied.
+    const held = (await call('POST', '/api/person/persons', { type: 'C', name: 'Valeo', registrations: [{ type: 'SIR', number: '552081317' }] })).json();
+    const twin = (await call('POST', '/api/person/prospects', { type: 'C', name: 'Valeo (prospect)', registrations: [{ type: 'SIR', number: '552081317' }] })).json();
+    expect(twin.registration).toBe(held.registration);
+    const linked = await won(twin.registration);
+    expect(linked.client).toBe(held.registration);
+    expect((await call('GET', `/api/person/persons/${held.registration}`)).json().name).toBe('Valeo');
+    expect((await call('GET', `/api/person/prospects/${twin.registration}`)).json().status).toBe('CONVERTED');
+    // A client that is neither (an outside registration) is kept as given.
+    expect((await won('EXT-42')).client).toBe('EXT-42');
+  });
+
   it('writes the elements with stored schedules that sum exactly, line by line as the engine plans them', async () => {
     const { contract } = await activeContract(0);
     const plan = paymentPlan({ amount: 27000, rate: 0.05, duration: 36, frequency: 30, timing: 'arrears', residualValueAmount: 2700, startDate: '2025-01-15' });

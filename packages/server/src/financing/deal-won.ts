@@ -3,9 +3,13 @@
  * (persons, assets, the chosen quotation, each record naming the other). A deal whose choice is
  * not made, or whose chosen quotation is not priced, stays as it is.
  */
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.ts';
+import type { Caller } from '../entities/crud.operation.ts';
+import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { createRecord, kind, personWith, refusal } from './financing-records.ts';
+import { createRecord, kind, personWith, refusal, updateRecord } from './financing-records.ts';
 
 type Quotation = Doc & { isChosen?: boolean; pricingError?: string; instalment?: number; registration?: string };
 
@@ -28,6 +32,40 @@ const carried = [
   'startDate', 'paymentDay', 'creditLineRegistration', 'agreementRegistration', 'persons', 'assets', 'assetsTotals', 'endOfTermOption',
 ];
 
+type Identifier = { type?: string; number?: string };
+/** A prospect's fields a person does not take: its own workflow's and the records' system fields. */
+const notCarriedFromProspect = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser', 'status', 'registration'];
+
+/**
+ * The person a deal's client stands for. A prospect becomes a person: the one already holding its
+ * registration or one of its identifiers (linked), else a new ACTIVE person under the prospect's
+ * registration (persons and prospects number from shared counters) with the role CLIENT; the
+ * prospect is then CONVERTED, its History naming the person. A person, or a registration that is
+ * neither, is kept as given.
+ */
+export async function clientPersonOf(tx: Tx, caller: Caller, registration: string): Promise<string> {
+  const persons = kind('Person'), prospects = kind('Prospect');
+  const prospect = await storage.findOne(tx, prospects, caller.tenant, registration, true);
+  const same = await storage.findOne(tx, persons, caller.tenant, registration);
+  if (!prospect) return registration;
+  const identifiers = ((prospect.data.registrations as Identifier[] | undefined) ?? []).filter((r) => r.type && r.number);
+  let person = same?.registration ?? (identifiers.length
+    ? (await storage.findWhere(tx, persons, caller.tenant, sql<boolean>`(${sql.join(identifiers.map((r) =>
+      sql`data #> '{registrations}' @> ${JSON.stringify([{ type: r.type, number: r.number }])}::jsonb`), sql` OR `)})`, 1))[0]?.registration
+    : undefined);
+  if (!person) {
+    const data = Object.fromEntries(Object.entries(prospect.data).filter(([k]) => !notCarriedFromProspect.includes(k)));
+    const roles = (data.roles as { role?: string }[] | undefined) ?? [];
+    person = String((await createRecord(tx, caller, persons, {
+      ...data, status: 'ACTIVE', roles: roles.some((r) => r.role === 'CLIENT') ? roles : [...roles, { role: 'CLIENT' }],
+    }, prospect.registration)).registration);
+  }
+  if (prospect.status !== 'CONVERTED') {
+    await updateRecord(tx, caller, prospects, prospect, { ...prospect.data, status: 'CONVERTED' }, 'CONVERT', { details: { personRegistration: person } });
+  }
+  return person;
+}
+
 export async function createContractFromDeal(context: SideEffectContext): Promise<Doc> {
   const { doc, tx, caller } = context;
   const missing: string[] = [];
@@ -37,9 +75,15 @@ export async function createContractFromDeal(context: SideEffectContext): Promis
   if (!chosen) missing.push(quotations.length ? `a chosen quotation (isChosen on one of the ${quotations.length})` : 'a quotation');
   else if (chosen.pricingError || chosen.instalment === undefined) missing.push(`a priced quotation (${chosen.registration}: ${chosen.pricingError ?? 'not priced'})`);
   if (missing.length) throw refusal(context, 'INCONSISTENT', `The deal needs ${missing.join(', ')}`, { missing });
+  // The contract's client is a person, a prospect client converted on the way.
+  const persons: Doc[] = [];
+  for (const p of (doc.persons as Doc[] | undefined) ?? []) {
+    persons.push(p.role === 'CLIENT' && typeof p.personRegistration === 'string' ? { ...p, personRegistration: await clientPersonOf(tx, caller, p.personRegistration) } : p);
+  }
   const contract: Doc = {
     name: doc.name,
     ...Object.fromEntries(carried.filter((f) => doc[f] !== undefined).map((f) => [f, doc[f]])),
+    ...(doc.persons !== undefined ? { persons } : {}),
     type: contractTypeOf(chosen!.financialProduct),
     quotations: [{ ...chosen, isChosen: true }],
     financialProduct: chosen!.financialProduct,
