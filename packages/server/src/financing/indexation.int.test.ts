@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '@lbo/model/errors';
+import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { indexDueContracts } from './indexation.ts';
 import { lifecycleClient } from './lifecycle-test-support.ts';
 
 /**
@@ -77,5 +80,30 @@ describe('indexation', () => {
     const late = await indexedContract([{ date: '2025-06-01', value: 100 }]);
     const res = await call('POST', `/api/financing/contracts/${late}/indexation`, { date: '2026-02-01' });
     expect(res.json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value "2026-02-01" for field date (Argument indexValues is out of range: no index value published on or before the start date 2025-01-15)');
+  });
+
+  it('revalues by itself every contract whose anniversary has come, one that cannot be revalued reported and the others done', async () => {
+    const due = (date: string) => inTenant(t.db.database.db, { tenant: 'alpha', user: 'admin@alpha' }, (tx) => indexDueContracts(tx, { tenant: 'alpha', username: 'admin@alpha' }, date));
+    const [a, b] = [await indexedContract(), await indexedContract()];
+    const late = await indexedContract([{ date: '2025-06-01', value: 100 }]);
+    // Before the first anniversary nothing is due.
+    const early = await due('2026-01-14');
+    expect([...early.indexed.map((c) => c.contractRegistration), ...early.failed.map((f) => f.contractRegistration)]).not.toContain(a);
+    const run1 = await due('2026-01-15');
+    const done = run1.indexed.filter((c) => [a, b].includes(c.contractRegistration));
+    expect(done.map((c) => c.contractRegistration)).toEqual([a, b]);
+    for (const c of done) expect(c.elements).toEqual([expect.objectContaining({ code: 'MAINTENANCE', indexedUntil: '2026-01-15', applied: [{ anniversary: '2026-01-15', index: 103.2, base: 100, lines: 37 }] })]);
+    expect(run1.failed).toContainEqual({ contractRegistration: late, error: expect.stringContaining('no index value published on or before the start date 2025-01-15') });
+    expect((await maintenanceOf(a)).lines[11]).toMatchObject({ dueDate: '2026-01-15', amountExclTax: 51.6 });
+    expect((await maintenanceOf(late)).lines.every((l) => l.amountExclTax === 50)).toBe(true);
+    // The day after, nothing more is due for them; a year later, the next anniversary.
+    const run2 = await due('2026-01-16');
+    expect(run2.indexed.map((c) => c.contractRegistration)).not.toContain(a);
+    const run3 = await due('2027-01-15');
+    expect(run3.indexed.find((c) => c.contractRegistration === a)?.elements[0].applied).toEqual([{ anniversary: '2027-01-15', index: 105.9, base: 100, lines: 25 }]);
+    // Another tenant's run sees none of them.
+    const other = await inTenant(t.db.database.db, { tenant: 'beta', user: 'admin@beta' }, (tx) => indexDueContracts(tx, { tenant: 'beta', username: 'admin@beta' }, '2030-01-01'));
+    expect(other).toEqual({ date: '2030-01-01', indexed: [], failed: [] });
+    await expect(due('2026-02-30')).rejects.toThrow(ApiError);
   });
 });

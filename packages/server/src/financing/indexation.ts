@@ -3,10 +3,12 @@
  * the index values stored in the contract's product, future lines only, each with its formula;
  * in one transaction with the contract locked, a History row `INDEXATION` per element.
  */
+import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import { elementTotals, type QuotationTerms, type ScheduleLine } from '@lbo/model/finance/contract-schedule';
 import { indexLines, type IndexValue } from '@lbo/model/finance/indexation';
+import { parseIsoDate } from '@lbo/model/finance/dates';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
@@ -48,6 +50,45 @@ export async function indexContract(tx: Tx, caller: Caller, id: string, asOf: st
       }, 'INDEXATION', { details: { applied: result.applied } });
     }
     out.elements.push({ registration: element.registration, code: element.data.code, indexedUntil: result.indexedUntil, applied: result.applied });
+  }
+  return out;
+}
+
+export interface DueIndexation {
+  date: string;
+  indexed: ContractIndexation[];
+  /** Contracts that could not be revalued (their product holds no index values…), each left as it was. */
+  failed: { contractRegistration: string; error: string }[];
+}
+
+/**
+ * Every active contract of the caller's tenant with an index-linked element whose next
+ * anniversary has come by `date` (the day after its last one applied, or its start, plus a
+ * year), revalued as `indexContract` does: the scheduled job's call. Each contract under its own
+ * savepoint, so that one that cannot be revalued is reported and leaves the others done.
+ */
+export async function indexDueContracts(tx: Tx, caller: Caller, date: string): Promise<DueIndexation> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !parseIsoDate(date)) throw new ApiError('INVALID_DATE_FIELD', ['date']);
+  const elements = kind('ContractElement');
+  const element = sql.table(elements.table), contract = sql.table(kind('Contract').table);
+  // Its last anniversary applied a year ago or more; never applied, its active contract started a year ago or more.
+  const due = await storage.findWhere(tx, elements, caller.tenant, sql<boolean>`${element}.status = 'ACTIVE' AND ${element}.data->>'indexed' = 'true'
+    AND CASE WHEN ${element}.data->>'indexedUntil' IS NOT NULL THEN (${element}.data->>'indexedUntil')::date + interval '1 year' <= ${date}::date
+      ELSE EXISTS (SELECT 1 FROM ${contract} c WHERE c.tenant = ${caller.tenant} AND c.registration = ${element}.data->>'contractRegistration'
+        AND c.status = 'ACTIVE' AND (c.data->>'startDate')::date + interval '1 year' <= ${date}::date) END`, 100_000);
+  const contracts = [...new Set(due.map((e) => String(e.data.contractRegistration ?? '')).filter(Boolean))].sort();
+  const out: DueIndexation = { date, indexed: [], failed: [] };
+  for (const contract of contracts) {
+    await sql`SAVEPOINT index_contract`.execute(tx);
+    try {
+      const done = await indexContract(tx, caller, contract, date);
+      await sql`RELEASE SAVEPOINT index_contract`.execute(tx);
+      if (done.elements.some((e) => e.applied.length)) out.indexed.push(done);
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT index_contract`.execute(tx);
+      if (!(error instanceof ApiError)) throw error;
+      out.failed.push({ contractRegistration: contract, error: error.message });
+    }
   }
   return out;
 }
