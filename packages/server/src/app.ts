@@ -40,6 +40,7 @@ import { containerRoutes } from './documents/containers.routes.ts';
 import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
 import { jobSettings, startJobQueue, type JobSettings } from './jobs/job-queue.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
+import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
 
 export interface AppOptions {
   database: Database;
@@ -105,6 +106,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
   await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold: billingBackgroundThreshold });
+  await app.register(invoiceKpiRoutes, { db, preHandler });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });
   return app;
