@@ -30,8 +30,9 @@ export const sideEffectNames = [
   // schedules, amendments change them, credit lines follow their contracts.
   'createContractFromDeal', 'activateContract', 'endContractTerm', 'previewAmendment', 'applyAmendment',
   'reserveCreditLine', 'refreshCreditLine',
-  // Billing (server/src/billing): an issued invoice takes the next legal number.
-  'assignInvoiceNumber',
+  // Billing (server/src/billing): an issued invoice takes the next legal number and its lines
+  // follow; cancelling an issued one issues its credit note.
+  'assignInvoiceNumber', 'issueInvoiceLines', 'cancelInvoice',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 

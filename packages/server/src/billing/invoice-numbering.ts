@@ -18,5 +18,3 @@ export async function assignInvoiceNumber({ tx, caller, doc, today }: SideEffect
   const n = await nextCounter(tx, caller.tenant, invoiceNumberCounter(organization, year));
   return { ...doc, invoiceNumber: `${year}-${organization}-${String(n).padStart(6, '0')}` };
 }
-
-export const billingSideEffects = { assignInvoiceNumber };

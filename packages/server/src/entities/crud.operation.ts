@@ -45,6 +45,8 @@ export interface WriteHooks {
   beforeCreate?(tx: Tx, caller: Caller, entity: Entity, doc: Doc): Promise<Doc | { existing: Doc }>;
   /** Completes a replaced or merged document before it is stored. */
   beforeUpdate?(tx: Tx, caller: Caller, entity: Entity, doc: Doc, before: Doc): Promise<Doc>;
+  /** Undoes what the record stood for before it is deleted (a draft invoice's billed lines planned again). */
+  beforeDelete?(tx: Tx, caller: Caller, entity: Entity, doc: Doc): Promise<void>;
 }
 
 /** What a write route adds to a create, update or delete, checked or done inside its transaction. */
@@ -313,6 +315,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         checkIfMatch(entity, id, row, options);
         refuseFrozen(entity, row);
         const before = storage.toDocument(row);
+        await hooksOf(entity).beforeDelete?.(tx, caller, entity, before);
         await storage.deleteRow(tx, entity, caller.tenant, row._id);
         await writeHistory(tx, caller, entity, 'DELETE', before, undefined);
         await options.withAnswer?.(tx, 200, before);

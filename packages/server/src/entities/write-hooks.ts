@@ -2,6 +2,7 @@ import type { Entity } from '@lbo/model/entity';
 import { depreciationWriteHooks } from '../asset/depreciation-schedule.hooks.ts';
 import { personWriteHooks } from '../person/person-registrations.ts';
 import { financedRecordHooks } from '../financing/quotation-pricing.ts';
+import { invoiceWriteHooks } from '../billing/credit-notes.ts';
 import type { WriteHooks } from './crud.operation.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { WriteHooks } from './crud.operation.ts';
  * is server code (it reads and numbers in the write's transaction), so the declaration names it
  * rather than holding it.
  */
-export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks, ...financedRecordHooks };
+export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks, ...financedRecordHooks, ...invoiceWriteHooks };
 
 /** Throws when a kind names write hooks the server does not have. */
 export function assertWriteHooksExist(kinds: Entity[], hooks: Record<string, WriteHooks> = writeHooks): void {

@@ -26,7 +26,7 @@ describe('canRun', () => {
 describe('side effects', () => {
   const contract = entityByName('Contract')!;
   const committee = entityByName('Committee')!;
-  const context = (entity = contract) => ({ entity, transition: {} as Transition, caller: user, tx: {} as never, today: '2025-06-30', now: '2025-06-30T22:15:00.000Z' });
+  const context = (entity = contract) => ({ entity, transition: {} as Transition, caller: user, tx: {} as never, today: '2025-06-30', now: '2025-06-30T22:15:00.000Z', moveRecord: () => Promise.reject(new Error('not here')) });
 
   it('has a function for every name a workflow may use', () => {
     expect(Object.keys(sideEffects).sort()).toEqual([...sideEffectNames].sort());

@@ -5,7 +5,7 @@ import type { Tx } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { WorkflowCaller } from './permissions.ts';
 import { financingSideEffects } from '../financing/financing-side-effects.ts';
-import { billingSideEffects } from '../billing/invoice-numbering.ts';
+import { billingSideEffects } from '../billing/billing-side-effects.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -22,6 +22,8 @@ export interface SideEffectContext {
   /** Today in the caller's time zone (`YYYY-MM-DD`) and now (ISO instant). */
   today: string;
   now: string;
+  /** Moves another record through its own workflow, in this transaction (a credit note issued by a cancellation). */
+  moveRecord(entity: Entity, id: string, code: string): Promise<Doc>;
 }
 
 export type SideEffect = (context: SideEffectContext) => Doc | Promise<Doc>;

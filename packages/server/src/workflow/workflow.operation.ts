@@ -95,6 +95,7 @@ export async function runTransition(tx: Tx, caller: WorkflowCaller, entity: Enti
   const now = new Date();
   const changed = await runSideEffects(transition.sideEffects, {
     entity, transition, caller, tx, today: todayIn(caller.timeZone, now), now: now.toISOString(),
+    moveRecord: (other, otherId, otherCode) => runTransition(tx, caller, other, otherId, otherCode),
   }, { ...row.data, status: transition.to });
   // Side effects may fill fields; the identity and the status stay the transition's.
   const data = { ...changed, registration: row.registration, status: transition.to };

@@ -111,12 +111,13 @@ export const invoice = defineEntity({
   statuses: ['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
   // Issued, an invoice is a legal document: only payments and a credit note move it.
   frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
+  writeHooks: 'invoices',
   workflow: (kind) => [
-    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber'] }),
+    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines'] }),
     t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID'),
     t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid'] }),
-    // An issued invoice is a legal document: cancelling it is a decision.
-    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate'] }),
+    // An issued invoice is a legal document: cancelling it is a decision, and issues its credit note.
+    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate', 'cancelInvoice'] }),
   ],
   menu: { section: 'Billing', order: 10 },
   labels: {
