@@ -32,6 +32,7 @@ describe('invoice KPIs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       count: 5,
+      amounts: { EUR: { amountInclTax: 1234578.24, totalBalance: 1000.3 }, USD: { amountInclTax: 50, totalBalance: 50 } },
       statuses: {
         DRAFT: { count: 4, amounts: { EUR: { amountInclTax: 1234568.19, totalBalance: 1000.3 }, USD: { amountInclTax: 50, totalBalance: 50 } } },
         // Cancelled, an invoice owes nothing.
@@ -41,14 +42,14 @@ describe('invoice KPIs', () => {
   });
 
   it("apply the list's filters and free text", async () => {
-    expect((await kpis('?pr=P')).json()).toEqual({ count: 1, statuses: { DRAFT: { count: 1, amounts: { USD: { amountInclTax: 50, totalBalance: 50 } } } } });
+    expect((await kpis('?pr=P')).json()).toEqual({ count: 1, amounts: { USD: { amountInclTax: 50, totalBalance: 50 } }, statuses: { DRAFT: { count: 1, amounts: { USD: { amountInclTax: 50, totalBalance: 50 } } } } });
     expect((await kpis('?status=CANCELLED')).json().count).toBe(1);
     expect((await kpis('?minAmountExclTax=1')).json().count).toBe(0);
-    expect((await kpis('?search=zzz-nothing')).json()).toEqual({ count: 0, statuses: {} });
+    expect((await kpis('?search=zzz-nothing')).json()).toEqual({ count: 0, amounts: {}, statuses: {} });
   });
 
   it("see only the caller's tenant", async () => {
-    expect((await kpis('', t.beta.headers)).json()).toEqual({ count: 1, statuses: { DRAFT: { count: 1, amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } } } } });
+    expect((await kpis('', t.beta.headers)).json()).toEqual({ count: 1, amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } }, statuses: { DRAFT: { count: 1, amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } } } } });
   });
 
   it("refuse a filter the list does not have, naming it, and a caller without a session", async () => {
