@@ -29,7 +29,7 @@ export const sideEffectNames = [
   // Financing (server/src/financing): a won deal becomes a contract, activation freezes its
   // schedules, amendments change them, credit lines follow their contracts.
   'createContractFromDeal', 'activateContract', 'endContractTerm', 'previewAmendment', 'applyAmendment',
-  'reserveCreditLine', 'refreshCreditLine',
+  'reserveCreditLine', 'refreshCreditLine', 'cedeContractLot',
   // Billing (server/src/billing): an issued invoice takes the next legal number and its lines
   // follow; cancelling an issued one issues its credit note.
   'assignInvoiceNumber', 'issueInvoiceLines', 'cancelInvoice',

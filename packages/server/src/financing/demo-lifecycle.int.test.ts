@@ -62,8 +62,12 @@ describe('the demo tenant on a fresh start', () => {
     expect(envelope.outstanding).toBeGreaterThan(0);
     expect(envelope.pending).toBeGreaterThan(0);
     expect(cents(envelope.available)).toBe(cents(envelope.creditLimit) - cents(envelope.outstanding) - cents(envelope.pending));
-    const lots = (await get('/api/financing/contract-lots?range=[0-249]')) as { name: string; fundRegistration: string; totalAmount: number }[];
-    expect(lots.find((l) => l.name === 'Lot July 2025')).toMatchObject({ fundRegistration: expect.any(String), totalAmount: expect.any(Number) });
+    const lots = (await get('/api/financing/contract-lots?range=[0-249]')) as { registration: string; name: string; status: string; fundRegistration: string; totalAmount: number; contracts: { outstandingPrincipal: number }[] }[];
+    const lot = lots.find((l) => l.name === 'Lot July 2025')!;
+    expect(lot).toMatchObject({ status: 'TRANSFERRED', fundRegistration: expect.any(String), cessionDate: '2025-07-01' });
+    expect(lot.totalAmount).toBeGreaterThan(0);
+    expect(lot.totalAmount).toBe(lot.contracts[0].outstandingPrincipal);
+    expect(((await get(`/api/financing/fundings?range=[0-249]`)) as { contractLotRegistration?: string }[]).filter((f) => f.contractLotRegistration === lot.registration)).toHaveLength(1);
     const fundings = (await get('/api/financing/fundings?range=[0-249]')) as { name: string; contractRegistration?: string }[];
     expect(fundings.find((f) => f.name === 'Refinancing tranche July 2025')?.contractRegistration).toBeDefined();
     expect(((await get('/api/financing/agreements')) as unknown[]).length).toBeGreaterThan(0);

@@ -146,10 +146,12 @@ export async function playDemoLifecycle(db: Db, tenant: string): Promise<DemoLif
   // Two running contracts refinanced: one ceded in a lot to a fund, one funded by a bank line.
   const ceded = await operations.get(caller, kind('Contract'), contracts.active[0]);
   if (funds.length) {
-    await operations.create(caller, kind('ContractLot'), {
-      name: 'Lot July 2025', type: 'REFINANCING', contractRegistration: contracts.active[0], fundRegistration: funds[0].registration,
-      rate: 0.035, cessionDate: '2025-07-01', totalAmount: ceded.outstandingPrincipal, currency: 'EUR',
+    // Priced from the contract's outstanding and ceded: the lot's funding is recorded by the transfer.
+    const lot = await operations.create(caller, kind('ContractLot'), {
+      name: 'Lot July 2025', type: 'REFINANCING', contracts: [{ contractRegistration: ceded.registration }], fundRegistration: funds[0].registration,
+      rate: 0.035, cessionDate: '2025-07-01', currency: 'EUR',
     });
+    for (const code of ['SUBMIT', 'ACCEPT', 'VALIDATE', 'TRANSFER']) await run('ContractLot', String(lot.registration), code);
     await operations.create(caller, kind('Funding'), {
       name: 'Refinancing tranche July 2025', contractRegistration: contracts.active[1], fundRegistration: funds[funds.length - 1].registration,
       amount: (await operations.get(caller, kind('Contract'), contracts.active[1])).outstandingPrincipal, currency: 'EUR', rate: 0.031, startDate: '2025-07-01',

@@ -5,6 +5,7 @@ import { endContractTerm } from './contract-end.ts';
 import { applyAmendmentEffect, previewAmendmentEffect } from './amendments.ts';
 import { refreshCreditLine, reserveCreditLine } from './credit-lines.ts';
 import { createContractFromDeal } from './deal-won.ts';
+import { cedeContractLot } from './contract-lots.ts';
 
 export const financingSideEffects = {
   createContractFromDeal,
@@ -14,4 +15,5 @@ export const financingSideEffects = {
   applyAmendment: applyAmendmentEffect,
   reserveCreditLine,
   refreshCreditLine,
+  cedeContractLot,
 } satisfies Record<string, SideEffect>;

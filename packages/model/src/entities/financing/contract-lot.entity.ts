@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, percentage, select, text } from '../../fields.ts';
+import { currency, date, link, list, percentage, select, text } from '../../fields.ts';
 import { column, equal, regex } from '../../search.ts';
 import { lotTransitions } from '../../workflow/shared-transitions.ts';
 
@@ -13,6 +13,8 @@ export const contractLot = defineEntity({
     externalReference: text(),
     internalReference: text(),
     contractRegistration: link('Contract'),
+    // The contracts ceded, each with its outstanding principal as the lot was priced (financing/contract-lots.ts).
+    contracts: list({ contractRegistration: link('Contract'), outstandingPrincipal: currency() }),
     fundingRegistration: link('Funding'),
     fundRegistration: link('Fund'),
     rate: percentage(),
@@ -48,7 +50,9 @@ export const contractLot = defineEntity({
     'status',
   ],
   statuses: ['DRAFT', 'SUBMITTED', 'ACCEPTED', 'VALIDATED', 'TRANSFERRED', 'REJECTED', 'CANCELLED'],
-  workflow: (kind) => lotTransitions(kind, 'TRANSFER', 'TRANSFERRED'),
+  // Submitting prices the lot from its contracts' outstanding; the transfer cedes them to the fund.
+  workflow: (kind) => lotTransitions(kind, 'TRANSFER', 'TRANSFERRED')
+    .map((tr) => (['SUBMIT', 'TRANSFER'].includes(tr.code) ? { ...tr, sideEffects: [...(tr.sideEffects ?? []), 'cedeContractLot' as const] } : tr)),
   menu: { section: 'Financing', order: 30 },
-  labels: { fr: { singular: 'Lot de contrats', plural: 'Lots de contrats' } },
+  labels: { fr: { singular: 'Lot de contrats', plural: 'Lots de contrats', texts: { 'Contracts': 'Contrats' } } },
 });
