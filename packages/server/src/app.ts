@@ -40,6 +40,8 @@ import { containerRoutes } from './documents/containers.routes.ts';
 import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
 import { jobSettings, startJobQueue, type JobSettings } from './jobs/job-queue.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
+import { cronRoutes } from './jobs/crons.routes.ts';
+import { registerIndexationRunner } from './financing/indexation-job.ts';
 import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
 
 export interface AppOptions {
@@ -106,6 +108,8 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
   await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold: billingBackgroundThreshold });
+  await app.register(cronRoutes, { db, preHandler, jobs });
+  registerIndexationRunner(jobs);
   await app.register(invoiceKpiRoutes, { db, preHandler });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });

@@ -21,6 +21,7 @@ export const platformLists: Record<string, ListItem[]> = {
     ['IMPORT', 'Import', 'Import'],
     ['EXPORT', 'Export', 'Export'],
     ['PURGE', 'Purge', 'Purge'],
+    ['INDEXATION', 'Indexation', 'Indexation'],
   ]),
   importType: items([
     ['PERSON', 'Persons', 'Personnes'],

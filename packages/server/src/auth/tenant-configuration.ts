@@ -7,6 +7,7 @@ import { isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
+import { CRON_LIST, validateCronList } from '../jobs/crons.ts';
 import { keepingSecrets, ownedElsewhere, validateSsoConfiguration, withoutSecrets, type SsoConfiguration } from './sso/sso-config.ts';
 
 /**
@@ -76,6 +77,8 @@ const validators: Record<string, (value: unknown) => unknown> = {
   },
   /** Single sign-on providers and hosts (auth/sso/sso-config.ts). */
   sso: validateSsoConfiguration,
+  /** Recurring jobs (jobs/crons.ts). */
+  [CRON_LIST]: validateCronList,
 };
 
 /** The documents' rules: `maxDocumentSize` like `5MB`, `documentExtensions` a list of extensions. */

@@ -36,6 +36,13 @@ export function registerBillingRunner(jobs: JobQueue): void {
       const result = await billChunk(tx, caller, batch.data.parameters as unknown as RunParameters, cursor as RunCursor, { batchRegistration: batch.registration });
       return { done: result.invoices.length, cursor: result.cursor, finished: result.finished, ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}) };
     },
+    // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
+    plan: async (tx, caller, cronParameters, day) => {
+      const ahead = Number(cronParameters.daysAhead ?? 0);
+      const date = new Date(Date.parse(`${day}T00:00:00Z`) + (Number.isInteger(ahead) ? ahead : 0) * 86_400_000).toISOString().slice(0, 10);
+      const parameters = runParameters({ date, organizations: cronParameters.organizations });
+      return { name: `Billing up to ${parameters.date}`, parameters: parameters as unknown as Doc, total: await countDueElements(tx, caller, parameters, 10_000_000) };
+    },
   });
 }
 

@@ -16,6 +16,7 @@ import { BATCH_QUEUE, JOB_SCHEMA } from '../db/migrations/0004_job_queue.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
+import { startCronTicker } from './crons.ts';
 import { BatchLeaseLost, advanceBatch, batchKind, claimBatch, finishBatch, releaseBatch, stateOf } from './batch-records.ts';
 
 /** One chunk of a batch's work, in the chunk's transaction. */
@@ -33,6 +34,8 @@ export interface ChunkOutcome {
 export interface BatchRunner {
   chunk(tx: Tx, caller: Caller, batch: Row, cursor: unknown): Promise<ChunkOutcome>;
   finish?(caller: Caller, batch: Row): Promise<{ status: 'SUCCESS' | 'WARNING'; message: string; result?: Doc }>;
+  /** A scheduled run (jobs/crons.ts): its batch's name, parameters and total, from a cron's parameters and the tick's day. */
+  plan?(tx: Tx, caller: Caller, parameters: Doc, day: string): Promise<{ name: string; parameters: Doc; total: number }>;
 }
 
 export interface JobSettings {
@@ -45,6 +48,8 @@ export interface JobSettings {
   /** How often this process looks for batches whose lease ran out. */
   resumeEverySeconds: number;
   pollingSeconds: number;
+  /** How often this process looks for crons whose tick has come. */
+  cronEverySeconds: number;
 }
 
 export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
@@ -55,6 +60,7 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
     sliceSeconds: num('JOB_SLICE_SECONDS', 10),
     resumeEverySeconds: num('JOB_RESUME_SECONDS', 5),
     pollingSeconds: num('JOB_POLLING_SECONDS', 1),
+    cronEverySeconds: num('CRON_CHECK_SECONDS', 15),
   };
 }
 
@@ -63,6 +69,7 @@ export interface JobQueue {
   enqueue(tenant: string, registration: string): Promise<void>;
   /** The runner of batches of `type`. */
   register(type: string, runner: BatchRunner): void;
+  runnerOf(type: string): BatchRunner | undefined;
   /** Looks once for batches to resume (the periodic look, on demand). */
   resumeStale(): Promise<number>;
   stop(): Promise<void>;
@@ -155,17 +162,22 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     tick();
   }
 
-  return {
+  const queue: JobQueue = {
     worker,
     enqueue,
     register: (type, runner) => { runners.set(type, runner); },
+    runnerOf: (type) => runners.get(type),
     resumeStale,
     stop: async () => {
       clearTimeout(resumeTimer);
       resumeTimer = undefined;
+      stopCrons();
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
     },
   };
+  let stopCrons = () => {};
+  if (settings.work) stopCrons = startCronTicker(database, queue, settings.cronEverySeconds);
+  return queue;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import * as core from './0001_core.ts';
 import * as userPhotosInStore from './0002_user_photos_in_store.ts';
 import * as sso from './0003_sso.ts';
 import * as jobQueue from './0004_job_queue.ts';
+import * as crons from './0005_crons.ts';
 
 /**
  * The hand-written tables' migrations, in the order they run (Kysely's Migrator sorts the
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002_user_photos_in_store': userPhotosInStore,
   '0003_sso': sso,
   '0004_job_queue': jobQueue,
+  '0005_crons': crons,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
