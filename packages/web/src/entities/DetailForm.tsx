@@ -37,8 +37,8 @@ export interface DetailLayout {
  * The cards of a generic detail form: the scalar fields together, then one card per list or
  * object field. A registration the server numbers is shown in the record card only.
  */
-export function detailLayout(entity: Entity): DetailLayout {
-  const fields = formFieldsOf(entity.fields).filter((f) => !recordFields.has(f.name) && !(f.name === 'registration' && f.readOnly));
+export function detailLayout(entity: Entity, omit: readonly string[] = []): DetailLayout {
+  const fields = formFieldsOf(entity.fields).filter((f) => !recordFields.has(f.name) && !omit.includes(f.name) && !(f.name === 'registration' && f.readOnly));
   return {
     main: fields.filter((f) => f.type !== 'list' && f.type !== 'object'),
     nested: fields.filter((f) => f.type === 'list' || f.type === 'object'),
@@ -50,15 +50,17 @@ interface Props {
   record?: Values;
   /** Sends the values; resolves when saved. */
   onSubmit: (values: Values, initial: Values) => Promise<void>;
+  /** Fields a domain screen shows in cards of its own (an invoice's tax breakdown). */
+  omit?: readonly string[];
 }
 
 /** The generic detail form: cards in the 8/4 layout, CTRL+S to save, a guard on unsaved changes. */
-export function DetailForm({ entity, record, onSubmit }: Props) {
+export function DetailForm({ entity, record, onSubmit, omit }: Props) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const [debug] = useUiState('debug', false);
   const initial = useMemo(() => record ?? {}, [record]);
-  const layout = useMemo(() => detailLayout(entity), [entity]);
+  const layout = useMemo(() => detailLayout(entity, omit), [entity, omit]);
   const allFields = useMemo(() => [...layout.main, ...layout.nested], [layout]);
   const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
   const form = useFormState(allFields, initial, context);

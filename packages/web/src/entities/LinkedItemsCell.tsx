@@ -2,6 +2,8 @@ import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
 import { entityByName } from '@lbo/model/entity-registry';
 import { truncated, useLinkedNames } from '../fields/linked-names.ts';
+import { detailPath } from './entity-fields.ts';
+import { FastLink } from './FastLink.tsx';
 
 /** Names in a list cell are cut to 17 characters (spec 001 §2.4, §9: payer and payee names). */
 export const cellNameLength = 17;
@@ -27,8 +29,10 @@ const ownName = (item: Item, key: string): string | undefined => {
 /**
  * Items linking to other records as `Payer: Studio Martin SAS, Payee: Tom Kowalski`: the
  * role's label and the linked record's name, the names of a whole page read in one request.
+ * `linked`: each name is a link to its record (inside a table's FastLinkScope), its full name in
+ * its tooltip.
  */
-export function LinkedItemsCell({ items, field, roleLabel }: { items: unknown[]; field: FieldDef; roleLabel(role: string): string }) {
+export function LinkedItemsCell({ items, field, roleLabel, linked = false }: { items: unknown[]; field: FieldDef; roleLabel(role: string): string; linked?: boolean }) {
   const link = itemLinkOf(field)!;
   const key = link.target.name[0].toLowerCase() + link.target.name.slice(1);
   const rows = items.filter((i): i is Item => Boolean(i) && typeof i === 'object');
@@ -39,7 +43,19 @@ export function LinkedItemsCell({ items, field, roleLabel }: { items: unknown[];
     const registration = registrationOf(item);
     const name = ownName(item, key) ?? (registration && names.get(registration)) ?? registration ?? '';
     const role = typeof item.role === 'string' && item.role ? roleLabel(item.role) : undefined;
-    return { full: role ? `${role}: ${name}` : name, shown: role ? `${role}: ${truncated(name, cellNameLength)}` : truncated(name, cellNameLength) };
+    return { registration, name, role, full: role ? `${role}: ${name}` : name, shown: role ? `${role}: ${truncated(name, cellNameLength)}` : truncated(name, cellNameLength) };
   });
+  if (linked) {
+    return (
+      <span>
+        {parts.map((p, i) => (
+          <span key={`${p.role}:${p.registration ?? i}`} title={p.full} data-linked-item={p.registration}>
+            {i > 0 && ', '}{p.role && `${p.role}: `}
+            {p.registration ? <FastLink to={detailPath(link.target, p.registration)}>{truncated(p.name, cellNameLength)}</FastLink> : truncated(p.name, cellNameLength)}
+          </span>
+        ))}
+      </span>
+    );
+  }
   return <span title={parts.map((p) => p.full).join(', ')}>{parts.map((p) => p.shown).join(', ')}</span>;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
 import { CheckSquareOutlined, DownOutlined, EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,12 +7,12 @@ import type { Entity } from '@lbo/model/entity';
 import { useUiState } from '../app/ui-state.ts';
 import { KpiStrip } from './KpiStrip.tsx';
 import { SearchRow } from './SearchRow.tsx';
-import { ResultTable, sortable } from './ResultTable.tsx';
+import { ResultTable, sortable, type ExtraColumn } from './ResultTable.tsx';
 import { PinnedRows, PinToggle, usePins } from './PinnedRows.tsx';
 import { HiddenHitsNotice } from './HiddenHitsNotice.tsx';
 import { Pager } from './Pager.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { registrationOf, useEntityList } from './use-entity-list.ts';
+import { registrationOf, useEntityList, type ListResult, type Row } from './use-entity-list.ts';
 import { useTableConfig } from './use-table-config.ts';
 import { mergeFilters, readListState, rowsOf, withFilters, writeListState, type ListState } from './list-state.ts';
 import { pageConfigOf } from './page-config.ts';
@@ -33,8 +33,24 @@ const RowTransitions = lazy(() => import('./workflow/RowTransitions.tsx').then((
 /** The API answers at most 250 rows at once: Load more stops there. */
 const maxRange = 250;
 
+/** What a domain's list screen adds to the shared one (spec 001 §2.4: the invoices' Run billing, PDF action, amounts). */
+export interface ListExtensions {
+  /** Buttons of the title row, before Add. */
+  actions?: ReactNode;
+  /** Controls at the end of each row, before its pin. */
+  rowActions?(row: Row): ReactNode;
+  /** Declared columns drawn by the domain, by field. */
+  renderers?: Record<string, (row: Row) => ReactNode>;
+  /** Columns after the declared ones. */
+  extraColumns?: ExtraColumn[];
+  /** A second line under the KPI counts, by status (`''`: the total). */
+  kpiFigures?: Record<string, ReactNode>;
+  /** Reads the page again after this many milliseconds while it answers a number (rows under way). */
+  refetchInterval?(result: ListResult | undefined): number | false;
+}
+
 /** The shared list screen (spec 001 §1): KPIs, search row, table, paging, Load more, export, add. */
-export function ListScreen({ entity }: { entity: Entity }) {
+export function ListScreen({ entity, actions, rowActions, renderers, extraColumns, kpiFigures, refetchInterval }: { entity: Entity } & ListExtensions) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const route = `/${entity.listRoute}`;
@@ -49,9 +65,10 @@ export function ListScreen({ entity }: { entity: Entity }) {
   useEffect(() => { if (advancedOpen) setAdvancedUsed(true); }, [advancedOpen]);
   const { pins, pin, unpin } = usePins(entity, route);
   const pinned = useMemo(() => new Set(pins.map((p) => p.registration)), [pins]);
-  const pinAction = useCallback((row: Record<string, unknown>) => (
-    <PinToggle pinned={pinned.has(registrationOf(row))} registration={registrationOf(row)} onPin={pin} onUnpin={unpin} />
-  ), [pinned, pin, unpin]);
+  const pinAction = useCallback((row: Record<string, unknown>) => {
+    const toggle = <PinToggle pinned={pinned.has(registrationOf(row))} registration={registrationOf(row)} onPin={pin} onUnpin={unpin} />;
+    return rowActions ? <Space size={4}>{rowActions(row)}{toggle}</Space> : toggle;
+  }, [pinned, pin, unpin, rowActions]);
   const [exporting, setExporting] = useState(false);
   // The selectable-row mode (kinds with a status): row checkboxes and the workflow transitions.
   const [selecting, setSelecting] = useState(false);
@@ -64,7 +81,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
   const onRowClick = useCallback((row: Record<string, unknown>) => setClicked({ registration: registrationOf(row), version: row.status }), []);
   const rowTransitions = Boolean(entity.status) && !page.hideRowTransitions;
   const state = useMemo(() => readListState(entity, params), [entity, params]);
-  const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize);
+  const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize, refetchInterval);
   // Memoised: the result table rebuilds its column renderers whenever this list changes.
   const columns = useMemo(() => entity.columns.filter((c) => config.columns.includes(c.field)), [entity, config.columns]);
   const title = page.title ? t(page.title) : t(humanise(entity.listRoute));
@@ -130,12 +147,13 @@ export function ListScreen({ entity }: { entity: Entity }) {
               <Button icon={<DownOutlined />} aria-label={t('More file formats')} />
             </Dropdown>
           </Space.Compact>
+          {actions}
           {canAdd && <Link to={page.addLink ?? `/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
         </Space>
       </Flex>
       {entity.status && !page.hideKpis && !kpisHidden && statusCounts && (
         <KpiStrip counts={statusCounts} total={data?.size ?? 0} list={entity.status} active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
-          onSelect={(status) => onFilters({ status: status ?? '' })} tones={tones} />
+          onSelect={(status) => onFilters({ status: status ?? '' })} tones={tones} figures={kpiFigures} />
       )}
       <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset}
         onAdvanced={advancedEnabled ? toggleAdvanced : undefined} />
@@ -156,7 +174,7 @@ export function ListScreen({ entity }: { entity: Entity }) {
       <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
         onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
         selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
-        rowAction={pinAction}
+        rowAction={pinAction} renderers={renderers} extraColumns={extraColumns}
         onRowClick={rowTransitions ? onRowClick : undefined} />
       </div>
       {rowTransitions && rowClickUsed && (

@@ -45,6 +45,17 @@ interface Props {
   onRowClick?(row: Row): void;
   /** A control at the end of each row (pin, unpin). */
   rowAction?(row: Row): ReactNode;
+  /** A domain screen's own drawing of some declared columns, by field (an invoice's payer and payee as links). */
+  renderers?: Record<string, (row: Row) => ReactNode>;
+  /** Columns a domain screen adds after the declared ones (a batch's progress). */
+  extraColumns?: ExtraColumn[];
+}
+
+/** A column that is not a declared field: its header and how a row shows it. */
+export interface ExtraColumn {
+  key: string;
+  label: string;
+  render(row: Row): ReactNode;
 }
 
 /** A column as the rows draw it. */
@@ -99,7 +110,7 @@ const ResultRow = memo(function ResultRow({ row, cells, selectable, selected, se
  * and antd's table (with its filter menus, trees and pagination) weighed a third of the list
  * route's JavaScript and redrew every row on each state change.
  */
-export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction }: Props) {
+export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction, renderers, extraColumns }: Props) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const keyField = entity.key ?? 'registration';
@@ -109,7 +120,7 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
   const optionsByList = useMemo(() => new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data])),
     // The lists' load times stand for their contents.
     [lists, listsKey]);
-  const cells = useMemo<Cell[]>(() => columns.map((column) => {
+  const cells = useMemo<Cell[]>(() => columns.map((column): Cell => {
     const field = fieldAt(entity, column.field);
     const linked = column.field === 'registration' || column.field === keyField;
     const labelOf = (list: string | undefined, v: string) => {
@@ -121,15 +132,16 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
       label: t(columnLabel(entity, column)),
       sortable: sortable(entity, column),
       align: ['currency', 'number', 'integer', 'percentage'].includes(field?.type ?? '') ? 'right' : undefined,
-      render: (row: Row) => {
+      render: renderers?.[column.field] ?? ((row: Row) => {
         const value = valueAt(row, column.field);
         if (linked && typeof value === 'string') return <FastLink to={detailPath(entity, String(row.registration ?? value))}>{value}</FastLink>;
         const parent = column.field === 'entityRegistration' ? parentPath(row.entityName, value) : undefined;
         if (parent) return <FastLink to={parent}>{String(value)}</FastLink>;
         return renderCell(value, { entity, column, field, row, locale: i18n.language, labelOf, toneOf: (status) => tones?.[status] }, (v) => (v ? t('Yes') : t('No')));
-      },
+      }),
     };
-  }), [columns, entity, keyField, t, i18n.language, optionsByList, tones]);
+  }).concat((extraColumns ?? []).map((extra): Cell => ({ key: extra.key, label: extra.label, sortable: false, render: extra.render }))),
+  [columns, entity, keyField, t, i18n.language, optionsByList, tones, renderers, extraColumns]);
 
   // The handlers read the latest props through refs, so that the rows keep the same ones.
   const latest = useRef({ rows, selection, onRowClick });

@@ -3,6 +3,7 @@ import { frFRLabels } from './fr-FR-labels.ts';
 import { frFRTransitions } from './fr-FR-transitions.ts';
 import { personFr } from '../person/fr-FR.ts';
 import { reportFr } from '../report/fr-FR.ts';
+import { billingFr } from '../billing/fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the kinds' titles from
@@ -15,6 +16,7 @@ export const frFR: Record<string, string> = {
   ...frFRLabels,
   ...frFRTransitions,
   ...reportFr,
+  ...billingFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',

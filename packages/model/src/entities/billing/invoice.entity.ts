@@ -120,6 +120,7 @@ export const invoice = defineEntity({
     t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate', 'cancelInvoice'] }),
   ],
   menu: { section: 'Billing', order: 10 },
+  screens: { list: 'invoices', detail: 'invoice' },
   labels: {
     fr: {
       singular: 'Facture', plural: 'Factures',

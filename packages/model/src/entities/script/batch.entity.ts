@@ -10,5 +10,6 @@ export const batch = defineEntity({
   statuses: processStatuses,
   workflow: () => processTransitions,
   menu: { section: 'Configuration', order: 30 },
+  screens: { list: 'batches', detail: 'batch' },
   labels: { fr: { singular: 'Traitement', plural: 'Traitements' } },
 });

@@ -19,13 +19,20 @@ const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordSc
 const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen.tsx'));
 const AmendmentScreen = lazy(() => import('../../financing/AmendmentScreen.tsx'));
 const ExportsScreen = lazy(() => import('../../report/ExportsScreen.tsx'));
+const InvoiceListScreen = lazy(() => import('../../billing/InvoiceListScreen.tsx'));
+const InvoiceScreen = lazy(() => import('../../billing/InvoiceScreen.tsx'));
+const BatchListScreen = lazy(() => import('../../billing/BatchListScreen.tsx'));
+const BatchScreen = lazy(() => import('../../billing/BatchScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
 export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen, amendment: AmendmentScreen,
+  invoice: InvoiceScreen, batch: BatchScreen,
 };
-export const customListScreens: Record<string, ComponentType<ScreenProps>> = { person: PersonListScreen, exports: ExportsScreen };
+export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
+  person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen,
+};
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
 function screenOf(screens: Record<string, ComponentType<ScreenProps>>, key: string | undefined, entity: Entity) {

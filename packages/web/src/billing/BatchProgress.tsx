@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../app/api/data-provider.ts';
+import { StatusBadge } from '../entities/StatusBadge.tsx';
+import { formatNumber } from '../i18n/formats.ts';
+import { batchKind, batchUnderWay, useBatchProgress } from './billing-api.ts';
+
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/**
+ * A batch's progress (spec 000 §4 process statuses): done of total while it runs, full once it
+ * succeeded. A run that ends before its total (a billing run counts invoices made from the due
+ * elements) is still shown full when it succeeded.
+ */
+export function batchPercent(batch: Row | undefined): number {
+  if (!batch) return 0;
+  if (batch.status === 'SUCCESS' || batch.status === 'WARNING') return 100;
+  const total = number(batch.total);
+  return total > 0 ? Math.min(99, Math.floor((number(batch.done) / total) * 100)) : 0;
+}
+
+const progressStatus = (status: unknown) => (status === 'ERROR' ? 'exception' : status === 'SUCCESS' || status === 'WARNING' ? 'success' : batchUnderWay(status) ? 'active' : 'normal');
+
+/** The bar of a batch as read (no reading of its own). */
+export function BatchBar({ batch, size = 'default' }: { batch: Row | undefined; size?: 'small' | 'default' }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div data-testid="batch-progress" data-status={String(batch?.status ?? '')} data-done={number(batch?.done)} data-total={number(batch?.total)}>
+      <Progress percent={batchPercent(batch)} status={progressStatus(batch?.status)} size={size === 'small' ? 'small' : undefined} />
+      {size !== 'small' && (
+        <Flex gap={8} align="center" wrap>
+          <StatusBadge status={batch?.status} list={batchKind.status} />
+          <Typography.Text type="secondary">
+            {t('{done} of {total} done', { done: formatNumber(number(batch?.done), i18n.language), total: formatNumber(number(batch?.total), i18n.language) })}
+          </Typography.Text>
+        </Flex>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A background batch followed live: read every 1.5 s while FETCHING or PROCESSING, then once
+ * more; `onEnd` is called once when it leaves those statuses (succeeded, failed or stopped).
+ */
+export function BatchProgress({ registration, onEnd }: { registration: string; onEnd?(batch: Row): void }) {
+  const { data } = useBatchProgress(registration);
+  const ended = useRef(false);
+  const latestOnEnd = useRef(onEnd);
+  latestOnEnd.current = onEnd;
+  useEffect(() => {
+    if (!data || batchUnderWay(data.status) || ended.current) return;
+    ended.current = true;
+    latestOnEnd.current?.(data);
+  }, [data]);
+  return <BatchBar batch={data} />;
+}
