@@ -3,6 +3,7 @@ import { frFRLabels } from './fr-FR-labels.ts';
 import { frFRTransitions } from './fr-FR-transitions.ts';
 import { personFr } from '../person/fr-FR.ts';
 import { reportFr } from '../report/fr-FR.ts';
+import { jobsFr } from '../jobs/fr-FR.ts';
 import { billingFr } from '../billing/fr-FR.ts';
 
 /**
@@ -16,6 +17,7 @@ export const frFR: Record<string, string> = {
   ...frFRLabels,
   ...frFRTransitions,
   ...reportFr,
+  ...jobsFr,
   ...billingFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',

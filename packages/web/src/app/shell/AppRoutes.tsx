@@ -14,8 +14,9 @@ const CalculatorScreen = lazy(() => import('../../financing/CalculatorScreen.tsx
 const ApiDocumentationScreen = lazy(() => import('../pages/ApiDocumentationScreen.tsx'));
 const ObjectStorageContainersScreen = lazy(() => import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainersScreen })));
 const ObjectStorageContainerScreen = lazy(() => import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainerScreen })));
+const CronsScreen = lazy(() => import('../../jobs/CronsScreen.tsx'));
 const builtToolScreens: Record<string, ComponentType> = {
-  '/rates': CalculatorScreen, '/documentation/api': ApiDocumentationScreen,
+  '/rates': CalculatorScreen, '/crons': CronsScreen, '/documentation/api': ApiDocumentationScreen,
   '/object-storage-containers': ObjectStorageContainersScreen, '/object-storage-container/:containerName': ObjectStorageContainerScreen,
 };
 
