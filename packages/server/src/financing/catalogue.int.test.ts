@@ -75,4 +75,41 @@ describe('products schema and pasted rows', () => {
     expect((await call('POST', '/api/financing/products', { name: 'Single', code: 'LEASE' })).statusCode).toBe(201);
     expect((await call('POST', '/api/financing/products', { code: 'LEASE', rate: 'x' })).statusCode).toBe(400);
   });
+
+  it('onboards a new partner: a prospect of role PARTNER and its self-registration email, recorded together', async () => {
+    const res = await call('POST', '/api/financing/agreements/onboard-partner', { email: 'Contact@Garage-Martin.example', name: 'Garage Martin', language: 'fr-FR' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { prospect, communication, link } = res.json();
+    expect(prospect).toMatchObject({ status: 'NEW', type: 'C', name: 'Garage Martin', email: 'contact@garage-martin.example', preferredLanguage: 'fr-FR', roles: [{ role: 'PARTNER' }] });
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:80/become-partner'.replace(':80', ''));
+    expect(url.searchParams.get('prospect')).toBe(prospect.registration);
+    expect(url.searchParams.get('token')).toMatch(/^[\w-]{32}$/);
+    const stored = (await call('GET', `/api/communication/communications/${communication.registration}`)).json();
+    expect(stored).toMatchObject({
+      type: 'EMAIL', status: 'SCHEDULED', to: 'contact@garage-martin.example', subject: 'Devenez notre partenaire : complétez votre inscription',
+      persons: [{ role: 'PARTNER', personRegistration: prospect.registration, name: 'Garage Martin' }],
+    });
+    expect(stored.content).toContain(link);
+    expect((await call('GET', `/api/communication/communications?person=${prospect.registration}`)).json()).toHaveLength(1);
+    const history = (await call('GET', `/api/core/histories?entityRegistration=${prospect.registration}`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['CREATE']);
+    // English by default.
+    const english = (await call('POST', '/api/financing/agreements/onboard-partner', { email: 'hello@dealer.example', name: 'Dealer Ltd' })).json();
+    expect(english.communication.subject).toBe('Become our partner: complete your registration');
+  });
+
+  it('refuses a bad or known email, a missing name, an unknown language, and writes nothing', async () => {
+    const onboard = (body: unknown) => call('POST', '/api/financing/agreements/onboard-partner', body);
+    const before = (await call('GET', '/api/communication/communications')).json().length;
+    expect((await onboard({ email: 'not an email', name: 'X' })).json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value "not an email" for field email');
+    expect((await onboard({ email: 'a@b.example' })).json().error).toBe('400|MISSING_FIELD_IN_BODY|Missing field name in body');
+    expect((await onboard({ email: 'a@b.example' })).json().error).toMatch(/^400\|.*name/);
+    expect((await onboard({ email: 'a@b.example', name: 'X', language: 'xx-YY' })).json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value "xx-YY" for field language');
+    expect((await onboard({ email: 'twice@dealer.example', name: 'Twice' })).statusCode).toBe(201);
+    const again = await onboard({ email: 'TWICE@dealer.example', name: 'Twice again' });
+    expect(again.json().error).toBe('400|VALUE_ALREADY_EXISTS|Value twice@dealer.example already exists for field email');
+    expect((await call('GET', '/api/person/prospects?name=Twice')).json()).toHaveLength(1);
+    expect((await call('GET', '/api/communication/communications')).json().length).toBe(before + 1);
+  });
 });

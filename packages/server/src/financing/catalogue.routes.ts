@@ -4,6 +4,7 @@
  *   GET  /api/financing/agreements/products-catalog                  the products a partner may sell (?partnerRegistration=)
  *   GET  /api/financing/products-schema                              the product's fields, as the paste mode reads them
  *   POST /api/financing/products                                     one product, or pasted rows (an array): all or none
+ *   POST /api/financing/agreements/onboard-partner                   a new partner and its self-registration email
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -18,11 +19,18 @@ import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { tenantRulesOf } from '../entities/tenant-rules.ts';
 import { schemaOf } from '../person/person.routes.ts';
+import { hostSettingsOf } from '../core/core.routes.ts';
 import { createRecord, kind } from './financing-records.ts';
+import { onboardPartner, type Onboarding } from './partner-onboarding.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 const MAX_ROWS = 1000;
+const onboardingBody = z.object({
+  email: z.string().min(3).max(320),
+  name: z.string().trim().min(1).max(200),
+  language: z.string().min(2).max(20).optional(),
+});
 const systemFields = new Set(['_id', 'registration', 'status', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser']);
 
 /** The partner's agreements in force on `today`, the latest started first. */
@@ -64,6 +72,14 @@ export async function catalogueRoutes(app: FastifyInstance, { db, operations, pr
       .flatMap((a) => ((a.products as { productRegistration?: string }[] | undefined) ?? []).map((p) => p.productRegistration)));
     return active.filter((p) => allowed.has(String(p.registration)));
   }));
+
+  app.post('/api/financing/agreements/onboard-partner', {
+    preValidation: preHandler, config: { entity: 'Prospect', permission: `write /api/${kind('Prospect').route}` },
+    schema: { tags: ['Agreement'], summary: 'Records a new partner (a prospect of role PARTNER) and its self-registration email', body: onboardingBody },
+  }, async (request, reply) => {
+    const flow = hostSettingsOf(request.hostname).becomePartnerFlowUrl ?? `${request.protocol}://${request.host}/become-partner`;
+    return reply.code(201).send(await onboardPartner(operations, request.caller!, request.body as Onboarding, flow));
+  });
 
   app.get('/api/financing/products-schema', {
     preValidation: preHandler, config: readProducts, schema: { tags: ['Product'], summary: "The product's fields, as pasted rows are read" },

@@ -212,6 +212,9 @@ export const frFR: Record<string, string> = {
   'Schedule before and after': 'Échéancier avant et après', 'From line': 'À partir de la ligne', 'Instalment before': 'Échéance avant',
   'Instalment after': 'Échéance après', 'Accrued interest': 'Intérêts courus', 'Settlement': 'Solde de résiliation', 'Before': 'Avant', 'After': 'Après',
   'Asset lines': 'Lignes de biens', 'Asset line': 'Ligne de bien', 'Add line': 'Ajouter une ligne', 'Duplicate': 'Dupliquer',
+  'Onboard a new partner': 'Intégrer un nouveau partenaire', 'Send a self registration email to a new partner': "Envoyer un courriel d'auto-inscription à un nouveau partenaire",
+  'Partner email': 'Courriel du partenaire', 'Partner name': 'Nom du partenaire', 'Email is mandatory': 'Le courriel est obligatoire',
+  'Invalid email': 'Courriel invalide', 'Self registration email recorded': "Courriel d'auto-inscription enregistré",
   // The person editor's texts.
   ...personFr,
 };

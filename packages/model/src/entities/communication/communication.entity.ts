@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { datetime, link, persons, text } from '../../fields.ts';
+import { datetime, email, link, persons, text, textarea } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
@@ -18,6 +18,9 @@ export const communication = defineEntity({
     invoiceRegistration: link('Invoice'),
     projectRegistration: link('Project'),
     orgaRegistration: link('Person'),
+    // An email's recipient and text (a partner's self-registration mail, financing/partner-onboarding.ts).
+    to: email(),
+    content: textarea(),
   },
   search: [
     'registration',
@@ -55,5 +58,5 @@ export const communication = defineEntity({
     t('CANCEL', ['DRAFT', 'SCHEDULED'], 'CANCELLED'),
   ],
   menu: { section: 'Persons', order: 50 },
-  labels: { fr: { singular: 'Communication', plural: 'Communications' } },
+  labels: { fr: { singular: 'Communication', plural: 'Communications', texts: { 'To': 'Destinataire', 'Content': 'Contenu' } } },
 });

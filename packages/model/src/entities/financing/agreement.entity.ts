@@ -63,4 +63,6 @@ export const agreement = defineEntity({
   ],
   menu: { section: 'Financing', order: 60 },
   labels: { fr: { singular: 'Accord', plural: 'Accords', texts: { 'Products': 'Produits', 'Product registration': 'Produit' } } },
+  // The shared list with the Onboard a new partner button (spec 001 §2.5).
+  screens: { list: 'agreements' },
 });

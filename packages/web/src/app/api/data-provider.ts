@@ -57,6 +57,7 @@ export const apiPaths = {
   paymentPlan: '/api/financing/calculator/payment-plan',
   contractSummary: (id: string) => `/api/financing/contracts/${enc(id)}/summary`,
   amendmentPreview: (id: string) => `/api/financing/amendments/${enc(id)}/preview`,
+  onboardPartner: '/api/financing/agreements/onboard-partner',
   openApi: '/api/documentation/openapi.json',
   objectStorageContainers: '/api/core/object-storage-containers',
   objectStorageContainer: (name: string) => `/api/core/object-storage-containers/${enc(name)}`,
@@ -333,6 +334,10 @@ export const dataProvider = {
   /** An amendment's schedules before and after, computed on the contract as it stands. */
   amendmentPreview<T>(id: string, options: CallOptions = {}) {
     return api.get<T>(apiPaths.amendmentPreview(id), options);
+  },
+  /** A new partner (a prospect of role PARTNER) and its self-registration email. */
+  onboardPartner<T>(body: { email: string; name: string; language: string }) {
+    return api.post<T>(apiPaths.onboardPartner, body);
   },
   /** The documents of a record, `-type,sortIndex` first. */
   documents(kind: Kind, id: string, options: CallOptions = {}) {

@@ -18,6 +18,7 @@ const PersonListScreen = lazy(() => import('../../person/PersonListScreen.tsx'))
 const FinancedRecordScreen = lazy(() => import('../../financing/FinancedRecordScreen.tsx'));
 const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen.tsx'));
 const AmendmentScreen = lazy(() => import('../../financing/AmendmentScreen.tsx'));
+const AgreementListScreen = lazy(() => import('../../financing/AgreementListScreen.tsx'));
 const ExportsScreen = lazy(() => import('../../report/ExportsScreen.tsx'));
 const InvoiceListScreen = lazy(() => import('../../billing/InvoiceListScreen.tsx'));
 const InvoiceScreen = lazy(() => import('../../billing/InvoiceScreen.tsx'));
@@ -31,7 +32,7 @@ export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   invoice: InvoiceScreen, batch: BatchScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
-  person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen,
+  person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen, agreements: AgreementListScreen,
 };
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
