@@ -44,6 +44,10 @@ export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => R
     ? <LinkedItemsCell items={value} field={c.field} roleLabel={(role) => c.labelOf(c.field?.fields?.role?.list, role)} />
     : objectText(value)),
   link: (value, c) => {
+    // Items linking to records (`persons`): each name links to its own (spec 001 §2.6, §2.7).
+    if (Array.isArray(value) && c.field && itemLinkOf(c.field)) {
+      return <LinkedItemsCell items={value} field={c.field} roleLabel={(role) => c.labelOf(c.field?.fields?.role?.list, role)} linked />;
+    }
     const target = c.field?.entity ? entityByName(c.field.entity) : undefined;
     return target && typeof value === 'string' && value ? <FastLink to={detailPath(target, value)}>{value}</FastLink> : objectText(value);
   },

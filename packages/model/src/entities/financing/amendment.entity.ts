@@ -61,7 +61,8 @@ export const amendment = defineEntity({
     'date',
     'validityDate',
     'description',
-    column('persons', { render: 'object', label: 'Client / partner' }),
+    // Each client or partner links to /person/{registration} (spec 001 §2.6).
+    column('persons', { render: 'link', label: 'Client / partner' }),
     column('quotations.0.financedAmountExclTax', { label: 'Financed amount' }),
   ],
   textSearch: [

@@ -47,7 +47,8 @@ export const creditLine = defineEntity({
     'externalReference',
     column('_insertDate', { render: 'datetime', label: 'Created' }),
     { field: 'organization.name', hidden: true },
-    column('persons', { render: 'object', label: 'Client / partner' }),
+    // Each client or partner links to /person/{registration} (spec 001 §2.7).
+    column('persons', { render: 'link', label: 'Client / partner' }),
   ],
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'EXPIRED', 'CLOSED', 'REJECTED', 'CANCELLED'],
   workflow: (kind) => [
