@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
+import { listReady, notice, rows, signIn } from './support/pages.ts';
+
+/**
+ * Billing in the browser: the billing run started from the invoices list goes to the background
+ * (BILLING_BACKGROUND_ELEMENTS=0), its progress bar followed to the end, the new invoices listed
+ * with their amounts in the KPIs and their payer and payee linked; one invoice issued from its
+ * screen, then its PDF opened from the list's row action in a new window.
+ */
+let product: RunningProduct;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let contract: string;
+const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+const at = (route: string) => `${product.url}${route}`;
+const api = (method: string, url: string, payload?: object) =>
+  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+/** A deal won into a contract and activated through the API: its lines are due monthly from February 2025. */
+async function activeContract(): Promise<string> {
+  const deal = await api('POST', '/api/financing/deals', {
+    name: 'Van for billing', currency: 'EUR', startDate: '2025-01-15',
+    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
+    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
+  });
+  expect(deal.statusCode, deal.body).toBe(201);
+  const registration = deal.json().registration as string;
+  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
+  const won = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) {
+    const res = await api('GET', `/api/financing/contracts/${won}/transitions/${code}`);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return won;
+}
+
+beforeAll(async () => {
+  product = await startProduct({ contracts: 20 });
+  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
+  contract = await activeContract();
+  // Read by the server at each run: every run goes to the background.
+  process.env.BILLING_BACKGROUND_ELEMENTS = '0';
+  browser = await launchChromium();
+  ({ context, page } = await openJourneyPage(browser));
+  await page.goto(at('/'));
+  await page.waitForURL(/\/authentication\/login-page/);
+  await signIn(page, product.username, product.password);
+}, 300_000);
+
+afterAll(async () => {
+  delete process.env.BILLING_BACKGROUND_ELEMENTS;
+  await browser?.close();
+  await product?.stop();
+});
+
+let invoice: string;
+
+describe('billing journey', () => {
+  it('runs billing from the invoices list and follows its background progress to the end', async () => {
+    await page.goto(at('/invoices'));
+    await listReady(page);
+    await page.getByTestId('run-billing').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Run billing' });
+    await dialog.locator('#billing-date').waitFor();
+    await page.getByTestId('run-billing-confirm').click();
+    const progress = dialog.getByTestId('batch-progress');
+    await progress.waitFor({ timeout: 15_000 });
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 60_000 }).toBe('SUCCESS');
+    expect(await progress.locator('.ant-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(Number(await progress.getAttribute('data-done'))).toBeGreaterThan(0);
+    await notice(page, 'invoice(s) created').first().waitFor();
+    await shot('billing-run-progress');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  });
+
+  it("lists the contract's new invoices with their amounts in the KPIs, the payer and payee linked", async () => {
+    await page.goto(at(`/invoices?contract=${contract}`));
+    await listReady(page);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const draft = page.locator('[data-testid="kpis"] [data-kpi="DRAFT"]');
+    await draft.waitFor();
+    expect(await draft.locator('[data-kpi-figure]').innerText()).toMatch(/€/);
+    const first = rows(page).first();
+    expect(await first.locator(`a[href$="/contract/${contract}"]`).count()).toBe(1);
+    expect(await first.locator('a[href*="/person/PER000002"]').count()).toBeGreaterThan(0);
+    invoice = (await first.locator('td').first().innerText()).trim();
+    expect(invoice).toMatch(/^INV\d{6}$/);
+    // A draft has no PDF yet: its row action says so rather than opening nothing.
+    expect(await page.getByTestId(`invoice-pdf-${invoice}`).isDisabled()).toBe(true);
+    await shot('billing-invoices');
+  });
+
+  it("issues an invoice from its screen, which shows its lines and taxes", async () => {
+    await page.goto(at(`/invoice/${invoice}`));
+    const card = page.locator('[data-testid="workflow-card"]');
+    await card.waitFor();
+    await expect.poll(() => page.getByTestId('invoice-lines').locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('invoice-taxes').innerText()).toContain('20');
+    await card.locator('[data-transition="ISSUE"]').click();
+    await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('ISSUED');
+    await shot('billing-invoice-issued');
+  });
+
+  it("opens the issued invoice's PDF from the list's row action in a new window", async () => {
+    await page.goto(at(`/invoices?registration=${invoice}`));
+    await listReady(page);
+    const action = page.getByTestId(`invoice-pdf-${invoice}`);
+    await expect.poll(() => action.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const content = context.waitForEvent('response', { predicate: (r) => r.url().includes(`/api/billing/invoices/${invoice}/documents/`) && r.url().includes('/content'), timeout: 20_000 });
+    const [popup] = await Promise.all([context.waitForEvent('page'), action.click()]);
+    const answer = await content;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    expect(answer.url()).toContain('contentDisposition=inline');
+    expect(answer.url()).toMatch(/token=[^&]+/);
+    // Loaded by the new window (Chromium without a PDF viewer keeps it at about:blank and downloads it).
+    expect(answer.request().frame().page()).toBe(popup);
+    await popup.close();
+  });
+});
