@@ -193,6 +193,35 @@ describe('won, activated', () => {
     expect((await call('POST', '/api/financing/contracts/transitions/ACTIVATE', [a], t.beta.headers)).json().results[0].statusCode).toBe(404);
   });
 
+  it('sums up a running contract: outstanding, next due date, paid, arrears and IRR', async () => {
+    const { contract } = await activeContract(0);
+    const summaryOf = async () => (await call('GET', `/api/financing/contracts/${contract.registration}/summary`)).json();
+    const plan = paymentPlan({ amount: 27000, rate: 0.05, duration: 36, frequency: 30, timing: 'arrears', residualValueAmount: 2700, startDate: '2025-01-15' });
+    const fresh = await summaryOf();
+    expect(fresh).toMatchObject({ registration: contract.registration, status: 'ACTIVE', currency: 'EUR', financedAmount: 27000, outstandingPrincipal: 27000, nextDueDate: plan.lines[0].dueDate, arrears: 0, paid: 0 });
+    // 5 % a year, monthly: the IRR of the rent and residual value against the amount financed is its effective rate.
+    expect(fresh.irr).toBeCloseTo((1 + 0.05 / 12) ** 12 - 1, 3);
+    expect(fresh.elements.map((e: { code: string; lines: number }) => [e.code, e.lines])).toContainEqual(['RENT', 36]);
+    // Two lines paid, the third invoiced and past due: paid, arrears and the position follow.
+    const rent = (await elementsOf(contract.registration)).find((e) => e.type === 'RENT')!;
+    await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [1, 2], status: 'PAID' });
+    await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [3], status: 'INVOICED' });
+    const later = await summaryOf();
+    expect(cents(later.paid)).toBe(cents(rent.lines[0].amountInclTax) + cents(rent.lines[1].amountInclTax));
+    expect(later.arrears).toBe(rent.lines[2].amountInclTax);
+    expect(cents(later.outstandingPrincipal)).toBe(2700000 - cents(rent.lines[0].principal) - cents(rent.lines[1].principal));
+    expect(later.nextDueDate).toBe(plan.lines[3].dueDate);
+    // Once billing keeps the contract's arrears (its unpaid receivable invoices due), the summary shows that figure.
+    const invoice = (await call('POST', '/api/billing/invoices', {
+      pr: 'R', currency: 'EUR', name: 'Rent March', contractRegistration: contract.registration, amountExclTax: 700, amountInclTax: 840, dueDate: '2025-03-15',
+      persons: [{ role: 'PAYER', personRegistration: 'PRO000001' }, { role: 'PAYEE', personRegistration: 'ORG000001' }],
+    })).json();
+    const issued = await call('GET', `/api/billing/invoices/${invoice.registration}/transitions/ISSUE`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect((await call('GET', `/api/financing/contracts/${contract.registration}`)).json().arrears).toBe(840);
+    expect((await summaryOf()).arrears).toBe(840);
+  });
+
   it('answers the contract with all six includes', async () => {
     const { contract } = await activeContract();
     const res = await call('GET', `/api/financing/contracts/${contract.registration}?include=assets,persons,fundings,documents,collaterals,financingServices`);

@@ -78,7 +78,7 @@ export interface ContractSummary {
   financedAmount: number | null;
   outstandingPrincipal: number;
   nextDueDate: string | null;
-  /** Invoiced receivable lines past due and not paid. */
+  /** The contract's `arrears` kept by billing (unpaid receivable invoices due), else its invoiced receivable lines past due. */
   arrears: number;
   paid: number;
   /** Annual internal rate of return of the contract's flows (financed amount out, rent and residual value in). */
@@ -118,7 +118,8 @@ export async function contractSummary(tx: Tx, caller: Caller, id: string, today:
   const position = contract.status === 'ACTIVE' ? contractPosition(elements, decimals) : { outstandingPrincipal: 0, nextDueDate: null };
   return {
     registration: contract.registration, status: contract.status, currency: String(contract.data.currency ?? 'EUR'), financedAmount: financed,
-    ...position, arrears: fromMinorUnits(arrears, decimals), paid: fromMinorUnits(paid, decimals), irr,
+    // The contract's own figure once billing keeps it (its receivable invoices unpaid and due), else its invoiced lines past due.
+    ...position, arrears: typeof contract.data.arrears === 'number' ? contract.data.arrears : fromMinorUnits(arrears, decimals), paid: fromMinorUnits(paid, decimals), irr,
     elements: elements.map((e) => ({ registration: e.registration, type: e.type, code: e.data.code, totalPayment: e.data.totalPayment, lines: ((e.data.lines as unknown[] | undefined) ?? []).length })),
   };
 }
