@@ -40,6 +40,7 @@ import { containerRoutes } from './documents/containers.routes.ts';
 import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
 import { jobSettings, startJobQueue, type JobSettings } from './jobs/job-queue.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
+import { invoicePdfRoutes } from './billing/invoice-pdf/invoice-pdf.routes.ts';
 import { cronRoutes } from './jobs/crons.routes.ts';
 import { registerIndexationRunner } from './financing/indexation-job.ts';
 import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
@@ -95,7 +96,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   // Kinds served by their domain say so in their declaration (`domainRoutes`): users, lists, locales.
   await app.register(localesRoutes, { db, preHandler });
   await app.register(entityRoutes, { operations, entities, preHandler });
-  await app.register(workflowRoutes, { db, entities, preHandler });
+  await app.register(workflowRoutes, { db, entities, preHandler, store });
   await app.register(contractLifecycleRoutes, { db, preHandler });
   await app.register(catalogueRoutes, { db, operations, preHandler });
   await app.register(excelRoutes, { preHandler });
@@ -108,6 +109,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
   await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold: billingBackgroundThreshold });
+  await app.register(invoicePdfRoutes, { db, preHandler });
   await app.register(cronRoutes, { db, preHandler, jobs });
   registerIndexationRunner(jobs);
   await app.register(invoiceKpiRoutes, { db, preHandler });

@@ -33,6 +33,8 @@ export const sideEffectNames = [
   // Billing (server/src/billing): an issued invoice takes the next legal number and its lines
   // follow; cancelling an issued one issues its credit note.
   'assignInvoiceNumber', 'issueInvoiceLines', 'cancelInvoice',
+  // Invoice PDFs (server/src/billing/invoice-pdf): an issued invoice's PDF kept as its INVOICE document.
+  'storeInvoicePdf',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 

@@ -8,6 +8,7 @@ import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
 import { CRON_LIST, validateCronList } from '../jobs/crons.ts';
+import { validateInvoiceLayout } from '../billing/invoice-pdf/invoice-layout.ts';
 import { keepingSecrets, ownedElsewhere, validateSsoConfiguration, withoutSecrets, type SsoConfiguration } from './sso/sso-config.ts';
 
 /**
@@ -77,6 +78,8 @@ const validators: Record<string, (value: unknown) => unknown> = {
   },
   /** Single sign-on providers and hosts (auth/sso/sso-config.ts). */
   sso: validateSsoConfiguration,
+  /** The layout of invoice PDFs (billing/invoice-pdf/invoice-layout.ts). */
+  invoiceLayout: validateInvoiceLayout,
   /** Recurring jobs (jobs/crons.ts). */
   [CRON_LIST]: validateCronList,
 };

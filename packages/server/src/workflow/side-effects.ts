@@ -6,6 +6,7 @@ import type { Doc } from '../entities/storage.ts';
 import type { WorkflowCaller } from './permissions.ts';
 import { financingSideEffects } from '../financing/financing-side-effects.ts';
 import { billingSideEffects } from '../billing/billing-side-effects.ts';
+import { invoicePdfSideEffects } from '../billing/invoice-pdf/invoice-pdf.operation.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -57,6 +58,7 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   countReopening: ({ doc }) => ({ ...doc, reopenCount: (typeof doc.reopenCount === 'number' ? doc.reopenCount : 0) + 1 }),
   ...financingSideEffects,
   ...billingSideEffects,
+  ...invoicePdfSideEffects,
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */

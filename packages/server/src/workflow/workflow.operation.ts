@@ -8,6 +8,8 @@ import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
 import { canRun, configurePermission, hasPermission, type WorkflowCaller } from './permissions.ts';
 import { runSideEffects, todayIn } from './side-effects.ts';
+import { withTransitionResources } from './transition-resources.ts';
+import type { ObjectStore } from '../documents/object-store.ts';
 import { isReplaced, loadWorkflow, resetWorkflow, saveWorkflow, type EffectiveWorkflow } from './workflow-config.ts';
 import { insertHistory } from '../entities/history.ts';
 
@@ -107,7 +109,8 @@ export async function runTransition(tx: Tx, caller: WorkflowCaller, entity: Enti
   return updated;
 }
 
-export function createWorkflowOperations(db: Db) {
+/** `store`: where side effects write contents (an issued invoice's PDF); none are written without it. */
+export function createWorkflowOperations(db: Db, store?: ObjectStore) {
   const scoped = <T>(caller: WorkflowCaller, work: (tx: Tx) => Promise<T>) =>
     inTenant(db, scopeOf(caller), work);
 
@@ -152,7 +155,7 @@ export function createWorkflowOperations(db: Db) {
 
     /** `GET {route}/{registration}/transitions/{code}`: runs it and answers the updated record. */
     async run(caller: WorkflowCaller, entity: Entity, id: string, code: string): Promise<Doc> {
-      return scoped(caller, (tx) => runTransition(tx, caller, entity, id, code)).catch((e) => databaseError(e, entity));
+      return withTransitionResources(store, () => scoped(caller, (tx) => runTransition(tx, caller, entity, id, code))).catch((e) => databaseError(e, entity));
     },
 
     /**

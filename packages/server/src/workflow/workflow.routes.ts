@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import { refusing } from '@lbo/model/schema/refusals';
 import type { Db } from '../db/database.ts';
+import type { ObjectStore } from '../documents/object-store.ts';
 import { configurePermission } from './permissions.ts';
 import { createWorkflowOperations } from './workflow.operation.ts';
 import { sendRecord } from '../entities/entity.routes.ts';
@@ -20,6 +21,8 @@ export interface WorkflowRouteOptions {
   db: Db;
   entities: Entity[];
   preHandler: (request: FastifyRequest) => Promise<void>;
+  /** Where side effects write contents (an issued invoice's PDF). */
+  store?: ObjectStore;
 }
 
 type Query = Record<string, unknown>;
@@ -75,8 +78,8 @@ const param = (request: FastifyRequest, name: 'id' | 'code' | 'entity') => {
 
 const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 
-export async function workflowRoutes(app: FastifyInstance, { db, entities, preHandler }: WorkflowRouteOptions) {
-  const operations = createWorkflowOperations(db);
+export async function workflowRoutes(app: FastifyInstance, { db, entities, preHandler, store }: WorkflowRouteOptions) {
+  const operations = createWorkflowOperations(db, store);
   const kinds = entities.filter((e) => e.status);
 
   for (const entity of kinds) {

@@ -113,7 +113,7 @@ export const invoice = defineEntity({
   frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
   writeHooks: 'invoices',
   workflow: (kind) => [
-    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines'] }),
+    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'storeInvoicePdf'] }),
     t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID'),
     t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid'] }),
     // An issued invoice is a legal document: cancelling it is a decision, and issues its credit note.

@@ -1,0 +1,53 @@
+/**
+ * An invoice's PDF from what is stored: its lines, its payee (seller) and payer (buyer), the
+ * tenant's layout. On ISSUE (side effect `storeInvoicePdf`, after the number is given) the PDF is
+ * stored as the invoice's INVOICE document in the transition's transaction; its content is removed
+ * again if that transaction does not commit.
+ */
+import { sql } from 'kysely';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Tx } from '../../db/database.ts';
+import * as storage from '../../entities/storage.ts';
+import type { Doc } from '../../entities/storage.ts';
+import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
+import type { SideEffectContext } from '../../workflow/side-effects.ts';
+import { transitionResources } from '../../workflow/transition-resources.ts';
+import { tenantInvoiceLayout } from './invoice-layout.ts';
+import { renderInvoicePdf } from './render-invoice-pdf.ts';
+
+const invoiceKind = entityByName('Invoice')!;
+const lineKind = entityByName('InvoiceLine')!;
+const personKind = entityByName('Person')!;
+
+const personOf = (invoice: Doc, role: string) =>
+  (Array.isArray(invoice.persons) ? (invoice.persons as { role?: string; personRegistration?: string }[]) : []).find((p) => p.role === role)?.personRegistration;
+
+/** The PDF of `invoice` (as it is or is about to be stored) in `tenant`. */
+export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<Buffer> {
+  const lines = (await storage.findWhere(tx, lineKind, tenant, sql<boolean>`data->>'invoiceRegistration' = ${String(invoice.registration)}`, 10_000))
+    .map(storage.toDocument)
+    .sort((a, b) => String(a.registration).localeCompare(String(b.registration)));
+  const [seller, buyer] = [personOf(invoice, 'PAYEE'), personOf(invoice, 'PAYER')];
+  const persons = new Map((await storage.findMany(tx, personKind, tenant, [seller, buyer].filter((r): r is string => !!r))).map((r) => [r.registration, storage.toDocument(r)]));
+  const layout = await tenantInvoiceLayout(tx, tenant);
+  return renderInvoicePdf(invoice, lines, seller ? persons.get(seller) : undefined, buyer ? persons.get(buyer) : undefined, layout, String(invoice.language ?? 'en'));
+}
+
+/** The file name of an invoice's PDF: `Invoice 2025-ORG000001-000042.pdf`, `Credit note …`. */
+export const invoicePdfName = (invoice: Doc) => `${invoice.type === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${String(invoice.invoiceNumber ?? invoice.registration)}.pdf`;
+
+/**
+ * The `storeInvoicePdf` side effect. Without an object store (a transition run outside the
+ * workflow routes, such as the demo book's), no document is written.
+ */
+export async function storeInvoicePdf({ tx, caller, doc }: SideEffectContext): Promise<Doc> {
+  const resources = transitionResources();
+  if (!resources) return doc;
+  const pdf = await invoicePdf(tx, caller.tenant, doc);
+  const content = await storeContent(resources.store, caller.tenant, invoicePdfName(doc), pdf, 'application/pdf');
+  resources.onRollback(() => discardContent(resources.store, content));
+  await recordDocument(tx, caller, { entity: invoiceKind, registration: String(doc.registration) }, content, { type: 'INVOICE' });
+  return doc;
+}
+
+export const invoicePdfSideEffects = { storeInvoicePdf };
