@@ -146,4 +146,39 @@ describe('contract lifecycle journey', () => {
     expect(amount(after[2])).toBeLessThan(amount(before[2]));
     await shot('amendment-before-after');
   });
+
+  it('lists the amendment with its client linked to the person', async () => {
+    await page.goto(at(`/amendments?contract=${contract}`));
+    const list = page.locator('[data-testid="list-amendments"][data-list-state="ready"]');
+    await list.waitFor();
+    await list.locator(`a[href$="/contract/${contract}"]`).first().waitFor();
+    const client = list.locator('[data-linked-item="PER000002"] a');
+    expect(await client.getAttribute('href')).toMatch(/\/person\/PER000002$/);
+    await client.click();
+    await page.waitForURL(/\/person\/PER000002$/);
+  });
+
+  it('onboards a new partner from the agreements list', async () => {
+    await page.goto(at('/agreements'));
+    await page.locator('[data-testid="list-agreements"]').waitFor();
+    await page.locator('[data-testid="onboard-partner"]').hover();
+    await page.locator('.ant-tooltip', { hasText: 'Send a self registration email to a new partner' }).waitFor();
+    await page.locator('[data-testid="onboard-partner"]').click();
+    const form = page.locator('[data-testid="onboard-form"]');
+    await form.waitFor();
+    // Nothing is sent without an email.
+    await page.locator('[data-testid="onboard-send"]').click();
+    await form.locator('.ant-form-item-explain-error', { hasText: 'Email is mandatory' }).waitFor();
+    await page.locator('[data-testid="onboard-email"]').fill('contact@garage-rivoli.example');
+    await page.locator('[data-testid="onboard-name"]').fill('Garage Rivoli');
+    await page.locator('[data-testid="onboard-send"]').click();
+    await page.locator('.ant-notification-notice', { hasText: 'Self registration email recorded' }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    const [prospect] = (await api('GET', '/api/person/prospects?name=Garage Rivoli')).json();
+    expect(prospect).toMatchObject({ status: 'NEW', roles: [{ role: 'PARTNER' }], email: 'contact@garage-rivoli.example' });
+    const [mail] = (await api('GET', `/api/communication/communications?person=${prospect.registration}`)).json();
+    expect(mail).toMatchObject({ type: 'EMAIL', status: 'SCHEDULED', to: 'contact@garage-rivoli.example' });
+    expect(mail.content).toContain(`prospect=${prospect.registration}`);
+    await shot('agreements-onboard-partner');
+  });
 });
