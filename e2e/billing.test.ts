@@ -75,7 +75,17 @@ describe('billing journey', () => {
     expect(Number(await progress.getAttribute('data-done'))).toBeGreaterThan(0);
     await notice(page, 'invoice(s) created').first().waitFor();
     await shot('billing-run-progress');
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    // The batch's own screen: its progress, its log, and RESET offered now that it ended.
+    await dialog.getByRole('link', { name: /Open batch BAT\d{6}/ }).click();
+    await page.waitForURL(/\/batch\/BAT\d{6}$/);
+    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('data-status'), { timeout: 10_000 }).toBe('SUCCESS');
+    expect(await page.getByTestId('batch-log').locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('batch-log').innerText()).toContain('invoice(s) created');
+    await page.locator('[data-testid="workflow-card"] [data-transition="RESET"]').waitFor();
+    await shot('billing-batch');
+    await page.goto(at('/batches'));
+    await listReady(page);
+    expect(await rows(page).first().locator('[data-testid="batch-progress"]').getAttribute('data-status')).toBe('SUCCESS');
   });
 
   it("lists the contract's new invoices with their amounts in the KPIs, the payer and payee linked", async () => {
