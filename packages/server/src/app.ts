@@ -43,6 +43,7 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { invoicePdfRoutes } from './billing/invoice-pdf/invoice-pdf.routes.ts';
 import { cronRoutes } from './jobs/crons.routes.ts';
 import { registerIndexationRunner } from './financing/indexation-job.ts';
+import { cashflowRoutes } from './billing/cashflows/cashflows.routes.ts';
 import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
 
 export interface AppOptions {
@@ -112,6 +113,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(invoicePdfRoutes, { db, preHandler });
   await app.register(cronRoutes, { db, preHandler, jobs });
   registerIndexationRunner(jobs);
+  await app.register(cashflowRoutes, { db, preHandler });
   await app.register(invoiceKpiRoutes, { db, preHandler });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });

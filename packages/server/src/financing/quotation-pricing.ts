@@ -123,7 +123,7 @@ async function suppliersOf(tx: Tx, caller: Caller, lines: AssetLine[] | undefine
  * the revision amendments are checked against.
  */
 const writtenByLifecycle = [
-  'dealRegistration', 'contractRegistration', 'outstandingPrincipal', 'nextDueDate', 'scheduleRevision', 'scheduleTerms', 'terminationAmendment',
+  'dealRegistration', 'contractRegistration', 'outstandingPrincipal', 'nextDueDate', 'arrears', 'scheduleRevision', 'scheduleTerms', 'terminationAmendment',
   'submitDate', 'approvalDate', 'activationDate', 'terminationDate', 'cancellationDate',
 ];
 

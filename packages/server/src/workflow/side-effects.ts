@@ -7,6 +7,7 @@ import type { WorkflowCaller } from './permissions.ts';
 import { financingSideEffects } from '../financing/financing-side-effects.ts';
 import { billingSideEffects } from '../billing/billing-side-effects.ts';
 import { invoicePdfSideEffects } from '../billing/invoice-pdf/invoice-pdf.operation.ts';
+import { cashflowSideEffects } from '../billing/cashflows/allocations.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -59,6 +60,7 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   ...financingSideEffects,
   ...billingSideEffects,
   ...invoicePdfSideEffects,
+  ...cashflowSideEffects,
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */

@@ -34,6 +34,12 @@ beforeAll(async () => {
   const contract = (await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Amended contract', ...financed })).json();
   for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) await t.call('GET', `/api/financing/contracts/${contract.registration}/transitions/${code}`, t.alpha.headers);
   domainBodies.Amendment = { contractRegistration: contract.registration, type: 'RATE_CHANGE', date: '2025-06-01', rate: 0.04 };
+  // An allocation applies a pending cashflow to an issued invoice.
+  const invoice = (await t.call('POST', '/api/billing/invoices', t.alpha.headers, { name: 'Walked invoice', pr: 'R', currency: 'EUR', amountInclTax: 1000, totalBalance: 1000, dueDate: '2025-06-30' })).json();
+  await t.call('GET', `/api/billing/invoices/${invoice.registration}/transitions/ISSUE`, t.alpha.headers);
+  const cashflow = (await t.call('POST', '/api/billing/cashflows', t.alpha.headers, { name: 'Walked payment', pr: 'R', currency: 'EUR', amount: 100, valueDate: '2025-06-30' })).json();
+  await t.call('GET', `/api/billing/cashflows/${cashflow.registration}/transitions/VALIDATE`, t.alpha.headers);
+  domainBodies.CashflowAllocation = { cashflowRegistration: cashflow.registration, invoiceRegistration: invoice.registration, amount: 1 };
 });
 afterAll(async () => { await t?.close(); });
 

@@ -113,11 +113,14 @@ export const invoice = defineEntity({
   frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
   writeHooks: 'invoices',
   workflow: (kind) => [
-    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'storeInvoicePdf'] }),
-    t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID'),
-    t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid'] }),
+    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'refreshContractArrears', 'storeInvoicePdf'] }),
+    t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID', { sideEffects: ['refreshContractArrears'] }),
+    t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid', 'refreshContractArrears'] }),
+    // A payment's allocation reversed (billing/cashflows): the system's moves back, kept out of menus.
+    t('REVERSE_PAYMENT', ['PARTIALLY_PAID', 'PAID'], 'ISSUED', { hidden: true, label: 'Reverse payment', icon: 'RollbackOutlined', action: 'UNDO', sideEffects: ['refreshContractArrears'] }),
+    t('REVERSE_PAYMENT_PARTIALLY', 'PAID', 'PARTIALLY_PAID', { hidden: true, label: 'Reverse payment partially', icon: 'RollbackOutlined', action: 'UNDO', sideEffects: ['refreshContractArrears'] }),
     // An issued invoice is a legal document: cancelling it is a decision, and issues its credit note.
-    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate', 'cancelInvoice'] }),
+    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate', 'cancelInvoice', 'refreshContractArrears'] }),
   ],
   menu: { section: 'Billing', order: 10 },
   screens: { list: 'invoices', detail: 'invoice' },

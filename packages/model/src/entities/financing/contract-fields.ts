@@ -112,6 +112,8 @@ export const contractFields: Record<string, FieldDef> = {
   // What activation froze and amendments keep up to date.
   outstandingPrincipal: currency({ readOnly: true }),
   nextDueDate: date({ readOnly: true }),
+  // Its unpaid receivable invoices due by today (billing/cashflows/arrears.ts keeps it).
+  arrears: currency({ readOnly: true }),
   scheduleRevision: integer({ readOnly: true }),
   scheduleTerms: json({ readOnly: true }),
   // Stamped by the workflow.

@@ -20,6 +20,7 @@ const ProductTableScreen = lazy(() => import('../../financing/ProductTableScreen
 const AmendmentScreen = lazy(() => import('../../financing/AmendmentScreen.tsx'));
 const AgreementListScreen = lazy(() => import('../../financing/AgreementListScreen.tsx'));
 const ExportsScreen = lazy(() => import('../../report/ExportsScreen.tsx'));
+const CashflowScreen = lazy(() => import('../../billing/CashflowScreen.tsx'));
 const InvoiceListScreen = lazy(() => import('../../billing/InvoiceListScreen.tsx'));
 const InvoiceScreen = lazy(() => import('../../billing/InvoiceScreen.tsx'));
 const BatchListScreen = lazy(() => import('../../billing/BatchListScreen.tsx'));
@@ -29,6 +30,7 @@ const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((
 
 export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen, amendment: AmendmentScreen,
+  cashflow: CashflowScreen,
   invoice: InvoiceScreen, batch: BatchScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
