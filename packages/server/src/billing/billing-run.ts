@@ -2,11 +2,14 @@
  * The billing run (spec 001 §7 run-billing): every schedule line still PLANNED and due up to the
  * date, of the active elements of the chosen organizations' contracts, becomes an invoice line
  * on a DRAFT invoice (invoice-drafts.ts), and the schedule line becomes INVOICED naming its
- * invoice (financing's recordLineStatus), in one transaction per chunk of elements.
+ * invoice (financing's recordLinesStatus), in one transaction per chunk of contracts, each write
+ * of a chunk one statement (invoices, lines, elements, contracts, History rows).
  *
- * Exactly once: a chunk locks its elements (FOR UPDATE, in a fixed order) and reads their lines
- * after the lock, so of two runs at once the second waits and then finds those lines invoiced; a
- * run killed midway rolls back its open chunk, and its batch resumes after its last committed one.
+ * Exactly once: a chunk takes the next contracts with something due (in contract order, from the
+ * index on the elements' contract), locks their due elements (FOR UPDATE, in a fixed order) and
+ * reads their lines after the lock, so of two runs at once the second waits and then finds those
+ * lines invoiced; a run killed midway rolls back its open chunk, and its batch resumes after the
+ * last contract of its last committed one.
  */
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
@@ -14,11 +17,11 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { taxRates } from '@lbo/model/lists/billing';
 import type { ScheduleLine } from '@lbo/model/finance/contract-schedule';
 import type { Tx } from '../db/database.ts';
-import { freeRegistration, type Caller } from '../entities/crud.operation.ts';
+import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
 import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
-import { recordLineStatus } from '../financing/schedule-lines.ts';
+import { recordLinesStatus } from '../financing/schedule-lines.ts';
 import { draftInvoices, type DueLine, type InvoiceDraft, type TaxTable } from './invoice-drafts.ts';
 import { paymentTermsOf, personName } from './payment-terms.ts';
 
@@ -34,11 +37,11 @@ export interface RunParameters {
   organizations: string[];
 }
 
-/** Where the next chunk starts: after this element (ordered by contract, then element). */
-export type RunCursor = { contract: string; element: string } | null;
+/** Where the next chunk starts: after this contract. */
+export type RunCursor = { contract: string } | null;
 
-/** Elements per chunk: one transaction holds their locks. */
-export const CHUNK_ELEMENTS = 200;
+/** Contracts per chunk: one transaction holds the locks of their elements. */
+export const CHUNK_CONTRACTS = 250;
 
 /** Reads `date` (YYYY-MM-DD, or an ISO time whose day is taken) and `organizations` (comma list). */
 export function runParameters(query: { date?: unknown; organizations?: unknown }): RunParameters {
@@ -72,11 +75,19 @@ export async function taxTable(tx: Tx, caller: Caller): Promise<TaxTable> {
   return table;
 }
 
-async function lockDueElements(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, limit: number): Promise<Row[]> {
-  const after = cursor ? sql<boolean>`(data->>'contractRegistration', registration) > (${cursor.contract}::text, ${cursor.element}::text)` : sql<boolean>`true`;
+/** The next `limit` contracts after the cursor with an element to bill, walking the elements' contract index. */
+async function nextDueContracts(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, limit: number): Promise<string[]> {
+  const after = cursor ? sql<boolean>`data->>'contractRegistration' > ${cursor.contract}::text` : sql<boolean>`data->>'contractRegistration' IS NOT NULL`;
+  const { rows } = await sql<{ contract: string }>`SELECT DISTINCT data->>'contractRegistration' AS contract FROM ${sql.table(elementKind.table)}
+    WHERE tenant = ${caller.tenant} AND ${after} AND ${dueCondition(p)} ORDER BY 1 LIMIT ${limit}`.execute(tx);
+  return rows.map((r) => r.contract);
+}
+
+/** Their elements with something due, locked; the condition is checked again once each lock is held. */
+async function lockDueElements(tx: Tx, caller: Caller, p: RunParameters, contracts: string[]): Promise<Row[]> {
   const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
-    FROM ${sql.table(elementKind.table)} WHERE tenant = ${caller.tenant} AND ${after} AND ${dueCondition(p)}
-    ORDER BY data->>'contractRegistration', registration LIMIT ${limit} FOR UPDATE`.execute(tx);
+    FROM ${sql.table(elementKind.table)} WHERE tenant = ${caller.tenant} AND data->>'contractRegistration' = ANY(${contracts}::text[]) AND ${dueCondition(p)}
+    ORDER BY registration FOR UPDATE`.execute(tx);
   return rows;
 }
 
@@ -93,22 +104,20 @@ function dueLinesOf(element: Row, date: string): DueLine[] {
     }));
 }
 
-export interface ChunkResult { invoices: Doc[]; cursor: RunCursor; finished: boolean }
+/** A chunk's invoices, and how many elements it billed (the unit of a run's progress, as its total counts). */
+export interface ChunkResult { invoices: Doc[]; elements: number; cursor: RunCursor; finished: boolean }
 
 /**
  * Bills one chunk: locks the next elements with something due, drafts their invoices, writes
  * them with their lines and History rows, and marks the schedule lines INVOICED.
  */
-export async function billChunk(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, extra: Doc = {}, limit = CHUNK_ELEMENTS): Promise<ChunkResult> {
-  let elements = await lockDueElements(tx, caller, p, cursor, limit);
-  const full = elements.length === limit;
-  // A contract's elements stay in one chunk, so that its lines due together share an invoice.
-  if (full) {
-    const last = elements[elements.length - 1].data.contractRegistration;
-    const kept = elements.filter((e) => e.data.contractRegistration !== last);
-    if (kept.length) elements = kept;
-  }
-  if (!elements.length) return { invoices: [], cursor, finished: true };
+export async function billChunk(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, extra: Doc = {}, limit = CHUNK_CONTRACTS): Promise<ChunkResult> {
+  // A contract's elements are billed in one chunk, so that its lines due together share an invoice.
+  const contracts = await nextDueContracts(tx, caller, p, cursor, limit);
+  if (!contracts.length) return { invoices: [], elements: 0, cursor, finished: true };
+  const elements = await lockDueElements(tx, caller, p, contracts);
+  const next = { contract: contracts[contracts.length - 1] };
+  if (!elements.length) return { invoices: [], elements: 0, cursor: next, finished: contracts.length < limit };
   const drafts = draftInvoices(elements.flatMap((e) => dueLinesOf(e, p.date)), await taxTable(tx, caller));
   const invoices = await writeInvoices(tx, caller, drafts, extra);
   const byElement = new Map<string, { numbers: number[]; invoices: string[] }>();
@@ -120,9 +129,10 @@ export async function billChunk(tx: Tx, caller: Caller, p: RunParameters, cursor
       byElement.set(line.elementRegistration, entry);
     }
   });
-  for (const [element, { numbers, invoices: regs }] of byElement) await recordLineStatus(tx, caller, element, numbers, 'INVOICED', regs);
-  const lastElement = elements[elements.length - 1];
-  return { invoices, cursor: { contract: String(lastElement.data.contractRegistration), element: lastElement.registration }, finished: !full };
+  await recordLinesStatus(tx, caller, elements.filter((e) => byElement.has(e.registration)).map((element) => ({
+    element, numbers: byElement.get(element.registration)!.numbers, invoiceRegistrations: byElement.get(element.registration)!.invoices,
+  })), 'INVOICED');
+  return { invoices, elements: byElement.size, cursor: next, finished: contracts.length < limit };
 }
 
 async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], extra: Doc): Promise<Doc[]> {
@@ -131,8 +141,9 @@ async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], ext
   const today = new Date().toISOString().slice(0, 10);
   const invoices: Doc[] = [];
   const lines: Doc[] = [];
-  for (const draft of drafts) {
-    const registration = await freeRegistration(tx, caller, invoiceKind);
+  const registrations = await freeRegistrations(tx, caller, invoiceKind, drafts.length);
+  for (const [index, draft] of drafts.entries()) {
+    const registration = registrations[index];
     const payer = persons.get(draft.payerRegistration), payee = persons.get(draft.payeeRegistration);
     const organizationRegistration = draft.pr === 'R' ? draft.payeeRegistration : draft.payerRegistration;
     const organization = persons.get(organizationRegistration);

@@ -34,7 +34,7 @@ export function registerBillingRunner(jobs: JobQueue): void {
   jobs.register('BILLING', {
     chunk: async (tx, caller, batch, cursor) => {
       const result = await billChunk(tx, caller, batch.data.parameters as unknown as RunParameters, cursor as RunCursor, { batchRegistration: batch.registration });
-      return { done: result.invoices.length, cursor: result.cursor, finished: result.finished, ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}) };
+      return { done: result.elements, cursor: result.cursor, finished: result.finished, ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}) };
     },
     // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
     plan: async (tx, caller, cronParameters, day) => {

@@ -116,6 +116,17 @@ export async function freeRegistration(tx: Tx, caller: Caller, entity: Entity): 
   }
 }
 
+/** `n` next registrations of a server-numbered kind at once, none already taken (a billing chunk's invoices). */
+export async function freeRegistrations(tx: Tx, caller: Caller, entity: Entity, n: number): Promise<string[]> {
+  if (n <= 0) return [];
+  for (;;) {
+    const first = await storage.nextCounters(tx, caller.tenant, entity.name, n);
+    const block = Array.from({ length: n }, (_, i) => `${entity.prefix}${String(first + i).padStart(6, '0')}`);
+    if (!(await storage.findMany(tx, entity, caller.tenant, block)).length) return block;
+    await moveCounterPastTaken(tx, caller.tenant, entity);
+  }
+}
+
 async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: string, before: Doc | undefined, after: Doc | undefined) {
   if (entity.name === 'History') return;
   await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: String((after ?? before)?.registration), action, before, after });

@@ -15,7 +15,8 @@ export type Row = EntityRow;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const table = (entity: Entity) => sql.table(entity.table);
-const columns = sql`_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version`;
+const columnList = '_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version';
+const columns = sql.raw(columnList);
 
 /** The document an API answers: `data` with the columns and audit fields on top. */
 export function toDocument(row: Row): Doc {
@@ -74,6 +75,16 @@ export async function updateRow(tx: Tx, entity: Entity, tenant: string, user: st
   return rows[0];
 }
 
+/** Updates several records of one kind in one statement (a billing chunk's elements), answering the rows written. */
+export async function updateMany(tx: Tx, entity: Entity, tenant: string, user: string, changes: { id: string; data: Doc }[]): Promise<Row[]> {
+  if (!changes.length) return [];
+  const { rows } = await sql<Row>`UPDATE ${table(entity)} AS t SET status = c.d ->> 'status', name = c.d ->> 'name', type = c.d ->> 'type',
+      data = c.d, _update_date = now(), _update_user = ${user}, _version = t._version + 1
+    FROM (SELECT (e ->> 'id')::uuid AS id, e -> 'data' AS d FROM jsonb_array_elements(${JSON.stringify(changes)}::jsonb) AS e) AS c
+    WHERE t.tenant = ${tenant} AND t._id = c.id RETURNING ${sql.raw(columnList.split(', ').map((c) => `t.${c}`).join(', '))}`.execute(tx);
+  return rows;
+}
+
 export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: string): Promise<void> {
   await sql`DELETE FROM ${table(entity)} WHERE tenant = ${tenant} AND _id = ${id}::uuid`.execute(tx);
 }
@@ -122,9 +133,11 @@ export async function breakdownCounts(tx: Tx, entity: Entity, tenant: string, q:
 }
 
 /** Rows whose registration is one of `registrations` (for `include`). */
-export async function findMany(tx: Tx, entity: Entity, tenant: string, registrations: string[]): Promise<Row[]> {
+export async function findMany(tx: Tx, entity: Entity, tenant: string, registrations: string[], forUpdate = false): Promise<Row[]> {
   if (!registrations.length) return [];
-  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[])`.execute(tx);
+  // Locked in one order, so that two writers locking overlapping sets wait rather than deadlock.
+  const lock = forUpdate ? sql`ORDER BY registration FOR UPDATE` : sql``;
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[]) ${lock}`.execute(tx);
   return rows;
 }
 
@@ -133,6 +146,13 @@ export async function findWhere(tx: Tx, entity: Entity, tenant: string, conditio
   const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${condition}
     ORDER BY _insert_date, registration LIMIT ${limit}`.execute(tx);
   return rows;
+}
+
+/** The first of `n` consecutive values of a per-tenant counter, taken atomically in the caller's transaction. */
+export async function nextCounters(tx: Tx, tenant: string, name: string, n: number): Promise<number> {
+  const { rows } = await sql<{ value: string }>`INSERT INTO sequence_counter (tenant, entity, value) VALUES (${tenant}, ${name}, ${n})
+    ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + ${n} RETURNING value`.execute(tx);
+  return Number(rows[0].value) - n + 1;
 }
 
 /** Next value of a per-tenant counter, taken atomically in the caller's transaction. */

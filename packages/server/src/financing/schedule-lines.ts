@@ -10,7 +10,10 @@ import { elementTotals, fromMinorUnits, toMinorUnits, type LineStatus, type Sche
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc, Row } from '../entities/storage.ts';
-import { decimalsOf, kind, mustFindRow, rowsWhere, updateRecord } from './financing-records.ts';
+import { sql } from 'kysely';
+import { insertHistories } from '../entities/history.ts';
+import * as storage from '../entities/storage.ts';
+import { decimalsOf, kind, mustFindRow, rowsWhere } from './financing-records.ts';
 import { refreshCreditLineOf } from './credit-lines.ts';
 
 /**
@@ -39,36 +42,73 @@ export function contractPosition(elements: Row[], decimals: number): { outstandi
   return { outstandingPrincipal: fromMinorUnits(outstanding, decimals), nextDueDate: next };
 }
 
-/**
- * Sets the status of lines `numbers` of an element; the contract's position and credit line follow.
- * Billing gives each line's invoice (`invoiceRegistrations[i]` for `numbers[i]`), kept on the line.
- */
-export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string, numbers: number[], status: LineStatus, invoiceRegistrations?: string[]): Promise<Doc> {
-  const entity = kind('ContractElement');
-  const row = await mustFindRow(tx, caller, entity, elementId, true);
-  const lines = [...((row.data.lines as ScheduleLine[] | undefined) ?? [])];
+/** Lines of one element to move: `invoiceRegistrations[i]` is the invoice of `numbers[i]` when billed. */
+export interface LineStatusChange { element: Row; numbers: number[]; invoiceRegistrations?: string[] }
+
+/** The element's lines after the change; a move its status does not allow throws naming the line. */
+function changedLines(element: Row, numbers: number[], status: LineStatus, invoiceRegistrations?: string[]): ScheduleLine[] {
+  const lines = [...((element.data.lines as ScheduleLine[] | undefined) ?? [])];
   numbers.forEach((number, i) => {
     const index = lines.findIndex((l) => l.number === number);
-    if (index < 0) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (element ${row.registration} has no such line)`]);
+    if (index < 0) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (element ${element.registration} has no such line)`]);
     const from = lines[index].status;
     if (from !== status && !allowed[from].includes(status)) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (a ${from} line cannot become ${status})`]);
     const { invoiceRegistration: _billedBy, ...line } = lines[index];
     // A line planned again is no longer any invoice's.
     lines[index] = status === 'PLANNED' ? { ...line, status } : { ...lines[index], status, ...(invoiceRegistrations?.[i] ? { invoiceRegistration: invoiceRegistrations[i] } : {}) };
   });
-  const contractRegistration = String(row.data.contractRegistration ?? '');
-  const contract = contractRegistration ? await mustFindRow(tx, caller, kind('Contract'), contractRegistration, true) : undefined;
-  const decimals = decimalsOf(row.data.currency);
-  const updated = await updateRecord(tx, caller, entity, row, { ...row.data, lines, ...elementTotals(lines, decimals) }, 'LINE_STATUS', { details: { numbers, status } });
-  if (contract && contract.status === 'ACTIVE') {
-    const elements = (await rowsWhere(tx, caller, entity, 'contractRegistration', contractRegistration, 1000)).map((e) => (e.registration === row.registration ? { ...e, data: { ...e.data, lines } } : e));
-    const position = contractPosition(elements, decimalsOf(contract.data.currency));
-    if (position.outstandingPrincipal !== contract.data.outstandingPrincipal || position.nextDueDate !== contract.data.nextDueDate) {
-      const doc = await updateRecord(tx, caller, kind('Contract'), contract, { ...contract.data, ...position, status: contract.status });
-      await refreshCreditLineOf(tx, caller, doc);
+  return lines;
+}
+
+/**
+ * Sets the status of lines of several elements (rows the caller locked), in one statement with
+ * their History rows; the position of their active contracts (capital due, next due date) and
+ * their credit lines follow. Billing moves a whole chunk of elements at once this way.
+ */
+export async function recordLinesStatus(tx: Tx, caller: Caller, changes: LineStatusChange[], status: LineStatus): Promise<Doc[]> {
+  const entity = kind('ContractElement');
+  if (!changes.length) return [];
+  const updates = changes.map(({ element, numbers, invoiceRegistrations }) => {
+    const lines = changedLines(element, numbers, status, invoiceRegistrations);
+    return { element, numbers, data: { ...element.data, registration: element.registration, status: element.status, lines, ...elementTotals(lines, decimalsOf(element.data.currency)) } };
+  });
+  const written = new Map((await storage.updateMany(tx, entity, caller.tenant, caller.username, updates.map((u) => ({ id: u.element._id, data: u.data }))))
+    .map((row) => [row.registration, row]));
+  await insertHistories(tx, caller, updates.map((u) => ({
+    entityName: entity.name, entityRegistration: u.element.registration, action: 'LINE_STATUS', before: storage.toDocument(u.element),
+    after: storage.toDocument(written.get(u.element.registration)!), extra: { details: { numbers: u.numbers, status } },
+  })));
+  const contractRegistrations = [...new Set(changes.map((c) => String(c.element.data.contractRegistration ?? '')).filter(Boolean))];
+  if (contractRegistrations.length) {
+    const contracts = (await storage.findMany(tx, kind('Contract'), caller.tenant, contractRegistrations, true)).filter((c) => c.status === 'ACTIVE');
+    const elementsOf = new Map<string, Row[]>();
+    for (const e of await storage.findWhere(tx, entity, caller.tenant, sql<boolean>`data->>'contractRegistration' = ANY(${contracts.map((c) => c.registration)}::text[])`, 1_000_000)) {
+      const row = written.get(e.registration) ?? e;
+      const key = String(row.data.contractRegistration);
+      elementsOf.set(key, [...(elementsOf.get(key) ?? []), row]);
     }
+    const moved = contracts.flatMap((contract) => {
+      const position = contractPosition(elementsOf.get(contract.registration) ?? [], decimalsOf(contract.data.currency));
+      if (position.outstandingPrincipal === contract.data.outstandingPrincipal && position.nextDueDate === contract.data.nextDueDate) return [];
+      return [{ contract, data: { ...contract.data, ...position, registration: contract.registration, status: contract.status } }];
+    });
+    const after = await storage.updateMany(tx, kind('Contract'), caller.tenant, caller.username, moved.map((m) => ({ id: m.contract._id, data: m.data })));
+    await insertHistories(tx, caller, moved.map((m, i) => ({
+      entityName: 'Contract', entityRegistration: m.contract.registration, action: 'UPDATE', before: storage.toDocument(m.contract),
+      after: storage.toDocument(after.find((r) => r.registration === m.contract.registration) ?? after[i]),
+    })));
+    for (const row of after) if (row.data.creditLineRegistration) await refreshCreditLineOf(tx, caller, storage.toDocument(row));
   }
-  return updated;
+  return changes.map((c) => storage.toDocument(written.get(c.element.registration)!));
+}
+
+/**
+ * Sets the status of lines `numbers` of an element; the contract's position and credit line follow.
+ * Billing gives each line's invoice (`invoiceRegistrations[i]` for `numbers[i]`), kept on the line.
+ */
+export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string, numbers: number[], status: LineStatus, invoiceRegistrations?: string[]): Promise<Doc> {
+  const element = await mustFindRow(tx, caller, kind('ContractElement'), elementId, true);
+  return (await recordLinesStatus(tx, caller, [{ element, numbers, invoiceRegistrations }], status))[0];
 }
 
 export interface ContractSummary {
