@@ -55,9 +55,14 @@ describe('credit line figures', () => {
     const afterPayment = await figures(line);
     expect(cents(afterPayment.outstanding)).toBe(3000000 - repaid);
     expect(cents(afterPayment.available)).toBe(7000000 + repaid);
-    // A paid line cannot be paid again, nor a line that does not exist.
-    const again = await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [2], status: 'INVOICED' });
-    expect(again.json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value 2 for field numbers[0] (a PAID line cannot become INVOICED)');
+    // A paid line is not cancelled, nor is a line that does not exist paid.
+    const again = await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [2], status: 'CANCELLED' });
+    expect(again.json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value 2 for field numbers[0] (a PAID line cannot become CANCELLED)');
+    // Its payment reversed, it is invoiced again: its capital is due again, then repaid once more.
+    expect((await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [2], status: 'INVOICED' })).statusCode).toBe(200);
+    expect(cents((await figures(line)).outstanding)).toBe(3000000 - cents(rent.lines[0].principal));
+    expect((await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [2], status: 'PAID' })).statusCode).toBe(200);
+    expect(cents((await figures(line)).outstanding)).toBe(3000000 - repaid);
     const missing = await call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, { numbers: [99], status: 'PAID' });
     expect(missing.json().error).toBe(`400|INVALID_FIELD_VALUE|Invalid value 99 for field numbers[0] (element ${rent.registration} has no such line)`);
     expect((await t.call('PATCH', `/api/financing/contract-elements/${rent.registration}/lines`, t.beta.headers, { numbers: [3], status: 'PAID' })).statusCode).toBe(404);
