@@ -19,7 +19,7 @@ describe('contract lots ceded to funds', () => {
     const catalog = await client.catalogue();
     const a = (await client.activeContract(catalog, 0)).contract;
     const b = (await client.activeContract(catalog, 1)).contract;
-    const fund = (await call('POST', '/api/financing/funds', { name: 'Senior fund', currency: 'EUR' })).json().registration as string;
+    const fund = (await call('POST', '/api/financing/funds', { name: 'Senior fund', currency: 'EUR', creditLimit: 1000000, outstanding: 100000 })).json().registration as string;
     const lot = (await call('POST', '/api/financing/contract-lots', {
       name: 'Lot March', fundRegistration: fund, rate: 0.035, currency: 'EUR',
       contracts: [{ contractRegistration: a.registration }, { contractRegistration: b.registration }],
@@ -40,6 +40,10 @@ describe('contract lots ceded to funds', () => {
     const ceded = transferred.json();
     expect(ceded).toMatchObject({ status: 'TRANSFERRED', cessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(cents(ceded.totalAmount)).toBe(cents(outstandingA) + 2700000);
+    // The fund bought the lot: its outstanding and available follow, to the cent.
+    const bought = (await call('GET', `/api/financing/funds/${fund}`)).json();
+    expect(cents(bought.outstanding)).toBe(10000000 + cents(ceded.totalAmount));
+    expect(cents(bought.available)).toBe(100000000 - cents(bought.outstanding));
     // One funding per contract, seen from the contract's include.
     const withFundings = (await call('GET', `/api/financing/contracts/${a.registration}?include=fundings`)).json();
     expect(withFundings.fundings).toEqual([expect.objectContaining({
@@ -58,6 +62,12 @@ describe('contract lots ceded to funds', () => {
       rejectionReason: `The lot cannot be ceded: ${a.registration} (already ceded by ${lot.registration}), ${draft} (DRAFT, not ACTIVE), CT999999 (not found)`,
     });
     expect((await call('GET', `/api/financing/contract-lots/${again.registration}`)).json()).toMatchObject({ status: 'DRAFT' });
+    // A lot without a fund is priced on submit but not ceded.
+    const c = (await client.activeContract(catalog, 1)).contract;
+    const fundless = (await call('POST', '/api/financing/contract-lots', { name: 'Lot without fund', contracts: [{ contractRegistration: c.registration }] })).json();
+    expect((await run('contract-lots', fundless.registration, 'SUBMIT')).json().status).toBe('SUBMITTED');
+    for (const code of ['ACCEPT', 'VALIDATE']) await run('contract-lots', fundless.registration, code);
+    expect((await run('contract-lots', fundless.registration, 'TRANSFER')).json().rejectionReason).toBe('The lot cannot be ceded: it needs a fund (fundRegistration)');
     const empty = (await call('POST', '/api/financing/contract-lots', { name: 'Empty lot' })).json();
     expect((await run('contract-lots', empty.registration, 'SUBMIT')).json().rejectionReason).toBe('The lot needs contracts (contracts[].contractRegistration)');
     // Another tenant cannot cede them.

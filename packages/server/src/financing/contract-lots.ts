@@ -4,14 +4,15 @@
  * lot. On SUBMIT and on TRANSFER (the cession) the lot's `totalAmount` is the sum, in minor units,
  * of its contracts' outstanding principal as it stands, each kept on its item. The cession stamps
  * `cessionDate` (unless given) and records one Funding per contract: the fund, the lot, the
- * contract, the amount ceded, the lot's rate, from the cession date, DISBURSED.
+ * contract, the amount ceded, the lot's rate, from the cession date, DISBURSED; the fund's
+ * `outstanding` grows by the lot's total and its `available` follows its `creditLimit`.
  */
 import { sql } from 'kysely';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { createRecord, decimalsOf, kind, refusal } from './financing-records.ts';
+import { createRecord, decimalsOf, kind, refusal, updateRecord } from './financing-records.ts';
 
 type LotContract = { contractRegistration?: unknown; outstandingPrincipal?: number };
 
@@ -58,6 +59,8 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
   });
   const priced: Doc = { ...doc, contracts, totalAmount: fromMinorUnits(total, decimals), currency };
   if (transition.to !== 'TRANSFERRED') return priced;
+  const fund = typeof doc.fundRegistration === 'string' && doc.fundRegistration ? await storage.findOne(tx, kind('Fund'), caller.tenant, doc.fundRegistration, true) : undefined;
+  if (!fund) throw refusal(context, 'INCONSISTENT', `The lot cannot be ceded: it needs a fund (fundRegistration${doc.fundRegistration ? ` ${String(doc.fundRegistration)} not found` : ''})`, { missing: ['fundRegistration'] });
   const cessionDate = typeof doc.cessionDate === 'string' && doc.cessionDate ? doc.cessionDate : today;
   for (const c of contracts) {
     await createRecord(tx, caller, fundingKind, {
@@ -66,5 +69,12 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
       amount: c.outstandingPrincipal, currency, rate: doc.rate, startDate: cessionDate,
     });
   }
+  // The fund's outstanding grows by what it bought; its available follows its limit.
+  const fundDecimals = decimalsOf(fund.data.currency ?? currency);
+  const outstanding = toMinorUnits(Number(fund.data.outstanding ?? 0), fundDecimals) + toMinorUnits(fromMinorUnits(total, decimals), fundDecimals);
+  await updateRecord(tx, caller, kind('Fund'), fund, {
+    ...fund.data, status: fund.status, outstanding: fromMinorUnits(outstanding, fundDecimals),
+    ...(typeof fund.data.creditLimit === 'number' ? { available: fromMinorUnits(toMinorUnits(fund.data.creditLimit, fundDecimals) - outstanding, fundDecimals) } : {}),
+  }, 'CESSION', { details: { contractLotRegistration: doc.registration, amount: fromMinorUnits(total, decimals) } });
   return { ...priced, cessionDate };
 }
