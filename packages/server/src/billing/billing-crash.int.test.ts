@@ -4,11 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcesses } from '../testing/server-process.ts';
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
 import { readConfig } from '../config.ts';
-import { inTenant, openDatabase, readInTenant } from '../db/database.ts';
+import { openDatabase, readInTenant } from '../db/database.ts';
 import { createTenant } from '../seed/bootstrap.ts';
-import { bulkInsert } from '../seed/bulk-insert.ts';
+import { loadBillingBook } from '../testing/billing-book.ts';
 
 /**
  * A server killed (kill -9) in the middle of a background billing run: the next server resumes the
@@ -42,19 +41,7 @@ describe('a server killed during a background billing run', () => {
   it('resumes on the next server and invoices every due line exactly once', async () => {
     const loading = await openDatabase(settings());
     await createTenant(loading.db, 'crash', { username: 'admin@crash', password });
-    const contracts = Array.from({ length: CONTRACTS }, (_, i) => ({ registration: `CT${String(i).padStart(6, '0')}`, status: 'DRAFT', name: `Contract ${i}` }));
-    const elements = contracts.map((c, i) => ({
-      registration: `${c.registration}-01`, status: 'ACTIVE', type: 'RENT', name: 'Rent', code: 'RENT', contractRegistration: c.registration,
-      pr: 'R', payerRegistration: `PRO${String(i % 50).padStart(6, '0')}`, payeeRegistration: 'ORG000001', currency: 'EUR',
-      lines: [
-        { number: 1, dueDate: '2025-01-31', amountExclTax: 100 + (i % 7), tax: 0, amountInclTax: 100 + (i % 7), interest: 0, principal: 0, taxCode: 'VAT20', status: 'PLANNED' },
-        { number: 2, dueDate: '2025-02-28', amountExclTax: 100, tax: 20, amountInclTax: 120, interest: 0, principal: 0, taxCode: 'VAT20', status: 'PLANNED' },
-      ],
-    }));
-    await inTenant(loading.db, scope, async (tx) => {
-      await bulkInsert(tx, entityByName('Contract')!, 'crash', 'test', contracts);
-      await bulkInsert(tx, entityByName('ContractElement')!, 'crash', 'test', elements);
-    }, 300_000);
+    await loadBillingBook(loading.db, 'crash', CONTRACTS);
     await loading.close();
 
     const port = 41000 + Math.floor(Math.random() * 1000);

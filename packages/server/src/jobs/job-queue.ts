@@ -129,7 +129,11 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
           return result;
         }, 120_000);
       } catch (error) {
-        if (error instanceof BatchLeaseLost) return;
+        // Stopped (or taken over): let go of the lease at once, so that a CONTINUE resumes without waiting for it to run out.
+        if (error instanceof BatchLeaseLost) {
+          await inTenant(db, scope, (tx) => releaseBatch(tx, caller, registration, worker));
+          return;
+        }
         await inTenant(db, scope, (tx) => finishBatch(tx, caller, registration, worker, 'ERROR', error instanceof Error ? error.message : String(error)));
         return;
       }
