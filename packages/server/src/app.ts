@@ -45,6 +45,7 @@ import { cronRoutes } from './jobs/crons.routes.ts';
 import { registerIndexationRunner } from './financing/indexation-job.ts';
 import { cashflowRoutes } from './billing/cashflows/cashflows.routes.ts';
 import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
+import { paymentFileRoutes } from './banking/payment-files/payment-files.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -114,6 +115,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(cronRoutes, { db, preHandler, jobs });
   registerIndexationRunner(jobs);
   await app.register(cashflowRoutes, { db, preHandler });
+  await app.register(paymentFileRoutes, { db, preHandler, jobs, store });
   await app.register(invoiceKpiRoutes, { db, preHandler });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });

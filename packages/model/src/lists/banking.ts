@@ -50,6 +50,13 @@ export const bankingLists: Record<string, ListItem[]> = {
     ['RCUR', 'Recurrent', 'Récurrent'],
     ['OOFF', 'One-off', 'Ponctuel'],
   ]),
+  /** ISO 20022 sequence of a direct debit on its mandate: first, recurrent, one-off, final (payment file lines). */
+  sepaSequenceType: items([
+    ['FRST', 'First collection', 'Premier prélèvement'],
+    ['RCUR', 'Recurrent collection', 'Prélèvement récurrent'],
+    ['OOFF', 'One-off collection', 'Prélèvement ponctuel'],
+    ['FNAL', 'Final collection', 'Dernier prélèvement'],
+  ]),
   paymentFileType: items([
     ['PAIN_008', 'Direct debit (pain.008)', 'Prélèvement (pain.008)'],
     ['PAIN_001', 'Credit transfer (pain.001)', 'Virement (pain.001)'],

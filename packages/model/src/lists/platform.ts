@@ -16,6 +16,7 @@ export const platformLists: Record<string, ListItem[]> = {
   batchType: items([
     ['BILLING', 'Billing run', 'Facturation'],
     ['COLLECTION', 'Direct debit collection', 'Prélèvements'],
+    ['PAYMENT', 'Credit transfer payment', 'Virements'],
     ['DUNNING', 'Dunning', 'Relances'],
     ['POSTING', 'Accounting posting', 'Comptabilisation'],
     ['IMPORT', 'Import', 'Import'],

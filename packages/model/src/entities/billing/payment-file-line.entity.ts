@@ -1,18 +1,65 @@
 import { defineEntity } from '../../entity.ts';
+import { currency, date, link, select, text } from '../../fields.ts';
+import { column, equal, range } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
+/**
+ * One transaction of a payment file (server banking/payment-files): a direct debit of a receivable
+ * invoice (pr R) on the payer's mandate, or a transfer paying a payable one (pr P). Its
+ * `endToEndId` is what the bank brings back in statements and returns (unique per tenant: the
+ * line's registration). An invoice is in one non-cancelled line at most.
+ */
 export const paymentFileLine = defineEntity({
   name: 'PaymentFileLine',
   route: 'billing/payment-file-lines',
   prefix: 'PFL',
+  typeList: 'paymentFileLineType',
+  fields: {
+    paymentFileRegistration: link('PaymentFile', { readOnly: true }),
+    invoiceRegistration: link('Invoice', { readOnly: true }),
+    contractRegistration: link('Contract', { readOnly: true }),
+    personRegistration: link('Person', { readOnly: true }),
+    endToEndId: text({ readOnly: true }),
+    amount: currency({ readOnly: true }),
+    currency: select('currency', { readOnly: true }),
+    mandateReference: text({ readOnly: true }),
+    mandateSignatureDate: date({ readOnly: true }),
+    sequenceType: select('sepaSequenceType', { readOnly: true }),
+    iban: text({ readOnly: true }),
+    bic: text({ readOnly: true }),
+    collectionDate: date({ readOnly: true }),
+    pr: select('pr', { readOnly: true }),
+    remittanceInformation: text({ readOnly: true }),
+  },
+  search: [
+    'registration', equal('status'), equal('type'), equal('paymentFile', { field: 'paymentFileRegistration' }),
+    equal('invoice', { field: 'invoiceRegistration' }), equal('contract', { field: 'contractRegistration' }),
+    equal('person', { field: 'personRegistration' }), equal('endToEndId'), equal('mandateReference'), equal('sequenceType'),
+    equal('pr'), range('collectionDate'),
+  ],
+  columns: [
+    'registration', 'status', 'type', 'paymentFileRegistration', 'endToEndId', 'invoiceRegistration', 'contractRegistration', 'personRegistration',
+    column('amount', { currencyField: 'currency' }), 'currency', 'sequenceType', 'mandateReference', 'iban', 'collectionDate',
+  ],
   statuses: ['DRAFT', 'SENT', 'ACCEPTED', 'REJECTED', 'CANCELLED'],
   workflow: () => [
     t('SEND', 'DRAFT', 'SENT'),
     t('ACCEPT', 'SENT', 'ACCEPTED', { action: 'COMPLETE' }),
-    t('REJECT', 'SENT', 'REJECTED'),
+    // A debit returned by the bank after it was accepted (an R-transaction, banking/returns) is rejected too.
+    t('REJECT', ['SENT', 'ACCEPTED'], 'REJECTED'),
     t('CANCEL', 'DRAFT', 'CANCELLED'),
   ],
+  readOnly: true,
   menu: { section: 'Billing', order: 55 },
-  labels: { fr: { singular: 'Ligne de fichier de paiement', plural: 'Lignes de fichier de paiement' } },
+  labels: {
+    fr: {
+      singular: 'Ligne de fichier de paiement', plural: 'Lignes de fichier de paiement',
+      texts: {
+        'Payment file registration': 'Fichier de paiement', 'End to end id': 'Référence de bout en bout', 'Mandate reference': 'Référence unique de mandat',
+        'Mandate signature date': 'Date de signature du mandat', 'Sequence type': 'Type de séquence', 'Iban': 'IBAN', 'Bic': 'BIC',
+        'Collection date': 'Date de règlement', 'Remittance information': 'Libellé', 'Payment file': 'Fichier de paiement',
+      },
+    },
+  },
   screens: { detailByIdOnly: true },
 });
