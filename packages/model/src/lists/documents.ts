@@ -7,6 +7,7 @@ export const documentLists: Record<string, ListItem[]> = {
     ['SIGNED_CONTRACT', 'Signed contract', 'Contrat signé'],
     ['QUOTATION', 'Quotation', 'Offre'],
     ['INVOICE', 'Invoice', 'Facture'],
+    ['DUNNING_LETTER', 'Dunning letter', 'Lettre de relance'],
     ['PAYMENT_FILE', 'Payment file (SEPA XML)', 'Fichier de paiement (XML SEPA)'],
     ['ID_CARD', 'Identity card', "Carte d'identité"],
     ['PASSPORT', 'Passport', 'Passeport'],

@@ -9,6 +9,7 @@ import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
 import { CRON_LIST, validateCronList } from '../jobs/crons.ts';
 import { validateInvoiceLayout } from '../billing/invoice-pdf/invoice-layout.ts';
+import { validateDebitReturns, validateDunning } from '../billing/dunning/dunning-settings.ts';
 import { keepingSecrets, ownedElsewhere, validateSsoConfiguration, withoutSecrets, type SsoConfiguration } from './sso/sso-config.ts';
 
 /**
@@ -80,6 +81,9 @@ const validators: Record<string, (value: unknown) => unknown> = {
   sso: validateSsoConfiguration,
   /** The layout of invoice PDFs (billing/invoice-pdf/invoice-layout.ts). */
   invoiceLayout: validateInvoiceLayout,
+  /** Dunning levels, late-payment interest and recovery indemnity; returned debits' fee (billing/dunning/dunning-settings.ts). */
+  dunning: validateDunning,
+  debitReturns: validateDebitReturns,
   /** Recurring jobs (jobs/crons.ts). */
   [CRON_LIST]: validateCronList,
 };

@@ -45,6 +45,9 @@ export const invoice = defineEntity({
     creditorIdentifier: text({ readOnly: true }),
     language: text(),
     batchRegistration: link('Batch', { readOnly: true }),
+    // The highest dunning level the invoice reached, and when (billing/dunning).
+    dunningLevel: text({ readOnly: true }),
+    dunningDate: date({ readOnly: true }),
   },
   search: [
     equal('pr'),
@@ -84,6 +87,7 @@ export const invoice = defineEntity({
     'currency',
     'dueDate',
     'paymentDate',
+    'dunningLevel',
     'generationDate',
     'issueDate',
     'internalReference',
@@ -130,7 +134,7 @@ export const invoice = defineEntity({
       texts: {
         'Base': 'Base HT', 'Batch registration': 'Traitement', 'Bic': 'BIC', 'Credit note registrations': 'Avoirs',
         'Credited invoice registration': 'Facture annulée', 'Creditor identifier': 'Identifiant créancier SEPA', 'Iban': 'IBAN',
-        'Line count': 'Nombre de lignes', 'Mandate reference': 'Référence unique de mandat', 'Organization registration': 'Organisation',
+        'Line count': 'Nombre de lignes', 'Dunning level': 'Niveau de relance', 'Dunning date': 'Date de relance', 'Mandate reference': 'Référence unique de mandat', 'Organization registration': 'Organisation',
       },
     },
   },

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, number, persons, select, text } from '../../fields.ts';
+import { currency, date, link, list, number, persons, select, text } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
 import { requestTransitions } from '../../workflow/shared-transitions.ts';
 
@@ -22,6 +22,16 @@ export const caseEntity = defineEntity({
     lastContact: date(),
     lastAction: text(),
     persons: persons(),
+    // A collection case (banking/returns, billing/dunning): the last return's reason, the highest
+    // dunning level reached, late-payment interest and recovery indemnities owed, and what was done.
+    reasonCode: select('sepaReturnReason', { readOnly: true }),
+    dunningLevel: text({ readOnly: true }),
+    interestAmount: currency({ readOnly: true }),
+    indemnityAmount: currency({ readOnly: true }),
+    actions: list({
+      date: date(), action: text(), level: text(), reasonCode: select('sepaReturnReason'), invoiceRegistration: link('Invoice'),
+      amount: currency(), communicationRegistration: link('Communication'), feeInvoiceRegistration: link('Invoice'),
+    }, { readOnly: true }),
   },
   search: [
     'registration',
@@ -37,6 +47,8 @@ export const caseEntity = defineEntity({
     range('score'),
     range('lastContact'),
     equal('lastAction'),
+    equal('dunningLevel'),
+    equal('reasonCode'),
     person('supplier', ['SUPPLIER']),
     person('transporter', ['TRANSPORTER']),
     equal('currency'),
@@ -55,11 +67,22 @@ export const caseEntity = defineEntity({
     'score',
     'lastContact',
     'lastAction',
+    'dunningLevel',
+    'reasonCode',
     column('persons', { render: 'object', label: 'Supplier / transporter' }),
     'currency',
   ],
   statuses: ['NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED', 'RESOLVED', 'CLOSED', 'CANCELLED'],
   workflow: () => requestTransitions(true),
   menu: { section: 'Cases', order: 10 },
-  labels: { fr: { singular: 'Dossier', plural: 'Dossiers' } },
+  labels: {
+    fr: {
+      singular: 'Dossier', plural: 'Dossiers',
+      texts: {
+        'Reason code': 'Motif de rejet', 'Dunning level': 'Niveau de relance', 'Interest amount': 'Intérêts de retard',
+        'Indemnity amount': 'Indemnité forfaitaire de recouvrement', 'Actions': 'Actions', 'Action': 'Action', 'Level': 'Niveau',
+        'Communication registration': 'Communication', 'Fee invoice registration': 'Facture de frais',
+      },
+    },
+  },
 });

@@ -1,0 +1,96 @@
+/**
+ * A contract's collection case (Case of type COLLECTION): opened at the first returned debit or
+ * dunning level of one of its invoices, then updated by each one while it is open (NEW,
+ * IN_PROGRESS, WAITING, ESCALATED). It keeps the amount overdue on the contract, the last contact
+ * and action, the last return's reason, the highest dunning level reached, the late-payment
+ * interest and recovery indemnities owed (the latest computed per invoice), and every action in
+ * `actions`, each write with its History row. An invoice without a contract has its own case.
+ */
+import { sql } from 'kysely';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Tx } from '../../db/database.ts';
+import { freeRegistration, type Caller } from '../../entities/crud.operation.ts';
+import { insertHistory } from '../../entities/history.ts';
+import * as storage from '../../entities/storage.ts';
+import type { Doc, Row } from '../../entities/storage.ts';
+import { contractKind, invoiceKind, major, minor, rewrite } from '../cashflows/billing-records.ts';
+
+export const caseKind = entityByName('Case')!;
+const openCaseStatuses = ['NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED'];
+
+export interface CaseAction {
+  date: string;
+  /** DEBIT_RETURNED, DUNNING. */
+  action: string;
+  invoice: Row;
+  level?: string;
+  reasonCode?: string;
+  communicationRegistration?: string;
+  feeInvoiceRegistration?: string;
+  /** Interest and indemnity owed on the invoice as of `date` (major units). */
+  interest?: number;
+  indemnity?: number;
+}
+
+/** What is overdue on the contract (or the invoice alone) by `date`, in minor units: its open receivable invoices due. */
+async function overdue(tx: Tx, caller: Caller, invoice: Row, date: string): Promise<number> {
+  const contract = invoice.data.contractRegistration;
+  const scope = typeof contract === 'string' && contract ? sql<boolean>`data->>'contractRegistration' = ${contract}` : sql<boolean>`registration = ${invoice.registration}`;
+  const rows = await storage.findWhere(tx, invoiceKind, caller.tenant, sql<boolean>`${scope} AND status IN ('ISSUED', 'PARTIALLY_PAID')
+    AND COALESCE(data->>'pr', 'R') = 'R' AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${date}`, 10_000);
+  return rows.reduce((sum, r) => sum + minor(typeof r.data.totalBalance === 'number' ? r.data.totalBalance : r.data.amountInclTax, r.data.currency), 0);
+}
+
+/** The interest and indemnity owed: the latest of each invoice's actions that computed them, summed. */
+function owed(actions: Doc[], currency: unknown): { interestAmount: number; indemnityAmount: number } {
+  const latest = new Map<string, Doc>();
+  for (const a of actions) if (typeof a.interest === 'number' || typeof a.indemnity === 'number') latest.set(String(a.invoiceRegistration), a);
+  let interest = 0, indemnity = 0;
+  for (const a of latest.values()) {
+    interest += minor(a.interest, currency);
+    indemnity += minor(a.indemnity, currency);
+  }
+  return { interestAmount: major(interest, currency), indemnityAmount: major(indemnity, currency) };
+}
+
+/** Opens the case of the invoice's contract, or updates the open one, with `action`; answers it. */
+export async function recordCollectionAction(tx: Tx, caller: Caller, action: CaseAction): Promise<Doc> {
+  const invoice = action.invoice;
+  const contract = typeof invoice.data.contractRegistration === 'string' && invoice.data.contractRegistration ? invoice.data.contractRegistration : undefined;
+  const key = contract ? sql<boolean>`data->>'contractRegistration' = ${contract}` : sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND data->>'contractRegistration' IS NULL`;
+  // The contract locked first (after its invoices and elements, as payments lock), so that two writers never both open a case.
+  if (contract) await storage.findOne(tx, contractKind, caller.tenant, contract, true);
+  const [candidate] = await storage.findWhere(tx, caseKind, caller.tenant, sql<boolean>`type = 'COLLECTION' AND status IN ('NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED') AND ${key}`, 1);
+  const found = candidate ? await storage.findOne(tx, caseKind, caller.tenant, candidate.registration, true) : undefined;
+  const currency = invoice.data.currency ?? 'EUR';
+  const entry: Doc = {
+    date: action.date, action: action.action, invoiceRegistration: invoice.registration,
+    ...(action.level ? { level: action.level } : {}), ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}),
+    ...(action.communicationRegistration ? { communicationRegistration: action.communicationRegistration } : {}),
+    ...(action.feeInvoiceRegistration ? { feeInvoiceRegistration: action.feeInvoiceRegistration } : {}),
+    ...(action.interest !== undefined ? { interest: action.interest } : {}), ...(action.indemnity !== undefined ? { indemnity: action.indemnity } : {}),
+    amount: invoice.data.totalBalance ?? invoice.data.amountInclTax,
+  };
+  const amount = major(await overdue(tx, caller, invoice, action.date), currency);
+  const label = action.action === 'DUNNING' ? `Dunning ${action.level ?? ''}`.trim() : `Direct debit returned (${action.reasonCode ?? ''})`;
+  const common = (before: Doc | undefined): Doc => {
+    const actions = [...((before?.actions as Doc[] | undefined) ?? []), entry];
+    return {
+      ...before, invoiceRegistration: invoice.registration, amount, currency, lastContact: action.date, lastAction: label,
+      ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}), ...(action.level ? { dunningLevel: action.level } : {}),
+      ...owed(actions, currency), actions,
+    };
+  };
+  if (found && openCaseStatuses.includes(String(found.status))) {
+    return rewrite(tx, caller, caseKind, found, { ...common(found.data), name: found.name }, action.action, { invoiceRegistration: invoice.registration });
+  }
+  const registration = await freeRegistration(tx, caller, caseKind);
+  const payer = ((invoice.data.persons as Doc[] | undefined) ?? []).filter((p) => p.role === 'PAYER');
+  const doc: Doc = {
+    registration, status: 'NEW', type: 'COLLECTION', name: `Collection ${contract ?? invoice.registration}`, date: action.date,
+    ...(contract ? { contractRegistration: contract } : {}), persons: payer, ...common(undefined),
+  };
+  const created = storage.toDocument(await storage.insertRow(tx, caseKind, caller.tenant, caller.username, doc));
+  await insertHistory(tx, caller, { entityName: caseKind.name, entityRegistration: registration, action: 'CREATE', after: created, extra: { cause: action.action } });
+  return created;
+}

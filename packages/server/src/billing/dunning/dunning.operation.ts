@@ -1,0 +1,177 @@
+/**
+ * Dunning (docs/api.md "Dunning"): every unpaid receivable invoice past due climbs to the highest
+ * level of the tenant's `dunning` configuration its days late reach, on the day given — never
+ * twice to the same level, never down, and not at all once paid. Reaching a level, in the
+ * chunk's transaction:
+ *   - late-payment interest (balance × yearly rate × days late / 365, rounded half up to the cent)
+ *     and the fixed recovery indemnity (business payers by default) are computed and recorded on
+ *     the contract's collection case (the latest figures per invoice), not invoiced: they are owed
+ *     by law and claimed in the letters, and a case's litigation decides what is billed;
+ *   - the level's fee, when it has one, is charged as an issued fee invoice;
+ *   - a Communication (LETTER or EMAIL, SENT) holds the text in the payer's language, with the
+ *     letter as a PDF document (type DUNNING_LETTER) when an object store is given;
+ *   - the invoice keeps its `dunningLevel` and `dunningDate`, with History;
+ *   - the collection case is opened or updated (collection-case.ts).
+ * A run walks the open invoices by registration in chunks (the cursor is the last one seen), so a
+ * background batch resumes where it stopped and a second run on the same day changes nothing.
+ */
+import { sql } from 'kysely';
+import { Dec } from '@lbo/model/finance/decimal';
+import { entityByName } from '@lbo/model/entity-registry';
+import { addDays } from '@lbo/model/values/dates';
+import type { Tx } from '../../db/database.ts';
+import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
+import type { ObjectStore } from '../../documents/object-store.ts';
+import { freeRegistration } from '../../entities/crud.operation.ts';
+import { insertHistory } from '../../entities/history.ts';
+import * as storage from '../../entities/storage.ts';
+import type { Doc, Row } from '../../entities/storage.ts';
+import type { WorkflowCaller } from '../../workflow/permissions.ts';
+import { runTransition } from '../../workflow/workflow.operation.ts';
+import { invoiceBalance, invoiceKind, major, personOf, rewrite } from '../cashflows/billing-records.ts';
+import { personName } from '../payment-terms.ts';
+import { recordCollectionAction } from './collection-case.ts';
+import { renderDunningLetter } from './dunning-letter.ts';
+import { dunningSettingsOf, fillText, type DunningLevel, type DunningSettings } from './dunning-settings.ts';
+import { chargeFee } from './fee-invoice.ts';
+
+const communicationKind = entityByName('Communication')!;
+const personKind = entityByName('Person')!;
+
+/** How many invoices one chunk looks at. */
+export const DUNNING_CHUNK = 100;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** Late-payment interest on `balance` minor units: balance × rate × days / 365, rounded half up, in minor units. */
+export const lateInterest = (balance: number, rate: number, days: number) =>
+  new Dec(balance).times(rate).times(days).dividedBy(365).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
+
+/** A payer is a business unless it is an individual (personType I) or an employee (E). */
+const isBusiness = (person: Row | undefined) => !!person && !['I', 'E'].includes(String(person.type ?? person.data.type ?? ''));
+
+/** The level `days` late reach (the highest whose days have passed), or none. */
+export function levelReached(levels: DunningLevel[], days: number): number {
+  let reached = -1;
+  levels.forEach((l, i) => { if (days >= l.days) reached = i; });
+  return reached;
+}
+
+/** The open receivable invoices due at least the first level's days before `date`, after `cursor`, locked. */
+async function candidates(tx: Tx, tenant: string, date: string, firstDays: number, cursor: string | null, limit: number): Promise<Row[]> {
+  const dueBy = addDays(date, -firstDays);
+  const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+    FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${tenant} AND status IN ('ISSUED', 'PARTIALLY_PAID') AND COALESCE(data->>'pr', 'R') = 'R'
+    AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${dueBy} AND registration > ${cursor ?? ''}
+    ORDER BY registration LIMIT ${limit} FOR UPDATE`.execute(tx);
+  return rows;
+}
+
+/** How many invoices a run on `date` has to look at (a batch's total). */
+export async function countDunningCandidates(tx: Tx, tenant: string, date: string): Promise<number> {
+  const settings = await dunningSettingsOf(tx, tenant);
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${tenant}
+    AND status IN ('ISSUED', 'PARTIALLY_PAID') AND COALESCE(data->>'pr', 'R') = 'R' AND COALESCE(type, '') <> 'CREDIT_NOTE'
+    AND data->>'dueDate' <= ${addDays(date, -settings.levels[0].days)}`.execute(tx);
+  return Number(rows[0].n);
+}
+
+export interface Dunned { invoiceRegistration: string; level: string; communicationRegistration: string; caseRegistration: string; feeInvoiceRegistration?: string }
+
+interface Context { tx: Tx; caller: WorkflowCaller; date: string; settings: DunningSettings; store?: ObjectStore }
+
+/** The invoice climbs to `levels[index]`: interest, indemnity, fee, communication and letter, the invoice's level, the case. */
+async function climb({ tx, caller, date, settings, store }: Context, invoice: Row, index: number, days: number): Promise<Dunned> {
+  const level = settings.levels[index];
+  const d = invoice.data;
+  const currency = String(d.currency ?? 'EUR');
+  const balance = invoiceBalance(d);
+  const payerRegistration = personOf(d, 'PAYER');
+  const payeeRegistration = personOf(d, 'PAYEE');
+  const people = new Map((await storage.findMany(tx, personKind, caller.tenant, [payerRegistration, payeeRegistration].filter((r): r is string => !!r))).map((r) => [r.registration, r]));
+  const payer = payerRegistration ? people.get(payerRegistration) : undefined;
+  const payee = payeeRegistration ? people.get(payeeRegistration) : undefined;
+  const interest = major(lateInterest(balance, settings.interestRate, days), currency);
+  const indemnity = !settings.indemnity.businessOnly || isBusiness(payer) ? settings.indemnity.amount : 0;
+  const language = String(d.language ?? payer?.data.preferredLanguage ?? 'en').slice(0, 2);
+  const texts = level.texts[language] ?? level.texts.en ?? Object.values(level.texts)[0];
+  const values: Record<string, string> = {
+    invoiceNumber: String(d.invoiceNumber ?? invoice.registration), amount: major(balance, currency).toFixed(2), currency, dueDate: String(d.dueDate),
+    days: String(days), payer: payer ? personName(payer) : String(payerRegistration ?? ''), contract: String(d.contractRegistration ?? ''),
+    interest: interest.toFixed(2), indemnity: indemnity.toFixed(2), date,
+  };
+  const subject = fillText(texts.subject, values);
+  const content = fillText(texts.body, values);
+
+  const fee = level.fee > 0
+    ? await chargeFee(tx, caller, { source: invoice, label: `${level.label.en ?? level.code} fee for ${values.invoiceNumber}`, amountExclTax: level.fee, taxCode: settings.feeTaxCode, lineType: 'FEE', date, dueDays: 0 })
+    : undefined;
+
+  const registration = await freeRegistration(tx, caller, communicationKind);
+  const communication: Doc = {
+    registration, status: 'DRAFT', type: level.channel, name: subject, date: `${date}T08:00:00.000Z`, subject, category: 'DUNNING',
+    persons: payer ? [{ role: 'PAYER', personRegistration: payer.registration, name: personName(payer) }] : [],
+    contractRegistration: d.contractRegistration ?? null, invoiceRegistration: invoice.registration, content,
+    ...(level.channel === 'EMAIL' && typeof payer?.data.email === 'string' ? { to: payer.data.email } : {}),
+  };
+  await storage.insertRow(tx, communicationKind, caller.tenant, caller.username, communication);
+  await insertHistory(tx, caller, { entityName: communicationKind.name, entityRegistration: registration, action: 'CREATE', after: communication, extra: { cause: 'DUNNING' } });
+  await runTransition(tx, caller, communicationKind, registration, 'SEND');
+  if (store) {
+    const address = ((payer?.data.addresses as Doc[] | undefined) ?? [])[0];
+    const pdf = await renderDunningLetter({
+      language, sender: payee ? personName(payee) : '', recipient: values.payer,
+      address: address ? [address.addressLine ?? address.address1, [address.zipcode, address.city].filter(Boolean).join(' ')].filter((s): s is string => !!s).map(String) : [],
+      date, subject, body: content, currency,
+      figures: { invoiceNumber: values.invoiceNumber, dueDate: values.dueDate, days, overdue: major(balance, currency), interest, indemnity },
+    });
+    const stored = await storeContent(store, caller.tenant, `${level.code} ${values.invoiceNumber}.pdf`, pdf, 'application/pdf');
+    try {
+      await recordDocument(tx, caller, { entity: communicationKind, registration }, stored, { type: 'DUNNING_LETTER' });
+    } catch (error) {
+      await discardContent(store, stored);
+      throw error;
+    }
+  }
+  await rewrite(tx, caller, invoiceKind, invoice, { ...d, dunningLevel: level.code, dunningDate: date }, 'DUNNING', { level: level.code, communication: registration });
+  const collectionCase = await recordCollectionAction(tx, caller, {
+    date, action: 'DUNNING', invoice, level: level.code, communicationRegistration: registration, interest, indemnity,
+    ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
+  });
+  return {
+    invoiceRegistration: invoice.registration, level: level.code, communicationRegistration: registration, caseRegistration: String(collectionCase.registration),
+    ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
+  };
+}
+
+export interface DunningChunk { dunned: Dunned[]; examined: number; cursor: string | null; finished: boolean }
+
+/** One chunk of a dunning run on `date` after `cursor`. */
+export async function dunChunk(tx: Tx, caller: WorkflowCaller, date: string, cursor: string | null, store?: ObjectStore, limit = DUNNING_CHUNK): Promise<DunningChunk> {
+  const settings = await dunningSettingsOf(tx, caller.tenant);
+  const invoices = await candidates(tx, caller.tenant, date, settings.levels[0].days, cursor, limit);
+  const context: Context = { tx, caller, date, settings, store };
+  const dunned: Dunned[] = [];
+  for (const invoice of invoices) {
+    const days = daysBetween(String(invoice.data.dueDate), date);
+    const target = levelReached(settings.levels, days);
+    const current = settings.levels.findIndex((l) => l.code === invoice.data.dunningLevel);
+    // Never down, never the same level twice; a level the tenant no longer has counts as the highest reached so far.
+    const reachedBefore = invoice.data.dunningLevel && current < 0 ? settings.levels.length : current;
+    if (target <= reachedBefore) continue;
+    dunned.push(await climb(context, invoice, target, days));
+  }
+  return { dunned, examined: invoices.length, cursor: invoices.at(-1)?.registration ?? cursor, finished: invoices.length < limit };
+}
+
+/** A whole run in one transaction (small books, the demo): chunk after chunk. */
+export async function dunAll(tx: Tx, caller: WorkflowCaller, date: string, store?: ObjectStore): Promise<Dunned[]> {
+  const out: Dunned[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const chunk = await dunChunk(tx, caller, date, cursor, store);
+    out.push(...chunk.dunned);
+    cursor = chunk.cursor;
+    if (chunk.finished) return out;
+  }
+}
