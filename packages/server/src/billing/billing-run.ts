@@ -35,6 +35,8 @@ export interface RunParameters {
   date: string;
   /** Organization (lessor) registrations; every one when empty. */
   organizations: string[];
+  /** Only these contracts (the demo's lived-through ones); every one when absent. */
+  contracts?: string[];
 }
 
 /** Where the next chunk starts: after this contract. */
@@ -54,7 +56,8 @@ export function runParameters(query: { date?: unknown; organizations?: unknown }
 
 /** The elements with a PLANNED line due by the date, for the organizations (the payee of receivables, the payer of payables). */
 function dueCondition(p: RunParameters) {
-  const due = sql<boolean>`jsonb_path_exists(data->'lines', '$[*] ? (@.status == "PLANNED" && @.dueDate <= $d)', jsonb_build_object('d', ${p.date}::text))`;
+  const lines = sql<boolean>`jsonb_path_exists(data->'lines', '$[*] ? (@.status == "PLANNED" && @.dueDate <= $d)', jsonb_build_object('d', ${p.date}::text))`;
+  const due = p.contracts ? sql<boolean>`data->>'contractRegistration' = ANY(${p.contracts}::text[]) AND ${lines}` : lines;
   if (!p.organizations.length) return sql<boolean>`status = 'ACTIVE' AND ${due}`;
   return sql<boolean>`status = 'ACTIVE' AND (CASE WHEN data->>'pr' = 'P' THEN data->>'payerRegistration' ELSE data->>'payeeRegistration' END) = ANY(${p.organizations}::text[]) AND ${due}`;
 }

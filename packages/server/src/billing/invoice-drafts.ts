@@ -27,7 +27,7 @@ export interface DueLine {
 
 export interface DraftLine extends DueLine { taxRate: number; tax: number; amountInclTax: number }
 
-export interface TaxBreakdown { taxCode: string; rate: number; base: number; tax: number }
+export interface TaxBreakdown { taxCode?: string; rate: number; base: number; tax: number }
 
 export interface InvoiceDraft {
   key: string;
@@ -64,7 +64,8 @@ export function draftInvoices(lines: readonly DueLine[], taxes: TaxTable): Invoi
     const byRate = new Map<string, { rate: number; base: number; tax: number }>();
     let exclTotal = 0, taxTotal = 0;
     const drafted = group.map((l): DraftLine => {
-      const code = l.taxCode ?? 'NONE';
+      // Lines without a tax code make a breakdown entry of their own, with no code.
+      const code = l.taxCode ?? '';
       const rateValue = l.taxCode ? taxes.get(l.taxCode) : 0;
       if (rateValue === undefined) throw new Error(`Tax code ${l.taxCode} of ${l.elementRegistration} line ${l.number} is not in the tax list`);
       const rate = new Dec(rateValue);
@@ -84,7 +85,7 @@ export function draftInvoices(lines: readonly DueLine[], taxes: TaxTable): Invoi
       lines: drafted,
       amountExclTax: fromMinorUnits(exclTotal, decimals),
       amountInclTax: fromMinorUnits(exclTotal + taxTotal, decimals),
-      taxes: [...byRate].map(([taxCode, e]) => ({ taxCode, rate: e.rate, base: fromMinorUnits(e.base, decimals), tax: fromMinorUnits(e.tax, decimals) })),
+      taxes: [...byRate].map(([taxCode, e]) => ({ ...(taxCode ? { taxCode } : {}), rate: e.rate, base: fromMinorUnits(e.base, decimals), tax: fromMinorUnits(e.tax, decimals) })),
     };
   });
 }

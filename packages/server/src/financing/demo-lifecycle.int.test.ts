@@ -72,4 +72,29 @@ describe('the demo tenant on a fresh start', () => {
     expect(fundings.find((f) => f.name === 'Refinancing tranche July 2025')?.contractRegistration).toBeDefined();
     expect(((await get('/api/financing/agreements')) as unknown[]).length).toBeGreaterThan(0);
   });
+
+  it('shows the running contracts billed month by month: issued invoices, paid, one paid in half, the last month overdue', async () => {
+    const active = ((await get('/api/financing/contracts?status=ACTIVE&range=[0-249]')) as { registration: string; dealRegistration?: string; arrears?: number }[]).filter((c) => c.dealRegistration);
+    type Invoice = { registration: string; status: string; invoiceNumber?: string; dueDate: string; issueDate: string; amountInclTax: number; totalBalance: number; contractRegistration: string };
+    const invoices = (await Promise.all(active.map((c) => get(`/api/billing/invoices?contractRegistration=${c.registration}&range=[0-249]`)))).flat() as Invoice[];
+    expect(invoices.length).toBeGreaterThan(10);
+    for (const i of invoices) {
+      expect(i.invoiceNumber, i.registration).toMatch(/^\d{4}-/);
+      expect(i.issueDate).toBe(i.dueDate);
+    }
+    const byStatus = (s: string) => invoices.filter((i) => i.status === s);
+    expect(byStatus('PAID').length).toBeGreaterThan(5);
+    expect(byStatus('PARTIALLY_PAID')).toHaveLength(1);
+    expect(cents(byStatus('PARTIALLY_PAID')[0].totalBalance)).toBe(Math.ceil(cents(byStatus('PARTIALLY_PAID')[0].amountInclTax) / 2));
+    expect(byStatus('ISSUED').every((i) => i.dueDate.startsWith('2025-06'))).toBe(true);
+    // Every line due by the book's date is billed, none after it.
+    for (const contract of active) {
+      for (const e of (await get(`/api/financing/contract-elements?contractRegistration=${contract.registration}`)) as Element[]) {
+        for (const l of e.lines) if (l.status !== 'CANCELLED') expect(l.status, `${e.registration} ${l.number}`).toBe(l.dueDate <= '2025-06-30' ? (l.status === 'PAID' ? 'PAID' : 'INVOICED') : 'PLANNED');
+      }
+      // Its arrears are its unpaid receivable invoices due.
+      const unpaid = invoices.filter((i) => i.contractRegistration === contract.registration && ['ISSUED', 'PARTIALLY_PAID'].includes(i.status));
+      expect(cents(contract.arrears ?? 0)).toBeLessThanOrEqual(sum(unpaid.map((i) => cents(i.totalBalance))));
+    }
+  });
 });

@@ -2,7 +2,7 @@
  * The demo tenant's contracts lived through, by the product's own operations (spec target: a fresh
  * start shows the lessor's core at work): deals quoted several times from the demo products (their
  * coefficients and rates tables, fixed rates), won into contracts; contracts approved and ready to
- * activate, activated with their elements and stored schedules, lines invoiced and paid; a rate
+ * activate, activated with their elements and stored schedules, billed, issued and paid; a rate
  * change applied and an amendment awaiting approval; a credit line drawn by contracts; a lot of
  * contracts ceded to a fund and a funding. Dates are fixed, so every start gives the same book.
  */
@@ -16,7 +16,8 @@ import { writeHooks } from '../entities/write-hooks.ts';
 import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { kind } from './financing-records.ts';
-import { recordLineStatus } from './schedule-lines.ts';
+import { playDemoBilling } from '../billing/demo-billing.ts';
+import type { ObjectStore } from '../documents/object-store.ts';
 
 export interface DemoLifecycle {
   deals: string[];
@@ -28,7 +29,7 @@ export interface DemoLifecycle {
 /** The day the demo book describes (seed/demo-book.ts `bookDate`): lines due by then are invoiced or paid. */
 const asOf = '2025-06-30';
 
-export async function playDemoLifecycle(db: Db, tenant: string): Promise<DemoLifecycle> {
+export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectStore): Promise<DemoLifecycle> {
   const caller: WorkflowCaller = { tenant, username: 'system', isAdmin: true, timeZone: 'Europe/Paris' };
   const operations = createOperations(db, writeHooks);
   const workflow = createWorkflowOperations(db);
@@ -117,17 +118,8 @@ export async function playDemoLifecycle(db: Db, tenant: string): Promise<DemoLif
     (step.activate ? contracts.active : contracts.ready).push(contract);
   }
 
-  // Lines due by the book's date are invoiced, all but the last paid.
-  const elementsOf = (contract: string) => inTenant(db, { tenant, user: 'system' }, async (tx) =>
-    (await storage.findWhere(tx, kind('ContractElement'), tenant, sql<boolean>`data->>'contractRegistration' = ${contract}`)).map(storage.toDocument));
-  for (const contract of contracts.active) {
-    for (const element of await elementsOf(contract)) {
-      const due = ((element.lines as ScheduleLine[]) ?? []).filter((l) => l.dueDate <= asOf && l.status === 'PLANNED').map((l) => l.number);
-      if (!due.length) continue;
-      await inTenant(db, { tenant, user: 'system' }, (tx) => recordLineStatus(tx, caller, String(element.registration), due, 'INVOICED'));
-      if (due.length > 1) await inTenant(db, { tenant, user: 'system' }, (tx) => recordLineStatus(tx, caller, String(element.registration), due.slice(0, -1), 'PAID'));
-    }
-  }
+  // Lines due by the book's date are billed month by month, issued and (but the last month) paid.
+  await playDemoBilling(db, store, tenant, contracts.active, plan.filter((step) => step.activate).map((step) => step.start).sort()[0], asOf);
 
   // A rate change applied; a longer duration submitted, waiting for its approval.
   const amendments: string[] = [];

@@ -83,7 +83,7 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; demoD
     const loaded = await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', demoSize), 300_000);
     if (loaded.length) result.demoKinds = loaded;
     // Deals won, contracts activated and amended by the product's own operations, once.
-    if (loaded.includes('Contract')) await playDemoLifecycle(db, 'demo');
+    if (loaded.includes('Contract')) await playDemoLifecycle(db, 'demo', options.objectStore);
     // Its documents open: each is given a PDF once.
     if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');
     // And its first assets have photos.

@@ -109,11 +109,15 @@ describe('the demo book', () => {
       const generated = Array.from({ length: kind.count }, (_, i) => kind.at(i));
       // The book's rows; the demo's lived-through deals and contracts (financing/demo-lifecycle.ts) come beside them.
       const inBook = new Set(generated.map((d) => d.registration));
-      const stored = (await rowsOf('demo', kind.entity)).map((r) => withoutAudit(r.data)).filter((d) => inBook.has(d.registration));
+      // The demo's lot ceded to a fund adds to that fund's figures (financing/contract-lots.ts): the rest stays as generated.
+      const moved = kind.entity.name === 'Fund' ? ['outstanding', 'available'] : [];
+      const without = (d: Doc) => Object.fromEntries(Object.entries(d).filter(([k]) => !moved.includes(k)));
+      const expected = generated.map(without);
+      const stored = (await rowsOf('demo', kind.entity)).map((r) => without(withoutAudit(r.data))).filter((d) => inBook.has(d.registration));
       expect(Array.from({ length: kind.count }, (_, i) => again[k].at(i)), kind.entity.name).toEqual(generated);
       if (kind.entity.name === 'User') continue; // beside the tenant's administrator
       const byRegistration = (a: Doc, b: Doc) => (String(a.registration) < String(b.registration) ? -1 : 1);
-      expect(stored.sort(byRegistration), kind.entity.name).toEqual(generated.sort(byRegistration));
+      expect(stored.sort(byRegistration), kind.entity.name).toEqual(expected.sort(byRegistration));
     }
   });
 

@@ -34,7 +34,8 @@ export async function rewrite(tx: Tx, caller: Caller, entity: Entity, row: Row, 
   const after = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, {
     ...data, registration: row.registration, ...(row.status !== null ? { status: row.status } : {}),
   }));
-  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: row.registration, action, before, after, extra });
+  // What the domain tells beside the change goes in the History row's declared `details`.
+  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: row.registration, action, before, after, ...(extra ? { extra: { details: extra } } : {}) });
   return after;
 }
 
