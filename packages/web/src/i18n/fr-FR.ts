@@ -5,6 +5,7 @@ import { personFr } from '../person/fr-FR.ts';
 import { reportFr } from '../report/fr-FR.ts';
 import { jobsFr } from '../jobs/fr-FR.ts';
 import { billingFr } from '../billing/fr-FR.ts';
+import { paymentFilesFr } from '../banking/payment-files-fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the kinds' titles from
@@ -19,6 +20,7 @@ export const frFR: Record<string, string> = {
   ...reportFr,
   ...jobsFr,
   ...billingFr,
+  ...paymentFilesFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',

@@ -67,5 +67,5 @@ export const paymentFile = defineEntity({
       },
     },
   },
-  screens: { listPage: { addButton: false } },
+  screens: { list: 'paymentFiles', detail: 'paymentFile', listPage: { addButton: false } },
 });

@@ -25,6 +25,8 @@ const InvoiceListScreen = lazy(() => import('../../billing/InvoiceListScreen.tsx
 const InvoiceScreen = lazy(() => import('../../billing/InvoiceScreen.tsx'));
 const BatchListScreen = lazy(() => import('../../billing/BatchListScreen.tsx'));
 const BatchScreen = lazy(() => import('../../billing/BatchScreen.tsx'));
+const PaymentFileListScreen = lazy(() => import('../../banking/PaymentFileListScreen.tsx'));
+const PaymentFileScreen = lazy(() => import('../../banking/PaymentFileScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
@@ -32,9 +34,11 @@ export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen, amendment: AmendmentScreen,
   cashflow: CashflowScreen,
   invoice: InvoiceScreen, batch: BatchScreen,
+  paymentFile: PaymentFileScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen, agreements: AgreementListScreen,
+  paymentFiles: PaymentFileListScreen,
 };
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
