@@ -83,6 +83,9 @@ export const errorCatalogue = {
   // Background list exports (docs/api.md "List exports").
   EXPORT_NOT_READY: [409, 'Export $ is $: its file is not ready'],
   RECORD_FROZEN: [409, 'Entity $ with identifier $ is $: it can no longer be changed or deleted'],
+  // The books (server/src/accounting)
+  POSTING_UNBALANCED: [409, 'The postings of $ do not balance in $: $'],
+  POSTING_EVENT_ALREADY_REVERSED: [409, 'Posting event $ is already reversed by $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -43,9 +43,11 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { invoicePdfRoutes } from './billing/invoice-pdf/invoice-pdf.routes.ts';
 import { cronRoutes } from './jobs/crons.routes.ts';
 import { registerIndexationRunner } from './financing/indexation-job.ts';
+import { statementRoutes } from './banking/statements/statements.routes.ts';
 import { returnRoutes } from './banking/returns/returns.routes.ts';
 import { dunningRoutes } from './billing/dunning/dunning.routes.ts';
 import { cashflowRoutes } from './billing/cashflows/cashflows.routes.ts';
+import { accountingRoutes } from './accounting/accounting.routes.ts';
 import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
 import { paymentFileRoutes } from './banking/payment-files/payment-files.routes.ts';
 
@@ -117,6 +119,8 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(cronRoutes, { db, preHandler, jobs });
   registerIndexationRunner(jobs);
   await app.register(cashflowRoutes, { db, preHandler });
+  await app.register(accountingRoutes, { db, preHandler, jobs, store });
+  await app.register(statementRoutes, { db, store, jobs, preHandler });
   await app.register(returnRoutes, { db, preHandler, store });
   await app.register(dunningRoutes, { db, preHandler, jobs, store });
   await app.register(paymentFileRoutes, { db, preHandler, jobs, store });

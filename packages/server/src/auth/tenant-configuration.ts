@@ -9,6 +9,7 @@ import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
 import { CRON_LIST, validateCronList } from '../jobs/crons.ts';
 import { validateInvoiceLayout } from '../billing/invoice-pdf/invoice-layout.ts';
+import { validatePostingRules } from '../accounting/posting-rules.ts';
 import { validateDebitReturns, validateDunning } from '../billing/dunning/dunning-settings.ts';
 import { keepingSecrets, ownedElsewhere, validateSsoConfiguration, withoutSecrets, type SsoConfiguration } from './sso/sso-config.ts';
 
@@ -86,6 +87,8 @@ const validators: Record<string, (value: unknown) => unknown> = {
   debitReturns: validateDebitReturns,
   /** Recurring jobs (jobs/crons.ts). */
   [CRON_LIST]: validateCronList,
+  /** Posting rules of the books (accounting/posting-rules.ts). */
+  postingRules: validatePostingRules,
 };
 
 /** The documents' rules: `maxDocumentSize` like `5MB`, `documentExtensions` a list of extensions. */

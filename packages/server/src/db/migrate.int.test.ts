@@ -62,6 +62,7 @@ const typedColumns: { [Table in keyof Tables]: Record<keyof Tables[Table], true>
     tenant: true, username: true, key: true, fingerprint: true, claim: true, claimed_until: true, status: true, headers: true,
     body: true, expires_at: true,
   },
+  account_balance: { tenant: true, organization: true, account: true, currency: true, month: true, debit: true, credit: true },
 };
 const entityColumns: Record<keyof EntityTable, true> = {
   tenant: true, _id: true, registration: true, status: true, name: true, type: true, data: true,

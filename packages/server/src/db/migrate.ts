@@ -6,6 +6,7 @@ import type { Db } from './database.ts';
 import { APP_ROLE, entityTableDdl } from './schema.ts';
 import { AUTH_CHANNEL } from './change-feed.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
+import { postingTriggers } from './migrations/0006_books.ts';
 
 export { APP_ROLE };
 
@@ -34,7 +35,7 @@ function authChangeTriggers(): string[] {
  * its indexes and policy, and the triggers on what a caller is loaded from. Idempotent.
  */
 export function derivedStatements(): string[] {
-  return [...entities.flatMap(entityTableDdl), ...entityTableDdl(dynoStore), ...authChangeTriggers()];
+  return [...entities.flatMap(entityTableDdl), ...entityTableDdl(dynoStore), ...authChangeTriggers(), ...postingTriggers(entityByName('Posting')!.table)];
 }
 
 /**

@@ -110,6 +110,17 @@ export interface IdempotencyKeyTable {
   expires_at: Timestamp;
 }
 
+/** Debit and credit per account and month, moved only by postings' inserts (db/migrations/0006_books.ts). */
+export interface AccountBalanceTable {
+  tenant: string;
+  organization: string;
+  account: string;
+  currency: string;
+  month: string;
+  debit: ColumnType<string, string | number, string | number>;
+  credit: ColumnType<string, string | number, string | number>;
+}
+
 /** The hand-written tables, by name (db/migrations/). */
 export interface Tables {
   installation: InstallationTable;
@@ -121,6 +132,7 @@ export interface Tables {
   tenant_configuration: TenantConfigurationTable;
   login_throttle: LoginThrottleTable;
   idempotency_key: IdempotencyKeyTable;
+  account_balance: AccountBalanceTable;
 }
 
 /** A document's fields, kept in `data`. */

@@ -8,6 +8,7 @@ import { financingSideEffects } from '../financing/financing-side-effects.ts';
 import { billingSideEffects } from '../billing/billing-side-effects.ts';
 import { invoicePdfSideEffects } from '../billing/invoice-pdf/invoice-pdf.operation.ts';
 import { cashflowSideEffects } from '../billing/cashflows/allocations.ts';
+import { accountingSideEffects } from '../accounting/business-events.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -61,6 +62,7 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   ...billingSideEffects,
   ...invoicePdfSideEffects,
   ...cashflowSideEffects,
+  ...accountingSideEffects,
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */

@@ -1,21 +1,39 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, text } from '../../fields.ts';
+import { currency, date, integer, json, link, select, text } from '../../fields.ts';
+import { column, equal, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
-/** A business event to be posted; like a posting without debit/credit side and type. */
+/**
+ * A business event to be posted (an invoice issued, a payment allocated, a contract activated…),
+ * written in the business event's transaction with the named amounts the posting rules read, and
+ * posted at once (server/src/accounting). A reversal is another event naming the one it reverses.
+ */
 export const postingEvent = defineEntity({
   name: 'PostingEvent',
   route: 'accounting/posting-events',
   prefix: 'PEV',
+  readOnly: true,
   fields: {
     eventType: text(),
     date: date(),
     account: text(),
     secondaryAccount: text(),
     amount: currency(),
+    currency: select('currency'),
+    // The named amounts the rules' expressions read (`amountExclTax`, `tax`, `interest`…).
+    amounts: json(),
     documentReference: text(),
     auditTrailReference: text(),
     code: text(),
+    // Where the event comes from: the kind and registration of the business record.
+    sourceEntity: text(),
+    sourceRegistration: text(),
+    organizationRegistration: link('Person'),
+    financialProduct: select('financialProduct'),
+    // The date its postings took: the event's own, or the first open period's.
+    postingDate: date({ readOnly: true }),
+    postingCount: integer({ readOnly: true }),
+    reversedEventRegistration: link('PostingEvent', { readOnly: true }),
     assetRegistration: link('Asset'),
     personRegistration: link('Person'),
     invoiceRegistration: link('Invoice'),
@@ -23,18 +41,32 @@ export const postingEvent = defineEntity({
     cashflowRegistration: link('Cashflow'),
     creditLineRegistration: link('CreditLine'),
   },
+  search: [
+    'registration',
+    regex('name'),
+    equal('eventType'),
+    equal('status'),
+    equal('sourceRegistration'),
+    equal('reversedEventRegistration'),
+    equal('contract', { field: 'contractRegistration' }),
+    equal('person', { field: 'personRegistration', entity: 'Person' }),
+    equal('invoice', { field: 'invoiceRegistration' }),
+    range('date'),
+  ],
   columns: [
     'registration',
     'eventType',
     'status',
     'name',
     'date',
+    'postingDate',
     'account',
     'secondaryAccount',
-    'amount',
+    column('amount', { currencyField: 'currency' }),
     'documentReference',
     'auditTrailReference',
     'code',
+    'reversedEventRegistration',
     'assetRegistration',
     'personRegistration',
     'invoiceRegistration',
@@ -43,6 +75,7 @@ export const postingEvent = defineEntity({
     'creditLineRegistration',
   ],
   statuses: ['PENDING', 'PROCESSED', 'IGNORED', 'ERROR'],
+  frozenIn: ['PROCESSED'],
   workflow: () => [
     t('PROCESS', 'PENDING', 'PROCESSED', { action: 'COMPLETE', hidden: true }),
     t('FAIL', 'PENDING', 'ERROR', { hidden: true }),
@@ -50,5 +83,14 @@ export const postingEvent = defineEntity({
     t('IGNORE', ['PENDING', 'ERROR'], 'IGNORED'),
   ],
   menu: { section: 'Accounting', order: 20 },
-  labels: { fr: { singular: 'Événement comptable', plural: 'Événements comptables' } },
+  screens: { listPage: { addButton: false } },
+  labels: {
+    fr: {
+      singular: 'Événement comptable', plural: 'Événements comptables',
+      texts: {
+        'Amounts': 'Montants', 'Source entity': 'Type de la source', 'Source registration': 'Source', 'Posting date': 'Date de comptabilisation',
+        'Posting count': "Nombre d'écritures", 'Reversed event registration': 'Événement contrepassé',
+      },
+    },
+  },
 });

@@ -1,14 +1,19 @@
 import { defineEntity } from '../../entity.ts';
-import { currency, date, link, select, text } from '../../fields.ts';
-import { equal, regex } from '../../search.ts';
+import { currency, date, json, link, select, text } from '../../fields.ts';
+import { column, equal, range, regex } from '../../search.ts';
 import { ledgerTransitions } from '../../workflow/shared-transitions.ts';
 
-/** An accounting entry line (debit or credit on an account). */
+/**
+ * An accounting entry line (debit or credit on an account), written by the server only from a
+ * posting event and its tenant's posting rules (server/src/accounting). Never changed nor deleted:
+ * the database refuses it (db/migrations/0006_books.ts) and a correction is a reversal event.
+ */
 export const posting = defineEntity({
   name: 'Posting',
   route: 'accounting/postings',
   prefix: 'PST',
   typeList: 'postingType',
+  readOnly: true,
   fields: {
     eventType: text(),
     date: date(),
@@ -16,9 +21,17 @@ export const posting = defineEntity({
     account: text(),
     secondaryAccount: text(),
     amount: currency(),
+    currency: select('currency'),
     documentReference: text(),
     auditTrailReference: text(),
     code: text(),
+    journal: text(),
+    // The event the posting comes from; every event's postings balance per currency.
+    postingEventRegistration: link('PostingEvent'),
+    // The date of the event when a closed period moved the posting to the first open one.
+    eventDate: date(),
+    organizationRegistration: link('Person'),
+    analytics: json(),
     assetRegistration: link('Asset'),
     personRegistration: link('Person'),
     invoiceRegistration: link('Invoice'),
@@ -37,6 +50,9 @@ export const posting = defineEntity({
     equal('status'),
     equal('invoice', { field: 'invoiceRegistration' }),
     equal('account'),
+    equal('postingEventRegistration'),
+    equal('eventType'),
+    range('date'),
   ],
   columns: [
     'registration',
@@ -47,11 +63,12 @@ export const posting = defineEntity({
     'dc',
     'account',
     'secondaryAccount',
-    'amount',
+    column('amount', { currencyField: 'currency' }),
     'documentReference',
     'auditTrailReference',
     'type',
     'code',
+    'postingEventRegistration',
     'assetRegistration',
     'personRegistration',
     'invoiceRegistration',
@@ -60,7 +77,15 @@ export const posting = defineEntity({
     'creditLineRegistration',
   ],
   statuses: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
-  workflow: (kind) => ledgerTransitions(kind),
+  // Written VALIDATED; only exported afterwards. A reversal is a new event, never a status.
+  frozenIn: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
+  workflow: (kind) => ledgerTransitions(kind).filter((tr) => tr.code === 'EXPORT'),
   menu: { section: 'Accounting', order: 10 },
-  labels: { fr: { singular: 'Écriture comptable', plural: 'Écritures comptables' } },
+  screens: { listPage: { addButton: false } },
+  labels: {
+    fr: {
+      singular: 'Écriture comptable', plural: 'Écritures comptables',
+      texts: { 'Journal': 'Journal', 'Posting event registration': 'Événement comptable', 'Event date': "Date de l'événement", 'Analytics': 'Analytique' },
+    },
+  },
 });

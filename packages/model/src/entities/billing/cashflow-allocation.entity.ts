@@ -39,8 +39,8 @@ export const cashflowAllocation = defineEntity({
   workflow: (kind) => ledgerTransitions(kind)
     .filter((tr) => tr.code !== 'UNDO_VALIDATE')
     .map((tr) => {
-      if (tr.code === 'VALIDATE') return { ...tr, sideEffects: [...(tr.sideEffects ?? []), 'applyCashflowAllocation' as const] };
-      if (tr.code === 'REVERSE') return { ...tr, sideEffects: ['reverseCashflowAllocation' as const] };
+      if (tr.code === 'VALIDATE') return { ...tr, sideEffects: [...(tr.sideEffects ?? []), 'applyCashflowAllocation' as const, 'recordPostingEvent' as const] };
+      if (tr.code === 'REVERSE') return { ...tr, sideEffects: ['reverseCashflowAllocation' as const, 'recordPostingEvent' as const] };
       return tr;
     }),
   menu: { section: 'Billing', order: 25 },

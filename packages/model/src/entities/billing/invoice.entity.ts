@@ -117,7 +117,7 @@ export const invoice = defineEntity({
   frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
   writeHooks: 'invoices',
   workflow: (kind) => [
-    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'refreshContractArrears', 'storeInvoicePdf'] }),
+    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'refreshContractArrears', 'storeInvoicePdf', 'recordPostingEvent'] }),
     t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID', { sideEffects: ['refreshContractArrears'] }),
     t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid', 'refreshContractArrears'] }),
     // A payment's allocation reversed (billing/cashflows): the system's moves back, kept out of menus.

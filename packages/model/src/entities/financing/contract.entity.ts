@@ -21,7 +21,7 @@ export const contract = defineEntity({
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate', 'refreshCreditLine'] }),
     t('REVOKE_APPROVAL', 'APPROVED', 'SUBMITTED', { permission: approver(kind) }),
     // Activation freezes the chosen quotation into elements and their schedules.
-    t('ACTIVATE', 'APPROVED', 'ACTIVE', { requiredFields: ['startDate'], sideEffects: ['stampActivationDate', 'activateContract', 'refreshCreditLine'] }),
+    t('ACTIVATE', 'APPROVED', 'ACTIVE', { requiredFields: ['startDate'], sideEffects: ['stampActivationDate', 'activateContract', 'refreshCreditLine', 'recordPostingEvent'] }),
     t('TERMINATE', 'ACTIVE', 'TERMINATED', { sideEffects: ['stampTerminationDate', 'refreshCreditLine'] }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind), sideEffects: ['refreshCreditLine'] }),

@@ -4,6 +4,7 @@ import * as userPhotosInStore from './0002_user_photos_in_store.ts';
 import * as sso from './0003_sso.ts';
 import * as jobQueue from './0004_job_queue.ts';
 import * as crons from './0005_crons.ts';
+import * as books from './0006_books.ts';
 
 /**
  * The hand-written tables' migrations, in the order they run (Kysely's Migrator sorts the
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_sso': sso,
   '0004_job_queue': jobQueue,
   '0005_crons': crons,
+  '0006_books': books,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

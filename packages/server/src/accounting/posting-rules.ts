@@ -1,0 +1,217 @@
+import { ApiError } from '@lbo/model/errors';
+import type { Tx } from '../db/database.ts';
+import { sql } from 'kysely';
+import { ExpressionError, namesOf, parseExpression } from './expression.ts';
+
+/**
+ * Posting rules: per event type, the lines its postings take (account, secondary account, side,
+ * amount expression over the event's named amounts, analytic codes). Tenant data: the tenant
+ * configuration `postingRules` (a list of rules), the demo rules below when it has none. A rule
+ * applies to an event when its `when` matches (receivable or payable, finance or operating
+ * lease); the first that matches is used. Postings keep the values a rule gave: a rule changed
+ * later never rewrites them.
+ */
+export const eventTypes = {
+  INVOICE_ISSUED: ['amountExclTax', 'tax', 'amountInclTax'],
+  CREDIT_NOTE: ['amountExclTax', 'tax', 'amountInclTax'],
+  PAYMENT_RECEIVED: ['amount'],
+  PAYMENT_RETURNED: ['amount'],
+  REJECTION_FEE: ['amount'],
+  LATE_INTEREST: ['amount'],
+  ASSET_PURCHASE: ['amountExclTax', 'tax', 'amountInclTax'],
+  CONTRACT_ACTIVATION: ['financedAmount'],
+  INTEREST_ACCRUAL: ['interest'],
+  DEPRECIATION: ['depreciation'],
+  TERMINATION: ['outstanding', 'indemnity'],
+  WRITE_OFF: ['amount'],
+} as const satisfies Record<string, readonly string[]>;
+export type EventType = keyof typeof eventTypes;
+export const eventTypeNames = Object.keys(eventTypes) as EventType[];
+
+/** Finance lease (net investment, interest income) or operating lease (asset kept, rental income), from the contract's product. */
+export type LeaseKind = 'FINANCE' | 'OPERATING';
+export const operatingProducts = ['OPERATING_LEASE', 'RENTAL'];
+export const leaseKindOf = (financialProduct: unknown): LeaseKind | undefined =>
+  typeof financialProduct !== 'string' || !financialProduct ? undefined : operatingProducts.includes(financialProduct) ? 'OPERATING' : 'FINANCE';
+
+/** Analytic axes a line may carry, read from the event. */
+export const analyticAxes = ['product', 'organization', 'taxCode', 'contract'] as const;
+export type AnalyticAxis = (typeof analyticAxes)[number];
+
+export interface PostingRuleLine {
+  account: string;
+  secondaryAccount?: string;
+  dc: 'D' | 'C';
+  /** An amount expression (accounting/expression.ts); a negative result posts on the other side. */
+  amount: string;
+  label?: string;
+  analytics?: AnalyticAxis[];
+}
+
+export interface PostingRule {
+  eventType: EventType;
+  when?: { pr?: 'R' | 'P'; leaseKind?: LeaseKind };
+  /** FEC JournalCode and label (`VT` sales, `BQ` bank, `OD` miscellaneous). */
+  journal: string;
+  journalLabel?: string;
+  lines: PostingRuleLine[];
+}
+
+const line = (account: string, dc: 'D' | 'C', amount: string, label: string, analytics?: AnalyticAxis[]): PostingRuleLine => ({ account, dc, amount, label, ...(analytics ? { analytics } : {}) });
+
+/** The demo chart's rules (French chart of accounts), also the rules of a tenant that set none. */
+export const demoPostingRules: PostingRule[] = [
+  { eventType: 'INVOICE_ISSUED', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
+    line('411000', 'D', 'amountInclTax', 'Client'),
+    line('274000', 'C', 'amountExclTax', 'Net investment billed', ['product', 'organization']),
+    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+  ] },
+  { eventType: 'INVOICE_ISSUED', when: { pr: 'R' }, journal: 'VT', journalLabel: 'Ventes', lines: [
+    line('411000', 'D', 'amountInclTax', 'Client'),
+    line('706000', 'C', 'amountExclTax', 'Rental income', ['product', 'organization']),
+    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+  ] },
+  { eventType: 'INVOICE_ISSUED', when: { pr: 'P' }, journal: 'AC', journalLabel: 'Achats', lines: [
+    line('611000', 'D', 'amountExclTax', 'Services bought', ['product', 'organization']),
+    line('445660', 'D', 'tax', 'VAT deductible', ['taxCode']),
+    line('401000', 'C', 'amountInclTax', 'Supplier'),
+  ] },
+  { eventType: 'CREDIT_NOTE', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
+    line('274000', 'D', 'amountExclTax', 'Net investment credited', ['product', 'organization']),
+    line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
+    line('411000', 'C', 'amountInclTax', 'Client'),
+  ] },
+  { eventType: 'CREDIT_NOTE', when: { pr: 'R' }, journal: 'VT', journalLabel: 'Ventes', lines: [
+    line('706000', 'D', 'amountExclTax', 'Rental income credited', ['product', 'organization']),
+    line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
+    line('411000', 'C', 'amountInclTax', 'Client'),
+  ] },
+  { eventType: 'CREDIT_NOTE', when: { pr: 'P' }, journal: 'AC', journalLabel: 'Achats', lines: [
+    line('401000', 'D', 'amountInclTax', 'Supplier'),
+    line('611000', 'C', 'amountExclTax', 'Services credited', ['product', 'organization']),
+    line('445660', 'C', 'tax', 'VAT deductible', ['taxCode']),
+  ] },
+  { eventType: 'PAYMENT_RECEIVED', when: { pr: 'P' }, journal: 'BQ', journalLabel: 'Banque', lines: [
+    line('401000', 'D', 'amount', 'Supplier paid'),
+    line('512000', 'C', 'amount', 'Bank'),
+  ] },
+  { eventType: 'PAYMENT_RECEIVED', journal: 'BQ', journalLabel: 'Banque', lines: [
+    line('512000', 'D', 'amount', 'Bank'),
+    line('411000', 'C', 'amount', 'Client paid'),
+  ] },
+  { eventType: 'PAYMENT_RETURNED', journal: 'BQ', journalLabel: 'Banque', lines: [
+    line('411000', 'D', 'amount', 'Payment returned'),
+    line('512000', 'C', 'amount', 'Bank'),
+  ] },
+  { eventType: 'REJECTION_FEE', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('411000', 'D', 'amount', 'Rejection fee'),
+    line('708800', 'C', 'amount', 'Fees charged', ['organization']),
+  ] },
+  { eventType: 'LATE_INTEREST', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('411000', 'D', 'amount', 'Late interest'),
+    line('763000', 'C', 'amount', 'Late interest income', ['organization']),
+  ] },
+  { eventType: 'ASSET_PURCHASE', journal: 'AC', journalLabel: 'Achats', lines: [
+    line('238000', 'D', 'amountExclTax', 'Asset bought for lease', ['product']),
+    line('445620', 'D', 'tax', 'VAT on fixed assets', ['taxCode']),
+    line('404000', 'C', 'amountInclTax', 'Asset supplier'),
+  ] },
+  { eventType: 'CONTRACT_ACTIVATION', when: { leaseKind: 'OPERATING' }, journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('218200', 'D', 'financedAmount', 'Leased asset in service', ['product', 'organization']),
+    line('238000', 'C', 'financedAmount', 'Asset bought for lease'),
+  ] },
+  { eventType: 'CONTRACT_ACTIVATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('274000', 'D', 'financedAmount', 'Net investment in the lease', ['product', 'organization']),
+    line('238000', 'C', 'financedAmount', 'Asset bought for lease'),
+  ] },
+  { eventType: 'INTEREST_ACCRUAL', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('274000', 'D', 'interest', 'Interest accrued on the net investment', ['product', 'organization']),
+    line('762000', 'C', 'interest', 'Finance lease interest income', ['product', 'organization']),
+  ] },
+  { eventType: 'DEPRECIATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('681120', 'D', 'depreciation', 'Depreciation charge', ['product', 'organization']),
+    line('281820', 'C', 'depreciation', 'Accumulated depreciation'),
+  ] },
+  { eventType: 'TERMINATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('411000', 'D', 'indemnity', 'Termination indemnity'),
+    line('758000', 'C', 'indemnity', 'Termination indemnity income', ['organization']),
+    line('675000', 'D', 'outstanding', 'Net investment derecognised', ['product']),
+    line('274000', 'C', 'outstanding', 'Net investment derecognised', ['product']),
+  ] },
+  { eventType: 'WRITE_OFF', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('654000', 'D', 'amount', 'Receivable written off', ['organization']),
+    line('411000', 'C', 'amount', 'Client'),
+  ] },
+];
+
+/** The demo chart of accounts: number, label, class, sub-ledger. */
+export const demoChart: [string, string, boolean?][] = [
+  ['218200', 'Matériel donné en location'], ['238000', 'Immobilisations en cours de location'], ['274000', 'Créances de location-financement'],
+  ['281820', 'Amortissements du matériel loué'], ['401000', 'Fournisseurs', true], ['404000', "Fournisseurs d'immobilisations", true],
+  ['411000', 'Clients', true], ['445620', 'TVA déductible sur immobilisations'], ['445660', 'TVA déductible sur biens et services'],
+  ['445710', 'TVA collectée'], ['512000', 'Banque'], ['611000', 'Sous-traitance générale'], ['654000', 'Pertes sur créances irrécouvrables'],
+  ['675000', "Valeurs comptables des éléments d'actif cédés"], ['681120', 'Dotations aux amortissements des immobilisations corporelles'],
+  ['706000', 'Loyers'], ['708800', 'Autres produits des activités annexes'], ['758000', 'Produits divers de gestion courante'],
+  ['762000', 'Produits des créances de location-financement'], ['763000', 'Intérêts de retard'],
+];
+
+const invalid = (path: string, why: string) => new ApiError('INVALID_FIELD_IN_CONFIG', [path, why]);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks a tenant's `postingRules`: known event types, accounts, sides, expressions over the event's amounts. */
+export function validatePostingRules(value: unknown): PostingRule[] {
+  if (!Array.isArray(value)) throw new ApiError('INVALID_ARRAY_FIELD', ['postingRules']);
+  if (value.length > 500) throw invalid('postingRules', 'at most 500 rules');
+  return value.map((rule, r) => {
+    const path = `postingRules[${r}]`;
+    if (!isObject(rule)) throw new ApiError('INVALID_OBJECT_FIELD', [path]);
+    if (!Object.hasOwn(eventTypes, rule.eventType as string)) throw invalid(`${path}.eventType`, `one of ${eventTypeNames.join(', ')}`);
+    const names: readonly string[] = eventTypes[rule.eventType as EventType];
+    if (typeof rule.journal !== 'string' || !/^[A-Z0-9]{1,10}$/.test(rule.journal)) throw invalid(`${path}.journal`, 'a journal code of 1 to 10 capitals or digits');
+    if (rule.when !== undefined) {
+      if (!isObject(rule.when)) throw new ApiError('INVALID_OBJECT_FIELD', [`${path}.when`]);
+      const { pr, leaseKind, ...other } = rule.when;
+      if (Object.keys(other).length) throw invalid(`${path}.when.${Object.keys(other)[0]}`, 'only pr and leaseKind');
+      if (pr !== undefined && pr !== 'R' && pr !== 'P') throw invalid(`${path}.when.pr`, 'R or P');
+      if (leaseKind !== undefined && leaseKind !== 'FINANCE' && leaseKind !== 'OPERATING') throw invalid(`${path}.when.leaseKind`, 'FINANCE or OPERATING');
+    }
+    if (!Array.isArray(rule.lines) || rule.lines.length < 2 || rule.lines.length > 50) throw invalid(`${path}.lines`, '2 to 50 lines');
+    rule.lines.forEach((l: unknown, i: number) => {
+      const at = `${path}.lines[${i}]`;
+      if (!isObject(l)) throw new ApiError('INVALID_OBJECT_FIELD', [at]);
+      if (typeof l.account !== 'string' || !/^[0-9A-Z]{1,20}$/.test(l.account)) throw invalid(`${at}.account`, 'an account number');
+      if (l.secondaryAccount !== undefined && (typeof l.secondaryAccount !== 'string' || !/^[0-9A-Z]{1,20}$/.test(l.secondaryAccount))) throw invalid(`${at}.secondaryAccount`, 'an account number');
+      if (l.dc !== 'D' && l.dc !== 'C') throw invalid(`${at}.dc`, 'D or C');
+      let names_: string[];
+      try {
+        names_ = namesOf(parseExpression(l.amount as string));
+      } catch (e) {
+        if (e instanceof ExpressionError) throw invalid(`${at}.amount`, e.message);
+        throw e;
+      }
+      const unknown = names_.find((n) => !names.includes(n));
+      if (unknown) throw invalid(`${at}.amount`, `${unknown} is not an amount of ${String(rule.eventType)} (${names.join(', ')})`);
+      if (l.label !== undefined && (typeof l.label !== 'string' || l.label.length > 200)) throw invalid(`${at}.label`, 'a text of at most 200 characters');
+      if (l.analytics !== undefined && !(Array.isArray(l.analytics) && l.analytics.every((a) => (analyticAxes as readonly unknown[]).includes(a)))) {
+        throw invalid(`${at}.analytics`, `a list of ${analyticAxes.join(', ')}`);
+      }
+    });
+    return rule as unknown as PostingRule;
+  });
+}
+
+export const POSTING_RULES = 'postingRules';
+
+/** The tenant's rules: its configuration, else the demo rules. */
+export async function postingRulesOf(tx: Tx, tenant: string): Promise<PostingRule[]> {
+  // Read here rather than through auth/tenant-configuration.ts, which imports this file's validator.
+  const { rows } = await sql<{ value: PostingRule[] }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${POSTING_RULES}`.execute(tx);
+  return rows[0]?.value ?? demoPostingRules;
+}
+
+/** The first rule of the event's type whose conditions the event meets. */
+export function ruleFor(rules: PostingRule[], event: { eventType: string; pr?: string; leaseKind?: LeaseKind }): PostingRule | undefined {
+  return rules.find((rule) => rule.eventType === event.eventType
+    && (rule.when?.pr === undefined || rule.when.pr === event.pr)
+    && (rule.when?.leaseKind === undefined || rule.when.leaseKind === event.leaseKind));
+}

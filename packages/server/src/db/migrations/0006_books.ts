@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import { APP_ROLE, tenantPolicy } from '../schema.ts';
+
+/**
+ * The books' guarantees, kept by the database rather than by the code alone (docs/decisions.md "The books"):
+ * - `account_balance`: debit and credit per tenant, organization, account, currency and month,
+ *   moved only by a posting's insert (trigger `posting_balance_moves`), so a trial balance reads
+ *   months, not postings;
+ * - a posting is never deleted, and its accounting fields never change (`posting_immutable`);
+ * - a posting is never dated in a month closed for its organization (`posting_period_open`), so
+ *   a closed month's balances never move;
+ * - at commit, every posting event's postings balance per currency (`posting_event_balanced`, a
+ *   deferred constraint trigger).
+ * The triggers are attached to the posting table (derived from its declaration, created after
+ * the migrations) by `postingTriggers`, part of the derived DDL (db/migrate.ts).
+ * SQLSTATEs: LB001 a posting changed or deleted, LB002 an event unbalanced, LB003 a closed month.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const run = (statement: string) => sql.raw(statement).execute(db);
+  await run(`CREATE TABLE IF NOT EXISTS account_balance (
+    tenant text NOT NULL,
+    organization text NOT NULL,
+    account text NOT NULL,
+    currency text NOT NULL,
+    month text NOT NULL,
+    debit numeric NOT NULL DEFAULT 0,
+    credit numeric NOT NULL DEFAULT 0,
+    PRIMARY KEY (tenant, organization, account, currency, month))`);
+  for (const statement of tenantPolicy('account_balance')) await run(statement);
+  await run(`REVOKE DELETE ON account_balance FROM ${APP_ROLE}`);
+
+  await run(`CREATE OR REPLACE FUNCTION posting_balance_moves() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE amount numeric := (NEW.data ->> 'amount')::numeric;
+    BEGIN
+      INSERT INTO account_balance (tenant, organization, account, currency, month, debit, credit)
+      VALUES (NEW.tenant, coalesce(NEW.data ->> 'organizationRegistration', ''), NEW.data ->> 'account', coalesce(NEW.data ->> 'currency', ''),
+        substr(NEW.data ->> 'date', 1, 7), CASE WHEN NEW.data ->> 'dc' = 'D' THEN amount ELSE 0 END, CASE WHEN NEW.data ->> 'dc' = 'C' THEN amount ELSE 0 END)
+      ON CONFLICT (tenant, organization, account, currency, month)
+        DO UPDATE SET debit = account_balance.debit + excluded.debit, credit = account_balance.credit + excluded.credit;
+      RETURN NULL;
+    END $$`);
+
+  await run(`CREATE OR REPLACE FUNCTION posting_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE field text;
+    BEGIN
+      IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'posting % is never deleted: reverse its event', OLD.registration USING ERRCODE = 'LB001';
+      END IF;
+      IF NEW.tenant <> OLD.tenant OR NEW.registration <> OLD.registration THEN
+        RAISE EXCEPTION 'posting % is never moved', OLD.registration USING ERRCODE = 'LB001';
+      END IF;
+      FOREACH field IN ARRAY ARRAY['amount', 'dc', 'account', 'secondaryAccount', 'currency', 'date', 'postingEventRegistration',
+        'eventType', 'organizationRegistration', 'personRegistration', 'analytics'] LOOP
+        IF (NEW.data -> field) IS DISTINCT FROM (OLD.data -> field) THEN
+          RAISE EXCEPTION 'posting % is never changed (%): reverse its event', OLD.registration, field USING ERRCODE = 'LB001';
+        END IF;
+      END LOOP;
+      RETURN NEW;
+    END $$`);
+
+  await run(`CREATE OR REPLACE FUNCTION posting_period_open() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE closed jsonb; month text := substr(NEW.data ->> 'date', 1, 7);
+    BEGIN
+      IF NEW.data ->> 'amount' IS NULL OR NEW.data ->> 'account' IS NULL OR NEW.data ->> 'date' IS NULL OR NEW.data ->> 'dc' NOT IN ('D', 'C') THEN
+        RAISE EXCEPTION 'posting % needs an amount, an account, a date and a side', NEW.registration USING ERRCODE = 'LB002';
+      END IF;
+      SELECT value -> 'closed' INTO closed FROM tenant_configuration WHERE tenant = NEW.tenant AND name = 'accountingPeriods';
+      IF closed IS NOT NULL AND (coalesce(closed -> coalesce(NEW.data ->> 'organizationRegistration', '*'), '[]'::jsonb) ? month
+          OR coalesce(closed -> '*', '[]'::jsonb) ? month) THEN
+        RAISE EXCEPTION 'posting % is dated in %, a closed month', NEW.registration, month USING ERRCODE = 'LB003';
+      END IF;
+      RETURN NEW;
+    END $$`);
+
+  await run(`CREATE OR REPLACE FUNCTION posting_event_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE event text := NEW.data ->> 'postingEventRegistration'; unbalanced record;
+    BEGIN
+      IF event IS NULL THEN
+        RAISE EXCEPTION 'posting % names no posting event', NEW.registration USING ERRCODE = 'LB002';
+      END IF;
+      SELECT x.currency, x.difference INTO unbalanced FROM (
+        SELECT coalesce(p.data ->> 'currency', '') AS currency,
+          sum(CASE WHEN p.data ->> 'dc' = 'D' THEN (p.data ->> 'amount')::numeric ELSE -(p.data ->> 'amount')::numeric END) AS difference
+        FROM posting p WHERE p.tenant = NEW.tenant AND (p.data ->> 'postingEventRegistration') = event GROUP BY 1) x
+      WHERE x.difference <> 0 LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'posting event % is not balanced in %: debit minus credit is %', event, unbalanced.currency, unbalanced.difference USING ERRCODE = 'LB002';
+      END IF;
+      RETURN NULL;
+    END $$`);
+}
+
+/** The triggers of the posting table, attached once it exists (derived DDL, db/migrate.ts). */
+export function postingTriggers(table: string): string[] {
+  const t = `"${table}"`;
+  return [
+    `DROP TRIGGER IF EXISTS posting_immutable ON ${t}`,
+    `CREATE TRIGGER posting_immutable BEFORE UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_immutable()`,
+    `DROP TRIGGER IF EXISTS posting_period_open ON ${t}`,
+    `CREATE TRIGGER posting_period_open BEFORE INSERT ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_period_open()`,
+    `DROP TRIGGER IF EXISTS posting_balance_moves ON ${t}`,
+    `CREATE TRIGGER posting_balance_moves AFTER INSERT ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_balance_moves()`,
+    `DROP TRIGGER IF EXISTS posting_event_balanced ON ${t}`,
+    `CREATE CONSTRAINT TRIGGER posting_event_balanced AFTER INSERT OR UPDATE ON ${t} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION posting_event_balanced()`,
+  ];
+}
