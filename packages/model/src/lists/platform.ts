@@ -23,6 +23,7 @@ export const platformLists: Record<string, ListItem[]> = {
     ['EXPORT', 'Export', 'Export'],
     ['PURGE', 'Purge', 'Purge'],
     ['INDEXATION', 'Indexation', 'Indexation'],
+    ['ARREARS', 'Arrears update', 'Mise à jour des impayés'],
   ]),
   importType: items([
     ['PERSON', 'Persons', 'Personnes'],

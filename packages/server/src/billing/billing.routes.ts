@@ -10,6 +10,7 @@ import { databaseError } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import { createBatch } from '../jobs/batch-records.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { refreshDueArrears } from './cashflows/arrears.ts';
 import { billChunk, countDueElements, invoiceKind, runParameters, type RunCursor, type RunParameters } from './billing-run.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -46,6 +47,17 @@ export function registerBillingRunner(jobs: JobQueue): void {
   });
 }
 
+/** Arrears brought up to date as days pass (billing/cashflows/arrears.ts), run daily by the tenant's cron. */
+export function registerArrearsRunner(jobs: JobQueue): void {
+  jobs.register('ARREARS', {
+    plan: async (_tx, _caller, _parameters, day) => ({ name: `Arrears on ${day}`, parameters: { date: day }, total: 0 }),
+    chunk: async (tx, caller, batch) => {
+      const changed = await refreshDueArrears(tx, caller, String((batch.data.parameters as Doc).date));
+      return { done: changed, cursor: null, finished: true, message: `${changed} contract(s) with new arrears` };
+    },
+  });
+}
+
 /** BILLING_BACKGROUND_ELEMENTS, read at each run so that an operator may change it without a restart. */
 const thresholdFromEnvironment = () => {
   const value = Number(process.env.BILLING_BACKGROUND_ELEMENTS);
@@ -54,6 +66,7 @@ const thresholdFromEnvironment = () => {
 
 export async function billingRoutes(app: FastifyInstance, { db, preHandler, jobs, backgroundThreshold }: BillingRouteOptions) {
   registerBillingRunner(jobs);
+  registerArrearsRunner(jobs);
   app.get('/api/script/runs/run-billing', {
     preValidation: preHandler, config: { entity: invoiceKind.name, permission: `write /api/${invoiceKind.route}` },
     schema: { tags: ['Invoice'], summary: 'Bill every schedule line due up to a date', querystring: runQuery },

@@ -35,6 +35,12 @@ export interface CronEntry {
 interface CronState { lastTick?: string; lastBatchRegistration?: string }
 
 export const CRON_LIST = 'cron-list';
+
+/** Every new tenant's upkeep: arrears brought up to date and rents indexed on their anniversaries, each night. */
+export const defaultCrons: CronEntry[] = [
+  { name: 'nightly-arrears', cron: '5 0 * * *', job: 'ARREARS', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
+  { name: 'nightly-indexation', cron: '15 0 * * *', job: 'INDEXATION', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
+];
 const CRON_STATE = 'cron-state';
 const cronName = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

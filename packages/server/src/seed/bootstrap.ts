@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db, type Tx } from '../db/database.ts';
 import { setPassword } from '../auth/passwords.ts';
+import { writeConfiguration } from '../auth/tenant-configuration.ts';
+import { CRON_LIST, defaultCrons } from '../jobs/crons.ts';
 import { findOne, insertRow } from '../entities/storage.ts';
 import { sql } from 'kysely';
 import { bulkInsert } from './bulk-insert.ts';
@@ -39,6 +41,7 @@ export async function createTenant(db: Db, name: string, admin: { username: stri
       status: entity('User').status ? 'ACTIVE' : undefined,
     });
     await setPassword(tx, name, admin.username, admin.password);
+    await writeConfiguration(tx, name, CRON_LIST, defaultCrons, admin.username);
   });
 }
 
