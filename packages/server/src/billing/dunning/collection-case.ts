@@ -24,6 +24,8 @@ export interface CaseAction {
   action: string;
   invoice: Row;
   level?: string;
+  /** The tenant's level codes, lowest first: the case keeps the highest its actions reached. */
+  levelOrder?: string[];
   reasonCode?: string;
   communicationRegistration?: string;
   feeInvoiceRegistration?: string;
@@ -53,6 +55,12 @@ function owed(actions: Doc[], currency: unknown): { interestAmount: number; inde
   return { interestAmount: major(interest, currency), indemnityAmount: major(indemnity, currency) };
 }
 
+/** The highest level in `actions` by `order` (a level the order does not know ranks above those it knows). */
+function highest(actions: Doc[], order: string[]): string | undefined {
+  const rank = (level: string) => (order.includes(level) ? order.indexOf(level) : order.length);
+  return actions.map((a) => a.level).filter((l): l is string => typeof l === 'string').sort((a, b) => rank(a) - rank(b)).at(-1);
+}
+
 /** Opens the case of the invoice's contract, or updates the open one, with `action`; answers it. */
 export async function recordCollectionAction(tx: Tx, caller: Caller, action: CaseAction): Promise<Doc> {
   const invoice = action.invoice;
@@ -77,7 +85,7 @@ export async function recordCollectionAction(tx: Tx, caller: Caller, action: Cas
     const actions = [...((before?.actions as Doc[] | undefined) ?? []), entry];
     return {
       ...before, invoiceRegistration: invoice.registration, amount, currency, lastContact: action.date, lastAction: label,
-      ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}), ...(action.level ? { dunningLevel: action.level } : {}),
+      ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}), ...(action.level ? { dunningLevel: highest(actions, action.levelOrder ?? [action.level]) } : {}),
       ...owed(actions, currency), actions,
     };
   };

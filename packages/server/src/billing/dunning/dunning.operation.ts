@@ -135,7 +135,7 @@ async function climb({ tx, caller, date, settings, store }: Context, invoice: Ro
   }
   await rewrite(tx, caller, invoiceKind, invoice, { ...d, dunningLevel: level.code, dunningDate: date }, 'DUNNING', { level: level.code, communication: registration });
   const collectionCase = await recordCollectionAction(tx, caller, {
-    date, action: 'DUNNING', invoice, level: level.code, communicationRegistration: registration, interest, indemnity,
+    date, action: 'DUNNING', invoice, level: level.code, levelOrder: settings.levels.map((l) => l.code), communicationRegistration: registration, interest, indemnity,
     ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
   });
   return {
