@@ -37,6 +37,8 @@ export const sideEffectNames = [
   'applyCashflowAllocation', 'reverseCashflowAllocation', 'refreshContractArrears',
   // Invoice PDFs (server/src/billing/invoice-pdf): an issued invoice's PDF kept as its INVOICE document.
   'storeInvoicePdf',
+  // Payment files (server/src/banking/payment-files): a file's lines follow it when it is sent or cancelled.
+  'sendPaymentFileLines', 'cancelPaymentFileLines',
   // Accounting (server/src/accounting): the business event's PostingEvent and its postings, in its transaction.
   'recordPostingEvent',
 ] as const;

@@ -8,6 +8,7 @@ import { financingSideEffects } from '../financing/financing-side-effects.ts';
 import { billingSideEffects } from '../billing/billing-side-effects.ts';
 import { invoicePdfSideEffects } from '../billing/invoice-pdf/invoice-pdf.operation.ts';
 import { cashflowSideEffects } from '../billing/cashflows/allocations.ts';
+import { paymentFileSideEffects } from '../banking/payment-files/payment-file-side-effects.ts';
 import { accountingSideEffects } from '../accounting/business-events.ts';
 
 /**
@@ -62,6 +63,7 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   ...billingSideEffects,
   ...invoicePdfSideEffects,
   ...cashflowSideEffects,
+  ...paymentFileSideEffects,
   ...accountingSideEffects,
 };
 

@@ -48,11 +48,11 @@ export const paymentFile = defineEntity({
   workflow: () => [
     t('GENERATE', 'DRAFT', 'GENERATED'),
     t('UNDO_GENERATE', 'GENERATED', 'DRAFT', { label: 'Back to draft', icon: 'RollbackOutlined', action: 'UNDO' }),
-    t('SEND', 'GENERATED', 'SENT'),
+    t('SEND', 'GENERATED', 'SENT', { sideEffects: ['sendPaymentFileLines'] }),
     t('ACCEPT', 'SENT', 'ACCEPTED', { action: 'COMPLETE', hidden: true }),
     t('REJECT_PARTIALLY', 'SENT', 'PARTIALLY_REJECTED', { label: 'Partially rejected', icon: 'WarningOutlined', hidden: true }),
     t('REJECT', 'SENT', 'REJECTED', { hidden: true }),
-    t('CANCEL', ['DRAFT', 'GENERATED'], 'CANCELLED'),
+    t('CANCEL', ['DRAFT', 'GENERATED'], 'CANCELLED', { sideEffects: ['cancelPaymentFileLines'] }),
   ],
   readOnly: true,
   menu: { section: 'Billing', order: 50 },

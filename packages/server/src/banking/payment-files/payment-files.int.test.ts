@@ -230,6 +230,35 @@ describe('direct debits (pain.008)', () => {
   }, 60_000);
 });
 
+describe('a file sent or cancelled', () => {
+  it('SEND sends its lines; CANCEL cancels them and frees their invoices for the next file', async () => {
+    const created = await Promise.all(['2025-03-10', '2025-03-11'].map(async (dueDate) => {
+      const res = await c.call('POST', '/api/billing/invoices', {
+        name: 'Fee', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate, amountExclTax: 10, amountInclTax: 12, totalBalance: 12,
+        organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: buyer }, { role: 'PAYEE', personRegistration: seller }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().registration as string;
+    }));
+    await issue(created[0]);
+    const sent = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-10', organizations: [seller] })).files[0];
+    expect((await c.call('GET', `/api/billing/payment-files/${sent.registration}/transitions/SEND`)).statusCode).toBe(200);
+    expect((await linesOf(sent.registration)).map((l) => l.status)).toEqual(['SENT']);
+
+    await issue(created[1]);
+    const cancelled = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-11', organizations: [seller] })).files[0];
+    expect((await linesOf(cancelled.registration)).map((l) => [l.invoiceRegistration, l.status])).toEqual([[created[1], 'DRAFT']]);
+    expect((await c.call('GET', `/api/billing/payment-files/${cancelled.registration}/transitions/CANCEL`)).statusCode).toBe(200);
+    const lines = await linesOf(cancelled.registration);
+    expect(lines.map((l) => l.status)).toEqual(['CANCELLED']);
+    const history = await list<{ transition?: string }>(`/api/core/histories?entityName=PaymentFileLine&entityRegistration=${lines[0].registration}`);
+    expect(history.map((h) => h.transition)).toContain('CANCEL');
+    const again = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-11', organizations: [seller] })).files;
+    expect(again).toHaveLength(1);
+    expect((await linesOf(again[0].registration)).map((l) => l.invoiceRegistration)).toEqual([created[1]]);
+  }, 60_000);
+});
+
 describe('credit transfers (pain.001)', () => {
   const payables: string[] = [];
   beforeAll(async () => {
