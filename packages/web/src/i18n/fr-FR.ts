@@ -6,6 +6,7 @@ import { reportFr } from '../report/fr-FR.ts';
 import { jobsFr } from '../jobs/fr-FR.ts';
 import { billingFr } from '../billing/fr-FR.ts';
 import { paymentFilesFr } from '../banking/payment-files-fr-FR.ts';
+import { recoveryFr } from '../banking/recovery-fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the kinds' titles from
@@ -21,6 +22,7 @@ export const frFR: Record<string, string> = {
   ...jobsFr,
   ...billingFr,
   ...paymentFilesFr,
+  ...recoveryFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',

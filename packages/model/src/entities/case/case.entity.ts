@@ -30,8 +30,8 @@ export const caseEntity = defineEntity({
     indemnityAmount: currency({ readOnly: true }),
     actions: list({
       date: date(), action: text(), level: text(), reasonCode: select('sepaReturnReason'), invoiceRegistration: link('Invoice'),
-      amount: currency(), communicationRegistration: link('Communication'), feeInvoiceRegistration: link('Invoice'),
-    }, { readOnly: true }),
+      amount: currency(), interest: currency(), indemnity: currency(), communicationRegistration: link('Communication'), feeInvoiceRegistration: link('Invoice'),
+    }, { readOnly: true, hidden: true }),
   },
   search: [
     'registration',
@@ -75,13 +75,14 @@ export const caseEntity = defineEntity({
   statuses: ['NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED', 'RESOLVED', 'CLOSED', 'CANCELLED'],
   workflow: () => requestTransitions(true),
   menu: { section: 'Cases', order: 10 },
+  screens: { detail: 'collectionCase' },
   labels: {
     fr: {
       singular: 'Dossier', plural: 'Dossiers',
       texts: {
         'Reason code': 'Motif de rejet', 'Dunning level': 'Niveau de relance', 'Interest amount': 'Intérêts de retard',
         'Indemnity amount': 'Indemnité forfaitaire de recouvrement', 'Actions': 'Actions', 'Action': 'Action', 'Level': 'Niveau',
-        'Communication registration': 'Communication', 'Fee invoice registration': 'Facture de frais',
+        'Communication registration': 'Communication', 'Fee invoice registration': 'Facture de frais', 'Interest': 'Intérêts', 'Indemnity': 'Indemnité',
       },
     },
   },

@@ -27,6 +27,7 @@ const BatchListScreen = lazy(() => import('../../billing/BatchListScreen.tsx'));
 const BatchScreen = lazy(() => import('../../billing/BatchScreen.tsx'));
 const PaymentFileListScreen = lazy(() => import('../../banking/PaymentFileListScreen.tsx'));
 const PaymentFileScreen = lazy(() => import('../../banking/PaymentFileScreen.tsx'));
+const CollectionCaseScreen = lazy(() => import('../../banking/CollectionCaseScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
@@ -35,6 +36,7 @@ export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   cashflow: CashflowScreen,
   invoice: InvoiceScreen, batch: BatchScreen,
   paymentFile: PaymentFileScreen,
+  collectionCase: CollectionCaseScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen, agreements: AgreementListScreen,
