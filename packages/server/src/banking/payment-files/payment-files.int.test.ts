@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTenant } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
 import { isTarget2BusinessDay } from './target2.ts';
@@ -303,6 +305,17 @@ describe('tenants and bad input', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('ENTITY_REGISTRATION_NOT_FOUND');
   }, 30_000);
+
+  it('a cron plans the generation of the invoices due by its day plus daysAhead', async () => {
+    const jobs = (t.app as unknown as { jobs: JobQueue }).jobs;
+    const caller = { tenant: t.alpha.tenant, username: t.alpha.username };
+    const planned = await inTenant(t.db.database.db, { tenant: caller.tenant, user: caller.username },
+      (tx) => jobs.runnerOf('COLLECTION')!.plan!(tx, caller, { daysAhead: 5, version: 'pain.008.001.02', type: 'SEPA_CREDIT_TRANSFER' }, '2025-02-24'));
+    expect(planned.parameters).toMatchObject({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.02', scheme: 'CORE', dueUntil: '2025-03-01', today: '2025-02-24' });
+    expect(planned.name).toBe('Direct debits CORE (pain.008.001.02) due by 2025-03-01');
+    const transfers = await inTenant(t.db.database.db, { tenant: caller.tenant, user: caller.username }, (tx) => jobs.runnerOf('PAYMENT')!.plan!(tx, caller, {}, '2025-02-24'));
+    expect(transfers.parameters).toMatchObject({ type: 'SEPA_CREDIT_TRANSFER', version: 'pain.001.001.09', dueUntil: '2025-02-24' });
+  });
 
   it('answers the catalogue’s errors', async () => {
     const expectError = async (body: unknown, status: number, code: string, text?: string) => {

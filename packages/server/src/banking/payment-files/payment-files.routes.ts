@@ -57,7 +57,7 @@ export function registerPaymentFileRunners(jobs: JobQueue, store: ObjectStore): 
       // A scheduled run (cron parameters { type, version?, scheme?, daysAhead?, organizations? }): invoices due by the tick's day plus daysAhead.
       plan: async (tx, caller, parameters, day) => {
         const ahead = Number(parameters.daysAhead ?? 0);
-        const p = paymentFileParameters({ type: type === 'COLLECTION' ? 'SEPA_DIRECT_DEBIT' : 'SEPA_CREDIT_TRANSFER', ...parameters, dueUntil: addDays(day, Number.isInteger(ahead) ? ahead : 0), today: day }, caller);
+        const p = paymentFileParameters({ ...parameters, type: type === 'COLLECTION' ? 'SEPA_DIRECT_DEBIT' : 'SEPA_CREDIT_TRANSFER', dueUntil: addDays(day, Number.isInteger(ahead) ? ahead : 0), today: day }, caller);
         return { name: batchName(p), parameters: p as unknown as Doc, total: await countPaymentFileCandidates(tx, caller, p) };
       },
     });
