@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lbo/model/values/dates';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { inTenant } from '../../db/database.ts';
+import { dunDemoBook } from './demo-dunning.ts';
 import { lateInterest } from './dunning.operation.ts';
 
 /**
@@ -80,8 +83,19 @@ describe('dunning', () => {
     expect(mail).toMatchObject({ status: 'SENT', type: 'EMAIL', category: 'DUNNING' });
     expect(mail.subject).toContain(first().invoiceNumber);
     expect(mail.content).toContain('12 days');
-    const documents = (await c.call('GET', `/api/core/documents?entityName=Communication&entityRegistration=${mail.registration}`)).json() as { type: string; contentType: string }[];
+    // The letter as a PDF document of the communication, read back with poppler's pdftotext.
+    const listed = await c.call('GET', `/api/communication/communications/${mail.registration}/documents`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const documents = listed.json() as { _id: string; token: string; type: string; contentType: string }[];
     expect(documents).toEqual([expect.objectContaining({ type: 'DUNNING_LETTER', contentType: 'application/pdf' })]);
+    const content = await t.call('GET', `/api/communication/communications/${mail.registration}/documents/${documents[0]._id}/content?token=${documents[0].token}`);
+    expect(content.statusCode).toBe(200);
+    const read = spawnSync('pdftotext', ['-', '-'], { input: content.rawPayload });
+    expect(read.status, String(read.stderr)).toBe(0);
+    const text = read.stdout.toString('utf8');
+    expect(text).toContain('Martin Logistique');
+    expect(text).toContain(first().invoiceNumber);
+    expect(text).toContain('Days late');
     const [opened] = await cases();
     expect(opened).toMatchObject({ status: 'NEW', dunningLevel: 'REMINDER', lastContact: day });
     // 12 % a year for 12 days on each overdue invoice, and 40 EUR each: the payer is a company.
@@ -142,7 +156,17 @@ describe('dunning', () => {
 
   it('a cron can start it: the runner plans a run on the tick’s day', async () => {
     const runner = t.app.jobs.runnerOf('DUNNING');
-    expect(runner?.plan).toBeTypeOf('function');
+    const planned = await inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, (tx) => runner!.plan!(tx, { tenant: 'alpha', username: t.alpha.username }, {}, '2025-12-31'));
+    expect(planned).toMatchObject({ name: 'Dunning on 2025-12-31', parameters: { date: '2025-12-31' } });
+    expect(planned.total).toBeGreaterThan(0);
+  });
+
+  it('the demo’s run (dunDemoBook) climbs what is left and, run twice, adds nothing', async () => {
+    const day = addDays(invoices.at(-1)!.dueDate, 30);
+    const once = await dunDemoBook(t.db.database.db, 'alpha', day);
+    expect(once.length).toBeGreaterThan(0);
+    expect(once.every((d) => d.caseRegistration === once[0].caseRegistration)).toBe(true);
+    expect(await dunDemoBook(t.db.database.db, 'alpha', day)).toEqual([]);
   });
 
   it('refuses bad input and bad configuration with the catalogue’s errors', async () => {
