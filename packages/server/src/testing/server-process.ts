@@ -12,6 +12,8 @@ const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export interface ServerProcesses {
   start(port: number, env: Record<string, string | undefined>): Promise<ChildProcess>;
+  /** Kills the `index`-th process started (kill -9). */
+  kill(index: number): void;
   /** Stops every process started (`SIGKILL` unless told otherwise). */
   stopAll(signal?: NodeJS.Signals): void;
 }
@@ -33,6 +35,9 @@ export function serverProcesses(): ServerProcesses {
         child.stderr!.on('data', (d) => { out += d; });
         child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
       });
+    },
+    kill(index) {
+      children[index]?.kill('SIGKILL');
     },
     stopAll(signal = 'SIGKILL') {
       for (const child of children) child.kill(signal);
