@@ -72,6 +72,8 @@ export interface EntityInput {
   columns?: ColumnInput[];
   /** Extra fields indexed for equality beyond those used by filters. */
   indexes?: string[];
+  /** Fields whose values together are unique within a tenant (a unique index: a bank statement imported once). */
+  unique?: string[];
   /** Written by the server only: no create/update/delete through the generic API. */
   readOnly?: boolean;
   /** Free-text `search` covers these fields; defaults to registration and name. */
@@ -123,6 +125,7 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   filters: FilterDef[];
   columns: ColumnDef[];
   indexes: string[];
+  unique?: string[];
   readOnly: boolean;
   textSearch: string[];
   description?: string;
@@ -202,6 +205,7 @@ export function defineEntity(input: EntityInput): Entity {
     filters,
     columns,
     indexes: input.indexes ?? [],
+    unique: input.unique,
     readOnly: input.readOnly ?? false,
     textSearch: input.textSearch ?? ['registration', 'name'],
     description: input.description,

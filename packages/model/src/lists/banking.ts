@@ -30,6 +30,15 @@ export const bankingLists: Record<string, ListItem[]> = {
     ['FEE', 'Fee', 'Frais'],
     ['INTEREST', 'Interest', 'Intérêts'],
   ]),
+  /** How a bank transaction was matched (server banking/statements). */
+  bankMatchMethod: items([
+    ['END_TO_END_ID', 'End-to-end id of a payment file line', "Référence de bout en bout d'une ligne de fichier"],
+    ['MANDATE', 'Mandate reference and amount', 'Référence du mandat et montant'],
+    ['REFERENCE', 'Invoice number or creditor reference', 'Numéro de facture ou référence créancier'],
+    ['IBAN_AMOUNT', 'Payer IBAN and amount', 'IBAN du payeur et montant'],
+    ['MANUAL', 'By hand', 'Manuellement'],
+    ['RETURN', 'Returned debit', 'Prélèvement rejeté'],
+  ]),
   camtType: items([
     ['CAMT_052', 'camt.052 (intraday report)', 'camt.052 (relevé intrajournalier)'],
     ['CAMT_053', 'camt.053 (statement)', 'camt.053 (relevé de compte)'],

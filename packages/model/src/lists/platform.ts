@@ -20,6 +20,7 @@ export const platformLists: Record<string, ListItem[]> = {
     ['DUNNING', 'Dunning', 'Relances'],
     ['POSTING', 'Accounting posting', 'Comptabilisation'],
     ['IMPORT', 'Import', 'Import'],
+    ['BANK_MATCHING', 'Bank transactions matching', 'Rapprochement bancaire'],
     ['EXPORT', 'Export', 'Export'],
     ['PURGE', 'Purge', 'Purge'],
     ['INDEXATION', 'Indexation', 'Indexation'],

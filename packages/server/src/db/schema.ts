@@ -139,6 +139,10 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
     else btree(path, resolved);
   }
   for (const path of sortableColumns(entity)) btree(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>);
+  if (entity.unique?.length) {
+    const values = entity.unique.map((path) => valueSql(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>));
+    add(`${entity.unique.map(slug).join('_')}_unique`, (name) => `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${values.join(', ')})`);
+  }
   return [...indexes].map(([name, ddl]) => ({ name, ddl }));
 }
 

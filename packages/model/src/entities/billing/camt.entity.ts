@@ -1,10 +1,35 @@
 import { defineEntity } from '../../entity.ts';
+import { date, datetime, integer, text } from '../../fields.ts';
+import { equal, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
+/**
+ * One imported ISO 20022 bank file (camt.053 statement or camt.054 notification, versions .02,
+ * .04, .08): its message, its statements (BankStatement) and their entries (BankTransaction),
+ * and what matching made of them. Written by the import only (server banking/statements).
+ */
 export const camt = defineEntity({
   name: 'Camt',
   route: 'billing/camts',
   prefix: 'CAM',
+  fields: {
+    messageId: text({ readOnly: true }),
+    version: text({ readOnly: true }),
+    creationDate: datetime({ readOnly: true }),
+    importDate: date({ readOnly: true }),
+    fileName: text({ readOnly: true }),
+    documentRegistration: text({ readOnly: true }),
+    batchRegistration: text({ readOnly: true }),
+    statementCount: integer({ readOnly: true }),
+    entryCount: integer({ readOnly: true }),
+    transactionCount: integer({ readOnly: true }),
+    matchedCount: integer({ readOnly: true }),
+    returnedCount: integer({ readOnly: true }),
+    unmatchedCount: integer({ readOnly: true }),
+    duplicateCount: integer({ readOnly: true }),
+  },
+  search: ['registration', regex('name'), equal('status'), equal('type'), equal('messageId'), range('importDate')],
+  columns: ['registration', 'status', 'name', 'type', 'version', 'messageId', 'creationDate', 'importDate', 'statementCount', 'transactionCount', 'matchedCount', 'returnedCount', 'unmatchedCount'],
   statuses: ['DRAFT', 'IMPORTED', 'PROCESSING', 'PROCESSED', 'ERROR'],
   workflow: () => [
     t('IMPORT', 'DRAFT', 'IMPORTED'),
@@ -14,6 +39,16 @@ export const camt = defineEntity({
     t('RETRY', 'ERROR', 'IMPORTED'),
   ],
   menu: { section: 'Billing', order: 40 },
-  labels: { fr: { singular: 'Relevé camt', plural: 'Relevés camt' } },
+  labels: {
+    fr: {
+      singular: 'Relevé camt', plural: 'Relevés camt',
+      texts: {
+        'Message id': 'Identifiant du message', 'Version': 'Version', 'Creation date': 'Date de création', 'Import date': "Date d'import",
+        'File name': 'Nom du fichier', 'Document registration': 'Document', 'Batch registration': 'Traitement',
+        'Statement count': 'Relevés', 'Entry count': 'Écritures', 'Transaction count': 'Transactions', 'Matched count': 'Rapprochées',
+        'Returned count': 'Rejetées', 'Unmatched count': 'Non rapprochées', 'Duplicate count': 'Déjà importées',
+      },
+    },
+  },
   screens: { detailByIdOnly: true },
 });

@@ -1,0 +1,50 @@
+/**
+ * Matching as a background batch (BANK_MATCHING): a large camt file's transactions after its
+ * import, or — from a cron (its `plan`) — every waiting transaction of the tenant again, since
+ * invoices issued since then may now answer them. Chunk after chunk of 500, each in its own
+ * transaction; the cursor is the last transaction looked at.
+ */
+import { sql } from 'kysely';
+import { inTenant, type Db } from '../../db/database.ts';
+import * as storage from '../../entities/storage.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { camtCounts, camtKind } from './camt-import.operation.ts';
+import { insertHistory } from '../../entities/history.ts';
+import { matchTransactions, newTransactions, transactionKind } from './matching.ts';
+
+export const BANK_MATCHING = 'BANK_MATCHING';
+const CHUNK = 500;
+
+export function registerMatchingRunner(db: Db, jobs: JobQueue): void {
+  jobs.register(BANK_MATCHING, {
+    chunk: async (tx, caller, batch, cursor) => {
+      const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
+      const condition = camt ? sql<boolean>`data->>'camtRegistration' = ${camt}` : sql<boolean>`true`;
+      const rows = await newTransactions(tx, caller.tenant, condition, typeof cursor === 'string' ? cursor : '', CHUNK);
+      // A batch runs for whoever started it; the allocations it makes are the system's.
+      const outcome = await matchTransactions(tx, { ...caller, isAdmin: true }, rows);
+      return {
+        done: rows.length, cursor: rows.length ? rows[rows.length - 1].registration : cursor, finished: rows.length < CHUNK,
+        ...(outcome.matched ? { message: `${outcome.matched} transaction(s) matched` } : {}),
+      };
+    },
+    finish: async (caller, batch) => {
+      const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
+      if (camt) {
+        await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+          const row = await storage.findOne(tx, camtKind, caller.tenant, camt, true);
+          if (!row) return;
+          const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, {
+            ...row.data, registration: row.registration, status: 'PROCESSED', ...(await camtCounts(tx, caller.tenant, camt)),
+          }));
+          await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: row.registration, action: 'COMPLETE', before: storage.toDocument(row), after });
+        });
+      }
+      return { status: 'SUCCESS', message: 'Matching done' };
+    },
+    plan: async (tx, caller) => {
+      const { rows: [c] } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(transactionKind.table)} WHERE tenant = ${caller.tenant} AND status = 'NEW'`.execute(tx);
+      return { name: 'Matching of the waiting bank transactions', parameters: {}, total: Number(c.n) };
+    },
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Bank statement routes (docs/api.md "Bank statements"):
+ *   POST /api/billing/camts/import                              a camt.053/.054 file (multipart `file`): the Camt record and its counts
+ *   POST /api/bank/bank-transactions/rematch                    matching again of the waiting transactions (all, or those named)
+ *   GET  /api/bank/bank-transactions/{registration}/candidates  the open invoices proposed for one, ranked
+ *   POST /api/bank/bank-transactions/{registration}/match       matched by hand to one or several invoices, amounts split
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '@lbo/model/errors';
+import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
+import { databaseError } from '../../entities/crud.operation.ts';
+import type { Doc } from '../../entities/storage.ts';
+import type { ObjectStore } from '../../documents/object-store.ts';
+import { createBatch } from '../../jobs/batch-records.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { WorkflowCaller } from '../../workflow/permissions.ts';
+import { camtKind, importCamt } from './camt-import.operation.ts';
+import { BANK_MATCHING, registerMatchingRunner } from './matching-job.ts';
+import { candidatesOf, matchByHand, rematch } from './reconciliation.operation.ts';
+import { transactionKind } from './matching.ts';
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+/** Files of more transactions are matched by a background batch. */
+export const CAMT_BACKGROUND_TRANSACTIONS = 2000;
+/** The largest camt file taken (a statement of 100,000 entries is about 60 MB). */
+const MAX_FILE = 512 * 1024 * 1024;
+
+const recordPath = z.object({ id: z.string().min(1).max(200) });
+const matchBody = z.object({
+  allocations: z.array(z.object({
+    invoiceRegistration: z.string().min(1).max(200),
+    amount: z.number().describe('In the transaction’s currency, at most its decimals; at most the invoice’s balance'),
+  })).min(1).max(100).describe('The invoices the transaction pays and how much of it goes to each (their sum at most its amount)'),
+});
+const rematchQuery = z.object({
+  registrations: z.string().max(20_000).optional().describe('These transactions (comma separated); all the waiting ones when absent'),
+});
+
+export interface StatementRouteOptions { db: Db; store: ObjectStore; jobs: JobQueue; preHandler: PreHandler; backgroundThreshold?: number }
+
+export async function statementRoutes(app: FastifyInstance, { db, store, jobs, preHandler, backgroundThreshold }: StatementRouteOptions) {
+  await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: MAX_FILE } });
+  registerMatchingRunner(db, jobs);
+  const write = (entity: { name: string; route: string }) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
+
+  const background = async (tx: Tx, caller: WorkflowCaller, camt: Doc, total: number) => {
+    const batch = await createBatch(tx, caller, { type: BANK_MATCHING, name: `Matching of ${String(camt.name)}`, parameters: { camtRegistration: camt.registration }, total });
+    // Queued once the import commits: a job that starts before would not see the transactions.
+    pendingQueues.set(String(camt.registration), { tenant: caller.tenant, batch: String(batch.registration) });
+    return String(batch.registration);
+  };
+  const pendingQueues = new Map<string, { tenant: string; batch: string }>();
+
+  app.post('/api/billing/camts/import', {
+    preValidation: preHandler, config: write(camtKind),
+    schema: {
+      tags: ['Camt'], summary: 'Imports a camt.053 or camt.054 file (.02, .04, .08): statements, transactions, matching',
+      description: 'multipart/form-data with the file as `file`. 201 with the Camt record and its counts; 200 with the earlier Camt when every statement of the file was imported before (nothing added). A file not well-formed or not valid against its schema: 400 INVALID_XML, nothing written.',
+    },
+  }, async (request, reply) => {
+    const caller = request.caller!;
+    if (!request.isMultipart()) throw new ApiError('INVALID_FIELD_VALUE', [String(request.headers['content-type'] ?? ''), 'content-type (multipart/form-data with the file as `file`)']);
+    const part = await request.file();
+    if (!part) throw new ApiError('MISSING_FIELD_IN_BODY', ['file']);
+    const content = await part.toBuffer();
+    const result = await importCamt(db, caller, { content, fileName: part.filename || 'statement.xml' }, {
+      store, background, backgroundThreshold: backgroundThreshold ?? CAMT_BACKGROUND_TRANSACTIONS,
+    }).catch((e) => databaseError(e, camtKind));
+    const queued = pendingQueues.get(String(result.camt.registration));
+    if (queued) { pendingQueues.delete(String(result.camt.registration)); await jobs.enqueue(queued.tenant, queued.batch); }
+    return reply.code(result.created ? 201 : 200).send(result.camt);
+  });
+
+  app.post('/api/bank/bank-transactions/rematch', {
+    preValidation: preHandler, config: write(transactionKind),
+    schema: { tags: ['BankTransaction'], summary: 'Matches the waiting transactions again (after new invoices)', querystring: rematchQuery },
+  }, async (request) => {
+    const caller = request.caller!;
+    const named = (request.query as { registrations?: string }).registrations?.split(',').map((r) => r.trim()).filter(Boolean);
+    return inTenant(db, scopeOf(caller), (tx) => rematch(tx, caller, named), 120_000).catch((e) => databaseError(e, transactionKind));
+  });
+
+  app.get('/api/bank/bank-transactions/:id/candidates', {
+    preValidation: preHandler, config: { entity: transactionKind.name, permission: `read /api/${transactionKind.route}` },
+    schema: { tags: ['BankTransaction'], summary: 'The open invoices proposed for a transaction, best first', params: recordPath },
+  }, async (request) => {
+    const caller = request.caller!;
+    return inTenant(db, scopeOf(caller), (tx) => candidatesOf(tx, caller, (request.params as { id: string }).id)).catch((e) => databaseError(e, transactionKind));
+  });
+
+  app.post('/api/bank/bank-transactions/:id/match', {
+    preValidation: preHandler, config: write(transactionKind),
+    schema: { tags: ['BankTransaction'], summary: 'Matches a transaction by hand to one or several invoices', params: recordPath, body: matchBody },
+  }, async (request) => {
+    const caller = request.caller!;
+    const { allocations } = request.body as { allocations: { invoiceRegistration: string; amount: number }[] };
+    return inTenant(db, scopeOf(caller), (tx) => matchByHand(tx, caller, (request.params as { id: string }).id, allocations)).catch((e) => databaseError(e, transactionKind));
+  });
+}
