@@ -51,7 +51,7 @@ export const bankStatement = defineEntity({
       singular: 'Relevé bancaire', plural: 'Relevés bancaires',
       texts: {
         'Camt registration': 'Relevé camt', 'Statement key': 'Clé du relevé', 'Statement id': 'Identifiant du relevé', 'Sequence number': 'Numéro de séquence',
-        'Account iban': 'IBAN du compte', 'Opening balance': "Solde d'ouverture", 'Closing balance': 'Solde de clôture', 'Entries total': 'Total des écritures',
+        'Account iban': 'IBAN du compte', 'Closing balance': 'Solde de clôture', 'Entries total': 'Total des écritures',
         'From date': 'Du', 'Balanced': 'Équilibré', 'Balance difference': "Écart d'équilibre", 'To date': 'Au', 'Statement date': 'Date du relevé',
       },
     },

@@ -68,8 +68,7 @@ export const bankTransaction = defineEntity({
       texts: {
         'Bank statement registration': 'Relevé bancaire', 'Camt registration': 'Relevé camt', 'Account iban': 'IBAN du compte',
         'Credit debit': 'Sens', 'Booking date': 'Date de comptabilisation', 'Value date': 'Date de valeur', 'Entry reference': "Référence de l'écriture",
-        'Account servicer reference': 'Référence de la banque', 'Bank transaction code': 'Code opération', 'End to end id': 'Référence de bout en bout',
-        'Mandate reference': 'Référence du mandat', 'Remittance information': 'Libellé', 'Creditor reference': 'Référence créancier',
+        'Account servicer reference': 'Référence de la banque', 'Bank transaction code': 'Code opération', 'End to end id': 'Référence de bout en bout', 'Remittance information': 'Libellé', 'Creditor reference': 'Référence créancier',
         'Counterparty name': 'Contrepartie', 'Counterparty iban': 'IBAN de la contrepartie', 'Reversal': 'Contrepassation', 'Entry status': "Statut de l'écriture",
         'Return reason': 'Motif du rejet', 'Match method': 'Mode de rapprochement', 'Match date': 'Date du rapprochement',
         'Payment file line registration': 'Ligne de fichier de paiement', 'Cashflow registration': 'Flux de trésorerie', 'Case registration': 'Dossier',

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { date, datetime, integer, text } from '../../fields.ts';
+import { date, datetime, integer, link, text } from '../../fields.ts';
 import { equal, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
@@ -18,8 +18,8 @@ export const camt = defineEntity({
     creationDate: datetime({ readOnly: true }),
     importDate: date({ readOnly: true }),
     fileName: text({ readOnly: true }),
-    documentRegistration: text({ readOnly: true }),
-    batchRegistration: text({ readOnly: true }),
+    documentRegistration: link('Document', { readOnly: true }),
+    batchRegistration: link('Batch', { readOnly: true }),
     statementCount: integer({ readOnly: true }),
     entryCount: integer({ readOnly: true }),
     transactionCount: integer({ readOnly: true }),
