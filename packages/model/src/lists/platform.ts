@@ -25,6 +25,8 @@ export const platformLists: Record<string, ListItem[]> = {
     ['PURGE', 'Purge', 'Purge'],
     ['INDEXATION', 'Indexation', 'Indexation'],
     ['ARREARS', 'Arrears update', 'Mise à jour des impayés'],
+    ['INTEREST_ACCRUAL', 'Interest accrual and depreciation', 'Intérêts courus et amortissements'],
+    ['ACCOUNTING_EXPORT', 'Accounting export', 'Export comptable'],
   ]),
   importType: items([
     ['PERSON', 'Persons', 'Personnes'],

@@ -11,6 +11,7 @@
  *   POST /api/accounting/posting-rules/preview                    { event, rules? } → the postings it would give
  *   POST /api/accounting/exports                                  { format: FEC | CSV, from, to } → a background batch
  *   GET  /api/accounting/exports/{batch}                          its status and, when done, its document
+ *   POST /api/accounting/month-end                                { month } → a background batch INTEREST_ACCRUAL
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -29,6 +30,7 @@ import { periodsOf, setPeriod } from './periods.ts';
 import { booksError, postingContextOf, postingEventKind, postingKind, prepare, reversePostingEvent, type BusinessEvent } from './posting-engine.ts';
 import { eventTypeNames, postingRulesOf, validatePostingRules } from './posting-rules.ts';
 import { agedReceivables, ledger, trialBalance } from './reports.ts';
+import { registerAccrualRunner } from './lessor.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -126,6 +128,18 @@ export async function accountingRoutes(app: FastifyInstance, { db, preHandler, j
         balanced: p.lines.reduce((s, l) => s + (l.dc === 'D' ? l.minor : -l.minor), 0) === 0,
       };
     });
+  });
+
+  registerAccrualRunner(jobs);
+  app.post('/api/accounting/month-end', {
+    preValidation: preHandler, config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
+    schema: { tags, summary: 'Posts a month’s interest accruals (finance leases) and depreciation (depreciation schedules) in the background, each once', body: z.strictObject({ month: monthText }) },
+  }, async (request) => {
+    const caller = request.caller!;
+    const { month } = request.body as { month: string };
+    const batch = await inTenant(db, scopeOf(caller), (tx) => createBatch(tx, caller, { type: 'INTEREST_ACCRUAL', name: `Interest accrual and depreciation ${month}`, parameters: { month }, total: 0 }));
+    await jobs.enqueue(caller.tenant, String(batch.registration));
+    return { batchRegistration: batch.registration };
   });
 
   jobs.register(EXPORT_TYPE, {

@@ -4,6 +4,7 @@ import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { cents, lifecycleClient } from '../financing/lifecycle-test-support.ts';
 import { fecColumns } from './fec.ts';
+import { earnedIn, interestSpreads } from './lessor.ts';
 
 /**
  * The books on a contract's life through the API: its activation, its invoices issued, a payment
@@ -93,6 +94,33 @@ describe('business events', () => {
     expect(back.map((p) => [p.account, p.dc, p.amount]).sort()).toEqual(paid.map((p) => [p.account, p.dc === 'D' ? 'C' : 'D', p.amount]).sort());
     // The original stays as it was.
     expect(await postingsOf(payment.registration)).toEqual(paid);
+  });
+});
+
+describe('month end', () => {
+  it('accrues the finance lease’s interest of a month from its schedule, once however often it runs', async () => {
+    const leased = (await c.call('GET', `/api/financing/contracts/${contract}`)).json();
+    const [y, m] = String(leased.startDate).split('-').map(Number);
+    const month = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+    const elements = await list(`/api/financing/contract-elements?contractRegistration=${contract}`);
+    const expected = earnedIn(interestSpreads(leased.startDate, elements.flatMap((e) => (e.lines as { dueDate: string; interest: number }[]) ?? []), 2), month);
+    expect(expected).toBeGreaterThan(0);
+    for (let run = 0; run < 2; run++) {
+      const res = await c.call('POST', '/api/accounting/month-end', { month });
+      expect(res.statusCode, res.body).toBe(200);
+      let status = '';
+      for (let i = 0; i < 200 && status !== 'SUCCESS'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await c.call('GET', `/api/script/batches/${res.json().batchRegistration}`)).json().status;
+      }
+      expect(status).toBe('SUCCESS');
+    }
+    const events = await eventsOf(`${contract}@${month}`);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ eventType: 'INTEREST_ACCRUAL', contractRegistration: contract, amount: expected / 100 });
+    const postings = await postingsOf(events[0].registration);
+    expect(postings.map((p) => [p.account, p.dc, cents(p.amount)]).sort()).toEqual([['274000', 'D', expected], ['762000', 'C', expected]]);
+    expect((await c.call('POST', '/api/accounting/month-end', { month: '2026-1' })).statusCode).toBe(400);
   });
 });
 

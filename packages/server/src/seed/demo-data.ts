@@ -140,16 +140,22 @@ export function invoiceAt(i: number, p: Prefixes, size: BookSize): Doc {
   };
 }
 
+/** Postings go in balanced pairs (client debited, rents credited by as much), each pair one posting event. */
 export function postingAt(i: number, p: Prefixes, size: BookSize): Doc {
-  const rnd = random(5000011 * (i + 1));
+  const pair = Math.floor(i / 2);
+  const rnd = random(5000011 * (pair + 1));
   const invoice = Math.floor(rnd() * size.invoices);
   const dc = i % 2 === 0 ? 'D' : 'C';
   return {
     registration: reg(p.posting, i), status: 'VALIDATED', type: 'INVOICE', name: `Invoice posting ${i + 1}`, eventType: 'INVOICE_ISSUED', dc,
     account: dc === 'D' ? '411000' : '706000', amount: cents(150 + rnd() * 3000), date: day('2023-01-01', Math.floor(rnd() * 900)),
+    currency: 'EUR', postingEventRegistration: reg(postingEventPrefix, pair),
     invoiceRegistration: reg(p.invoice, invoice), contractRegistration: reg(p.contract, Math.floor(rnd() * size.contracts)),
   };
 }
+
+/** The posting event of each pair of postings (postingAt). */
+export const postingEventPrefix = 'PEV';
 
 export function ticketAt(i: number, p: Prefixes, size: BookSize): Doc {
   const rnd = random(6000011 * (i + 1));

@@ -7,6 +7,7 @@
 import { depreciationSchedule } from '@lbo/model/finance/depreciation';
 import type { DemoContext, Doc, Recipe } from './demo-book.ts';
 import { assetAt, contractAt, invoiceAt, personAt, postingAt, ticketAt, type BookSize } from './demo-data.ts';
+import { demoChart } from '../accounting/posting-rules.ts';
 import { frenchIbanAt } from './demo-persons.ts';
 
 /** Index of a generated registration (`CT000042` → 41). */
@@ -80,7 +81,6 @@ const keyValues = ['welcome', 'pricing-guide', 'partner-portal', 'sepa-faq', 'ye
 
 /** Names of the kinds that have nothing more specific to them than a name and a type. */
 const names: Record<string, string[]> = {
-  AccountingCatalogItem: ['411000 Clients', '706000 Rents', '445710 VAT collected', '512000 Bank', '681100 Depreciation', 'Journal VE'],
   AmendmentCatalogItem: ['Duration extension', 'Payment day change', 'Payer change', 'Early buyout', 'Asset swap', 'Rate revision'],
   AssetLot: ['Returned vans Q1', 'Auction Lyon May', 'Remarketing IT batch', 'Trucks end of lease', 'Medical devices lot', 'Transfer to dealer'],
   AssetServiceCatalogItem: ['Full maintenance', 'Tyres 4 seasons', 'Replacement vehicle', 'GAP insurance', 'Fuel card', 'Extended warranty'],
@@ -158,8 +158,9 @@ export const recipes: Record<string, Recipe> = {
       };
     },
   },
+  // Postings in balanced pairs, each pair the postings of one posting event (the database refuses an unbalanced event).
   Posting: {
-    count: (s) => s.postings, complete: true,
+    count: (s) => s.postings - (s.postings % 2), complete: true,
     make: (ctx) => {
       const doc = postingAt(ctx.i, ctx.prefixes, ctx.size);
       const invoice = invoiceAt(indexOf(String(doc.invoiceRegistration)), ctx.prefixes, ctx.size);
@@ -168,6 +169,26 @@ export const recipes: Record<string, Recipe> = {
         personRegistration: clientOf(ctx, String(invoice.contractRegistration)).personRegistration,
         assetRegistration: null, cashflowRegistration: null, creditLineRegistration: null, secondaryAccount: null,
         documentReference: invoice.invoiceNumber, code: null,
+      };
+    },
+  },
+  // The demo chart of accounts the demo posting rules use (accounting/posting-rules.ts).
+  AccountingCatalogItem: {
+    count: fixed(demoChart.length), complete: true,
+    make: (ctx) => {
+      const [account, name, auxiliary] = demoChart[ctx.i];
+      return { account, name, accountClass: account[0], auxiliary: !!auxiliary, status: 'ACTIVE' };
+    },
+  },
+  PostingEvent: {
+    count: (s) => Math.floor(s.postings / 2), complete: true,
+    make: (ctx) => {
+      const debit = ctx.record('Posting', ctx.i * 2);
+      return {
+        status: 'PROCESSED', eventType: 'INVOICE_ISSUED', name: `Invoice ${String(debit.documentReference)}`, date: debit.date, postingDate: debit.date,
+        amount: debit.amount, currency: 'EUR', postingCount: 2, documentReference: debit.documentReference, sourceEntity: 'Invoice',
+        sourceRegistration: debit.invoiceRegistration, invoiceRegistration: debit.invoiceRegistration, contractRegistration: debit.contractRegistration,
+        personRegistration: debit.personRegistration, account: '411000', secondaryAccount: '706000',
       };
     },
   },
