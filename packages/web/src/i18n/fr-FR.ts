@@ -7,6 +7,7 @@ import { jobsFr } from '../jobs/fr-FR.ts';
 import { billingFr } from '../billing/fr-FR.ts';
 import { paymentFilesFr } from '../banking/payment-files-fr-FR.ts';
 import { recoveryFr } from '../banking/recovery-fr-FR.ts';
+import { statementsFr } from '../banking/statements-fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the kinds' titles from
@@ -23,6 +24,7 @@ export const frFR: Record<string, string> = {
   ...billingFr,
   ...paymentFilesFr,
   ...recoveryFr,
+  ...statementsFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',

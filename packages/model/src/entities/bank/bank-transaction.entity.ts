@@ -77,5 +77,5 @@ export const bankTransaction = defineEntity({
       },
     },
   },
-  screens: { detailByIdOnly: true },
+  screens: { detailByIdOnly: true, list: 'bankTransactions', detail: 'bankTransaction' },
 });

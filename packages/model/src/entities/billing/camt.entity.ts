@@ -50,5 +50,5 @@ export const camt = defineEntity({
       },
     },
   },
-  screens: { detailByIdOnly: true },
+  screens: { detailByIdOnly: true, list: 'camts', detail: 'camt' },
 });

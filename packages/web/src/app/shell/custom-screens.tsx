@@ -28,6 +28,10 @@ const BatchScreen = lazy(() => import('../../billing/BatchScreen.tsx'));
 const PaymentFileListScreen = lazy(() => import('../../banking/PaymentFileListScreen.tsx'));
 const PaymentFileScreen = lazy(() => import('../../banking/PaymentFileScreen.tsx'));
 const CollectionCaseScreen = lazy(() => import('../../banking/CollectionCaseScreen.tsx'));
+const CamtListScreen = lazy(() => import('../../banking/CamtListScreen.tsx'));
+const CamtScreen = lazy(() => import('../../banking/CamtScreen.tsx'));
+const BankTransactionScreen = lazy(() => import('../../banking/BankTransactionScreen.tsx'));
+const BankTransactionListScreen = lazy(() => import('../../banking/BankTransactionListScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
@@ -37,10 +41,12 @@ export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   invoice: InvoiceScreen, batch: BatchScreen,
   paymentFile: PaymentFileScreen,
   collectionCase: CollectionCaseScreen,
+  camt: CamtScreen, bankTransaction: BankTransactionScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen, agreements: AgreementListScreen,
   paymentFiles: PaymentFileListScreen,
+  camts: CamtListScreen, bankTransactions: BankTransactionListScreen,
 };
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
