@@ -1,14 +1,10 @@
 /**
- * A dunning letter as a PDF (pdfkit, the DejaVu fonts invoices use): the lessor, the payer and
+ * A dunning letter as a PDF (pdfkit, the DejaVu fonts invoices use, parsed once per process): the lessor, the payer and
  * their address, the date, the subject, the level's text, and the invoice's figures (amount
  * overdue, days late, interest, indemnity) printed from exact decimals.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../invoice-pdf/render-invoice-pdf.ts';
-
-const fontDir = process.env.INVOICE_PDF_FONT_DIR || '/usr/share/fonts/truetype/dejavu';
+import { formatMoney, useFonts } from '../invoice-pdf/render-invoice-pdf.ts';
 
 export interface Letter {
   language: string;
@@ -28,12 +24,12 @@ const headings: Record<string, Record<string, string>> = {
 };
 
 export function renderDunningLetter(letter: Letter): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: letter.subject } });
+  // No default font: the invoices' parsed DejaVu fonts are embedded (useFonts), not read again per letter.
+  const doc = new PDFDocument({ size: 'A4', margin: 56, font: '', lang: letter.language, info: { Title: letter.subject } });
+  useFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
-  doc.registerFont('regular', fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')));
-  doc.registerFont('bold', fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')));
   const language = headings[letter.language] ? letter.language : 'en';
   const h = headings[language];
   doc.font('bold').fontSize(12).text(letter.sender);

@@ -28,7 +28,7 @@ let fonts: { embeddedFont: Internals['_font']['constructor']; regular: unknown; 
  * shaping cache: two thirds of an invoice's time. The parsed fonts are kept for the process and each
  * document gets its own embedding of them (its own subset and character map), as `doc.font` would.
  */
-function useFonts(doc: PDFKit.PDFDocument) {
+export function useFonts(doc: PDFKit.PDFDocument) {
   if (!fonts) {
     const boot = new PDFDocument({ font: '' } as PDFKit.PDFDocumentOptions) as unknown as PDFKit.PDFDocument & Internals;
     boot.font(fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')));
