@@ -146,11 +146,21 @@ function decide(t: Doc, found: Found, balances: Map<string, number>): { match?: 
   return { match, candidates };
 }
 
-/** Open invoices of the same amount and currency, for a transaction nothing else points to. */
-async function sameAmount(tx: Tx, tenant: string, t: Doc): Promise<Candidate[]> {
-  const rows = await openInvoices(tx, tenant, sql<boolean>`data->>'currency' = ${String(t.currency)} AND COALESCE(data->>'pr', 'R') = ${prOf(t)}
-    AND numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')) = ${String(t.amount)}::numeric`, MAX_CANDIDATES);
-  return rows.map((i) => ({ invoiceRegistration: i.registration, score: AMOUNT_ONLY, reason: 'AMOUNT', balance: major(invoiceBalance(i.data), i.data.currency) }));
+/** Open invoices of the same amount, currency and direction, for the transactions nothing else points to: a few per amount, in one statement. */
+async function sameAmount(tx: Tx, tenant: string, transactions: Doc[]): Promise<Map<string, Candidate[]>> {
+  const keyOf = (currency: unknown, pr: string, amount: string) => `${String(currency)}|${pr}|${amount}`;
+  const keys = [...new Set(transactions.map((t) => keyOf(t.currency, prOf(t), String(t.amount))))];
+  const out = new Map<string, Candidate[]>();
+  if (!keys.length) return out;
+  const { rows } = await sql<{ registration: string; data: Doc; key: string }>`SELECT registration, data, key FROM (
+      SELECT registration, data, (data->>'currency') || '|' || COALESCE(data->>'pr', 'R') || '|' || (numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')))::float8::text AS key,
+        row_number() OVER (PARTITION BY data->>'currency', COALESCE(data->>'pr', 'R'), numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')) ORDER BY data->>'dueDate', registration) AS n
+      FROM ${sql.table(invoiceKind.table)}
+      WHERE tenant = ${tenant} AND status IN (${sql.join(openInvoiceStatuses)}) AND COALESCE(type, '') <> 'CREDIT_NOTE'
+        AND numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')) = ANY(${[...new Set(transactions.map((t) => String(t.amount)))]}::numeric[])) AS o
+    WHERE n <= ${MAX_CANDIDATES}`.execute(tx);
+  for (const r of rows) push(out, r.key, { invoiceRegistration: r.registration, score: AMOUNT_ONLY, reason: 'AMOUNT', balance: major(invoiceBalance(r.data), r.data.currency) });
+  return new Map(transactions.map((t) => [keyOf(t.currency, prOf(t), String(t.amount)), out.get(keyOf(t.currency, prOf(t), String(t.amount))) ?? []]));
 }
 
 /**
@@ -235,6 +245,7 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
   const found = await lookUp(tx, caller.tenant, rows.map((r) => r.data));
   const balances = new Map<string, number>();
   const pending: { id: string; data: Doc }[] = [];
+  const waiting: { row: Row; candidates: Candidate[] }[] = [];
   for (const row of rows) {
     const t = row.data;
     if (t.type === 'DIRECT_DEBIT_RETURN') {
@@ -257,8 +268,13 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
         await sql`ROLLBACK TO SAVEPOINT bank_match`.execute(tx);
       }
     }
-    const ranked = candidates.length ? candidates : await sameAmount(tx, caller.tenant, t);
     outcome.unmatched++;
+    waiting.push({ row, candidates });
+  }
+  const byAmount = await sameAmount(tx, caller.tenant, waiting.filter((w) => !w.candidates.length).map((w) => w.row.data));
+  for (const { row, candidates } of waiting) {
+    const t = row.data;
+    const ranked = candidates.length ? candidates : byAmount.get(`${String(t.currency)}|${prOf(t)}|${String(t.amount)}`) ?? [];
     if (JSON.stringify(ranked) !== JSON.stringify(t.candidates ?? [])) pending.push({ id: row._id, data: { ...t, registration: row.registration, status: row.status, candidates: ranked } });
   }
   // Candidates are a proposal, recomputed at each run: written without a History row of their own.
@@ -277,5 +293,5 @@ export async function newTransactions(tx: Tx, tenant: string, condition: ReturnT
 /** The ranked candidates of one transaction, computed now (after new invoices). */
 export async function proposals(tx: Tx, caller: WorkflowCaller, row: Row): Promise<Candidate[]> {
   const { candidates } = decide(row.data, await lookUp(tx, caller.tenant, [row.data]), new Map());
-  return candidates.length ? candidates : sameAmount(tx, caller.tenant, row.data);
+  return candidates.length ? candidates : [...(await sameAmount(tx, caller.tenant, [row.data])).values()][0] ?? [];
 }
