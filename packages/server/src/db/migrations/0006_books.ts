@@ -7,7 +7,7 @@ import { APP_ROLE, tenantPolicy } from '../schema.ts';
  *   moved only by a posting's insert (trigger `posting_balance_moves`), so a trial balance reads
  *   months, not postings;
  * - a posting is never deleted, and its accounting fields never change (`posting_immutable`);
- * - a posting is never dated in a month closed for its organization (`posting_period_open`), so
+ * - a posting is never dated in a month closed for its organization (`posting_balance_moves`), so
  *   a closed month's balances never move;
  * - at commit, every posting event's postings balance per currency (`posting_event_balanced`, a
  *   deferred constraint trigger).
@@ -40,13 +40,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export function postingTriggers(table: string): string[] {
   const t = `"${table}"`;
   return [
+    // Per statement, from its inserted rows: one upsert per account and month, not one per posting
+    // (a hot balance row updated by every posting of a long transaction slows each next update).
     `CREATE OR REPLACE FUNCTION posting_balance_moves() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE amount numeric := (NEW.data ->> 'amount')::numeric;
+    DECLARE closed record;
     BEGIN
-      IF amount IS NULL THEN RETURN NULL; END IF;
+      SELECT i.registration, substr(i.data ->> 'date', 1, 7) AS month INTO closed FROM inserted i
+        JOIN tenant_configuration c ON c.tenant = i.tenant AND c.name = 'accountingPeriods'
+        WHERE i.data ->> 'amount' IS NOT NULL
+          AND (coalesce(c.value -> 'closed' -> coalesce(i.data ->> 'organizationRegistration', '*'), '[]'::jsonb) ? substr(i.data ->> 'date', 1, 7)
+            OR coalesce(c.value -> 'closed' -> '*', '[]'::jsonb) ? substr(i.data ->> 'date', 1, 7))
+        LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'posting % is dated in %, a closed month', closed.registration, closed.month USING ERRCODE = 'LB003';
+      END IF;
       INSERT INTO account_balance (tenant, organization, account, currency, month, debit, credit)
-      VALUES (NEW.tenant, coalesce(NEW.data ->> 'organizationRegistration', ''), NEW.data ->> 'account', coalesce(NEW.data ->> 'currency', ''),
-        substr(NEW.data ->> 'date', 1, 7), CASE WHEN NEW.data ->> 'dc' = 'D' THEN amount ELSE 0 END, CASE WHEN NEW.data ->> 'dc' = 'C' THEN amount ELSE 0 END)
+      SELECT i.tenant, coalesce(i.data ->> 'organizationRegistration', ''), i.data ->> 'account', coalesce(i.data ->> 'currency', ''), substr(i.data ->> 'date', 1, 7),
+        sum(CASE WHEN i.data ->> 'dc' = 'D' THEN (i.data ->> 'amount')::numeric ELSE 0 END), sum(CASE WHEN i.data ->> 'dc' = 'C' THEN (i.data ->> 'amount')::numeric ELSE 0 END)
+      FROM inserted i WHERE i.data ->> 'amount' IS NOT NULL GROUP BY 1, 2, 3, 4, 5
       ON CONFLICT (tenant, organization, account, currency, month)
         DO UPDATE SET debit = account_balance.debit + excluded.debit, credit = account_balance.credit + excluded.credit;
       RETURN NULL;
@@ -69,16 +80,10 @@ export function postingTriggers(table: string): string[] {
       RETURN NEW;
     END $$`,
     `CREATE OR REPLACE FUNCTION posting_period_open() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE closed jsonb; month text := substr(NEW.data ->> 'date', 1, 7);
     BEGIN
       IF NEW.data ->> 'amount' IS NULL AND NEW.data ->> 'account' IS NULL THEN RETURN NEW; END IF;
       IF NEW.data ->> 'amount' IS NULL OR NEW.data ->> 'account' IS NULL OR NEW.data ->> 'date' IS NULL OR NEW.data ->> 'dc' NOT IN ('D', 'C') THEN
         RAISE EXCEPTION 'posting % needs an amount, an account, a date and a side', NEW.registration USING ERRCODE = 'LB002';
-      END IF;
-      SELECT value -> 'closed' INTO closed FROM tenant_configuration WHERE tenant = NEW.tenant AND name = 'accountingPeriods';
-      IF closed IS NOT NULL AND (coalesce(closed -> coalesce(NEW.data ->> 'organizationRegistration', '*'), '[]'::jsonb) ? month
-          OR coalesce(closed -> '*', '[]'::jsonb) ? month) THEN
-        RAISE EXCEPTION 'posting % is dated in %, a closed month', NEW.registration, month USING ERRCODE = 'LB003';
       END IF;
       RETURN NEW;
     END $$`,
@@ -104,7 +109,7 @@ export function postingTriggers(table: string): string[] {
     `DROP TRIGGER IF EXISTS posting_period_open ON ${t}`,
     `CREATE TRIGGER posting_period_open BEFORE INSERT ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_period_open()`,
     `DROP TRIGGER IF EXISTS posting_balance_moves ON ${t}`,
-    `CREATE TRIGGER posting_balance_moves AFTER INSERT ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_balance_moves()`,
+    `CREATE TRIGGER posting_balance_moves AFTER INSERT ON ${t} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION posting_balance_moves()`,
     `DROP TRIGGER IF EXISTS posting_event_balanced ON ${t}`,
     `CREATE CONSTRAINT TRIGGER posting_event_balanced AFTER INSERT OR UPDATE ON ${t} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION posting_event_balanced()`,
   ];
