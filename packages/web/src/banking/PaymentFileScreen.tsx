@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { dataProvider, queryKeys, type Row } from '../app/api/data-provider.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
-import { FastLink } from '../entities/FastLink.tsx';
+import { FastLink, FastLinkScope } from '../entities/FastLink.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
@@ -28,6 +28,7 @@ function LinesCard({ file }: { file: Row }) {
   return (
     <FormCard title={t('Lines')}>
       {lines.length === 0 ? <Empty description={t('No line')} /> : (
+        <FastLinkScope>
         <Table<Line> data-testid="payment-file-lines" size="small" rowKey="registration" dataSource={lines} pagination={lines.length > 20 ? { pageSize: 20 } : false} columns={[
           { key: 'endToEndId', title: t('End to end id'), render: (_v, l) => <FastLink to={detailPath(paymentFileLineKind, l._id)}>{l.endToEndId}</FastLink> },
           { key: 'invoice', title: t('Invoice'), render: (_v, l) => <FastLink to={detailPath(invoiceKind, l.invoiceRegistration)}>{l.invoiceRegistration}</FastLink> },
@@ -38,6 +39,7 @@ function LinesCard({ file }: { file: Row }) {
           { key: 'collectionDate', title: t('Collection date'), render: (_v, l) => formatDate(l.collectionDate, i18n.language) },
           { key: 'status', title: t('Status'), render: (_v, l) => <Tag color={l.status === 'CANCELLED' || l.status === 'REJECTED' ? 'default' : 'processing'}>{t(l.status)}</Tag> },
         ]} />
+        </FastLinkScope>
       )}
     </FormCard>
   );

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
+import { listReady, notice, rows, signIn } from './support/pages.ts';
+
+/**
+ * Payment files in the browser: issued invoices on the client's mandate collected by a pain.008
+ * generated from the payment files list's Generate dialog (its batch followed to the end), the
+ * new file opened with its lines and its XML; the SEPA mandates list shown.
+ */
+let product: RunningProduct;
+let browser: Browser;
+let page: Page;
+let token: string;
+const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+const at = (route: string) => `${product.url}${route}`;
+const api = (method: string, url: string, payload?: object) =>
+  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+/** A contract of the demo client PER000002 under PER000001 (given a SEPA creditor identifier), billed, two invoices issued. */
+async function issuedInvoices(): Promise<string[]> {
+  const organization = (await api('GET', '/api/person/persons/PER000001')).json();
+  const accounts = organization.bankAccounts as Record<string, unknown>[];
+  const patched = await api('PATCH', '/api/person/persons/PER000001', { bankAccounts: [{ ...accounts[0], sepaCreditorIdentifier: 'FR12ZZZ123456' }, ...accounts.slice(1)], _version: organization._version });
+  expect(patched.statusCode, patched.body).toBe(200);
+  const deal = await api('POST', '/api/financing/deals', {
+    name: 'Van collected by direct debit', currency: 'EUR', startDate: '2025-01-15',
+    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
+    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
+  });
+  expect(deal.statusCode, deal.body).toBe(201);
+  const registration = deal.json().registration as string;
+  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
+  const contract = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) expect((await api('GET', `/api/financing/contracts/${contract}/transitions/${code}`)).statusCode).toBe(200);
+  const billed = await api('GET', '/api/script/runs/run-billing?date=2025-03-31&organizations=PER000001');
+  expect(billed.statusCode, billed.body).toBe(200);
+  const invoices = (billed.json() as { registration: string; pr: string; contractRegistration: string; paymentMode: string }[])
+    .filter((i) => i.pr === 'R' && i.contractRegistration === contract && i.paymentMode === 'SEPA_DIRECT_DEBIT').slice(0, 2).map((i) => i.registration);
+  expect(invoices).toHaveLength(2);
+  for (const i of invoices) expect((await api('GET', `/api/billing/invoices/${i}/transitions/ISSUE`)).statusCode).toBe(200);
+  return invoices;
+}
+
+let invoices: string[] = [];
+
+beforeAll(async () => {
+  product = await startProduct({ contracts: 20 });
+  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
+  invoices = await issuedInvoices();
+  browser = await launchChromium();
+  ({ page } = await openJourneyPage(browser));
+  await page.goto(at('/'));
+  await page.waitForURL(/\/authentication\/login-page/);
+  await signIn(page, product.username, product.password);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('payment files journey', () => {
+  it('generates a pain.008 from the list and follows its batch to the end', async () => {
+    await page.goto(at('/payment-files'));
+    await listReady(page);
+    await page.getByTestId('generate-payment-files').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Generate payment files' });
+    await dialog.locator('#payment-files-due-until').waitFor();
+    await page.getByTestId('generate-payment-files-confirm').click();
+    const progress = dialog.getByTestId('batch-progress');
+    await progress.waitFor({ timeout: 15_000 });
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 60_000 }).toBe('SUCCESS');
+    await notice(page, 'line(s) in the payment files').first().waitFor();
+    await shot('payment-files-generate');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await rows(page).first().innerText()).toContain('pain.008.001.08');
+  });
+
+  it('opens the file with its lines and its XML', async () => {
+    const registration = (await rows(page).first().locator('td').first().innerText()).trim();
+    expect(registration).toMatch(/^PF\d{6}$/);
+    await page.goto(at(`/payment-file/${registration}`));
+    const lines = page.getByTestId('payment-file-lines');
+    await expect.poll(() => lines.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const text = await lines.innerText();
+    for (const i of invoices) expect(text).toContain(i);
+    expect(text).toContain('FRST');
+    const xml = page.getByTestId('payment-file-xml');
+    await expect.poll(() => xml.innerText(), { timeout: 15_000 }).toContain('<CstmrDrctDbtInitn>');
+    expect(await xml.innerText()).toContain('<SeqTp>FRST</SeqTp>');
+    expect(await page.getByTestId('payment-file-download').getAttribute('href')).toMatch(/\/documents\/.+\/content\?contentDisposition=attachment&token=/);
+    await shot('payment-file-detail');
+  });
+
+  it('lists the SEPA mandates', async () => {
+    await page.goto(at('/sepas'));
+    await listReady(page);
+    expect(page.url()).toContain('/sepas');
+  });
+});
