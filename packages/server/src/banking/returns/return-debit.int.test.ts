@@ -114,6 +114,8 @@ describe('a returned direct debit', () => {
     expect(feeInvoice).toMatchObject({ status: 'ISSUED', pr: 'R', contractRegistration: contract, amountExclTax: 15, amountInclTax: 18, totalBalance: 18, dueDate: '2025-02-20' });
     expect(feeInvoice.invoiceNumber).toMatch(/^2025-/);
     expect(feeInvoice.persons.find((p) => p.role === 'PAYER')?.personRegistration).toBe(payer);
+    const pdf = (await c.call('GET', `/api/billing/invoices/${feeInvoice.registration}/documents?type=INVOICE`)).json() as unknown[];
+    expect(pdf).toHaveLength(1);
 
     expect(opened).toMatchObject({ status: 'NEW', type: 'COLLECTION', contractRegistration: contract, invoiceRegistration: target.registration, reasonCode: 'AM04', lastContact: '2025-02-20' });
     expect(opened.actions).toEqual([expect.objectContaining({ action: 'DEBIT_RETURNED', reasonCode: 'AM04', invoiceRegistration: target.registration, feeInvoiceRegistration: feeInvoice.registration })]);

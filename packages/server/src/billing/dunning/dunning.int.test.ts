@@ -198,6 +198,25 @@ describe('dunning', () => {
     expect(good.statusCode, good.body).toBe(200);
   });
 
+  it('charges a level’s fee as an issued invoice, by the tenant’s configuration', async () => {
+    // The configuration the test above left: one REMINDER level at 10 days with a 5 EUR fee.
+    const created = await c.call('POST', '/api/billing/invoices', {
+      name: 'Repair', type: 'INVOICE', pr: 'R', contractRegistration: contract, currency: 'EUR', dueDate: '2026-01-05',
+      amountExclTax: 100, amountInclTax: 120, totalBalance: 120, persons: [{ role: 'PAYER', personRegistration: payer }, { role: 'PAYEE', personRegistration: 'ORG000001' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const repair = created.json().registration as string;
+    expect((await c.call('GET', `/api/billing/invoices/${repair}/transitions/ISSUE`)).statusCode).toBe(200);
+    await dun('2026-01-20');
+    expect((await invoice(repair)).dunningLevel).toBe('REMINDER');
+    const [open] = await cases();
+    const action = open.actions.find((a) => a.invoiceRegistration === repair) as { feeInvoiceRegistration?: string; interest?: number };
+    const fee = (await c.call('GET', `/api/billing/invoices/${action.feeInvoiceRegistration}`)).json();
+    expect(fee).toMatchObject({ status: 'ISSUED', amountExclTax: 5, amountInclTax: 6, contractRegistration: contract, internalReference: repair });
+    // 10 % a year (the configuration's rate) for 15 days on 120 EUR.
+    expect(cents(action.interest!)).toBe(lateInterest(12000, 0.1, 15));
+  }, 60_000);
+
   it('another tenant neither sees nor duns the first one’s invoices', async () => {
     const batch = await dun('2026-12-31', t.beta.headers);
     expect(batch.total).toBe(0);
