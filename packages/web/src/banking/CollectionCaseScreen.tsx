@@ -26,7 +26,7 @@ export function CollectionHistoryCard({ record }: { record: Row }) {
   const currency = String(record.currency ?? 'EUR');
   const money = (v: unknown) => (typeof v === 'number' ? formatCurrency(v, currency, i18n.language) : '');
   const link = (entity: typeof invoiceKind, registration?: string) => registration ? <FastLink to={detailPath(entity, registration)}>{registration}</FastLink> : null;
-  const actions = [...((record.actions as Action[] | undefined) ?? [])].reverse();
+  const actions = ((record.actions as Action[] | undefined) ?? []).map((a, i) => ({ ...a, key: i })).reverse();
   return (
     <FormCard title={t('Collection history')}>
       <Descriptions size="small" column={3} items={[
@@ -35,7 +35,7 @@ export function CollectionHistoryCard({ record }: { record: Row }) {
         { key: 'indemnity', label: t('Indemnity amount'), children: money(record.indemnityAmount ?? 0) },
       ]} />
       {actions.length === 0 ? <Empty description={t('Nothing done yet')} /> : (
-        <Table<Action> data-testid="collection-history" size="small" rowKey={(_a, i) => String(i)} pagination={false} dataSource={actions} columns={[
+        <Table<Action & { key: number }> data-testid="collection-history" size="small" rowKey="key" pagination={false} dataSource={actions} columns={[
           { key: 'date', title: t('Date'), render: (_v, a) => formatDate(a.date, i18n.language) },
           { key: 'action', title: t('Action'), render: (_v, a) => t(actionLabels[a.action ?? ''] ?? 'Action') },
           { key: 'level', title: t('Level'), render: (_v, a) => a.level ?? a.reasonCode ?? '' },
