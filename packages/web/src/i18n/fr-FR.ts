@@ -8,6 +8,7 @@ import { billingFr } from '../billing/fr-FR.ts';
 import { paymentFilesFr } from '../banking/payment-files-fr-FR.ts';
 import { recoveryFr } from '../banking/recovery-fr-FR.ts';
 import { statementsFr } from '../banking/statements-fr-FR.ts';
+import { accountingFr } from '../accounting/accounting-fr-FR.ts';
 
 /**
  * French texts of the interface, keyed by their English wording, with the kinds' titles from
@@ -25,6 +26,7 @@ export const frFR: Record<string, string> = {
   ...paymentFilesFr,
   ...recoveryFr,
   ...statementsFr,
+  ...accountingFr,
   // Shell
   'Leasing back office': 'Back-office de leasing',
   'Loading': 'Chargement',

@@ -83,7 +83,7 @@ export const postingEvent = defineEntity({
     t('IGNORE', ['PENDING', 'ERROR'], 'IGNORED'),
   ],
   menu: { section: 'Accounting', order: 20 },
-  screens: { listPage: { addButton: false } },
+  screens: { detail: 'postingEvent', listPage: { addButton: false } },
   labels: {
     fr: {
       singular: 'Événement comptable', plural: 'Événements comptables',

@@ -81,7 +81,7 @@ export const posting = defineEntity({
   frozenIn: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
   workflow: (kind) => ledgerTransitions(kind).filter((tr) => tr.code === 'EXPORT'),
   menu: { section: 'Accounting', order: 10 },
-  screens: { listPage: { addButton: false } },
+  screens: { list: 'postings', listPage: { addButton: false } },
   labels: {
     fr: {
       singular: 'Écriture comptable', plural: 'Écritures comptables',

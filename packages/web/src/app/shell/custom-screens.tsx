@@ -32,6 +32,8 @@ const CamtListScreen = lazy(() => import('../../banking/CamtListScreen.tsx'));
 const CamtScreen = lazy(() => import('../../banking/CamtScreen.tsx'));
 const BankTransactionScreen = lazy(() => import('../../banking/BankTransactionScreen.tsx'));
 const BankTransactionListScreen = lazy(() => import('../../banking/BankTransactionListScreen.tsx'));
+const PostingListScreen = lazy(() => import('../../accounting/PostingListScreen.tsx'));
+const PostingEventScreen = lazy(() => import('../../accounting/PostingEventScreen.tsx'));
 /** The generic detail screen (forms, every field input, the workflow card) stays out of the list routes' JavaScript. */
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
@@ -42,11 +44,13 @@ export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
   paymentFile: PaymentFileScreen,
   collectionCase: CollectionCaseScreen,
   camt: CamtScreen, bankTransaction: BankTransactionScreen,
+  postingEvent: PostingEventScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
   person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen, agreements: AgreementListScreen,
   paymentFiles: PaymentFileListScreen,
   camts: CamtListScreen, bankTransactions: BankTransactionListScreen,
+  postings: PostingListScreen,
 };
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
