@@ -105,14 +105,17 @@ describe('billing journey', () => {
     await shot('billing-invoices');
   });
 
-  it("issues an invoice from its screen, which shows its lines and taxes", async () => {
+  it("issues an invoice from its screen, which shows its lines and taxes; issued, its form is read only", async () => {
     await page.goto(at(`/invoice/${invoice}`));
     const card = page.locator('[data-testid="workflow-card"]');
     await card.waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('invoice-lines').locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('invoice-taxes').innerText()).toContain('20');
     await card.locator('[data-transition="ISSUE"]').click();
     await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('ISSUED');
+    // A legal document now: no Save, its fields disabled.
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).count(), { timeout: 10_000 }).toBe(0);
     await shot('billing-invoice-issued');
   });
 

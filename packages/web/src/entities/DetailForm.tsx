@@ -68,7 +68,8 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
   const generalTitle = t('General');
   const titles = [generalTitle, ...layout.nested.map((f) => f.label)];
   const panels = useCardPanels(entity.clientRoute, titles);
-  const readOnly = entity.readOnly;
+  // A record in one of its kind's final statuses (an issued invoice) is only moved by its workflow.
+  const readOnly = entity.readOnly || (typeof record?.status === 'string' && entity.frozenIn.includes(record.status));
   const [workflowPinned] = useWorkflowPin(entity);
 
   const { submit, saving } = useFormSubmit(form, { readOnly, initial, onSubmit });
