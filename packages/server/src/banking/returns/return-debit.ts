@@ -137,7 +137,9 @@ export async function returnDebit(tx: Tx, caller: WorkflowCaller, input: DebitRe
   const line = await lineOf(tx, caller, input);
   const invoiceRegistration = input.invoiceRegistration ?? (line?.data.invoiceRegistration as string | undefined);
   if (!invoiceRegistration) throw new ApiError('INVALID_FIELD_VALUE', [String(line?.registration), 'paymentFileLineRegistration (the line names no invoice)']);
-  const invoice = await lockRecord(tx, caller, invoiceKind, invoiceRegistration);
+  // Read, not locked yet: the reversals lock allocation, cashflow, then invoice, the one order payments keep.
+  const invoice = await storage.findOne(tx, invoiceKind, caller.tenant, invoiceRegistration);
+  if (!invoice) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [invoiceKind.name, invoiceRegistration]);
   if ((invoice.data.pr ?? 'R') !== 'R') throw new ApiError('INVALID_FIELD_VALUE', [invoice.registration, 'invoiceRegistration (a payable invoice is not collected by direct debit)']);
   if (input.currency !== invoice.data.currency) throw new ApiError('INVALID_FIELD_VALUE', [String(input.currency), `currency (invoice ${invoice.registration} is in ${String(invoice.data.currency)})`]);
   const amount = mustBeAmount(input.amount, input.currency, 'amount');
