@@ -49,6 +49,8 @@ export const paymentFileLine = defineEntity({
     t('REJECT', ['SENT', 'ACCEPTED'], 'REJECTED'),
     t('CANCEL', 'DRAFT', 'CANCELLED'),
   ],
+  // What the bank brings back: one line per EndToEndId in a tenant.
+  unique: ['endToEndId'],
   readOnly: true,
   menu: { section: 'Billing', order: 55 },
   labels: {
