@@ -8,6 +8,8 @@ import { inTenant } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { fileSystemStore } from '../../documents/object-store.ts';
+import { generateDemoPaymentFiles } from './demo-payment-files.ts';
 import { isTarget2BusinessDay } from './target2.ts';
 import { xsdErrors, type SchemaVersion } from './xsd-validation.ts';
 
@@ -255,9 +257,13 @@ describe('a file sent or cancelled', () => {
     expect(lines.map((l) => l.status)).toEqual(['CANCELLED']);
     const history = await list<{ transition?: string }>(`/api/core/histories?entityName=PaymentFileLine&entityRegistration=${lines[0].registration}`);
     expect(history.map((h) => h.transition)).toContain('CANCEL');
-    const again = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-11', organizations: [seller] })).files;
-    expect(again).toHaveLength(1);
-    expect((await linesOf(again[0].registration)).map((l) => l.invoiceRegistration)).toEqual([created[1]]);
+    // The demo book's hook: the freed invoice goes in its direct debits; no payable invoice yet, no transfer.
+    const demo = await generateDemoPaymentFiles(t.db.database.db, fileSystemStore(t.objectsDir), t.alpha.tenant, { dueUntil: '2025-03-11', today: today() });
+    expect(demo.transfers.files).toEqual([]);
+    expect(demo.debits.files).toHaveLength(1);
+    const again = demo.debits.files[0] as unknown as PaymentFile;
+    await expectConsistent(again, 'pain.008.001.08');
+    expect((await linesOf(again.registration)).map((l) => l.invoiceRegistration)).toEqual([created[1]]);
   }, 60_000);
 });
 
