@@ -234,6 +234,34 @@ describe('direct debits (pain.008)', () => {
   }, 60_000);
 });
 
+describe('B2B direct debits', () => {
+  it('a B2B mandate is collected by a B2B file only, with its own sequence', async () => {
+    const company = await person({
+      type: 'C', name: 'Logistique Œrsted & Cie', registrations: [{ type: 'SIR', number: '380129866' }],
+      bankAccounts: [{ name: 'Main', bankIban: 'FR7630004000031234567890143', collectionMethods: ['SEPA_DIRECT_DEBIT'],
+        sepaMandates: [{ rumReference: 'RUM-B2B-0001', rumStatus: 'SIGNED', rumDateOfSignature: '2025-02-01', rumType: 'B2B' }] }],
+    });
+    const created = await c.call('POST', '/api/billing/invoices', {
+      name: 'Fleet service', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate: '2025-02-20', amountExclTax: 500, amountInclTax: 600, totalBalance: 600,
+      organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: company }, { role: 'PAYEE', personRegistration: seller }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await issue(created.json().registration);
+    const core = await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-02-28', organizations: [seller] });
+    expect(core.files).toEqual([]);
+    expect(core.batch.log.map((l) => l.message).join('\n')).toContain(`${created.json().registration} left out: no valid CORE mandate of ${company}`);
+    const b2b = await run({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.02', scheme: 'B2B', dueUntil: '2025-02-28', organizations: [seller] });
+    expect(b2b.files).toHaveLength(1);
+    expect(b2b.files[0]).toMatchObject({ scheme: 'B2B', count: 1, totalAmount: 600 });
+    const { xml, lines } = await expectConsistent(b2b.files[0], 'pain.008.001.02');
+    expect(lines[0]).toMatchObject({ invoiceRegistration: created.json().registration, sequenceType: 'FRST', mandateReference: 'RUM-B2B-0001', bic: null });
+    expect(xml).toContain('<LclInstrm><Cd>B2B</Cd></LclInstrm>');
+    // No BIC known: the debtor's agent is NOTPROVIDED (IBAN only).
+    expect(xml).toContain('<DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId></DbtrAgt>');
+    expect(xml).toContain('<Nm>Logistique OErsted + Cie</Nm>');
+  }, 60_000);
+});
+
 describe('a file sent or cancelled', () => {
   it('SEND sends its lines; CANCEL cancels them and frees their invoices for the next file', async () => {
     const created = await Promise.all(['2025-03-10', '2025-03-11'].map(async (dueDate) => {
