@@ -8,7 +8,7 @@ import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
-import { FastLink } from '../entities/FastLink.tsx';
+import { FastLink, FastLinkScope } from '../entities/FastLink.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
@@ -28,6 +28,7 @@ export default function BankTransactionScreen({ entity, canCreate }: ScreenProps
   const [amounts, setAmounts] = useState<Record<string, number | null>>({});
   const [busy, setBusy] = useState(false);
   const { options: methods } = useListOptions('bankMatchMethod');
+  const { options: statuses } = useListOptions('bankTransactionStatus');
   const method = (code: unknown) => (code === 'AMOUNT' ? t('AMOUNT') : optionLabel(methods, String(code ?? '')));
   const waiting = data?.status === 'NEW' && data.type !== 'DIRECT_DEBIT_RETURN';
   const { data: proposal } = useQuery({
@@ -58,10 +59,11 @@ export default function BankTransactionScreen({ entity, canCreate }: ScreenProps
   return (
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
+      <FastLinkScope>
       <FormCard title={t('Reconciliation')}>
         {!waiting ? (
           <Alert type={data.status === 'MATCHED' ? 'success' : 'info'} showIcon data-testid="reconciliation-state"
-            title={data.status === 'MATCHED' ? t('Matched ({method})', { method: method(data.matchMethod ?? 'MANUAL') }) : t(String(data.status))} />
+            title={data.status === 'MATCHED' ? t('Matched ({method})', { method: method(data.matchMethod ?? 'MANUAL') }) : optionLabel(statuses, String(data.status))} />
         ) : candidates.length === 0 ? <Empty description={t('No candidate invoice')} /> : (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Table<Candidate> data-testid="candidates" size="small" rowKey="invoiceRegistration" pagination={false} dataSource={candidates} columns={[
@@ -83,6 +85,7 @@ export default function BankTransactionScreen({ entity, canCreate }: ScreenProps
           </Space>
         )}
       </FormCard>
+      </FastLinkScope>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
-import { FastLink } from '../entities/FastLink.tsx';
+import { FastLink, FastLinkScope } from '../entities/FastLink.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
@@ -19,9 +19,10 @@ export default function CamtScreen({ entity, canCreate }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const { id, data } = useDetailRecord(entity);
   const { options: methods } = useListOptions('bankMatchMethod');
+  const { options: statuses } = useListOptions('bankTransactionStatus');
   const registration = data ? String(data.registration) : undefined;
   const statementQuery = { camtRegistration: registration ?? '', sort: 'registration', range: '[0-99]' };
-  const transactionQuery = { camtRegistration: registration ?? '', sort: 'registration', range: '[0-499]' };
+  const transactionQuery = { camtRegistration: registration ?? '', sort: 'registration', range: '[0-249]' };
   const { data: statements } = useQuery({
     queryKey: [...queryKeys.list(statementKind, statementQuery), data?._version],
     queryFn: ({ signal }) => dataProvider.list(statementKind, statementQuery, { signal }), enabled: !!registration,
@@ -35,7 +36,7 @@ export default function CamtScreen({ entity, canCreate }: ScreenProps) {
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
       {id && data && (
-        <>
+        <FastLinkScope>
           <FormCard title={t('Statements')}>
             <Table<Row> data-testid="camt-statements" size="small" rowKey="registration" pagination={false} dataSource={(statements?.rows ?? []) as Row[]} columns={[
               { key: 'registration', title: t('Registration'), render: (_v, s) => <FastLink to={detailPath(statementKind, s.registration)}>{s.registration}</FastLink> },
@@ -53,7 +54,7 @@ export default function CamtScreen({ entity, canCreate }: ScreenProps) {
               { key: 'amount', title: t('Amount'), align: 'right', render: (_v, x) => `${x.creditDebit === 'DBIT' ? '−' : ''}${money(x.amount, x.currency)}` },
               { key: 'name', title: t('Counterparty name'), render: (_v, x) => String(x.counterpartyName ?? '') },
               { key: 'remittance', title: t('Remittance information'), render: (_v, x) => String(x.remittanceInformation ?? x.endToEndId ?? '') },
-              { key: 'status', title: t('Status'), render: (_v, x) => <Tag color={statusColors[String(x.status)] ?? 'default'} data-testid={`status-${x.registration}`}>{t(String(x.status))}</Tag> },
+              { key: 'status', title: t('Status'), render: (_v, x) => <Tag color={statusColors[String(x.status)] ?? 'default'} data-testid={`status-${x.registration}`}>{optionLabel(statuses, String(x.status))}</Tag> },
               { key: 'method', title: t('Match method'), render: (_v, x) => (x.matchMethod ? optionLabel(methods, String(x.matchMethod)) : '') },
               {
                 key: 'invoices', title: t('Invoices'), render: (_v, x) => ((x.invoices as { invoiceRegistration: string }[] | undefined) ?? [])
@@ -61,7 +62,7 @@ export default function CamtScreen({ entity, canCreate }: ScreenProps) {
               },
             ]} />
           </FormCard>
-        </>
+        </FastLinkScope>
       )}
     </>
   );

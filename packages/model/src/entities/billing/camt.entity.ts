@@ -38,6 +38,7 @@ export const camt = defineEntity({
     t('FAIL', 'PROCESSING', 'ERROR', { hidden: true }),
     t('RETRY', 'ERROR', 'IMPORTED'),
   ],
+  readOnly: true,
   menu: { section: 'Billing', order: 40 },
   labels: {
     fr: {
