@@ -203,9 +203,16 @@ async function assignSequenceTypes(tx: Tx, caller: Caller, planned: Planned[], c
     const mandate = x.line.mandate as Mandate;
     const reference = String(x.line.mandateReference);
     const terminated = TERMINAL_CONTRACT.has(String(contracts.get(String(x.line.contractRegistration ?? ''))?.status));
-    x.line.sequenceType = isOneOff(mandate) ? 'OOFF' : !used.has(reference) ? 'FRST' : terminated && lastOfMandate.get(reference) === x ? 'FNAL' : 'RCUR';
+    x.line.sequenceType = sequenceTypeOf(mandate, { collectedBefore: used.has(reference), lastOfTerminatedContract: terminated && lastOfMandate.get(reference) === x });
     delete x.line.mandate;
   }
+}
+
+/** A debit's sequence type on its mandate: OOFF for a one-off mandate, FRST first, FNAL last of a terminated contract, RCUR otherwise. */
+export function sequenceTypeOf(mandate: Mandate, history: { collectedBefore: boolean; lastOfTerminatedContract: boolean }): 'FRST' | 'RCUR' | 'OOFF' | 'FNAL' {
+  if (isOneOff(mandate)) return 'OOFF';
+  if (!history.collectedBefore) return 'FRST';
+  return history.lastOfTerminatedContract ? 'FNAL' : 'RCUR';
 }
 
 const SEQUENCE_ORDER = ['FRST', 'RCUR', 'FNAL', 'OOFF'];

@@ -262,6 +262,27 @@ describe('B2B direct debits', () => {
   }, 60_000);
 });
 
+describe('one-off mandates', () => {
+  it('a one-off mandate is collected as OOFF', async () => {
+    const client = await person({
+      type: 'C', name: 'Café du Marché', registrations: [{ type: 'SIR', number: '404833048' }],
+      bankAccounts: [{ name: 'Main', bankIban: 'FR7630004000031234567890143', bankBic: 'BNPAFRPP', collectionMethods: ['SEPA_DIRECT_DEBIT'],
+        sepaMandates: [{ rumReference: 'RUM-OOFF-0001', rumStatus: 'ACTIVE', rumDateOfSignature: '2025-02-01', rumFrequency: 'OOFF' }] }],
+    });
+    const created = await c.call('POST', '/api/billing/invoices', {
+      name: 'Repair', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate: '2025-02-21', amountExclTax: 100, amountInclTax: 120, totalBalance: 120,
+      organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: client }, { role: 'PAYEE', personRegistration: seller }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await issue(created.json().registration);
+    const { files } = await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-02-28', organizations: [seller] });
+    expect(files).toHaveLength(1);
+    const { xml, lines } = await expectConsistent(files[0], 'pain.008.001.08');
+    expect(lines.map((l) => [l.invoiceRegistration, l.sequenceType])).toEqual([[created.json().registration, 'OOFF']]);
+    expect(all(xml, 'SeqTp')).toEqual(['OOFF']);
+  }, 60_000);
+});
+
 describe('a file sent or cancelled', () => {
   it('SEND sends its lines; CANCEL cancels them and frees their invoices for the next file', async () => {
     const created = await Promise.all(['2025-03-10', '2025-03-11'].map(async (dueDate) => {
