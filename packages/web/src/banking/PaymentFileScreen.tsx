@@ -11,7 +11,7 @@ import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { entityByName } from '@lbo/model/entity-registry';
 import { formatCurrency, formatDate } from '../i18n/formats.ts';
-import { paymentFileDocument, paymentFileKind, paymentFileLineKind, paymentFileXml } from './payment-files-api.ts';
+import { indentXml, paymentFileDocument, paymentFileKind, paymentFileLineKind, paymentFileXml } from './payment-files-api.ts';
 
 const invoiceKind = entityByName('Invoice')!;
 type Line = { _id: string; registration: string; status: string; endToEndId: string; invoiceRegistration: string; personRegistration?: string; amount: number; currency: string; sequenceType?: string; collectionDate?: string; iban?: string };
@@ -50,7 +50,7 @@ function XmlCard({ file }: { file: Row }) {
   const { t } = useTranslation();
   const registration = String(file.registration);
   const stored = Boolean(file.documentRegistration);
-  const { data: xml } = useQuery({ queryKey: [...queryKeys.kind(paymentFileKind), 'xml', registration], queryFn: ({ signal }) => paymentFileXml(registration, signal), enabled: stored });
+  const { data: xml } = useQuery({ queryKey: [...queryKeys.kind(paymentFileKind), 'xml', registration], queryFn: async ({ signal }) => indentXml(await paymentFileXml(registration, signal)), enabled: stored });
   const { data: document } = useQuery({ queryKey: [...queryKeys.kind(paymentFileKind), 'xml-document', registration], queryFn: ({ signal }) => paymentFileDocument(registration, signal), enabled: stored });
   return (
     <FormCard title={t('XML file')} extra={document && (
@@ -59,7 +59,7 @@ function XmlCard({ file }: { file: Row }) {
     )}>
       <Space direction="vertical" style={{ width: '100%' }}>
         {typeof file.errorMessage === 'string' && <Alert type="error" showIcon title={t('The file was not released: it is not valid against its schema')} description={file.errorMessage} />}
-        {stored ? <pre data-testid="payment-file-xml" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{xml ?? ''}</pre>
+        {stored ? <pre data-testid="payment-file-xml" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, whiteSpace: 'pre' }}>{xml ?? ''}</pre>
           : !file.errorMessage && <Empty description={t('No XML file')} />}
       </Space>
     </FormCard>

@@ -39,3 +39,37 @@ export async function paymentFileDocument(registration: string, signal?: AbortSi
   const documents = await api.get<DocumentItem[]>(apiPaths.documents(paymentFileKind, registration), { query: { type: 'PAYMENT_FILE' }, signal, silent: true });
   return documents[0];
 }
+
+/**
+ * An XML text indented for reading: one element a line, two spaces a level; a leaf element stays on
+ * its line with its text. Only tags are moved: the content is unchanged.
+ */
+export function indentXml(xml: string): string {
+  const tokens = xml.replace(/>\s+</g, '><').split(/(?=<)|(?<=>)/).filter((t) => t.trim() !== '');
+  const out: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.startsWith('</')) {
+      depth = Math.max(0, depth - 1);
+      out.push(`${'  '.repeat(depth)}${token}`);
+    } else if (token.startsWith('<?') || token.startsWith('<!') || token.endsWith('/>')) {
+      out.push(`${'  '.repeat(depth)}${token}`);
+    } else if (token.startsWith('<')) {
+      // A leaf: <a>text</a> on one line.
+      if (tokens[i + 1] !== undefined && !tokens[i + 1].startsWith('<') && tokens[i + 2]?.startsWith('</')) {
+        out.push(`${'  '.repeat(depth)}${token}${tokens[i + 1]}${tokens[i + 2]}`);
+        i += 2;
+      } else if (tokens[i + 1]?.startsWith('</')) {
+        out.push(`${'  '.repeat(depth)}${token}${tokens[i + 1]}`);
+        i += 1;
+      } else {
+        out.push(`${'  '.repeat(depth)}${token}`);
+        depth++;
+      }
+    } else {
+      out.push(`${'  '.repeat(depth)}${token}`);
+    }
+  }
+  return out.join('\n');
+}
