@@ -208,7 +208,7 @@ describe('reports', () => {
     const res = await c.call('POST', '/api/accounting/exports', { format: 'FEC', from: '2020-01-01', to: '2030-12-31' });
     expect(res.statusCode, res.body).toBe(200);
     let state: { status: string; document: { url: string } | null } = { status: '', document: null };
-    for (let i = 0; i < 200 && !state.document; i++) {
+    for (let i = 0; i < 200 && !(state.document && state.status === 'SUCCESS'); i++) {
       await new Promise((r) => setTimeout(r, 100));
       state = (await c.call('GET', `/api/accounting/exports/${res.json().batchRegistration}`)).json();
     }

@@ -6,6 +6,7 @@
  *   CashflowAllocation REVERSE       the reversal of that payment's event
  *   Contract ACTIVATE                CONTRACT_ACTIVATION (finance or operating lease, from its product)
  */
+import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { Dec } from '@lbo/model/finance/decimal';
 import type { Tx } from '../db/database.ts';
@@ -17,6 +18,7 @@ import { eventOfSource, recordPostingEvent, reversePostingEvent, type BusinessEv
 
 const contractKind = entityByName('Contract')!;
 const invoiceKind = entityByName('Invoice')!;
+const invoiceLineKind = entityByName('InvoiceLine')!;
 
 const personWith = (doc: Doc, role: string) =>
   ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
@@ -35,9 +37,12 @@ export async function invoiceEvent(tx: Tx, caller: Caller, doc: Doc, today: stri
   const sign = creditNote ? -1 : 1;
   const pr = doc.pr === 'P' ? 'P' : 'R';
   const amountExclTax = sign * num(doc.amountExclTax), amountInclTax = sign * num(doc.amountInclTax);
+  const { rows: [lines] } = await sql<{ rent: string | null }>`SELECT sum((data ->> 'amountExclTax')::numeric) AS rent FROM ${sql.table(invoiceLineKind.table)}
+    WHERE tenant = ${caller.tenant} AND data ->> 'invoiceRegistration' = ${String(doc.registration)} AND type IN ('RENT', 'PRINCIPAL', 'INTEREST')`.execute(tx);
+  const rent = new Dec(lines?.rent ?? 0).times(sign).toNumber();
   return {
     eventType: creditNote ? 'CREDIT_NOTE' : 'INVOICE_ISSUED', date: text(doc.issueDate) ?? today, currency: text(doc.currency) ?? 'EUR',
-    amounts: { amountExclTax, amountInclTax, tax: new Dec(amountInclTax).minus(amountExclTax).toNumber() },
+    amounts: { amountExclTax, amountInclTax, tax: new Dec(amountInclTax).minus(amountExclTax).toNumber(), rent, services: new Dec(amountExclTax).minus(rent).toNumber() },
     name: `${creditNote ? 'Credit note' : 'Invoice'} ${text(doc.invoiceNumber) ?? String(doc.registration)}`, pr,
     financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
     taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode), documentReference: text(doc.invoiceNumber) ?? String(doc.registration),

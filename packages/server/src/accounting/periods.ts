@@ -61,3 +61,10 @@ export async function setPeriod(tx: Tx, caller: Caller, month: string, organizat
   });
   return after;
 }
+
+/** Closes, for all organizations, every month with postings up to `month` (the demo's months before the last two). */
+export async function closeThrough(tx: Tx, caller: Caller, month: string): Promise<string[]> {
+  const months = await tx.selectFrom('account_balance').select('month').distinct().where('tenant', '=', caller.tenant).where('month', '<=', month).orderBy('month').execute();
+  for (const { month: m } of months) await setPeriod(tx, caller, m, undefined, true);
+  return months.map((m) => m.month);
+}

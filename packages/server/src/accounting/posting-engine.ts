@@ -130,7 +130,7 @@ async function writeEvents(tx: Tx, caller: Caller, prepared: Prepared[]): Promis
   }
   await insertHistories(tx, caller, written.map((w) => ({
     entityName: postingEventKind.name, entityRegistration: w.event.registration as string, action: 'POST', after: w.event,
-    extra: { postings: w.postings.map((p) => p.registration) },
+    extra: { details: { postings: w.postings.map((p) => p.registration) } },
   })));
   return written;
 }

@@ -12,8 +12,9 @@ import { ExpressionError, namesOf, parseExpression } from './expression.ts';
  * later never rewrites them.
  */
 export const eventTypes = {
-  INVOICE_ISSUED: ['amountExclTax', 'tax', 'amountInclTax'],
-  CREDIT_NOTE: ['amountExclTax', 'tax', 'amountInclTax'],
+  // `rent`: its rent, principal and interest lines excluding tax (a finance lease's net investment billed); `services` the rest.
+  INVOICE_ISSUED: ['amountExclTax', 'tax', 'amountInclTax', 'rent', 'services'],
+  CREDIT_NOTE: ['amountExclTax', 'tax', 'amountInclTax', 'rent', 'services'],
   PAYMENT_RECEIVED: ['amount'],
   PAYMENT_RETURNED: ['amount'],
   REJECTION_FEE: ['amount'],
@@ -63,7 +64,8 @@ const line = (account: string, dc: 'D' | 'C', amount: string, label: string, ana
 export const demoPostingRules: PostingRule[] = [
   { eventType: 'INVOICE_ISSUED', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
     line('411000', 'D', 'amountInclTax', 'Client'),
-    line('274000', 'C', 'amountExclTax', 'Net investment billed', ['product', 'organization']),
+    line('274000', 'C', 'rent', 'Net investment billed', ['product', 'organization']),
+    line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
     line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
   ] },
   { eventType: 'INVOICE_ISSUED', when: { pr: 'R' }, journal: 'VT', journalLabel: 'Ventes', lines: [
@@ -77,7 +79,8 @@ export const demoPostingRules: PostingRule[] = [
     line('401000', 'C', 'amountInclTax', 'Supplier'),
   ] },
   { eventType: 'CREDIT_NOTE', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('274000', 'D', 'amountExclTax', 'Net investment credited', ['product', 'organization']),
+    line('274000', 'D', 'rent', 'Net investment credited', ['product', 'organization']),
+    line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
     line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
     line('411000', 'C', 'amountInclTax', 'Client'),
   ] },

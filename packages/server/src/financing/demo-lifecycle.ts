@@ -17,6 +17,7 @@ import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { kind } from './financing-records.ts';
 import { playDemoBilling } from '../billing/demo-billing.ts';
+import { closeThrough } from '../accounting/periods.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 
 export interface DemoLifecycle {
@@ -120,6 +121,8 @@ export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectSt
 
   // Lines due by the book's date are billed month by month, issued and (but the last month) paid.
   await playDemoBilling(db, store, tenant, contracts.active, plan.filter((step) => step.activate).map((step) => step.start).sort()[0], asOf);
+  // The books: the months billed closed but the last two, which stay open.
+  await inTenant(db, { tenant, user: 'system' }, (tx) => closeThrough(tx, caller, '2025-04'));
 
   // A rate change applied; a longer duration submitted, waiting for its approval.
   const amendments: string[] = [];

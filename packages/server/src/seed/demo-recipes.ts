@@ -166,8 +166,8 @@ export const recipes: Record<string, Recipe> = {
       const invoice = invoiceAt(indexOf(String(doc.invoiceRegistration)), ctx.prefixes, ctx.size);
       return {
         ...doc, eventType: 'INVOICE_ISSUE', contractRegistration: invoice.contractRegistration, date: invoice.issueDate,
-        personRegistration: clientOf(ctx, String(invoice.contractRegistration)).personRegistration,
-        assetRegistration: null, cashflowRegistration: null, creditLineRegistration: null, secondaryAccount: null,
+        // Entries of the book taken over, on no client's sub-ledger: the demo's own history posts its clients'.
+        personRegistration: null, assetRegistration: null, cashflowRegistration: null, creditLineRegistration: null, secondaryAccount: null,
         documentReference: invoice.invoiceNumber, code: null,
       };
     },
@@ -186,9 +186,8 @@ export const recipes: Record<string, Recipe> = {
       const debit = ctx.record('Posting', ctx.i * 2);
       return {
         status: 'PROCESSED', eventType: 'INVOICE_ISSUED', name: `Invoice ${String(debit.documentReference)}`, date: debit.date, postingDate: debit.date,
-        amount: debit.amount, currency: 'EUR', postingCount: 2, documentReference: debit.documentReference, sourceEntity: 'Invoice',
-        sourceRegistration: debit.invoiceRegistration, invoiceRegistration: debit.invoiceRegistration, contractRegistration: debit.contractRegistration,
-        personRegistration: debit.personRegistration, account: '411000', secondaryAccount: '706000',
+        amount: debit.amount, currency: 'EUR', postingCount: 2, documentReference: debit.documentReference,
+        invoiceRegistration: debit.invoiceRegistration, contractRegistration: debit.contractRegistration, account: '411000', secondaryAccount: '706000',
       };
     },
   },

@@ -30,6 +30,9 @@ export const postingEvent = defineEntity({
     sourceRegistration: text(),
     organizationRegistration: link('Person'),
     financialProduct: select('financialProduct'),
+    pr: select('pr'),
+    journal: text(),
+    ignoredBecause: text({ readOnly: true }),
     // The date its postings took: the event's own, or the first open period's.
     postingDate: date({ readOnly: true }),
     postingCount: integer({ readOnly: true }),
@@ -89,7 +92,7 @@ export const postingEvent = defineEntity({
       singular: 'Événement comptable', plural: 'Événements comptables',
       texts: {
         'Amounts': 'Montants', 'Source entity': 'Type de la source', 'Source registration': 'Source', 'Posting date': 'Date de comptabilisation',
-        'Posting count': "Nombre d'écritures", 'Reversed event registration': 'Événement contrepassé',
+        'Posting count': "Nombre d'écritures", 'Reversed event registration': 'Événement contrepassé', 'Journal': 'Journal', 'Ignored because': 'Ignoré car',
       },
     },
   },
