@@ -62,7 +62,7 @@ if (!only || only.includes('api')) {
   await database.close();
 }
 
-for (const [name, file, fn] of [['finance', './finance.bench.ts', 'runFinanceBench'], ['documents', './documents.bench.ts', 'runDocumentsBench'], ['web', './web.bench.ts', 'runWebBench'], ['export', './export.bench.ts', 'runExportBench'], ['contracts', './contract-lifecycle.bench.ts', 'runContractLifecycleBench'], ['billing', './billing.bench.ts', 'runBillingBench'], ['pdf', './invoice-pdf.bench.ts', 'runInvoicePdfBench'], ['sepa', './sepa.bench.ts', 'runSepaBench'], ['books', './books.bench.ts', 'runBooksBench'], ['dunning', './dunning.bench.ts', 'runDunningBench']] as const) {
+for (const [name, file, fn] of [['finance', './finance.bench.ts', 'runFinanceBench'], ['documents', './documents.bench.ts', 'runDocumentsBench'], ['web', './web.bench.ts', 'runWebBench'], ['export', './export.bench.ts', 'runExportBench'], ['contracts', './contract-lifecycle.bench.ts', 'runContractLifecycleBench'], ['billing', './billing.bench.ts', 'runBillingBench'], ['pdf', './invoice-pdf.bench.ts', 'runInvoicePdfBench'], ['sepa', './sepa.bench.ts', 'runSepaBench'], ['books', './books.bench.ts', 'runBooksBench'], ['dunning', './dunning.bench.ts', 'runDunningBench'], ['camt', './camt.bench.ts', 'runCamtBench']] as const) {
   if (only && !only.includes(name)) continue;
   if (!fs.existsSync(new URL(file, import.meta.url))) continue;
   const mod = await import(file);

@@ -1,6 +1,6 @@
 import { defineEntity } from '../../entity.ts';
 import { boolean, currency, date, link, list, number, select, text, textarea } from '../../fields.ts';
-import { column, equal, range, regex } from '../../search.ts';
+import { column, equal, range } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
 /**
@@ -43,14 +43,14 @@ export const bankTransaction = defineEntity({
     candidates: list({ invoiceRegistration: link('Invoice'), score: number(), reason: text(), balance: currency() }, { readOnly: true }),
   },
   search: [
-    'registration', regex('name'), equal('status'), equal('type'), equal('bankStatementRegistration'), equal('camtRegistration'),
+    'registration', equal('status'), equal('type'), equal('bankStatementRegistration'), equal('camtRegistration'),
     equal('endToEndId'), equal('matchMethod'), equal('cashflowRegistration'), equal('counterpartyIban'), range('bookingDate'), range('amount'),
   ],
   columns: [
     'registration', 'status', 'name', 'type', 'bookingDate', 'creditDebit', column('amount', { currencyField: 'currency' }), 'currency',
     'counterpartyName', 'endToEndId', 'remittanceInformation', 'matchMethod', 'cashflowRegistration', 'bankStatementRegistration',
   ],
-  textSearch: ['registration', 'name', 'endToEndId', 'remittanceInformation', 'counterpartyName', 'mandateReference'],
+  textSearch: ['registration', 'name', 'endToEndId', 'remittanceInformation'],
   statuses: ['NEW', 'PARTIALLY_MATCHED', 'MATCHED', 'IGNORED', 'CANCELLED'],
   workflow: () => [
     t('MATCH_PARTIALLY', 'NEW', 'PARTIALLY_MATCHED', { hidden: true }),

@@ -14,7 +14,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
 import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
 import { freeRegistration, freeRegistrations } from '../../entities/crud.operation.ts';
-import { insertHistories, insertHistory, type HistoryEntry } from '../../entities/history.ts';
+import { insertHistory } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
@@ -75,7 +75,7 @@ async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, conten
     entry: (statement, entry) => steps.push({ kind: 'entry', statement, entry }),
     statementEnd: (statement) => steps.push({ kind: 'end', statement }),
   });
-  let current: { row: Row; doc: Doc; booked: bigint; transactions: number; entries: number } | undefined;
+  let current: { row: Row; doc: Doc; booked: bigint; transactions: number; entries: number; registrations: string[] } | undefined;
   let digest = crypto.createHash('sha256');
   let buffer: CamtTransaction[] = [];
   const flush = async () => {
@@ -83,8 +83,8 @@ async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, conten
     const registrations = await freeRegistrations(tx, caller, transactionKind, buffer.length);
     const docs = buffer.map((t, i) => transactionDoc(registrations[i], current!.doc, t));
     await storage.insertMany(tx, transactionKind, caller.tenant, caller.username, docs);
-    await insertHistories(tx, caller, docs.map((d): HistoryEntry => ({ entityName: transactionKind.name, entityRegistration: String(d.registration), action: 'IMPORT', after: d })));
     current.transactions += docs.length;
+    current.registrations.push(`${registrations[0]}-${registrations[registrations.length - 1]}`);
     counts.transactionCount += docs.length;
     buffer = [];
   };
@@ -104,7 +104,7 @@ async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, conten
           fromDate: s.fromDate, toDate: s.toDate, statementDate: s.creationDate?.slice(0, 10) ?? s.toDate,
         };
         const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
-        current = { row: await storage.insertRow(tx, statementKind, caller.tenant, caller.username, clean), doc: clean, booked: 0n, transactions: 0, entries: 0 };
+        current = { row: await storage.insertRow(tx, statementKind, caller.tenant, caller.username, clean), doc: clean, booked: 0n, transactions: 0, entries: 0, registrations: [] };
         counts.statementCount++;
       } else if (step.kind === 'entry') {
         if (!current) continue;
@@ -136,7 +136,8 @@ async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, conten
           ...current.doc, statementKey, entriesTotal: Number(fromUnits(current.booked)), transactionCount: current.transactions,
           ...(difference === undefined ? {} : { balanced: difference === 0n, balanceDifference: Number(fromUnits(difference)) }),
         }));
-        await insertHistory(tx, caller, { entityName: statementKind.name, entityRegistration: current.row.registration, action: 'IMPORT', after });
+        // The statement's History row names its transactions (each keeps who wrote it and when): one row, not one per entry.
+        await insertHistory(tx, caller, { entityName: statementKind.name, entityRegistration: current.row.registration, action: 'IMPORT', after, extra: { transactions: current.registrations } });
         await sql`RELEASE SAVEPOINT camt_statement`.execute(tx);
         current = undefined;
       }
@@ -210,7 +211,7 @@ export async function matchCamt(tx: Tx, caller: WorkflowCaller, camtRegistration
     const rows = await newTransactions(tx, caller.tenant, sql<boolean>`data->>'camtRegistration' = ${camtRegistration}`, after, MATCH_CHUNK);
     if (!rows.length) break;
     await matchTransactions(tx, caller, rows);
-    after = rows[rows.length - 1].registration;
+    after = rows[rows.length - 1]._id;
   }
   return camtCounts(tx, caller.tenant, camtRegistration);
 }

@@ -24,7 +24,7 @@ export function registerMatchingRunner(db: Db, jobs: JobQueue): void {
       // A batch runs for whoever started it; the allocations it makes are the system's.
       const outcome = await matchTransactions(tx, { ...caller, isAdmin: true }, rows);
       return {
-        done: rows.length, cursor: rows.length ? rows[rows.length - 1].registration : cursor, finished: rows.length < CHUNK,
+        done: rows.length, cursor: rows.length ? rows[rows.length - 1]._id : cursor, finished: rows.length < CHUNK,
         ...(outcome.matched ? { message: `${outcome.matched} transaction(s) matched` } : {}),
       };
     },

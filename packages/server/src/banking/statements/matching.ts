@@ -282,11 +282,16 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
   return outcome;
 }
 
-/** The NEW transactions to match, in registration order after `after`, locked. */
+/**
+ * The NEW transactions to match after `after` (an `_id`; '' to start), locked. Walked in `_id`
+ * order along the primary key, so that going through 100,000 transactions chunk by chunk reads
+ * each once.
+ */
 export async function newTransactions(tx: Tx, tenant: string, condition: ReturnType<typeof sql<boolean>>, after: string, limit: number): Promise<Row[]> {
+  const from = after || '00000000-0000-0000-0000-000000000000';
   const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
-    FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND status = 'NEW' AND (length(registration), registration) > (length(${after}), ${after}) AND (${condition})
-    ORDER BY length(registration), registration LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(tx);
+    FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND _id > ${from}::uuid AND status = 'NEW' AND (${condition})
+    ORDER BY tenant, _id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(tx);
   return rows;
 }
 

@@ -57,7 +57,7 @@ export async function rematch(tx: Tx, caller: WorkflowCaller, registrations?: st
     const outcome = await matchTransactions(tx, caller, rows);
     total.matched += outcome.matched;
     total.unmatched += outcome.unmatched;
-    after = rows[rows.length - 1].registration;
+    after = rows[rows.length - 1]._id;
   }
   return total;
 }
