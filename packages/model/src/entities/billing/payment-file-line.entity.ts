@@ -30,6 +30,10 @@ export const paymentFileLine = defineEntity({
     collectionDate: date({ readOnly: true }),
     pr: select('pr', { readOnly: true }),
     remittanceInformation: text({ readOnly: true }),
+    // A returned or rejected debit (server banking/returns): the ISO reason, the day, the statement's transaction.
+    returnReasonCode: select('sepaReturnReason', { readOnly: true }),
+    returnDate: date({ readOnly: true }),
+    bankTransactionRegistration: link('BankTransaction', { readOnly: true }),
   },
   search: [
     'registration', equal('status'), equal('type'), equal('paymentFile', { field: 'paymentFileRegistration' }),
@@ -60,6 +64,7 @@ export const paymentFileLine = defineEntity({
         'Payment file registration': 'Fichier de paiement', 'End to end id': 'Référence de bout en bout', 'Mandate reference': 'Référence unique de mandat',
         'Mandate signature date': 'Date de signature du mandat', 'Sequence type': 'Type de séquence', 'Iban': 'IBAN', 'Bic': 'BIC',
         'Collection date': 'Date de règlement', 'Remittance information': 'Libellé', 'Payment file': 'Fichier de paiement',
+        'Return reason code': 'Motif du rejet', 'Return date': 'Date de retour', 'Bank transaction registration': 'Opération bancaire',
       },
     },
   },
