@@ -204,6 +204,30 @@ describe('matching', () => {
   }, 60_000);
 });
 
+describe('returned debits', () => {
+  it('hands a returned debit (RtrInf AM04) to the returns: the invoice reopened, a fee and a case', async () => {
+    const collected = invoices[9];
+    await inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) => {
+      await storage.insertRow(tx, entityByName('PaymentFileLine')!, 'alpha', 'test', {
+        registration: 'PFL900002', status: 'SENT', type: 'DEBIT', endToEndId: 'E2E-900002', invoiceRegistration: collected.registration, amount: collected.totalBalance,
+        currency: 'EUR', pr: 'R', mandateReference: 'RUM-RET-1',
+      });
+    });
+    const paid = await upload('collection.xml', statement([{ amount: String(collected.totalBalance), endToEndId: 'E2E-900002', mandateReference: 'RUM-RET-1' }]));
+    expect(paid.json()).toMatchObject({ matchedCount: 1 });
+    expect((await invoice(collected.registration)).status).toBe('PAID');
+    const returned = await upload('return.xml', statement([
+      { amount: String(collected.totalBalance), creditDebit: 'DBIT', endToEndId: 'E2E-900002', mandateReference: 'RUM-RET-1', returnReason: 'AM04' },
+    ]));
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json()).toMatchObject({ transactionCount: 1, returnedCount: 1, unmatchedCount: 0 });
+    const [entry] = await transactionsOf(returned.json().registration);
+    expect(entry).toMatchObject({ status: 'MATCHED', matchMethod: 'RETURN', type: 'DIRECT_DEBIT_RETURN', returnReason: 'AM04', paymentFileLineRegistration: 'PFL900002' });
+    expect(entry.caseRegistration).toBeTruthy();
+    expect((await invoice(collected.registration)).status).toBe('ISSUED');
+  }, 60_000);
+});
+
 describe('tenants', () => {
   it('keeps each tenant to its own statements, transactions and invoices', async () => {
     const file = statement([{ amount: String(invoices[8].totalBalance), remittance: `Invoice ${invoices[8].invoiceNumber}` }]);
