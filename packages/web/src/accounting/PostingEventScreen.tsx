@@ -8,7 +8,7 @@ import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
-import { FastLink } from '../entities/FastLink.tsx';
+import { FastLink, FastLinkScope } from '../entities/FastLink.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
@@ -57,34 +57,36 @@ export default function PostingEventScreen({ entity, canCreate }: ScreenProps) {
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
       {id && data && (
-        <FormCard title={t('Postings')} extra={!data.reversedEventRegistration && !reversal && rows.length > 0 && (
-          <Popconfirm title={t('Reverse this posting event?')} onConfirm={() => void reverse()}>
-            <Button danger loading={busy} data-testid="reverse-event">{t('Reverse')}</Button>
-          </Popconfirm>
-        )}>
-          {reversal && <p data-testid="reversed-by">{t('Reversed by')} <FastLink to={detailPath(entity, reversal.registration)}>{reversal.registration}</FastLink></p>}
-          {Boolean(data.reversedEventRegistration) && (
-            <p data-testid="reverses">{t('Reverses')} <FastLink to={detailPath(entity, String(data.reversedEventRegistration))}>{String(data.reversedEventRegistration)}</FastLink></p>
-          )}
-          <Table<Row> data-testid="event-postings" size="small" rowKey="registration" pagination={false} dataSource={rows}
-            summary={() => rows.length > 0 && (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={4}>{t('Total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right"><span data-testid="total-debit">{money(total('D'), data.currency)}</span></Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right"><span data-testid="total-credit">{money(total('C'), data.currency)}</span></Table.Summary.Cell>
-                <Table.Summary.Cell index={3} />
-              </Table.Summary.Row>
+        <FastLinkScope>
+          <FormCard title={t('Postings')} extra={!data.reversedEventRegistration && !reversal && rows.length > 0 && (
+            <Popconfirm title={t('Reverse this posting event?')} onConfirm={() => void reverse()}>
+              <Button danger loading={busy} data-testid="reverse-event">{t('Reverse')}</Button>
+            </Popconfirm>
+          )}>
+            {reversal && <p data-testid="reversed-by">{t('Reversed by')} <FastLink to={detailPath(entity, reversal.registration)}>{reversal.registration}</FastLink></p>}
+            {Boolean(data.reversedEventRegistration) && (
+              <p data-testid="reverses">{t('Reverses')} <FastLink to={detailPath(entity, String(data.reversedEventRegistration))}>{String(data.reversedEventRegistration)}</FastLink></p>
             )}
-            columns={[
-              { key: 'registration', title: t('Registration'), render: (_v, p) => <FastLink to={detailPath(postingKind, p.registration)}>{p.registration}</FastLink> },
-              { key: 'date', title: t('Date'), render: (_v, p) => formatDate(p.date, i18n.language) },
-              { key: 'account', title: t('Account'), render: (_v, p) => String(p.account ?? '') },
-              { key: 'name', title: t('Name'), render: (_v, p) => String(p.name ?? '') },
-              { key: 'debit', title: t('Debit'), align: 'right', render: (_v, p) => (p.dc === 'D' ? money(p.amount, p.currency) : '') },
-              { key: 'credit', title: t('Credit'), align: 'right', render: (_v, p) => (p.dc === 'C' ? money(p.amount, p.currency) : '') },
-              { key: 'status', title: t('Status'), render: (_v, p) => <Tag>{t(String(p.status))}</Tag> },
-            ]} />
-        </FormCard>
+            <Table<Row> data-testid="event-postings" size="small" rowKey="registration" pagination={false} dataSource={rows}
+              summary={() => rows.length > 0 && (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={4}>{t('Total')}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right"><span data-testid="total-debit">{money(total('D'), data.currency)}</span></Table.Summary.Cell>
+                  <Table.Summary.Cell index={2} align="right"><span data-testid="total-credit">{money(total('C'), data.currency)}</span></Table.Summary.Cell>
+                  <Table.Summary.Cell index={3} />
+                </Table.Summary.Row>
+              )}
+              columns={[
+                { key: 'registration', title: t('Registration'), render: (_v, p) => <FastLink to={detailPath(postingKind, p.registration)}>{p.registration}</FastLink> },
+                { key: 'date', title: t('Date'), render: (_v, p) => formatDate(p.date, i18n.language) },
+                { key: 'account', title: t('Account'), render: (_v, p) => String(p.account ?? '') },
+                { key: 'name', title: t('Name'), render: (_v, p) => String(p.name ?? '') },
+                { key: 'debit', title: t('Debit'), align: 'right', render: (_v, p) => (p.dc === 'D' ? money(p.amount, p.currency) : '') },
+                { key: 'credit', title: t('Credit'), align: 'right', render: (_v, p) => (p.dc === 'C' ? money(p.amount, p.currency) : '') },
+                { key: 'status', title: t('Status'), render: (_v, p) => <Tag>{t(String(p.status))}</Tag> },
+              ]} />
+          </FormCard>
+        </FastLinkScope>
       )}
     </>
   );
