@@ -37,8 +37,9 @@ export async function validateCamt(content: Buffer, version: CamtVersion): Promi
     xml: { fileName: 'statement.xml', contents: content },
     schema: { fileName: `${version}.xsd`, contents: schemaOf(version) },
     stream: true,
-    initialMemoryPages: memoryPages.MiB * Math.min(2048, 32 + mib * 2),
-    maxMemoryPages: memoryPages.MiB * Math.min(4000, 256 + mib * 3),
+    // The file sits in the validator's memory once; the streaming reader needs little beside it.
+    initialMemoryPages: memoryPages.defaultInitialMemoryPages,
+    maxMemoryPages: memoryPages.MiB * Math.min(4000, 64 + mib * 2),
   }).catch((error: Error) => {
     // xmllint ends with another code than "invalid" on a file it cannot parse at all.
     throw new ApiError('INVALID_XML', [`not well-formed: ${String(error.message).split('\n').filter((l) => l && !l.endsWith('validates')).join('; ').slice(0, 300)}`]);
