@@ -31,7 +31,7 @@ export async function runBooksBench(): Promise<Record<string, unknown>> {
       const tax = Math.round(exclTax * 20) / 100;
       return {
         eventType: 'INVOICE_ISSUED', date: `2025-${String((i % 12) + 1).padStart(2, '0')}-15`, currency: 'EUR', pr: 'R', financialProduct: i % 3 ? 'LEASE' : 'OPERATING_LEASE',
-        amounts: { amountExclTax: exclTax, tax, amountInclTax: Math.round((exclTax + tax) * 100) / 100 }, name: `Invoice ${i}`,
+        amounts: { amountExclTax: exclTax, tax, amountInclTax: Math.round((exclTax + tax) * 100) / 100, rent: exclTax, services: 0 }, name: `Invoice ${i}`,
         sourceEntity: 'Invoice', sourceRegistration: `INV${String(i).padStart(7, '0')}`, invoiceRegistration: `INV${String(i).padStart(7, '0')}`,
         personRegistration: `PER${String(i % 5000).padStart(6, '0')}`, organizationRegistration: 'ORG000001', taxCode: 'VAT20',
       };

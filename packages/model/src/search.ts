@@ -45,6 +45,8 @@ export interface ColumnDef {
   /** Column holding the currency code of a `currency` column. */
   currencyField?: string;
   label?: string;
+  /** Not offered for sorting, so no sort index is derived for it (columns of write-heavy kinds: postings). */
+  sortable?: false;
 }
 export type ColumnInput = string | ColumnDef;
 export const column = (field: string, opts: Omit<ColumnDef, 'field'> = {}): ColumnDef => ({ field, ...opts });

@@ -89,7 +89,7 @@ const fixedIndexes = (table: string) => [`${table}__insert_date`, `${table}__tex
  * same ones, ResultTable's `sortable`).
  */
 export function sortableColumns(entity: Entity): string[] {
-  return entity.columns.map((c) => c.field).filter((field) => {
+  return entity.columns.filter((c) => c.sortable !== false).map((c) => c.field).filter((field) => {
     const path = !field.includes('.') ? resolvePath(entity, field) : undefined;
     return path?.kind === 'value' && path.sqlKind !== 'json';
   });

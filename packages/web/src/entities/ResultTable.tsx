@@ -16,7 +16,7 @@ import { registrationOf, type Row } from './use-entity-list.ts';
 
 /** Top-level scalar fields can be sorted on by the server. */
 export function sortable(entity: Entity, column: ColumnDef): boolean {
-  if (column.field.includes('.')) return false;
+  if (column.field.includes('.') || column.sortable === false) return false;
   const type = fieldAt(entity, column.field)?.type;
   return type !== undefined && !['list', 'object', 'json'].includes(type);
 }
