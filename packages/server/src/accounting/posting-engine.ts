@@ -9,7 +9,7 @@ import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
 import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
-import { evaluate, ExpressionError, parseExpression } from './expression.ts';
+import { evaluate, ExpressionError, parseExpression, type Expression } from './expression.ts';
 import { periodsOf, postingDateFor, type AccountingPeriods } from './periods.ts';
 import { eventTypes, leaseKindOf, postingRulesOf, ruleFor, type EventType, type PostingRule } from './posting-rules.ts';
 
@@ -50,6 +50,18 @@ const postingTypes: Record<EventType, string> = {
 
 const links = ['organizationRegistration', 'personRegistration', 'invoiceRegistration', 'contractRegistration', 'cashflowRegistration', 'assetRegistration', 'creditLineRegistration'] as const;
 
+/** Parsed expressions by their text: a run of postings parses each rule's few expressions once. */
+const parsed = new Map<string, Expression>();
+function expressionOf(text: string): Expression {
+  let expression = parsed.get(text);
+  if (!expression) {
+    expression = parseExpression(text);
+    if (parsed.size > 5000) parsed.clear();
+    parsed.set(text, expression);
+  }
+  return expression;
+}
+
 /** The lines a rule gives for an event: each amount rounded to the currency, zero lines left out, a negative one on the other side. */
 export function linesOf(rule: PostingRule, event: BusinessEvent): PostingLine[] {
   const decimals = currencyDecimals(event.currency || 'EUR');
@@ -60,7 +72,7 @@ export function linesOf(rule: PostingRule, event: BusinessEvent): PostingLine[] 
   for (const l of rule.lines) {
     let value: Decimal;
     try {
-      value = evaluate(parseExpression(l.amount), amounts).toDecimalPlaces(decimals, Dec.ROUND_HALF_UP);
+      value = evaluate(expressionOf(l.amount), amounts).toDecimalPlaces(decimals, Dec.ROUND_HALF_UP);
     } catch (e) {
       if (e instanceof ExpressionError) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`postingRules ${rule.eventType} ${l.account}`, e.message]);
       throw e;
