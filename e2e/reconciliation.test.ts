@@ -106,7 +106,7 @@ describe('reconciliation journey', () => {
     await card.locator('[data-transition="IGNORE"]').click();
     await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('IGNORED');
     const history = (await api('GET', `/api/core/histories?entityName=BankTransaction&range=[0-99]`)).json() as { action: string }[];
-    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['MATCH', 'IGNORE']));
+    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['MATCH', 'TRANSITION']));
     await page.goto(at('/bank-transactions'));
     await page.getByTestId('rematch').waitFor();
     expect(await rows(page).count()).toBeGreaterThanOrEqual(3);
