@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { camt053File } from '@lbo/server/banking/statements/camt-generator';
 import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { notice, rows, signIn } from './support/pages.ts';
+import { listReady, notice, rows, signIn } from './support/pages.ts';
 
 /**
  * Reconciliation in the browser: a camt.053 statement imported from the camt list, its entries
@@ -109,6 +109,7 @@ describe('reconciliation journey', () => {
     expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['MATCH', 'TRANSITION']));
     await page.goto(at('/bank-transactions'));
     await page.getByTestId('rematch').waitFor();
-    expect(await rows(page).count()).toBeGreaterThanOrEqual(3);
+    await listReady(page);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
   });
 });
