@@ -32,6 +32,18 @@ export function creditorReferenceBody(text: string): string | undefined {
   return mod97(`${ref.slice(4)}${ref.slice(0, 4)}`) === 1 ? ref.slice(4) : undefined;
 }
 
-/** The valid creditor references written in a free text (remittance information). */
-export const creditorReferencesIn = (text: string) =>
-  [...text.toUpperCase().matchAll(/RF\s?\d{2}(?:\s?[A-Z0-9]){1,21}/g)].map((m) => creditorReferenceBody(m[0])).filter((b): b is string => !!b);
+/**
+ * The valid creditor references written in a free text (remittance information): `RF` and what
+ * follows, whole or in groups (`RF18 5390 0754 7034`), the longest run of groups that checks.
+ */
+export function creditorReferencesIn(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.toUpperCase().matchAll(/\bRF\s?(\d{2})((?:\s?[A-Z0-9]+)+)/g)) {
+    const groups = m[2].trim().split(/\s+/);
+    for (let n = groups.length; n > 0; n--) {
+      const body = creditorReferenceBody(`RF${m[1]}${groups.slice(0, n).join('')}`);
+      if (body) { found.push(body); break; }
+    }
+  }
+  return found;
+}
