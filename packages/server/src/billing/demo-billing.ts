@@ -1,8 +1,9 @@
 /**
  * The demo's running contracts' past months billed and collected by the product's own operations, so that every
  * billing screen has rows on a fresh start: one billing run per month end up to the book's date,
- * every invoice issued on its due date (its legal number, its PDF when a store is given), then paid
- * by transfers allocated to them — all paid but the last month's, left overdue, and one paid half.
+ * every invoice issued on its due date (its legal number, its PDF when a store is given), then the
+ * clients' paid by transfers allocated to them — all but the last month's, left for its collection,
+ * and one paid in half; the suppliers' wait for the transfer file.
  */
 import { sql } from 'kysely';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
@@ -59,7 +60,8 @@ export async function playDemoBilling(db: Db, store: ObjectStore | undefined, te
   const result: DemoBilling = { invoices: drafts.length, paid: 0, partlyPaid: 0, unpaid: 0 };
   let halfPaid = false;
   for (const invoice of drafts) {
-    if (String(invoice.dueDate).slice(0, 7) === lastMonth) {
+    // The last month waits for its collection; suppliers are paid by the demo's transfer file (seed/demo-collection.ts).
+    if (String(invoice.dueDate).slice(0, 7) === lastMonth || invoice.pr === 'P') {
       result.unpaid++;
       continue;
     }

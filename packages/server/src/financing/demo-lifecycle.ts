@@ -28,7 +28,8 @@ export interface DemoLifecycle {
 }
 
 /** The day the demo book describes (seed/demo-book.ts `bookDate`): lines due by then are invoiced or paid. */
-const asOf = '2025-06-30';
+export const demoBookDate = '2025-06-30';
+const asOf = demoBookDate;
 
 export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectStore): Promise<DemoLifecycle> {
   const caller: WorkflowCaller = { tenant, username: 'system', isAdmin: true, timeZone: 'Europe/Paris' };

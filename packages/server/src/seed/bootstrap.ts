@@ -11,7 +11,8 @@ import { bulkInsert } from './bulk-insert.ts';
 import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
 import { attachDemoContents, attachDemoPictures } from '../documents/demo-contents.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
-import { playDemoLifecycle } from '../financing/demo-lifecycle.ts';
+import { demoBookDate, playDemoLifecycle } from '../financing/demo-lifecycle.ts';
+import { collectDemoMonth } from './demo-collection.ts';
 
 /** What the first start created; undefined fields mean it was already there. */
 export interface BootstrapResult {
@@ -86,7 +87,11 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; demoD
     const loaded = await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', demoSize), 300_000);
     if (loaded.length) result.demoKinds = loaded;
     // Deals won, contracts activated and amended by the product's own operations, once.
-    if (loaded.includes('Contract')) await playDemoLifecycle(db, 'demo', options.objectStore);
+    if (loaded.includes('Contract')) {
+      const lived = await playDemoLifecycle(db, 'demo', options.objectStore);
+      // Its last month collected by SEPA, answered by the bank's statement, late payers dunned.
+      if (options.objectStore && lived.contracts.active.length) await collectDemoMonth(db, options.objectStore, 'demo', lived.contracts.active, demoBookDate);
+    }
     // Its documents open: each is given a PDF once.
     if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');
     // And its first assets have photos.

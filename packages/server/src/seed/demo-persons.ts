@@ -68,6 +68,8 @@ export function personDetails(p: PersonBasics): Doc {
     bankAccounts: [{
       name: p.name, bankIban: frenchIbanAt(p.index), bankBic: 'BNPAFRPPXXX', bankName: 'BNP Paribas', bankOwner: p.name,
       collectionMethods: ['SEPA_DIRECT_DEBIT'],
+      // The demo's lessor (the contracts' organization) collects by direct debit under its creditor identifier.
+      ...(p.registration === 'PER000001' ? { sepaCreditorIdentifier: 'FR72ZZZ123456' } : {}),
       ...(p.client ? { sepaMandates: [{ rumReference: `RUM-${p.registration}`, rumStatus: 'ACTIVE', rumDateOfSignature: '2024-01-15', rumType: 'RECURRENT', rumFrequency: '30' }] } : {}),
     }],
   };
