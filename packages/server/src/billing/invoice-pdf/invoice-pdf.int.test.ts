@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { asOwner, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { creditorReferenceBody, creditorReferencesIn } from '../../banking/statements/creditor-reference.ts';
+import { defaultInvoiceLayout } from './invoice-layout.ts';
+import { renderInvoicePdf } from './render-invoice-pdf.ts';
 
 /**
  * Issued invoices' PDFs through the API: billed from a contract, issued through the workflow
@@ -101,6 +104,17 @@ describe('invoice PDFs', () => {
     expect(text).toContain('RUM-DURAND-0001');
     expect(text).toContain('FR12ZZZ123456');
     expect(text).toContain('FR7630006000011234567890189');
+  });
+
+  it('paid by transfer: the payment instructions print the ISO 11649 reference statements are matched by', async () => {
+    const invoice = { registration: 'INV000900', invoiceNumber: '2025-ORG000001-000042', type: 'INVOICE', currency: 'EUR', amountExclTax: 100, amountInclTax: 120,
+      taxes: [{ taxCode: 'VAT20', rate: 0.2, base: 100, tax: 20 }], dueDate: '2025-07-15', issueDate: '2025-06-30', paymentMode: 'TRANSFER', iban: 'FR1420041010050500013M02606', bic: 'BNPAFRPP' };
+    const lines = [{ registration: 'INV000900-001', label: 'Rent', dueDate: '2025-07-15', amountExclTax: 100, taxRate: 0.2, tax: 20, amountInclTax: 120 }];
+    const text = pdfText(await renderInvoicePdf(invoice, lines, { name: 'Crédit Bail du Nord SA' }, { name: 'Transports Durand SARL' }, defaultInvoiceLayout, 'en'));
+    const [reference] = creditorReferencesIn(text);
+    expect(reference).toBe('2025ORG000001000042');
+    expect(text).toMatch(/Payment reference\s+RF\d{2}2025ORG000001000042/);
+    expect(creditorReferenceBody(/RF\d{2}2025ORG000001000042/.exec(text)![0])).toBe(reference);
   });
 
   it('in English: the amount in words in English', async () => {

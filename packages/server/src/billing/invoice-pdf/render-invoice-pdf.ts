@@ -12,6 +12,7 @@ import { Dec } from '@lbo/model/finance/decimal';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Doc } from '../../entities/storage.ts';
+import { creditorReference } from '../../banking/statements/creditor-reference.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { hasRightToLeft, visualPieces } from './bidi-text.ts';
 import type { InvoiceLayout } from './invoice-layout.ts';
@@ -349,7 +350,12 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
       y += w.text(fill(texts.transfer, values), M, y, CONTENT) + 2;
       pair(texts.iban, invoice.iban);
       pair(texts.bic, invoice.bic);
-    } else if (invoice.paymentMode === 'CHECK') y += w.text(fill(texts.cheque, values), M, y, CONTENT);
+      // The ISO 11649 reference the payer quotes, by which the bank statement's credit is matched to this invoice.
+      pair(texts.paymentReference, invoice.invoiceNumber ? creditorReference(String(invoice.invoiceNumber)) : undefined);
+    } else if (invoice.paymentMode === 'CHECK') {
+      y += w.text(fill(texts.cheque, values), M, y, CONTENT) + 2;
+      pair(texts.paymentReference, invoice.invoiceNumber ? creditorReference(String(invoice.invoiceNumber)) : undefined);
+    }
     else y += w.text(fill(texts.otherPayment, values), M, y, CONTENT);
   }
 
