@@ -50,6 +50,7 @@ import { cashflowRoutes } from './billing/cashflows/cashflows.routes.ts';
 import { accountingRoutes } from './accounting/accounting.routes.ts';
 import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
 import { paymentFileRoutes } from './banking/payment-files/payment-files.routes.ts';
+import { treasuryRoutes } from './banking/treasury/treasury.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -124,6 +125,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(returnRoutes, { db, preHandler, store });
   await app.register(dunningRoutes, { db, preHandler, jobs, store });
   await app.register(paymentFileRoutes, { db, preHandler, jobs, store });
+  await app.register(treasuryRoutes, { db, preHandler });
   await app.register(invoiceKpiRoutes, { db, preHandler });
   await app.register(openApiRoutes, { preHandler });
   if (webDir) await app.register(webRoutes, { webDir });

@@ -16,6 +16,9 @@ export const bankingLists: Record<string, ListItem[]> = {
     ['CHECK_DEPOSIT', 'Cheque deposit', 'Remise de chèques'],
     ['FEE', 'Bank fee', 'Frais bancaires'],
     ['INTEREST', 'Interest', 'Intérêts'],
+    ['MOVE', 'Move between own accounts', 'Virement entre comptes propres'],
+    ['ARBITRATION', 'Treasury arbitration', 'Arbitrage de trésorerie'],
+    ['OVERDRAFT_CHANGE', 'Overdraft limit change', 'Changement de découvert autorisé'],
   ]),
   bankStatementType: items([
     ['CAMT_053', 'ISO 20022 camt.053', 'ISO 20022 camt.053'],
