@@ -7,6 +7,7 @@ import { jobsFr } from '../jobs/fr-FR.ts';
 import { billingFr } from '../billing/fr-FR.ts';
 import { paymentFilesFr } from '../banking/payment-files-fr-FR.ts';
 import { recoveryFr } from '../banking/recovery-fr-FR.ts';
+import { treasuryFr } from '../banking/treasury-fr-FR.ts';
 import { statementsFr } from '../banking/statements-fr-FR.ts';
 import { accountingFr } from '../accounting/accounting-fr-FR.ts';
 
@@ -25,6 +26,7 @@ export const frFR: Record<string, string> = {
   ...billingFr,
   ...paymentFilesFr,
   ...recoveryFr,
+  ...treasuryFr,
   ...statementsFr,
   ...accountingFr,
   // Shell

@@ -45,6 +45,10 @@ describe('bank accounts', () => {
     const patched = await t.call('PATCH', `/api/bank/bank-accounts/${a}`, t.alpha.headers, { balance: 999999, overdraftLimit: 5, bankName: 'Other bank' });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await account(a)).toMatchObject({ balance: 1000.1, overdraftLimit: 200.2, available: 1200.3 });
+    // As the treasury screens list them.
+    const listed = await t.call('GET', '/api/bank/bank-accounts?status=ACTIVE&limit=250&sort=registration', t.alpha.headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as Account[]).map((x) => x.registration)).toContain(a);
   });
 });
 

@@ -15,9 +15,13 @@ const ApiDocumentationScreen = lazy(() => import('../pages/ApiDocumentationScree
 const ObjectStorageContainersScreen = lazy(() => import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainersScreen })));
 const ObjectStorageContainerScreen = lazy(() => import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainerScreen })));
 const CronsScreen = lazy(() => import('../../jobs/CronsScreen.tsx'));
+const TreasuryMoveMoneyScreen = lazy(() => import('../../banking/TreasuryScreens.tsx').then((m) => ({ default: m.TreasuryMoveMoneyScreen })));
+const TreasuryArbitrationScreen = lazy(() => import('../../banking/TreasuryScreens.tsx').then((m) => ({ default: m.TreasuryArbitrationScreen })));
+const TreasurySetOverdraftScreen = lazy(() => import('../../banking/TreasuryScreens.tsx').then((m) => ({ default: m.TreasurySetOverdraftScreen })));
 const builtToolScreens: Record<string, ComponentType> = {
   '/rates': CalculatorScreen, '/crons': CronsScreen, '/documentation/api': ApiDocumentationScreen,
   '/object-storage-containers': ObjectStorageContainersScreen, '/object-storage-container/:containerName': ObjectStorageContainerScreen,
+  '/move-money': TreasuryMoveMoneyScreen, '/arbitration': TreasuryArbitrationScreen, '/bank/set-overdraft': TreasurySetOverdraftScreen,
 };
 
 /**
