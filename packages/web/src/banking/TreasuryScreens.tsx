@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
+import { entityByName } from '@lbo/model/entity-registry';
 import { api } from '../app/api/client.ts';
+import { detailPath } from '../entities/entity-fields.ts';
 import { formatCurrency } from '../i18n/formats.ts';
 
 /**
@@ -16,6 +18,7 @@ interface Account { registration: string; name?: string; iban?: string; currency
 interface Operation { registration: string; type: string; status: string; fromAccount?: string; toAccount?: string; amount: number; currency: string; valueDate?: string; reason?: string }
 
 const accountsKey = ['treasury-accounts'] as const;
+const operationKind = entityByName('BankOperation')!;
 
 function useAccounts() {
   return useQuery({
@@ -44,7 +47,7 @@ function Operations({ operations }: { operations: Operation[] }) {
       <Typography.Title level={4}>{t('Operations made')}</Typography.Title>
       <Table<Operation> rowKey="registration" size="small" pagination={false} dataSource={operations} locale={{ emptyText: t('No operation was needed') }}
         columns={[
-          { key: 'registration', title: t('Registration'), render: (_v, o) => <Link to={`/bank/bank-operations/${o.registration}`}>{o.registration}</Link> },
+          { key: 'registration', title: t('Registration'), render: (_v, o) => <Link to={detailPath(operationKind, o.registration)}>{o.registration}</Link> },
           { key: 'type', dataIndex: 'type', title: t('Type') },
           { key: 'status', dataIndex: 'status', title: t('Status') },
           { key: 'fromAccount', dataIndex: 'fromAccount', title: t('From account') },
