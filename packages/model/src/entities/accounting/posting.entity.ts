@@ -77,9 +77,9 @@ export const posting = defineEntity({
     column('cashflowRegistration', { sortable: false }),
     column('creditLineRegistration', { sortable: false }),
   ],
-  statuses: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
   // Written VALIDATED; only exported afterwards. A reversal is a new event, never a status.
-  frozenIn: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
+  statuses: ['VALIDATED', 'EXPORTED'],
+  frozenIn: ['VALIDATED', 'EXPORTED'],
   workflow: (kind) => ledgerTransitions(kind).filter((tr) => tr.code === 'EXPORT'),
   menu: { section: 'Accounting', order: 10 },
   screens: { list: 'postings', listPage: { addButton: false } },
