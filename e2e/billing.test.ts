@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { listReady, notice, rows, signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { activeLease, adminApi, signedInPage, type Api } from './support/money-cycle.ts';
+import { listReady, notice, rows } from './support/pages.ts';
 
 /**
  * Billing in the browser: the billing run started from the invoices list goes to the background
@@ -14,42 +15,18 @@ let product: RunningProduct;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let api: Api;
 let contract: string;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
-const api = (method: string, url: string, payload?: object) =>
-  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
-
-/** A deal won into a contract and activated through the API: its lines are due monthly from February 2025. */
-async function activeContract(): Promise<string> {
-  const deal = await api('POST', '/api/financing/deals', {
-    name: 'Van for billing', currency: 'EUR', startDate: '2025-01-15',
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
-    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
-  });
-  expect(deal.statusCode, deal.body).toBe(201);
-  const registration = deal.json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
-  const won = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) {
-    const res = await api('GET', `/api/financing/contracts/${won}/transitions/${code}`);
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return won;
-}
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
-  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
-  contract = await activeContract();
+  api = await adminApi(product);
+  contract = await activeLease(api, 'Van for billing');
   // Read by the server at each run: every run goes to the background.
   process.env.BILLING_BACKGROUND_ELEMENTS = '0';
-  browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication\/login-page/);
-  await signIn(page, product.username, product.password);
+  ({ browser, context, page } = await signedInPage(product));
 }, 300_000);
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { notice, rows, signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { activeLease, adminApi, issueTwo, signedInPage, type Api } from './support/money-cycle.ts';
+import { notice, rows } from './support/pages.ts';
 
 /**
  * The books in the browser: a contract activated and two invoices issued (through the API); the
@@ -13,35 +14,16 @@ let product: RunningProduct;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let api: Api;
 let invoices: string[] = [];
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
-const api = (method: string, url: string, payload?: object) =>
-  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
-  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
-  const deal = await api('POST', '/api/financing/deals', {
-    name: 'Van for the books', currency: 'EUR', startDate: '2025-01-15',
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
-    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
-  });
-  expect(deal.statusCode, deal.body).toBe(201);
-  const registration = deal.json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
-  const contract = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) expect((await api('GET', `/api/financing/contracts/${contract}/transitions/${code}`)).statusCode).toBe(200);
-  const billed = await api('GET', '/api/script/runs/run-billing?date=2025-04-30');
-  expect(billed.statusCode, billed.body).toBe(200);
-  invoices = (billed.json() as { registration: string; contractRegistration: string; pr: string }[]).filter((i) => i.contractRegistration === contract && i.pr === 'R').slice(0, 2).map((i) => i.registration);
-  for (const i of invoices) expect((await api('GET', `/api/billing/invoices/${i}/transitions/ISSUE`)).statusCode).toBe(200);
-  browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication\/login-page/);
-  await signIn(page, product.username, product.password);
+  api = await adminApi(product);
+  invoices = await issueTwo(api, await activeLease(api, 'Van for the books'), '2025-04-30');
+  ({ browser, context, page } = await signedInPage(product));
 }, 300_000);
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { listReady, notice, rows, signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { activeLease, adminApi, issueTwo, signedInPage, type Api } from './support/money-cycle.ts';
+import { listReady, notice, rows } from './support/pages.ts';
 
 /**
  * Payment files in the browser: issued invoices on the client's mandate collected by a pain.008
@@ -12,11 +13,9 @@ import { listReady, notice, rows, signIn } from './support/pages.ts';
 let product: RunningProduct;
 let browser: Browser;
 let page: Page;
-let token: string;
+let api: Api;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
-const api = (method: string, url: string, payload?: object) =>
-  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
 /** A contract of the demo client PER000002 under PER000001 (given a SEPA creditor identifier), billed, two invoices issued. */
 async function issuedInvoices(): Promise<string[]> {
@@ -24,36 +23,17 @@ async function issuedInvoices(): Promise<string[]> {
   const accounts = organization.bankAccounts as Record<string, unknown>[];
   const patched = await api('PATCH', '/api/person/persons/PER000001', { bankAccounts: [{ ...accounts[0], sepaCreditorIdentifier: 'FR12ZZZ123456' }, ...accounts.slice(1)], _version: organization._version });
   expect(patched.statusCode, patched.body).toBe(200);
-  const deal = await api('POST', '/api/financing/deals', {
-    name: 'Van collected by direct debit', currency: 'EUR', startDate: '2025-01-15',
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
-    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
-  });
-  expect(deal.statusCode, deal.body).toBe(201);
-  const registration = deal.json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
-  const contract = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) expect((await api('GET', `/api/financing/contracts/${contract}/transitions/${code}`)).statusCode).toBe(200);
-  const billed = await api('GET', '/api/script/runs/run-billing?date=2025-03-31&organizations=PER000001');
-  expect(billed.statusCode, billed.body).toBe(200);
-  const invoices = (billed.json() as { registration: string; pr: string; contractRegistration: string; paymentMode: string }[])
-    .filter((i) => i.pr === 'R' && i.contractRegistration === contract && i.paymentMode === 'SEPA_DIRECT_DEBIT').slice(0, 2).map((i) => i.registration);
-  expect(invoices).toHaveLength(2);
-  for (const i of invoices) expect((await api('GET', `/api/billing/invoices/${i}/transitions/ISSUE`)).statusCode).toBe(200);
-  return invoices;
+  const contract = await activeLease(api, 'Van collected by direct debit');
+  return issueTwo(api, contract, '2025-03-31', { query: '&organizations=PER000001', keep: (i) => i.paymentMode === 'SEPA_DIRECT_DEBIT' });
 }
 
 let invoices: string[] = [];
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
-  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
+  api = await adminApi(product);
   invoices = await issuedInvoices();
-  browser = await launchChromium();
-  ({ page } = await openJourneyPage(browser));
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication\/login-page/);
-  await signIn(page, product.username, product.password);
+  ({ browser, page } = await signedInPage(product));
 }, 300_000);
 
 afterAll(async () => {

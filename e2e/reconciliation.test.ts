@@ -2,8 +2,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { camt053File } from '@lbo/server/banking/statements/camt-generator';
-import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { listReady, notice, rows, signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { activeLease, adminApi, issueTwo, signedInPage, type Api } from './support/money-cycle.ts';
+import { listReady, notice, rows } from './support/pages.ts';
 
 /**
  * Reconciliation in the browser: a camt.053 statement imported from the camt list, its entries
@@ -15,43 +16,23 @@ let product: RunningProduct;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let api: Api;
 type Invoice = { registration: string; invoiceNumber: string; totalBalance: number; status: string };
 let invoices: Invoice[] = [];
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
-const api = (method: string, url: string, payload?: object) =>
-  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
 /** A contract activated and billed, two of its invoices issued (through the API). */
 async function issuedInvoices(): Promise<Invoice[]> {
-  const deal = await api('POST', '/api/financing/deals', {
-    name: 'Van for reconciliation', currency: 'EUR', startDate: '2025-01-15',
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
-    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
-  });
-  expect(deal.statusCode, deal.body).toBe(201);
-  const registration = deal.json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
-  const contract = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) expect((await api('GET', `/api/financing/contracts/${contract}/transitions/${code}`)).statusCode).toBe(200);
-  const billed = await api('GET', '/api/script/runs/run-billing?date=2025-04-30');
-  expect(billed.statusCode, billed.body).toBe(200);
-  const mine = (billed.json() as { registration: string; contractRegistration: string; pr: string }[]).filter((i) => i.contractRegistration === contract && i.pr === 'R').slice(0, 2);
-  expect(mine.length).toBe(2);
-  for (const i of mine) expect((await api('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
-  return Promise.all(mine.map(async (i) => (await api('GET', `/api/billing/invoices/${i.registration}`)).json() as Invoice));
+  const issued = await issueTwo(api, await activeLease(api, 'Van for reconciliation'), '2025-04-30');
+  return Promise.all(issued.map(async (i) => (await api('GET', `/api/billing/invoices/${i}`)).json() as Invoice));
 }
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
-  token = (await product.adminAuthorization()).replace(/^Bearer /, '');
+  api = await adminApi(product);
   invoices = await issuedInvoices();
-  browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication\/login-page/);
-  await signIn(page, product.username, product.password);
+  ({ browser, context, page } = await signedInPage(product));
 }, 300_000);
 
 afterAll(async () => {
