@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { addDays } from '@lbo/model/values/dates';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
@@ -40,8 +41,7 @@ export function registerBillingRunner(jobs: JobQueue): void {
     // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
     plan: async (tx, caller, cronParameters, day) => {
       const ahead = Number(cronParameters.daysAhead ?? 0);
-      const date = new Date(Date.parse(`${day}T00:00:00Z`) + (Number.isInteger(ahead) ? ahead : 0) * 86_400_000).toISOString().slice(0, 10);
-      const parameters = runParameters({ date, organizations: cronParameters.organizations });
+      const parameters = runParameters({ date: addDays(day, Number.isInteger(ahead) ? ahead : 0), organizations: cronParameters.organizations });
       return { name: `Billing up to ${parameters.date}`, parameters: parameters as unknown as Doc, total: await countDueElements(tx, caller, parameters, 10_000_000) };
     },
   });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
+import { addDays } from '@lbo/model/values/dates';
 import { inTenant, type Db } from '../db/database.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 import { createOperations } from '../entities/crud.operation.ts';
@@ -31,8 +32,6 @@ export function monthEnds(from: string, to: string): string[] {
     out.push(end);
   }
 }
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export interface DemoBilling { invoices: number; paid: number; partlyPaid: number; unpaid: number }
 

@@ -131,7 +131,9 @@ async function startCronBatch(tx: Tx, caller: Caller, jobs: JobQueue, entry: Cro
 export async function fireDueCrons(database: Database, jobs: JobQueue, tenant: string, now = new Date()): Promise<string[]> {
   const created = await inTenant(database.db, { tenant, user: 'system' }, async (tx) => {
     const { entries, savedBy } = await readList(tx, tenant);
-    if (!entries.some((e) => e.enabled)) return [];
+    // Looked at every few seconds by every process: nothing is locked or written until a tick has passed.
+    const seen = await readState(tx, tenant);
+    if (!entries.some((e) => e.enabled && (seen[e.name]?.lastTick ?? '') < ticksAround(e, now).last.toISOString())) return [];
     const state = await lockState(tx, tenant);
     const caller: Caller = { tenant, username: savedBy ?? 'system' };
     const batches: string[] = [];
