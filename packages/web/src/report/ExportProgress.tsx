@@ -63,7 +63,7 @@ export function ExportProgress({ registration, initial }: { registration: string
   const { downloading, download } = useExportDownload();
   const count = (value: unknown) => formatNumber(typeof value === 'number' ? value : 0, i18n.language);
   return (
-    <div data-testid="export-progress" data-status={String(data?.status ?? '')}>
+    <div data-testid="export-progress" data-status={String(data?.status ?? '')} data-written={Number(data?.rowsWritten ?? 0)} data-total={Number(data?.total ?? 0)}>
       <Progress percent={exportPercent(data)} status={data?.status === 'FAILED' ? 'exception' : data?.status === 'DONE' ? 'success' : 'active'} />
       <Flex gap={8} align="center" wrap>
         <StatusBadge status={data?.status} list={exportKind.status} />
