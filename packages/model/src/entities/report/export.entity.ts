@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { datetime, integer, json, percentage, text, textarea } from '../../fields.ts';
+import { datetime, integer, json, link, percentage, text, textarea } from '../../fields.ts';
 import { column, equal } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
@@ -36,7 +36,7 @@ export const exportKind = defineEntity({
     labels: json({ hidden: true }),
     title: text({ hidden: true }),
     /** The Batch that runs it on the job queue: its progress, its log, STOP, CONTINUE and RESET. */
-    batchRegistration: text({ label: 'Batch' }),
+    batchRegistration: link('Batch', { readOnly: true, label: 'Batch' }),
     finishedDate: datetime(),
   },
   search: [equal('status'), equal('entityName'), equal('format'), equal('ownerUser')],
