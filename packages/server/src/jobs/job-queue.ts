@@ -212,19 +212,22 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
         }, 120_000);
       },
     };
+    // Stopped, reset, taken over or this process stopping: the lease goes at once, so that a
+    // CONTINUE or another process resumes without waiting; a stopped run's own records wait with it.
+    const leftOff = (tx: Tx) => releaseBatch(tx, caller, registration, worker).then(async () => {
+      const row = await storage.findOne(tx, batchKind, tenant, registration, true);
+      if (row && row.status !== 'PROCESSING' && row.status !== 'FETCHING') await runner.stopped?.(tx, caller, row);
+    });
     try {
       const end = await runner.run(work);
       await inTenant(db, scope, async (tx) => {
         if (await finishBatch(tx, caller, registration, worker, end.status ?? 'SUCCESS', end.message, end.result)) await end.write?.(tx);
+        // Stopped after its last step: not done, as its batch says.
+        else await leftOff(tx);
       });
     } catch (error) {
       if (error instanceof BatchLeaseLost) {
-        // Stopped, reset, taken over or this process stopping: the lease goes at once, so that a CONTINUE or another process resumes without waiting.
-        await inTenant(db, scope, async (tx) => {
-          await releaseBatch(tx, caller, registration, worker);
-          const row = await storage.findOne(tx, batchKind, tenant, registration, true);
-          if (row && row.status !== 'PROCESSING' && row.status !== 'FETCHING') await runner.stopped?.(tx, caller, row);
-        });
+        await inTenant(db, scope, leftOff);
         return;
       }
       const message = error instanceof Error ? error.message : String(error);

@@ -89,9 +89,9 @@ describe('a background export\'s batch stopped, continued, reset', () => {
     expect(waiting.rowsWritten).toBe(0);
     const stopped = await batch();
     expect(stopped.status).toBe('STOPPED');
-    expect(stopped.done).toBeLessThan(CONTRACTS);
-    // The aborted upload left nothing in the store, and nothing moves while stopped.
-    expect(objects()).toEqual([]);
+    // The aborted upload left nothing in the store (a STOP that came only after the last rows, which
+    // a loaded machine may see, leaves the whole file, still named by its record); nothing moves while stopped.
+    expect(objects()).toEqual(stopped.done < CONTRACTS ? [] : [record._id]);
     await sleep(2_000);
     expect((await exported()).status).toBe('QUEUED');
     expect((await get(`/api/report/exports/${record.registration}/content`)).json().error)
