@@ -116,4 +116,16 @@ describe('a background export\'s batch stopped, continued, reset', () => {
     // Created, then each change of status: RUNNING, QUEUED (stopped), RUNNING, DONE, RUNNING, DONE.
     expect(history).toHaveLength(7);
   }, 600_000);
+
+  it('writes a large CSV in the background whole: each chunk\'s progress committed while the writer drains', async () => {
+    const started = await get('/api/financing/contracts/export?format=csv&columns=registration,name');
+    expect(started.statusCode, started.body).toBe(202);
+    const { registration } = started.json() as Record_;
+    const done = await until(() => get(`/api/report/exports/${registration}`).then((r) => r.json() as Record_), (e) => e.status === 'DONE' || e.status === 'FAILED', 'the CSV done');
+    expect(done).toMatchObject({ status: 'DONE', rowsWritten: CONTRACTS });
+    const file = await get(`/api/report/exports/${registration}/content`);
+    const lines = file.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(CONTRACTS + 1);
+    expect(new Set(lines).size).toBe(CONTRACTS + 1);
+  }, 300_000);
 });
