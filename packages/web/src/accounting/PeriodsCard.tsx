@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -51,24 +51,27 @@ export function PeriodsCard() {
       {others.length > 0 && (
         <Typography.Paragraph type="secondary">{t('Organizations with closed months')}: {others.join(', ')}</Typography.Paragraph>
       )}
-      <List data-testid="periods" loading={isFetching} grid={{ gutter: 8, xs: 2, sm: 3, md: 4, lg: 6 }} dataSource={months}
-        renderItem={(month) => {
-          const own = (closed[key] ?? []).includes(month);
-          const forAll = key !== ALL && (closed[ALL] ?? []).includes(month);
-          return (
-            <List.Item data-testid={`period-${month}`}>
-              <Space direction="vertical" size={4}>
-                <Typography.Text strong>{monthName.format(new Date(`${month}-01T00:00:00Z`))}</Typography.Text>
-                {own || forAll ? <Tag color="default">{forAll ? t('Closed for all') : t('Closed')}</Tag> : <Tag color="green">{t('Open')}</Tag>}
-                {!forAll && (
-                  <Popconfirm title={own ? t('Reopen this month?') : t('Close this month?')} onConfirm={() => void change(month, own ? 'reopen' : 'close')}>
-                    <Button size="small" loading={busy === month} data-testid={`${own ? 'reopen' : 'close'}-${month}`}>{own ? t('Reopen') : t('Close')}</Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            </List.Item>
-          );
-        }} />
+      <Spin spinning={isFetching}>
+        <div data-testid="periods" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 8 }}>
+          {months.map((month) => {
+            const own = (closed[key] ?? []).includes(month);
+            const forAll = key !== ALL && (closed[ALL] ?? []).includes(month);
+            return (
+              <Card key={month} size="small" data-testid={`period-${month}`} style={{ background: own || forAll ? '#fafafa' : undefined }}>
+                <Space direction="vertical" size={4}>
+                  <Typography.Text strong>{monthName.format(new Date(`${month}-01T00:00:00Z`))}</Typography.Text>
+                  {own || forAll ? <Tag>{forAll ? t('Closed for all') : t('Closed')}</Tag> : <Tag color="green">{t('Open')}</Tag>}
+                  {!forAll && (
+                    <Popconfirm title={own ? t('Reopen this month?') : t('Close this month?')} onConfirm={() => void change(month, own ? 'reopen' : 'close')}>
+                      <Button size="small" loading={busy === month} data-testid={`${own ? 'reopen' : 'close'}-${month}`}>{own ? t('Reopen') : t('Close')}</Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              </Card>
+            );
+          })}
+        </div>
+      </Spin>
     </FormCard>
   );
 }

@@ -75,6 +75,9 @@ export function RulePreviewCard({ rules, vocabulary }: { rules: PostingRule[]; v
       {result?.rule && (
         <>
           <Space wrap style={{ marginBottom: 8 }}>
+            <span data-testid="preview-rule">{t('Rule applied')} <strong>{eventTypeLabel(t, result.rule.eventType)}</strong>
+              {result.rule.when?.pr && <Tag style={{ marginLeft: 4 }}>{prLabel(t, result.rule.when.pr)}</Tag>}
+              {result.rule.when?.leaseKind && <Tag>{leaseKindLabel(t, result.rule.when.leaseKind)}</Tag>}</span>
             <span>{t('Journal')} <Tag color="purple">{result.rule.journal}</Tag></span>
             <span>{t('Posting date')} <strong>{formatDate(result.postingDate, i18n.language)}</strong></span>
             {result.balanced

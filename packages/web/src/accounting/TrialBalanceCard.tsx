@@ -16,7 +16,7 @@ const monthText = (d: Dayjs | null) => (d ? d.format('YYYY-MM') : undefined);
  * The trial balance over a range of months, for one organization and currency or all, with its
  * totals per currency; its Excel workbook, and the FEC and CSV exports of the same months.
  */
-export function TrialBalanceCard({ onAccount }: { onAccount(account: string): void }) {
+export function TrialBalanceCard({ onAccount }: { onAccount(account: string, from?: string, to?: string): void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const [from, setFrom] = useState<Dayjs | null>(dayjs().startOf('year'));
@@ -74,8 +74,8 @@ export function TrialBalanceCard({ onAccount }: { onAccount(account: string): vo
           </Table.Summary.Row>
         ))}
         columns={[
-          // An account opens its general ledger.
-          { key: 'account', title: t('Account'), render: (_v, r) => <a onClick={() => onAccount(r.account)} data-testid={`ledger-of-${r.account}`}>{r.account}</a> },
+          // An account opens its general ledger over the same months.
+          { key: 'account', title: t('Account'), render: (_v, r) => <a onClick={() => onAccount(r.account, from?.startOf('month').format('YYYY-MM-DD'), to?.endOf('month').format('YYYY-MM-DD'))} data-testid={`ledger-of-${r.account}`}>{r.account}</a> },
           { key: 'label', title: t('Label'), render: (_v, r) => r.label },
           { key: 'currency', title: t('Currency'), render: (_v, r) => r.currency },
           { key: 'debit', title: t('Debit'), align: 'right', render: (_v, r) => money(r.debit, r.currency) },

@@ -74,4 +74,5 @@ export const accountingFr: Record<string, string> = {
   'The first rule of an event type whose conditions the event meets is used. Saved rules apply to the events posted afterwards; past postings are kept.': 'Le premier schéma du type d’événement dont l’événement remplit les conditions s’applique. Les schémas enregistrés valent pour les événements comptabilisés ensuite ; les écritures passées sont conservées.',
   'Undo changes': 'Annuler les modifications',
   'Unsaved changes': 'Modifications non enregistrées',
+  'Rule applied': 'Schéma appliqué',
 };
