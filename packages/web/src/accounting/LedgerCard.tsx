@@ -18,12 +18,14 @@ const dayText = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : u
  * account unless another is chosen): the postings in date order with the running balance, each
  * line linking to its posting event, invoice, person and contract; opening and closing balances.
  */
-export function LedgerCard({ report, account: initialAccount, from, to }: { report: 'general-ledger' | 'account-statement'; account?: string; from?: string; to?: string }) {
+export function LedgerCard({ report, account: initialAccount, person: initialPerson, from, to }: {
+  report: 'general-ledger' | 'account-statement'; account?: string; person?: string; from?: string; to?: string;
+}) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const statement = report === 'account-statement';
   const [account, setAccount] = useState<string | undefined>(initialAccount ?? (statement ? undefined : '411000'));
-  const [person, setPerson] = useState<string>();
+  const [person, setPerson] = useState<string | undefined>(initialPerson);
   // Every posting unless a range is given (the trial balance's months when opened from it).
   const [range, setRange] = useState<Range>(from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null);
   const query = queryOf({ account, person, from: dayText(range?.[0]), to: dayText(range?.[1]) });

@@ -16,7 +16,7 @@ type Tab = (typeof tabs)[number];
 /**
  * The books in one screen: the postings list (the shared list) and, in tabs, the trial balance,
  * the general ledger, a client's account statement, the aged receivables, the periods and the
- * posting rules. The tab (and the ledger's account and days) are in the address, so a report can be
+ * posting rules. The tab (and a ledger's account, client and days) are in the address, so a report can be
  * bookmarked and the browser's back button returns to the previous one.
  */
 export default function PostingListScreen({ entity }: ScreenProps) {
@@ -24,7 +24,7 @@ export default function PostingListScreen({ entity }: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'postings';
-  const [account, from, to] = ['account', 'from', 'to'].map((name) => params.get(name) ?? undefined);
+  const [account, person, from, to] = ['account', 'person', 'from', 'to'].map((name) => params.get(name) ?? undefined);
   const open = (next: Tab, extra: Record<string, string> = {}) => setParams(next === 'postings' ? {} : { tab: next, ...extra });
   const labels: Record<Tab, string> = {
     postings: t('Postings'), 'trial-balance': t('Trial balance'), 'general-ledger': t('General ledger'), 'account-statement': t('Account statement'),
@@ -34,7 +34,7 @@ export default function PostingListScreen({ entity }: ScreenProps) {
     postings: () => <ListScreen entity={entity} />,
     'trial-balance': () => <TrialBalanceCard onAccount={(a, f, l) => open('general-ledger', { account: a, ...(f ? { from: f } : {}), ...(l ? { to: l } : {}) })} />,
     'general-ledger': () => <LedgerCard key={params.toString()} report="general-ledger" account={account} from={from} to={to} />,
-    'account-statement': () => <LedgerCard report="account-statement" />,
+    'account-statement': () => <LedgerCard key={params.toString()} report="account-statement" person={person} account={account} from={from} to={to} />,
     'aged-receivables': () => <AgedReceivablesCard />,
     periods: () => <PeriodsCard />,
     'posting-rules': () => <PostingRulesCard />,
