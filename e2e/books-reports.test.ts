@@ -10,7 +10,8 @@ import { notice, rows } from './support/pages.ts';
  * The books' reports and rule editor in the browser: a lease activated and two invoices issued
  * (through the API); the general ledger of the clients account with its running balance and a
  * line opening its posting event; the aged receivables and their Excel workbook, read back; the
- * rule editor, a line changed, previewed (balanced, then not), saved and the demo rules restored.
+ * rule editor, a line changed, previewed (balanced, then not), refused when wrong, saved, and the
+ * demo rules restored.
  */
 let product: RunningProduct;
 let browser: Browser;
@@ -94,6 +95,12 @@ describe('books reports journey', () => {
     await expect.poll(() => page.getByTestId('preview-balance').innerText(), { timeout: 15_000 }).toBe('Not balanced');
     await page.getByTestId('rule-0-line-0-amount').fill('amountInclTax');
     await shot('posting-rules');
+    // An account that is no account number is refused, naming the rule, line and field; nothing is kept.
+    await account.fill('27 4100');
+    await page.getByTestId('save-rules').click();
+    await notice(page, 'postingRules[0].lines[1].account').first().waitFor({ timeout: 15_000 });
+    expect((await api('GET', '/api/accounting/posting-rules/vocabulary')).json().custom).toBe(false);
+    await account.fill('274100');
     await page.getByTestId('save-rules').click();
     await notice(page, 'Posting rules saved').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('rules-origin').innerText()).toBe('Own rules');

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { ListScreen } from '../entities/ListScreen.tsx';
+import type { PostingRule } from './accounting-api.ts';
 import { AgedReceivablesCard } from './AgedReceivablesCard.tsx';
 import { LedgerCard } from './LedgerCard.tsx';
 import { PeriodsCard } from './PeriodsCard.tsx';
@@ -22,6 +23,7 @@ type Tab = (typeof tabs)[number];
 export default function PostingListScreen({ entity }: ScreenProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const [rulesDraft, setRulesDraft] = useState<PostingRule[]>();
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'postings';
   const [account, person, from, to] = ['account', 'person', 'from', 'to'].map((name) => params.get(name) ?? undefined);
@@ -37,7 +39,7 @@ export default function PostingListScreen({ entity }: ScreenProps) {
     'account-statement': () => <LedgerCard key={params.toString()} report="account-statement" person={person} account={account} from={from} to={to} />,
     'aged-receivables': () => <AgedReceivablesCard />,
     periods: () => <PeriodsCard />,
-    'posting-rules': () => <PostingRulesCard />,
+    'posting-rules': () => <PostingRulesCard draft={rulesDraft} setDraft={setRulesDraft} />,
   };
   return (
     <Tabs activeKey={tab} onChange={(key) => open(key as Tab)} destroyOnHidden

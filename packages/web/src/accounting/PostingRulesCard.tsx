@@ -3,8 +3,10 @@ import { AutoComplete, Button, Collapse, Empty, Input, Popconfirm, Select, Space
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ApiFailure } from '../app/api/api-failure.ts';
 import { notify } from '../app/notify.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
+import { UnsavedChangesGuard } from '../entities/UnsavedChangesGuard.tsx';
 import { postingRulesOf, resetPostingRules, rulesVocabularyOf, savePostingRules, type PostingRule, type PostingRuleLine, type RulesVocabulary } from './accounting-api.ts';
 import { RulePreviewCard } from './RulePreviewCard.tsx';
 import { axisLabel, eventTypeLabel, leaseKindLabel, prLabel } from './rule-labels.ts';
@@ -75,18 +77,18 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * The posting rules in force, edited in place and saved whole as the tenant's rules (the server
  * checks them and names the rule, line and field of a problem); the preview posts a sample event
- * by the edited rules, saved or not.
+ * by the edited rules, saved or not. The draft is kept by the screen, so that a look at another
+ * tab loses nothing; leaving the screen with unsaved changes asks first.
  */
-export function PostingRulesCard() {
+export function PostingRulesCard({ draft, setDraft }: { draft?: PostingRule[]; setDraft(rules: PostingRule[] | undefined): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data: saved } = useQuery({ queryKey: ['accounting', 'posting-rules'], queryFn: ({ signal }) => postingRulesOf(signal) });
   const { data: vocabulary } = useQuery({ queryKey: ['accounting', 'vocabulary'], queryFn: ({ signal }) => rulesVocabularyOf(signal) });
-  const [draft, setDraft] = useState<PostingRule[]>();
   const [open, setOpen] = useState<string[]>([]);
   const [newType, setNewType] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => { if (saved && !draft) setDraft(saved); }, [saved, draft]);
+  useEffect(() => { if (saved && !draft) setDraft(saved); }, [saved, draft, setDraft]);
   const dirty = Boolean(draft && saved && !same(draft, saved));
 
   async function write(action: () => Promise<PostingRule[]>, message: string) {
@@ -97,8 +99,10 @@ export function PostingRulesCard() {
       setDraft(rules);
       await queryClient.invalidateQueries({ queryKey: ['accounting', 'vocabulary'] });
       notify({ level: 'success', message });
-    } catch {
-      // The client has shown the error, naming the rule and line.
+    } catch (e) {
+      // The client has shown the error; the rule it names is opened.
+      const rule = e instanceof ApiFailure ? /postingRules\[(\d+)\]/.exec(e.message)?.[1] : undefined;
+      if (rule !== undefined && !open.includes(rule)) setOpen([...open, rule]);
     } finally {
       setBusy(false);
     }
@@ -114,6 +118,7 @@ export function PostingRulesCard() {
   };
   return (
     <>
+      <UnsavedChangesGuard when={dirty} />
       <FormCard title={t('Posting rules')} extra={
         <Space wrap>
           <Tag color={vocabulary.custom ? 'blue' : 'default'} data-testid="rules-origin">{vocabulary.custom ? t('Own rules') : t('Demo rules')}</Tag>
