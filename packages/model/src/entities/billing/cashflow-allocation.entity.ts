@@ -47,5 +47,5 @@ export const cashflowAllocation = defineEntity({
       return tr;
     }),
   menu: { section: 'Billing', order: 25 },
-  labels: { fr: { singular: 'Affectation de flux', plural: 'Affectations de flux', texts: { 'Reversal date': 'Date de contrepassation', 'Return reason code': 'Motif de rejet', 'Return date': 'Date de rejet' } } },
+  labels: { fr: { singular: 'Affectation de flux', plural: 'Affectations de flux', texts: { 'Reversal date': 'Date de contrepassation', 'Return reason code': 'Motif du rejet', 'Return date': 'Date de retour' } } },
 });
