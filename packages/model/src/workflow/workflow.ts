@@ -43,6 +43,8 @@ export const sideEffectNames = [
   'sendPaymentFileLines', 'cancelPaymentFileLines',
   // Accounting (server/src/accounting): the business event's PostingEvent and its postings, in its transaction.
   'recordPostingEvent',
+  // Manual entries are checked, posted as one balanced event and reversed; inventories snapshot the balances.
+  'checkBooking', 'postBooking', 'reverseBooking', 'snapshotBalances',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 

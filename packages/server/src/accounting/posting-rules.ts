@@ -181,6 +181,9 @@ export const demoChart: [string, string, boolean?][] = [
   ['675000', "Valeurs comptables des éléments d'actif cédés"], ['681120', 'Dotations aux amortissements des immobilisations corporelles'],
   ['706000', 'Loyers'], ['708800', 'Autres produits des activités annexes'], ['758000', 'Produits divers de gestion courante'],
   ['762000', 'Produits des créances de location-financement'], ['763000', 'Intérêts de retard'],
+  // Accounts of the demo's manual entries (accounting/demo-bookings.ts).
+  ['408000', 'Fournisseurs - factures non parvenues'], ['491000', 'Dépréciations des comptes clients'], ['622600', 'Honoraires'],
+  ['627000', 'Services bancaires et assimilés'], ['681740', 'Dotations aux dépréciations des actifs circulants'],
 ];
 
 const invalid = (path: string, why: string) => new ApiError('INVALID_FIELD_IN_CONFIG', [path, why]);
