@@ -12,7 +12,7 @@ import { invoiceBalance, major } from './cashflows/billing-records.ts';
 
 export function writeOffInvoice({ doc, today, entity }: SideEffectContext): Doc {
   const refuse = (why: string) => new ApiError('TRANSITION_REJECTED', ['WRITE_OFF', entity.name, String(doc.registration), why]);
-  if (doc.pr !== 'R') throw refuse('only a receivable invoice is written off');
+  if (doc.pr === 'P') throw refuse('only a receivable invoice is written off');
   if (doc.type === 'CREDIT_NOTE') throw refuse('a credit note is not written off');
   const balance = invoiceBalance(doc);
   if (balance <= 0) throw refuse('nothing is left to pay on it');
