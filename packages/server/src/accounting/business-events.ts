@@ -60,8 +60,9 @@ export async function invoiceEvent(tx: Tx, caller: Caller, doc: Doc, today: stri
     LEFT JOIN ${sql.table(elementKind.table)} e ON e.tenant = l.tenant AND e.registration = l.data ->> 'elementRegistration'
     WHERE l.tenant = ${caller.tenant} AND l.data ->> 'invoiceRegistration' = ${String(doc.registration)} GROUP BY 1, 2`.execute(tx);
   const rent = kinds.filter((k) => ['RENT', 'PRINCIPAL', 'INTEREST'].includes(k.line ?? '')).reduce((s, k) => s.plus(k.amount ?? 0), new Dec(0)).times(sign).toNumber();
-  const special = new Set(kinds.map((k) => elementEvents[k.element ?? ''] ?? lineEvents[k.line ?? '']));
-  const eventType: EventType = creditNote ? 'CREDIT_NOTE' : special.size === 1 && [...special][0] ? [...special][0]! : 'INVOICE_ISSUED';
+  const specials = kinds.map((k) => elementEvents[k.element ?? ''] ?? lineEvents[k.line ?? '']);
+  const special = specials.length && specials.every((e) => e && e === specials[0]) ? specials[0] : undefined;
+  const eventType: EventType = creditNote ? 'CREDIT_NOTE' : special ?? 'INVOICE_ISSUED';
   const amounts: Record<string, number> = eventType === 'INVOICE_ISSUED' || eventType === 'CREDIT_NOTE'
     ? { amountExclTax, amountInclTax, tax, rent, services: new Dec(amountExclTax).minus(rent).toNumber() }
     : eventType === 'ASSET_PURCHASE' ? { amountExclTax, tax, amountInclTax } : { amount: amountInclTax, amountExclTax, tax, amountInclTax };
