@@ -26,7 +26,7 @@ export const booking = defineEntity({
     entryLines: list({
       account: text({ mandatory: true }),
       secondaryAccount: text(),
-      dc: select('dc', { mandatory: true }),
+      dc: select('dc', { mandatory: true, label: 'Debit or credit' }),
       amount: currency({ mandatory: true }),
       label: text(),
       personRegistration: link('Person'),
@@ -56,7 +56,7 @@ export const booking = defineEntity({
     fr: {
       singular: 'Pièce comptable', plural: 'Pièces comptables',
       texts: {
-        'Journal': 'Journal', 'Entry lines': "Lignes d'écriture", 'Account': 'Compte', 'Secondary account': 'Compte secondaire', 'Dc': 'Sens', 'Label': 'Libellé',
+        'Journal': 'Journal', 'Entry lines': "Lignes d'écriture", 'Account': 'Compte', 'Secondary account': 'Compte secondaire', 'Debit or credit': 'Sens', 'Label': 'Libellé',
         'Total debit': 'Total débit', 'Total credit': 'Total crédit', 'Posting event registration': 'Événement comptable',
         'Reversal event registration': "Événement d'extourne", 'Posting date': 'Date de comptabilisation', 'Post': 'Comptabiliser', 'Reverse': 'Extourner', 'Back to draft': 'Repasser en brouillon',
       },
