@@ -18,6 +18,7 @@ import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { kind } from './financing-records.ts';
 import { playDemoBilling } from '../billing/demo-billing.ts';
 import { closeThrough } from '../accounting/periods.ts';
+import { playDemoBookings } from '../accounting/demo-bookings.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 
 export interface DemoLifecycle {
@@ -124,6 +125,7 @@ export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectSt
   await playDemoBilling(db, store, tenant, contracts.active, plan.filter((step) => step.activate).map((step) => step.start).sort()[0], asOf);
   // The books: the months billed closed but the last two, which stay open.
   await inTenant(db, { tenant, user: 'system' }, (tx) => closeThrough(tx, caller, '2025-04'));
+  await playDemoBookings(db, caller, '2025-04-30', asOf);
 
   // A rate change applied; a longer duration submitted, waiting for its approval.
   const amendments: string[] = [];
