@@ -5,7 +5,7 @@ import { inTenant } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { recordPostingEvents, type BusinessEvent } from './posting-engine.ts';
-import { demoPostingRules } from './posting-rules.ts';
+import { demoPostingRules, type PostingRule } from './posting-rules.ts';
 
 /**
  * The books' reports as Excel workbooks, read back with exceljs: header row, figures as numbers
@@ -130,14 +130,16 @@ describe('reports as Excel workbooks', () => {
 });
 
 describe('saving posting rules', () => {
-  const edited = () => demoPostingRules.map((rule) => (rule.eventType === 'INVOICE_ISSUED' && !rule.when?.leaseKind && rule.when?.pr === 'R'
+  // The rule of an invoice issued to a client outside any lease kind, its income account changed.
+  const isPlainInvoice = (rule: PostingRule) => rule.eventType === 'INVOICE_ISSUED' && !rule.when?.leaseKind && rule.when?.pr === 'R';
+  const edited = () => demoPostingRules.map((rule) => (isPlainInvoice(rule)
     ? { ...rule, lines: rule.lines.map((l) => (l.account === '706000' ? { ...l, account: '706100', label: 'Rents' } : l)) } : rule));
 
   it('keeps valid rules, audited; the next event follows them; the other tenant keeps its own', async () => {
     const res = await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { postingRules: edited() });
     expect(res.statusCode, res.body).toBe(200);
-    const inForce = (await get('/api/accounting/posting-rules')).json() as typeof demoPostingRules;
-    expect(inForce[1].lines[1]).toMatchObject({ account: '706100', label: 'Rents' });
+    const inForce = (await get('/api/accounting/posting-rules')).json() as PostingRule[];
+    expect(inForce.find(isPlainInvoice)!.lines[1]).toMatchObject({ account: '706100', label: 'Rents' });
     expect((await get('/api/accounting/posting-rules/vocabulary')).json()).toMatchObject({ custom: true });
     await post([invoiceIssued('2026-04-01', 12, 10, 'P9', 9)]);
     const postings = (await get('/api/accounting/postings?invoiceRegistration=INV9&range=[0-9]')).json() as { account: string }[];
@@ -169,14 +171,14 @@ describe('saving posting rules', () => {
     const notAList = await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { postingRules: { eventType: 'WRITE_OFF' } });
     expect(notAList.json()).toMatchObject({ statusCode: 400, code: 'INVALID_ARRAY_FIELD', message: expect.stringContaining('postingRules') });
     expect((await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { rules: [] })).json().code).toBe('MISSING_FIELD_IN_BODY');
-    expect((await get('/api/accounting/posting-rules')).json()[1].lines[1].account).toBe('706100');
+    expect(((await get('/api/accounting/posting-rules')).json() as PostingRule[]).find(isPlainInvoice)!.lines[1].account).toBe('706100');
     expect((await get('/api/core/histories?entityName=PostingRules&range=[0-9]')).json()).toHaveLength(1);
   });
 
   it('previews the unsaved rules without writing; a reset brings the demo rules back', async () => {
     const preview = await t.call('POST', '/api/accounting/posting-rules/preview', t.alpha.headers, {
       event: { eventType: 'INVOICE_ISSUED', date: '2026-05-01', pr: 'R', amounts: { amountInclTax: 120, amountExclTax: 100, tax: 20, rent: 100, services: 0 } },
-      rules: edited().map((r) => (r.eventType === 'INVOICE_ISSUED' && r.when?.pr === 'R' && !r.when.leaseKind ? { ...r, lines: r.lines.slice(0, 2) } : r)),
+      rules: edited().map((r) => (isPlainInvoice(r) ? { ...r, lines: r.lines.slice(0, 2) } : r)),
     });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ balanced: false, postings: [{ account: '411000', dc: 'D', amount: 120 }, { account: '706100', dc: 'C', amount: 100 }] });

@@ -62,6 +62,7 @@ export const accountingFr: Record<string, string> = {
   'Asset purchase': 'Achat d’actif',
   'Contract activation': 'Mise en loyer',
   'Interest accrual': 'Intérêts courus',
+  'Rental income': 'Produits locatifs',
   'Termination': 'Résiliation',
   'Write-off': 'Passage en perte',
   'No rule applies to this event: it would be kept, not posted.': 'Aucun schéma ne s’applique à cet événement : il serait conservé, sans écriture.',

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 export const eventTypeLabel = (t: TFunction, type: string): string => t({
   INVOICE_ISSUED: 'Invoice issued', CREDIT_NOTE: 'Credit note', PAYMENT_RECEIVED: 'Payment received', PAYMENT_RETURNED: 'Payment returned',
   REJECTION_FEE: 'Rejection fee', LATE_INTEREST: 'Late interest', ASSET_PURCHASE: 'Asset purchase', CONTRACT_ACTIVATION: 'Contract activation',
-  INTEREST_ACCRUAL: 'Interest accrual', DEPRECIATION: 'Depreciation', TERMINATION: 'Termination', WRITE_OFF: 'Write-off',
+  INTEREST_ACCRUAL: 'Interest accrual', RENTAL_INCOME: 'Rental income', DEPRECIATION: 'Depreciation', TERMINATION: 'Termination', WRITE_OFF: 'Write-off',
 }[type] ?? type);
 
 export const prLabel = (t: TFunction, pr: string): string => t({ R: 'Receivable', P: 'Payable' }[pr] ?? pr);
