@@ -125,9 +125,10 @@ async function terminationEvent(tx: Tx, caller: Caller, contract: Doc, date: str
   };
 }
 
+/** A lease is recognised at its commencement, its start date, whenever it was activated in the product (the month end accrues from it too). */
 function activationEvent(doc: Doc, today: string): BusinessEvent {
   return {
-    eventType: 'CONTRACT_ACTIVATION', date: text(doc.activationDate) ?? today, currency: text(doc.currency) ?? 'EUR',
+    eventType: 'CONTRACT_ACTIVATION', date: text(doc.startDate) ?? text(doc.activationDate) ?? today, currency: text(doc.currency) ?? 'EUR',
     amounts: { financedAmount: num(doc.financedAmountExclTax) }, name: `Activation of ${String(doc.registration)}`,
     financialProduct: text(doc.financialProduct), documentReference: String(doc.registration), sourceEntity: contractKind.name, sourceRegistration: String(doc.registration),
     organizationRegistration: personWith(doc, 'ORGANIZATION'), personRegistration: personWith(doc, 'CLIENT'), contractRegistration: String(doc.registration),
