@@ -33,6 +33,8 @@ export const sideEffectNames = [
   // Billing (server/src/billing): an issued invoice takes the next legal number and its lines
   // follow; cancelling an issued one issues its credit note.
   'assignInvoiceNumber', 'issueInvoiceLines', 'cancelInvoice',
+  // An unpaid receivable written off (passage en perte): its date and the balance lost kept on it.
+  'writeOffInvoice',
   // Payments (server/src/billing/cashflows): an allocation applied and reversed, the contract's arrears kept.
   'applyCashflowAllocation', 'reverseCashflowAllocation', 'refreshContractArrears',
   // Invoice PDFs (server/src/billing/invoice-pdf): an issued invoice's PDF kept as its INVOICE document.

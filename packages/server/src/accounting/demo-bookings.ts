@@ -1,19 +1,41 @@
 /**
- * The demo's manual entries and inventories, made by the product's own operations after its
- * history is posted (financing/demo-lifecycle.ts): bank charges posted in the first open month,
+ * The demo's month ends, manual entries and inventories, made by the product's own operations after its
+ * history is billed (financing/demo-lifecycle.ts): bank charges posted in the first open month,
  * an accrual posted and reversed, a provision waiting for approval, a draft; the balances at the
  * end of the last closed month validated, those of the book's date being counted.
  */
 import { entityByName } from '@lbo/model/entity-registry';
-import type { Db } from '../db/database.ts';
+import { inTenant, type Db } from '../db/database.ts';
 import { createOperations } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import { writeHooks } from '../entities/write-hooks.ts';
 import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
+import { accrueChunk } from './lessor.ts';
 
 const bookingKind = entityByName('Booking')!;
 const inventoryKind = entityByName('Inventory')!;
+
+/** The month ends of the demo's history, `from` to `to` (YYYY-MM): each lease's interest or rental income and each depreciation of the month, posted by the month-end job's own chunks. */
+export async function postDemoMonthEnds(db: Db, caller: WorkflowCaller, from: string, to: string): Promise<number> {
+  let posted = 0;
+  for (let month = from; month <= to; month = nextMonth(month)) {
+    await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+      let cursor: Parameters<typeof accrueChunk>[3] | null = { kind: 'contracts', after: '' };
+      while (cursor) {
+        const chunk = await accrueChunk(tx, caller, month, cursor);
+        posted += chunk.posted;
+        cursor = chunk.next;
+      }
+    });
+  }
+  return posted;
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
 
 const pair = (debit: string, credit: string, amount: number, label: string): Doc[] => [
   { account: debit, dc: 'D', amount, label }, { account: credit, dc: 'C', amount, label },
