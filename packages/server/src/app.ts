@@ -68,10 +68,12 @@ export interface AppOptions {
   jobs?: Partial<JobSettings>;
   /** Billing runs past this many elements go to the background. */
   billingBackgroundThreshold?: number;
+  /** Camt files of more transactions are imported in the background. */
+  camtBackgroundThreshold?: number;
 }
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
-export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore, listExports, jobs: jobOptions, billingBackgroundThreshold }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore, listExports, jobs: jobOptions, billingBackgroundThreshold, camtBackgroundThreshold }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: inputLimits.bodyBytes, frameworkErrors, clientErrorHandler, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
   installErrorHandling(app);
   installInputGuards(app);
@@ -121,7 +123,7 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   registerIndexationRunner(jobs);
   await app.register(cashflowRoutes, { db, preHandler });
   await app.register(accountingRoutes, { db, preHandler, jobs, store });
-  await app.register(statementRoutes, { db, store, jobs, preHandler });
+  await app.register(statementRoutes, { db, store, jobs, preHandler, backgroundThreshold: camtBackgroundThreshold });
   await app.register(returnRoutes, { db, preHandler, store });
   await app.register(dunningRoutes, { db, preHandler, jobs, store });
   await app.register(paymentFileRoutes, { db, preHandler, jobs, store });

@@ -31,6 +31,8 @@ export interface Config {
   s3?: { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   /** Rows past which a list export runs in the background (`EXPORT_BACKGROUND_ROWS`; default 50,000). */
   exportBackgroundRows?: number;
+  /** Transactions past which a camt file is imported in the background (`CAMT_BACKGROUND_TRANSACTIONS`; default 2,000). */
+  camtBackgroundTransactions?: number;
 }
 
 const positiveInteger = (value: string | undefined) => (value && Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined);
@@ -53,5 +55,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     } : undefined,
     exportBackgroundRows: positiveInteger(env.EXPORT_BACKGROUND_ROWS),
+    camtBackgroundTransactions: positiveInteger(env.CAMT_BACKGROUND_TRANSACTIONS),
   };
 }

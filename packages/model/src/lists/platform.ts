@@ -21,6 +21,7 @@ export const platformLists: Record<string, ListItem[]> = {
     ['POSTING', 'Accounting posting', 'Comptabilisation'],
     ['IMPORT', 'Import', 'Import'],
     ['BANK_MATCHING', 'Bank transactions matching', 'Rapprochement bancaire'],
+    ['CAMT_IMPORT', 'Bank statement import', 'Import de relevé bancaire'],
     ['EXPORT', 'Export', 'Export'],
     ['PURGE', 'Purge', 'Purge'],
     ['INDEXATION', 'Indexation', 'Indexation'],

@@ -102,6 +102,7 @@ export const statusLabels = {
   WITHDRAWN: { en: 'Withdrawn', fr: 'Retiré' },
   FETCHING: { en: 'Fetching', fr: 'Récupération' },
   PROCESSING: { en: 'Processing', fr: 'En traitement' },
+  IMPORTING: { en: 'Importing', fr: 'Import en cours' },
   PROCESSED: { en: 'Processed', fr: 'Traité' },
   STOPPED: { en: 'Stopped', fr: 'Arrêté' },
   ERROR: { en: 'Error', fr: 'Erreur' },

@@ -83,7 +83,7 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 export async function createTestApp(settings: Partial<Config> = {}, { objectStore }: { objectStore?: ObjectStore } = {}): Promise<TestApp> {
   const db = await createTestDatabase(settings);
   const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-'));
-  const app = await buildApp({ database: db.database, objectStore: objectStore ?? fileSystemStore(objectsDir) });
+  const app = await buildApp({ database: db.database, objectStore: objectStore ?? fileSystemStore(objectsDir), camtBackgroundThreshold: settings.camtBackgroundTransactions });
   const password = 'Correct-Horse-42';
   const user = async (tenant: string): Promise<TestUser> => {
     const username = `admin@${tenant}`;

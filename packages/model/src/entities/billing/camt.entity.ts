@@ -30,12 +30,14 @@ export const camt = defineEntity({
   },
   search: ['registration', regex('name'), equal('status'), equal('type'), equal('messageId'), range('importDate')],
   columns: ['registration', 'status', 'name', 'type', 'version', 'messageId', 'creationDate', 'importDate', 'statementCount', 'transactionCount', 'matchedCount', 'returnedCount', 'unmatchedCount'],
-  statuses: ['DRAFT', 'IMPORTED', 'PROCESSING', 'PROCESSED', 'ERROR'],
+  // IMPORTING: a large file written by a background batch (batchRegistration), then matched (PROCESSING).
+  statuses: ['DRAFT', 'IMPORTING', 'IMPORTED', 'PROCESSING', 'PROCESSED', 'ERROR'],
   workflow: () => [
     t('IMPORT', 'DRAFT', 'IMPORTED'),
-    t('PROCESS', 'IMPORTED', 'PROCESSING'),
+    t('QUEUE', 'DRAFT', 'IMPORTING', { hidden: true }),
+    t('PROCESS', ['IMPORTED', 'IMPORTING'], 'PROCESSING'),
     t('COMPLETE', 'PROCESSING', 'PROCESSED', { hidden: true }),
-    t('FAIL', 'PROCESSING', 'ERROR', { hidden: true }),
+    t('FAIL', ['IMPORTING', 'PROCESSING'], 'ERROR', { hidden: true }),
     t('RETRY', 'ERROR', 'IMPORTED'),
   ],
   readOnly: true,

@@ -1,12 +1,15 @@
 /**
  * Importing a camt.053 / camt.054 file (docs/api.md "Bank statements"):
  * 1. its schema (camt-schema.ts) refuses a file not well-formed or not valid, before anything is written;
- * 2. in one transaction: the Camt record, the file kept as its document, then the file read as a
- *    stream (camt-reader.ts), each statement a BankStatement (skipped when its key — message,
- *    statement id, account — was imported before: a unique index) and each entry, or each
+ * 2. the file read whole (camt-reader.ts), then, in one transaction: the Camt record, the file kept
+ *    as its document, each statement a BankStatement (skipped when its key — message, statement
+ *    id, account, digest — was imported before: a unique index) and each entry, or each
  *    transaction detail of a batch entry, a BankTransaction written in bulk; each statement's
  *    opening balance plus its booked entries checked against its closing balance to the cent;
- * 3. matching (matching.ts): in the same transaction for a small file, else as an IMPORT batch.
+ * 3. matching (matching.ts) in the same transaction.
+ * A file of more transactions than the threshold is written instead by a CAMT_IMPORT batch
+ * (camt-import-job.ts) in chunks, through the same writeStatements, then matched by a
+ * BANK_MATCHING batch (matching-job.ts).
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
@@ -55,152 +58,199 @@ function transactionDoc(registration: string, statement: Doc, t: CamtTransaction
   }).filter(([, v]) => v !== undefined));
 }
 
-interface Counts { statementCount: number; entryCount: number; transactionCount: number; duplicateCount: number }
-
 /** Thrown inside the import's transaction when every statement of the file was imported before: nothing is kept. */
 class AlreadyImported extends Error {
   constructor(readonly camtRegistration: string) { super('already imported'); }
 }
 
-/** Reads the file and writes its statements and transactions under `camt`, in `tx`. */
-async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, content: Buffer): Promise<Counts & { existing?: string }> {
-  const counts: Counts = { statementCount: 0, entryCount: 0, transactionCount: 0, duplicateCount: 0 };
-  let existing: string | undefined;
-  let messageId = '';
-  type Step = { kind: 'statement' | 'end'; statement: CamtStatement } | { kind: 'entry'; statement: CamtStatement; entry: CamtEntry };
-  const steps: Step[] = [];
-  const reader = camtReader({
-    header: (h) => { messageId = h.messageId ?? ''; },
-    statement: (statement) => steps.push({ kind: 'statement', statement }),
-    entry: (statement, entry) => steps.push({ kind: 'entry', statement, entry }),
-    statementEnd: (statement) => steps.push({ kind: 'end', statement }),
-  });
-  let current: { row: Row; doc: Doc; booked: bigint; transactions: number; entries: number; registrations: string[] } | undefined;
+export interface Counts { statementCount: number; entryCount: number; transactionCount: number; duplicateCount: number }
+
+/** A statement of the file as read, with its key (message, statement id, account, digest of its entries and balances). */
+export interface ReadStatement { statement: CamtStatement; key: string; entries: number; booked: bigint; transactions: CamtTransaction[] }
+export interface ReadCamt { messageId: string; statements: ReadStatement[]; transactionCount: number }
+
+/** Reads the whole file (refused as INVALID_XML when it cannot be read) before anything is written. */
+export function readCamt(content: Buffer): ReadCamt {
+  const file: ReadCamt = { messageId: '', statements: [], transactionCount: 0 };
+  let current: ReadStatement | undefined;
   let digest = crypto.createHash('sha256');
-  let buffer: CamtTransaction[] = [];
-  const flush = async () => {
-    if (!buffer.length || !current) return;
-    const registrations = await freeRegistrations(tx, caller, transactionKind, buffer.length);
-    const docs = buffer.map((t, i) => transactionDoc(registrations[i], current!.doc, t));
-    await storage.insertMany(tx, transactionKind, caller.tenant, caller.username, docs);
-    current.transactions += docs.length;
-    current.registrations.push(`${registrations[0]}-${registrations[registrations.length - 1]}`);
-    counts.transactionCount += docs.length;
-    buffer = [];
-  };
-  const run = async () => {
-    for (const step of steps.splice(0)) {
-      const s = step.statement;
-      if (step.kind === 'statement') {
-        const account = s.iban ?? s.accountId ?? '';
-        // Written under a savepoint, then given its key: a statement seen before is rolled back.
-        await sql`SAVEPOINT camt_statement`.execute(tx);
-        digest = crypto.createHash('sha256');
-        const doc: Doc = {
-          registration: await freeRegistration(tx, caller, statementKind), status: 'IMPORTED', type: s.kind === '053' ? 'CAMT_053' : undefined,
-          name: `${account} ${s.fromDate ?? s.creationDate?.slice(0, 10) ?? ''}`.trim(), camtRegistration: camt.registration, messageId,
-          statementId: s.id, sequenceNumber: s.sequenceNumber, accountIban: s.iban ?? s.accountId, currency: s.currency,
-          openingBalance: s.opening ? amountNumber(s.opening.amount) : undefined, closingBalance: s.closing ? amountNumber(s.closing.amount) : undefined,
-          fromDate: s.fromDate, toDate: s.toDate, statementDate: s.creationDate?.slice(0, 10) ?? s.toDate,
-        };
-        const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
-        current = { row: await storage.insertRow(tx, statementKind, caller.tenant, caller.username, clean), doc: clean, booked: 0n, transactions: 0, entries: 0, registrations: [] };
-        counts.statementCount++;
-      } else if (step.kind === 'entry') {
-        if (!current) continue;
-        digest.update(step.entry.content);
-        counts.entryCount++;
-        current.entries++;
-        if ((step.entry.entryStatus ?? 'BOOK') === 'BOOK') current.booked += (step.entry.creditDebit === 'DBIT' ? -1n : 1n) * units(step.entry.amount, SCALE);
-        buffer.push(...step.entry.transactions);
-        if (buffer.length >= WRITE_EVERY) await flush();
-      } else {
-        if (!current) continue;
-        await flush();
-        const { opening, closing } = s;
-        // The same statement: same message, statement and account, same balances and entries.
-        const statementKey = `${messageId}|${s.id ?? ''}|${s.iban ?? s.accountId ?? ''}|${digest.update(JSON.stringify(s)).digest('hex').slice(0, 32)}`;
-        const [known] = await storage.findWhere(tx, statementKind, caller.tenant, sql<boolean>`data->>'statementKey' = ${statementKey}`, 1);
-        if (known) {
-          await sql`ROLLBACK TO SAVEPOINT camt_statement`.execute(tx);
-          counts.duplicateCount++;
-          counts.statementCount--;
-          counts.entryCount -= current.entries;
-          counts.transactionCount -= current.transactions;
-          existing ??= String(known.data.camtRegistration);
-          current = undefined;
-          continue;
-        }
-        const difference = opening && closing ? units(closing.amount, SCALE) - units(opening.amount, SCALE) - current.booked : undefined;
-        const after = storage.toDocument(await storage.updateRow(tx, statementKind, caller.tenant, caller.username, current.row._id, {
-          ...current.doc, statementKey, entriesTotal: Number(fromUnits(current.booked)), transactionCount: current.transactions,
-          ...(difference === undefined ? {} : { balanced: difference === 0n, balanceDifference: Number(fromUnits(difference)) }),
-        }));
-        // The statement's History row names its transactions (each keeps who wrote it and when): one row, not one per entry.
-        await insertHistory(tx, caller, { entityName: statementKind.name, entityRegistration: current.row.registration, action: 'IMPORT', after, extra: { transactions: current.registrations } });
-        await sql`RELEASE SAVEPOINT camt_statement`.execute(tx);
-        current = undefined;
-      }
-    }
-  };
+  const reader = camtReader({
+    header: (h) => { file.messageId = h.messageId ?? ''; },
+    statement: (statement) => { digest = crypto.createHash('sha256'); current = { statement, key: '', entries: 0, booked: 0n, transactions: [] }; },
+    entry: (_statement, entry: CamtEntry) => {
+      if (!current) return;
+      digest.update(entry.content);
+      current.entries++;
+      if ((entry.entryStatus ?? 'BOOK') === 'BOOK') current.booked += (entry.creditDebit === 'DBIT' ? -1n : 1n) * units(entry.amount, SCALE);
+      for (const t of entry.transactions) current.transactions.push(t);
+    },
+    statementEnd: (s) => {
+      if (!current) return;
+      // The same statement: same message, statement and account, same balances and entries.
+      current.key = `${file.messageId}|${s.id ?? ''}|${s.iban ?? s.accountId ?? ''}|${digest.update(JSON.stringify(s)).digest('hex').slice(0, 32)}`;
+      current.statement = s;
+      file.statements.push(current);
+      file.transactionCount += current.transactions.length;
+      current = undefined;
+    },
+  });
   const decoder = new TextDecoder('utf-8');
   const CHUNK = 256 * 1024;
   try {
-    for (let at = 0; at < content.length; at += CHUNK) {
-      reader.write(decoder.decode(content.subarray(at, at + CHUNK), { stream: true }));
-      await run();
-    }
+    for (let at = 0; at < content.length; at += CHUNK) reader.write(decoder.decode(content.subarray(at, at + CHUNK), { stream: true }));
     reader.write(decoder.decode());
     reader.close();
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError('INVALID_XML', [error instanceof Error ? error.message : String(error)]);
   }
-  await run();
-  return { ...counts, existing };
+  return file;
+}
+
+/**
+ * Where writing a file's statements stands: the next statement, the transactions of it already
+ * written (its row and their registration ranges), the counts so far. A background import commits
+ * it with each chunk's rows (its batch's cursor), so that a resumed import writes nothing twice.
+ */
+export interface ImportCursor {
+  statement: number;
+  transaction: number;
+  statementRegistration?: string;
+  ranges: string[];
+  counts: Counts;
+  existing?: string;
+}
+export const startCursor = (): ImportCursor => ({ statement: 0, transaction: 0, ranges: [], counts: { statementCount: 0, entryCount: 0, transactionCount: 0, duplicateCount: 0 } });
+
+/** The earlier import's camt of a statement imported before, if any. */
+async function knownStatement(tx: Tx, tenant: string, key: string): Promise<string | undefined> {
+  const [known] = await storage.findWhere(tx, statementKind, tenant, sql<boolean>`data->>'statementKey' = ${key}`, 1);
+  return known ? String(known.data.camtRegistration) : undefined;
+}
+
+/** Whether every statement of the file was imported before: the earlier camt, or undefined. */
+export async function alreadyImported(tx: Tx, tenant: string, file: ReadCamt): Promise<string | undefined> {
+  let existing: string | undefined;
+  for (const s of file.statements) {
+    const known = await knownStatement(tx, tenant, s.key);
+    if (!known) return undefined;
+    existing ??= known;
+  }
+  return existing;
+}
+
+/**
+ * Writes the file's statements and transactions under `camt` from `from` on, in `tx`, until about
+ * `budget` transactions are written: each statement (skipped when its key was imported before — a
+ * unique index), its transactions in bulk, then its totals and balance check and its History row.
+ * Answers where it stopped (`statement` past the last one when the file is written).
+ */
+export async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, file: ReadCamt, from: ImportCursor, budget = Infinity): Promise<ImportCursor> {
+  const c: ImportCursor = { ...from, ranges: [...from.ranges], counts: { ...from.counts } };
+  let written = 0;
+  while (c.statement < file.statements.length) {
+    const read = file.statements[c.statement];
+    const s = read.statement;
+    let row: Row | undefined;
+    if (c.statementRegistration) row = await storage.findOne(tx, statementKind, caller.tenant, c.statementRegistration, true);
+    if (!row) {
+      const known = await knownStatement(tx, caller.tenant, read.key);
+      if (known) {
+        c.counts.duplicateCount++;
+        c.existing ??= known;
+        c.statement++;
+        continue;
+      }
+      const account = s.iban ?? s.accountId ?? '';
+      const doc: Doc = {
+        registration: await freeRegistration(tx, caller, statementKind), status: 'IMPORTED', type: s.kind === '053' ? 'CAMT_053' : undefined,
+        name: `${account} ${s.fromDate ?? s.creationDate?.slice(0, 10) ?? ''}`.trim(), camtRegistration: camt.registration, messageId: file.messageId,
+        statementId: s.id, sequenceNumber: s.sequenceNumber, accountIban: s.iban ?? s.accountId, currency: s.currency,
+        openingBalance: s.opening ? amountNumber(s.opening.amount) : undefined, closingBalance: s.closing ? amountNumber(s.closing.amount) : undefined,
+        fromDate: s.fromDate, toDate: s.toDate, statementDate: s.creationDate?.slice(0, 10) ?? s.toDate, statementKey: read.key,
+      };
+      row = await storage.insertRow(tx, statementKind, caller.tenant, caller.username, Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)));
+      c.statementRegistration = row.registration;
+      c.counts.statementCount++;
+      c.counts.entryCount += read.entries;
+    }
+    const statementDoc = storage.toDocument(row);
+    while (c.transaction < read.transactions.length && written < budget) {
+      const slice = read.transactions.slice(c.transaction, c.transaction + Math.min(WRITE_EVERY, budget - written));
+      const registrations = await freeRegistrations(tx, caller, transactionKind, slice.length);
+      await storage.insertMany(tx, transactionKind, caller.tenant, caller.username, slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t)));
+      c.ranges.push(`${registrations[0]}-${registrations[registrations.length - 1]}`);
+      c.transaction += slice.length;
+      c.counts.transactionCount += slice.length;
+      written += slice.length;
+    }
+    if (c.transaction < read.transactions.length) return c;
+    const { opening, closing } = s;
+    const difference = opening && closing ? units(closing.amount, SCALE) - units(opening.amount, SCALE) - read.booked : undefined;
+    const after = storage.toDocument(await storage.updateRow(tx, statementKind, caller.tenant, caller.username, row._id, {
+      ...row.data, registration: row.registration, entriesTotal: Number(fromUnits(read.booked)), transactionCount: read.transactions.length,
+      ...(difference === undefined ? {} : { balanced: difference === 0n, balanceDifference: Number(fromUnits(difference)) }),
+    }));
+    // The statement's History row names its transactions (each keeps who wrote it and when): one row, not one per entry.
+    await insertHistory(tx, caller, { entityName: statementKind.name, entityRegistration: row.registration, action: 'IMPORT', after, extra: { transactions: c.ranges } });
+    c.statement++;
+    c.transaction = 0;
+    c.statementRegistration = undefined;
+    c.ranges = [];
+    if (written >= budget) return c;
+  }
+  return c;
 }
 
 export interface ImportOptions {
   store: ObjectStore;
-  /** Queues a batch (jobs) for matching a file of more transactions than `backgroundThreshold`. */
+  /** Queues a batch (jobs) importing a file of more transactions than `backgroundThreshold`; answers its registration. */
   background?: (tx: Tx, caller: WorkflowCaller, camt: Doc, total: number) => Promise<string>;
   backgroundThreshold: number;
 }
 
-/** The import's answer: the Camt record, and whether it was there already (the same statements imported before). */
-export async function importCamt(db: Db, caller: WorkflowCaller, file: { content: Buffer; fileName: string }, options: ImportOptions): Promise<{ camt: Doc; created: boolean }> {
+/**
+ * The import's answer: the Camt record; whether it was there already (the same statements imported
+ * before); whether it is being imported in the background (IMPORTING, its batch named).
+ */
+export async function importCamt(db: Db, caller: WorkflowCaller, file: { content: Buffer; fileName: string }, options: ImportOptions): Promise<{ camt: Doc; created: boolean; queued: boolean }> {
   const version = camtVersionOf(file.content.subarray(0, 4096).toString('utf8'));
   await validateCamt(file.content, version);
+  const read = readCamt(file.content);
+  const queued = read.transactionCount > options.backgroundThreshold && !!options.background;
   const stored = await storeContent(options.store, caller.tenant, file.fileName, file.content, 'application/xml');
   try {
     const camt = await inTenant(db, scopeOf(caller), async (tx) => {
+      if (queued) {
+        const existing = await alreadyImported(tx, caller.tenant, read);
+        if (existing) throw new AlreadyImported(existing);
+      }
       const registration = await freeRegistration(tx, caller, camtKind);
       const base: Doc = {
-        registration, status: 'IMPORTED', type: version.startsWith('camt.053') ? 'CAMT_053' : 'CAMT_054', name: file.fileName,
-        version, fileName: file.fileName, importDate: new Date().toISOString().slice(0, 10),
+        registration, status: queued ? 'IMPORTING' : 'IMPORTED', type: version.startsWith('camt.053') ? 'CAMT_053' : 'CAMT_054', name: file.fileName,
+        version, fileName: file.fileName, importDate: new Date().toISOString().slice(0, 10), messageId: read.messageId || undefined,
       };
-      const row = await storage.insertRow(tx, camtKind, caller.tenant, caller.username, base);
+      const row = await storage.insertRow(tx, camtKind, caller.tenant, caller.username, Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)));
       const document = await recordDocument(tx, caller, { entity: camtKind, registration }, stored, { name: file.fileName });
-      const counts = await writeStatements(tx, caller, base, file.content);
-      if (counts.statementCount === 0 && counts.existing) throw new AlreadyImported(counts.existing);
-      const head = await sql<{ message_id: string | null; created: string | null }>`SELECT data->>'messageId' AS message_id, NULL AS created
-        FROM ${sql.table(statementKind.table)} WHERE tenant = ${caller.tenant} AND data->>'camtRegistration' = ${registration} LIMIT 1`.execute(tx);
-      let doc: Doc = { ...base, ...counts, existing: undefined, messageId: head.rows[0]?.message_id ?? undefined, documentRegistration: document.registration, matchedCount: 0, returnedCount: 0, unmatchedCount: 0 };
-      if (counts.transactionCount > options.backgroundThreshold && options.background) {
-        doc = { ...doc, status: 'PROCESSING', batchRegistration: await options.background(tx, caller, doc, counts.transactionCount) };
+      let doc: Doc = { ...base, documentRegistration: document.registration };
+      if (queued) {
+        // Imported chunk after chunk by the CAMT_IMPORT batch (camt-import-job.ts), from the file kept as its document.
+        doc = { ...doc, batchRegistration: await options.background!(tx, caller, doc, read.transactionCount) };
       } else {
-        doc = { ...doc, ...(await matchCamt(tx, caller, registration)), status: 'PROCESSED' };
+        const { counts, existing } = await writeStatements(tx, caller, base, read, startCursor());
+        if (counts.statementCount === 0 && existing) throw new AlreadyImported(existing);
+        doc = { ...doc, ...counts, ...(await matchCamt(tx, caller, registration)), status: 'PROCESSED' };
       }
       const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
       const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, clean));
       await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: registration, action: 'IMPORT', after });
       return after;
     }, 600_000);
-    return { camt, created: true };
+    return { camt, created: true, queued };
   } catch (error) {
     if (!(error instanceof AlreadyImported)) throw error;
     const [camt] = await inTenant(db, scopeOf(caller), (tx) => storage.findMany(tx, camtKind, caller.tenant, [error.camtRegistration]));
-    return { camt: camt ? storage.toDocument(camt) : { registration: error.camtRegistration }, created: false };
+    return { camt: camt ? storage.toDocument(camt) : { registration: error.camtRegistration }, created: false, queued: false };
   }
 }
 

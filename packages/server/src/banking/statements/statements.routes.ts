@@ -1,6 +1,7 @@
 /**
  * Bank statement routes (docs/api.md "Bank statements"):
  *   POST /api/billing/camts/import                              a camt.053/.054 file (multipart `file`): the Camt record and its counts
+ *                                                               (202 and its CAMT_IMPORT batch for a large file)
  *   POST /api/bank/bank-transactions/rematch                    matching again of the waiting transactions (all, or those named)
  *   GET  /api/bank/bank-transactions/{registration}/candidates  the open invoices proposed for one, ranked
  *   POST /api/bank/bank-transactions/{registration}/match       matched by hand to one or several invoices, amounts split
@@ -17,13 +18,14 @@ import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { camtKind, importCamt } from './camt-import.operation.ts';
-import { BANK_MATCHING, registerMatchingRunner } from './matching-job.ts';
+import { registerMatchingRunner } from './matching-job.ts';
+import { CAMT_IMPORT, registerCamtImportRunner } from './camt-import-job.ts';
 import { candidatesOf, matchByHand, rematch } from './reconciliation.operation.ts';
 import { transactionKind } from './matching.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-/** Files of more transactions are matched by a background batch. */
+/** Files of more transactions are imported, then matched, by background batches. */
 export const CAMT_BACKGROUND_TRANSACTIONS = 2000;
 /** The largest camt file taken (a statement of 100,000 entries is about 60 MB). */
 const MAX_FILE = 512 * 1024 * 1024;
@@ -44,11 +46,12 @@ export interface StatementRouteOptions { db: Db; store: ObjectStore; jobs: JobQu
 export async function statementRoutes(app: FastifyInstance, { db, store, jobs, preHandler, backgroundThreshold }: StatementRouteOptions) {
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: MAX_FILE } });
   registerMatchingRunner(db, jobs);
+  registerCamtImportRunner(db, jobs, store);
   const write = (entity: { name: string; route: string }) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
 
   const background = async (tx: Tx, caller: WorkflowCaller, camt: Doc, total: number) => {
-    const batch = await createBatch(tx, caller, { type: BANK_MATCHING, name: `Matching of ${String(camt.name)}`, parameters: { camtRegistration: camt.registration }, total });
-    // Queued once the import commits: a job that starts before would not see the transactions.
+    const batch = await createBatch(tx, caller, { type: CAMT_IMPORT, name: `Import of ${String(camt.name)}`, parameters: { camtRegistration: camt.registration }, total });
+    // Queued once the Camt record commits: a job that starts before would not see it.
     pendingQueues.set(String(camt.registration), { tenant: caller.tenant, batch: String(batch.registration) });
     return String(batch.registration);
   };
@@ -58,7 +61,7 @@ export async function statementRoutes(app: FastifyInstance, { db, store, jobs, p
     preValidation: preHandler, config: write(camtKind),
     schema: {
       tags: ['Camt'], summary: 'Imports a camt.053 or camt.054 file (.02, .04, .08): statements, transactions, matching',
-      description: 'multipart/form-data with the file as `file`. 201 with the Camt record and its counts; 200 with the earlier Camt when every statement of the file was imported before (nothing added). A file not well-formed or not valid against its schema: 400 INVALID_XML, nothing written.',
+      description: 'multipart/form-data with the file as `file`. 201 with the Camt record and its counts; 200 with the earlier Camt when every statement of the file was imported before (nothing added). A file of more than 2,000 transactions: 202 with the Camt record IMPORTING and its `batchRegistration` (a CAMT_IMPORT batch: done of total transactions), then PROCESSING with the matching batch, then PROCESSED with its counts. A file not well-formed or not valid against its schema: 400 INVALID_XML, nothing written.',
     },
   }, async (request, reply) => {
     const caller = request.caller!;
@@ -71,7 +74,7 @@ export async function statementRoutes(app: FastifyInstance, { db, store, jobs, p
     }).catch((e) => databaseError(e, camtKind));
     const queued = pendingQueues.get(String(result.camt.registration));
     if (queued) { pendingQueues.delete(String(result.camt.registration)); await jobs.enqueue(queued.tenant, queued.batch); }
-    return reply.code(result.created ? 201 : 200).send(result.camt);
+    return reply.code(result.queued ? 202 : result.created ? 201 : 200).send(result.camt);
   });
 
   app.post('/api/bank/bank-transactions/rematch', {
