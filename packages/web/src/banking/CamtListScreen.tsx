@@ -24,7 +24,9 @@ export default function CamtListScreen({ entity }: ScreenProps) {
     setBusy(true);
     try {
       const camt = await importCamt(file);
-      notify({ level: 'success', message: t('{n} transaction(s) imported, {m} matched', { n: Number(camt.transactionCount ?? 0), m: Number(camt.matchedCount ?? 0) }) });
+      // A large file answers at once (IMPORTING): its screen follows the background import.
+      if (camt.status === 'IMPORTING') notify({ level: 'info', message: t('Large file: imported in the background') });
+      else notify({ level: 'success', message: t('{n} transaction(s) imported, {m} matched', { n: Number(camt.transactionCount ?? 0), m: Number(camt.matchedCount ?? 0) }) });
       await Promise.all([kindChanged(queryClient, entity), kindChanged(queryClient, statementKind), kindChanged(queryClient, transactionKind)]);
       navigate(detailPath(entity, String(camt._id ?? camt.registration)));
     } finally {

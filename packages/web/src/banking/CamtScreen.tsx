@@ -1,5 +1,7 @@
 import { Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { kindChanged } from '../app/api/data-hooks.ts';
+import { BatchProgress } from '../billing/BatchProgress.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/shell/custom-screens.tsx';
 import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
@@ -31,12 +33,21 @@ export default function CamtScreen({ entity, canCreate }: ScreenProps) {
     queryKey: [...queryKeys.list(transactionKind, transactionQuery), data?._version],
     queryFn: ({ signal }) => dataProvider.list(transactionKind, transactionQuery, { signal }), enabled: !!registration,
   });
+  const queryClient = useQueryClient();
+  // A large file imported, then matched, in the background: its batch followed until the camt is processed.
+  const batch = data && (data.status === 'IMPORTING' || data.status === 'PROCESSING') && data.batchRegistration ? String(data.batchRegistration) : undefined;
+  const batchEnded = () => Promise.all([kindChanged(queryClient, entity), kindChanged(queryClient, statementKind), kindChanged(queryClient, transactionKind)]);
   const money = (v: unknown, currency: unknown) => formatCurrency(v, String(currency ?? 'EUR'), i18n.language);
   return (
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
       {id && data && (
         <FastLinkScope>
+          {batch && (
+            <FormCard title={t('Import progress')}>
+              <BatchProgress key={batch} registration={batch} onEnd={batchEnded} />
+            </FormCard>
+          )}
           <FormCard title={t('Statements')}>
             <Table<Row> data-testid="camt-statements" size="small" rowKey="registration" pagination={false} dataSource={(statements?.rows ?? []) as Row[]} columns={[
               { key: 'registration', title: t('Registration'), render: (_v, s) => <FastLink to={detailPath(statementKind, s.registration)}>{s.registration}</FastLink> },

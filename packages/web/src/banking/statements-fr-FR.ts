@@ -12,4 +12,6 @@ export const statementsFr: Record<string, string> = {
   'Match again': 'Relancer le rapprochement',
   '{n} transaction(s) matched': '{n} transaction(s) rapprochée(s)',
   'AMOUNT': 'Montant',
+  'Large file: imported in the background': 'Fichier volumineux : import en arrière-plan',
+  'Import progress': "Avancement de l'import",
 };

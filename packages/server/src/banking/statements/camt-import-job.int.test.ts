@@ -67,7 +67,7 @@ describe('a large camt file imported in the background', () => {
     const background = await rowsOf('alpha', camt.registration);
     const direct = await rowsOf('beta', String(inRequest.camt.registration));
     expect(background.transactions.length).toBe(ENTRIES);
-    expect(new Set(background.transactions.map((r) => r.endToEndId)).size).toBe(ENTRIES);
+    expect(new Set(background.transactions.map((r) => (r as Record<string, unknown>).endToEndId)).size).toBe(ENTRIES);
     expect(background).toEqual(direct);
     expect(background.statements[0]).toMatchObject({ balanced: true, transactionCount: ENTRIES });
 
