@@ -71,8 +71,10 @@ export function entityTableDdl(entity: Entity): string[] {
     ...tenantPolicy(t),
     dropStaleIndexes(entity),
     `CREATE INDEX IF NOT EXISTS "${entity.table}__insert_date" ON ${t} (tenant, _insert_date DESC)`,
-    `CREATE INDEX IF NOT EXISTS "${entity.table}__text_search" ON ${t} USING gin ((${textSearchSql(entity)}) gin_trgm_ops) WITH (fastupdate = off)`,
-    `CREATE INDEX IF NOT EXISTS "${entity.table}__text_words" ON ${t} USING gin ((${textWordsSql(entity)})) WITH (fastupdate = off)`,
+    ...(entity.textSearchIndexed ? [
+      `CREATE INDEX IF NOT EXISTS "${entity.table}__text_search" ON ${t} USING gin ((${textSearchSql(entity)}) gin_trgm_ops) WITH (fastupdate = off)`,
+      `CREATE INDEX IF NOT EXISTS "${entity.table}__text_words" ON ${t} USING gin ((${textWordsSql(entity)})) WITH (fastupdate = off)`,
+    ] : []),
   ];
   for (const index of entityIndexes(entity)) statements.push(index.ddl);
   return statements;
@@ -81,8 +83,11 @@ export function entityTableDdl(entity: Entity): string[] {
 /** One index of an entity table: its name and the statement creating it. */
 export interface EntityIndex { name: string; ddl: string }
 
-/** Indexes named in `entityTableDdl` outside the derived ones, and those of its constraints, kept by `dropStaleIndexes`. */
-const fixedIndexes = (table: string) => [`${table}__insert_date`, `${table}__text_search`, `${table}__text_words`];
+/**
+ * Indexes named in `entityTableDdl` outside the derived ones, kept by `dropStaleIndexes` with those
+ * of its constraints; a kind declared `textSearchIndexed: false` loses its text-search ones.
+ */
+const fixedIndexes = (entity: Entity) => [`${entity.table}__insert_date`, ...(entity.textSearchIndexed ? [`${entity.table}__text_search`, `${entity.table}__text_words`] : [])];
 
 /**
  * Columns a list may be sorted on: top-level scalar fields shown as columns (the web offers the
@@ -169,7 +174,7 @@ function valueSql(path: string, resolved: Extract<ResolvedPath, { kind: 'value' 
  * or a field now served by the containment index), keeping those of its constraints.
  */
 export function dropStaleIndexes(entity: Entity): string {
-  const keep = [...fixedIndexes(entity.table), ...entityIndexes(entity).map((i) => i.name)].map(quoteLiteral).join(', ');
+  const keep = [...fixedIndexes(entity), ...entityIndexes(entity).map((i) => i.name)].map(quoteLiteral).join(', ');
   return `DO $$ DECLARE stale text; BEGIN
     FOR stale IN SELECT quote_ident(i.relname) FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
       WHERE x.indrelid = to_regclass(${quoteLiteral(`public."${entity.table}"`)})
