@@ -45,6 +45,19 @@ describe('kinds without text-search indexes', () => {
     expect((await indexesOf(table)).filter((i) => i.startsWith(`${table}__text`))).toEqual([]);
   });
 
+  it('gives every GIN index a small pending list, also one made before without it', async () => {
+    const options = async () => Object.fromEntries((await sql<{ relname: string; reloptions: string[] | null }>`SELECT c.relname, c.reloptions FROM pg_class c
+      JOIN pg_index x ON x.indexrelid = c.oid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gin' AND x.indrelid = 'invoice'::regclass`.execute(t.db.database.db)).rows
+      .map((r) => [r.relname, [...(r.reloptions ?? [])].sort().join(',')]));
+    const before = await options();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['invoice__text_search', 'invoice__text_words']));
+    expect(new Set(Object.values(before))).toEqual(new Set(['fastupdate=on,gin_pending_list_limit=128']));
+    await asOwner(t.db, ['ALTER INDEX invoice__text_search SET (fastupdate = off)', 'ALTER INDEX invoice__text_words RESET (fastupdate, gin_pending_list_limit)']);
+    expect((await options()).invoice__text_search).toBe('fastupdate=off,gin_pending_list_limit=128');
+    await asOwner(t.db, entityTableDdl(entityByName('Invoice')!));
+    expect(await options()).toEqual(before);
+  });
+
   it('still answers search=, one word or several, in the caller tenant only', async () => {
     const names = async (search: string) => {
       const res = await t.call('GET', `/api/billing/invoice-lines?search=${encodeURIComponent(search)}`, t.alpha.headers);
