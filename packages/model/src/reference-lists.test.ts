@@ -58,7 +58,7 @@ describe('reference lists', () => {
 
   it('holds the status lists fixed by other work exactly', () => {
     expect(valuesOf('contractStatus')).toEqual(['DRAFT', 'SUBMITTED', 'APPROVED', 'ACTIVE', 'TERMINATED', 'CANCELLED', 'REJECTED']);
-    expect(valuesOf('invoiceStatus')).toEqual(['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED']);
+    expect(valuesOf('invoiceStatus')).toEqual(['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED', 'WRITTEN_OFF']);
     expect(valuesOf('dealStatus')).toEqual(['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WON', 'LOST', 'CANCELLED']);
     expect(valuesOf('processStatus')).toEqual(['DRAFT', 'FETCHING', 'PROCESSING', 'STOPPED', 'ERROR', 'WARNING', 'SUCCESS']);
     expect(valuesOf('workflowAction')).toEqual(['DO', 'UNDO', 'CONTINUE', 'COMPLETE', 'RESET']);

@@ -42,6 +42,8 @@ export const billingLists: Record<string, ListItem[]> = {
     ['INSURANCE', 'Insurance', 'Assurance'],
     ['SERVICE', 'Service', 'Prestation'],
     ['PENALTY', 'Late payment penalty', 'Pénalité de retard'],
+    ['REJECTION_FEE', 'Direct debit rejection fee', 'Frais de rejet de prélèvement'],
+    ['LATE_INTEREST', 'Late-payment interest', 'Intérêts de retard'],
     ['DISCOUNT', 'Discount', 'Remise'],
   ]),
   paymentMode: items([

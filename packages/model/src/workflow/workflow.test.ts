@@ -67,7 +67,7 @@ describe('default workflows', () => {
     expect(contract.transitions.find((tr) => tr.code === 'APPROVE')!.permission).toBe('approve /api/financing/contracts');
     expect(transitionsFrom(contract, 'SUBMITTED').map((tr) => tr.code)).toEqual(['UNDO_SUBMIT', 'APPROVE', 'REJECT', 'CANCEL']);
     const invoice = defaultWorkflow(entityByName('Invoice')!)!;
-    expect(invoice.transitions.map((tr) => `${tr.code}:${tr.to}`)).toEqual(['ISSUE:ISSUED', 'PAY_PARTIALLY:PARTIALLY_PAID', 'PAY:PAID', 'REVERSE_PAYMENT:ISSUED', 'REVERSE_PAYMENT_PARTIALLY:PARTIALLY_PAID', 'CANCEL:CANCELLED']);
+    expect(invoice.transitions.map((tr) => `${tr.code}:${tr.to}`)).toEqual(['ISSUE:ISSUED', 'PAY_PARTIALLY:PARTIALLY_PAID', 'PAY:PAID', 'REVERSE_PAYMENT:ISSUED', 'REVERSE_PAYMENT_PARTIALLY:PARTIALLY_PAID', 'CANCEL:CANCELLED', 'WRITE_OFF:WRITTEN_OFF']);
   });
 
   it('model the spec process statuses and workflow actions', () => {

@@ -33,6 +33,8 @@ export const sideEffectNames = [
   // Billing (server/src/billing): an issued invoice takes the next legal number and its lines
   // follow; cancelling an issued one issues its credit note.
   'assignInvoiceNumber', 'issueInvoiceLines', 'cancelInvoice',
+  // An unpaid receivable written off (passage en perte): its date and the balance lost kept on it.
+  'writeOffInvoice',
   // Payments (server/src/billing/cashflows): an allocation applied and reversed, the contract's arrears kept.
   'applyCashflowAllocation', 'reverseCashflowAllocation', 'refreshContractArrears',
   // Invoice PDFs (server/src/billing/invoice-pdf): an issued invoice's PDF kept as its INVOICE document.
@@ -41,6 +43,8 @@ export const sideEffectNames = [
   'sendPaymentFileLines', 'cancelPaymentFileLines',
   // Accounting (server/src/accounting): the business event's PostingEvent and its postings, in its transaction.
   'recordPostingEvent',
+  // Manual entries are checked, posted as one balanced event and reversed; inventories snapshot the balances.
+  'checkBooking', 'postBooking', 'reverseBooking', 'snapshotBalances',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 

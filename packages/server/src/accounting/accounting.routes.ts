@@ -4,10 +4,13 @@
  *   GET  /api/accounting/general-ledger?account=&from=YYYY-MM-DD&to=YYYY-MM-DD
  *   GET  /api/accounting/account-statement?person=&account=411000&from=&to=
  *   GET  /api/accounting/aged-receivables?date=YYYY-MM-DD
+ *   GET  /api/accounting/{report}.xlsx?…&locale=                 each report above as an Excel workbook
  *   POST /api/accounting/posting-events/{registration}/reverse?date=YYYY-MM-DD   (today when absent)
  *   GET  /api/accounting/periods                                  closed months per organization
  *   POST /api/accounting/periods/close | /reopen                  { month: YYYY-MM, organization? }
  *   GET  /api/accounting/posting-rules                            the rules in force (the tenant's, else the demo's)
+ *   PUT  /api/accounting/posting-rules { postingRules } | DELETE          the tenant's rules replaced (checked) | removed (the demo's apply)
+ *   GET  /api/accounting/posting-rules/vocabulary                 event types' amounts, analytic axes, the chart's accounts
  *   POST /api/accounting/posting-rules/preview                    { event, rules? } → the postings it would give
  *   POST /api/accounting/exports                                  { format: FEC | CSV, from, to } → a background batch
  *   GET  /api/accounting/exports/{batch}                          its status and, when done, its document
@@ -18,7 +21,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
-import { inTenant, scopeOf, type Db } from '../db/database.ts';
+import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { recordDocument, storeContent } from '../documents/attach.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -30,6 +33,10 @@ import { periodsOf, setPeriod } from './periods.ts';
 import { booksError, postingContextOf, postingEventKind, postingKind, prepare, reversePostingEvent, type BusinessEvent } from './posting-engine.ts';
 import { eventTypeNames, postingRulesOf, validatePostingRules } from './posting-rules.ts';
 import { agedReceivables, ledger, trialBalance } from './reports.ts';
+import { reportWorkbook, type ReportName } from './report-workbooks.ts';
+import { postingRulesVocabulary, resetPostingRules, savePostingRules } from './posting-rules.operation.ts';
+import { contentDisposition } from '../http/downloads.ts';
+import type { Caller } from '../entities/crud.operation.ts';
 import { registerAccrualRunner } from './lessor.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -41,41 +48,54 @@ const code = z.string().min(1).max(100);
 const recordPath = z.object({ id: z.string().min(1).max(200) });
 const batchKind = entityByName('Batch')!;
 const EXPORT_TYPE = 'ACCOUNTING_EXPORT';
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function accountingRoutes(app: FastifyInstance, { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore }) {
   const read = { preValidation: preHandler, config: { entity: postingKind.name, permission: `read /api/${postingKind.route}` } };
   const tags = [postingKind.name];
 
-  app.get('/api/accounting/trial-balance', {
-    ...read, schema: { tags, summary: 'Debit, credit and balance per account and currency over months', querystring: z.strictObject({ from: monthText.optional(), to: monthText.optional(), organization: code.optional(), currency: code.optional() }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => trialBalance(tx, caller.tenant, request.query as { from?: string; to?: string }));
-  });
-
+  // Each report answers JSON at its path and the same figures as an Excel workbook at `{path}.xlsx`.
   const ledgerQuery = z.strictObject({ account: code.optional(), person: code.optional(), from: dateText.optional(), to: dateText.optional() });
-  app.get('/api/accounting/general-ledger', {
-    ...read, schema: { tags, summary: 'The postings of an account in date order with the running balance', querystring: ledgerQuery.extend({ account: code }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => ledger(tx, caller.tenant, request.query as { account: string }));
-  });
-
-  app.get('/api/accounting/account-statement', {
-    ...read, schema: { tags, summary: 'A client’s sub-ledger (its postings on the clients account, 411000 unless named) with the running balance', querystring: ledgerQuery.extend({ person: code }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    const q = request.query as { person: string; account?: string };
-    return inTenant(db, scopeOf(caller), (tx) => ledger(tx, caller.tenant, { ...q, account: q.account ?? '411000' }));
-  });
-
-  app.get('/api/accounting/aged-receivables', {
-    ...read, schema: { tags, summary: 'Open receivable invoices by client and days past due (30/60/90/120)', querystring: z.strictObject({ date: dateText.optional() }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    const { date } = request.query as { date?: string };
-    return inTenant(db, scopeOf(caller), (tx) => agedReceivables(tx, caller.tenant, date ?? todayIn(caller.timeZone)));
-  });
+  const reports: Record<ReportName, { summary: string; querystring: z.ZodObject; answer: (tx: Tx, caller: Caller, q: Record<string, string | undefined>) => Promise<unknown> }> = {
+    'trial-balance': {
+      summary: 'Debit, credit and balance per account and currency over months',
+      querystring: z.strictObject({ from: monthText.optional(), to: monthText.optional(), organization: code.optional(), currency: code.optional() }),
+      answer: (tx, caller, q) => trialBalance(tx, caller.tenant, q),
+    },
+    'general-ledger': {
+      summary: 'The postings of an account in date order with the running balance',
+      querystring: ledgerQuery.extend({ account: code }),
+      answer: (tx, caller, q) => ledger(tx, caller.tenant, q),
+    },
+    'account-statement': {
+      summary: 'A client’s sub-ledger (its postings on the clients account, 411000 unless named) with the running balance',
+      querystring: ledgerQuery.extend({ person: code }),
+      answer: (tx, caller, q) => ledger(tx, caller.tenant, { ...q, account: q.account ?? '411000' }),
+    },
+    'aged-receivables': {
+      summary: 'Open receivable invoices by client and days past due (30/60/90/120), with totals per currency',
+      querystring: z.strictObject({ date: dateText.optional() }),
+      answer: (tx, caller, q) => agedReceivables(tx, caller.tenant, q.date ?? todayIn(caller.timeZone)),
+    },
+  };
+  for (const [name, report] of Object.entries(reports) as [ReportName, (typeof reports)[ReportName]][]) {
+    app.get(`/api/accounting/${name}`, { ...read, schema: { tags, summary: report.summary, querystring: report.querystring } }, async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, request.query as Record<string, string | undefined>));
+    });
+    app.get(`/api/accounting/${name}.xlsx`, {
+      ...read, schema: { tags, summary: `${report.summary}, as an Excel workbook`, querystring: report.querystring.extend({ locale: z.string().max(35).optional() }) },
+    }, async (request, reply) => {
+      const caller = request.caller!;
+      const { locale, ...q } = request.query as Record<string, string | undefined>;
+      const answer = await inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, q));
+      const suffix = Object.values(q).filter(Boolean).map((v) => ` ${v}`).join('');
+      const { file, fileName } = await reportWorkbook(name, answer, locale, suffix);
+      reply.header('content-type', xlsxType);
+      reply.header('content-disposition', contentDisposition('attachment', fileName));
+      return reply.send(file);
+    });
+  }
 
   app.post('/api/accounting/posting-events/:id/reverse', {
     preValidation: preHandler, config: { entity: postingEventKind.name, permission: `write /api/${postingEventKind.route}` },
@@ -105,6 +125,28 @@ export async function accountingRoutes(app: FastifyInstance, { db, preHandler, j
   app.get('/api/accounting/posting-rules', { ...read, schema: { tags, summary: 'The posting rules in force' } }, async (request) => {
     const caller = request.caller!;
     return inTenant(db, scopeOf(caller), (tx) => postingRulesOf(tx, caller.tenant));
+  });
+
+  // Changing the rules is the books' configuration: granted with closing periods, not only to administrators.
+  const configure = { preValidation: preHandler, config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` } };
+  app.put('/api/accounting/posting-rules', {
+    ...configure, schema: { tags, summary: 'Replaces the tenant’s posting rules (checked; audited); events posted later follow them',
+      body: z.strictObject({ postingRules: z.unknown() }) },
+  }, async (request) => {
+    const caller = request.caller!;
+    return inTenant(db, scopeOf(caller), (tx) => savePostingRules(tx, caller, (request.body as { postingRules: unknown }).postingRules));
+  });
+
+  app.delete('/api/accounting/posting-rules', { ...configure, schema: { tags, summary: 'Removes the tenant’s own posting rules: the demo rules apply again (audited)' } }, async (request) => {
+    const caller = request.caller!;
+    return inTenant(db, scopeOf(caller), (tx) => resetPostingRules(tx, caller));
+  });
+
+  app.get('/api/accounting/posting-rules/vocabulary', {
+    ...read, schema: { tags, summary: 'What a rule may name: each event type’s amounts, the analytic axes, the chart’s accounts; whether the tenant has its own rules' },
+  }, async (request) => {
+    const caller = request.caller!;
+    return inTenant(db, scopeOf(caller), (tx) => postingRulesVocabulary(tx, caller.tenant));
   });
 
   app.post('/api/accounting/posting-rules/preview', {

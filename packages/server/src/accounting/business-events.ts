@@ -1,24 +1,41 @@
 /**
  * The side effect `recordPostingEvent` (packages/model/src/workflow/workflow.ts): the business
- * event a transition makes, written with its postings in the transition's transaction.
- *   Invoice ISSUE                    INVOICE_ISSUED (or CREDIT_NOTE for a credit note), receivable or payable
+ * event a transition makes, written with its postings in the transition's transaction, once.
+ *   Invoice ISSUE                    by what it bills, one event for the whole invoice:
+ *                                    REJECTION_FEE (its lines REJECTION_FEE: a returned debit's fee),
+ *                                    LATE_INTEREST (its lines LATE_INTEREST: dunning's interest),
+ *                                    ASSET_PURCHASE (a payable whose lines bill the contract's ASSET_PURCHASE element),
+ *                                    else INVOICE_ISSUED, receivable or payable; a credit note CREDIT_NOTE
+ *   Invoice WRITE_OFF                WRITE_OFF of its balance (tax in the invoice's own proportion)
  *   CashflowAllocation VALIDATE      PAYMENT_RECEIVED (a payment made when the cashflow is payable)
- *   CashflowAllocation REVERSE       the reversal of that payment's event
+ *   CashflowAllocation REVERSE       PAYMENT_RETURNED when the bank returned the debit (banking/returns
+ *                                    marks it), else the reversal of that payment's event (a correction)
  *   Contract ACTIVATE                CONTRACT_ACTIVATION (finance or operating lease, from its product)
+ *   Contract TERMINATE, END_TERM     TERMINATION: the finance lease's net investment still carried
+ *   Amendment APPLY                  TERMINATION for an early termination (with its indemnity)
+ * The month-end job (lessor.ts) posts INTEREST_ACCRUAL, RENTAL_INCOME and DEPRECIATION.
  */
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { Dec } from '@lbo/model/finance/decimal';
+import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
+import { netInvestmentOf } from './lessor.ts';
 import { eventOfSource, recordPostingEvent, reversePostingEvent, type BusinessEvent } from './posting-engine.ts';
+import { leaseKindOf, type EventType } from './posting-rules.ts';
 
 const contractKind = entityByName('Contract')!;
 const invoiceKind = entityByName('Invoice')!;
 const invoiceLineKind = entityByName('InvoiceLine')!;
+const elementKind = entityByName('ContractElement')!;
+
+/** An invoice all of whose lines are of one of these kinds is that event, not a generic INVOICE_ISSUED. */
+const lineEvents: Record<string, EventType> = { REJECTION_FEE: 'REJECTION_FEE', LATE_INTEREST: 'LATE_INTEREST' };
+const elementEvents: Record<string, EventType> = { ASSET_PURCHASE: 'ASSET_PURCHASE' };
 
 const personWith = (doc: Doc, role: string) =>
   ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
@@ -37,18 +54,42 @@ export async function invoiceEvent(tx: Tx, caller: Caller, doc: Doc, today: stri
   const sign = creditNote ? -1 : 1;
   const pr = doc.pr === 'P' ? 'P' : 'R';
   const amountExclTax = sign * num(doc.amountExclTax), amountInclTax = sign * num(doc.amountInclTax);
-  const { rows: [lines] } = await sql<{ rent: string | null }>`SELECT sum((data ->> 'amountExclTax')::numeric) AS rent FROM ${sql.table(invoiceLineKind.table)}
-    WHERE tenant = ${caller.tenant} AND data ->> 'invoiceRegistration' = ${String(doc.registration)} AND type IN ('RENT', 'PRINCIPAL', 'INTEREST')`.execute(tx);
-  const rent = new Dec(lines?.rent ?? 0).times(sign).toNumber();
+  const tax = new Dec(amountInclTax).minus(amountExclTax).toNumber();
+  const { rows: kinds } = await sql<{ line: string | null; element: string | null; amount: string | null }>`SELECT l.type AS line, e.type AS element,
+    sum((l.data ->> 'amountExclTax')::numeric) AS amount FROM ${sql.table(invoiceLineKind.table)} l
+    LEFT JOIN ${sql.table(elementKind.table)} e ON e.tenant = l.tenant AND e.registration = l.data ->> 'elementRegistration'
+    WHERE l.tenant = ${caller.tenant} AND l.data ->> 'invoiceRegistration' = ${String(doc.registration)} GROUP BY 1, 2`.execute(tx);
+  const rent = kinds.filter((k) => ['RENT', 'PRINCIPAL', 'INTEREST'].includes(k.line ?? '')).reduce((s, k) => s.plus(k.amount ?? 0), new Dec(0)).times(sign).toNumber();
+  const specials = kinds.map((k) => elementEvents[k.element ?? ''] ?? lineEvents[k.line ?? '']);
+  const special = specials.length && specials.every((e) => e && e === specials[0]) ? specials[0] : undefined;
+  const eventType: EventType = creditNote ? 'CREDIT_NOTE' : special ?? 'INVOICE_ISSUED';
+  const amounts: Record<string, number> = eventType === 'INVOICE_ISSUED' || eventType === 'CREDIT_NOTE'
+    ? { amountExclTax, amountInclTax, tax, rent, services: new Dec(amountExclTax).minus(rent).toNumber() }
+    : eventType === 'ASSET_PURCHASE' ? { amountExclTax, tax, amountInclTax } : { amount: amountInclTax, amountExclTax, tax, amountInclTax };
   return {
-    eventType: creditNote ? 'CREDIT_NOTE' : 'INVOICE_ISSUED', date: text(doc.issueDate) ?? today, currency: text(doc.currency) ?? 'EUR',
-    amounts: { amountExclTax, amountInclTax, tax: new Dec(amountInclTax).minus(amountExclTax).toNumber(), rent, services: new Dec(amountExclTax).minus(rent).toNumber() },
+    eventType, date: text(doc.issueDate) ?? today, currency: text(doc.currency) ?? 'EUR', amounts,
     name: `${creditNote ? 'Credit note' : 'Invoice'} ${text(doc.invoiceNumber) ?? String(doc.registration)}`, pr,
     financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
     taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode), documentReference: text(doc.invoiceNumber) ?? String(doc.registration),
     sourceEntity: invoiceKind.name, sourceRegistration: String(doc.registration), organizationRegistration: text(doc.organizationRegistration),
     personRegistration: personWith(doc, pr === 'R' ? 'PAYER' : 'PAYEE'), invoiceRegistration: String(doc.registration),
     contractRegistration: text(doc.contractRegistration),
+  };
+}
+
+/** A receivable written off: its balance, split into its part excluding tax and its tax as the invoice's own totals are. */
+async function writeOffEvent(tx: Tx, caller: Caller, doc: Doc, today: string): Promise<BusinessEvent> {
+  const currency = text(doc.currency) ?? 'EUR';
+  const amount = num(doc.writeOffAmount ?? doc.totalBalance ?? doc.amountInclTax);
+  const inclTax = num(doc.amountInclTax);
+  const decimals = currencyDecimals(currency);
+  const tax = inclTax ? new Dec(amount).times(new Dec(inclTax).minus(num(doc.amountExclTax))).dividedBy(inclTax).toDecimalPlaces(decimals, Dec.ROUND_HALF_UP) : new Dec(0);
+  return {
+    eventType: 'WRITE_OFF', date: text(doc.writeOffDate) ?? today, currency, amounts: { amount, amountExclTax: new Dec(amount).minus(tax).toNumber(), tax: tax.toNumber() },
+    name: `Write-off of invoice ${text(doc.invoiceNumber) ?? String(doc.registration)}`, pr: 'R', financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
+    taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode), documentReference: text(doc.invoiceNumber) ?? String(doc.registration),
+    sourceEntity: invoiceKind.name, sourceRegistration: String(doc.registration), organizationRegistration: text(doc.organizationRegistration),
+    personRegistration: personWith(doc, 'PAYER'), invoiceRegistration: String(doc.registration), contractRegistration: text(doc.contractRegistration),
   };
 }
 
@@ -65,9 +106,29 @@ async function allocationEvent(tx: Tx, caller: Caller, doc: Doc, today: string):
   };
 }
 
+/** A collected payment the bank returned (the allocation marked by banking/returns): the money going back out. */
+async function returnedEvent(tx: Tx, caller: Caller, doc: Doc, today: string): Promise<BusinessEvent> {
+  const paid = await allocationEvent(tx, caller, doc, today);
+  return { ...paid, eventType: 'PAYMENT_RETURNED', date: text(doc.returnDate) ?? today, name: `Direct debit returned (${String(doc.returnReasonCode)}) on ${String(doc.invoiceRegistration)}` };
+}
+
+/** A contract ended (terminated, at the end of its term, or early by an amendment): the finance lease's net investment leaves the books. */
+async function terminationEvent(tx: Tx, caller: Caller, contract: Doc, date: string, indemnity: number, source: { entity: string; registration: string }): Promise<BusinessEvent> {
+  const currency = text(contract.currency) ?? 'EUR';
+  const outstanding = leaseKindOf(contract.financialProduct) === 'FINANCE'
+    ? await netInvestmentOf(tx, caller.tenant, String(contract.registration), currency) / 10 ** currencyDecimals(currency) : 0;
+  return {
+    eventType: 'TERMINATION', date, currency, amounts: { outstanding, indemnity }, name: `Termination of ${String(contract.registration)}`,
+    financialProduct: text(contract.financialProduct), documentReference: String(contract.registration), sourceEntity: source.entity, sourceRegistration: source.registration,
+    organizationRegistration: personWith(contract, 'ORGANIZATION'), personRegistration: personWith(contract, 'CLIENT'), contractRegistration: String(contract.registration),
+    creditLineRegistration: text(contract.creditLineRegistration),
+  };
+}
+
+/** A lease is recognised at its commencement, its start date, whenever it was activated in the product (the month end accrues from it too). */
 function activationEvent(doc: Doc, today: string): BusinessEvent {
   return {
-    eventType: 'CONTRACT_ACTIVATION', date: text(doc.activationDate) ?? today, currency: text(doc.currency) ?? 'EUR',
+    eventType: 'CONTRACT_ACTIVATION', date: text(doc.startDate) ?? text(doc.activationDate) ?? today, currency: text(doc.currency) ?? 'EUR',
     amounts: { financedAmount: num(doc.financedAmountExclTax) }, name: `Activation of ${String(doc.registration)}`,
     financialProduct: text(doc.financialProduct), documentReference: String(doc.registration), sourceEntity: contractKind.name, sourceRegistration: String(doc.registration),
     organizationRegistration: personWith(doc, 'ORGANIZATION'), personRegistration: personWith(doc, 'CLIENT'), contractRegistration: String(doc.registration),
@@ -76,12 +137,25 @@ function activationEvent(doc: Doc, today: string): BusinessEvent {
 }
 
 export async function recordPostingEventEffect({ entity, transition, tx, caller, doc, today }: SideEffectContext): Promise<Doc> {
-  if (entity.name === 'Invoice') await recordPostingEvent(tx, caller, await invoiceEvent(tx, caller, doc, today));
+  const record = async (event: BusinessEvent) => { await recordPostingEvent(tx, caller, event); };
+  if (entity.name === 'Invoice' && transition.code === 'WRITE_OFF') await record(await writeOffEvent(tx, caller, doc, today));
+  else if (entity.name === 'Invoice') await record(await invoiceEvent(tx, caller, doc, today));
+  else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE' && doc.returnReasonCode) await record(await returnedEvent(tx, caller, doc, today));
   else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE') {
     const event = await eventOfSource(tx, caller.tenant, String(doc.registration), 'PAYMENT_RECEIVED');
     if (event) await reversePostingEvent(tx, caller, event, text(doc.reversalDate) ?? today, `Reversal of payment ${String(doc.registration)}`);
-  } else if (entity.name === 'CashflowAllocation') await recordPostingEvent(tx, caller, await allocationEvent(tx, caller, doc, today));
-  else if (entity.name === 'Contract') await recordPostingEvent(tx, caller, activationEvent(doc, today));
+  } else if (entity.name === 'CashflowAllocation') await record(await allocationEvent(tx, caller, doc, today));
+  else if (entity.name === 'Contract' && transition.code === 'ACTIVATE') await record(activationEvent(doc, today));
+  else if (entity.name === 'Contract' && (transition.code === 'TERMINATE' || transition.code === 'END_TERM')) {
+    await record(await terminationEvent(tx, caller, doc, text(doc.terminationDate) ?? today, 0, { entity: contractKind.name, registration: String(doc.registration) }));
+  } else if (entity.name === 'Amendment' && doc.type === 'EARLY_TERMINATION') {
+    // applyAmendment ran before: the contract is ended, its settlement written.
+    const contract = await storage.findOne(tx, contractKind, caller.tenant, String(doc.contractRegistration));
+    const settlement = (doc.preview as { settlement?: { date?: string; indemnity?: number } } | undefined)?.settlement;
+    if (contract) {
+      await record(await terminationEvent(tx, caller, storage.toDocument(contract), settlement?.date ?? today, num(settlement?.indemnity), { entity: entity.name, registration: String(doc.registration) }));
+    }
+  }
   return doc;
 }
 

@@ -54,6 +54,15 @@ describe('the demo’s books', () => {
     for (const [event, difference] of balance) expect(difference, event).toBe(0);
   });
 
+  it('post each month end of the history once: the leases’ interest or rental income, their assets’ depreciation', async () => {
+    const accruals = await all('/api/accounting/posting-events?eventType=INTEREST_ACCRUAL');
+    const income = await all('/api/accounting/posting-events?eventType=RENTAL_INCOME');
+    expect(accruals.length + income.length).toBeGreaterThan(5);
+    const sources = [...accruals, ...income].map((e) => String(e.sourceRegistration));
+    expect(new Set(sources).size).toBe(sources.length);
+    expect(sources.some((s) => s.endsWith('@2025-06'))).toBe(true);
+  });
+
   it('have a trial balance summing to zero, closed months and the last two open', async () => {
     const trial = await get('/api/accounting/trial-balance');
     expect(trial.totals.EUR.balance).toBe(0);

@@ -7,10 +7,16 @@
  *   interest of the days it holds; the monthly accruals of a line add up to its interest exactly;
  * - an operating lease keeps its asset, depreciated by its depreciation schedule (each fiscal
  *   year's depreciation spread over its days the same way), and its rental income is recognised
- *   straight-line over the term: the rents' total spread over the term's days.
+ *   straight-line over the term: the rents' total spread over the term's days. Its invoices put
+ *   the rents billed into deferred income (demo rules: 487000) and the month-end moves the
+ *   month's share into income (RENTAL_INCOME: 487000 → 706000), so rents billed in advance or in
+ *   arrears, or a free first month, give the same income each month; the account holds the
+ *   difference between rents billed and income earned.
  * Which one a contract is comes from its product (posting-rules.ts `leaseKindOf`).
  * The month-end job INTEREST_ACCRUAL posts, for a month, INTEREST_ACCRUAL of every active
- * finance lease and DEPRECIATION of every active depreciation schedule, each once.
+ * finance lease, RENTAL_INCOME of every active operating lease and DEPRECIATION of every active
+ * depreciation schedule, each once (a cron runs it on the 1st for the month just ended, jobs/crons.ts).
+ * At a termination, the net investment still carried (`netInvestmentOf`) leaves the books.
  */
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
@@ -21,7 +27,7 @@ import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { postingContextOf, recordPostingEvents, type BusinessEvent } from './posting-engine.ts';
-import { leaseKindOf } from './posting-rules.ts';
+import { leaseKindOf, type EventType } from './posting-rules.ts';
 
 const DAY = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
@@ -107,14 +113,28 @@ export async function accrueChunk(tx: Tx, caller: Caller, month: string, cursor:
   if (cursor.kind === 'contracts') {
     const { rows } = await sql<{ registration: string; data: Doc }>`SELECT registration, data FROM ${contractTable}
       WHERE tenant = ${caller.tenant} AND status = 'ACTIVE' AND registration > ${cursor.after} ORDER BY registration LIMIT ${CHUNK}`.execute(tx);
-    const finance = rows.filter((r) => leaseKindOf(r.data.financialProduct) === 'FINANCE' && r.data.startDate);
-    const { rows: elements } = finance.length ? await sql<{ contract: string; data: Doc }>`SELECT data ->> 'contractRegistration' AS contract, data FROM ${elementTable}
-      WHERE tenant = ${caller.tenant} AND data ->> 'contractRegistration' = ANY(${finance.map((r) => r.registration)}::text[])`.execute(tx) : { rows: [] };
-    const done = await postedSources(tx, caller.tenant, finance.map((r) => `${r.registration}@${month}`));
-    for (const contract of finance) {
+    const leases = rows.filter((r) => leaseKindOf(r.data.financialProduct) && r.data.startDate);
+    const { rows: elements } = leases.length ? await sql<{ contract: string; type: string | null; data: Doc }>`SELECT data ->> 'contractRegistration' AS contract, type, data FROM ${elementTable}
+      WHERE tenant = ${caller.tenant} AND data ->> 'contractRegistration' = ANY(${leases.map((r) => r.registration)}::text[])`.execute(tx) : { rows: [] };
+    const done = await postedSources(tx, caller.tenant, leases.map((r) => `${r.registration}@${month}`));
+    for (const contract of leases) {
       if (done.has(`${contract.registration}@${month}`)) continue;
       const currency = String(contract.data.currency ?? 'EUR');
       const decimals = currencyDecimals(currency);
+      if (leaseKindOf(contract.data.financialProduct) === 'OPERATING') {
+        // The rents of its periodic element, spread over the term.
+        const rents = elements.filter((e) => e.contract === contract.registration && (e.type === 'RENT' || e.type === 'INSTALMENT')).flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []);
+        const end = typeof contract.data.endDate === 'string' ? contract.data.endDate : String(contract.data.startDate);
+        const minor = earnedIn([rentalIncomeSpread(String(contract.data.startDate), end, rents, decimals)], month);
+        if (!minor) continue;
+        events.push({
+          eventType: 'RENTAL_INCOME', date, currency, amounts: { income: minor / 10 ** decimals }, name: `Rental income ${month} of ${contract.registration}`,
+          financialProduct: String(contract.data.financialProduct), documentReference: contract.registration, sourceEntity: 'Contract',
+          sourceRegistration: `${contract.registration}@${month}`, contractRegistration: contract.registration,
+          organizationRegistration: personWith(contract.data, 'ORGANIZATION'), personRegistration: personWith(contract.data, 'CLIENT'),
+        });
+        continue;
+      }
       const lines = elements.filter((e) => e.contract === contract.registration).flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []).filter((l) => (l.interest ?? 0) !== 0);
       const minor = earnedIn(interestSpreads(String(contract.data.startDate), lines, decimals), month);
       if (!minor) continue;
@@ -146,6 +166,30 @@ export async function accrueChunk(tx: Tx, caller: Caller, month: string, cursor:
   }
   const written = events.length ? await recordPostingEvents(tx, caller, events, await postingContextOf(tx, caller.tenant)) : [];
   return { posted: written.length, next };
+}
+
+/** How each event moves a finance lease's net investment: the amount it names and its sign (a reversal counts the other way). */
+const netInvestmentMoves: Partial<Record<EventType, [string, 1 | -1]>> = {
+  CONTRACT_ACTIVATION: ['financedAmount', 1], INTEREST_ACCRUAL: ['interest', 1], INVOICE_ISSUED: ['rent', -1], CREDIT_NOTE: ['rent', 1], TERMINATION: ['outstanding', -1],
+};
+
+/**
+ * A finance lease's net investment still carried, in minor units, from its posted events (not
+ * from an account, so that it holds whatever chart the tenant's rules use): the financed amount,
+ * plus interest accrued, less rents billed, credit notes back, less what a termination took out.
+ */
+export async function netInvestmentOf(tx: Tx, tenant: string, contractRegistration: string, currency: string): Promise<number> {
+  const { rows } = await sql<{ type: EventType; reversal: boolean; amounts: Record<string, number> | null }>`SELECT data ->> 'eventType' AS type,
+    (data ->> 'reversedEventRegistration') IS NOT NULL AS reversal, data -> 'amounts' AS amounts FROM ${eventTable}
+    WHERE tenant = ${tenant} AND data ->> 'contractRegistration' = ${contractRegistration} AND status = 'PROCESSED' AND COALESCE(data ->> 'pr', 'R') = 'R'`.execute(tx);
+  const scale = new Dec(10).pow(currencyDecimals(currency));
+  let total = new Dec(0);
+  for (const row of rows) {
+    const move = netInvestmentMoves[row.type];
+    if (!move) continue;
+    total = total.plus(new Dec(row.amounts?.[move[0]] ?? 0).times(move[1] * (row.reversal ? -1 : 1)));
+  }
+  return total.times(scale).round().toNumber();
 }
 
 /** The month-end job (batch type INTEREST_ACCRUAL, parameters `{ month }`): a cron runs it for the month that just ended. */

@@ -16,6 +16,9 @@ import { eventTypes, leaseKindOf, postingRulesOf, ruleFor, type EventType, type 
 export const postingKind = entityByName('Posting')!;
 export const postingEventKind = entityByName('PostingEvent')!;
 
+/** The type of an event whose lines are given, not derived by rules: a manual entry (accounting/bookings.ts). */
+export const MANUAL_ENTRY = 'MANUAL_ENTRY';
+
 /** A business event as its domain describes it: what happened, when, for how much, to whom. */
 export interface BusinessEvent {
   eventType: EventType;
@@ -39,12 +42,16 @@ export interface BusinessEvent {
   creditLineRegistration?: string;
 }
 
-/** One posting line before it is written: amounts in minor units. */
-export interface PostingLine { account: string; secondaryAccount?: string; dc: 'D' | 'C'; minor: number; label: string; analytics?: Record<string, string> }
+/** One posting line before it is written: amounts in minor units; `links` name its own person, contract or invoice (a manual entry's line). */
+export interface PostingLine {
+  account: string; secondaryAccount?: string; dc: 'D' | 'C'; minor: number; label: string; analytics?: Record<string, string>;
+  links?: Partial<Record<'personRegistration' | 'contractRegistration' | 'invoiceRegistration', string>>;
+}
 
-const postingTypes: Record<EventType, string> = {
+const postingTypes: Record<EventType | typeof MANUAL_ENTRY, string> = {
+  MANUAL_ENTRY: 'MANUAL',
   INVOICE_ISSUED: 'INVOICE', CREDIT_NOTE: 'INVOICE', PAYMENT_RECEIVED: 'PAYMENT', PAYMENT_RETURNED: 'PAYMENT', REJECTION_FEE: 'INVOICE',
-  LATE_INTEREST: 'INVOICE', ASSET_PURCHASE: 'INVOICE', CONTRACT_ACTIVATION: 'MANUAL', INTEREST_ACCRUAL: 'ACCRUAL', DEPRECIATION: 'DEPRECIATION',
+  LATE_INTEREST: 'INVOICE', ASSET_PURCHASE: 'INVOICE', CONTRACT_ACTIVATION: 'MANUAL', INTEREST_ACCRUAL: 'ACCRUAL', RENTAL_INCOME: 'ACCRUAL', DEPRECIATION: 'DEPRECIATION',
   TERMINATION: 'MANUAL', WRITE_OFF: 'PROVISION',
 };
 
@@ -89,7 +96,10 @@ export function linesOf(rule: PostingRule, event: BusinessEvent): PostingLine[] 
 /** Debit minus credit in minor units. */
 export const imbalance = (lines: PostingLine[]) => lines.reduce((s, l) => s + (l.dc === 'D' ? l.minor : -l.minor), 0);
 
-interface Prepared { event: BusinessEvent; rule?: PostingRule; lines: PostingLine[]; postingDate: string; reversed?: string; journal?: string }
+/** An event whose lines are given: a manual entry. */
+export type EntryEvent = Omit<BusinessEvent, 'eventType'> & { eventType: typeof MANUAL_ENTRY };
+
+interface Prepared { event: BusinessEvent | EntryEvent; rule?: PostingRule; lines: PostingLine[]; postingDate: string; reversed?: string; journal?: string }
 
 /**
  * Writes posting events and their postings in the caller's transaction, in a few statements
@@ -117,7 +127,7 @@ async function writeEvents(tx: Tx, caller: Caller, prepared: Prepared[]): Promis
       ...common, registration: postingRegistrations[next++], status: 'VALIDATED', type: p.reversed ? 'REVERSAL' : postingTypes[event.eventType],
       name: l.label, date: p.postingDate, ...(p.postingDate !== event.date ? { eventDate: event.date } : {}), dc: l.dc, account: l.account,
       ...(l.secondaryAccount ? { secondaryAccount: l.secondaryAccount } : {}), amount: major(l.minor), journal: p.journal ?? p.rule?.journal,
-      postingEventRegistration: registration, ...(l.analytics ? { analytics: l.analytics } : {}),
+      postingEventRegistration: registration, ...(l.analytics ? { analytics: l.analytics } : {}), ...l.links,
     }));
     const debit = p.lines.reduce((s, l) => s + (l.dc === 'D' ? l.minor : 0), 0);
     const eventDoc: Doc = {
@@ -175,6 +185,16 @@ export async function recordPostingEvents(tx: Tx, caller: Caller, events: Busine
 
 export async function recordPostingEvent(tx: Tx, caller: Caller, event: BusinessEvent) {
   return (await recordPostingEvents(tx, caller, [event]))[0];
+}
+
+/**
+ * Records an event whose lines are given (a manual entry), dated like any other (the first open
+ * month when its own is closed), refused unless they balance.
+ */
+export async function recordEntry(tx: Tx, caller: Caller, event: EntryEvent, lines: PostingLine[], journal: string) {
+  const periods = await periodsOf(tx, caller.tenant);
+  const [written] = await writeEvents(tx, caller, [{ event, lines, postingDate: postingDateFor(periods, event.organizationRegistration, event.date), journal }]);
+  return written;
 }
 
 /**

@@ -17,14 +17,19 @@ export const eventTypes = {
   CREDIT_NOTE: ['amountExclTax', 'tax', 'amountInclTax', 'rent', 'services'],
   PAYMENT_RECEIVED: ['amount'],
   PAYMENT_RETURNED: ['amount'],
-  REJECTION_FEE: ['amount'],
-  LATE_INTEREST: ['amount'],
+  // A fee invoice's figures; `amount` is its total including tax (the name rules written before the split use).
+  REJECTION_FEE: ['amount', 'amountExclTax', 'tax', 'amountInclTax'],
+  LATE_INTEREST: ['amount', 'amountExclTax', 'tax', 'amountInclTax'],
   ASSET_PURCHASE: ['amountExclTax', 'tax', 'amountInclTax'],
   CONTRACT_ACTIVATION: ['financedAmount'],
   INTEREST_ACCRUAL: ['interest'],
+  // An operating lease's rental income of a month, straight-line over the term (lessor.ts).
+  RENTAL_INCOME: ['income'],
   DEPRECIATION: ['depreciation'],
+  // `outstanding`: the finance lease's net investment still carried; `indemnity`: the early termination's indemnity (billed by its settlement invoice).
   TERMINATION: ['outstanding', 'indemnity'],
-  WRITE_OFF: ['amount'],
+  // `amount`: the balance written off including tax; `amountExclTax` and `tax` its parts at the invoice's own proportion.
+  WRITE_OFF: ['amount', 'amountExclTax', 'tax'],
 } as const satisfies Record<string, readonly string[]>;
 export type EventType = keyof typeof eventTypes;
 export const eventTypeNames = Object.keys(eventTypes) as EventType[];
@@ -68,6 +73,13 @@ export const demoPostingRules: PostingRule[] = [
     line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
     line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
   ] },
+  // An operating lease's rents are deferred when billed and recognised straight-line by the month-end (RENTAL_INCOME).
+  { eventType: 'INVOICE_ISSUED', when: { pr: 'R', leaseKind: 'OPERATING' }, journal: 'VT', journalLabel: 'Ventes', lines: [
+    line('411000', 'D', 'amountInclTax', 'Client'),
+    line('487000', 'C', 'rent', 'Rents billed, deferred', ['product', 'organization']),
+    line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
+    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+  ] },
   { eventType: 'INVOICE_ISSUED', when: { pr: 'R' }, journal: 'VT', journalLabel: 'Ventes', lines: [
     line('411000', 'D', 'amountInclTax', 'Client'),
     line('706000', 'C', 'amountExclTax', 'Rental income', ['product', 'organization']),
@@ -80,6 +92,12 @@ export const demoPostingRules: PostingRule[] = [
   ] },
   { eventType: 'CREDIT_NOTE', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
     line('274000', 'D', 'rent', 'Net investment credited', ['product', 'organization']),
+    line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
+    line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
+    line('411000', 'C', 'amountInclTax', 'Client'),
+  ] },
+  { eventType: 'CREDIT_NOTE', when: { pr: 'R', leaseKind: 'OPERATING' }, journal: 'VT', journalLabel: 'Ventes', lines: [
+    line('487000', 'D', 'rent', 'Rents credited, deferred', ['product', 'organization']),
     line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
     line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
     line('411000', 'C', 'amountInclTax', 'Client'),
@@ -107,17 +125,20 @@ export const demoPostingRules: PostingRule[] = [
     line('512000', 'C', 'amount', 'Bank'),
   ] },
   { eventType: 'REJECTION_FEE', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('411000', 'D', 'amount', 'Rejection fee'),
-    line('708800', 'C', 'amount', 'Fees charged', ['organization']),
+    line('411000', 'D', 'amountInclTax', 'Rejection fee'),
+    line('708800', 'C', 'amountExclTax', 'Fees charged', ['organization']),
+    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
   ] },
   { eventType: 'LATE_INTEREST', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('411000', 'D', 'amount', 'Late interest'),
-    line('763000', 'C', 'amount', 'Late interest income', ['organization']),
+    line('411000', 'D', 'amountInclTax', 'Late interest'),
+    line('763000', 'C', 'amountExclTax', 'Late interest income', ['organization']),
+    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
   ] },
   { eventType: 'ASSET_PURCHASE', journal: 'AC', journalLabel: 'Achats', lines: [
     line('238000', 'D', 'amountExclTax', 'Asset bought for lease', ['product']),
     line('445620', 'D', 'tax', 'VAT on fixed assets', ['taxCode']),
-    line('404000', 'C', 'amountInclTax', 'Asset supplier'),
+    // 401000 (not 404000): the supplier's payment (PAYMENT_RECEIVED, payable) settles the same account.
+    line('401000', 'C', 'amountInclTax', 'Asset supplier'),
   ] },
   { eventType: 'CONTRACT_ACTIVATION', when: { leaseKind: 'OPERATING' }, journal: 'OD', journalLabel: 'Opérations diverses', lines: [
     line('218200', 'D', 'financedAmount', 'Leased asset in service', ['product', 'organization']),
@@ -131,18 +152,22 @@ export const demoPostingRules: PostingRule[] = [
     line('274000', 'D', 'interest', 'Interest accrued on the net investment', ['product', 'organization']),
     line('762000', 'C', 'interest', 'Finance lease interest income', ['product', 'organization']),
   ] },
+  { eventType: 'RENTAL_INCOME', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
+    line('487000', 'D', 'income', 'Rents deferred, recognised', ['product', 'organization']),
+    line('706000', 'C', 'income', 'Operating lease rental income', ['product', 'organization']),
+  ] },
   { eventType: 'DEPRECIATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
     line('681120', 'D', 'depreciation', 'Depreciation charge', ['product', 'organization']),
     line('281820', 'C', 'depreciation', 'Accumulated depreciation'),
   ] },
   { eventType: 'TERMINATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('411000', 'D', 'indemnity', 'Termination indemnity'),
-    line('758000', 'C', 'indemnity', 'Termination indemnity income', ['organization']),
+    // The indemnity is billed with the settlement (its invoice posts it): only the net investment leaves here.
     line('675000', 'D', 'outstanding', 'Net investment derecognised', ['product']),
     line('274000', 'C', 'outstanding', 'Net investment derecognised', ['product']),
   ] },
   { eventType: 'WRITE_OFF', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('654000', 'D', 'amount', 'Receivable written off', ['organization']),
+    line('654000', 'D', 'amountExclTax', 'Receivable written off', ['organization']),
+    line('445710', 'D', 'tax', 'VAT on the receivable written off', ['taxCode']),
     line('411000', 'C', 'amount', 'Client'),
   ] },
 ];
@@ -152,10 +177,13 @@ export const demoChart: [string, string, boolean?][] = [
   ['218200', 'Matériel donné en location'], ['238000', 'Immobilisations en cours de location'], ['274000', 'Créances de location-financement'],
   ['281820', 'Amortissements du matériel loué'], ['401000', 'Fournisseurs', true], ['404000', "Fournisseurs d'immobilisations", true],
   ['411000', 'Clients', true], ['445620', 'TVA déductible sur immobilisations'], ['445660', 'TVA déductible sur biens et services'],
-  ['445710', 'TVA collectée'], ['512000', 'Banque'], ['611000', 'Sous-traitance générale'], ['654000', 'Pertes sur créances irrécouvrables'],
+  ['445710', 'TVA collectée'], ['487000', "Produits constatés d'avance"], ['512000', 'Banque'], ['611000', 'Sous-traitance générale'], ['654000', 'Pertes sur créances irrécouvrables'],
   ['675000', "Valeurs comptables des éléments d'actif cédés"], ['681120', 'Dotations aux amortissements des immobilisations corporelles'],
   ['706000', 'Loyers'], ['708800', 'Autres produits des activités annexes'], ['758000', 'Produits divers de gestion courante'],
   ['762000', 'Produits des créances de location-financement'], ['763000', 'Intérêts de retard'],
+  // Accounts of the demo's manual entries (accounting/demo-bookings.ts).
+  ['408000', 'Fournisseurs - factures non parvenues'], ['491000', 'Dépréciations des comptes clients'], ['622600', 'Honoraires'],
+  ['627000', 'Services bancaires et assimilés'], ['681740', 'Dotations aux dépréciations des actifs circulants'],
 ];
 
 const invalid = (path: string, why: string) => new ApiError('INVALID_FIELD_IN_CONFIG', [path, why]);

@@ -73,10 +73,11 @@ export async function ledger(tx: Tx, tenant: string, q: LedgerQuery) {
       registration, date: data.date, account: data.account, dc: data.dc, name: data.name, eventType: data.eventType, currency: data.currency,
       debit: data.dc === 'D' ? amount.toNumber() : 0, credit: data.dc === 'C' ? amount.toNumber() : 0, balance: balance.toNumber(),
       postingEventRegistration: data.postingEventRegistration, invoiceRegistration: data.invoiceRegistration, personRegistration: data.personRegistration,
-      documentReference: data.documentReference,
+      contractRegistration: data.contractRegistration, documentReference: data.documentReference,
     };
   });
-  return { account: q.account ?? null, person: q.person ?? null, from: q.from ?? null, to: q.to ?? null, openingBalance: new Dec(opening?.balance ?? 0).toNumber(), closingBalance: balance.toNumber(), lines };
+  const label = q.account ? (await chartOf(tx, tenant)).get(q.account)?.label ?? null : null;
+  return { account: q.account ?? null, label, person: q.person ?? null, from: q.from ?? null, to: q.to ?? null, openingBalance: new Dec(opening?.balance ?? 0).toNumber(), closingBalance: balance.toNumber(), lines };
 }
 
 const buckets = ['current', '1-30', '31-60', '61-90', '91-120', 'over120'] as const;
@@ -104,5 +105,11 @@ export async function agedReceivables(tx: Tx, tenant: string, date: string) {
   const clients = [...byPerson.values()].map((e) => ({
     person: e.person, name: e.name, currency: e.currency, ...Object.fromEntries([...buckets, 'total'].map((b) => [b, (e as unknown as Record<string, InstanceType<typeof Dec>>)[b].toNumber()])),
   })).sort((a, b) => a.person.localeCompare(b.person));
-  return { date, buckets, clients };
+  const totals: Record<string, Record<string, number>> = {};
+  for (const e of byPerson.values()) {
+    const sums = totals[e.currency] ?? Object.fromEntries([...buckets, 'total'].map((b) => [b, 0]));
+    for (const b of [...buckets, 'total']) sums[b] = new Dec(sums[b]).plus((e as unknown as Record<string, InstanceType<typeof Dec>>)[b]).toNumber();
+    totals[e.currency] = sums;
+  }
+  return { date, buckets, clients, totals };
 }

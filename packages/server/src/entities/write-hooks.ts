@@ -5,6 +5,7 @@ import { financedRecordHooks } from '../financing/quotation-pricing.ts';
 import { invoiceWriteHooks } from '../billing/credit-notes.ts';
 import { cashflowWriteHooks } from '../billing/cashflows/cashflow-hooks.ts';
 import { treasuryWriteHooks } from '../banking/treasury/treasury.ts';
+import { bookingWriteHooks } from '../accounting/bookings.ts';
 import type { WriteHooks } from './crud.operation.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { WriteHooks } from './crud.operation.ts';
  * is server code (it reads and numbers in the write's transaction), so the declaration names it
  * rather than holding it.
  */
-export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks, ...financedRecordHooks, ...invoiceWriteHooks, ...cashflowWriteHooks, ...treasuryWriteHooks };
+export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks, ...financedRecordHooks, ...invoiceWriteHooks, ...cashflowWriteHooks, ...treasuryWriteHooks, ...bookingWriteHooks };
 
 /** Throws when a kind names write hooks the server does not have. */
 export function assertWriteHooksExist(kinds: Entity[], hooks: Record<string, WriteHooks> = writeHooks): void {

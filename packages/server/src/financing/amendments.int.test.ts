@@ -133,6 +133,13 @@ describe('a running contract amended', () => {
     expect(current).toMatchObject({ status: 'TERMINATED', terminationDate: '2025-08-20', outstandingPrincipal: 0, terminationAmendment: termination });
     const asset = (await call('GET', `/api/asset/assets/${current.assets[0].assetRegistration}`)).json();
     expect(asset.status).toBe('RETURNED');
+    // The books: one TERMINATION, at the settlement's date, takes the net investment carried out (nothing was billed here: the financed amount).
+    const events = (await call('GET', `/api/accounting/posting-events?sourceRegistration=${termination}`)).json() as { registration: string; eventType: string; date: string; amounts: Record<string, number> }[];
+    expect(events.map((e) => [e.eventType, e.date])).toEqual([['TERMINATION', '2025-08-20']]);
+    const financed = (await call('GET', `/api/accounting/posting-events?sourceRegistration=${registration}&eventType=CONTRACT_ACTIVATION`)).json()[0].amounts.financedAmount as number;
+    expect(events[0].amounts).toEqual({ outstanding: financed, indemnity: indemnity.toNumber() });
+    const postings = (await call('GET', `/api/accounting/postings?postingEventRegistration=${events[0].registration}`)).json() as { account: string; dc: string; amount: number }[];
+    expect(postings.map((p) => [p.account, p.dc, p.amount]).sort()).toEqual([['274000', 'C', financed], ['675000', 'D', financed]]);
   });
 });
 

@@ -18,6 +18,7 @@ import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { kind } from './financing-records.ts';
 import { playDemoBilling } from '../billing/demo-billing.ts';
 import { closeThrough } from '../accounting/periods.ts';
+import { playDemoBookings, postDemoMonthEnds } from '../accounting/demo-bookings.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 
 export interface DemoLifecycle {
@@ -122,8 +123,11 @@ export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectSt
 
   // Lines due by the book's date are billed month by month, issued and (but the last month) paid.
   await playDemoBilling(db, store, tenant, contracts.active, plan.filter((step) => step.activate).map((step) => step.start).sort()[0], asOf);
-  // The books: the months billed closed but the last two, which stay open.
+  // The books: each month's accruals posted, the months billed closed but the last two, which stay open.
+  const firstStart = plan.filter((step) => step.activate).map((step) => step.start).sort()[0];
+  await postDemoMonthEnds(db, caller, firstStart.slice(0, 7), asOf.slice(0, 7));
   await inTenant(db, { tenant, user: 'system' }, (tx) => closeThrough(tx, caller, '2025-04'));
+  await playDemoBookings(db, caller, '2025-04-30', asOf);
 
   // A rate change applied; a longer duration submitted, waiting for its approval.
   const amendments: string[] = [];

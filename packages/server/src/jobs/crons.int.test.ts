@@ -79,7 +79,7 @@ describe('the cron list', () => {
     expect(missing.statusCode).toBe(404);
 
     // Another tenant keeps its own list: the product's nightly upkeep only.
-    expect(((await t.call('GET', '/api/core/crons', t.beta.headers)).json() as { name: string }[]).map((c) => c.name)).toEqual(['nightly-arrears', 'nightly-indexation', 'nightly-bank-matching', 'nightly-dunning']);
+    expect(((await t.call('GET', '/api/core/crons', t.beta.headers)).json() as { name: string }[]).map((c) => c.name)).toEqual(['nightly-arrears', 'nightly-indexation', 'nightly-bank-matching', 'nightly-dunning', 'monthly-accrual']);
     expect((await t.call('POST', '/api/core/crons/month-end/run', t.beta.headers)).statusCode).toBe(404);
     expect((await batches(t.beta.headers)).filter((x) => x.parameters?.cron)).toEqual([]);
   });

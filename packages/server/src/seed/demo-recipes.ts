@@ -89,7 +89,6 @@ const names: Record<string, string[]> = {
   BankStatement: ['Statement BNP', 'Statement SG', 'Statement CA', 'Statement LBP', 'Statement CIC', 'Statement LCL'],
   BankTransaction: ['SEPA DD collection', 'Transfer from client', 'Direct debit return', 'Account fees', 'Interest', 'Transfer to supplier'],
   Batch: ['Monthly billing', 'SEPA collection', 'Dunning level 1', 'Accounting export', 'Person import', 'Purge of logs'],
-  Booking: ['Van test drive', 'Meeting room A', 'Forklift demo', 'Excavator rental', 'Company car pool', 'Client visit room'],
   Budget: ['Operations 2025', 'IT capex 2025', 'Sales Q3', 'Marketing fairs', 'Fleet renewal project', 'Green lending'],
   Campaign: ['Spring equipment offer', 'Electric vehicles 2025', 'Renewal reminders', 'Partner fair Lyon', 'Medical sector mailing', 'Solar panels'],
   Cashflow: ['Client receipt', 'Supplier disbursement', 'Refund of deposit', 'Adjustment', 'Partner commission', 'Insurance payout'],
@@ -103,7 +102,6 @@ const names: Record<string, string[]> = {
   Funding: ['Refinancing tranche A', 'Syndication share', 'Assignment to ABS', 'Regional subsidy', 'Refinancing tranche B', 'EIB envelope'],
   Import: ['Persons from CRM', 'Contracts migration', 'Assets catalogue', 'Opening invoices', 'Opening postings', 'Bank statements'],
   Inspection: ['Delivery check', 'Annual inspection', 'Return inspection', 'Damage assessment', 'Valuation visit', 'Periodic control'],
-  Inventory: ['Annual inventory 2024', 'Fleet count Q2', 'Stock audit Lyon', 'Rolling inventory', 'IT assets count', 'Medical devices'],
   Note: ['Call summary', 'Risk comment', 'Commercial follow-up', 'Collection promise', 'Compliance check', 'Internal memo'],
   PaymentFileLine: ['Direct debit', 'Credit transfer', 'Reject', 'Refund', 'Direct debit', 'Credit transfer'],
   PersonAmendment: ['New head office address', 'Bank details change', 'Company renamed', 'New contact', 'Legal form change', 'Merger'],
@@ -172,6 +170,9 @@ export const recipes: Record<string, Recipe> = {
       };
     },
   },
+  // Manual entries and inventories are made through their workflow once the history is posted (accounting/demo-bookings.ts).
+  Booking: { count: fixed(0), make: () => ({}) },
+  Inventory: { count: fixed(0), make: () => ({}) },
   // The demo chart of accounts the demo posting rules use (accounting/posting-rules.ts).
   AccountingCatalogItem: {
     count: fixed(demoChart.length), complete: true,

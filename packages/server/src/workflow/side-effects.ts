@@ -10,6 +10,8 @@ import { invoicePdfSideEffects } from '../billing/invoice-pdf/invoice-pdf.operat
 import { cashflowSideEffects } from '../billing/cashflows/allocations.ts';
 import { paymentFileSideEffects } from '../banking/payment-files/payment-file-side-effects.ts';
 import { accountingSideEffects } from '../accounting/business-events.ts';
+import { bookingSideEffects } from '../accounting/bookings.ts';
+import { inventorySideEffects } from '../accounting/inventories.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -65,6 +67,8 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   ...cashflowSideEffects,
   ...paymentFileSideEffects,
   ...accountingSideEffects,
+  ...bookingSideEffects,
+  ...inventorySideEffects,
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */

@@ -48,6 +48,8 @@ beforeAll(async () => {
   const cashflow = (await t.call('POST', '/api/billing/cashflows', t.alpha.headers, { name: 'Walked payment', pr: 'R', currency: 'EUR', amount: 100, valueDate: '2025-06-30' })).json();
   await t.call('GET', `/api/billing/cashflows/${cashflow.registration}/transitions/VALIDATE`, t.alpha.headers);
   domainBodies.CashflowAllocation = { cashflowRegistration: cashflow.registration, invoiceRegistration: invoice.registration, amount: 1 };
+  // A manual entry is requested and posted balanced.
+  domainBodies.Booking = { date: '2025-06-30', entryLines: [{ account: '627000', dc: 'D', amount: 10 }, { account: '512000', dc: 'C', amount: 10 }] };
 });
 afterAll(async () => { await t?.close(); });
 

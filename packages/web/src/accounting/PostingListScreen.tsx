@@ -1,91 +1,48 @@
-import { useState } from 'react';
-import { Button, DatePicker, Space, Table, Tabs } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/shell/custom-screens.tsx';
-import { notify } from '../app/notify.tsx';
 import { ListScreen } from '../entities/ListScreen.tsx';
-import { saveFile } from '../entities/list-export.ts';
-import { FormCard } from '../entities/FormCard.tsx';
-import { formatCurrency } from '../i18n/formats.ts';
-import { exportFile, exportState, startExport, trialBalanceOf, type TrialBalanceLine } from './accounting-api.ts';
+import type { PostingRule } from './accounting-api.ts';
+import { AgedReceivablesCard } from './AgedReceivablesCard.tsx';
+import { LedgerCard } from './LedgerCard.tsx';
+import { PeriodsCard } from './PeriodsCard.tsx';
+import { PostingRulesCard } from './PostingRulesCard.tsx';
+import { TrialBalanceCard } from './TrialBalanceCard.tsx';
 
-const monthText = (d: Dayjs | null) => (d ? d.format('YYYY-MM') : undefined);
+const tabs = ['postings', 'trial-balance', 'general-ledger', 'account-statement', 'aged-receivables', 'periods', 'posting-rules'] as const;
+type Tab = (typeof tabs)[number];
 
-/** The trial balance over a range of months, with its totals per currency, and the FEC and CSV exports of the same months. */
-function TrialBalanceCard() {
-  const { t, i18n } = useTranslation();
-  const [from, setFrom] = useState<Dayjs | null>(dayjs().startOf('year'));
-  const [to, setTo] = useState<Dayjs | null>(dayjs());
-  const [exporting, setExporting] = useState<string>();
-  const query = { from: monthText(from), to: monthText(to) };
-  const { data, isFetching } = useQuery({ queryKey: ['accounting', 'trial-balance', query], queryFn: ({ signal }) => trialBalanceOf(query, signal) });
-  const money = (v: unknown, currency: string) => formatCurrency(v, currency, i18n.language);
-
-  async function download(format: 'FEC' | 'CSV') {
-    setExporting(format);
-    try {
-      const first = (from ?? dayjs('2000-01-01')).startOf('month').format('YYYY-MM-DD');
-      const last = (to ?? dayjs()).endOf('month').format('YYYY-MM-DD');
-      const { batchRegistration } = await startExport({ format, from: first, to: last });
-      for (let i = 0; i < 600; i++) {
-        const state = await exportState(batchRegistration);
-        if (state.document) {
-          saveFile(await exportFile(state.document.url), state.document.name);
-          notify({ level: 'success', message: t('File downloaded') });
-          return;
-        }
-        if (['ERROR', 'STOPPED'].includes(state.status)) throw new Error(state.message ?? state.status);
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    } catch (e) {
-      if (e instanceof Error && !('status' in e)) notify({ level: 'error', message: e.message });
-    } finally {
-      setExporting(undefined);
-    }
-  }
-
-  const totals = Object.entries(data?.totals ?? {});
-  return (
-    <FormCard title={t('Trial balance')} extra={
-      <Space wrap>
-        <DatePicker picker="month" value={from} onChange={setFrom} placeholder={t('From')} data-testid="trial-balance-from" />
-        <DatePicker picker="month" value={to} onChange={setTo} placeholder={t('To')} data-testid="trial-balance-to" />
-        <Button icon={<DownloadOutlined />} loading={exporting === 'FEC'} onClick={() => void download('FEC')} data-testid="export-fec">{t('FEC export')}</Button>
-        <Button icon={<DownloadOutlined />} loading={exporting === 'CSV'} onClick={() => void download('CSV')} data-testid="export-csv">{t('CSV export')}</Button>
-      </Space>
-    }>
-      <Table<TrialBalanceLine> data-testid="trial-balance" size="small" loading={isFetching} rowKey={(r) => `${r.currency}-${r.account}`} pagination={false}
-        dataSource={data?.accounts ?? []}
-        summary={() => totals.map(([currency, total]) => (
-          <Table.Summary.Row key={currency}>
-            <Table.Summary.Cell index={0} colSpan={3}>{t('Total {currency}', { currency })}</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right"><span data-testid={`total-debit-${currency}`}>{money(total.debit, currency)}</span></Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right"><span data-testid={`total-credit-${currency}`}>{money(total.credit, currency)}</span></Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right"><span data-testid={`total-balance-${currency}`}>{money(total.balance, currency)}</span></Table.Summary.Cell>
-          </Table.Summary.Row>
-        ))}
-        columns={[
-          { key: 'account', title: t('Account'), render: (_v, r) => r.account },
-          { key: 'label', title: t('Label'), render: (_v, r) => r.label },
-          { key: 'currency', title: t('Currency'), render: (_v, r) => r.currency },
-          { key: 'debit', title: t('Debit'), align: 'right', render: (_v, r) => money(r.debit, r.currency) },
-          { key: 'credit', title: t('Credit'), align: 'right', render: (_v, r) => money(r.credit, r.currency) },
-          { key: 'balance', title: t('Balance'), align: 'right', render: (_v, r) => money(r.balance, r.currency) },
-        ]} />
-    </FormCard>
-  );
-}
-
-/** The postings list (the shared list) and the trial balance. */
+/**
+ * The books in one screen: the postings list (the shared list) and, in tabs, the trial balance,
+ * the general ledger, a client's account statement, the aged receivables, the periods and the
+ * posting rules. The tab (and a ledger's account, client and days) are in the address, so a report can be
+ * bookmarked and the browser's back button returns to the previous one.
+ */
 export default function PostingListScreen({ entity }: ScreenProps) {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [rulesDraft, setRulesDraft] = useState<PostingRule[]>();
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'postings';
+  const [account, person, from, to] = ['account', 'person', 'from', 'to'].map((name) => params.get(name) ?? undefined);
+  const open = (next: Tab, extra: Record<string, string> = {}) => setParams(next === 'postings' ? {} : { tab: next, ...extra });
+  const labels: Record<Tab, string> = {
+    postings: t('Postings'), 'trial-balance': t('Trial balance'), 'general-ledger': t('General ledger'), 'account-statement': t('Account statement'),
+    'aged-receivables': t('Aged receivables'), periods: t('Periods'), 'posting-rules': t('Posting rules'),
+  };
+  const content: Record<Tab, () => ReactNode> = {
+    postings: () => <ListScreen entity={entity} />,
+    'trial-balance': () => <TrialBalanceCard onAccount={(a, f, l) => open('general-ledger', { account: a, ...(f ? { from: f } : {}), ...(l ? { to: l } : {}) })} />,
+    'general-ledger': () => <LedgerCard key={params.toString()} report="general-ledger" account={account} from={from} to={to} />,
+    'account-statement': () => <LedgerCard key={params.toString()} report="account-statement" person={person} account={account} from={from} to={to} />,
+    'aged-receivables': () => <AgedReceivablesCard />,
+    periods: () => <PeriodsCard />,
+    'posting-rules': () => <PostingRulesCard draft={rulesDraft} setDraft={setRulesDraft} />,
+  };
   return (
-    <Tabs destroyOnHidden items={[
-      { key: 'postings', label: t('Postings'), children: <ListScreen entity={entity} /> },
-      { key: 'trial-balance', label: t('Trial balance'), children: <TrialBalanceCard /> },
-    ]} />
+    <Tabs activeKey={tab} onChange={(key) => open(key as Tab)} destroyOnHidden
+      items={tabs.map((key) => ({ key, label: <span data-testid={`books-tab-${key}`}>{labels[key]}</span>, children: key === tab ? content[key]() : null }))} />
   );
 }

@@ -1,6 +1,11 @@
-import { Button, Card, Col, Empty, Row } from 'antd';
+import { Button, Card, Col, Empty, Row, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { entityByName } from '@lbo/model/entity-registry';
+import { detailPath } from '../entities/entity-fields.ts';
+import { formatCurrency, formatDate, formatNumber, formatPercentage } from '../i18n/formats.ts';
 import { useFormApi, type InputProps } from './form-context.ts';
 import type { FormField } from './form-field.ts';
 
@@ -27,10 +32,40 @@ export function ObjectInput({ field, path }: InputProps) {
   return <FieldGrid fields={field.fields ?? []} path={path} />;
 }
 
-/** A list of objects: one small card per item, with add and remove. */
+/** A cell of a read-only list: amounts in the row's currency, numbers and days in the reader's locale, links to their record. */
+function cellOf(field: FormField, value: unknown, row: Record<string, unknown>, locale: string): ReactNode {
+  if (value === undefined || value === null || value === '') return '';
+  switch (field.type) {
+    case 'currency': return formatCurrency(value, typeof row.currency === 'string' ? row.currency : 'EUR', locale);
+    case 'percentage': return formatPercentage(value, locale);
+    case 'number': case 'integer': return typeof value === 'number' ? formatNumber(value, locale) : String(value);
+    case 'date': return formatDate(value, locale);
+    case 'link': {
+      const target = field.entity ? entityByName(field.entity) : undefined;
+      return target ? <Link to={detailPath(target, String(value))}>{String(value)}</Link> : String(value);
+    }
+    default: return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** A list only the server writes (a snapshot's balances, a schedule's lines): a compact table, one row per item. */
+function ReadOnlyListTable({ field, path, items }: { field: FormField; path: string; items: Record<string, unknown>[] }) {
+  const { t, i18n } = useTranslation();
+  const columns = (field.fields ?? []).filter((f) => !f.hidden && f.type !== 'list' && f.type !== 'object').map((f) => ({
+    key: f.name, title: t(f.label), dataIndex: f.name, align: ['currency', 'number', 'integer', 'percentage'].includes(f.type) ? 'right' as const : undefined,
+    render: (v: unknown, row: Record<string, unknown>) => cellOf(f, v, row, i18n.language),
+  }));
+  return (
+    <Table data-testid={`list-${path}`} size="small" rowKey={(_, index) => String(index)} columns={columns} dataSource={items}
+      pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} scroll={{ x: true }} />
+  );
+}
+
+/** A list of objects: one small card per item, with add and remove; a table when only the server writes it. */
 export function ListInput({ field, path, value, onChange, onBlur, disabled }: InputProps) {
   const { t } = useTranslation();
   const items = Array.isArray(value) ? value : [];
+  if (field.readOnly && items.length) return <ReadOnlyListTable field={field} path={path} items={items as Record<string, unknown>[]} />;
   const remove = (index: number) => {
     const next = items.filter((_, i) => i !== index);
     onChange(next.length ? next : undefined);

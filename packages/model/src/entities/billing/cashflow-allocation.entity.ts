@@ -24,6 +24,9 @@ export const cashflowAllocation = defineEntity({
     pr: select('pr', { readOnly: true }),
     validationDate: date({ readOnly: true }),
     reversalDate: date({ readOnly: true }),
+    // Reversed because the bank returned the direct debit (banking/returns): posted as PAYMENT_RETURNED, not as a correction.
+    returnReasonCode: select('sepaReturnReason', { readOnly: true }),
+    returnDate: date({ readOnly: true }),
   },
   search: [
     'registration', equal('status'), equal('type'), equal('cashflowRegistration'), equal('invoiceRegistration'),
@@ -44,5 +47,5 @@ export const cashflowAllocation = defineEntity({
       return tr;
     }),
   menu: { section: 'Billing', order: 25 },
-  labels: { fr: { singular: 'Affectation de flux', plural: 'Affectations de flux', texts: { 'Reversal date': 'Date de contrepassation' } } },
+  labels: { fr: { singular: 'Affectation de flux', plural: 'Affectations de flux', texts: { 'Reversal date': 'Date de contrepassation', 'Return reason code': 'Motif du rejet', 'Return date': 'Date de retour' } } },
 });

@@ -48,6 +48,9 @@ export const invoice = defineEntity({
     // The highest dunning level the invoice reached, and when (billing/dunning).
     dunningLevel: text({ readOnly: true }),
     dunningDate: date({ readOnly: true }),
+    // Written off (WRITE_OFF): when, and the balance lost including tax; the claim itself stays in totalBalance.
+    writeOffDate: date({ readOnly: true }),
+    writeOffAmount: currency({ readOnly: true }),
   },
   search: [
     equal('pr'),
@@ -112,9 +115,9 @@ export const invoice = defineEntity({
     'internalReference',
     'externalReference',
   ],
-  statuses: ['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
+  statuses: ['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED', 'WRITTEN_OFF'],
   // Issued, an invoice is a legal document: only payments and a credit note move it.
-  frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'],
+  frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED', 'WRITTEN_OFF'],
   writeHooks: 'invoices',
   workflow: (kind) => [
     t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'refreshContractArrears', 'storeInvoicePdf', 'recordPostingEvent'] }),
@@ -125,6 +128,8 @@ export const invoice = defineEntity({
     t('REVERSE_PAYMENT_PARTIALLY', 'PAID', 'PARTIALLY_PAID', { hidden: true, label: 'Reverse payment partially', icon: 'RollbackOutlined', action: 'UNDO', sideEffects: ['refreshContractArrears'] }),
     // An issued invoice is a legal document: cancelling it is a decision, and issues its credit note.
     t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate', 'cancelInvoice', 'refreshContractArrears'] }),
+    // An unpaid receivable judged lost leaves the client's account and becomes a loss (accounting WRITE_OFF): a decision.
+    t('WRITE_OFF', ['ISSUED', 'PARTIALLY_PAID'], 'WRITTEN_OFF', { permission: approver(kind), sideEffects: ['writeOffInvoice', 'refreshContractArrears', 'recordPostingEvent'] }),
   ],
   menu: { section: 'Billing', order: 10 },
   screens: { list: 'invoices', detail: 'invoice' },
@@ -134,7 +139,7 @@ export const invoice = defineEntity({
       texts: {
         'Base': 'Base HT', 'Batch registration': 'Traitement', 'Bic': 'BIC', 'Credit note registrations': 'Avoirs',
         'Credited invoice registration': 'Facture annulée', 'Creditor identifier': 'Identifiant créancier SEPA', 'Iban': 'IBAN',
-        'Line count': 'Nombre de lignes', 'Dunning level': 'Niveau de relance', 'Dunning date': 'Date de relance', 'Mandate reference': 'Référence unique de mandat', 'Organization registration': 'Organisation',
+        'Line count': 'Nombre de lignes', 'Dunning level': 'Niveau de relance', 'Dunning date': 'Date de relance', 'Write off date': 'Date de passage en perte', 'Write off amount': 'Montant passé en perte', 'Mandate reference': 'Référence unique de mandat', 'Organization registration': 'Organisation',
       },
     },
   },

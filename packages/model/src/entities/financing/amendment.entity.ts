@@ -84,7 +84,7 @@ export const amendment = defineEntity({
     t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['contractRegistration', 'type', 'date'], sideEffects: ['previewAmendment'] }),
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT'),
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind) }),
-    t('APPLY', 'APPROVED', 'APPLIED', { action: 'COMPLETE', sideEffects: ['applyAmendment'] }),
+    t('APPLY', 'APPROVED', 'APPLIED', { action: 'COMPLETE', sideEffects: ['applyAmendment', 'recordPostingEvent'] }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),

@@ -3,7 +3,8 @@
  * code, or a manual return), in the caller's transaction:
  *   1. the collected invoice found through its payment-file line (by EndToEndId or registration),
  *      or named directly;
- *   2. the allocations that collection made reversed (each CashflowAllocation's REVERSE: invoice
+ *   2. the allocations that collection made reversed (each marked with the reason and date, so its
+ *      REVERSE posts PAYMENT_RETURNED rather than a correction's reversal: invoice
  *      reopened, schedule lines back to INVOICED, arrears), the collection's allocations first
  *      (its cashflow's bankReference is the EndToEndId), then the newest; an allocation larger
  *      than what came back is reversed whole and its rest allocated again. A cashflow left with
@@ -11,7 +12,8 @@
  *   3. the payment-file line REJECTED with the reason and date;
  *   4. the payer's mandate REVOKED when the reason says so (tenant configuration `debitReturns`,
  *      MD01 and AC04 by default), with a History row on the person;
- *   5. the tenant's rejection fee charged as a new issued receivable invoice;
+ *   5. the tenant's rejection fee charged as a new issued receivable invoice (its line REJECTION_FEE,
+ *      so the books post it as REJECTION_FEE and not as a generic invoice);
  *   6. the contract's collection case opened or updated.
  * The bank's return is the decision behind the reversal, so it does not need the approver's
  * permission that a reversal by hand needs.
@@ -69,7 +71,7 @@ async function lineOf(tx: Tx, caller: WorkflowCaller, input: DebitReturn): Promi
 }
 
 /** Reverses the invoice's allocations down by `amount` minor units (the collection's first); answers what was reversed. */
-async function reverseCollected(tx: Tx, caller: WorkflowCaller, invoice: Row, amount: number, endToEndId: string | undefined, date: string): Promise<number> {
+async function reverseCollected(tx: Tx, caller: WorkflowCaller, invoice: Row, amount: number, endToEndId: string | undefined, date: string, reasonCode: string): Promise<number> {
   const allocations = await storage.findWhere(tx, allocationKind, caller.tenant,
     sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND status IN ('VALIDATED', 'EXPORTED')`, 1000);
   if (!allocations.length) return 0;
@@ -86,6 +88,10 @@ async function reverseCollected(tx: Tx, caller: WorkflowCaller, invoice: Row, am
   for (const allocation of order) {
     if (reversed >= amount) break;
     const value = minor(allocation.data.amount, currency);
+    // Marked as returned by the bank, its reversal is posted as the money going back (PAYMENT_RETURNED), not as a correction.
+    await rewrite(tx, caller, allocationKind, allocation, {
+      ...allocation.data, name: allocation.name, type: allocation.type, returnReasonCode: reasonCode, returnDate: date,
+    }, 'DEBIT_RETURN', { reasonCode });
     await runTransition(tx, bank, allocationKind, allocation.registration, 'REVERSE');
     const cashflow = String(allocation.data.cashflowRegistration);
     const excess = reversed + value - amount;
@@ -156,7 +162,7 @@ export async function returnDebit(tx: Tx, caller: WorkflowCaller, input: DebitRe
     }, 'DEBIT_RETURN', { reasonCode: input.reasonCode });
     await runTransition(tx, caller, paymentFileLineKind, line.registration, 'REJECT');
   }
-  await reverseCollected(tx, caller, invoice, amount, endToEndId, input.date);
+  await reverseCollected(tx, caller, invoice, amount, endToEndId, input.date, input.reasonCode);
 
   const settings = await debitReturnSettingsOf(tx, caller.tenant);
   if (settings.revokeMandateOn.includes(input.reasonCode)) {
@@ -166,7 +172,7 @@ export async function returnDebit(tx: Tx, caller: WorkflowCaller, input: DebitRe
   const feeInvoice = settings.fee > 0
     ? await chargeFee(tx, caller, {
       source: reopened, label: `Direct debit rejection fee (${input.reasonCode}) for ${String(reopened.data.invoiceNumber ?? reopened.registration)}`,
-      amountExclTax: settings.fee, taxCode: settings.taxCode, lineType: 'FEE', date: input.date, dueDays: settings.dueDays,
+      amountExclTax: settings.fee, taxCode: settings.taxCode, lineType: 'REJECTION_FEE', date: input.date, dueDays: settings.dueDays,
     })
     : undefined;
   const collectionCase = await recordCollectionAction(tx, caller, {

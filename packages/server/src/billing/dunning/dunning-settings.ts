@@ -25,6 +25,12 @@ export interface DunningLevel {
   days: number;
   /** Charged (excluding tax) as a fee invoice when the level is reached; 0 for none. */
   fee: number;
+  /**
+   * When true, the late-payment interest owed on reaching the level, less what earlier levels
+   * invoiced, is charged as an invoice (line LATE_INTEREST, outside the scope of VAT); otherwise
+   * it is only claimed in the letter and recorded on the collection case.
+   */
+  chargeInterest?: boolean;
   channel: 'LETTER' | 'EMAIL';
   /** Per language (`en`, `fr`…); English when the payer's language has none. */
   texts: Record<string, LevelText>;
@@ -107,7 +113,8 @@ const onlyFields = (value: Record<string, unknown>, fields: string[], prefix = '
 function validateLevel(value: unknown, i: number): DunningLevel {
   const at = `levels[${i}]`;
   if (!isObject(value)) throw new ApiError('INVALID_OBJECT_FIELD', [at]);
-  onlyFields(value, ['code', 'label', 'days', 'fee', 'channel', 'texts'], `${at}.`);
+  onlyFields(value, ['code', 'label', 'days', 'fee', 'chargeInterest', 'channel', 'texts'], `${at}.`);
+  if (value.chargeInterest !== undefined && typeof value.chargeInterest !== 'boolean') throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.chargeInterest`, 'true or false']);
   if (typeof value.code !== 'string' || !CODE.test(value.code)) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.code`, 'upper-case letters, digits and _']);
   if (!Number.isInteger(value.days) || (value.days as number) < 1 || (value.days as number) > 3650) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.days`, 'a whole number of days from 1 to 3650']);
   if (value.channel !== 'LETTER' && value.channel !== 'EMAIL') throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.channel`, 'LETTER or EMAIL']);
@@ -131,7 +138,10 @@ function validateLevel(value: unknown, i: number): DunningLevel {
     if (typeof t.body !== 'string' || !t.body.trim() || t.body.length > 5000) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.body`, 'a text of 1 to 5000 characters']);
     texts[language] = { subject: t.subject, body: t.body };
   }
-  return { code: value.code, label, days: value.days as number, fee: value.fee === undefined ? 0 : amountOf(value.fee, `${at}.fee`), channel: value.channel, texts };
+  return {
+    code: value.code, label, days: value.days as number, fee: value.fee === undefined ? 0 : amountOf(value.fee, `${at}.fee`),
+    ...(value.chargeInterest ? { chargeInterest: true } : {}), channel: value.channel, texts,
+  };
 }
 
 /** The `dunning` configuration's rules: levels by increasing days, codes unique; the first problem names its field. */

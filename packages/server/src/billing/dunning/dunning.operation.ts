@@ -7,7 +7,10 @@
  *     and the fixed recovery indemnity (business payers by default) are computed and recorded on
  *     the contract's collection case (the latest figures per invoice), not invoiced: they are owed
  *     by law and claimed in the letters, and a case's litigation decides what is billed;
- *   - the level's fee, when it has one, is charged as an issued fee invoice;
+ *   - the level's fee, when it has one, is charged as an issued fee invoice; a level that charges
+ *     interest (`chargeInterest`) invoices the interest owed less what earlier levels invoiced
+ *     (line LATE_INTEREST, VAT0: late-payment interest is outside the scope of VAT), which the
+ *     books post as LATE_INTEREST;
  *   - a Communication (LETTER or EMAIL, SENT) holds the text in the payer's language, with the
  *     letter as a PDF document (type DUNNING_LETTER) when an object store is given;
  *   - the invoice keeps its `dunningLevel` and `dunningDate`, with History;
@@ -28,7 +31,7 @@ import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
-import { invoiceBalance, invoiceKind, major, personOf, rewrite } from '../cashflows/billing-records.ts';
+import { invoiceBalance, invoiceKind, invoiceLineKind, major, minor, personOf, rewrite } from '../cashflows/billing-records.ts';
 import { personName } from '../payment-terms.ts';
 import { recordCollectionAction } from './collection-case.ts';
 import { renderDunningLetter } from './dunning-letter.ts';
@@ -76,7 +79,7 @@ export async function countDunningCandidates(tx: Tx, tenant: string, date: strin
   return Number(rows[0].n);
 }
 
-export interface Dunned { invoiceRegistration: string; level: string; communicationRegistration: string; caseRegistration: string; feeInvoiceRegistration?: string }
+export interface Dunned { invoiceRegistration: string; level: string; communicationRegistration: string; caseRegistration: string; feeInvoiceRegistration?: string; interestInvoiceRegistration?: string }
 
 interface Context { tx: Tx; caller: WorkflowCaller; date: string; settings: DunningSettings; store?: ObjectStore }
 
@@ -105,6 +108,11 @@ async function climb({ tx, caller, date, settings, store }: Context, invoice: Ro
 
   const fee = level.fee > 0
     ? await chargeFee(tx, caller, { source: invoice, label: `${level.label.en ?? level.code} fee for ${values.invoiceNumber}`, amountExclTax: level.fee, taxCode: settings.feeTaxCode, lineType: 'FEE', date, dueDays: 0 })
+    : undefined;
+
+  const owedInterest = level.chargeInterest ? lateInterest(balance, settings.interestRate, days) - await interestInvoiced(tx, caller, invoice.registration, currency) : 0;
+  const interestInvoice = owedInterest > 0
+    ? await chargeFee(tx, caller, { source: invoice, label: `Late-payment interest for ${values.invoiceNumber} (${days} days)`, amountExclTax: major(owedInterest, currency), taxCode: 'VAT0', lineType: 'LATE_INTEREST', date, dueDays: 0 })
     : undefined;
 
   const registration = await freeRegistration(tx, caller, communicationKind);
@@ -141,7 +149,16 @@ async function climb({ tx, caller, date, settings, store }: Context, invoice: Ro
   return {
     invoiceRegistration: invoice.registration, level: level.code, communicationRegistration: registration, caseRegistration: String(collectionCase.registration),
     ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
+    ...(interestInvoice ? { interestInvoiceRegistration: String(interestInvoice.registration) } : {}),
   };
+}
+
+/** The late-payment interest already invoiced on an invoice (its LATE_INTEREST fee invoices not cancelled), in minor units. */
+async function interestInvoiced(tx: Tx, caller: WorkflowCaller, registration: string, currency: string): Promise<number> {
+  const { rows } = await sql<{ total: string | null }>`SELECT sum((l.data->>'amountExclTax')::numeric)::text AS total
+    FROM ${sql.table(invoiceLineKind.table)} l JOIN ${sql.table(invoiceKind.table)} i ON i.tenant = l.tenant AND i.registration = l.data->>'invoiceRegistration'
+    WHERE l.tenant = ${caller.tenant} AND l.type = 'LATE_INTEREST' AND i.data->>'internalReference' = ${registration} AND i.status <> 'CANCELLED'`.execute(tx);
+  return minor(Number(rows[0]?.total ?? 0), currency);
 }
 
 export interface DunningChunk { dunned: Dunned[]; examined: number; cursor: string | null; finished: boolean }

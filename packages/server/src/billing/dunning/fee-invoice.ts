@@ -29,8 +29,8 @@ export interface Fee {
   /** Excluding tax, in the source's currency. */
   amountExclTax: number;
   taxCode: string;
-  /** Line type: FEE (a rejection or dunning fee) or PENALTY. */
-  lineType: 'FEE' | 'PENALTY';
+  /** Line type: FEE (a dunning fee), REJECTION_FEE (a returned debit's), LATE_INTEREST or PENALTY; the books post it by its type (accounting/business-events.ts). */
+  lineType: 'FEE' | 'REJECTION_FEE' | 'LATE_INTEREST' | 'PENALTY';
   /** Issue date; due `dueDays` later. */
   date: string;
   dueDays: number;
