@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { listReady, notice, signIn } from './support/pages.ts';
+import { listReady, signIn } from './support/pages.ts';
 
 /**
  * List exports in the browser: the Export menu downloads what the list shows as the server
- * writes it; past the (lowered) background threshold the export goes on in the background and
- * its file is fetched from /exports.
+ * writes it; past the (lowered) background threshold the export goes on in the background (a
+ * batch on the job queue), its progress followed live and its file downloaded when done.
  */
 const THRESHOLD = 200;
 let product: RunningProduct;
@@ -51,20 +51,21 @@ describe('list exports', () => {
     expect(lines.slice(1).every((line) => line.split(',')[1] === 'Active')).toBe(true);
   });
 
-  it('goes on in the background past the threshold; /exports shows it done and downloads its file', async () => {
+  it('goes on in the background past the threshold, followed live to its file; /exports shows it done with its batch', async () => {
     await page.goto(at('/contracts'));
     await listReady(page);
     const count = await rowCount();
     expect(count).toBeGreaterThan(THRESHOLD);
     await page.getByRole('button', { name: 'Export' }).click();
-    const told = notice(page, 'The export continues in the background');
-    await told.waitFor();
-    await told.getByRole('button', { name: 'Open exports' }).click();
-    await page.waitForURL(/\/exports$/);
-    const done = page.locator('[data-testid="list-exports"] tr.ant-table-row').filter({ has: page.locator('[data-status="DONE"]') });
-    await done.first().waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(artifactsDir, 'exports.png'), fullPage: true });
-    const [download] = await Promise.all([page.waitForEvent('download'), done.first().getByRole('button', { name: 'Contracts.xlsx' }).click()]);
+    const dialog = page.getByRole('dialog', { name: 'Export in the background' });
+    await dialog.waitFor();
+    // Its progress is read again until the file is written, then the file downloads from the dialog.
+    const progress = dialog.locator('[data-testid="export-progress"][data-status="DONE"]');
+    await progress.waitFor({ timeout: 60_000 });
+    expect(Number(await progress.getAttribute('data-written'))).toBe(count);
+    expect(Number(await progress.getAttribute('data-total'))).toBe(count);
+    await page.screenshot({ path: path.join(artifactsDir, 'export-progress.png') });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Contracts.xlsx' }).click()]);
     const file = path.join(artifactsDir, 'Contracts-background.xlsx');
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();
@@ -72,5 +73,13 @@ describe('list exports', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount - 1).toBe(count);
     expect(typeof sheet.getCell('F2').value).toBe('number');
+
+    await dialog.getByRole('button', { name: 'Open exports' }).click();
+    await page.waitForURL(/\/exports$/);
+    const done = page.locator('[data-testid="list-exports"] tr.ant-table-row').filter({ has: page.locator('[data-status="DONE"]') });
+    await done.first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(artifactsDir, 'exports.png'), fullPage: true });
+    await done.first().getByRole('link', { name: /^BAT/ }).click();
+    await page.waitForURL(/\/batch\/BAT/);
   });
 });

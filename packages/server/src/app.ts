@@ -62,8 +62,8 @@ export interface AppOptions {
   webDir?: string;
   /** Where document contents are kept; a fresh temporary folder when not given (tests, tools). */
   objectStore?: ObjectStore;
-  /** List exports: rows past which they run in the background, how long a dead process's export may look alive. */
-  listExports?: Pick<ExportRouteOptions, 'backgroundThreshold' | 'staleMs'>;
+  /** List exports: rows past which they run in the background (on the job queue). */
+  listExports?: Pick<ExportRouteOptions, 'backgroundThreshold'>;
   /** Background jobs: whether this process works on them, leases and slices (jobs/job-queue.ts). */
   jobs?: Partial<JobSettings>;
   /** Billing runs past this many elements go to the background. */
@@ -111,10 +111,10 @@ export async function buildApp({ database, log, trustedProxies = [], webDir, obj
   await app.register(personRoutes, { db, operations, preHandler });
   await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
   await app.register(containerRoutes, { db, store, preHandler });
-  await app.register(exportRoutes, { db, store, operations, entities, preHandler, exclusive: !!database.embedded, ...listExports });
   const jobs = await startJobQueue(database, { ...jobSettings(), ...jobOptions });
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
+  await app.register(exportRoutes, { db, store, operations, entities, preHandler, jobs, ...listExports });
   await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold: billingBackgroundThreshold });
   await app.register(invoicePdfRoutes, { db, preHandler });
   await app.register(cronRoutes, { db, preHandler, jobs });

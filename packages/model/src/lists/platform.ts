@@ -27,6 +27,7 @@ export const platformLists: Record<string, ListItem[]> = {
     ['ARREARS', 'Arrears update', 'Mise à jour des impayés'],
     ['INTEREST_ACCRUAL', 'Interest accrual and depreciation', 'Intérêts courus et amortissements'],
     ['ACCOUNTING_EXPORT', 'Accounting export', 'Export comptable'],
+    ['LIST_EXPORT', 'List export', 'Export de liste'],
   ]),
   importType: items([
     ['PERSON', 'Persons', 'Personnes'],

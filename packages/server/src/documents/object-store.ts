@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 
 /**
@@ -18,6 +18,12 @@ export interface ObjectStore {
   get(key: string): Promise<{ content: Readable; size: number } | undefined>;
   /** Removes the content under `key`; nothing when there is none. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes what writes of `key` that never ended left behind (a process killed mid-write: a part
+   * file, an unfinished multipart upload), for a writer about to write `key` again; a write of it
+   * still under way fails.
+   */
+  removeUnfinished(key: string): Promise<void>;
   /** Every key under `prefix` (all when none; part files of writes under way excepted), with its size and when it was written. */
   list(prefix?: string): AsyncIterable<ListedObject>;
 }
@@ -94,6 +100,11 @@ export function fileSystemStore(root: string): ObjectStore {
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+    async removeUnfinished(key) {
+      const file = fileOf(key);
+      const parts = (await fs.promises.readdir(path.dirname(file)).catch(() => [] as string[])).filter((name) => name.startsWith(`${path.basename(file)}.part-`));
+      await Promise.all(parts.map((name) => fs.promises.rm(path.join(path.dirname(file), name), { force: true })));
+    },
     async *list(prefix = '') {
       const folders = await fs.promises.readdir(root, { withFileTypes: true }).catch(() => []);
       for (const folder of folders) {
@@ -163,6 +174,11 @@ export function s3Store(settings: S3Settings): ObjectStore {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async removeUnfinished(key) {
+      const { Uploads = [] } = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: checkedKey(key) }));
+      await Promise.all(Uploads.filter((u) => u.Key === key && u.UploadId)
+        .map((u) => client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: u.UploadId }))));
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;

@@ -86,12 +86,14 @@ export class BatchLeaseLost extends Error {}
  * batch is still this worker's and still PROCESSING; otherwise the chunk is rolled back.
  */
 export async function advanceBatch(tx: Tx, caller: Caller, registration: string, worker: string, leaseMs: number,
-  progress: { done: number; cursor: unknown; message?: string }): Promise<void> {
+  progress: { done: number; cursor: unknown; message?: string; total?: number; restart?: boolean }): Promise<void> {
   const row = await storage.findOne(tx, batchKind, caller.tenant, registration, true);
   if (!row || row.status !== 'PROCESSING' || stateOf(row).worker !== worker) throw new BatchLeaseLost(registration);
   const state = stateOf(row);
+  // `restart`: work that starts again from its beginning counts again from zero.
   await writeBatch(tx, caller, row, {
-    ...row.data, done: state.done + progress.done, cursor: progress.cursor, leaseUntil: leaseUntil(leaseMs),
+    ...row.data, done: (progress.restart ? 0 : state.done) + progress.done, cursor: progress.cursor, leaseUntil: leaseUntil(leaseMs),
+    ...(progress.total !== undefined ? { total: progress.total } : {}),
     log: progress.message ? appendLog(state.log, logEntry('INFO', progress.message)) : state.log,
   });
 }
@@ -107,6 +109,16 @@ export async function finishBatch(tx: Tx, caller: Caller, registration: string, 
     log: appendLog(state.log, logEntry(status === 'ERROR' ? 'ERROR' : status === 'WARNING' ? 'WARNING' : 'INFO', message)),
   }, status === 'SUCCESS' ? 'COMPLETE' : status === 'WARNING' ? 'COMPLETE_WITH_WARNINGS' : 'FAIL');
   return true;
+}
+
+/**
+ * Renews the lease of a batch `worker` still holds and that is still PROCESSING (a heartbeat of
+ * work that commits no chunk for a while); answers false once it is no longer its.
+ */
+export async function renewLease(tx: Tx, caller: Caller, registration: string, worker: string, leaseMs: number): Promise<boolean> {
+  const { numAffectedRows } = await sql`UPDATE ${sql.table(batchKind.table)} SET data = jsonb_set(data, '{leaseUntil}', to_jsonb(${leaseUntil(leaseMs)}::text))
+    WHERE tenant = ${caller.tenant} AND registration = ${registration} AND status = 'PROCESSING' AND data->>'worker' = ${worker}`.execute(tx);
+  return Number(numAffectedRows ?? 0) > 0;
 }
 
 /** Lets go of the lease at once (a worker leaving for the next slice, or stopping), so another may take it. */

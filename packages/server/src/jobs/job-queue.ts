@@ -17,7 +17,7 @@ import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
 import { startCronTicker } from './crons.ts';
-import { BatchLeaseLost, advanceBatch, batchKind, claimBatch, finishBatch, releaseBatch, stateOf } from './batch-records.ts';
+import { BatchLeaseLost, advanceBatch, batchKind, claimBatch, finishBatch, releaseBatch, renewLease, stateOf } from './batch-records.ts';
 
 /** One chunk of a batch's work, in the chunk's transaction. */
 export interface ChunkOutcome {
@@ -30,9 +30,46 @@ export interface ChunkOutcome {
   message?: string;
 }
 
-/** What a kind of batch (`type`) does, chunk by chunk; `finish` may answer WARNING with a reason. */
+/** What a runner working outside chunk transactions (`run`) is given. */
+export interface BatchWork {
+  caller: Caller;
+  batch: Row;
+  /**
+   * Commits the progress so far (`done` counted from the start of this run, `total` once known) in
+   * one short transaction with the runner's own writes (`write`). Throws BatchLeaseLost when the
+   * batch was stopped or taken over, or this process is stopping: the runner lets go of what it
+   * holds and lets the error through.
+   */
+  progress(update: { done: number; total?: number; message?: string }, write?: (tx: Tx) => Promise<unknown>): Promise<void>;
+}
+
+/** How a `run` ends: the batch's status and last log line; `write` commits with the batch's end. */
+export interface RunOutcome {
+  status?: 'SUCCESS' | 'WARNING';
+  message: string;
+  result?: Doc;
+  write?(tx: Tx): Promise<void>;
+}
+
+/**
+ * What a kind of batch (`type`) does: chunk by chunk (`chunk`), or as one piece of work (`run`);
+ * `finish` may answer WARNING with a reason.
+ */
 export interface BatchRunner {
-  chunk(tx: Tx, caller: Caller, batch: Row, cursor: unknown): Promise<ChunkOutcome>;
+  chunk?(tx: Tx, caller: Caller, batch: Row, cursor: unknown): Promise<ChunkOutcome>;
+  /**
+   * Work that cannot be cut into transactions: a file streamed to the object store is written by
+   * one process from its first byte to its last. It runs outside any transaction, so the
+   * connection is free while it waits on its reader or its upload, and from its beginning each
+   * time a worker takes the batch (a batch taken over after its worker died starts again);
+   * progress is committed through `work.progress`, and a heartbeat keeps the lease while the
+   * process lives. Not cut into slices.
+   */
+  run?(work: BatchWork): Promise<RunOutcome>;
+  /** Written in the transaction that ends a `run` batch in ERROR (the runner's own record failing with it). */
+  failed?(tx: Tx, caller: Caller, batch: Row, message: string): Promise<void>;
+  /** Written when a `run` left off because its batch was stopped or reset by its user. */
+  stopped?(tx: Tx, caller: Caller, batch: Row): Promise<void>;
   finish?(caller: Caller, batch: Row): Promise<{ status: 'SUCCESS' | 'WARNING'; message: string; result?: Doc }>;
   /** A scheduled run (jobs/crons.ts): its batch's name, parameters and total, from a cron's parameters and the tick's day. */
   plan?(tx: Tx, caller: Caller, parameters: Doc, day: string): Promise<{ name: string; parameters: Doc; total: number }>;
@@ -82,6 +119,8 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   const { db, pool } = database;
   const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   const runners = new Map<string, BatchRunner>();
+  /** Set by stop(): a `run` under way lets go of its batch at its next step. */
+  let stopping = false;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
     schema: JOB_SCHEMA,
@@ -114,17 +153,19 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     const { caller } = claimed;
     const batch = claimed.batch;
     const runner = runners.get(String(batch.type));
-    if (!runner) {
+    if (!runner || !(runner.run || runner.chunk)) {
       await inTenant(db, scope, (tx) => finishBatch(tx, caller, registration, worker, 'ERROR', `No runner for batches of type ${batch.type}`));
       return;
     }
+    if (runner.run) return runWhole(runner as BatchRunner & Required<Pick<BatchRunner, 'run'>>, { tenant, registration }, caller, batch);
+    const chunk = runner.chunk!.bind(runner);
     let cursor: unknown = stateOf(batch).cursor ?? null;
     const until = Date.now() + settings.sliceSeconds * 1000;
     for (;;) {
       let outcome: ChunkOutcome;
       try {
         outcome = await inTenant(db, { tenant, user: caller.username }, async (tx) => {
-          const result = await runner.chunk(tx, caller, batch, cursor);
+          const result = await chunk(tx, caller, batch, cursor);
           await advanceBatch(tx, caller, registration, worker, leaseMs, result);
           return result;
         }, 120_000);
@@ -151,6 +192,53 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     }
   }
 
+  /** A `run` batch (BatchRunner.run): one piece of work, its lease kept by a heartbeat, its progress committed as it goes. */
+  async function runWhole(runner: BatchRunner & Required<Pick<BatchRunner, 'run'>>, { tenant, registration }: BatchJob, caller: Caller, batch: Row): Promise<void> {
+    const scope = { tenant, user: 'system' };
+    let lost = false;
+    const heartbeat = setInterval(() => {
+      inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs))
+        .then((held) => { if (!held) lost = true; }, () => undefined);
+    }, Math.max(100, leaseMs / 3));
+    heartbeat.unref();
+    const work: BatchWork = {
+      caller,
+      batch,
+      progress: async (update, write) => {
+        if (stopping || lost) throw new BatchLeaseLost(registration);
+        await inTenant(db, { tenant, user: caller.username }, async (tx) => {
+          await advanceBatch(tx, caller, registration, worker, leaseMs, { ...update, cursor: null, restart: true });
+          await write?.(tx);
+        }, 120_000);
+      },
+    };
+    // Stopped, reset, taken over or this process stopping: the lease goes at once, so that a
+    // CONTINUE or another process resumes without waiting; a stopped run's own records wait with it.
+    const leftOff = (tx: Tx) => releaseBatch(tx, caller, registration, worker).then(async () => {
+      const row = await storage.findOne(tx, batchKind, tenant, registration, true);
+      if (row && row.status !== 'PROCESSING' && row.status !== 'FETCHING') await runner.stopped?.(tx, caller, row);
+    });
+    try {
+      const end = await runner.run(work);
+      await inTenant(db, scope, async (tx) => {
+        if (await finishBatch(tx, caller, registration, worker, end.status ?? 'SUCCESS', end.message, end.result)) await end.write?.(tx);
+        // Stopped after its last step: not done, as its batch says.
+        else await leftOff(tx);
+      });
+    } catch (error) {
+      if (error instanceof BatchLeaseLost) {
+        await inTenant(db, scope, leftOff);
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      await inTenant(db, scope, async (tx) => {
+        if (await finishBatch(tx, caller, registration, worker, 'ERROR', message)) await runner.failed?.(tx, caller, batch, message);
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
   let resumeTimer: NodeJS.Timeout | undefined;
   const resumeStale = async () => {
     const { rows } = await pool.query<{ tenant: string; registration: string }>('SELECT tenant, registration FROM batches_to_resume($1)', [50]);
@@ -173,6 +261,8 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     runnerOf: (type) => runners.get(type),
     resumeStale,
     stop: async () => {
+      // Work under way lets go of its batch at its next step, for another process (or the next start) to resume.
+      stopping = true;
       clearTimeout(resumeTimer);
       resumeTimer = undefined;
       stopCrons();

@@ -2,82 +2,123 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverProcesses } from '../testing/server-process.ts';
-import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import ExcelJS from 'exceljs';
 import { readConfig } from '../config.ts';
-import { inTenant, openDatabase, readInTenant } from '../db/database.ts';
-import { buildApp } from '../app.ts';
+import { inTenant, openDatabase, type Database } from '../db/database.ts';
 import { createTenant } from '../seed/bootstrap.ts';
 import { bulkInsert } from '../seed/bulk-insert.ts';
 import { bookSize, demoBook } from '../seed/demo-book.ts';
-import { fileSystemStore } from '../documents/object-store.ts';
-import { signIn } from '../testing/test-app.ts';
-import { INTERRUPTED } from './export-records.ts';
+import { serverProcesses } from '../testing/server-process.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 
 /**
- * A server killed (kill -9) while a background export runs: the export is left running in its
- * record, and the next server to start on the data folder fails it. The embedded database, as a
- * server started with `npm start` keeps it.
+ * A server killed (kill -9) while it writes a background export: the export's batch keeps its
+ * lease until it runs out, then another server (on PostgreSQL; on the embedded database, the
+ * server started again on the folder) takes the batch and writes the file again from its first
+ * row. The file is whole and right, and the object store keeps only it.
  */
+const onPostgres = !!process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-export-crash-'));
 const servers = serverProcesses();
 const password = 'Crash-Pass-42';
-const CONTRACTS = 20_000;
-afterAll(() => {
+// Enough rows that the export is seen under way (the embedded database writes them more slowly).
+const CONTRACTS = onPostgres ? 40_000 : 20_000;
+let testDatabase: TestDatabase | undefined;
+afterAll(async () => {
   servers.stopAll();
+  await testDatabase?.dispose();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const settings = () => ({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const startServer = (port: number) => servers.start(port, { DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password, EXPORT_BACKGROUND_ROWS: '100' });
+/** The database the servers share: a new PostgreSQL database, or the embedded one in `dataDir`. */
+async function loadBook(): Promise<Record<string, string | undefined>> {
+  let database: Database;
+  if (onPostgres) {
+    testDatabase = await createTestDatabase();
+    database = testDatabase.database;
+  } else {
+    database = await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
+  }
+  await createTenant(database.db, 'crash', { username: 'admin@crash', password });
+  const kind = demoBook(bookSize(CONTRACTS)).find((k) => k.entity.name === 'Contract')!;
+  for (let from = 0; from < CONTRACTS; from += 10_000) {
+    const docs = Array.from({ length: 10_000 }, (_, k) => kind.at(from + k));
+    await inTenant(database.db, { tenant: 'crash', user: 'test' }, (tx) => bulkInsert(tx, kind.entity, 'crash', 'test', docs), 300_000);
+  }
+  // The embedded database is one server's: the loader lets go of it.
+  if (!onPostgres) await database.close();
+  return {
+    DATABASE_URL: onPostgres ? testDatabase!.config.databaseUrl : undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password, EXPORT_BACKGROUND_ROWS: '100',
+    JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5',
+  };
+}
 
-describe('a server killed during a background export', () => {
-  it('leaves the export running; the next start fails it, and its file is not kept', async () => {
-    // A book large enough that its export is still under way when the server is killed.
-    const loading = await openDatabase(settings());
-    await createTenant(loading.db, 'crash', { username: 'admin@crash', password });
-    const kind = demoBook(bookSize(CONTRACTS)).find((k) => k.entity.name === 'Contract')!;
-    for (let from = 0; from < CONTRACTS; from += 10_000) {
-      const docs = Array.from({ length: 10_000 }, (_, k) => kind.at(from + k));
-      await inTenant(loading.db, { tenant: 'crash', user: 'test' }, (tx) => bulkInsert(tx, kind.entity, 'crash', 'test', docs), 300_000);
-    }
-    await loading.close();
+async function signedIn(port: number) {
+  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
+  const authorization = login.headers.get('authorization')!;
+  return async (url: string) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization } });
+}
 
+type Batch = { status: string; done: number; total: number; log: { message: string }[] };
+
+describe('a server killed while it writes a background export', () => {
+  it('leaves its batch to the next server, which writes the whole file again; nothing else is kept', async () => {
+    const env = await loadBook();
     const port = 40000 + Math.floor(Math.random() * 1000);
-    const server = await startServer(port);
-    const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
-    const authorization = login.headers.get('authorization')!;
-    const started = await fetch(`http://127.0.0.1:${port}/api/financing/contracts/export?format=xlsx`, { headers: { authorization } });
+    const first = await servers.start(port, env);
+    const callFirst = await signedIn(port);
+    const started = await callFirst('/api/financing/contracts/export?format=xlsx&sort=registration&columns=registration,name,status');
     expect(started.status).toBe(202);
-    const { registration } = await started.json() as { registration: string };
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    const record = await started.json() as { registration: string; _id: string; batchRegistration: string; status: string };
+    expect(record.status).toBe('QUEUED');
 
-    const database = await openDatabase(settings());
-    try {
-      const exportEntity = entityByName('Export')!;
-      const statusOf = () => readInTenant(database.db, { tenant: 'crash', user: 'test' }, async (tx) =>
-        (await sql<{ status: string; error: string | null; storage_key: string | null }>`SELECT status, data ->> 'error' AS error, data ->> 'storageKey' AS storage_key
-          FROM ${sql.table(exportEntity.table)} WHERE tenant = 'crash' AND registration = ${registration}`.execute(tx)).rows[0]);
-      const left = await statusOf();
-      // The kill came while the export ran: nothing would ever finish it.
-      expect(['QUEUED', 'RUNNING']).toContain(left.status);
-
-      const app = await buildApp({ database, objectStore: fileSystemStore(path.join(dataDir, 'objects')) });
-      await app.ready();
-      const after = await statusOf();
-      expect(after).toMatchObject({ status: 'FAILED', error: INTERRUPTED, storage_key: null });
-      expect(fs.existsSync(path.join(dataDir, 'objects', 'crash'))
-        ? fs.readdirSync(path.join(dataDir, 'objects', 'crash')).filter((f) => !f.includes('.part-')) : []).toEqual([]);
-      // Its owner sees why on /exports, and is refused its file.
-      const token = await signIn(app, 'admin@crash', password);
-      const content = await app.inject({ method: 'GET', url: `/api/report/exports/${registration}/content`, headers: { authorization: `Bearer ${token}` } });
-      expect(content.json().error).toBe(`409|EXPORT_NOT_READY|Export ${registration} is failed: its file is not ready`);
-      await app.close();
-    } finally {
-      await database.close();
+    // Killed once rows are written and before the file is done.
+    let killedAt: Batch | undefined;
+    for (let i = 0; i < 1200 && !killedAt; i++) {
+      const batch = await (await callFirst(`/api/script/batches/${record.batchRegistration}`)).json() as Batch;
+      if (batch.status === 'PROCESSING' && batch.done > 0) {
+        first.kill('SIGKILL');
+        killedAt = batch;
+      } else await sleep(25);
     }
-  }, 300_000);
+    expect(killedAt, 'the export was never seen under way').toBeDefined();
+    await new Promise((r) => first.once('exit', r));
+    expect(killedAt!.done).toBeLessThan(CONTRACTS);
+
+    // The next server (on PostgreSQL it could be any other) takes the batch once its lease ran out.
+    const second = port + 1;
+    await servers.start(second, env);
+    const call = await signedIn(second);
+    let ended: Batch | undefined;
+    for (let i = 0; i < 1200; i++) {
+      const batch = await (await call(`/api/script/batches/${record.batchRegistration}`)).json() as Batch;
+      if (!['FETCHING', 'PROCESSING'].includes(batch.status)) { ended = batch; break; }
+      await sleep(100);
+    }
+    expect(ended?.status, JSON.stringify(ended?.log.slice(-4))).toBe('SUCCESS');
+    expect(ended!.done).toBe(CONTRACTS);
+    expect(ended!.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
+    const done = await (await call(`/api/report/exports/${record.registration}`)).json() as Record<string, unknown>;
+    expect(done).toMatchObject({ status: 'DONE', rowsWritten: CONTRACTS, total: CONTRACTS, progress: 1 });
+
+    // The file read back: every contract once, in order, under the header.
+    const file = await call(`/api/report/exports/${record.registration}/content`);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.length).toBe(done.size);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(CONTRACTS + 1);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Registration', 'Name', 'Status']);
+    const registrations: string[] = [];
+    sheet.eachRow((row, n) => { if (n > 1) registrations.push(String(row.getCell(1).value)); });
+    expect(new Set(registrations).size).toBe(CONTRACTS);
+    expect([...registrations].sort()).toEqual(registrations);
+
+    // One object in the tenant's folder, the export's: no part file of the killed write is left.
+    expect(fs.readdirSync(path.join(dataDir, 'objects', 'crash'))).toEqual([record._id]);
+  }, 600_000);
 });

@@ -105,7 +105,8 @@ async function writeCsv({ columns, context }: ExportFile, chunks: AsyncIterable<
     written += rows.length;
     await onChunk?.(written);
     stillOpen(out);
-    if (full) await drainOrClose(csv, out);
+    // Drained already while the progress above was written: its `drain` has passed and must not be waited for.
+    if (full && csv.writableNeedDrain) await drainOrClose(csv, out);
     stillOpen(out);
   }
   csv.end();

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Entity } from '@lbo/model/entity';
@@ -14,6 +13,7 @@ import type { ObjectStore } from '../documents/object-store.ts';
 import { BACKGROUND_THRESHOLD, countMatches, exportFileName, planExport, streamExport } from './list-export.operation.ts';
 import { contentTypes, exportFormats } from './export-writers.ts';
 import { createExportRecords } from './export-records.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 
 export interface ExportRouteOptions {
   db: Db;
@@ -21,18 +21,11 @@ export interface ExportRouteOptions {
   operations: Operations;
   entities: Entity[];
   preHandler: (request: FastifyRequest) => Promise<void>;
-  /** This server process (its exports are its own when another process looks for dead ones); a new id by default. */
-  processId?: string;
+  /** The job queue that runs background exports (a LIST_EXPORT batch each). */
+  jobs: JobQueue;
   /** Rows past which an export runs in the background; BACKGROUND_THRESHOLD by default. */
   backgroundThreshold?: number;
-  /** How long another process's running export may stay still before it is taken for dead. */
-  staleMs?: number;
-  /** No other process serves this database (the embedded one): at start, every export of another process is dead. */
-  exclusive?: boolean;
 }
-
-/** Five missed heartbeats (one a second while rows are written; a chunk is well under a minute). */
-export const STALE_MS = 5 * 60_000;
 
 const exportEntity = entityByName('Export')!;
 
@@ -54,7 +47,7 @@ const exportQuery = (entity: Entity) => {
 
 const exportAnswers = (entity: Entity) => ({
   200: z.string().describe(`The file (xlsx or csv) of every matching ${entity.name}, streamed as an attachment`),
-  202: recordSchema(exportEntity).describe('Past the background threshold: the Export record; its file is at /api/report/exports/{id}/content when done'),
+  202: recordSchema(exportEntity).describe('Past the background threshold: the Export record, naming the batch that runs it (`batchRegistration`); its file is at /api/report/exports/{id}/content when done'),
   400: errorSchema,
 });
 
@@ -63,14 +56,9 @@ const exportAnswers = (entity: Entity) => ({
  * `/api/report/exports` (docs/api.md "List exports").
  */
 export async function exportRoutes(app: FastifyInstance, options: ExportRouteOptions) {
-  const { db, store, operations, entities, preHandler } = options;
-  const processId = options.processId ?? crypto.randomUUID();
+  const { db, store, operations, entities, preHandler, jobs } = options;
   const threshold = options.backgroundThreshold ?? BACKGROUND_THRESHOLD;
-  const staleMs = options.staleMs ?? STALE_MS;
-  const records = createExportRecords({
-    db, store, operations, processId, staleMs,
-    onError: (error, registration) => app.log.error({ err: error, export: registration }, 'list export failed'),
-  });
+  const records = createExportRecords({ db, store, operations, jobs });
 
   for (const entity of entities) {
     if (entity.domainRoutes === 'all') continue;
@@ -106,17 +94,4 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
       reply.header('content-disposition', contentDisposition('attachment', file.fileName));
       return reply.send(file.content);
     });
-
-  // Exports a dead process left running are failed at start, then checked again as time passes.
-  app.addHook('onReady', async () => {
-    await records.recover(options.exclusive ? 0 : staleMs);
-  });
-  const sweep = setInterval(() => {
-    records.recover().catch((error) => app.log.error({ err: error }, 'export recovery failed'));
-  }, Math.max(1_000, staleMs / 2));
-  sweep.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    await records.close();
-  });
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
@@ -13,7 +12,6 @@ import { createTenant } from '../seed/bootstrap.ts';
 import { fileSystemStore } from '../documents/object-store.ts';
 import { inTenant } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
-import { INTERRUPTED } from './export-records.ts';
 
 /**
  * List exports against a real database: the list query run on the server and streamed as xlsx
@@ -220,6 +218,11 @@ describe('background exports', () => {
     // Its history says who asked and when it ended.
     const history = (await call(`/api/core/histories?entityName=Export&entityRegistration=${record.registration}`, alpha.headers)).json() as { action: string }[];
     expect(history.map((h) => h.action).sort()).toEqual(['CREATE', 'UPDATE', 'UPDATE']);
+    // It ran as a batch on the job queue, which counted its rows as it wrote them.
+    expect(record.batchRegistration).toMatch(/^BAT/);
+    const batch = (await call(`/api/script/batches/${record.batchRegistration}`, alpha.headers)).json();
+    expect(batch).toMatchObject({ type: 'LIST_EXPORT', status: 'SUCCESS', done: 9, total: 9, parameters: { exportRegistration: record.registration } });
+    expect((await call(`/api/script/batches/${record.batchRegistration}`, beta.headers)).statusCode).toBe(404);
   });
 
   it('writes xlsx in the background too, read back whole', async () => {
@@ -235,35 +238,8 @@ describe('background exports', () => {
 
   it('refuses the file of an export that is not done', async () => {
     const record = await inTenant(db.database.db, { tenant: 'alpha', user: 'admin@alpha' }, async (tx) => storage.toDocument(await storage.insertRow(tx, entityByName('Export')!, 'alpha', 'admin@alpha',
-      { registration: 'EXP900001', status: 'RUNNING', entityName: 'Contract', format: 'csv', fileName: 'x.csv', ownerUser: 'admin@alpha', processId: 'this-one' })));
+      { registration: 'EXP900001', status: 'RUNNING', entityName: 'Contract', format: 'csv', fileName: 'x.csv', ownerUser: 'admin@alpha' })));
     expect((await call(`/api/report/exports/${record.registration}/content`, alpha.headers)).json().error)
       .toBe('409|EXPORT_NOT_READY|Export EXP900001 is running: its file is not ready');
-  });
-
-  it('fails, at the next start, the exports a killed server left running; a live process\'s recent one is left alone', async () => {
-    const exportEntity = entityByName('Export')!;
-    const insert = (registration: string, processId: string, age: string) => inTenant(db.database.db, { tenant: 'alpha', user: 'auditor@alpha' }, async (tx) => {
-      const row = await storage.insertRow(tx, exportEntity, 'alpha', 'auditor@alpha',
-        { registration, status: 'RUNNING', entityName: 'Contract', format: 'xlsx', fileName: 'Contracts.xlsx', ownerUser: 'auditor@alpha', processId, rowsWritten: 2000, total: 90000, progress: 0.02 });
-      await sql`UPDATE export SET _insert_date = now() - ${age}::interval WHERE tenant = 'alpha' AND _id = ${row._id}::uuid`.execute(tx);
-    });
-    await insert('EXP900002', 'a-process-killed-an-hour-ago', '1 hour');
-    await insert('EXP900003', 'a-live-process', '1 second');
-    // A second server on the same database (a restart): on a shared PostgreSQL, only exports still for longer than staleMs are dead.
-    const restarted = await buildApp({ database: { ...db.database, embedded: undefined }, objectStore: fileSystemStore(objectsDir), listExports: { staleMs: 60_000 } });
-    await restarted.ready();
-    await restarted.close();
-    const dead = (await call('/api/report/exports/EXP900002', auditor.headers)).json();
-    expect(dead).toMatchObject({ status: 'FAILED', error: INTERRUPTED });
-    expect((await call('/api/report/exports/EXP900003', auditor.headers)).json().status).toBe('RUNNING');
-    // On the embedded database no other process can hold it: every export of another process is dead.
-    if (db.database.embedded) {
-      const embedded = await buildApp({ database: db.database, objectStore: fileSystemStore(objectsDir) });
-      await embedded.ready();
-      await embedded.close();
-      expect((await call('/api/report/exports/EXP900003', auditor.headers)).json()).toMatchObject({ status: 'FAILED', error: INTERRUPTED });
-    }
-    const history = (await call('/api/core/histories?entityName=Export&entityRegistration=EXP900002', alpha.headers)).json() as { action: string; _insertUser: string }[];
-    expect(history.map((h) => [h.action, h._insertUser])).toEqual([['UPDATE', 'system']]);
   });
 });

@@ -19,7 +19,8 @@ const monthText = (d: Dayjs | null) => (d ? d.format('YYYY-MM') : undefined);
 export function TrialBalanceCard({ onAccount }: { onAccount(account: string, from?: string, to?: string): void }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const [from, setFrom] = useState<Dayjs | null>(dayjs().startOf('year'));
+  // Every month by default: a trial balance's accounts carry their balances from the first posting.
+  const [from, setFrom] = useState<Dayjs | null>(null);
   const [to, setTo] = useState<Dayjs | null>(dayjs());
   const [organization, setOrganization] = useState<string>();
   const [currency, setCurrency] = useState<string>();

@@ -28,6 +28,7 @@ import { useStatusTones } from './workflow/workflow-api.ts';
  */
 const AdvancedSearch = lazy(() => import('./AdvancedSearch.tsx').then((m) => ({ default: m.AdvancedSearch })));
 const ListTransitions = lazy(() => import('./workflow/ListTransitions.tsx').then((m) => ({ default: m.ListTransitions })));
+const BackgroundExportDialog = lazy(() => import('../report/ExportProgress.tsx').then((m) => ({ default: m.BackgroundExportDialog })));
 const RowTransitions = lazy(() => import('./workflow/RowTransitions.tsx').then((m) => ({ default: m.RowTransitions })));
 
 /** The API answers at most 250 rows at once: Load more stops there. */
@@ -70,6 +71,8 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
     return rowActions ? <Space size={4}>{rowActions(row)}{toggle}</Space> : toggle;
   }, [pinned, pin, unpin, rowActions]);
   const [exporting, setExporting] = useState(false);
+  // An export gone to the background, followed live until its file can be downloaded.
+  const [backgroundExport, setBackgroundExport] = useState<Record<string, unknown>>();
   // The selectable-row mode (kinds with a status): row checkboxes and the workflow transitions.
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
@@ -119,7 +122,8 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
     setExporting(true);
     try {
       const { exportList } = await import('./list-export.ts');
-      await exportList({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, format, openExports: () => void navigate('/exports') });
+      await exportList({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, format,
+        openExports: () => void navigate('/exports'), onBackground: setBackgroundExport });
     } catch {
       // The client has shown the error.
     } finally {
@@ -177,6 +181,9 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
         rowAction={pinAction} renderers={renderers} extraColumns={extraColumns}
         onRowClick={rowTransitions ? onRowClick : undefined} />
       </div>
+      {backgroundExport && (
+        <Suspense fallback={null}><BackgroundExportDialog record={backgroundExport} onClose={() => setBackgroundExport(undefined)} openExports={() => void navigate('/exports')} /></Suspense>
+      )}
       {rowTransitions && rowClickUsed && (
         <Suspense fallback={null}><RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} /></Suspense>
       )}

@@ -1,17 +1,18 @@
-import { useState } from 'react';
 import { Alert, Button, Progress, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { entityByName } from '@lbo/model/entity-registry';
 import { dataProvider, type Row } from '../app/api/data-provider.ts';
-import { notify } from '../app/notify.tsx';
 import { StatusBadge } from '../entities/StatusBadge.tsx';
 import { formatBytes, formatDateTime, formatNumber } from '../i18n/formats.ts';
-import { saveFile } from '../entities/list-export.ts';
+import { detailPath } from '../entities/entity-fields.ts';
+import { useExportDownload } from './ExportProgress.tsx';
 
-/** How often the screen asks again while an export is under way. */
+const batchKind = entityByName('Batch')!;
+/** How often the screen asks again while an export is under way (each export a batch on the job queue). */
 const REFRESH_MS = 2_000;
 const underWay = (row: Row) => row.status === 'QUEUED' || row.status === 'RUNNING';
 
@@ -22,25 +23,12 @@ const underWay = (row: Row) => row.status === 'QUEUED' || row.status === 'RUNNIN
 export default function ExportsScreen({ entity }: { entity: Entity }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const [downloading, setDownloading] = useState<string>();
   const { data, isFetching, error } = useQuery({
     queryKey: ['kind', entity.route, 'exports'],
     queryFn: () => dataProvider.list(entity, { range: '[0-99]', sort: '-_insertDate' }),
     refetchInterval: (query) => (query.state.data?.rows.some(underWay) ? REFRESH_MS : false),
   });
-  const download = async (row: Row) => {
-    const id = String(row.registration);
-    setDownloading(id);
-    try {
-      const { file, fileName } = await dataProvider.exportContent(id);
-      saveFile(file, fileName ?? String(row.fileName));
-      notify({ level: 'success', message: 'File downloaded' });
-    } catch {
-      // The client has shown the error.
-    } finally {
-      setDownloading(undefined);
-    }
-  };
+  const { downloading, download } = useExportDownload();
   const kindTitle = (name: unknown) => {
     const kind = entityByName(String(name));
     return kind ? t(kind.labels.en.plural) : String(name ?? '');
@@ -74,6 +62,10 @@ export default function ExportsScreen({ entity }: { entity: Entity }) {
           { key: 'size', title: t('File size'), render: (_, row) => formatBytes(row.size, locale) },
           { key: 'created', title: t('Created'), render: (_, row) => formatDateTime(row._insertDate, locale) },
           { key: 'owner', title: t('Owner'), dataIndex: 'ownerUser' },
+          {
+            key: 'batch', title: t('Batch'),
+            render: (_, row) => (typeof row.batchRegistration === 'string' ? <Link to={detailPath(batchKind, row.batchRegistration)}>{row.batchRegistration}</Link> : null),
+          },
           {
             key: 'file', title: t('File'),
             render: (_, row) => (row.status === 'DONE'

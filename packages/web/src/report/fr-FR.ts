@@ -8,4 +8,6 @@ export const reportFr: Record<string, string> = {
   '{written} of {total} rows': '{written} lignes sur {total}',
   'File': 'Fichier',
   'Download': 'Télécharger',
+  'Export in the background': 'Export en arrière-plan',
+  'Batch': 'Traitement',
 };

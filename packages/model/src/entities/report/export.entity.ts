@@ -1,11 +1,11 @@
 import { defineEntity } from '../../entity.ts';
-import { datetime, integer, json, percentage, text, textarea } from '../../fields.ts';
+import { datetime, integer, json, link, percentage, text, textarea } from '../../fields.ts';
 import { column, equal } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
 /**
  * A list export run in the background (docs/decisions.md, "List exports"): the list query it
- * runs, how far it got, and the file it wrote to the object store. Written by the server only;
+ * runs, how far it got, and the file it wrote to the object store; a Batch on the job queue runs it. Written by the server only;
  * its owner (and admins) read it at `/exports`.
  */
 export const exportKind = defineEntity({
@@ -32,8 +32,11 @@ export const exportKind = defineEntity({
     error: textarea(),
     /** The file in the object store; the orphan sweeper keeps what a record names here. */
     storageKey: text({ hidden: true }),
-    /** The server process running it: another process's export whose heartbeat stopped is failed. */
-    processId: text({ hidden: true }),
+    /** The client's headers of the columns, and the sheet's title: with the query, all a worker needs to write the file again. */
+    labels: json({ hidden: true }),
+    title: text({ hidden: true }),
+    /** The Batch that runs it on the job queue: its progress, its log, STOP, CONTINUE and RESET. */
+    batchRegistration: link('Batch', { readOnly: true, label: 'Batch' }),
     finishedDate: datetime(),
   },
   search: [equal('status'), equal('entityName'), equal('format'), equal('ownerUser')],
@@ -52,6 +55,6 @@ export const exportKind = defineEntity({
   screens: { list: 'exports', listPage: { addButton: false } },
   menu: { section: 'Work', order: 66 },
   labels: { fr: { singular: 'Export', plural: 'Exports', texts: { List: 'Liste', Owner: 'Propriétaire', 'File size': 'Taille du fichier', 'Rows written': 'Lignes écrites', 'Finished date': 'Date de fin', Progress: 'Progression', Format: 'Format',
-    'Owner user': 'Propriétaire', 'File name': 'Nom du fichier', Error: 'Erreur', Query: 'Requête', 'Process id': 'Identifiant du processus' } } },
+    'Owner user': 'Propriétaire', 'File name': 'Nom du fichier', Error: 'Erreur', Query: 'Requête', Batch: 'Traitement', Labels: 'Libellés', Title: 'Titre' } } },
   addedBecause: 'The record of a background list export (spec 000 §2.2 lists the /exports screen): its progress, its owner and the file it wrote.',
 });
