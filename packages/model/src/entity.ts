@@ -78,6 +78,14 @@ export interface EntityInput {
   readOnly?: boolean;
   /** Free-text `search` covers these fields; defaults to registration and name. */
   textSearch?: string[];
+  /**
+   * Whether free-text `search` is served by indexes (a trigram and a words GIN index on the
+   * text-search expression, db/schema.ts); true by default. False for kinds the server writes by
+   * the hundred thousand and nobody looks up by free text (postings, History rows): every insert
+   * pays those two indexes dozens of index pages, while `search=` still answers without them, by
+   * reading the tenant's rows in the list's order.
+   */
+  textSearchIndexed?: boolean;
   /** Short description for documentation. */
   description?: string;
   /**
@@ -128,6 +136,7 @@ export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
   unique?: string[];
   readOnly: boolean;
   textSearch: string[];
+  textSearchIndexed: boolean;
   description?: string;
   check?: (doc: Record<string, unknown>) => void | Promise<void>;
   /** Statuses of its status list in lifecycle order; empty when it has no status. */
@@ -208,6 +217,7 @@ export function defineEntity(input: EntityInput): Entity {
     unique: input.unique,
     readOnly: input.readOnly ?? false,
     textSearch: input.textSearch ?? ['registration', 'name'],
+    textSearchIndexed: input.textSearchIndexed ?? true,
     description: input.description,
     check: input.check,
     statuses,

@@ -10,6 +10,15 @@ const ignored = new Set(['_id', '_version', '_insertDate', '_insertUser', '_upda
 /** Fields whose value differs between two documents, as `{ field: { from, to } }`. */
 export function changesBetween(before: Doc | undefined, after: Doc | undefined): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
+  // A record created or deleted: every field present changed, with nothing to compare (a billing
+  // run writes hundreds of thousands of these).
+  const only = before === undefined ? after : after === undefined ? before : undefined;
+  if (only) {
+    for (const [key, value] of Object.entries(only)) {
+      if (!ignored.has(key) && value !== undefined) changes[key] = before ? { from: value ?? null, to: null } : { from: null, to: value ?? null };
+    }
+    return changes;
+  }
   for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
     if (ignored.has(key)) continue;
     const from = before?.[key];

@@ -93,7 +93,8 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     const text = search.toLowerCase();
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const words = wordsQuery(text);
-    if (words) {
+    // Without text-search indexes (a kind declared textSearchIndexed: false) the LIKE alone decides.
+    if (words && entity.textSearchIndexed) {
       // The word index finds the few candidates; the LIKE decides, kept off the trigram index,
       // whose posting lists for common words would cost more than the whole search.
       conditions.push(sql<boolean>`${sql.raw(textWordsSql(entity))} @@ ${words}::tsquery`);

@@ -78,6 +78,8 @@ export const postingEvent = defineEntity({
     column('cashflowRegistration', { sortable: false }),
     column('creditLineRegistration', { sortable: false }),
   ],
+  // Written with every business event; read by source, invoice, contract or person, not by free text.
+  textSearchIndexed: false,
   statuses: ['PENDING', 'PROCESSED', 'IGNORED', 'ERROR'],
   frozenIn: ['PROCESSED'],
   workflow: () => [

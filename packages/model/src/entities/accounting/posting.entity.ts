@@ -77,6 +77,8 @@ export const posting = defineEntity({
     column('cashflowRegistration', { sortable: false }),
     column('creditLineRegistration', { sortable: false }),
   ],
+  // Read by account, event, invoice or person; a free-text search reads the tenant's postings unindexed.
+  textSearchIndexed: false,
   // Written VALIDATED; only exported afterwards. A reversal is a new event, never a status.
   statuses: ['VALIDATED', 'EXPORTED'],
   frozenIn: ['VALIDATED', 'EXPORTED'],

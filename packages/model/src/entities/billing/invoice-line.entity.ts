@@ -37,6 +37,8 @@ export const invoiceLine = defineEntity({
     t('PAY', 'ISSUED', 'PAID'),
     t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED'),
   ],
+  // Written by the billing run by the hundred thousand and read by invoice, contract or element.
+  textSearchIndexed: false,
   menu: { section: 'Billing', order: 15 },
   labels: {
     fr: {
