@@ -43,7 +43,7 @@ export interface RunParameters {
 export type RunCursor = { contract: string } | null;
 
 /** Contracts per chunk: one transaction holds the locks of their elements. */
-export const CHUNK_CONTRACTS = 250;
+export const CHUNK_CONTRACTS = 500;
 
 /** Reads `date` (YYYY-MM-DD, or an ISO time whose day is taken) and `organizations` (comma list). */
 export function runParameters(query: { date?: unknown; organizations?: unknown }): RunParameters {

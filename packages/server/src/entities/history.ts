@@ -35,19 +35,41 @@ export function changesBetween(before: Doc | undefined, after: Doc | undefined):
  */
 export interface HistoryEntry {
   entityName: string; entityRegistration: string; action: string; before?: Doc; after?: Doc; extra?: Doc;
+  /** The changes when the writer knows them (then `before` and `after` may be left out): a bulk writer's, cheaper than comparing whole documents. */
+  changes?: Record<string, { from: unknown; to: unknown }>; fromStatus?: string | null; toStatus?: string | null;
+}
+
+let lastMillis = 0, sequence = 0;
+const random = Buffer.alloc(16);
+
+/**
+ * A version 7 UUID (RFC 9562): milliseconds first, then a counter within the millisecond, then
+ * random bits. History rows are written by the hundred thousand, and a random registration put
+ * each one on a random page of the registration index (a fifth of a History row's insert cost).
+ */
+export function timeOrderedUuid(): string {
+  const now = Date.now();
+  if (now > lastMillis) { lastMillis = now; sequence = 0; } else if (++sequence > 0xfff) { lastMillis++; sequence = 0; }
+  crypto.randomFillSync(random);
+  random.writeUIntBE(lastMillis, 0, 6);
+  random[6] = 0x70 | (sequence >> 8);
+  random[7] = sequence & 0xff;
+  random[8] = (random[8] & 0x3f) | 0x80;
+  const hex = random.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function historyDoc(caller: { username: string }, entry: HistoryEntry): Doc {
   return {
-    registration: crypto.randomUUID(),
+    registration: timeOrderedUuid(),
     entityName: entry.entityName,
     entityRegistration: entry.entityRegistration,
     action: entry.action,
     user: caller.username,
     date: new Date().toISOString(),
-    fromStatus: entry.before?.status ?? null,
-    toStatus: entry.after?.status ?? null,
-    changes: changesBetween(entry.before, entry.after),
+    fromStatus: entry.fromStatus !== undefined ? entry.fromStatus : entry.before?.status ?? null,
+    toStatus: entry.toStatus !== undefined ? entry.toStatus : entry.after?.status ?? null,
+    changes: entry.changes ?? changesBetween(entry.before, entry.after),
     ...entry.extra,
   };
 }

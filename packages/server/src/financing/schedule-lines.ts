@@ -61,6 +61,24 @@ function changedLines(element: Row, numbers: number[], status: LineStatus, invoi
 }
 
 /**
+ * What a line-status change changed: each line that moved (`lines[n]`, n its number) and the
+ * totals, rather than the whole schedule before and after (a billing run writes one of these per
+ * element billed, and a schedule has up to hundreds of lines).
+ */
+function lineChanges(before: Doc, after: Doc): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const previous = new Map(((before.lines as ScheduleLine[] | undefined) ?? []).map((l) => [l.number, l]));
+  for (const line of (after.lines as ScheduleLine[] | undefined) ?? []) {
+    const was = previous.get(line.number);
+    if (was !== line) changes[`lines[${line.number}]`] = { from: was ?? null, to: line };
+  }
+  for (const key of ['totalExclTax', 'totalTax', 'totalPayment']) {
+    if (before[key] !== after[key]) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
+  }
+  return changes;
+}
+
+/**
  * Sets the status of lines of several elements (rows the caller locked), in one statement with
  * their History rows; the position of their active contracts (capital due, next due date) and
  * their credit lines follow. Billing moves a whole chunk of elements at once this way.
@@ -75,8 +93,8 @@ export async function recordLinesStatus(tx: Tx, caller: Caller, changes: LineSta
   const written = new Map((await storage.updateMany(tx, entity, caller.tenant, caller.username, updates.map((u) => ({ id: u.element._id, data: u.data }))))
     .map((row) => [row.registration, row]));
   await insertHistories(tx, caller, updates.map((u) => ({
-    entityName: entity.name, entityRegistration: u.element.registration, action: 'LINE_STATUS', before: storage.toDocument(u.element),
-    after: storage.toDocument(written.get(u.element.registration)!), extra: { details: { numbers: u.numbers, status } },
+    entityName: entity.name, entityRegistration: u.element.registration, action: 'LINE_STATUS', fromStatus: u.element.status, toStatus: u.element.status,
+    changes: lineChanges(u.element.data, u.data), extra: { details: { numbers: u.numbers, status } },
   })));
   const contractRegistrations = [...new Set(changes.map((c) => String(c.element.data.contractRegistration ?? '')).filter(Boolean))];
   if (contractRegistrations.length) {
