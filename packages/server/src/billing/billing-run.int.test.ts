@@ -97,6 +97,18 @@ describe('the billing run', () => {
     // One invoice per contract, direction, payer and due date.
     const keys = invoices.map((i) => `${i.contractRegistration}|${i.pr}|${i.dueDate}`);
     expect(new Set(keys).size).toBe(keys.length);
+    // An element's History names who moved which of its lines, each line before and after, not its whole schedule.
+    const billed = invoiceLines[0];
+    const element = (await allElements()).find((e) => e.registration === billed.elementRegistration)!;
+    const history = (await c.call('GET', `/api/core/histories?entityRegistration=${element.registration}`)).json() as { action: string; user: string; details: { numbers: number[]; status: string }; changes: Record<string, { from: Line | null; to: Line }> }[];
+    const move = history.find((h) => h.action === 'LINE_STATUS' && h.details.numbers.includes(billed.lineNumber))!;
+    expect(move.details.status).toBe('INVOICED');
+    expect(move.user).toBeTruthy();
+    expect(Object.keys(move.changes).filter((k) => k.startsWith('lines')).sort()).toEqual(move.details.numbers.map((n) => `lines[${n}]`).sort());
+    expect(move.changes).not.toHaveProperty('lines');
+    const change = move.changes[`lines[${billed.lineNumber}]`];
+    expect(change.from).toMatchObject({ number: billed.lineNumber, status: 'PLANNED' });
+    expect(change.to).toMatchObject({ number: billed.lineNumber, status: 'INVOICED', invoiceRegistration: billed.invoiceRegistration });
   });
 
   it('run again, bills nothing more', async () => {
