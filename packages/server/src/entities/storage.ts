@@ -75,14 +75,19 @@ export async function updateRow(tx: Tx, entity: Entity, tenant: string, user: st
   return rows[0];
 }
 
-/** Updates several records of one kind in one statement (a billing chunk's elements), answering the rows written. */
+/**
+ * Updates several records of one kind in one statement (a billing chunk's elements), answering the
+ * rows written. Their `data` is the caller's own document, not read back: a billing chunk's
+ * elements carry their whole schedules.
+ */
 export async function updateMany(tx: Tx, entity: Entity, tenant: string, user: string, changes: { id: string; data: Doc }[]): Promise<Row[]> {
   if (!changes.length) return [];
-  const { rows } = await sql<Row>`UPDATE ${table(entity)} AS t SET status = c.d ->> 'status', name = c.d ->> 'name', type = c.d ->> 'type',
+  const { rows } = await sql<Omit<Row, 'data'>>`UPDATE ${table(entity)} AS t SET status = c.d ->> 'status', name = c.d ->> 'name', type = c.d ->> 'type',
       data = c.d, _update_date = now(), _update_user = ${user}, _version = t._version + 1
     FROM (SELECT (e ->> 'id')::uuid AS id, e -> 'data' AS d FROM jsonb_array_elements(${JSON.stringify(changes)}::jsonb) AS e) AS c
-    WHERE t.tenant = ${tenant} AND t._id = c.id RETURNING ${sql.raw(columnList.split(', ').map((c) => `t.${c}`).join(', '))}`.execute(tx);
-  return rows;
+    WHERE t.tenant = ${tenant} AND t._id = c.id RETURNING ${sql.raw(columnList.split(', ').filter((c) => c !== 'data').map((c) => `t.${c}`).join(', '))}`.execute(tx);
+  const data = new Map(changes.map((c) => [c.id, c.data]));
+  return rows.map((row) => ({ ...row, data: data.get(row._id)! }) as Row);
 }
 
 export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: string): Promise<void> {

@@ -100,8 +100,11 @@ export async function recordLinesStatus(tx: Tx, caller: Caller, changes: LineSta
   if (contractRegistrations.length) {
     const contracts = (await storage.findMany(tx, kind('Contract'), caller.tenant, contractRegistrations, true)).filter((c) => c.status === 'ACTIVE');
     const elementsOf = new Map<string, Row[]>();
-    for (const e of await storage.findWhere(tx, entity, caller.tenant, sql<boolean>`data->>'contractRegistration' = ANY(${contracts.map((c) => c.registration)}::text[])`, 1_000_000)) {
-      const row = written.get(e.registration) ?? e;
+    // Their other elements; those just written are not read again.
+    const others = await storage.findWhere(tx, entity, caller.tenant, sql<boolean>`data->>'contractRegistration' = ANY(${contracts.map((c) => c.registration)}::text[])
+      AND NOT registration = ANY(${[...written.keys()]}::text[])`, 1_000_000);
+    const active = new Set(contracts.map((c) => c.registration));
+    for (const row of [...others, ...[...written.values()].filter((e) => active.has(String(e.data.contractRegistration)))]) {
       const key = String(row.data.contractRegistration);
       elementsOf.set(key, [...(elementsOf.get(key) ?? []), row]);
     }
