@@ -66,7 +66,7 @@ export interface BatchRunner {
    * process lives. Not cut into slices.
    */
   run?(work: BatchWork): Promise<RunOutcome>;
-  /** Written in the transaction that ends a `run` batch in ERROR (the runner's own record failing with it). */
+  /** Written in the transaction that ends a batch in ERROR (the runner's own record failing with it). */
   failed?(tx: Tx, caller: Caller, batch: Row, message: string): Promise<void>;
   /** Written when a `run` left off because its batch was stopped or reset by its user. */
   stopped?(tx: Tx, caller: Caller, batch: Row): Promise<void>;
@@ -175,7 +175,10 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
           await inTenant(db, scope, (tx) => releaseBatch(tx, caller, registration, worker));
           return;
         }
-        await inTenant(db, scope, (tx) => finishBatch(tx, caller, registration, worker, 'ERROR', error instanceof Error ? error.message : String(error)));
+        const message = error instanceof Error ? error.message : String(error);
+        await inTenant(db, scope, async (tx) => {
+          if (await finishBatch(tx, caller, registration, worker, 'ERROR', message)) await runner.failed?.(tx, caller, batch, message);
+        });
         return;
       }
       cursor = outcome.cursor;

@@ -20,6 +20,8 @@ export const camt = defineEntity({
     fileName: text({ readOnly: true }),
     documentRegistration: link('Document', { readOnly: true }),
     batchRegistration: link('Batch', { readOnly: true }),
+    // Why a background import ended in ERROR (its batch's last log line).
+    errorMessage: text({ readOnly: true }),
     statementCount: integer({ readOnly: true }),
     entryCount: integer({ readOnly: true }),
     transactionCount: integer({ readOnly: true }),

@@ -80,6 +80,15 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
         ...(finished ? { message: `${next.counts.transactionCount} transaction(s) imported, ${next.counts.duplicateCount} statement(s) imported before` } : {}),
       };
     },
+    // A file that fails to import says so: its Camt leaves IMPORTING for ERROR with the batch's reason.
+    failed: async (tx, caller, batch, message) => {
+      const camt = await storage.findOne(tx, camtKind, caller.tenant, camtOf(batch), true);
+      if (!camt || camt.status !== 'IMPORTING') return;
+      const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
+        ...camt.data, registration: camt.registration, status: 'ERROR', errorMessage: message,
+      }));
+      await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: camt.registration, action: 'FAIL', before: storage.toDocument(camt), after });
+    },
     finish: async (caller, batch) => {
       // Queued once the last chunk committed (it made the matching batch); one lost here is found by the resume look.
       const camt = await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) => storage.findOne(tx, camtKind, caller.tenant, camtOf(batch)));
