@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { readConfig } from '../config.ts';
-import { inTenant, openDatabase, type Database } from '../db/database.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { inTenant } from '../db/database.ts';
 import { bulkInsert } from '../seed/bulk-insert.ts';
 import { bookSize, demoBook } from '../seed/demo-book.ts';
-import { serverProcesses } from '../testing/server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { serverProcesses, sharedDatabase, signedInAt } from '../testing/server-process.ts';
+import type { TestDatabase } from '../testing/test-app.ts';
 
 /**
  * A server killed (kill -9) while it writes a background export: the export's batch keeps its
@@ -32,34 +30,21 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The database the servers share: a new PostgreSQL database, or the embedded one in `dataDir`. */
+/** The database the servers share, its book of contracts loaded. */
 async function loadBook(): Promise<Record<string, string | undefined>> {
-  let database: Database;
-  if (onPostgres) {
-    testDatabase = await createTestDatabase();
-    database = testDatabase.database;
-  } else {
-    database = await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
-  }
-  await createTenant(database.db, 'crash', { username: 'admin@crash', password });
+  const shared = await sharedDatabase(dataDir, 'crash', password);
+  testDatabase = shared.testDatabase;
   const kind = demoBook(bookSize(CONTRACTS)).find((k) => k.entity.name === 'Contract')!;
   for (let from = 0; from < CONTRACTS; from += 10_000) {
     const docs = Array.from({ length: 10_000 }, (_, k) => kind.at(from + k));
-    await inTenant(database.db, { tenant: 'crash', user: 'test' }, (tx) => bulkInsert(tx, kind.entity, 'crash', 'test', docs), 300_000);
+    await inTenant(shared.database.db, { tenant: 'crash', user: 'test' }, (tx) => bulkInsert(tx, kind.entity, 'crash', 'test', docs), 300_000);
   }
   // The embedded database is one server's: the loader lets go of it.
-  if (!onPostgres) await database.close();
-  return {
-    DATABASE_URL: onPostgres ? testDatabase!.config.databaseUrl : undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password, EXPORT_BACKGROUND_ROWS: '100',
-    JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5',
-  };
+  if (!onPostgres) await shared.database.close();
+  return { ...shared.env, EXPORT_BACKGROUND_ROWS: '100', JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5' };
 }
 
-async function signedIn(port: number) {
-  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
-  const authorization = login.headers.get('authorization')!;
-  return async (url: string) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization } });
-}
+const signedIn = (port: number) => signedInAt(port, 'admin@crash', password);
 
 type Batch = { status: string; done: number; total: number; log: { message: string }[] };
 

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { createTenant } from '../seed/bootstrap.ts';
+import { createTestDatabase, type TestDatabase } from './test-app.ts';
 
 /**
  * The product as `npm start` runs it, in a process of its own, for tests that kill, restart or
@@ -43,4 +47,23 @@ export function serverProcesses(): ServerProcesses {
       for (const child of children) child.kill(signal);
     },
   };
+}
+
+/**
+ * The database the servers of a test share, with `tenant` and its administrator: a new PostgreSQL
+ * database when DATABASE_URL is set, else the embedded one in `dataDir` (one process at a time:
+ * the test closes it before a server opens it). `env` points a server at it.
+ */
+export async function sharedDatabase(dataDir: string, tenant: string, password: string): Promise<{ database: Database; testDatabase?: TestDatabase; env: Record<string, string | undefined> }> {
+  const testDatabase = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const database = testDatabase?.database ?? await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
+  await createTenant(database.db, tenant, { username: `admin@${tenant}`, password });
+  return { database, testDatabase, env: { DATABASE_URL: testDatabase?.config.databaseUrl, DATA_DIR: dataDir, ADMIN_PASSWORD: password } };
+}
+
+/** Requests to the server on `port` as `username`, signed in once. */
+export async function signedInAt(port: number, username: string, password: string): Promise<(url: string, init?: RequestInit) => Promise<Response>> {
+  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const authorization = login.headers.get('authorization')!;
+  return (url, init = {}) => fetch(`http://127.0.0.1:${port}${url}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization } });
 }

@@ -5,9 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../config.ts';
 import { inTenant, openDatabase, type Database } from '../../db/database.ts';
-import { createTenant } from '../../seed/bootstrap.ts';
-import { serverProcesses } from '../../testing/server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
+import { serverProcesses, sharedDatabase, signedInAt } from '../../testing/server-process.ts';
+import type { TestDatabase } from '../../testing/test-app.ts';
 import { camt053File } from './camt-generator.ts';
 
 /**
@@ -30,14 +29,13 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function signedIn(port: number) {
-  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
-  const authorization = login.headers.get('authorization')!;
+  const call = await signedInAt(port, 'admin@crash', password);
   return {
-    get: async (url: string) => (await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization } })).json() as Promise<Record<string, unknown> & { status: string }>,
+    get: async (url: string) => (await call(url)).json() as Promise<Record<string, unknown> & { status: string }>,
     upload: async (name: string, content: Buffer) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(content)], { type: 'application/xml' }), name);
-      return fetch(`http://127.0.0.1:${port}/api/billing/camts/import`, { method: 'POST', headers: { authorization }, body: form });
+      return call('/api/billing/camts/import', { method: 'POST', body: form });
     },
   };
 }
@@ -50,19 +48,11 @@ async function written(database: Database, camt: string) {
 
 describe('a server killed while it imports a large camt file', () => {
   it('leaves the import to the next server, which resumes it: every transaction written once', async () => {
-    let database: Database;
-    if (onPostgres) {
-      testDatabase = await createTestDatabase();
-      database = testDatabase.database;
-    } else {
-      database = await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
-    }
-    await createTenant(database.db, 'crash', { username: 'admin@crash', password });
+    const shared = await sharedDatabase(dataDir, 'crash', password);
+    testDatabase = shared.testDatabase;
+    let database = shared.database;
     if (!onPostgres) await database.close();
-    const env = {
-      DATABASE_URL: onPostgres ? testDatabase!.config.databaseUrl : undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password, CAMT_BACKGROUND_TRANSACTIONS: '100',
-      JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5',
-    };
+    const env = { ...shared.env, CAMT_BACKGROUND_TRANSACTIONS: '100', JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5' };
     const file = camt053File({ messageId: 'MSG-CRASH', statementId: 'STMT-CRASH', iban: 'FR7630006000011234567890189', opening: '0.00' },
       Array.from({ length: ENTRIES }, (_, i) => ({ amount: `${(i % 50) + 1}.25`, endToEndId: `E2E-${i}`, remittance: `Payment ${i}` })));
 
