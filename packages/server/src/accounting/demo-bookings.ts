@@ -11,15 +11,16 @@ import type { Doc } from '../entities/storage.ts';
 import { writeHooks } from '../entities/write-hooks.ts';
 import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
+import { monthEnds } from '../billing/demo-billing.ts';
 import { accrueChunk } from './lessor.ts';
 
 const bookingKind = entityByName('Booking')!;
 const inventoryKind = entityByName('Inventory')!;
 
-/** The month ends of the demo's history, `from` to `to` (YYYY-MM): each lease's interest or rental income and each depreciation of the month, posted by the month-end job's own chunks. */
+/** The month ends of the demo's history, the months of `from` to `to` (YYYY-MM-DD): each lease's interest or rental income and each depreciation of the month, posted by the month-end job's own chunks. */
 export async function postDemoMonthEnds(db: Db, caller: WorkflowCaller, from: string, to: string): Promise<number> {
   let posted = 0;
-  for (let month = from; month <= to; month = nextMonth(month)) {
+  for (const month of monthEnds(from, to).map((day) => day.slice(0, 7))) {
     await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
       let cursor: Parameters<typeof accrueChunk>[3] | null = { kind: 'contracts', after: '' };
       while (cursor) {
@@ -32,10 +33,6 @@ export async function postDemoMonthEnds(db: Db, caller: WorkflowCaller, from: st
   return posted;
 }
 
-function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
 
 const pair = (debit: string, credit: string, amount: number, label: string): Doc[] => [
   { account: debit, dc: 'D', amount, label }, { account: credit, dc: 'C', amount, label },

@@ -121,29 +121,25 @@ export async function accrueChunk(tx: Tx, caller: Caller, month: string, cursor:
       if (done.has(`${contract.registration}@${month}`)) continue;
       const currency = String(contract.data.currency ?? 'EUR');
       const decimals = currencyDecimals(currency);
+      /** The lease's event of the month, once per contract and month (its source names both). */
+      const leaseEvent = (eventType: EventType, amounts: Record<string, number>, name: string): BusinessEvent => ({
+        eventType, date, currency, amounts, name, financialProduct: String(contract.data.financialProduct), documentReference: contract.registration,
+        sourceEntity: 'Contract', sourceRegistration: `${contract.registration}@${month}`, contractRegistration: contract.registration,
+        organizationRegistration: personWith(contract.data, 'ORGANIZATION'), personRegistration: personWith(contract.data, 'CLIENT'),
+      });
       if (leaseKindOf(contract.data.financialProduct) === 'OPERATING') {
         // The rents of its periodic element, spread over the term.
         const rents = elements.filter((e) => e.contract === contract.registration && (e.type === 'RENT' || e.type === 'INSTALMENT')).flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []);
         const end = typeof contract.data.endDate === 'string' ? contract.data.endDate : String(contract.data.startDate);
         const minor = earnedIn([rentalIncomeSpread(String(contract.data.startDate), end, rents, decimals)], month);
         if (!minor) continue;
-        events.push({
-          eventType: 'RENTAL_INCOME', date, currency, amounts: { income: minor / 10 ** decimals }, name: `Rental income ${month} of ${contract.registration}`,
-          financialProduct: String(contract.data.financialProduct), documentReference: contract.registration, sourceEntity: 'Contract',
-          sourceRegistration: `${contract.registration}@${month}`, contractRegistration: contract.registration,
-          organizationRegistration: personWith(contract.data, 'ORGANIZATION'), personRegistration: personWith(contract.data, 'CLIENT'),
-        });
+        events.push(leaseEvent('RENTAL_INCOME', { income: minor / 10 ** decimals }, `Rental income ${month} of ${contract.registration}`));
         continue;
       }
       const lines = elements.filter((e) => e.contract === contract.registration).flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []).filter((l) => (l.interest ?? 0) !== 0);
       const minor = earnedIn(interestSpreads(String(contract.data.startDate), lines, decimals), month);
       if (!minor) continue;
-      events.push({
-        eventType: 'INTEREST_ACCRUAL', date, currency, amounts: { interest: minor / 10 ** decimals }, name: `Interest ${month} of ${contract.registration}`,
-        financialProduct: String(contract.data.financialProduct), documentReference: contract.registration, sourceEntity: 'Contract',
-        sourceRegistration: `${contract.registration}@${month}`, contractRegistration: contract.registration,
-        organizationRegistration: personWith(contract.data, 'ORGANIZATION'), personRegistration: personWith(contract.data, 'CLIENT'),
-      });
+      events.push(leaseEvent('INTEREST_ACCRUAL', { interest: minor / 10 ** decimals }, `Interest ${month} of ${contract.registration}`));
     }
     next = rows.length < CHUNK ? { kind: 'schedules', after: '' } : { kind: 'contracts', after: rows.at(-1)!.registration };
   } else {

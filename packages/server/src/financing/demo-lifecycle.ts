@@ -125,7 +125,7 @@ export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectSt
   await playDemoBilling(db, store, tenant, contracts.active, plan.filter((step) => step.activate).map((step) => step.start).sort()[0], asOf);
   // The books: each month's accruals posted, the months billed closed but the last two, which stay open.
   const firstStart = plan.filter((step) => step.activate).map((step) => step.start).sort()[0];
-  await postDemoMonthEnds(db, caller, firstStart.slice(0, 7), asOf.slice(0, 7));
+  await postDemoMonthEnds(db, caller, firstStart, asOf);
   await inTenant(db, { tenant, user: 'system' }, (tx) => closeThrough(tx, caller, '2025-04'));
   await playDemoBookings(db, caller, '2025-04-30', asOf);
 
