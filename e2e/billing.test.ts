@@ -55,14 +55,20 @@ describe('billing journey', () => {
     // The batch's own screen: its progress, its log, and RESET offered now that it ended.
     await dialog.getByRole('link', { name: /Open batch BAT\d{6}/ }).click();
     await page.waitForURL(/\/batch\/BAT\d{6}$/);
-    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('data-status'), { timeout: 10_000 }).toBe('SUCCESS');
-    expect(await page.getByTestId('batch-log').locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.getByTestId('batch-progress').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('SUCCESS');
+    expect(
+      await page.getByTestId('batch-log').locator('.ant-table-tbody tr.ant-table-row').count(),
+    ).toBeGreaterThanOrEqual(3);
     expect(await page.getByTestId('batch-log').innerText()).toContain('invoice(s) created');
     await page.locator('[data-testid="workflow-card"] [data-transition="RESET"]').waitFor();
     await shot('billing-batch');
     await page.goto(at('/batches'));
     await listReady(page);
-    expect(await rows(page).first().locator('[data-testid="batch-progress"]').getAttribute('data-status')).toBe('SUCCESS');
+    expect(await rows(page).first().locator('[data-testid="batch-progress"]').getAttribute('data-status')).toBe(
+      'SUCCESS',
+    );
   });
 
   it("lists the contract's new invoices with their amounts in the KPIs, the payer and payee linked", async () => {
@@ -82,15 +88,21 @@ describe('billing journey', () => {
     await shot('billing-invoices');
   });
 
-  it("issues an invoice from its screen, which shows its lines and taxes; issued, its form is read only", async () => {
+  it('issues an invoice from its screen, which shows its lines and taxes; issued, its form is read only', async () => {
     await page.goto(at(`/invoice/${invoice}`));
     const card = page.locator('[data-testid="workflow-card"]');
     await card.waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(1);
-    await expect.poll(() => page.getByTestId('invoice-lines').locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('invoice-lines').locator('.ant-table-tbody tr.ant-table-row').count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     expect(await page.getByTestId('invoice-taxes').innerText()).toContain('20');
     await card.locator('[data-transition="ISSUE"]').click();
-    await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('ISSUED');
+    await expect
+      .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('ISSUED');
     // A legal document now: no Save, its fields disabled.
     await expect.poll(() => page.getByRole('button', { name: 'Save' }).count(), { timeout: 10_000 }).toBe(0);
     await shot('billing-invoice-issued');
@@ -101,7 +113,10 @@ describe('billing journey', () => {
     await listReady(page);
     const action = page.getByTestId(`invoice-pdf-${invoice}`);
     await expect.poll(() => action.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const content = context.waitForEvent('response', { predicate: (r) => r.url().includes(`/api/billing/invoices/${invoice}/documents/`) && r.url().includes('/content'), timeout: 20_000 });
+    const content = context.waitForEvent('response', {
+      predicate: (r) => r.url().includes(`/api/billing/invoices/${invoice}/documents/`) && r.url().includes('/content'),
+      timeout: 20_000,
+    });
     const [popup] = await Promise.all([context.waitForEvent('page'), action.click()]);
     const answer = await content;
     expect(answer.status()).toBe(200);

@@ -44,7 +44,11 @@ describe('books journey', () => {
     await page.getByRole('tab', { name: 'Trial balance' }).click();
     const debit = page.getByTestId('total-debit-EUR');
     await debit.waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await debit.innerText()) === (await page.getByTestId('total-credit-EUR').innerText()), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await debit.innerText()) === (await page.getByTestId('total-credit-EUR').innerText()), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(await page.getByTestId('trial-balance').innerText()).toContain('411000');
     await shot('trial-balance');
   });
@@ -55,7 +59,10 @@ describe('books journey', () => {
     const ledger = page.getByTestId('general-ledger');
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(page.url()).toContain('tab=general-ledger');
-    const json = (await api('GET', '/api/accounting/general-ledger?account=411000')).json() as { closingBalance: number; lines: { invoiceRegistration?: string }[] };
+    const json = (await api('GET', '/api/accounting/general-ledger?account=411000')).json() as {
+      closingBalance: number;
+      lines: { invoiceRegistration?: string }[];
+    };
     expect(euros(await page.getByTestId('closing-balance').innerText())).toBeCloseTo(json.closingBalance, 2);
     expect(await ledger.innerText()).toContain(invoices[0]);
     await shot('general-ledger');
@@ -69,10 +76,15 @@ describe('books journey', () => {
   it('shows the aged receivables with their totals and downloads them as an Excel workbook', async () => {
     await page.goto(at('/postings?tab=aged-receivables'));
     await page.getByTestId('aged-total-total-EUR').waitFor({ timeout: 15_000 });
-    const json = (await api('GET', `/api/accounting/aged-receivables?date=${new Date().toISOString().slice(0, 10)}`)).json() as { totals: { EUR: { total: number } } };
+    const json = (
+      await api('GET', `/api/accounting/aged-receivables?date=${new Date().toISOString().slice(0, 10)}`)
+    ).json() as { totals: { EUR: { total: number } } };
     expect(euros(await page.getByTestId('aged-total-total-EUR').innerText())).toBeCloseTo(json.totals.EUR.total, 2);
     await shot('aged-receivables');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('excel-aged-receivables').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('excel-aged-receivables').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Aged receivables .*\.xlsx$/);
     const file = path.join(artifactsDir, 'aged-receivables.xlsx');
     await download.saveAs(file);
@@ -93,7 +105,10 @@ describe('books journey', () => {
     await page.getByTestId('rules-dirty').waitFor();
     // A finance lease's invoice of 1,000 rent and 200 VAT, by the edited rule.
     await page.getByTestId('preview-lease-kind').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Finance lease' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Finance lease' })
+      .click();
     await page.getByTestId('preview-amount-amountInclTax').fill('1200');
     await page.getByTestId('preview-amount-rent').fill('1000');
     await page.getByTestId('preview-amount-tax').fill('200');
@@ -101,7 +116,9 @@ describe('books journey', () => {
     await expect.poll(() => page.getByTestId('preview-balance').innerText(), { timeout: 15_000 }).toBe('Balanced');
     const postings = page.getByTestId('preview-postings');
     expect(await postings.innerText()).toContain('274100');
-    expect(await page.getByTestId('preview-total-debit').innerText()).toBe(await page.getByTestId('preview-total-credit').innerText());
+    expect(await page.getByTestId('preview-total-debit').innerText()).toBe(
+      await page.getByTestId('preview-total-credit').innerText(),
+    );
     await page.getByTestId('rule-0-line-0-amount').fill('amountInclTax + 1');
     await page.getByTestId('preview-rules').click();
     await expect.poll(() => page.getByTestId('preview-balance').innerText(), { timeout: 15_000 }).toBe('Not balanced');
@@ -124,11 +141,15 @@ describe('books journey', () => {
     expect((await api('GET', '/api/accounting/posting-rules')).json()[0].lines[1].account).toBe('274000');
   });
   it('opens an invoice’s posting event with its balanced postings and reverses it', async () => {
-    const [event] = (await api('GET', `/api/accounting/posting-events?sourceRegistration=${invoices[0]}`)).json() as { registration: string }[];
+    const [event] = (await api('GET', `/api/accounting/posting-events?sourceRegistration=${invoices[0]}`)).json() as {
+      registration: string;
+    }[];
     await page.goto(at(`/posting-event/${event.registration}`));
     const postings = page.getByTestId('event-postings');
     await postings.waitFor({ timeout: 15_000 });
-    await expect.poll(() => postings.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => postings.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
     expect(await page.getByTestId('total-debit').innerText()).toBe(await page.getByTestId('total-credit').innerText());
     await page.getByTestId('reverse-event').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
@@ -136,7 +157,9 @@ describe('books journey', () => {
     await page.getByTestId('reverses').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('reverses').innerText()).toContain(event.registration);
     await shot('posting-event-reversal');
-    const reversal = (await api('GET', `/api/accounting/posting-events?reversedEventRegistration=${event.registration}`)).json() as { registration: string }[];
+    const reversal = (
+      await api('GET', `/api/accounting/posting-events?reversedEventRegistration=${event.registration}`)
+    ).json() as { registration: string }[];
     expect(reversal).toHaveLength(1);
   });
 });

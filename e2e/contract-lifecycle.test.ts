@@ -16,7 +16,12 @@ let token: string;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
 const api = (method: string, url: string, payload?: object) =>
-  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  product.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
@@ -33,7 +38,9 @@ afterAll(async () => {
 async function runFromCard(code: string, to: string) {
   const card = page.locator('[data-testid="workflow-card"]');
   await card.locator(`[data-transition="${code}"]`).click();
-  await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 10_000 }).toBe(to);
+  await expect
+    .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 10_000 })
+    .toBe(to);
 }
 
 let deal: string;
@@ -46,15 +53,40 @@ describe('contract lifecycle journey', () => {
     await signIn(page, product.username, product.password);
   });
 
-  it('compares a deal\'s two quotations side by side and chooses one', async () => {
+  it("compares a deal's two quotations side by side and chooses one", async () => {
     const created = await api('POST', '/api/financing/deals', {
-      name: 'Two vans for Durand', currency: 'EUR', startDate: '2025-01-15',
-      persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
+      name: 'Two vans for Durand',
+      currency: 'EUR',
+      startDate: '2025-01-15',
+      persons: [
+        { role: 'CLIENT', personRegistration: 'PER000002' },
+        { role: 'ORGANIZATION', personRegistration: 'PER000001' },
+      ],
       quotations: [
-        { name: 'Lease 36 months', financialProduct: 'LEASE', financedAmountExclTax: 48000, rate: 0.049, duration: 36, frequency: '30', timing: 'arrears', residualValue: 4800, taxCode: 'VAT20',
-          services: [{ code: 'MAINTENANCE', label: 'Maintenance', type: 'SERVICE', amount: 60, taxCode: 'VAT20' }] },
-        { name: 'Lease 48 months', financialProduct: 'LEASE', financedAmountExclTax: 48000, rate: 0.052, duration: 48, frequency: '30', timing: 'arrears', residualValue: 2400, taxCode: 'VAT20',
-          services: [{ code: 'MAINTENANCE', label: 'Maintenance', type: 'SERVICE', amount: 55, taxCode: 'VAT20' }] },
+        {
+          name: 'Lease 36 months',
+          financialProduct: 'LEASE',
+          financedAmountExclTax: 48000,
+          rate: 0.049,
+          duration: 36,
+          frequency: '30',
+          timing: 'arrears',
+          residualValue: 4800,
+          taxCode: 'VAT20',
+          services: [{ code: 'MAINTENANCE', label: 'Maintenance', type: 'SERVICE', amount: 60, taxCode: 'VAT20' }],
+        },
+        {
+          name: 'Lease 48 months',
+          financialProduct: 'LEASE',
+          financedAmountExclTax: 48000,
+          rate: 0.052,
+          duration: 48,
+          frequency: '30',
+          timing: 'arrears',
+          residualValue: 2400,
+          taxCode: 'VAT20',
+          services: [{ code: 'MAINTENANCE', label: 'Maintenance', type: 'SERVICE', amount: 55, taxCode: 'VAT20' }],
+        },
       ],
     });
     expect(created.statusCode).toBe(201);
@@ -64,7 +96,11 @@ describe('contract lifecycle journey', () => {
     await table.waitFor();
     expect(await table.locator('[data-testid="quotation-0"]').first().innerText()).toContain('Lease 36 months');
     expect(await table.locator('[data-testid="quotation-1"]').first().innerText()).toContain('Lease 48 months');
-    const instalments = await table.locator('.ant-table-tbody tr', { hasText: 'Instalment' }).first().locator('td').allInnerTexts();
+    const instalments = await table
+      .locator('.ant-table-tbody tr', { hasText: 'Instalment' })
+      .first()
+      .locator('td')
+      .allInnerTexts();
     const priced = created.json().quotations.map((q: { instalment: number }) => q.instalment.toFixed(2));
     expect(instalments[1]).toContain(priced[0].replace(/\B(?=(\d{3})+(?!\d))/g, ','));
     expect(instalments[2]).toContain(priced[1].replace(/\B(?=(\d{3})+(?!\d))/g, ','));
@@ -73,8 +109,16 @@ describe('contract lifecycle journey', () => {
     await shot('deal-quotations');
   });
 
-  it('prices the deal\'s asset lines: an asset found in the search dialog, duplicated, a total discount on every line', async () => {
-    const asset = (await api('POST', '/api/asset/assets', { name: 'Electric van eExpert', unitPrice: 24000, quantity: 1, taxCode: 'VAT20', supplierRegistration: 'PER000003' })).json().registration;
+  it("prices the deal's asset lines: an asset found in the search dialog, duplicated, a total discount on every line", async () => {
+    const asset = (
+      await api('POST', '/api/asset/assets', {
+        name: 'Electric van eExpert',
+        unitPrice: 24000,
+        quantity: 1,
+        taxCode: 'VAT20',
+        supplierRegistration: 'PER000003',
+      })
+    ).json().registration;
     const card = page.locator('[data-testid="asset-lines"]');
     await card.waitFor();
     await card.locator('[data-testid="search-asset"]').click();
@@ -82,7 +126,9 @@ describe('contract lifecycle journey', () => {
     await page.locator(`[data-testid="pick-asset-${asset}"]`).click();
     await card.locator('[data-testid="save-lines"]').click();
     // Saved, the server copies the asset's price onto the line and adds its supplier.
-    await expect.poll(async () => (await api('GET', `/api/financing/deals/${deal}`)).json().assets?.[0]?.priceExclTax).toBe(24000);
+    await expect
+      .poll(async () => (await api('GET', `/api/financing/deals/${deal}`)).json().assets?.[0]?.priceExclTax)
+      .toBe(24000);
     const fresh = page.locator('[data-testid="asset-lines"]');
     await fresh.locator('[data-testid="duplicate-line-0"]').click();
     await fresh.locator('[data-testid="asset-lines-totals"]').waitFor();
@@ -91,7 +137,9 @@ describe('contract lifecycle journey', () => {
     await discount.press('Tab');
     await fresh.locator('[data-testid="total-excl-tax"]', { hasText: '43,200.00' }).waitFor(); // 2 × 24,000 less 10 %
     await fresh.locator('[data-testid="save-lines"]').click();
-    await expect.poll(async () => (await api('GET', `/api/financing/deals/${deal}`)).json().assetsTotals).toEqual({ grossAmount: 48000, priceExclTax: 43200, priceInclTax: 51840, discount: 0.1 });
+    await expect
+      .poll(async () => (await api('GET', `/api/financing/deals/${deal}`)).json().assetsTotals)
+      .toEqual({ grossAmount: 48000, priceExclTax: 43200, priceInclTax: 51840, discount: 0.1 });
     const saved = (await api('GET', `/api/financing/deals/${deal}`)).json();
     expect(saved.persons).toContainEqual({ role: 'SUPPLIER', personRegistration: 'PER000003' });
     await shot('deal-asset-lines');
@@ -110,7 +158,7 @@ describe('contract lifecycle journey', () => {
     await runFromCard('ACTIVATE', 'ACTIVE');
   });
 
-  it('shows the contract\'s summary, its elements and their schedules as tables and charts', async () => {
+  it("shows the contract's summary, its elements and their schedules as tables and charts", async () => {
     const summary = page.locator('[data-testid="contract-summary"]');
     await summary.waitFor();
     expect(await summary.locator('[data-testid="summary-outstanding"]').innerText()).toContain('48,000.00');
@@ -129,16 +177,32 @@ describe('contract lifecycle journey', () => {
     await shot('contract-schedules');
   });
 
-  it('shows an amendment\'s schedule before and after', async () => {
-    const amendment = (await api('POST', '/api/financing/amendments', { name: 'Lower rate', type: 'RATE_CHANGE', contractRegistration: contract, date: '2025-06-01', rate: 0.039 })).json().registration;
+  it("shows an amendment's schedule before and after", async () => {
+    const amendment = (
+      await api('POST', '/api/financing/amendments', {
+        name: 'Lower rate',
+        type: 'RATE_CHANGE',
+        contractRegistration: contract,
+        date: '2025-06-01',
+        rate: 0.039,
+      })
+    ).json().registration;
     expect((await api('GET', `/api/financing/amendments/${amendment}/transitions/SUBMIT`)).statusCode).toBe(200);
     await page.goto(at(`/amendment/${amendment}`));
     const preview = page.locator('[data-testid="amendment-preview"]');
     await preview.waitFor();
     await preview.locator('[data-testid="before-RENT"]').waitFor();
     await preview.locator('[data-testid="after-RENT"]').waitFor();
-    const before = await preview.locator('[data-testid="before-RENT"] .ant-table-tbody tr.ant-table-row').first().locator('td').allInnerTexts();
-    const after = await preview.locator('[data-testid="after-RENT"] .ant-table-tbody tr.ant-table-row').first().locator('td').allInnerTexts();
+    const before = await preview
+      .locator('[data-testid="before-RENT"] .ant-table-tbody tr.ant-table-row')
+      .first()
+      .locator('td')
+      .allInnerTexts();
+    const after = await preview
+      .locator('[data-testid="after-RENT"] .ant-table-tbody tr.ant-table-row')
+      .first()
+      .locator('td')
+      .allInnerTexts();
     // The same line and due date, a lower instalment.
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe(before[1]);
@@ -175,7 +239,11 @@ describe('contract lifecycle journey', () => {
     await page.locator('.ant-notification-notice', { hasText: 'Self registration email recorded' }).waitFor();
     await form.waitFor({ state: 'detached' });
     const [prospect] = (await api('GET', '/api/person/prospects?name=Garage Rivoli')).json();
-    expect(prospect).toMatchObject({ status: 'NEW', roles: [{ role: 'PARTNER' }], email: 'contact@garage-rivoli.example' });
+    expect(prospect).toMatchObject({
+      status: 'NEW',
+      roles: [{ role: 'PARTNER' }],
+      email: 'contact@garage-rivoli.example',
+    });
     const [mail] = (await api('GET', `/api/communication/communications?person=${prospect.registration}`)).json();
     expect(mail).toMatchObject({ type: 'EMAIL', status: 'SCHEDULED', to: 'contact@garage-rivoli.example' });
     expect(mail.content).toContain(`prospect=${prospect.registration}`);

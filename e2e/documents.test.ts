@@ -15,7 +15,10 @@ let browser: Browser;
 let page: Page;
 const at = (route: string) => `${product.url}${route}`;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
-const photo = (hue: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: hue } }).jpeg().toBuffer();
+const photo = (hue: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: hue } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 30 });
@@ -46,15 +49,23 @@ describe('documents and pictures in the browser', () => {
     await expect.poll(() => card.getAttribute('data-count'), { timeout: 15_000 }).toBe(String(before + 2));
     // The thumbnail is what the carousel loads, and it is an image the browser decoded.
     const front = card.locator('[data-picture="front.jpg"] img').first();
-    await expect.poll(() => front.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(320);
+    await expect
+      .poll(() => front.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 })
+      .toBe(320);
     expect(await front.getAttribute('src')).toContain('thumbnail=true');
     await shot('asset-images');
     if (before === 0) {
       await expect.poll(() => card.locator('[data-picture="front.jpg"]').first().innerText()).toContain('Main image');
       // The carousel's second slide, then its button.
       await card.locator('.slick-dots li').nth(1).locator('button').click();
-      await card.locator('[data-picture="side.jpg"]').first().getByRole('button', { name: 'Make it the main image' }).click();
-      await expect.poll(() => card.locator('[data-picture="side.jpg"]').first().innerText(), { timeout: 10_000 }).toContain('Main image');
+      await card
+        .locator('[data-picture="side.jpg"]')
+        .first()
+        .getByRole('button', { name: 'Make it the main image' })
+        .click();
+      await expect
+        .poll(() => card.locator('[data-picture="side.jpg"]').first().innerText(), { timeout: 10_000 })
+        .toContain('Main image');
     }
   });
 
@@ -64,7 +75,13 @@ describe('documents and pictures in the browser', () => {
     await page.goto(at(`/contract/${await firstRegistration(page)}`));
     await page.getByRole('checkbox', { name: 'Convert to PDF' }).check();
     const input = page.getByTestId('documents-upload');
-    await input.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#27ae60' } }).png().toBuffer() });
+    await input.setInputFiles({
+      name: 'scan.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#27ae60' } })
+        .png()
+        .toBuffer(),
+    });
     await page.locator('[data-document="scan.pdf"]').waitFor({ timeout: 20_000 });
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
     const refused = page.locator('[data-testid="document-sending"][data-failed="true"]');
@@ -72,20 +89,27 @@ describe('documents and pictures in the browser', () => {
     await shot('contract-documents-converted');
   });
 
-  it('opens a document\'s own screen and downloads its content', async () => {
-    const found = await product.app.inject({ method: 'GET', url: '/api/core/documents?name=scan.pdf', headers: { authorization: await product.adminAuthorization() } });
+  it("opens a document's own screen and downloads its content", async () => {
+    const found = await product.app.inject({
+      method: 'GET',
+      url: '/api/core/documents?name=scan.pdf',
+      headers: { authorization: await product.adminAuthorization() },
+    });
     const [scan] = found.json() as { registration: string }[];
     await page.goto(at(`/document/${scan.registration}`));
     const card = page.getByTestId('document-content');
     await card.waitFor();
     await shot('document-screen');
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('scan.pdf');
     const file = await download.path();
     expect((await import('node:fs')).readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('shows the object storage by container, the documents\' objects with their records', async () => {
+  it("shows the object storage by container, the documents' objects with their records", async () => {
     await page.goto(at('/object-storage-containers'));
     const screen = page.getByTestId('object-storage-containers');
     await screen.locator('a', { hasText: 'Documents' }).waitFor();
@@ -93,7 +117,9 @@ describe('documents and pictures in the browser', () => {
     await screen.locator('a', { hasText: 'Documents' }).click();
     await page.waitForURL(/\/object-storage-container\/documents$/);
     const table = page.getByTestId('object-storage-container');
-    await expect.poll(() => table.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => table.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
     expect(await table.innerText()).toContain('scan.pdf');
     await shot('object-storage');
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
 import { listReady, signIn } from './support/pages.ts';
 
@@ -14,7 +14,6 @@ import { listReady, signIn } from './support/pages.ts';
 const THRESHOLD = 200;
 let product: RunningProduct;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const at = (route: string) => `${product.url}${route}`;
 const rowCount = async () => Number((await page.locator('[data-testid="row-count"]').innerText()).replace(/\D/g, ''));
@@ -22,7 +21,7 @@ const rowCount = async () => Number((await page.locator('[data-testid="row-count
 beforeAll(async () => {
   product = await startProduct({ listExports: { backgroundThreshold: THRESHOLD } });
   browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser, { acceptDownloads: true }));
+  ({ page } = await openJourneyPage(browser, { acceptDownloads: true }));
   await page.goto(at('/'));
   await page.waitForURL(/\/authentication\/login-page/);
   await signIn(page, product.username, product.password);
@@ -41,11 +40,18 @@ describe('list exports', () => {
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(THRESHOLD);
     await page.getByRole('button', { name: 'More file formats' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Export as CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Contracts.csv');
     const file = path.join(artifactsDir, 'Contracts.csv');
     await download.saveAs(file);
-    const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toBe('Registration,Status,Name,Financial product,Start date,Financed amount excl tax');
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1).every((line) => line.split(',')[1] === 'Active')).toBe(true);
@@ -65,7 +71,10 @@ describe('list exports', () => {
     expect(Number(await progress.getAttribute('data-written'))).toBe(count);
     expect(Number(await progress.getAttribute('data-total'))).toBe(count);
     await page.screenshot({ path: path.join(artifactsDir, 'export-progress.png') });
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Contracts.xlsx' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Contracts.xlsx' }).click(),
+    ]);
     const file = path.join(artifactsDir, 'Contracts-background.xlsx');
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();
@@ -76,7 +85,9 @@ describe('list exports', () => {
 
     await dialog.getByRole('button', { name: 'Open exports' }).click();
     await page.waitForURL(/\/exports$/);
-    const done = page.locator('[data-testid="list-exports"] tr.ant-table-row').filter({ has: page.locator('[data-status="DONE"]') });
+    const done = page
+      .locator('[data-testid="list-exports"] tr.ant-table-row')
+      .filter({ has: page.locator('[data-status="DONE"]') });
     await done.first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: path.join(artifactsDir, 'exports.png'), fullPage: true });
     await done.first().getByRole('link', { name: /^BAT/ }).click();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { signIn } from './support/pages.ts';
 
@@ -10,19 +10,23 @@ import { signIn } from './support/pages.ts';
  */
 let product: RunningProduct;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
 const api = (method: string, url: string, payload?: object) =>
-  product.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  product.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
   token = (await product.adminAuthorization()).replace(/^Bearer /, '');
   browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
+  ({ page } = await openJourneyPage(browser));
 });
 
 afterAll(async () => {
@@ -62,7 +66,14 @@ describe('finance journeys', () => {
   });
 
   it('pastes a numbers table from a spreadsheet into a product table and prices a plan from it', async () => {
-    const table = (await api('POST', '/api/financing/product-tables', { name: 'Lease coefficients', type: 'coefficientsTable', format: 'number', periodicity: '30' })).json();
+    const table = (
+      await api('POST', '/api/financing/product-tables', {
+        name: 'Lease coefficients',
+        type: 'coefficientsTable',
+        format: 'number',
+        periodicity: '30',
+      })
+    ).json();
     await page.goto(at(`/product-table/${table.registration}`));
     const grid = page.locator('[data-testid="numbers-table"]');
     await grid.waitFor();
@@ -78,26 +89,53 @@ describe('finance journeys', () => {
     await expect.poll(() => grid.locator('input').count()).toBe(9);
     expect(await grid.locator('[data-cell="2:2"]').inputValue()).toBe('0.0312');
     await page.getByRole('button', { name: 'Save table' }).click();
-    await expect.poll(async () => (await api('GET', `/api/financing/product-tables/${table.registration}`)).json().rows)
-      .toEqual([[null, 24, 36], [1000, 0.0462, null], [5000, 0.0455, 0.0312]]);
+    await expect
+      .poll(async () => (await api('GET', `/api/financing/product-tables/${table.registration}`)).json().rows)
+      .toEqual([
+        [null, 24, 36],
+        [1000, 0.0462, null],
+        [5000, 0.0455, 0.0312],
+      ]);
     await shot('numbers-table');
 
-    const lease = (await api('POST', '/api/financing/products', { name: 'Lease 36', coefficientsTableRegistration: table.registration })).json();
+    const lease = (
+      await api('POST', '/api/financing/products', {
+        name: 'Lease 36',
+        coefficientsTableRegistration: table.registration,
+      })
+    ).json();
     await page.goto(at('/rates'));
     await page.locator('#calculator-amount').fill('10000');
     await page.locator('#calculator-rate').clear();
     await page.locator('#calculator-duration').fill('36');
     await page.locator('#product').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: lease.registration }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: lease.registration })
+      .click();
     await page.getByRole('button', { name: 'Compute' }).click();
-    await expect.poll(async () => (await planRows().first().locator('td').allInnerTexts().catch(() => []))[3] ?? '').toContain('312.00');
+    await expect
+      .poll(
+        async () =>
+          (
+            await planRows()
+              .first()
+              .locator('td')
+              .allInnerTexts()
+              .catch(() => [])
+          )[3] ?? '',
+      )
+      .toContain('312.00');
   });
 
   it('shows a contract’s payment plan under its form, from its first quotation', async () => {
-    const contract = (await api('POST', '/api/financing/contracts', {
-      name: 'Plan on screen', startDate: '2026-01-01',
-      quotations: [{ financedAmountExclTax: 24000, rate: 0.06, duration: 24, frequency: '30' }],
-    })).json();
+    const contract = (
+      await api('POST', '/api/financing/contracts', {
+        name: 'Plan on screen',
+        startDate: '2026-01-01',
+        quotations: [{ financedAmountExclTax: 24000, rate: 0.06, duration: 24, frequency: '30' }],
+      })
+    ).json();
     await page.goto(at(`/contract/${contract.registration}`));
     await planRows().first().waitFor();
     // 24 lines, shown 12 a page

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
 import { frFR } from '../packages/web/src/i18n/fr-FR.ts';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
@@ -14,15 +14,15 @@ import { listReady, notice, rows } from './support/pages.ts';
  */
 let product: RunningProduct;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
 
 /** English texts whose French differs (and that no French text spells the same), without placeholders. */
 const frenchWords = new Set(Object.values(frFR));
-const englishTexts = [...new Set([...Object.keys(frFR), ...defaultWorkflows().flatMap((w) => w.transitions.map((t) => t.label))])]
-  .filter((en) => frFR[en] !== en && !frenchWords.has(en) && !/\{\w+\}/.test(en));
+const englishTexts = [
+  ...new Set([...Object.keys(frFR), ...defaultWorkflows().flatMap((w) => w.transitions.map((t) => t.label))]),
+].filter((en) => frFR[en] !== en && !frenchWords.has(en) && !/\{\w+\}/.test(en));
 
 /** The texts a user sees or hears on the page now: visible text nodes, placeholders, aria-labels and titles. */
 const shownTexts = `(() => {
@@ -51,7 +51,7 @@ async function englishShown(): Promise<string[]> {
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser, { locale: 'fr-FR' }));
+  ({ page } = await openJourneyPage(browser, { locale: 'fr-FR' }));
 });
 
 afterAll(async () => {
@@ -62,14 +62,18 @@ afterAll(async () => {
 describe('the interface in French', () => {
   it('knows enough English to notice it', () => {
     expect(englishTexts.length).toBeGreaterThan(500);
-    for (const text of ['Sign in', 'Back to draft', 'Approve', 'Reject', 'Workflow', 'Contracts']) expect(englishTexts).toContain(text);
+    for (const text of ['Sign in', 'Back to draft', 'Approve', 'Reject', 'Workflow', 'Contracts'])
+      expect(englishTexts).toContain(text);
   });
 
   it('signs in on a French page', async () => {
     await page.goto(at('/'));
     await page.waitForURL(/\/authentication\/login-page/);
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr-FR', 'ltr']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'fr-FR',
+      'ltr',
+    ]);
     expect(await englishShown()).toEqual([]);
     await shot('sign-in-fr');
     await page.locator('input[name="username"]').fill(product.username);
@@ -82,18 +86,24 @@ describe('the interface in French', () => {
     await page.goto(at('/contracts?status=DRAFT'));
     await listReady(page);
     // The demo administrator's own locale is English: the user chooses French.
-    if (await page.evaluate(() => document.documentElement.lang) !== 'fr-FR') {
+    if ((await page.evaluate(() => document.documentElement.lang)) !== 'fr-FR') {
       await page.getByRole('button', { name: 'User menu' }).click();
       await page.getByText('Language').click();
       await page.getByText('Français').click();
     }
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Contrats');
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr-FR', 'ltr']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'fr-FR',
+      'ltr',
+    ]);
     await listReady(page);
     expect(await englishShown()).toEqual([]);
 
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
-    const cell = (header: string) => rows(page).first().locator(`td:nth-child(${headers.indexOf(header) + 1})`);
+    const cell = (header: string) =>
+      rows(page)
+        .first()
+        .locator(`td:nth-child(${headers.indexOf(header) + 1})`);
     const registration = (await cell('Immatriculation').innerText()).trim();
     expect(registration).toMatch(/^CT\d+$/);
     await cell('Nom').click();
@@ -112,7 +122,9 @@ describe('the interface in French', () => {
     await card.locator('[data-testid="status-history"] .ant-table-tbody tr.ant-table-row').first().waitFor();
     await page.locator('[data-testid="record-transitions"] [data-transition]').first().waitFor();
     const buttons = await card.locator('[data-testid="record-transitions"] [data-transition]').allInnerTexts();
-    expect(buttons.map((b) => b.trim())).toEqual(expect.arrayContaining(['Revenir au brouillon', 'Approuver', 'Rejeter']));
+    expect(buttons.map((b) => b.trim())).toEqual(
+      expect.arrayContaining(['Revenir au brouillon', 'Approuver', 'Rejeter']),
+    );
     await expect.poll(() => card.locator('.ant-card-head-title').first().innerText()).toBe('Flux de travail');
     expect(await englishShown()).toEqual([]);
     await shot('workflow-card-fr');

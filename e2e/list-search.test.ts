@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { columnTexts, isoDay, listReady, notice, rows, signIn } from './support/pages.ts';
 
@@ -11,7 +11,6 @@ import { columnTexts, isoDay, listReady, notice, rows, signIn } from './support/
  */
 let product: RunningProduct;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let adminHeaders: Record<string, string>;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
@@ -22,9 +21,13 @@ const api = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
   return res.json();
 };
 const advanced = () => page.locator('[data-testid="advanced-search"]');
-const statusesShown = () => rows(page).locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+const statusesShown = () =>
+  rows(page)
+    .locator('[data-status]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 /** Registrations of the results table (the pinned rows have a table of their own). */
-const registrationsShown = () => page.locator('[data-testid="results"] .ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
+const registrationsShown = () =>
+  page.locator('[data-testid="results"] .ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
 
 beforeAll(async () => {
   product = await startProduct();
@@ -35,7 +38,7 @@ beforeAll(async () => {
     options: { pages: { DealsPage: { title: 'Deal pipeline', hideKpis: true, defaultQuery: { sort: 'name' } } } },
   });
   browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
+  ({ page } = await openJourneyPage(browser));
 });
 
 afterAll(async () => {
@@ -57,12 +60,20 @@ describe('list search journeys', () => {
     const modal = page.locator('.ant-modal').filter({ hasText: 'Advanced search' });
     await modal.waitFor();
     await advanced().locator('[data-filter="status"] .ant-select').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Active' }).first().click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Active' })
+      .first()
+      .click();
     await page.keyboard.press('Escape');
     // Nothing is applied before Search.
     expect(new URL(page.url()).search).toBe('');
     await advanced().locator('[data-testid="advanced-sort"] .ant-select').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Start date$/ }).first().click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: /^Start date$/ })
+      .first()
+      .click();
     await advanced().getByText('Descending').click();
     await shot('advanced-search');
     await modal.getByRole('button', { name: 'Search', exact: true }).click();
@@ -92,14 +103,23 @@ describe('list search journeys', () => {
     await listReady(page);
     expect(new URL(page.url()).search).toBe('');
     await page.getByRole('button', { name: 'Advanced search' }).click();
-    await advanced().locator('[data-testid="saved-searches"]').getByRole('button', { name: 'Active, latest first', exact: true }).click();
+    await advanced()
+      .locator('[data-testid="saved-searches"]')
+      .getByRole('button', { name: 'Active, latest first', exact: true })
+      .click();
     await page.waitForURL(/status=ACTIVE/);
     expect(new URL(page.url()).searchParams.get('sort')).toBe('-startDate');
     await listReady(page);
     expect(new Set(await statusesShown())).toEqual(new Set(['ACTIVE']));
     await shot('saved-search-recalled');
     const preferences = await api('GET', `/api/core/users/${encodeURIComponent(product.username)}/preferences`);
-    expect(preferences).toContainEqual(expect.objectContaining({ type: 'SEARCH_FILTER', groupId: '/contracts', value: { name: 'Active, latest first', query: { sort: '-startDate', status: 'ACTIVE' } } }));
+    expect(preferences).toContainEqual(
+      expect.objectContaining({
+        type: 'SEARCH_FILTER',
+        groupId: '/contracts',
+        value: { name: 'Active, latest first', query: { sort: '-startDate', status: 'ACTIVE' } },
+      }),
+    );
   });
 
   it('deletes a saved search', async () => {
@@ -156,7 +176,9 @@ describe('list search journeys', () => {
     // The tenant's own title has no French text: it is reported for an administrator.
     await page.goto(at('/deals'));
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Deal pipeline');
-    await expect.poll(async () => (await api('GET', '/api/core/locales/fr-FR')).missingKeys ?? [], { timeout: 10_000 }).toContain('Deal pipeline');
+    await expect
+      .poll(async () => (await api('GET', '/api/core/locales/fr-FR')).missingKeys ?? [], { timeout: 10_000 })
+      .toContain('Deal pipeline');
     await page.reload();
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Deal pipeline');
     await page.getByRole('button', { name: 'Recherche avancée' }).waitFor();

@@ -21,10 +21,16 @@ const at = (route: string) => `${product.url}${route}`;
 async function issuedInvoices(): Promise<string[]> {
   const organization = (await api('GET', '/api/person/persons/PER000001')).json();
   const accounts = organization.bankAccounts as Record<string, unknown>[];
-  const patched = await api('PATCH', '/api/person/persons/PER000001', { bankAccounts: [{ ...accounts[0], sepaCreditorIdentifier: 'FR12ZZZ123456' }, ...accounts.slice(1)], _version: organization._version });
+  const patched = await api('PATCH', '/api/person/persons/PER000001', {
+    bankAccounts: [{ ...accounts[0], sepaCreditorIdentifier: 'FR12ZZZ123456' }, ...accounts.slice(1)],
+    _version: organization._version,
+  });
   expect(patched.statusCode, patched.body).toBe(200);
   const contract = await activeLease(api, 'Van collected by direct debit');
-  return issueTwo(api, contract, '2025-03-31', { query: '&organizations=PER000001', keep: (i) => i.paymentMode === 'SEPA_DIRECT_DEBIT' });
+  return issueTwo(api, contract, '2025-03-31', {
+    query: '&organizations=PER000001',
+    keep: (i) => i.paymentMode === 'SEPA_DIRECT_DEBIT',
+  });
 }
 
 let invoices: string[] = [];
@@ -64,14 +70,18 @@ describe('payment files journey', () => {
     expect(registration).toMatch(/^PF\d{6}$/);
     await page.goto(at(`/payment-file/${registration}`));
     const lines = page.getByTestId('payment-file-lines');
-    await expect.poll(() => lines.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => lines.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
     const text = await lines.innerText();
     for (const i of invoices) expect(text).toContain(i);
     expect(text).toContain('FRST');
     const xml = page.getByTestId('payment-file-xml');
     await expect.poll(() => xml.innerText(), { timeout: 15_000 }).toContain('<CstmrDrctDbtInitn>');
     expect(await xml.innerText()).toContain('<SeqTp>FRST</SeqTp>');
-    expect(await page.getByTestId('payment-file-download').getAttribute('href')).toMatch(/\/documents\/.+\/content\?contentDisposition=attachment&token=/);
+    expect(await page.getByTestId('payment-file-download').getAttribute('href')).toMatch(
+      /\/documents\/.+\/content\?contentDisposition=attachment&token=/,
+    );
     await shot('payment-file-detail');
   });
 

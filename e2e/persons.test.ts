@@ -15,7 +15,8 @@ let page: Page;
 /** Local servers answering as the company register and the national address service do. */
 let registry: StubServer;
 let addresses: StubServer;
-const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `persons-${name}.png`), fullPage: true });
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(artifactsDir, `persons-${name}.png`), fullPage: true });
 /** Waits for a value as a user would, on a machine that may be slow. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const at = (route: string) => `${product.url}${route}`;
@@ -24,23 +25,36 @@ const dialog = () => page.locator('.ant-modal-wrap:not([style*="display: none"])
 /** Picks an option of the antd select inside `scope`. */
 async function choose(scope: Locator, option: string) {
   await scope.locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
 
 /** Reads a resource with the page's session, as the app does. */
-const read = (resource: string) => page.evaluate(async (url) => {
-  const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return response.ok ? response.json() : { status: response.status };
-}, resource);
+const read = (resource: string) =>
+  page.evaluate(async (url) => {
+    const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
+    const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return response.ok ? response.json() : { status: response.status };
+  }, resource);
 
 /** Sends a resource with the page's session; answers the saved document. */
-const send = (method: string, resource: string, body: unknown) => page.evaluate(async ([m, url, b]) => {
-  const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
-  const response = await fetch(url as string, { method: m as string, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  if (!response.ok) throw new Error(`${m} ${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<{ registration: string }>;
-}, [method, resource, body] as const);
+const send = (method: string, resource: string, body: unknown) =>
+  page.evaluate(
+    async ([m, url, b]) => {
+      const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
+      const response = await fetch(url as string, {
+        method: m as string,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(b),
+      });
+      if (!response.ok) throw new Error(`${m} ${url}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<{ registration: string }>;
+    },
+    [method, resource, body] as const,
+  );
 
 const field = (scope: Page | Locator, path: string) => scope.locator(`[data-field="${path}"]`);
 
@@ -60,16 +74,21 @@ beforeAll(async () => {
   registry = await startStub(companySearch);
   addresses = await startStub(addressSearch);
   // The tenant's external services point to them (docs/persons.md: options.externalServices).
-  const configured = await page.evaluate(async (externalServices) => {
-    const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
-    const response = await fetch('/api/core/tenant-configuration/tenant-config', {
-      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ options: { externalServices } }),
-    });
-    return response.status;
-  }, {
-    registry: { SIR: { provider: 'RechercheEntreprises', baseUrl: registry.baseUrl } },
-    addresses: { provider: 'GouvFr', GouvFr: { baseUrl: addresses.baseUrl } },
-  });
+  const configured = await page.evaluate(
+    async (externalServices) => {
+      const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
+      const response = await fetch('/api/core/tenant-configuration/tenant-config', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ options: { externalServices } }),
+      });
+      return response.status;
+    },
+    {
+      registry: { SIR: { provider: 'RechercheEntreprises', baseUrl: registry.baseUrl } },
+      addresses: { provider: 'GouvFr', GouvFr: { baseUrl: addresses.baseUrl } },
+    },
+  );
   expect(configured).toBeLessThan(300);
 });
 
@@ -91,14 +110,18 @@ describe('person editor journeys', () => {
 
     // The number typed is looked up in the register; the choice is confirmed and fills the person.
     await page.getByTestId('registration-number').fill(siren);
-    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'LACOSTE INDUSTRIES' });
+    const option = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'LACOSTE INDUSTRIES' });
     await option.click();
     await poll(() => dialog().innerText()).toContain('Confirm your selection');
     await dialog().getByRole('button', { name: 'Yes' }).click();
     await poll(() => page.locator('#field-name').inputValue()).toBe('LACOSTE INDUSTRIES');
     expect(registry.requests.some((r) => r.startsWith('/search') && r.includes(siren))).toBe(true);
     await poll(() => field(page, 'registration').locator('[role="alert"]').count()).toBe(0);
-    await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual(['23 RUE DE PROVENCE, 75009 PARIS']);
+    await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual([
+      '23 RUE DE PROVENCE, 75009 PARIS',
+    ]);
     await shot('company-from-register');
 
     // A second identifier in the Registrations modal: its rule refuses a bad number and Save waits.
@@ -119,7 +142,10 @@ describe('person editor journeys', () => {
     await modal.waitFor({ state: 'hidden' });
 
     // Two contacts, the first by default; then the second is made the default one.
-    for (const [first, last, position] of [['Anne', 'Durand', 'CEO'], ['Paul', 'Martin', 'CFO']]) {
+    for (const [first, last, position] of [
+      ['Anne', 'Durand', 'CEO'],
+      ['Paul', 'Martin', 'CFO'],
+    ]) {
       await page.getByTestId('contact-add').click();
       const modal = dialog();
       await modal.locator('[data-field$=".firstName"] input').fill(first);
@@ -159,7 +185,10 @@ describe('person editor journeys', () => {
     row = modal.getByTestId('address-row').last();
     await choose(row.locator('[data-field$=".type"]'), 'Head office');
     await row.getByTestId('address-search').fill('8 boulevard du port amiens');
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '80000 Amiens' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '80000 Amiens' })
+      .click();
     await poll(() => row.locator('[data-field$=".city"] input').inputValue()).toBe('Amiens');
     expect(addresses.requests.some((r) => r.startsWith('/search/'))).toBe(true);
     // The second typed by hand.
@@ -172,7 +201,10 @@ describe('person editor journeys', () => {
     await modal.getByTestId('address-row').nth(1).getByRole('button', { name: 'Make it first' }).click();
     await modal.getByTestId('addresses-save').click();
     await modal.waitFor({ state: 'hidden' });
-    await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual(['10 quai Perrache, 69002 Lyon', '8 Boulevard du Port, 80000 Amiens']);
+    await poll(() => page.getByTestId('address-preview-line').allInnerTexts()).toEqual([
+      '10 quai Perrache, 69002 Lyon',
+      '8 Boulevard du Port, 80000 Amiens',
+    ]);
     // Swapped back, the first address has coordinates: the map shows them.
     await page.getByTestId('addresses-edit').click();
     await dialog().getByTestId('address-row').nth(1).getByRole('button', { name: 'Make it first' }).click();
@@ -211,9 +243,20 @@ describe('person editor journeys', () => {
     // What was saved, read back by the API.
     const saved = await read(`/api/person/persons/SIR${siren}`);
     expect(saved).toMatchObject({
-      type: 'C', name: 'LACOSTE INDUSTRIES', registrations: [{ type: 'SIR', number: siren }, { type: 'EVA', number: 'FR44732829320' }],
-      contacts: [{ lastName: 'Durand', isDefault: false }, { lastName: 'Martin', isDefault: true }],
-      addresses: [{ type: 'BILLING', city: 'Lyon' }, { type: 'HEAD_OFFICE', city: 'Amiens', location: { coordinates: [2.290084, 49.897443] } }],
+      type: 'C',
+      name: 'LACOSTE INDUSTRIES',
+      registrations: [
+        { type: 'SIR', number: siren },
+        { type: 'EVA', number: 'FR44732829320' },
+      ],
+      contacts: [
+        { lastName: 'Durand', isDefault: false },
+        { lastName: 'Martin', isDefault: true },
+      ],
+      addresses: [
+        { type: 'BILLING', city: 'Lyon' },
+        { type: 'HEAD_OFFICE', city: 'Amiens', location: { coordinates: [2.290084, 49.897443] } },
+      ],
       bankAccounts: [{ name: 'LACOSTE INDUSTRIES', bankIban: goodIban.replace(/\s/g, '') }],
     });
   }, 240_000);
@@ -245,14 +288,28 @@ describe('person editor journeys', () => {
 
   it('opens the relation diagram of a group: network, depth, tree, enlarged view, and a manager quick-added from it', async () => {
     // A holding owns a company and an organisation; the company employs a director.
-    const director = await send('POST', '/api/person/persons', { type: 'I', firstName: 'Marc', lastName: 'Lefèvre', name: 'Marc Lefèvre' });
-    const company = await send('POST', '/api/person/persons', { type: 'C', name: 'Durand Logistique', riskClass: 'C',
-      descendants: [{ personRegistration: director.registration, relation: 'EMPLOYER' }] });
+    const director = await send('POST', '/api/person/persons', {
+      type: 'I',
+      firstName: 'Marc',
+      lastName: 'Lefèvre',
+      name: 'Marc Lefèvre',
+    });
+    const company = await send('POST', '/api/person/persons', {
+      type: 'C',
+      name: 'Durand Logistique',
+      riskClass: 'C',
+      descendants: [{ personRegistration: director.registration, relation: 'EMPLOYER' }],
+    });
     const foundation = await send('POST', '/api/person/persons', { type: 'O', name: 'Fondation Durand' });
-    const holding = await send('POST', '/api/person/persons', { type: 'C', name: 'Durand Holding', riskClass: 'A', descendants: [
-      { personRegistration: company.registration, relation: 'SHAREHOLDER', stake: 0.6 },
-      { personRegistration: foundation.registration, relation: 'PARENT_COMPANY', stake: 1 },
-    ] });
+    const holding = await send('POST', '/api/person/persons', {
+      type: 'C',
+      name: 'Durand Holding',
+      riskClass: 'A',
+      descendants: [
+        { personRegistration: company.registration, relation: 'SHAREHOLDER', stake: 0.6 },
+        { personRegistration: foundation.registration, relation: 'PARENT_COMPANY', stake: 1 },
+      ],
+    });
 
     await page.goto(at(`/person/${holding.registration}`));
     const chart = page.getByTestId('relations-chart').first();
@@ -262,7 +319,10 @@ describe('person editor journeys', () => {
     expect(await chart.getAttribute('data-mode')).toBe('network');
     // The force layout settles before the picture is taken.
     await page.waitForTimeout(1500);
-    await page.locator('.ant-card').filter({ has: page.getByTestId('relations-card') }).screenshot({ path: path.join(artifactsDir, 'persons-relations-network.png') });
+    await page
+      .locator('.ant-card')
+      .filter({ has: page.getByTestId('relations-card') })
+      .screenshot({ path: path.join(artifactsDir, 'persons-relations-network.png') });
 
     // Depth 1 keeps the holding and the two it holds.
     await choose(page.getByTestId('relations-card').locator('..').locator('..'), '1');
@@ -279,7 +339,12 @@ describe('person editor journeys', () => {
     await enlarged.waitFor({ state: 'hidden' });
 
     // A manager added from the holding's page joins the diagram.
-    await page.locator('.ant-card').filter({ hasText: 'Related persons' }).locator('.ant-card-head').getByTestId('quick-add-open').click();
+    await page
+      .locator('.ant-card')
+      .filter({ hasText: 'Related persons' })
+      .locator('.ant-card-head')
+      .getByTestId('quick-add-open')
+      .click();
     const modal = dialog();
     await choose(modal.locator('.ant-form-item').filter({ hasText: 'Relation' }), 'Manager of');
     await poll(() => modal.locator('[data-field="type"]').innerText()).toContain('Individual');
@@ -287,7 +352,10 @@ describe('person editor journeys', () => {
     await modal.getByTestId('quick-add-save').click();
     await modal.waitFor({ state: 'hidden' });
     await poll(() => chart.getAttribute('data-nodes')).toBe('4');
-    const holder = await read(`/api/person/persons/${holding.registration}/ascendants`) as { relation: string; person: { registration: string } }[];
+    const holder = (await read(`/api/person/persons/${holding.registration}/ascendants`)) as {
+      relation: string;
+      person: { registration: string };
+    }[];
     expect(holder.map((a) => a.relation)).toEqual(['MANAGER']);
   }, 180_000);
 });

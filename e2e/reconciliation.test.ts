@@ -44,18 +44,31 @@ afterAll(async () => {
 describe('reconciliation journey', () => {
   it('imports a statement from the camt list and shows its entries with their match status', async () => {
     const [paid, waiting] = invoices;
-    const file = camt053File({ messageId: 'E2E-RECON-1', statementId: 'E2E-STMT-1', iban: 'FR7630006000011234567890189', opening: '5000.00' }, [
-      { amount: String(paid.totalBalance), remittance: `Invoice ${paid.invoiceNumber}`, counterpartyName: 'Durand' },
-      { amount: String(waiting.totalBalance), remittance: 'Monthly rent', counterpartyName: 'Durand' },
-      { amount: '12.34', remittance: 'Unknown payer', counterpartyName: 'Somebody' },
-    ]);
+    const file = camt053File(
+      { messageId: 'E2E-RECON-1', statementId: 'E2E-STMT-1', iban: 'FR7630006000011234567890189', opening: '5000.00' },
+      [
+        { amount: String(paid.totalBalance), remittance: `Invoice ${paid.invoiceNumber}`, counterpartyName: 'Durand' },
+        { amount: String(waiting.totalBalance), remittance: 'Monthly rent', counterpartyName: 'Durand' },
+        { amount: '12.34', remittance: 'Unknown payer', counterpartyName: 'Somebody' },
+      ],
+    );
     await page.goto(at('/camts'));
     await page.getByTestId('import-camt').waitFor();
-    await page.getByTestId('camt-file').setInputFiles({ name: 'month-end.xml', mimeType: 'application/xml', buffer: file });
+    await page
+      .getByTestId('camt-file')
+      .setInputFiles({ name: 'month-end.xml', mimeType: 'application/xml', buffer: file });
     await page.waitForURL(/\/camt\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await notice(page, '3 transaction(s) imported, 1 matched').first().waitFor();
     const entries = page.getByTestId('camt-transactions');
-    await expect.poll(() => rows(page).filter({ has: page.locator('[data-testid^="status-"]') }).count(), { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(
+        () =>
+          rows(page)
+            .filter({ has: page.locator('[data-testid^="status-"]') })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(3);
     const statuses = await entries.locator('[data-testid^="status-"]').allInnerTexts();
     expect(statuses).toEqual(['Matched', 'New', 'New']);
     expect(await page.getByTestId('camt-statements').innerText()).toContain('FR7630006000011234567890189');
@@ -73,20 +86,36 @@ describe('reconciliation journey', () => {
     await page.getByTestId(`match-amount-${waiting.registration}`).fill(String(waiting.totalBalance));
     await page.getByTestId('match-transaction').click();
     await notice(page, 'Transaction matched').first().waitFor();
-    await expect.poll(async () => (await page.getByTestId('reconciliation-state').innerText().catch(() => '')), { timeout: 15_000 }).toContain('Matched');
+    await expect
+      .poll(
+        async () =>
+          await page
+            .getByTestId('reconciliation-state')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('Matched');
     await shot('bank-transaction-matched');
     const invoice = (await api('GET', `/api/billing/invoices/${waiting.registration}`)).json() as Invoice;
     expect(invoice.status).toBe('PAID');
   });
 
   it('leaves the unknown entry aside, and lists what waits', async () => {
-    const list = (await api('GET', '/api/bank/bank-transactions?status=NEW&range=[0-9]')).json() as { _id: string; amount: number }[];
+    const list = (await api('GET', '/api/bank/bank-transactions?status=NEW&range=[0-9]')).json() as {
+      _id: string;
+      amount: number;
+    }[];
     const unknown = list.find((x) => x.amount === 12.34)!;
     await page.goto(at(`/bank-transaction/${unknown._id}`));
     const card = page.locator('[data-testid="workflow-card"]');
     await card.locator('[data-transition="IGNORE"]').click();
-    await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('IGNORED');
-    const history = (await api('GET', `/api/core/histories?entityName=BankTransaction&range=[0-99]`)).json() as { action: string }[];
+    await expect
+      .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('IGNORED');
+    const history = (await api('GET', `/api/core/histories?entityName=BankTransaction&range=[0-99]`)).json() as {
+      action: string;
+    }[];
     expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['MATCH', 'TRANSITION']));
     await page.goto(at('/bank-transactions'));
     await page.getByTestId('rematch').waitFor();

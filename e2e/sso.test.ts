@@ -24,20 +24,60 @@ async function newPage(): Promise<{ page: Page; console: string[] }> {
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
   const redirectUri = `${product.url}/authentication`;
-  oidc = await startOidcProvider([{ clientId: 'lbo-web', clientSecret: 'web-secret-0123456789-abcdef', redirectUris: [redirectUri], postLogoutRedirectUris: [`${product.url}/authentication/login-page`] }]);
+  oidc = await startOidcProvider([
+    {
+      clientId: 'lbo-web',
+      clientSecret: 'web-secret-0123456789-abcdef',
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [`${product.url}/authentication/login-page`],
+    },
+  ]);
   saml = await startSamlIdp({ audience: 'urn:lbo:e2e' });
   const admin = { authorization: await product.adminAuthorization() };
-  const call = (method: 'PUT' | 'POST', url: string, payload: object) => product.app.inject({ method, url, headers: admin, payload });
+  const call = (method: 'PUT' | 'POST', url: string, payload: object) =>
+    product.app.inject({ method, url, headers: admin, payload });
   const sso = await call('PUT', '/api/core/tenant-configuration/sso', {
-    oidc: [{ oidcId: 'corp', label: 'Corporate account', issuer: oidc.issuer, clientId: 'lbo-web', clientSecret: 'web-secret-0123456789-abcdef', redirectUri,
-      postLogoutRedirectUri: `${product.url}/authentication/login-page`, refreshTokenExpiresIn: 606 },
-    { oidcId: 'corp-fragment', issuer: oidc.issuer, clientId: 'lbo-web', clientSecret: 'web-secret-0123456789-abcdef', redirectUri, responseMode: 'fragment' }],
-    saml: [{ id: 'corp-saml', label: 'Corporate SAML', entryPoint: saml.entryPoint, logoutUrl: saml.logoutUrl, idpCert: saml.key.certificate, issuer: 'urn:lbo:e2e',
-      callbackUrl: `${product.url}/api/core/saml/corp-saml/assert`, appUrl: redirectUri }],
+    oidc: [
+      {
+        oidcId: 'corp',
+        label: 'Corporate account',
+        issuer: oidc.issuer,
+        clientId: 'lbo-web',
+        clientSecret: 'web-secret-0123456789-abcdef',
+        redirectUri,
+        postLogoutRedirectUri: `${product.url}/authentication/login-page`,
+        refreshTokenExpiresIn: 606,
+      },
+      {
+        oidcId: 'corp-fragment',
+        issuer: oidc.issuer,
+        clientId: 'lbo-web',
+        clientSecret: 'web-secret-0123456789-abcdef',
+        redirectUri,
+        responseMode: 'fragment',
+      },
+    ],
+    saml: [
+      {
+        id: 'corp-saml',
+        label: 'Corporate SAML',
+        entryPoint: saml.entryPoint,
+        logoutUrl: saml.logoutUrl,
+        idpCert: saml.key.certificate,
+        issuer: 'urn:lbo:e2e',
+        callbackUrl: `${product.url}/api/core/saml/corp-saml/assert`,
+        appUrl: redirectUri,
+      },
+    ],
     hosts: { '127.0.0.1': { oidc: ['corp'], saml: ['corp-saml'] } },
   });
   expect(sso.statusCode, sso.body).toBe(200);
-  const user = await call('POST', '/api/core/users', { username: 'jane@corp.example', lastName: 'Doe', isAdmin: true, password: 'Blue-Harbour-Lantern-7' });
+  const user = await call('POST', '/api/core/users', {
+    username: 'jane@corp.example',
+    lastName: 'Doe',
+    isAdmin: true,
+    password: 'Blue-Harbour-Lantern-7',
+  });
   expect(user.statusCode, user.body).toBe(201);
   browser = await launchChromium();
 }, 300_000);
@@ -62,14 +102,17 @@ describe('single sign-on in the browser', () => {
     const { page } = await newPage();
     await page.goto(`${product.url}/authentication/login-page?redirect=${encodeURIComponent('/contracts')}`);
     await page.getByRole('button', { name: 'Sign in with Corporate SAML' }).waitFor();
-    const renewal = page.waitForResponse((r) => r.url().endsWith('/api/core/oidc/corp/access-token'), { timeout: 30_000 });
+    const renewal = page.waitForResponse((r) => r.url().endsWith('/api/core/oidc/corp/access-token'), {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Sign in with Corporate account' }).click();
     await signInAtProvider(page, 'jane@corp.example');
     await page.waitForURL((url) => url.pathname === '/contracts', { timeout: 30_000 });
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lbo.sso') ?? '{}'));
     expect(stored).toMatchObject({ oidc: 'corp' });
     expect(stored.idToken).toBeTruthy();
-    for (const cleared of ['state', 'nonce', 'codeVerifier', 'originalUrl']) expect(stored[cleared], cleared).toBeUndefined();
+    for (const cleared of ['state', 'nonce', 'codeVerifier', 'originalUrl'])
+      expect(stored[cleared], cleared).toBeUndefined();
     // 606 s of refresh token, renewed at 600 s left: about 6 s after sign-in.
     const renewed = await renewal;
     expect(renewed.status()).toBe(200);
@@ -85,11 +128,19 @@ describe('single sign-on in the browser', () => {
   it('reads the code and state from the hash when the provider answers in the fragment (autoOidc=1)', async () => {
     const { page } = await newPage();
     const answers: string[] = [];
-    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) answers.push(frame.url()); });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) answers.push(frame.url());
+    });
     await page.goto(`${product.url}/authentication?oidc=corp-fragment&autoOidc=1`);
     await signInAtProvider(page, 'jane@corp.example');
-    await page.waitForURL((url) => url.origin === product.url && !url.pathname.startsWith('/authentication'), { timeout: 30_000 });
-    expect(answers.some((url) => url.startsWith(`${product.url}/authentication#`) && /code=/.test(url) && /state=/.test(url))).toBe(true);
+    await page.waitForURL((url) => url.origin === product.url && !url.pathname.startsWith('/authentication'), {
+      timeout: 30_000,
+    });
+    expect(
+      answers.some(
+        (url) => url.startsWith(`${product.url}/authentication#`) && /code=/.test(url) && /state=/.test(url),
+      ),
+    ).toBe(true);
     await page.close();
   });
 
@@ -101,11 +152,20 @@ describe('single sign-on in the browser', () => {
     await page.close();
   });
 
-  it('a user the tenant does not know sees the provider\'s refusal on the sign-in page', async () => {
+  it("a user the tenant does not know sees the provider's refusal on the sign-in page", async () => {
     const { page } = await newPage();
     await page.goto(`${product.url}/authentication?oidc=corp`);
     await signInAtProvider(page, 'stranger@corp.example');
-    await expect.poll(() => page.getByRole('alert').innerText().catch(() => ''), { timeout: 15_000 }).toContain('stranger@corp.example is not allowed to sign in with corp');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('stranger@corp.example is not allowed to sign in with corp');
     expect(new URL(page.url()).pathname.startsWith('/authentication')).toBe(true);
     await page.close();
   });
@@ -117,7 +177,9 @@ describe('single sign-on in the browser', () => {
     await page.waitForURL((url) => url.href.startsWith(saml.entryPoint));
     await page.locator('#idp-username').fill('jane@corp.example');
     await page.locator('#idp-submit').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/authentication') && url.origin === product.url, { timeout: 30_000 });
+    await page.waitForURL((url) => !url.pathname.startsWith('/authentication') && url.origin === product.url, {
+      timeout: 30_000,
+    });
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lbo.sso') ?? '{}'));
     expect(stored).toMatchObject({ saml: 'corp-saml', nameId: 'jane@corp.example' });
     await page.getByRole('button', { name: 'User menu' }).click();
@@ -130,7 +192,16 @@ describe('single sign-on in the browser', () => {
     await page.waitForURL((url) => url.href.startsWith(saml.entryPoint));
     await page.locator('#idp-username').fill('stranger@corp.example');
     await page.locator('#idp-submit').click();
-    await expect.poll(() => page.getByRole('alert').innerText().catch(() => ''), { timeout: 15_000 }).toContain('stranger@corp.example is not allowed to sign in with corp-saml');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('stranger@corp.example is not allowed to sign in with corp-saml');
     await page.close();
   });
 });

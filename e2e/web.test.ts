@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
-import { chooseFilterOption, columnTexts, firstRegistration, isoDay, listReady, notice, rows, signIn } from './support/pages.ts';
+import {
+  chooseFilterOption,
+  columnTexts,
+  firstRegistration,
+  isoDay,
+  listReady,
+  notice,
+  rows,
+  signIn,
+} from './support/pages.ts';
 
 /**
  * Browser journeys of issue 4 (Tests): a real server with a demo book, the built app, Chromium.
@@ -36,7 +45,14 @@ describe('browser journeys', () => {
     expect(await page.title()).toBe('Leasing back office');
     await shot('sign-in');
     await signIn(page, product.username, 'wrong password', { refused: true });
-    await expect.poll(() => page.getByRole('alert').innerText().catch(() => '')).toContain('Invalid username or password');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain('Invalid username or password');
     await signIn(page, product.username, product.password);
   });
 
@@ -57,7 +73,9 @@ describe('browser journeys', () => {
     await page.locator('input[name="toStartDate"]').press('Enter');
     await page.waitForURL(/fromStartDate=20220101.*toStartDate=20241231|toStartDate=20241231.*fromStartDate=20220101/);
     await listReady(page);
-    const statuses = await rows(page).locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    const statuses = await rows(page)
+      .locator('[data-status]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['ACTIVE']));
     for (const day of (await columnTexts(page, 'Start date')).map(isoDay)) {
@@ -92,7 +110,12 @@ describe('browser journeys', () => {
     expect(await firstRegistration(page)).toBe(second);
     await expect.poll(() => page.locator('[data-filter="status"] [data-token="ACTIVE"]').count()).toBe(1);
     expect(await page.locator('input[name="fromStartDate"]').inputValue()).toBe('01-01-2022');
-    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: '2', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('button', { name: '2', exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('opens a contract, edits its name, saves with CTRL+S and sees the change in the list', async () => {
@@ -127,7 +150,10 @@ describe('browser journeys', () => {
     const item = page.locator('[data-document="signed offer.pdf"]');
     await item.waitFor();
     await shot('contract-documents');
-    const [opened] = await Promise.all([context.waitForEvent('page'), item.getByRole('link', { name: 'signed offer.pdf' }).click()]);
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      item.getByRole('link', { name: 'signed offer.pdf' }).click(),
+    ]);
     await opened.waitForLoadState('domcontentloaded').catch(() => undefined);
     expect(opened.url()).toMatch(/\/documents\/[0-9a-f-]{36}\/content\?contentDisposition=inline&token=/);
     // The link opens the content without the session's token.
@@ -137,7 +163,11 @@ describe('browser journeys', () => {
     }, new URL(opened.url()).pathname + new URL(opened.url()).search);
     expect(content).toEqual({ status: 200, head: '%PDF-1.4' });
     await opened.close();
-    await input.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 not a pdf') });
+    await input.setInputFiles({
+      name: 'invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('MZ\x90\x00 not a pdf'),
+    });
     await notice(page, 'The content of invoice.pdf is not a pdf file').waitFor();
   });
 
@@ -152,7 +182,10 @@ describe('browser journeys', () => {
     await shot('person-mandatory');
     // Leaving with unsaved changes asks first.
     await page.getByRole('link', { name: 'Persons' }).click();
-    await page.locator('.ant-modal-confirm-title').filter({ hasText: 'Leave the page? Your changes may not be saved.' }).waitFor();
+    await page
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: 'Leave the page? Your changes may not be saved.' })
+      .waitFor();
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/persons$/);
   });
@@ -161,22 +194,38 @@ describe('browser journeys', () => {
     await page.goto(at('/contracts?status=ACTIVE'));
     await listReady(page);
     const count = Number((await page.locator('[data-testid="row-count"]').innerText()).replace(/\D/g, ''));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Contracts.xlsx');
     const file = path.join(artifactsDir, 'Contracts.xlsx');
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0];
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Registration', 'Status', 'Name', 'Financial product', 'Start date', 'Financed amount excl tax']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Registration',
+      'Status',
+      'Name',
+      'Financial product',
+      'Start date',
+      'Financed amount excl tax',
+    ]);
     expect(sheet.rowCount - 1).toBe(count);
     expect(new Set(sheet.getColumn(2).values.slice(2))).toEqual(new Set(['Active']));
     expect(typeof sheet.getCell('F2').value).toBe('number');
   });
 
   it('shows a 403 and a 500 as "Oops, something went wrong" with the detail', async () => {
-    const answer = (status: number, code: string, message: string) => ({ status, contentType: 'application/json', body: JSON.stringify({ statusCode: status, code, message, error: `${status}|${code}|${message}` }) });
-    await page.route(/\/api\/financing\/contracts\?/, (route) => route.fulfill(answer(403, 'FORBIDDEN', 'Permission read /api/financing/contracts required')));
+    const answer = (status: number, code: string, message: string) => ({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: status, code, message, error: `${status}|${code}|${message}` }),
+    });
+    await page.route(/\/api\/financing\/contracts\?/, (route) =>
+      route.fulfill(answer(403, 'FORBIDDEN', 'Permission read /api/financing/contracts required')),
+    );
     await page.goto(at('/contracts'));
     const forbidden = notice(page, 'Permission read /api/financing/contracts required (403)');
     await forbidden.waitFor();
@@ -184,7 +233,9 @@ describe('browser journeys', () => {
     await page.getByText('No data').first().waitFor();
     await shot('error-403');
     await page.unroute(/\/api\/financing\/contracts\?/);
-    await page.route(/\/api\/financing\/contracts\?/, (route) => route.fulfill(answer(500, 'UNAVAILABLE_SOFTWARE', 'Unavailable software')));
+    await page.route(/\/api\/financing\/contracts\?/, (route) =>
+      route.fulfill(answer(500, 'UNAVAILABLE_SOFTWARE', 'Unavailable software')),
+    );
     await page.goto(at('/contracts?page=2'));
     const failed = notice(page, 'Unavailable software (500)');
     await failed.waitFor();
@@ -194,7 +245,13 @@ describe('browser journeys', () => {
   });
 
   it('asks to sign in again with "Session has expired" on a 401, and comes back', async () => {
-    await page.route(/\/api\/financing\/contracts\?/, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Authentication required' }) }));
+    await page.route(/\/api\/financing\/contracts\?/, (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Authentication required' }),
+      }),
+    );
     await page.goto(at('/contracts?status=DRAFT'));
     await notice(page, 'Session has expired').waitFor();
     await page.waitForURL(/\/authentication\/login-page\?redirect=/);
@@ -205,10 +262,14 @@ describe('browser journeys', () => {
     expect(await rows(page).count()).toBeGreaterThan(0);
   });
 
-  it('reads the API description: a kind\'s calls and the fields of its body', async () => {
+  it("reads the API description: a kind's calls and the fields of its body", async () => {
     await page.goto(at('/documentation/api'));
     await page.getByPlaceholder('Filter by path or kind').fill('financing/contracts');
-    await page.locator('.ant-collapse-header').filter({ hasText: /^Contract/ }).first().click();
+    await page
+      .locator('.ant-collapse-header')
+      .filter({ hasText: /^Contract/ })
+      .first()
+      .click();
     const create = page.locator('[data-call="POST /api/financing/contracts"]');
     await create.click();
     const body = page.locator('tr').filter({ hasText: 'financedAmountExclTax' }).first();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { listReady, notice, rows, signIn } from './support/pages.ts';
 
@@ -10,17 +10,19 @@ import { listReady, notice, rows, signIn } from './support/pages.ts';
  */
 let product: RunningProduct;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 const at = (route: string) => `${product.url}${route}`;
 const registrationOf = async (row: number) => (await rows(page).nth(row).locator('td:nth-child(2)').innerText()).trim();
-const statusesShown = () => rows(page).locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+const statusesShown = () =>
+  rows(page)
+    .locator('[data-status]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
+  ({ page } = await openJourneyPage(browser));
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
@@ -30,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('workflow journeys', () => {
-  let selected: string[] = [];
+  const selected: string[] = [];
 
   it('signs in', async () => {
     await page.goto(at('/'));
@@ -50,14 +52,21 @@ describe('workflow journeys', () => {
       selected.push(await registrationOf(row));
       await rows(page).nth(row).locator('.ant-checkbox-input').check();
     }
-    expect(selected.every((r) => /^CT\d+$/.test(r)), selected.join()).toBe(true);
+    expect(
+      selected.every((r) => /^CT\d+$/.test(r)),
+      selected.join(),
+    ).toBe(true);
     const menuButton = transitions.getByRole('button', { name: 'Workflow transitions' });
     await expect.poll(() => menuButton.getAttribute('data-count')).not.toBe('0');
     await expect.poll(() => menuButton.isEnabled()).toBe(true);
     await menuButton.click();
-    const submit = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: /^Submit$/ });
+    const submit = page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: /^Submit$/ });
     await submit.waitFor();
-    const codes = await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-transition')));
+    const codes = await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-transition')));
     expect(codes).toContain('SUBMIT');
     expect(codes.at(-1)).toBe('CANCEL');
     await shot('workflow-menu');
@@ -84,13 +93,18 @@ describe('workflow journeys', () => {
     const history = card.locator('[data-testid="status-history"] .ant-table-tbody tr.ant-table-row');
     await expect.poll(() => history.count()).toBe(1);
     expect(await history.first().innerText()).toContain('Submit');
-    expect(await history.first().locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['DRAFT', 'SUBMITTED']);
+    expect(
+      await history
+        .first()
+        .locator('[data-status]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))),
+    ).toEqual(['DRAFT', 'SUBMITTED']);
     await card.getByRole('button', { name: 'Pin at the top' }).click();
     expect(await card.getAttribute('data-pinned')).toBe('true');
     await shot('workflow-card');
   });
 
-  it('clicks a draft contract\'s row and submits it from its transitions', async () => {
+  it("clicks a draft contract's row and submits it from its transitions", async () => {
     await page.goto(at('/contracts?status=DRAFT'));
     await listReady(page);
     const row = rows(page).first();
@@ -110,6 +124,8 @@ describe('workflow journeys', () => {
     await notice(page, `Transition "Submit" executed successfully for Contract "${registration}"`).waitFor();
     await drawer.waitFor({ state: 'detached' });
     await listReady(page);
-    await expect.poll(async () => (await rows(page).locator('td:nth-child(1)').allInnerTexts()).map((r) => r.trim())).not.toContain(registration);
+    await expect
+      .poll(async () => (await rows(page).locator('td:nth-child(1)').allInnerTexts()).map((r) => r.trim()))
+      .not.toContain(registration);
   });
 });

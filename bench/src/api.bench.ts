@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { entityByName } from '@lbo/model/entity-registry';
 import { preparedName, type Db } from '@lbo/server/db/database';
 import { scopedQuery } from '@lbo/server/db/scoped-query';
@@ -15,16 +15,27 @@ import type { FastifyInstance } from 'fastify';
  * scenario in both (the API's measured by a client in another process, as a browser is), their
  * ratio, and requests per second under load (autocannon, also in a separate process).
  */
-export interface Scenario { name: string; url: string }
+export interface Scenario {
+  name: string;
+  url: string;
+}
 
-const percentile = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 const summary = (xs: number[]) => ({ p50: +percentile(xs, 50).toFixed(2), p99: +percentile(xs, 99).toFixed(2) });
 
 /**
  * The statements the list and read operations run for a URL, compiled once, to replay through
  * raw `pg`: the count only when the API counts (a full page, or a page after the first).
  */
-function rawStatements(db: Db, tenant: string, url: string, counted: boolean): { sql: string; parameters: readonly unknown[] }[] {
+function rawStatements(
+  db: Db,
+  tenant: string,
+  url: string,
+  counted: boolean,
+): { sql: string; parameters: readonly unknown[] }[] {
   const [path, queryString] = url.split('?');
   const contract = entityByName('Contract')!;
   const byRegistration = /\/api\/financing\/contracts\/([^/?]+)$/.exec(path);
@@ -38,7 +49,15 @@ const PING = '/api/core/ping';
 const WARM_UP = 50;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1000);
 
-export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tenant: string, token: string, scenarios: Scenario[], seconds: number) {
+export async function benchApi(
+  app: FastifyInstance,
+  db: Db,
+  pool: pg.Pool,
+  tenant: string,
+  token: string,
+  scenarios: Scenario[],
+  seconds: number,
+) {
   const address = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${address.port}`;
   const headers = { authorization: `Bearer ${token}` };
@@ -47,7 +66,8 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     console.log(`  measuring: ${s.name}`);
     const check = await fetch(base + s.url, { headers });
     if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${await check.text()}`);
-    const counted = check.headers.get('pagination-continues') === 'true' || Number(check.headers.get('pagination-offset')) > 0;
+    const counted =
+      check.headers.get('pagination-continues') === 'true' || Number(check.headers.get('pagination-offset')) > 0;
     const statements = rawStatements(db, tenant, s.url, counted);
     // What the API sends PostgreSQL for the request (db/database.ts readInTenant): each statement
     // with the tenant settings in one round trip, prepared where the API prepares it.
@@ -55,8 +75,15 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     const replay = async () => {
       const client = await pool.connect();
       try {
-        for (const st of statements) await scopedQuery((q) => client.query(q), scope, { text: st.sql, values: st.parameters as unknown[], name: preparedName(st.sql) });
-      } finally { client.release(); }
+        for (const st of statements)
+          await scopedQuery((q) => client.query(q), scope, {
+            text: st.sql,
+            values: st.parameters as unknown[],
+            name: preparedName(st.sql),
+          });
+      } finally {
+        client.release();
+      }
     };
     // API and SQL samples alternate one by one, so that both see the same machine: other load
     // drifts, and a statement after an idle pause runs slower than one right after another.
@@ -71,7 +98,11 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
       const started = performance.now();
       await replay();
       const sqlTime = performance.now() - started;
-      if (i >= WARM_UP) { apiTimes.push(apiTime); sqlTimes.push(sqlTime); pingTimes.push(pingTime); }
+      if (i >= WARM_UP) {
+        apiTimes.push(apiTime);
+        sqlTimes.push(sqlTime);
+        pingTimes.push(pingTime);
+      }
     }
     client.close();
     const api = summary(apiTimes);
@@ -84,8 +115,20 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
     // The target: the API's own share at most 0.3 ms; a list whose SQL takes 2 ms or more within
     // 1.5 times it; a read by registration at least 2,000 requests per second.
     const withinTarget = ownShareMs <= 0.3 && (raw.p50 < 2 || ratioP50 <= 1.5) && (!byRegistration || rps >= 2000);
-    results.push({ scenario: s.name, url: s.url, pingP50ms: ping.p50, apiP50ms: api.p50, apiP99ms: api.p99, sqlP50ms: raw.p50, sqlP99ms: raw.p99,
-      ownShareMs, ratioP50, requestsPerSecond: rps, rows: check.headers.get('pagination-size'), withinTarget });
+    results.push({
+      scenario: s.name,
+      url: s.url,
+      pingP50ms: ping.p50,
+      apiP50ms: api.p50,
+      apiP99ms: api.p99,
+      sqlP50ms: raw.p50,
+      sqlP99ms: raw.p99,
+      ownShareMs,
+      ratioP50,
+      requestsPerSecond: rps,
+      rows: check.headers.get('pagination-size'),
+      withinTarget,
+    });
   }
   return results;
 }
@@ -93,7 +136,9 @@ export async function benchApi(app: FastifyInstance, db: Db, pool: pg.Pool, tena
 /** A client in its own process (latency-client.ts) that times one GET each time it is asked. */
 function apiClient(url: string, authorization: string) {
   const script = fileURLToPath(new URL('./latency-client.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, url, authorization], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, url, authorization], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   return {
     /** Times one GET of the client's URL, or of `path` on the same connection. */
@@ -110,11 +155,35 @@ function apiClient(url: string, authorization: string) {
 function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
   const bin = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, '-j', '-c', '10', '-d', String(seconds), '-H', `authorization=${headers.authorization}`, url.replace(/\[/g, '%5B').replace(/\]/g, '%5D')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        '-j',
+        '-c',
+        '10',
+        '-d',
+        String(seconds),
+        '-H',
+        `authorization=${headers.authorization}`,
+        url.replace(/\[/g, '%5B').replace(/\]/g, '%5D'),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('exit', () => { try { resolve(Math.round(JSON.parse(out).requests.average)); } catch { reject(new Error(`autocannon: ${err}`)); } });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    child.on('exit', () => {
+      try {
+        resolve(Math.round(JSON.parse(out).requests.average));
+      } catch {
+        reject(new Error(`autocannon: ${err}`));
+      }
+    });
   });
 }

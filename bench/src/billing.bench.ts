@@ -27,24 +27,65 @@ export async function runBillingBench(): Promise<Record<string, unknown>> {
       const n = Math.min(10_000, count - from);
       const contracts = Array.from({ length: n }, (_, k) => {
         const i = from + k;
-        return { registration: `CT${String(i).padStart(7, '0')}`, status: 'ACTIVE', name: `Contract ${i}`, currency: 'EUR' };
+        return {
+          registration: `CT${String(i).padStart(7, '0')}`,
+          status: 'ACTIVE',
+          name: `Contract ${i}`,
+          currency: 'EUR',
+        };
       });
       const elements = contracts.map((c, k) => ({
-        registration: `${c.registration}-01`, status: 'ACTIVE', type: 'RENT', name: 'Rent', code: 'RENT', contractRegistration: c.registration,
-        pr: 'R', payerRegistration: `PER${String((from + k) % 5000).padStart(6, '0')}`, payeeRegistration: 'ORG000001', currency: 'EUR',
+        registration: `${c.registration}-01`,
+        status: 'ACTIVE',
+        type: 'RENT',
+        name: 'Rent',
+        code: 'RENT',
+        contractRegistration: c.registration,
+        pr: 'R',
+        payerRegistration: `PER${String((from + k) % 5000).padStart(6, '0')}`,
+        payeeRegistration: 'ORG000001',
+        currency: 'EUR',
         lines: [
-          { number: 1, dueDate: '2025-01-31', amountExclTax: 100 + ((from + k) % 97) / 100, tax: 20, amountInclTax: 120, interest: 10, principal: 90, taxCode: 'VAT20', status: 'PLANNED' },
-          { number: 2, dueDate: '2025-02-28', amountExclTax: 100, tax: 20, amountInclTax: 120, interest: 9, principal: 91, taxCode: 'VAT20', status: 'PLANNED' },
+          {
+            number: 1,
+            dueDate: '2025-01-31',
+            amountExclTax: 100 + ((from + k) % 97) / 100,
+            tax: 20,
+            amountInclTax: 120,
+            interest: 10,
+            principal: 90,
+            taxCode: 'VAT20',
+            status: 'PLANNED',
+          },
+          {
+            number: 2,
+            dueDate: '2025-02-28',
+            amountExclTax: 100,
+            tax: 20,
+            amountInclTax: 120,
+            interest: 9,
+            principal: 91,
+            taxCode: 'VAT20',
+            status: 'PLANNED',
+          },
         ],
       }));
-      await inTenant(database.database.db, scope, async (tx) => {
-        await bulkInsert(tx, entityByName('Contract')!, tenant, 'bench', contracts);
-        await bulkInsert(tx, entityByName('ContractElement')!, tenant, 'bench', elements);
-      }, 600_000);
+      await inTenant(
+        database.database.db,
+        scope,
+        async (tx) => {
+          await bulkInsert(tx, entityByName('Contract')!, tenant, 'bench', contracts);
+          await bulkInsert(tx, entityByName('ContractElement')!, tenant, 'bench', elements);
+        },
+        600_000,
+      );
     }
     // Statistics, as autovacuum leaves them after a load (it is off on the benchmark machine, and
     // PGlite has none): without them the planner sorted every due element for each chunk.
-    await asOwner(database, [`ANALYZE ${entityByName('Contract')!.table}`, `ANALYZE ${entityByName('ContractElement')!.table}`]);
+    await asOwner(database, [
+      `ANALYZE ${entityByName('Contract')!.table}`,
+      `ANALYZE ${entityByName('ContractElement')!.table}`,
+    ]);
     const loadSeconds = (Date.now() - loadStarted) / 1000;
 
     const memory: number[] = [];
@@ -65,9 +106,16 @@ export async function runBillingBench(): Promise<Record<string, unknown>> {
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     const tenth = Math.max(1, Math.floor(memory.length / 10));
     return {
-      database: databaseUrl ? 'PostgreSQL' : 'PGlite', contracts: count, loadSeconds: Math.round(loadSeconds), dueElements: nbTotal,
-      invoices: batch.done, seconds: Math.round(seconds * 10) / 10, invoicesPerSecond: Math.round(batch.done / seconds),
-      rssFirstTenthMB: mb(Math.max(...memory.slice(0, tenth))), rssLastTenthMB: mb(Math.max(...memory.slice(-tenth))), rssPeakMB: mb(Math.max(...memory)),
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      contracts: count,
+      loadSeconds: Math.round(loadSeconds),
+      dueElements: nbTotal,
+      invoices: batch.done,
+      seconds: Math.round(seconds * 10) / 10,
+      invoicesPerSecond: Math.round(batch.done / seconds),
+      rssFirstTenthMB: mb(Math.max(...memory.slice(0, tenth))),
+      rssLastTenthMB: mb(Math.max(...memory.slice(-tenth))),
+      rssPeakMB: mb(Math.max(...memory)),
     };
   } finally {
     await app.close();

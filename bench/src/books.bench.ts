@@ -30,20 +30,45 @@ export async function runBooksBench(): Promise<Record<string, unknown>> {
       const exclTax = 100 + (i % 997) / 100;
       const tax = Math.round(exclTax * 20) / 100;
       return {
-        eventType: 'INVOICE_ISSUED', date: `2025-${String((i % 12) + 1).padStart(2, '0')}-15`, currency: 'EUR', pr: 'R', financialProduct: i % 3 ? 'LEASE' : 'OPERATING_LEASE',
-        amounts: { amountExclTax: exclTax, tax, amountInclTax: Math.round((exclTax + tax) * 100) / 100, rent: exclTax, services: 0 }, name: `Invoice ${i}`,
-        sourceEntity: 'Invoice', sourceRegistration: `INV${String(i).padStart(7, '0')}`, invoiceRegistration: `INV${String(i).padStart(7, '0')}`,
-        personRegistration: `PER${String(i % 5000).padStart(6, '0')}`, organizationRegistration: 'ORG000001', taxCode: 'VAT20',
+        eventType: 'INVOICE_ISSUED',
+        date: `2025-${String((i % 12) + 1).padStart(2, '0')}-15`,
+        currency: 'EUR',
+        pr: 'R',
+        financialProduct: i % 3 ? 'LEASE' : 'OPERATING_LEASE',
+        amounts: {
+          amountExclTax: exclTax,
+          tax,
+          amountInclTax: Math.round((exclTax + tax) * 100) / 100,
+          rent: exclTax,
+          services: 0,
+        },
+        name: `Invoice ${i}`,
+        sourceEntity: 'Invoice',
+        sourceRegistration: `INV${String(i).padStart(7, '0')}`,
+        invoiceRegistration: `INV${String(i).padStart(7, '0')}`,
+        personRegistration: `PER${String(i % 5000).padStart(6, '0')}`,
+        organizationRegistration: 'ORG000001',
+        taxCode: 'VAT20',
       };
     };
     let postings = 0;
     const started = Date.now();
     for (let from = 0; from < invoices; from += 1000) {
       const n = Math.min(1000, invoices - from);
-      postings += await inTenant(database.database.db, scope, async (tx) => {
-        const written = await recordPostingEvents(tx, caller, Array.from({ length: n }, (_, k) => event(from + k)), await postingContextOf(tx, tenant));
-        return written.reduce((s, w) => s + w.postings.length, 0);
-      }, 600_000);
+      postings += await inTenant(
+        database.database.db,
+        scope,
+        async (tx) => {
+          const written = await recordPostingEvents(
+            tx,
+            caller,
+            Array.from({ length: n }, (_, k) => event(from + k)),
+            await postingContextOf(tx, tenant),
+          );
+          return written.reduce((s, w) => s + w.postings.length, 0);
+        },
+        600_000,
+      );
     }
     const postingSeconds = (Date.now() - started) / 1000;
 
@@ -57,12 +82,26 @@ export async function runBooksBench(): Promise<Record<string, unknown>> {
         const pair = Math.floor((from + k) / 2);
         const dc = k % 2 ? 'C' : 'D';
         return {
-          registration: `BULK${String(from + k).padStart(8, '0')}`, status: 'VALIDATED', type: 'MANUAL', name: 'Bulk', eventType: 'MANUAL', dc,
-          account: accounts[(pair % 4) * 2 + (k % 2)], amount: 10 + (pair % 1000) / 100, currency: 'EUR', date: `202${pair % 5}-${String((pair % 12) + 1).padStart(2, '0')}-01`,
-          postingEventRegistration: `BULKEV${pair}`, organizationRegistration: 'ORG000001',
+          registration: `BULK${String(from + k).padStart(8, '0')}`,
+          status: 'VALIDATED',
+          type: 'MANUAL',
+          name: 'Bulk',
+          eventType: 'MANUAL',
+          dc,
+          account: accounts[(pair % 4) * 2 + (k % 2)],
+          amount: 10 + (pair % 1000) / 100,
+          currency: 'EUR',
+          date: `202${pair % 5}-${String((pair % 12) + 1).padStart(2, '0')}-01`,
+          postingEventRegistration: `BULKEV${pair}`,
+          organizationRegistration: 'ORG000001',
         };
       });
-      await inTenant(database.database.db, scope, (tx) => bulkInsert(tx, entityByName('Posting')!, tenant, 'bench', rows), 600_000);
+      await inTenant(
+        database.database.db,
+        scope,
+        (tx) => bulkInsert(tx, entityByName('Posting')!, tenant, 'bench', rows),
+        600_000,
+      );
       postings += n;
     }
     const loadSeconds = (Date.now() - loadStarted) / 1000;
@@ -76,12 +115,20 @@ export async function runBooksBench(): Promise<Record<string, unknown>> {
       if (res.statusCode !== 200) throw new Error(`trial balance refused: ${res.statusCode} ${res.body}`);
       balance = res.json();
     }
-    if (balance!.totals.EUR.balance !== 0) throw new Error(`the trial balance does not balance: ${JSON.stringify(balance!.totals)}`);
+    if (balance!.totals.EUR.balance !== 0)
+      throw new Error(`the trial balance does not balance: ${JSON.stringify(balance!.totals)}`);
     times.sort((a, b) => a - b);
     return {
-      database: databaseUrl ? 'PostgreSQL' : 'PGlite', invoices, invoicePostings: invoices * 3, postingSeconds: Math.round(postingSeconds * 10) / 10,
-      postingsPerSecond: Math.round((invoices * 3) / postingSeconds), bookPostings: postings, bulkLoadSeconds: Math.round(loadSeconds),
-      trialBalanceAccounts: balance!.accounts.length, trialBalanceMedianMs: Math.round(times[2]), trialBalanceWorstMs: Math.round(times[4]),
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      invoices,
+      invoicePostings: invoices * 3,
+      postingSeconds: Math.round(postingSeconds * 10) / 10,
+      postingsPerSecond: Math.round((invoices * 3) / postingSeconds),
+      bookPostings: postings,
+      bulkLoadSeconds: Math.round(loadSeconds),
+      trialBalanceAccounts: balance!.accounts.length,
+      trialBalanceMedianMs: Math.round(times[2]),
+      trialBalanceWorstMs: Math.round(times[4]),
     };
   } finally {
     await app.close();

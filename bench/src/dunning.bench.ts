@@ -31,20 +31,48 @@ export async function runDunningBench(): Promise<Record<string, unknown>> {
       const invoices = Array.from({ length: n }, (_, k) => {
         const i = from + k;
         return {
-          registration: `INV${String(i).padStart(7, '0')}`, status: 'ISSUED', type: 'INVOICE', name: `Rent ${i}`, pr: 'R', invoiceNumber: `2025-ORG000001-${String(i).padStart(7, '0')}`,
-          contractRegistration: `CT${String(i).padStart(7, '0')}`, currency: 'EUR', amountExclTax: 100, amountInclTax: 120, totalBalance: 120,
-          dueDate: '2025-01-31', issueDate: '2025-01-01', language: i % 2 ? 'fr' : 'en',
-          persons: [{ role: 'PAYER', personRegistration: `PER${String(i % 5000).padStart(6, '0')}`, name: `Client ${i % 5000}` }, { role: 'PAYEE', personRegistration: 'ORG000001' }],
+          registration: `INV${String(i).padStart(7, '0')}`,
+          status: 'ISSUED',
+          type: 'INVOICE',
+          name: `Rent ${i}`,
+          pr: 'R',
+          invoiceNumber: `2025-ORG000001-${String(i).padStart(7, '0')}`,
+          contractRegistration: `CT${String(i).padStart(7, '0')}`,
+          currency: 'EUR',
+          amountExclTax: 100,
+          amountInclTax: 120,
+          totalBalance: 120,
+          dueDate: '2025-01-31',
+          issueDate: '2025-01-01',
+          language: i % 2 ? 'fr' : 'en',
+          persons: [
+            {
+              role: 'PAYER',
+              personRegistration: `PER${String(i % 5000).padStart(6, '0')}`,
+              name: `Client ${i % 5000}`,
+            },
+            { role: 'PAYEE', personRegistration: 'ORG000001' },
+          ],
         };
       });
-      await inTenant(database.database.db, { tenant, user: 'bench' }, (tx) => bulkInsert(tx, entityByName('Invoice')!, tenant, 'bench', invoices), 600_000);
+      await inTenant(
+        database.database.db,
+        { tenant, user: 'bench' },
+        (tx) => bulkInsert(tx, entityByName('Invoice')!, tenant, 'bench', invoices),
+        600_000,
+      );
     }
     const loadSeconds = (Date.now() - loadStarted) / 1000;
 
     const memory: number[] = [];
     const sampler = setInterval(() => memory.push(process.memoryUsage().rss), 500);
     const started = Date.now();
-    const res = await app.inject({ method: 'POST', url: '/api/billing/dunning/run', headers, payload: { date: '2025-03-31' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/billing/dunning/run',
+      headers,
+      payload: { date: '2025-03-31' },
+    });
     if (res.statusCode !== 200) throw new Error(`dunning run refused: ${res.statusCode} ${res.body}`);
     const { batchRegistration } = res.json() as { batchRegistration: string };
     let batch: { status: string; done: number; log: { message: string }[] } = { status: 'FETCHING', done: 0, log: [] };
@@ -62,9 +90,15 @@ export async function runDunningBench(): Promise<Record<string, unknown>> {
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     const tenth = Math.max(1, Math.floor(memory.length / 10));
     return {
-      database: databaseUrl ? 'PostgreSQL' : 'PGlite', invoices: count, loadSeconds: Math.round(loadSeconds), dunned: batch.done,
-      seconds: Math.round(seconds * 10) / 10, invoicesPerSecond: Math.round(batch.done / seconds),
-      rssFirstTenthMB: mb(Math.max(...memory.slice(0, tenth))), rssLastTenthMB: mb(Math.max(...memory.slice(-tenth))), rssPeakMB: mb(Math.max(...memory)),
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      invoices: count,
+      loadSeconds: Math.round(loadSeconds),
+      dunned: batch.done,
+      seconds: Math.round(seconds * 10) / 10,
+      invoicesPerSecond: Math.round(batch.done / seconds),
+      rssFirstTenthMB: mb(Math.max(...memory.slice(0, tenth))),
+      rssLastTenthMB: mb(Math.max(...memory.slice(-tenth))),
+      rssPeakMB: mb(Math.max(...memory)),
     };
   } finally {
     await app.close();

@@ -40,12 +40,25 @@ export interface ExportBenchResult {
 
 const MB = 1_048_576;
 const round = (n: number) => Math.round(n * 10) / 10;
-const columns = ['registration', 'status', 'name', 'quotations.0.financialProduct', 'startDate', 'endDate', 'duration', 'financedAmountExclTax', 'currency', '_insertDate'];
+const columns = [
+  'registration',
+  'status',
+  'name',
+  'quotations.0.financialProduct',
+  'startDate',
+  'endDate',
+  'duration',
+  'financedAmountExclTax',
+  'currency',
+  '_insertDate',
+];
 const targets = { rowsPerSecond: 20_000, rssGrowthMB: 200 };
 
 /** Loads `count` contracts of the demo book's generator, 10,000 a transaction; skips when there. */
 async function loadContracts(db: Db, tenant: string, count: number, log: (s: string) => void) {
-  const have = await inTenant(db, { tenant, user: 'bench' }, async (tx) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract`.execute(tx)).rows[0].n));
+  const have = await inTenant(db, { tenant, user: 'bench' }, async (tx) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract`.execute(tx)).rows[0].n),
+  );
   if (have >= count) return;
   const kind = demoBook(bookSize(count)).find((k) => k.entity.name === 'Contract')!;
   for (let from = have; from < count; from += 10_000) {
@@ -77,31 +90,46 @@ async function analyze(database: Database, url: string | undefined) {
 }
 
 /** Downloads the export, counting rows (CSV lines) or bytes, while sampling the resident set. */
-async function measure(port: number, authorization: string, format: 'xlsx' | 'csv', expectedRows: number): Promise<ExportRun> {
+async function measure(
+  port: number,
+  authorization: string,
+  format: 'xlsx' | 'csv',
+  expectedRows: number,
+): Promise<ExportRun> {
   global.gc?.();
   const before = process.memoryUsage.rss();
   let peak = before;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 50);
   const started = performance.now();
   try {
     const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
       const url = `/api/financing/contracts/export?format=${format}&sort=-startDate&columns=${columns.join(',')}`;
-      http.get({ port, host: '127.0.0.1', path: url, headers: { authorization } }, (response) => {
-        if (response.statusCode !== 200) reject(new Error(`${format}: answered ${response.statusCode}`));
-        let received = 0;
-        let newlines = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (format === 'csv') for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
-        });
-        response.on('end', () => resolve({ bytes: received, lines: newlines }));
-        response.on('error', reject);
-      }).on('error', reject);
+      http
+        .get({ port, host: '127.0.0.1', path: url, headers: { authorization } }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${format}: answered ${response.statusCode}`));
+          let received = 0;
+          let newlines = 0;
+          response.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (format === 'csv') for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+          });
+          response.on('end', () => resolve({ bytes: received, lines: newlines }));
+          response.on('error', reject);
+        })
+        .on('error', reject);
     });
     const seconds = (performance.now() - started) / 1000;
     if (format === 'csv' && lines - 1 !== expectedRows) throw new Error(`csv: ${lines - 1} rows of ${expectedRows}`);
     peak = Math.max(peak, process.memoryUsage.rss());
-    return { rows: expectedRows, megabytes: round(bytes / MB), seconds: round(seconds), rowsPerSecond: Math.round(expectedRows / seconds), rssGrowthMB: round((peak - before) / MB) };
+    return {
+      rows: expectedRows,
+      megabytes: round(bytes / MB),
+      seconds: round(seconds),
+      rowsPerSecond: Math.round(expectedRows / seconds),
+      rssGrowthMB: round((peak - before) / MB),
+    };
   } finally {
     clearInterval(timer);
   }
@@ -113,14 +141,24 @@ export async function runExportBench(): Promise<ExportBenchResult> {
   const contracts = Number(process.env.BENCH_EXPORT_CONTRACTS ?? 100_000);
   const keep = process.env.BENCH_EXPORT_DATA_DIR;
   const work = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-export-bench-'));
-  const database = await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: url ?? '' }), databaseUrl: url, dataDir: path.join(work, 'db') });
+  const database = await openDatabase({
+    ...readConfig({ ...process.env, DATABASE_URL: url ?? '' }),
+    databaseUrl: url,
+    dataDir: path.join(work, 'db'),
+  });
   // Every row streamed: the background threshold is past the book.
-  const app = await buildApp({ database, objectStore: fileSystemStore(path.join(work, 'objects')), listExports: { backgroundThreshold: contracts * 2 } });
+  const app = await buildApp({
+    database,
+    objectStore: fileSystemStore(path.join(work, 'objects')),
+    listExports: { backgroundThreshold: contracts * 2 },
+  });
   try {
     const tenant = 'exportbench';
     const password = 'Bench-Pass-1';
-    const login = () => app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: `admin@${tenant}`, password } });
-    if ((await login()).statusCode !== 200) await createTenant(database.db, tenant, { username: `admin@${tenant}`, password });
+    const login = () =>
+      app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: `admin@${tenant}`, password } });
+    if ((await login()).statusCode !== 200)
+      await createTenant(database.db, tenant, { username: `admin@${tenant}`, password });
     log(`Export bench: ${url ? 'PostgreSQL' : 'PGlite'}, ${contracts} contracts`);
     await loadContracts(database.db, tenant, contracts, log);
     await analyze(database, url);
@@ -131,8 +169,17 @@ export async function runExportBench(): Promise<ExportBenchResult> {
     log(`  xlsx: ${xlsx.rowsPerSecond} rows/s, ${xlsx.megabytes} MB, RSS +${xlsx.rssGrowthMB} MB`);
     const csv = await measure(port, authorization, 'csv', contracts);
     log(`  csv: ${csv.rowsPerSecond} rows/s, ${csv.megabytes} MB, RSS +${csv.rssGrowthMB} MB`);
-    const within = (run: ExportRun) => run.rowsPerSecond >= targets.rowsPerSecond && run.rssGrowthMB < targets.rssGrowthMB;
-    return { database: url ? 'PostgreSQL' : 'PGlite', contracts, columns, xlsx, csv, targets, withinTargets: { xlsx: within(xlsx), csv: within(csv) } };
+    const within = (run: ExportRun) =>
+      run.rowsPerSecond >= targets.rowsPerSecond && run.rssGrowthMB < targets.rssGrowthMB;
+    return {
+      database: url ? 'PostgreSQL' : 'PGlite',
+      contracts,
+      columns,
+      xlsx,
+      csv,
+      targets,
+      withinTargets: { xlsx: within(xlsx), csv: within(csv) },
+    };
   } finally {
     await app.close();
     await database.close();

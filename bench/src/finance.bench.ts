@@ -23,21 +23,35 @@ function timeEach(runs: number, f: (i: number) => unknown): number[] {
 
 /** A 30-year monthly mortgage with every option that costs time: actual days, business days, tax, services, fees. */
 const longPlan = (i: number): PaymentPlanInput => ({
-  amount: 250_000 + i, rate: 0.035, duration: 360, frequency: 30, startDate: '2024-01-31', dayCount: 'ACT/365',
-  calendar: { holidays: ['2024-12-25', '2025-12-25', '2026-12-25'] }, taxRate: 0.2,
-  services: [{ code: 'INSURANCE', amount: 25, taxRate: 0 }], fees: 1500,
+  amount: 250_000 + i,
+  rate: 0.035,
+  duration: 360,
+  frequency: 30,
+  startDate: '2024-01-31',
+  dayCount: 'ACT/365',
+  calendar: { holidays: ['2024-12-25', '2025-12-25', '2026-12-25'] },
+  taxRate: 0.2,
+  services: [{ code: 'INSURANCE', amount: 25, taxRate: 0 }],
+  fees: 1500,
 });
 
 /** A five-year lease in advance with a residual value. */
 const leasePlan = (i: number): PaymentPlanInput => ({
-  amount: 20_000 + (i % 5000), rate: 0.02 + (i % 100) / 2000, duration: 60, frequency: 30, timing: 'advance',
-  residualValuePercent: 0.15, startDate: formatIsoDate(fromYmd(2024, 1, 1) + (i % 365)), taxRate: 0.2,
+  amount: 20_000 + (i % 5000),
+  rate: 0.02 + (i % 100) / 2000,
+  duration: 60,
+  frequency: 30,
+  timing: 'advance',
+  residualValuePercent: 0.15,
+  startDate: formatIsoDate(fromYmd(2024, 1, 1) + (i % 365)),
+  taxRate: 0.2,
   services: [{ code: 'MAINTENANCE', amount: 45 }],
 });
 
 /** 1,000 flows: an outlay, then irregular receipts every few days. */
 function thousandFlows(): { values: number[]; dates: string[] } {
-  const values = [-1_000_000], dates = [formatIsoDate(fromYmd(2020, 1, 1))];
+  const values = [-1_000_000],
+    dates = [formatIsoDate(fromYmd(2020, 1, 1))];
   for (let i = 1; i < 1000; i++) {
     values.push(1450 + (i % 7) * 15);
     dates.push(formatIsoDate(fromYmd(2020, 1, 1) + i * 3 + (i % 2)));

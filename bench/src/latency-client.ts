@@ -10,13 +10,16 @@ import readline from 'node:readline';
  */
 const [url, authorization] = process.argv.slice(2);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = (target: string) => new Promise<void>((resolve, reject) => {
-  http.get(target, { agent, headers: { authorization } }, (res) => {
-    if (res.statusCode !== 200) reject(new Error(`${target}: ${res.statusCode}`));
-    res.resume();
-    res.on('end', resolve);
-  }).on('error', reject);
-});
+const get = (target: string) =>
+  new Promise<void>((resolve, reject) => {
+    http
+      .get(target, { agent, headers: { authorization } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${target}: ${res.statusCode}`));
+        res.resume();
+        res.on('end', resolve);
+      })
+      .on('error', reject);
+  });
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const started = performance.now();
   await get(line ? new URL(line, url).toString() : url);

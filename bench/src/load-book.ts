@@ -14,7 +14,8 @@ const benchKinds = new Set(['Person', 'Asset', 'Contract']);
 export async function loadBook(db: Db, tenant: string, contracts: number, log: (s: string) => void): Promise<BookSize> {
   const size = bookSize(contracts);
   const have = await inTenant(db, { tenant, user: 'bench' }, async (tx) =>
-    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract`.execute(tx)).rows[0].n));
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract`.execute(tx)).rows[0].n),
+  );
   if (have >= contracts) return size;
   const chunk = 10_000;
   for (const { entity, count, at } of demoBook(size).filter((k) => benchKinds.has(k.entity.name))) {

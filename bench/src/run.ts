@@ -21,7 +21,11 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const contracts = Number(process.env.BENCH_CONTRACTS ?? (url ? 1_000_000 : 20_000));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',');
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  node: process.version,
+};
 
 if (!only || only.includes('api')) {
   const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? './data-bench');
@@ -31,8 +35,10 @@ if (!only || only.includes('api')) {
   const app = await buildApp({ database });
   const tenant = 'bench';
   const password = 'Bench-Pass-1';
-  const login = () => app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: `admin@${tenant}`, password } });
-  if ((await login()).statusCode !== 200) await createTenant(database.db, tenant, { username: `admin@${tenant}`, password });
+  const login = () =>
+    app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: `admin@${tenant}`, password } });
+  if ((await login()).statusCode !== 200)
+    await createTenant(database.db, tenant, { username: `admin@${tenant}`, password });
   const loadStarted = Date.now();
   const size = await loadBook(database.db, tenant, contracts, log);
   log(`Book ready in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s`);
@@ -48,21 +54,50 @@ if (!only || only.includes('api')) {
   const mid = Math.floor(contracts / 2);
   const person = `PER${String(Math.floor(size.persons / 3)).padStart(6, '0')}`;
   const scenarios = [
-    { name: 'filtered, sorted page of 20 with count', url: '/api/financing/contracts?status=ACTIVE,APPROVED&minFinancedAmountExclTax=50000&sort=-startDate&range=[0-19]' },
+    {
+      name: 'filtered, sorted page of 20 with count',
+      url: '/api/financing/contracts?status=ACTIVE,APPROVED&minFinancedAmountExclTax=50000&sort=-startDate&range=[0-19]',
+    },
     { name: 'persons[] role filter', url: `/api/financing/contracts?client=${person}&range=[0-19]` },
-    { name: 'free-text search, a reference', url: `/api/financing/contracts?search=CT0${String(mid).slice(0, 4)}&range=[0-19]` },
-    { name: 'free-text search, common words', url: `/api/financing/contracts?search=financial%20lease%20${String(mid).slice(0, 4)}&range=[0-19]` },
+    {
+      name: 'free-text search, a reference',
+      url: `/api/financing/contracts?search=CT0${String(mid).slice(0, 4)}&range=[0-19]`,
+    },
+    {
+      name: 'free-text search, common words',
+      url: `/api/financing/contracts?search=financial%20lease%20${String(mid).slice(0, 4)}&range=[0-19]`,
+    },
     { name: 'GET by registration', url: `/api/financing/contracts/CT${String(mid).padStart(6, '0')}` },
     ...contractFilterScenarios(contracts),
   ];
   // The embedded database serves one connection: under load the pool is the limit, not the API.
-  results.api = { database: url ? 'PostgreSQL' : 'PGlite', contracts, scenarios: await benchApi(app, database.db, database.pool, tenant, token, scenarios, seconds) };
-  console.table((results.api as { scenarios: Record<string, unknown>[] }).scenarios.map(({ url: _, apiP99ms: _a, sqlP99ms: _s, ...row }) => row));
+  results.api = {
+    database: url ? 'PostgreSQL' : 'PGlite',
+    contracts,
+    scenarios: await benchApi(app, database.db, database.pool, tenant, token, scenarios, seconds),
+  };
+  console.table(
+    (results.api as { scenarios: Record<string, unknown>[] }).scenarios.map(
+      ({ url: _, apiP99ms: _a, sqlP99ms: _s, ...row }) => row,
+    ),
+  );
   await app.close();
   await database.close();
 }
 
-for (const [name, file, fn] of [['finance', './finance.bench.ts', 'runFinanceBench'], ['documents', './documents.bench.ts', 'runDocumentsBench'], ['web', './web.bench.ts', 'runWebBench'], ['export', './export.bench.ts', 'runExportBench'], ['contracts', './contract-lifecycle.bench.ts', 'runContractLifecycleBench'], ['billing', './billing.bench.ts', 'runBillingBench'], ['pdf', './invoice-pdf.bench.ts', 'runInvoicePdfBench'], ['sepa', './sepa.bench.ts', 'runSepaBench'], ['books', './books.bench.ts', 'runBooksBench'], ['dunning', './dunning.bench.ts', 'runDunningBench'], ['camt', './camt.bench.ts', 'runCamtBench']] as const) {
+for (const [name, file, fn] of [
+  ['finance', './finance.bench.ts', 'runFinanceBench'],
+  ['documents', './documents.bench.ts', 'runDocumentsBench'],
+  ['web', './web.bench.ts', 'runWebBench'],
+  ['export', './export.bench.ts', 'runExportBench'],
+  ['contracts', './contract-lifecycle.bench.ts', 'runContractLifecycleBench'],
+  ['billing', './billing.bench.ts', 'runBillingBench'],
+  ['pdf', './invoice-pdf.bench.ts', 'runInvoicePdfBench'],
+  ['sepa', './sepa.bench.ts', 'runSepaBench'],
+  ['books', './books.bench.ts', 'runBooksBench'],
+  ['dunning', './dunning.bench.ts', 'runDunningBench'],
+  ['camt', './camt.bench.ts', 'runCamtBench'],
+] as const) {
   if (only && !only.includes(name)) continue;
   if (!fs.existsSync(new URL(file, import.meta.url))) continue;
   const mod = await import(file);

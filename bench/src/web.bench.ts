@@ -21,7 +21,10 @@ export interface RouteWeight {
   wireKB: number;
 }
 
-export interface Stat { p50: number; max: number }
+export interface Stat {
+  p50: number;
+  max: number;
+}
 
 export interface WebBenchResult {
   signInRoute: RouteWeight;
@@ -47,7 +50,12 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
     if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
     bodies.push(response.body());
     names.push(new URL(response.url()).pathname.split('/').pop() ?? '');
-    wire.push(response.finished().then(() => response.request().sizes()).then((sizes) => sizes.responseBodySize));
+    wire.push(
+      response
+        .finished()
+        .then(() => response.request().sizes())
+        .then((sizes) => sizes.responseBodySize),
+    );
   };
   page.on('response', onResponse);
   await navigate();
@@ -59,7 +67,10 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
   const gzip = gzipped.reduce((n, size) => n + size, 0);
   const sent = (await Promise.all(wire)).reduce((n, size) => n + size, 0);
   // The heaviest scripts, to see what a route carries.
-  const heaviest = names.map((name, i) => ({ name, gzipKB: kb(gzipped[i]) })).sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 8);
+  const heaviest = names
+    .map((name, i) => ({ name, gzipKB: kb(gzipped[i]) }))
+    .sort((a, b) => b.gzipKB - a.gzipKB)
+    .slice(0, 8);
   return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip), wireKB: kb(sent), heaviest };
 }
 
@@ -91,7 +102,10 @@ async function timeListOf100(page: Page, url: string) {
 
 async function timePageChange(page: Page, pageNumber: number) {
   const clickAt = await page.evaluate<number>('window.rowsAt = undefined, performance.now()');
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: String(pageNumber), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('button', { name: String(pageNumber), exact: true })
+    .click();
   await page.waitForFunction('window.rowsAt !== undefined', undefined, { timeout: 30_000 });
   const { rowsAt, dataAt } = await page.evaluate<{ rowsAt: number; dataAt: number }>(readTimes);
   return { clickToRenderMs: rowsAt - clickAt, dataToRenderMs: rowsAt - dataAt };
@@ -117,7 +131,9 @@ export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<
     await page.waitForURL((url) => !url.pathname.startsWith('/authentication'));
     // A fresh load of the list route: the session survives a reload of the same tab.
     const listRoute = await scriptWeight(page, () => page.goto(`${base}/contracts`));
-    await page.evaluate(`localStorage.setItem('lbo.ui-state', JSON.stringify({ tables: { '/contracts': { pageSize: 100 } } }))`);
+    await page.evaluate(
+      `localStorage.setItem('lbo.ui-state', JSON.stringify({ tables: { '/contracts': { pageSize: 100 } } }))`,
+    );
     await page.addInitScript(watchRows);
     const loads = [];
     for (let i = 0; i < runs; i++) loads.push(await timeListOf100(page, `${base}/contracts?page=${(i % 5) + 1}`));
@@ -128,11 +144,22 @@ export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<
     return {
       signInRoute,
       listRoute,
-      listOf100Rows: { runs, navigationToRenderMs: stat(loads.map((s) => s.navigationToRenderMs)), dataToRenderMs: stat(render) },
-      pageChangeOf100Rows: { runs, clickToRenderMs: stat(pageChange), dataToRenderMs: stat(changes.map((s) => s.dataToRenderMs)) },
+      listOf100Rows: {
+        runs,
+        navigationToRenderMs: stat(loads.map((s) => s.navigationToRenderMs)),
+        dataToRenderMs: stat(render),
+      },
+      pageChangeOf100Rows: {
+        runs,
+        clickToRenderMs: stat(pageChange),
+        dataToRenderMs: stat(changes.map((s) => s.dataToRenderMs)),
+      },
       targets: { signInGzipKB: 250, listGzipKB: 350, dataToRenderMs: 300, pageChangeMs: 300 },
       withinTargets: {
-        signIn: signInRoute.gzipKB <= 250, list: listRoute.gzipKB <= 350, render: median(render) <= 300, pageChange: median(pageChange) <= 300,
+        signIn: signInRoute.gzipKB <= 250,
+        list: listRoute.gzipKB <= 350,
+        render: median(render) <= 300,
+        pageChange: median(pageChange) <= 300,
       },
     };
   } finally {

@@ -10,11 +10,14 @@ export type Api = (method: string, url: string, payload?: object) => Promise<Lig
 /** Calls to the product as its administrator. */
 export async function adminApi(product: RunningProduct): Promise<Api> {
   const authorization = await product.adminAuthorization();
-  return (method, url, payload) => product.app.inject({ method: method as 'GET', url, headers: { authorization }, ...(payload ? { payload } : {}) });
+  return (method, url, payload) =>
+    product.app.inject({ method: method as 'GET', url, headers: { authorization }, ...(payload ? { payload } : {}) });
 }
 
 /** Chromium with a journey page, signed in as the product's administrator. */
-export async function signedInPage(product: RunningProduct): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  product: RunningProduct,
+): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await launchChromium();
   const { context, page } = await openJourneyPage(browser);
   await page.goto(`${product.url}/`);
@@ -29,13 +32,31 @@ export async function signedInPage(product: RunningProduct): Promise<{ browser: 
  */
 export async function activeLease(api: Api, name: string): Promise<string> {
   const deal = await api('POST', '/api/financing/deals', {
-    name, currency: 'EUR', startDate: '2025-01-15',
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000002' }, { role: 'ORGANIZATION', personRegistration: 'PER000001' }],
-    quotations: [{ name: 'Lease 24 months', financialProduct: 'LEASE', financedAmountExclTax: 24000, rate: 0.05, duration: 24, frequency: '30', timing: 'arrears', taxCode: 'VAT20', isChosen: true }],
+    name,
+    currency: 'EUR',
+    startDate: '2025-01-15',
+    persons: [
+      { role: 'CLIENT', personRegistration: 'PER000002' },
+      { role: 'ORGANIZATION', personRegistration: 'PER000001' },
+    ],
+    quotations: [
+      {
+        name: 'Lease 24 months',
+        financialProduct: 'LEASE',
+        financedAmountExclTax: 24000,
+        rate: 0.05,
+        duration: 24,
+        frequency: '30',
+        timing: 'arrears',
+        taxCode: 'VAT20',
+        isChosen: true,
+      },
+    ],
   });
   expect(deal.statusCode, deal.body).toBe(201);
   const registration = deal.json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
+  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON'])
+    expect((await api('GET', `/api/financing/deals/${registration}/transitions/${code}`)).statusCode).toBe(200);
   const contract = (await api('GET', `/api/financing/deals/${registration}`)).json().contractRegistration as string;
   for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) {
     const res = await api('GET', `/api/financing/contracts/${contract}/transitions/${code}`);
@@ -47,11 +68,20 @@ export async function activeLease(api: Api, name: string): Promise<string> {
 type Billed = { registration: string; contractRegistration: string; pr: string; paymentMode?: string };
 
 /** Bills up to `date` (`query` adds to the run's query), then issues the first two receivable invoices of `contract` that `keep` keeps. */
-export async function issueTwo(api: Api, contract: string, date: string, { query = '', keep = () => true }: { query?: string; keep?: (i: Billed) => boolean } = {}): Promise<string[]> {
+export async function issueTwo(
+  api: Api,
+  contract: string,
+  date: string,
+  { query = '', keep = () => true }: { query?: string; keep?: (i: Billed) => boolean } = {},
+): Promise<string[]> {
   const billed = await api('GET', `/api/script/runs/run-billing?date=${date}${query}`);
   expect(billed.statusCode, billed.body).toBe(200);
-  const invoices = (billed.json() as Billed[]).filter((i) => i.contractRegistration === contract && i.pr === 'R' && keep(i)).slice(0, 2).map((i) => i.registration);
+  const invoices = (billed.json() as Billed[])
+    .filter((i) => i.contractRegistration === contract && i.pr === 'R' && keep(i))
+    .slice(0, 2)
+    .map((i) => i.registration);
   expect(invoices).toHaveLength(2);
-  for (const i of invoices) expect((await api('GET', `/api/billing/invoices/${i}/transitions/ISSUE`)).statusCode).toBe(200);
+  for (const i of invoices)
+    expect((await api('GET', `/api/billing/invoices/${i}/transitions/ISSUE`)).statusCode).toBe(200);
   return invoices;
 }

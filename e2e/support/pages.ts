@@ -7,7 +7,10 @@ export const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr.a
 export async function listReady(page: Page) {
   await page.waitForFunction(() => {
     const list = document.querySelector('[data-list-state]');
-    return list?.getAttribute('data-list-state') === 'ready' && list.getAttribute('data-query') === window.location.search.replace(/^\?/, '');
+    return (
+      list?.getAttribute('data-list-state') === 'ready' &&
+      list.getAttribute('data-query') === window.location.search.replace(/^\?/, '')
+    );
   });
 }
 
@@ -16,10 +19,13 @@ export async function columnTexts(page: Page, header: string): Promise<string[]>
   const headers = await page.locator('.ant-table-thead th').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === header);
   if (index < 0) throw new Error(`No column ${header} in ${headers.join(' | ')}`);
-  return rows(page).locator(`td:nth-child(${index + 1})`).allInnerTexts();
+  return rows(page)
+    .locator(`td:nth-child(${index + 1})`)
+    .allInnerTexts();
 }
 
-export const firstRegistration = async (page: Page) => (await rows(page).first().locator('td').first().innerText()).trim();
+export const firstRegistration = async (page: Page) =>
+  (await rows(page).first().locator('td').first().innerText()).trim();
 
 /** `15-03-2024` (en-EU) → `2024-03-15`. */
 export const isoDay = (text: string) => text.trim().replace(/^(\d{2})-(\d{2})-(\d{4})$/, '$3-$2-$1');
@@ -37,6 +43,10 @@ export const notice = (page: Page, text: string) => page.locator('.ant-notificat
 /** Chooses an option of a select in the search row (ctrl held to exclude it). */
 export async function chooseFilterOption(page: Page, filter: string, option: string) {
   await page.locator(`[data-filter="${filter}"] .ant-select`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 }

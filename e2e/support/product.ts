@@ -25,22 +25,47 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-export async function startProduct({ contracts = 250, tenant = 'demo', listExports }: { contracts?: number; tenant?: string; listExports?: AppOptions['listExports'] } = {}): Promise<RunningProduct> {
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`The web app is not built: run "npm run build -w @lbo/web" (${webDir})`);
+export async function startProduct({
+  contracts = 250,
+  tenant = 'demo',
+  listExports,
+}: {
+  contracts?: number;
+  tenant?: string;
+  listExports?: AppOptions['listExports'];
+} = {}): Promise<RunningProduct> {
+  if (!fs.existsSync(path.join(webDir, 'index.html')))
+    throw new Error(`The web app is not built: run "npm run build -w @lbo/web" (${webDir})`);
   fs.mkdirSync(artifactsDir, { recursive: true });
   const db: TestDatabase = await createTestDatabase();
   const username = `admin@${tenant}`;
   const password = 'Browser-Journey-42';
   await createTenant(db.database.db, tenant, { username, password });
-  await inTenant(db.database.db, { tenant, user: 'system' }, (tx) => loadDemoBook(tx, tenant, bookSize(contracts)), 300_000);
+  await inTenant(
+    db.database.db,
+    { tenant, user: 'system' },
+    (tx) => loadDemoBook(tx, tenant, bookSize(contracts)),
+    300_000,
+  );
   const app = await buildApp({ database: db.database, webDir, listExports });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`, tenant, username, password, app,
-    adminAuthorization: async () => String((await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username, password } })).headers.authorization),
-    stop: async () => { await app.close(); await db.dispose(); },
+    url: `http://127.0.0.1:${port}`,
+    tenant,
+    username,
+    password,
+    app,
+    adminAuthorization: async () =>
+      String(
+        (await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username, password } })).headers
+          .authorization,
+      ),
+    stop: async () => {
+      await app.close();
+      await db.dispose();
+    },
   };
 }
 
@@ -48,7 +73,16 @@ export async function startProduct({ contracts = 250, tenant = 'demo', listExpor
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -56,7 +90,15 @@ export function launchChromium(): Promise<Browser> {
  * A page as the journeys use it: a desktop window, British English, and reduced motion, so that
  * menus and dropdowns appear at once and a click never lands on one still sliding in.
  */
-export async function openJourneyPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce', ...options });
+export async function openJourneyPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-GB',
+    reducedMotion: 'reduce',
+    ...options,
+  });
   return { context, page: await context.newPage() };
 }

@@ -27,17 +27,20 @@ export function checkDynoDescriptor(d: DynoDescriptor): void {
   const bad = (field: string, why: string) => new ApiError('INVALID_FIELD_IN_CONFIG', [field, why]);
   if (!namePattern.test(d.name)) throw bad('name', 'letters and digits, starting with a lower-case letter');
   if (!/^[A-Z]{2,6}$/.test(d.prefix)) throw bad('prefix', '2 to 6 capital letters');
-  if (typeof d.fields !== 'object' || d.fields === null || Array.isArray(d.fields)) throw bad('fields', 'an object of field definitions');
+  if (typeof d.fields !== 'object' || d.fields === null || Array.isArray(d.fields))
+    throw bad('fields', 'an object of field definitions');
   const check = (fields: Record<string, FieldDef>, path: string) => {
     for (const [name, field] of Object.entries(fields)) {
       if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) throw bad(`${path}${name}`, 'not a field name');
-      if (typeof field !== 'object' || field === null || !fieldTypes.includes(field.type)) throw bad(`${path}${name}.type`, `one of ${fieldTypes.join(', ')}`);
+      if (typeof field !== 'object' || field === null || !fieldTypes.includes(field.type))
+        throw bad(`${path}${name}.type`, `one of ${fieldTypes.join(', ')}`);
       if (field.type === 'select' && typeof field.list !== 'string') throw bad(`${path}${name}.list`, 'a list name');
       if ((field.type === 'list' || field.type === 'object') && field.fields) check(field.fields, `${path}${name}.`);
     }
   };
   check(d.fields, 'fields.');
-  for (const name of Object.keys(d.fields)) if (reserved.has(name) && name !== 'name') throw bad(`fields.${name}`, 'reserved');
+  for (const name of Object.keys(d.fields))
+    if (reserved.has(name) && name !== 'name') throw bad(`fields.${name}`, 'reserved');
 }
 
 /** The entity a descriptor describes: generic routes, filters and validation work on it unchanged. */
@@ -46,7 +49,15 @@ export function dynoEntity(d: DynoDescriptor): Entity {
   const entityName = `Dyno${d.name[0].toUpperCase()}${d.name.slice(1)}`;
   let entity: Entity;
   try {
-    entity = defineEntity({ name: entityName, route: `dyno/${d.name}`, prefix: d.prefix, status: false, fields: d.fields, search: d.search, columns: d.columns });
+    entity = defineEntity({
+      name: entityName,
+      route: `dyno/${d.name}`,
+      prefix: d.prefix,
+      status: false,
+      fields: d.fields,
+      search: d.search,
+      columns: d.columns,
+    });
   } catch (error) {
     throw new ApiError('INVALID_FIELD_IN_CONFIG', ['search', String((error as Error).message)]);
   }
@@ -54,4 +65,7 @@ export function dynoEntity(d: DynoDescriptor): Entity {
 }
 
 /** The shape of the shared table, for the migration: generic columns, kinds told apart by `type`. */
-export const dynoStore: Entity = { ...defineEntity({ name: 'DynoRecord', route: 'dyno', status: false, indexes: ['type'] }), table: DYNO_TABLE };
+export const dynoStore: Entity = {
+  ...defineEntity({ name: 'DynoRecord', route: 'dyno', status: false, indexes: ['type'] }),
+  table: DYNO_TABLE,
+};

@@ -6,7 +6,13 @@ import type { Entity } from './entity.ts';
 import { ApiError } from './errors.ts';
 import type { FieldDef } from './fields.ts';
 import {
-  assertUniqueEntities, auditFields, clientRouteOf, entities, entityByClientRoute, entityByName, entityByRoute,
+  assertUniqueEntities,
+  auditFields,
+  clientRouteOf,
+  entities,
+  entityByClientRoute,
+  entityByName,
+  entityByRoute,
   isDynoName,
 } from './entity-registry.ts';
 import { referenceLists } from './reference-lists.ts';
@@ -29,8 +35,15 @@ const specEntityNames = (
 
 // Spec 000 §3: "Plurals are regular except …".
 const irregularPlurals: Record<string, string> = {
-  Batch: 'batches', History: 'histories', Index: 'indexes', Indice: 'indices', Currency: 'currencies',
-  Tax: 'taxes', Person: 'persons', Inventory: 'inventories', TimeEntry: 'timeEntries',
+  Batch: 'batches',
+  History: 'histories',
+  Index: 'indexes',
+  Indice: 'indices',
+  Currency: 'currencies',
+  Tax: 'taxes',
+  Person: 'persons',
+  Inventory: 'inventories',
+  TimeEntry: 'timeEntries',
 };
 
 // Spec 001 §7 "Entity route bases", as written: `domain/a, b; other/c`.
@@ -98,7 +111,11 @@ const camel = (name: string) => name[0].toLowerCase() + name.slice(1);
 /** Expands `domain/{a, b}` and `domain/a, b; other/c` into full route bases. */
 function expandRoutes(text: string): string[] {
   const braced = text.replace(/([\w-]+)\/\{([^}]*)\}/g, (_, domain: string, items: string) =>
-    items.split(', ').map((item) => `${domain}/${item}`).join(', '));
+    items
+      .split(', ')
+      .map((item) => `${domain}/${item}`)
+      .join(', '),
+  );
   return braced.split('; ').flatMap((group) => {
     const items = group.split(', ');
     const domain = text.includes('{') ? '' : items[0].includes('/') ? items[0].split('/')[0] + '/' : '';
@@ -144,7 +161,10 @@ describe('entity registry', () => {
     expect(specEntityNames).toHaveLength(102);
     for (const name of specEntityNames) expect(entityByName(name)?.name, name).toBe(name);
     for (const entity of entities.filter((e) => !specEntityNames.includes(e.name))) {
-      expect(entity.addedBecause?.length, `${entity.name} is not in spec 000 §3 and declares no addedBecause`).toBeGreaterThan(20);
+      expect(
+        entity.addedBecause?.length,
+        `${entity.name} is not in spec 000 §3 and declares no addedBecause`,
+      ).toBeGreaterThan(20);
     }
     for (const name of specEntityNames) expect(entityByName(name)?.addedBecause, name).toBeUndefined();
     expect(entityByName('Nope')).toBeUndefined();
@@ -156,10 +176,12 @@ describe('entity registry', () => {
     expect(files.length).toBeGreaterThanOrEqual(entities.length);
     const declared = new Set(entities);
     for (const file of files) {
-      const exported = Object.values(await import(path.join(dir, file)) as Record<string, unknown>)
-        .filter((value): value is Entity => typeof value === 'object' && value !== null && 'clientRoute' in value);
+      const exported = Object.values((await import(path.join(dir, file))) as Record<string, unknown>).filter(
+        (value): value is Entity => typeof value === 'object' && value !== null && 'clientRoute' in value,
+      );
       expect(exported.length, file).toBeGreaterThan(0);
-      for (const entity of exported) expect(declared.has(entity), `${file}: ${entity.name} is not in the registry`).toBe(true);
+      for (const entity of exported)
+        expect(declared.has(entity), `${file}: ${entity.name} is not in the registry`).toBe(true);
     }
   });
 
@@ -243,7 +265,13 @@ describe('entity registry', () => {
     expect(() => assertUniqueEntities(entities)).not.toThrow();
     expect(() => assertUniqueEntities([contract, contract])).toThrow(/name/);
     const other = {
-      ...contract, name: 'Other', route: 'x/others', clientRoute: 'other', listRoute: 'others', table: 'other', prefix: 'OT',
+      ...contract,
+      name: 'Other',
+      route: 'x/others',
+      clientRoute: 'other',
+      listRoute: 'others',
+      table: 'other',
+      prefix: 'OT',
     };
     expect(() => assertUniqueEntities([contract, { ...other, route: contract.route }])).toThrow(/route "financing/);
     expect(() => assertUniqueEntities([contract, { ...other, clientRoute: 'contract' }])).toThrow(/client route/);
@@ -283,7 +311,10 @@ describe('entity registry', () => {
       }
       expect(entity.status, entity.name).toBe(`${camel(entity.name)}Status`);
       expect(entity.statuses.length, entity.name).toBeGreaterThan(1);
-      expect(referenceLists[entity.status].map((item) => item.value), entity.name).toEqual([...entity.statuses]);
+      expect(
+        referenceLists[entity.status].map((item) => item.value),
+        entity.name,
+      ).toEqual([...entity.statuses]);
       expect(entity.workflow?.statuses, entity.name).toEqual([...entity.statuses]);
     }
     expect(byName('Audit').status).toBe(false);
@@ -297,7 +328,10 @@ describe('entity registry', () => {
       for (const [path, field] of walk(entity.fields)) {
         if (field.type !== 'select' || path === 'type' || path === 'status') continue;
         const list = field.list ?? '';
-        expect(Object.hasOwn(referenceLists, list) || listsTenantsFill.has(list), `${entity.name}.${path}: ${list}`).toBe(true);
+        expect(
+          Object.hasOwn(referenceLists, list) || listsTenantsFill.has(list),
+          `${entity.name}.${path}: ${list}`,
+        ).toBe(true);
       }
     }
   });

@@ -176,7 +176,9 @@ const title = (route: string) => {
 function checkStatusLabels(input: EntityInput, statuses: readonly string[]) {
   for (const code of statuses) {
     if (!Object.hasOwn(statusLabels, code) && !input.statusLabels?.[code]) {
-      throw new Error(`${input.name}: status ${code} has no label (lists/status-labels.ts or the declaration's statusLabels)`);
+      throw new Error(
+        `${input.name}: status ${code} has no label (lists/status-labels.ts or the declaration's statusLabels)`,
+      );
     }
   }
 }
@@ -186,7 +188,8 @@ export function defineEntity(input: EntityInput): Entity {
   const status = input.status === undefined ? `${camel(input.name)}Status` : input.status;
   const plural = input.plural ?? `${camel(input.name)}s`;
   // Like statuses, a kind's types are the reference list named after it, when one is declared.
-  const typeList = input.typeList ?? (Object.hasOwn(codeTables, `${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
+  const typeList =
+    input.typeList ?? (Object.hasOwn(codeTables, `${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
   const base: Record<string, FieldDef> = {
     registration: text({ readOnly: !input.key }),
     name: text(),
@@ -196,9 +199,14 @@ export function defineEntity(input: EntityInput): Entity {
   };
   const fields = { ...base, ...input.fields };
   const filters = (input.search ?? ['registration', regex('name')]).map((f) => (typeof f === 'string' ? equal(f) : f));
-  const defaultColumns: ColumnInput[] = ['registration', { field: 'organization.name', hidden: true }, ...(status ? ['status'] : []), 'name'];
+  const defaultColumns: ColumnInput[] = [
+    'registration',
+    { field: 'organization.name', hidden: true },
+    ...(status ? ['status'] : []),
+    'name',
+  ];
   const columns = (input.columns ?? defaultColumns).map((c) => (typeof c === 'string' ? { field: c } : c));
-  const statuses: readonly string[] = status ? input.statuses ?? [] : [];
+  const statuses: readonly string[] = status ? (input.statuses ?? []) : [];
   if (status && !statuses.length) throw new Error(`${input.name} has a status (${status}) but declares no statuses`);
   checkStatusLabels(input, statuses);
   const clientRoute = dashed(input.name);
@@ -236,9 +244,10 @@ export function defineEntity(input: EntityInput): Entity {
     table: snake(input.name),
   };
   if (status) {
-    entity.workflow = typeof input.workflow === 'function'
-      ? defineWorkflow(entity.name, status, statuses, input.workflow(entity))
-      : genericWorkflow(entity.name, status, statuses);
+    entity.workflow =
+      typeof input.workflow === 'function'
+        ? defineWorkflow(entity.name, status, statuses, input.workflow(entity))
+        : genericWorkflow(entity.name, status, statuses);
   }
   return entity;
 }

@@ -77,7 +77,10 @@ export const errorCatalogue = {
   SSO_LOGIN_REFUSED: [403, 'Sign-in with $ refused: $'],
   SSO_USER_REFUSED: [403, 'User $ is not allowed to sign in with $'],
   // Uploads converted to PDF or watermarked (spec 002 "Uploads with watermark or PDF conversion").
-  PDF_CONVERSION_UNAVAILABLE: [503, 'PDF conversion of office documents needs LibreOffice (soffice), which is not installed'],
+  PDF_CONVERSION_UNAVAILABLE: [
+    503,
+    'PDF conversion of office documents needs LibreOffice (soffice), which is not installed',
+  ],
   PDF_CONVERSION_FAILED: [422, 'The conversion of $ to PDF failed: $'],
   WATERMARK_FAILED: [422, 'The watermark could not be drawn on $: $'],
   // Background list exports (docs/api.md "List exports").

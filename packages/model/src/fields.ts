@@ -4,10 +4,25 @@
  * so the compiler lists every place a new type must be handled.
  */
 export const fieldTypes = [
-  'text', 'textarea', 'email', 'phone', 'iban', 'username', 'color',
-  'number', 'integer', 'percentage', 'currency',
-  'date', 'datetime', 'boolean', 'select', 'link',
-  'list', 'object', 'json',
+  'text',
+  'textarea',
+  'email',
+  'phone',
+  'iban',
+  'username',
+  'color',
+  'number',
+  'integer',
+  'percentage',
+  'currency',
+  'date',
+  'datetime',
+  'boolean',
+  'select',
+  'link',
+  'list',
+  'object',
+  'json',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -36,7 +51,9 @@ export interface FieldDef {
 }
 
 type Opts = Omit<FieldDef, 'type'>;
-const make = (type: FieldType) => (opts: Opts = {}): FieldDef => ({ type, ...opts });
+const make =
+  (type: FieldType) =>
+  (opts: Opts = {}): FieldDef => ({ type, ...opts });
 
 export const text = make('text');
 export const textarea = make('textarea');
@@ -54,12 +71,32 @@ export const boolean = make('boolean');
 export const json = make('json');
 export const color = make('color');
 export const select = (list: string, opts: Opts = {}): FieldDef => ({ type: 'select', list, ...opts });
-export const multiSelect = (list: string, opts: Opts = {}): FieldDef => ({ type: 'select', list, multiple: true, ...opts });
+export const multiSelect = (list: string, opts: Opts = {}): FieldDef => ({
+  type: 'select',
+  list,
+  multiple: true,
+  ...opts,
+});
 /** The registration of a record of another entity kind. */
 export const link = (entity: string, opts: Opts = {}): FieldDef => ({ type: 'link', entity, ...opts });
-export const list = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({ type: 'list', fields, ...opts });
-export const object = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({ type: 'object', fields, ...opts });
+export const list = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({
+  type: 'list',
+  fields,
+  ...opts,
+});
+export const object = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({
+  type: 'object',
+  fields,
+  ...opts,
+});
 
 /** `persons[]`: the parties of a record, each with a role from `personRole`. */
 export const persons = (opts: Opts = {}): FieldDef =>
-  list({ role: select('personRole', { mandatory: true }), personRegistration: link('Person', { mandatory: true }), name: text() }, opts);
+  list(
+    {
+      role: select('personRole', { mandatory: true }),
+      personRegistration: link('Person', { mandatory: true }),
+      name: text(),
+    },
+    opts,
+  );

@@ -5,8 +5,20 @@
  * screens of spec 000 §2.2 by domain.
  */
 export const menuSections = [
-  'Persons', 'Financing', 'Catalogues', 'Assets', 'Billing', 'Banking', 'Accounting', 'Cases', 'Support', 'Scoring',
-  'Private equity', 'Work', 'Configuration', 'Administration',
+  'Persons',
+  'Financing',
+  'Catalogues',
+  'Assets',
+  'Billing',
+  'Banking',
+  'Accounting',
+  'Cases',
+  'Support',
+  'Scoring',
+  'Private equity',
+  'Work',
+  'Configuration',
+  'Administration',
 ] as const;
 export type MenuSection = (typeof menuSections)[number];
 

@@ -14,14 +14,60 @@ const entityNames = `AccountingCatalogItem Agreement Amendment AmendmentCatalogI
 const camel = (name: string) => name[0].toLowerCase() + name.slice(1);
 
 const requiredLists = [
-  'processStatus', 'workflowAction', 'personRole', 'personType', 'registrationType', 'individualRegistrationType',
-  'professionalRegistrationType', 'organizationRegistrationType', 'companyRegistrationType', 'country', 'currency',
-  'locale', 'frequency', 'addressType', 'taskType', 'contractTag', 'financialProduct', 'financialScheme', 'purpose',
-  'subPurpose', 'managementType', 'paymentMode', 'paymentCondition', 'pr', 'dc', 'profile', 'sepaMandateStatus',
-  'legalForm', 'activityCode', 'title', 'familyMaritalStatus', 'familyMaritalContract', 'employmentContractType',
-  'employmentSector', 'incomeSource', 'documentType', 'committeeInviteStatus', 'rsvp', 'priority', 'taxCode',
-  'vatScheme', 'companySize', 'verificationType', 'rumType', 'rumFrequency', 'periodUnit', 'documentEntity',
-  'contractType', 'assetType', 'creditLineType', 'invoiceType', 'ticketType', 'caseType', 'claimType',
+  'processStatus',
+  'workflowAction',
+  'personRole',
+  'personType',
+  'registrationType',
+  'individualRegistrationType',
+  'professionalRegistrationType',
+  'organizationRegistrationType',
+  'companyRegistrationType',
+  'country',
+  'currency',
+  'locale',
+  'frequency',
+  'addressType',
+  'taskType',
+  'contractTag',
+  'financialProduct',
+  'financialScheme',
+  'purpose',
+  'subPurpose',
+  'managementType',
+  'paymentMode',
+  'paymentCondition',
+  'pr',
+  'dc',
+  'profile',
+  'sepaMandateStatus',
+  'legalForm',
+  'activityCode',
+  'title',
+  'familyMaritalStatus',
+  'familyMaritalContract',
+  'employmentContractType',
+  'employmentSector',
+  'incomeSource',
+  'documentType',
+  'committeeInviteStatus',
+  'rsvp',
+  'priority',
+  'taxCode',
+  'vatScheme',
+  'companySize',
+  'verificationType',
+  'rumType',
+  'rumFrequency',
+  'periodUnit',
+  'documentEntity',
+  'contractType',
+  'assetType',
+  'creditLineType',
+  'invoiceType',
+  'ticketType',
+  'caseType',
+  'claimType',
   'committeeType',
 ];
 const valuesOf = (name: string) => referenceLists[name].map((item) => item.value);
@@ -57,10 +103,33 @@ describe('reference lists', () => {
   });
 
   it('holds the status lists fixed by other work exactly', () => {
-    expect(valuesOf('contractStatus')).toEqual(['DRAFT', 'SUBMITTED', 'APPROVED', 'ACTIVE', 'TERMINATED', 'CANCELLED', 'REJECTED']);
-    expect(valuesOf('invoiceStatus')).toEqual(['DRAFT', 'ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED', 'WRITTEN_OFF']);
+    expect(valuesOf('contractStatus')).toEqual([
+      'DRAFT',
+      'SUBMITTED',
+      'APPROVED',
+      'ACTIVE',
+      'TERMINATED',
+      'CANCELLED',
+      'REJECTED',
+    ]);
+    expect(valuesOf('invoiceStatus')).toEqual([
+      'DRAFT',
+      'ISSUED',
+      'PARTIALLY_PAID',
+      'PAID',
+      'CANCELLED',
+      'WRITTEN_OFF',
+    ]);
     expect(valuesOf('dealStatus')).toEqual(['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WON', 'LOST', 'CANCELLED']);
-    expect(valuesOf('processStatus')).toEqual(['DRAFT', 'FETCHING', 'PROCESSING', 'STOPPED', 'ERROR', 'WARNING', 'SUCCESS']);
+    expect(valuesOf('processStatus')).toEqual([
+      'DRAFT',
+      'FETCHING',
+      'PROCESSING',
+      'STOPPED',
+      'ERROR',
+      'WARNING',
+      'SUCCESS',
+    ]);
     expect(valuesOf('workflowAction')).toEqual(['DO', 'UNDO', 'CONTINUE', 'COMPLETE', 'RESET']);
     expect(valuesOf('ticketStatus')[0]).toBe('NEW');
   });
@@ -68,17 +137,47 @@ describe('reference lists', () => {
   it('holds the codes the specification names', () => {
     expect(valuesOf('personType')).toEqual(['I', 'E', 'P', 'O', 'C']);
     expect(valuesOf('personRole')).toEqual([
-      'PAYER', 'PAYEE', 'CLIENT', 'PARTNER', 'SUPPLIER', 'SALES', 'BUSINESSUNIT', 'AGENCY', 'OWNER', 'TRANSPORTER',
-      'SIGNEROF', 'ORGANIZATION', 'TENANT',
+      'PAYER',
+      'PAYEE',
+      'CLIENT',
+      'PARTNER',
+      'SUPPLIER',
+      'SALES',
+      'BUSINESSUNIT',
+      'AGENCY',
+      'OWNER',
+      'TRANSPORTER',
+      'SIGNEROF',
+      'ORGANIZATION',
+      'TENANT',
     ]);
     expect(valuesOf('frequency')).toEqual(['1', '7', '30', '90', '180', '360', '365']);
     expect(valuesOf('periodUnit')).toEqual(['d', 'm', 'q', 's', 'y', 'h', 'min', 'sec']);
     expect(valuesOf('committeeInviteStatus')).toEqual(['INTENDED', 'PRESENTED', 'ABSENT']);
     expect(valuesOf('rsvp')).toEqual(['ACCEPTED', 'REFUSED']);
     expect(valuesOf('paymentMode')).toEqual(['SEPA_DIRECT_DEBIT', 'TRANSFER', 'CHECK', 'CARD', 'CASH']);
-    expect(valuesOf('registrationType')).toEqual(expect.arrayContaining(
-      ['AUT', 'COM', 'PTN', 'PRO', 'SIR', 'EVA', 'GBR', 'CHE', 'CIF', 'NIF', 'ITA', 'DEU', 'SRT', 'PER', 'PRS', 'DNI', 'NIE', 'PAS'],
-    ));
+    expect(valuesOf('registrationType')).toEqual(
+      expect.arrayContaining([
+        'AUT',
+        'COM',
+        'PTN',
+        'PRO',
+        'SIR',
+        'EVA',
+        'GBR',
+        'CHE',
+        'CIF',
+        'NIF',
+        'ITA',
+        'DEU',
+        'SRT',
+        'PER',
+        'PRS',
+        'DNI',
+        'NIE',
+        'PAS',
+      ]),
+    );
     for (const type of ['individual', 'professional', 'organization', 'company']) {
       for (const code of valuesOf(`${type}RegistrationType`)) expect(valuesOf('registrationType')).toContain(code);
     }
@@ -104,9 +203,13 @@ describe('reference lists', () => {
     const spec = 'CDF CHF DZD EGP EUR GBP USD GNF HUF JPY MAD MGA MXN MZN PHP RMB RUB TND XAF XOF XPF'.split(' ');
     expect(valuesOf('currency')).toEqual(expect.arrayContaining(spec));
     expect(referenceLists.currency.find((i) => i.value === 'EUR')?.label.en).toBe('Euro (EUR)');
-    const locales = 'de-DE es-ES en-GB en-US en-EU fr-FR fr-BE fr-CH it-IT nl-NL ru-RU hu-HU lt-LT ar-DZ ar-EG ar-MA ar-TN fr-MA mx-MX fr-TN fr-PF';
+    const locales =
+      'de-DE es-ES en-GB en-US en-EU fr-FR fr-BE fr-CH it-IT nl-NL ru-RU hu-HU lt-LT ar-DZ ar-EG ar-MA ar-TN fr-MA mx-MX fr-TN fr-PF';
     expect(valuesOf('locale')).toEqual(expect.arrayContaining(locales.split(' ')));
-    expect(referenceLists.locale.find((i) => i.value === 'fr-BE')?.label).toEqual({ en: 'French (Belgium)', fr: 'Français (Belgique)' });
+    expect(referenceLists.locale.find((i) => i.value === 'fr-BE')?.label).toEqual({
+      en: 'French (Belgium)',
+      fr: 'Français (Belgique)',
+    });
     expect(referenceLists.locale.find((i) => i.value === 'mx-MX')?.label.en).toBe('Spanish (Mexico)');
   });
 });
@@ -114,9 +217,19 @@ describe('reference lists', () => {
 describe('listValues', () => {
   it('answers French for fr locales', () => {
     for (const locale of ['fr-FR', 'fr-BE', 'fr']) {
-      expect(listValues('contractStatus', locale)[0]).toEqual({ value: 'DRAFT', label: 'Brouillon', isTranslated: true });
+      expect(listValues('contractStatus', locale)[0]).toEqual({
+        value: 'DRAFT',
+        label: 'Brouillon',
+        isTranslated: true,
+      });
     }
-    expect(labelsIn('personType', 'fr-BE')).toEqual(['Particulier', 'Salarié', 'Professionnel', 'Organisation', 'Société']);
+    expect(labelsIn('personType', 'fr-BE')).toEqual([
+      'Particulier',
+      'Salarié',
+      'Professionnel',
+      'Organisation',
+      'Société',
+    ]);
   });
 
   it('answers English for en-EU and when the locale is missing', () => {
@@ -133,17 +246,26 @@ describe('listValues', () => {
     const overrides: Record<string, ListItem[]> = {
       contractStatus: [{ value: 'OPEN', label: { en: 'Open', fr: 'Ouvert' } }],
     };
-    expect(listValues('contractStatus', 'fr-FR', overrides)).toEqual([{ value: 'OPEN', label: 'Ouvert', isTranslated: true }]);
+    expect(listValues('contractStatus', 'fr-FR', overrides)).toEqual([
+      { value: 'OPEN', label: 'Ouvert', isTranslated: true },
+    ]);
     expect(listValues('dealStatus', 'en-US', overrides)).toHaveLength(7);
   });
 
   it('lets an override add a list, and tolerates a missing translation', () => {
-    const overrides = { riskClass: [{ value: 'A', label: { en: 'Low risk' } }] } as unknown as Record<string, ListItem[]>;
-    expect(listValues('riskClass', 'fr-FR', overrides)).toEqual([{ value: 'A', label: 'Low risk', isTranslated: false }]);
+    const overrides = { riskClass: [{ value: 'A', label: { en: 'Low risk' } }] } as unknown as Record<
+      string,
+      ListItem[]
+    >;
+    expect(listValues('riskClass', 'fr-FR', overrides)).toEqual([
+      { value: 'A', label: 'Low risk', isTranslated: false },
+    ]);
   });
 
   it('answers the ERROR item for an unknown list', () => {
-    expect(listValues('noSuchList', 'fr-FR')).toEqual([{ value: 'ERROR', label: 'List not found noSuchList', isTranslated: false }]);
+    expect(listValues('noSuchList', 'fr-FR')).toEqual([
+      { value: 'ERROR', label: 'List not found noSuchList', isTranslated: false },
+    ]);
     expect(listValues('toString')[0].value).toBe('ERROR');
     expect(listValues('__proto__')[0].value).toBe('ERROR');
   });

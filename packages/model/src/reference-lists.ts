@@ -44,7 +44,11 @@ export function listValues(
   locale: string = defaultLocale,
   overrides: Record<string, ListItem[]> = {},
 ): ListValue[] {
-  const list = Object.hasOwn(overrides, name) ? overrides[name] : Object.hasOwn(referenceLists, name) ? referenceLists[name] : undefined;
+  const list = Object.hasOwn(overrides, name)
+    ? overrides[name]
+    : Object.hasOwn(referenceLists, name)
+      ? referenceLists[name]
+      : undefined;
   if (!Array.isArray(list)) return [{ value: 'ERROR', label: `List not found ${name}`, isTranslated: false }];
   const requested = (locale || defaultLocale).toLowerCase().split(/[-_]/)[0];
   const language = requested === 'fr' ? 'fr' : 'en';

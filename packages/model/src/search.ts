@@ -34,13 +34,29 @@ export type FilterInput = string | FilterDef;
 export const equal = (name: string, opts: Partial<FilterDef> = {}): FilterDef => ({ name, kind: 'equal', ...opts });
 export const regex = (name: string, opts: Partial<FilterDef> = {}): FilterDef => ({ name, kind: 'regex', ...opts });
 export const range = (name: string, opts: Partial<FilterDef> = {}): FilterDef => ({ name, kind: 'range', ...opts });
-export const person = (name: string, roles: string[], opts: Partial<FilterDef> = {}): FilterDef =>
-  ({ name, kind: 'person', roles, field: 'persons', entity: 'Person', ...opts });
+export const person = (name: string, roles: string[], opts: Partial<FilterDef> = {}): FilterDef => ({
+  name,
+  kind: 'person',
+  roles,
+  field: 'persons',
+  entity: 'Person',
+  ...opts,
+});
 
 /** A list column: a field path, optionally with a renderer that differs from the field type. */
 export interface ColumnDef {
   field: string;
-  render?: 'badge' | 'currency' | 'percentage' | 'date' | 'datetime' | 'bytes' | 'milliseconds' | 'object' | 'link' | 'text';
+  render?:
+    | 'badge'
+    | 'currency'
+    | 'percentage'
+    | 'date'
+    | 'datetime'
+    | 'bytes'
+    | 'milliseconds'
+    | 'object'
+    | 'link'
+    | 'text';
   hidden?: boolean;
   /** Column holding the currency code of a `currency` column. */
   currencyField?: string;

@@ -73,8 +73,26 @@ export interface AppOptions {
 }
 
 /** Builds the HTTP application: plugins, then decorators and hooks, then routes. */
-export async function buildApp({ database, log, trustedProxies = [], webDir, objectStore, listExports, jobs: jobOptions, billingBackgroundThreshold, camtBackgroundThreshold }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(log), genReqId: requestId, bodyLimit: inputLimits.bodyBytes, frameworkErrors, clientErrorHandler, trustProxy: trustedProxies.length ? trustedProxies : false, routerOptions: { maxParamLength: 500 } });
+export async function buildApp({
+  database,
+  log,
+  trustedProxies = [],
+  webDir,
+  objectStore,
+  listExports,
+  jobs: jobOptions,
+  billingBackgroundThreshold,
+  camtBackgroundThreshold,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(log),
+    genReqId: requestId,
+    bodyLimit: inputLimits.bodyBytes,
+    frameworkErrors,
+    clientErrorHandler,
+    trustProxy: trustedProxies.length ? trustedProxies : false,
+    routerOptions: { maxParamLength: 500 },
+  });
   installErrorHandling(app);
   installInputGuards(app);
   installServerErrorLog(app);

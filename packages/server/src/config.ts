@@ -35,7 +35,8 @@ export interface Config {
   camtBackgroundTransactions?: number;
 }
 
-const positiveInteger = (value: string | undefined) => (value && Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined);
+const positiveInteger = (value: string | undefined) =>
+  value && Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -50,10 +51,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseIdleTimeoutMs: Number(env.DATABASE_IDLE_TIMEOUT_MS ?? 10000),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean),
     logRequests: env.LOG_REQUESTS === '1',
-    s3: env.S3_BUCKET ? {
-      bucket: env.S3_BUCKET, region: env.S3_REGION || undefined, endpoint: env.S3_ENDPOINT || undefined,
-      accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-    } : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || undefined,
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : undefined,
     exportBackgroundRows: positiveInteger(env.EXPORT_BACKGROUND_ROWS),
     camtBackgroundTransactions: positiveInteger(env.CAMT_BACKGROUND_TRANSACTIONS),
   };

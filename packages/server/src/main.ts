@@ -17,9 +17,21 @@ const database = await openDatabase(config).catch((error) => {
   process.exit(1);
 });
 const objectStore = config.s3 ? s3Store(config.s3) : fileSystemStore(path.join(config.dataDir, 'objects'));
-const seeded = await bootstrap(database.db, { adminPassword: config.adminPassword, demoData: config.demoData, objectStore });
+const seeded = await bootstrap(database.db, {
+  adminPassword: config.adminPassword,
+  demoData: config.demoData,
+  objectStore,
+});
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const app = await buildApp({ database, webDir, log: { logRequests: config.logRequests }, trustedProxies: config.trustedProxies, objectStore, listExports: { backgroundThreshold: config.exportBackgroundRows }, camtBackgroundThreshold: config.camtBackgroundTransactions });
+const app = await buildApp({
+  database,
+  webDir,
+  log: { logRequests: config.logRequests },
+  trustedProxies: config.trustedProxies,
+  objectStore,
+  listExports: { backgroundThreshold: config.exportBackgroundRows },
+  camtBackgroundThreshold: config.camtBackgroundTransactions,
+});
 await app.listen({ port: config.port, host: config.host });
 const stopSweeps = scheduleOrphanSweeps(database.db, objectStore);
 

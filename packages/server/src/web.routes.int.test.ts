@@ -20,7 +20,10 @@ const asset = '/assets/index-B1a2C3d4.js';
 
 function writeBuiltApp(dir: string) {
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><body><div id="root"></div></body></html>',
+  );
   fs.copyFileSync(favicon, path.join(dir, 'favicon.ico'));
   const file = path.join(dir, asset);
   fs.writeFileSync(file, script);
@@ -44,7 +47,8 @@ describe('web app files', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, encoding?: string) => app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (url: string, encoding?: string) =>
+    app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
   it('sends brotli to a browser that accepts it, gzip to one that accepts only gzip, plain text otherwise', async () => {
     const br = await get(asset, 'br, gzip');

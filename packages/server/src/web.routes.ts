@@ -25,18 +25,23 @@ export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: stri
   const index = path.join(webDir, 'index.html');
   if (!fs.existsSync(index)) return;
   await app.register(fastifyStatic, {
-    root: webDir, prefix: '/', wildcard: false, index: false,
-    preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders,
+    root: webDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
   });
   const html = () => fs.readFileSync(index, 'utf8');
-  const sendHtml = (reply: FastifyReply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(html());
+  const sendHtml = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(html());
   // The web app's pages are not API calls: the OpenAPI document leaves them out.
   const page = { schema: { hide: true } as FastifySchema };
   app.get('/imp/:tenant/*', page, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     const file = path.join(webDir, rest);
-    if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rest);
+    if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile())
+      return reply.sendFile(rest);
     return sendHtml(reply);
   });
   app.get('/*', page, async (request, reply) => {

@@ -160,7 +160,9 @@ describe('errors', () => {
 
   it('names the argument in the message', () => {
     expect(() => ipmt(0.01, 13, 12, 1000)).toThrow(
-      expect.objectContaining({ reference: '400|ARGUMENT_OUT_OF_RANGE|Argument per is out of range: must be between 1 and nper (12)' }),
+      expect.objectContaining({
+        reference: '400|ARGUMENT_OUT_OF_RANGE|Argument per is out of range: must be between 1 and nper (12)',
+      }),
     );
   });
 });

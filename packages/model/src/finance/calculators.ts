@@ -18,32 +18,66 @@ function nonZeroNper(nper: Decimal): void {
 
 /** PMT: the payment per period of an annuity with a constant rate. */
 export function pmt(rate: Num, nper: Num, pv: Num, fv: Num = 0, type: Num = 0): Decimal {
-  const r = dec(rate, 'rate'), n = dec(nper, 'nper'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0), t = paymentType(type);
+  const r = dec(rate, 'rate'),
+    n = dec(nper, 'nper'),
+    p = dec(pv, 'pv'),
+    f = dec(fv, 'fv', 0),
+    t = paymentType(type);
   nonZeroNper(n);
   if (r.isZero()) return finite(p.plus(f).neg().div(n), 'PMT');
   const q = growth(r, n, 'PMT');
-  return finite(r.times(p.times(q).plus(f)).neg().div(r.times(t).plus(1).times(q.minus(1))), 'PMT');
+  return finite(
+    r
+      .times(p.times(q).plus(f))
+      .neg()
+      .div(r.times(t).plus(1).times(q.minus(1))),
+    'PMT',
+  );
 }
 
 /** FV: the future value of an investment with periodic constant payments. */
 export function fv(rate: Num, nper: Num, pmt: Num, pv: Num = 0, type: Num = 0): Decimal {
-  const r = dec(rate, 'rate'), n = dec(nper, 'nper'), a = dec(pmt, 'pmt'), p = dec(pv, 'pv', 0), t = paymentType(type);
+  const r = dec(rate, 'rate'),
+    n = dec(nper, 'nper'),
+    a = dec(pmt, 'pmt'),
+    p = dec(pv, 'pv', 0),
+    t = paymentType(type);
   if (r.isZero()) return finite(p.plus(a.times(n)).neg(), 'FV');
   const q = growth(r, n, 'FV');
-  return finite(p.times(q).plus(a.times(r.times(t).plus(1)).times(q.minus(1)).div(r)).neg(), 'FV');
+  return finite(
+    p
+      .times(q)
+      .plus(a.times(r.times(t).plus(1)).times(q.minus(1)).div(r))
+      .neg(),
+    'FV',
+  );
 }
 
 /** PV: the present value of a series of equal future payments. */
 export function pv(rate: Num, nper: Num, pmt: Num, fv: Num = 0, type: Num = 0): Decimal {
-  const r = dec(rate, 'rate'), n = dec(nper, 'nper'), a = dec(pmt, 'pmt'), f = dec(fv, 'fv', 0), t = paymentType(type);
+  const r = dec(rate, 'rate'),
+    n = dec(nper, 'nper'),
+    a = dec(pmt, 'pmt'),
+    f = dec(fv, 'fv', 0),
+    t = paymentType(type);
   if (r.isZero()) return finite(f.plus(a.times(n)).neg(), 'PV');
   const q = growth(r, n, 'PV');
-  return finite(f.plus(a.times(r.times(t).plus(1)).times(q.minus(1)).div(r)).neg().div(q), 'PV');
+  return finite(
+    f
+      .plus(a.times(r.times(t).plus(1)).times(q.minus(1)).div(r))
+      .neg()
+      .div(q),
+    'PV',
+  );
 }
 
 /** NPER: the number of periods; negative when the payments run backwards in time, as in Excel. */
 export function nper(rate: Num, pmt: Num, pv: Num, fv: Num = 0, type: Num = 0): Decimal {
-  const r = dec(rate, 'rate'), a = dec(pmt, 'pmt'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0), t = paymentType(type);
+  const r = dec(rate, 'rate'),
+    a = dec(pmt, 'pmt'),
+    p = dec(pv, 'pv'),
+    f = dec(fv, 'fv', 0),
+    t = paymentType(type);
   if (r.isZero()) {
     if (a.isZero()) financeFail('NO_ACCEPTABLE_RESULT', 'NPER');
     return finite(p.plus(f).neg().div(a), 'NPER');
@@ -70,8 +104,12 @@ export function ppmt(rate: Num, per: Num, nper: Num, pv: Num, fv: Num = 0, type:
 }
 
 function interestPart(rateArg: Num, perArg: Num, nperArg: Num, pvArg: Num, fvArg: Num, typeArg: Num) {
-  const r = dec(rateArg, 'rate'), k = dec(perArg, 'per'), n = dec(nperArg, 'nper'), p = dec(pvArg, 'pv');
-  const f = dec(fvArg, 'fv', 0), t = paymentType(typeArg);
+  const r = dec(rateArg, 'rate'),
+    k = dec(perArg, 'per'),
+    n = dec(nperArg, 'nper'),
+    p = dec(pvArg, 'pv');
+  const f = dec(fvArg, 'fv', 0),
+    t = paymentType(typeArg);
   if (n.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'nper', 'must be greater than 0');
   if (k.lt(1) || k.gt(n)) financeFail('ARGUMENT_OUT_OF_RANGE', 'per', `must be between 1 and nper (${n.toString()})`);
   const payment = pmt(r, n, p, f, t);
@@ -87,7 +125,11 @@ function interestPart(rateArg: Num, perArg: Num, nperArg: Num, pvArg: Num, fvArg
  * (300 iterations at most) with a bracketing fallback; finds rates Excel misses near -100 %.
  */
 export function rate(nper: Num, pmt: Num, pv: Num, fv: Num = 0, type: Num = 0, guess: Num = 0.1): Decimal {
-  const n = dec(nper, 'nper'), a = dec(pmt, 'pmt'), p = dec(pv, 'pv'), f = dec(fv, 'fv', 0), t = paymentType(type);
+  const n = dec(nper, 'nper'),
+    a = dec(pmt, 'pmt'),
+    p = dec(pv, 'pv'),
+    f = dec(fv, 'fv', 0),
+    t = paymentType(type);
   const g = dec(guess, 'guess', 0.1);
   if (n.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'nper', 'must be greater than 0');
   return finite(solveRate(rateEquation(n, a, p, f, t), g.toNumber()), 'RATE');
@@ -97,8 +139,12 @@ const Wide = Dec.clone({ precision: 64 });
 
 /** f(r) = pv·(1+r)^n + pmt·(1 + r·type)·((1+r)^n - 1)/r + fv, with t = ln(1 + r). */
 function rateEquation(nDec: Decimal, pmtDec: Decimal, pvDec: Decimal, fvDec: Decimal, type: 0 | 1): RateEquation {
-  const n = nDec.toNumber(), a = pmtDec.toNumber(), p = pvDec.toNumber(), f = fvDec.toNumber();
-  const s1 = (n * (n - 1)) / 2, s2 = (n * (n - 1) * (2 * n - 1)) / 6;
+  const n = nDec.toNumber(),
+    a = pmtDec.toNumber(),
+    p = pvDec.toNumber(),
+    f = fvDec.toNumber();
+  const s1 = (n * (n - 1)) / 2,
+    s2 = (n * (n - 1) * (2 * n - 1)) / 6;
   /** The annuity factor ((1+r)^n - 1)/r, n at r = 0. */
   const annuity = (t: number, r: number) => (t === 0 ? n : Math.expm1(n * t) / r);
   /** Its derivative in t; near t = 0 by its Taylor series, where the closed form cancels out. */
@@ -107,12 +153,16 @@ function rateEquation(nDec: Decimal, pmtDec: Decimal, pvDec: Decimal, fvDec: Dec
   return {
     name: 'RATE',
     at(t) {
-      const u = Math.exp(t), r = Math.expm1(t), e = Math.exp(n * t);
-      const an = annuity(t, r), k = 1 + r * type;
+      const u = Math.exp(t),
+        r = Math.expm1(t),
+        e = Math.exp(n * t);
+      const an = annuity(t, r),
+        k = 1 + r * type;
       return [p * e + a * k * an + f, p * n * e + a * (type * u * an + k * annuitySlope(t, r, u, e))];
     },
     scaled(t) {
-      const r = Math.expm1(t), k = 1 + r * type;
+      const r = Math.expm1(t),
+        k = 1 + r * type;
       if (t <= 0) return p * Math.exp(n * t) + a * k * annuity(t, r) + f;
       // divided by (1+r)^n, which would overflow for large rates
       return p + (a * k * -Math.expm1(-n * t)) / r + f * Math.exp(-n * t);
@@ -120,8 +170,12 @@ function rateEquation(nDec: Decimal, pmtDec: Decimal, pvDec: Decimal, fvDec: Dec
     exact(rate) {
       if (rate.isZero()) return pvDec.plus(pmtDec.times(nDec)).plus(fvDec);
       // ((1+r)^n - 1)/r cancels digits when r is small: 64 digits keep it right to 1e-19 and beyond
-      const r = new Wide(rate), q = r.plus(1).pow(nDec);
-      return q.times(pvDec).plus(q.minus(1).div(r).times(r.times(type).plus(1)).times(pmtDec)).plus(fvDec);
+      const r = new Wide(rate),
+        q = r.plus(1).pow(nDec);
+      return q
+        .times(pvDec)
+        .plus(q.minus(1).div(r).times(r.times(type).plus(1)).times(pmtDec))
+        .plus(fvDec);
     },
   };
 }
@@ -135,14 +189,16 @@ function periodsPerYear(npery: Num): Decimal {
 
 /** EFFECT: the effective annual rate of a nominal rate compounded npery times a year. */
 export function effect(rate: Num, npery: Num): Decimal {
-  const r = dec(rate, 'rate'), n = periodsPerYear(npery);
+  const r = dec(rate, 'rate'),
+    n = periodsPerYear(npery);
   if (r.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be greater than 0');
   return finite(r.div(n).plus(1).pow(n).minus(1), 'EFFECT');
 }
 
 /** NOMINAL: the nominal annual rate compounded npery times a year of an effective rate. */
 export function nominal(rate: Num, npery: Num): Decimal {
-  const r = dec(rate, 'rate'), n = periodsPerYear(npery);
+  const r = dec(rate, 'rate'),
+    n = periodsPerYear(npery);
   if (r.lte(0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be greater than 0');
   return finite(r.plus(1).pow(ONE.div(n)).minus(1).times(n), 'NOMINAL');
 }

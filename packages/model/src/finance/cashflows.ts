@@ -9,7 +9,11 @@ import { XIRR_NEWTON_ITERATIONS, solveRate, solveRateNumber, type RateEquation }
 export function irr(values: readonly Num[], guess: Num = 0.1): Decimal {
   const flows = cashflows(values);
   const exact = values.map((v) => new Dec(v));
-  const eq = flowEquation('IRR', flows, flows.map((_, i) => i));
+  const eq = flowEquation(
+    'IRR',
+    flows,
+    flows.map((_, i) => i),
+  );
   eq.exact = (r) => {
     // Horner's scheme in x = 1/(1 + r): v0 + x·(v1 + x·(v2 + …))
     const x = new Dec(1).div(r.plus(1));
@@ -36,7 +40,11 @@ export function xirr(values: readonly Num[], dates: readonly string[], guess: Nu
 export function xirrNumber(values: readonly number[], days: readonly number[], guess = 0.1): number {
   checkSigns(values);
   if (days.every((d) => d === days[0])) financeFail('SAME_DAY_TRANSACTIONS');
-  const eq = flowEquation('XIRR', values, days.map((d) => (d - days[0]) / 365));
+  const eq = flowEquation(
+    'XIRR',
+    values,
+    days.map((d) => (d - days[0]) / 365),
+  );
   return solveRateNumber(eq, guess, { newtonIterations: XIRR_NEWTON_ITERATIONS });
 }
 
@@ -53,7 +61,8 @@ function cashflows(values: readonly Num[]): number[] {
 }
 
 function checkSigns(values: readonly number[]): void {
-  const positive = values.some((v) => v > 0), negative = values.some((v) => v < 0);
+  const positive = values.some((v) => v > 0),
+    negative = values.some((v) => v < 0);
   if (!positive && !negative) financeFail('INVALID_CASHFLOWS', 'all values are zero');
   if (!negative) financeFail('ALL_POSITIVE_CASHFLOWS');
   if (!positive) financeFail('ALL_NEGATIVE_CASHFLOWS');
@@ -64,7 +73,8 @@ function flowDays(dates: readonly string[], count: number): number[] {
   if (dates.length !== count) financeFail('INVALID_DATES', `${dates.length} dates for ${count} cashflows`);
   const days = dates.map((text, i) => {
     const day = parseIsoDate(text);
-    if (day === undefined) return financeFail('INVALID_DATES', `date ${i + 1} (${String(text)}) is not a YYYY-MM-DD date`);
+    if (day === undefined)
+      return financeFail('INVALID_DATES', `date ${i + 1} (${String(text)}) is not a YYYY-MM-DD date`);
     return day;
   });
   if (days.every((d) => d === days[0])) financeFail('SAME_DAY_TRANSACTIONS');
@@ -77,7 +87,8 @@ function flowDays(dates: readonly string[], count: number): number[] {
  * the zero rate and the smallest above it: the dominant term stays 1·v and nothing overflows.
  */
 function flowEquation(name: string, values: readonly number[], exponents: readonly number[]): RateEquation {
-  let low = -Infinity, high = Infinity;
+  let low = -Infinity,
+    high = Infinity;
   exponents.forEach((e, i) => {
     if (values[i] !== 0) {
       low = Math.max(low, e);
@@ -87,7 +98,8 @@ function flowEquation(name: string, values: readonly number[], exponents: readon
   return {
     name,
     at(t) {
-      let f = 0, df = 0;
+      let f = 0,
+        df = 0;
       for (let i = 0; i < values.length; i++) {
         const term = values[i] * Math.exp(-exponents[i] * t);
         f += term;

@@ -100,7 +100,13 @@ export interface TermsFromProduct {
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** A quotation's terms as the finance engine's input, from `startDate`. */
-export function planInputOf(q: QuotationTerms, startDate: string, taxes: readonly Tax[], decimals: number, product: TermsFromProduct = {}): PaymentPlanInput {
+export function planInputOf(
+  q: QuotationTerms,
+  startDate: string,
+  taxes: readonly Tax[],
+  decimals: number,
+  product: TermsFromProduct = {},
+): PaymentPlanInput {
   const residual = given(q.residualValue) ? q.residualValue : q.balloon;
   const input: PaymentPlanInput = {
     amount: q.financedAmountExclTax as Num,
@@ -130,50 +136,97 @@ export function planInputOf(q: QuotationTerms, startDate: string, taxes: readonl
  * other goes through the decimals, rounded half away from zero.
  */
 export function toMinorUnits(value: number | null | undefined, decimals: number): number {
-  const scaled = (value ?? 0) * 10 ** decimals, whole = Math.round(scaled);
+  const scaled = (value ?? 0) * 10 ** decimals,
+    whole = Math.round(scaled);
   if (Math.abs(scaled - whole) < 1e-6 && Math.abs(scaled) < 1e13) return whole + 0;
-  return new Dec(value ?? 0).times(10 ** decimals).round().toNumber() + 0;
+  return (
+    new Dec(value ?? 0)
+      .times(10 ** decimals)
+      .round()
+      .toNumber() + 0
+  );
 }
 export const fromMinorUnits = (minor: number, decimals: number) => minor / 10 ** decimals;
 /** Tax on an amount in minor units, rounded half away from zero (exact: money.ts `roundTimes`). */
 const taxOn = (minor: number, rate: InstanceType<typeof Dec>) => roundTimes(minor, factor(rate));
 
 /** A line from minor units. */
-function line(number: number, dueDate: string, exclTax: number, tax: number, decimals: number, extra: Partial<ScheduleLine> = {}): ScheduleLine {
+function line(
+  number: number,
+  dueDate: string,
+  exclTax: number,
+  tax: number,
+  decimals: number,
+  extra: Partial<ScheduleLine> = {},
+): ScheduleLine {
   const money = (minor: number) => fromMinorUnits(minor, decimals);
   return {
-    number, dueDate, amountExclTax: money(exclTax), tax: money(tax), amountInclTax: money(exclTax + tax),
-    interest: 0, principal: 0, status: 'PLANNED', ...extra,
+    number,
+    dueDate,
+    amountExclTax: money(exclTax),
+    tax: money(tax),
+    amountInclTax: money(exclTax + tax),
+    interest: 0,
+    principal: 0,
+    status: 'PLANNED',
+    ...extra,
   };
 }
 
 /** Rent (or loan instalment) lines of a plan: principal + interest each, with the rent's tax. */
-export function rentLines(plan: PaymentPlan, taxCode: string | undefined, taxes: readonly Tax[], decimals: number, firstNumber = 1): ScheduleLine[] {
+export function rentLines(
+  plan: PaymentPlan,
+  taxCode: string | undefined,
+  taxes: readonly Tax[],
+  decimals: number,
+  firstNumber = 1,
+): ScheduleLine[] {
   const rate = taxRateOf(taxCode, taxes);
   const minor = (v: number) => toMinorUnits(v, decimals);
   return plan.lines.map((l, i) => {
-    const principal = minor(l.principal), interest = minor(l.interest), rent = principal + interest;
+    const principal = minor(l.principal),
+      interest = minor(l.interest),
+      rent = principal + interest;
     return line(firstNumber + i, l.dueDate, rent, taxOn(rent, rate), decimals, {
-      interest: l.interest, principal: l.principal, openingBalance: l.openingBalance, ...(taxCode ? { taxCode } : {}),
+      interest: l.interest,
+      principal: l.principal,
+      openingBalance: l.openingBalance,
+      ...(taxCode ? { taxCode } : {}),
     });
   });
 }
 
 /** A service billed with each instalment: one line per due date. */
-export function serviceLines(dueDates: readonly string[], amount: number, taxCode: string | undefined, taxes: readonly Tax[], decimals: number, firstNumber = 1): ScheduleLine[] {
-  const each = toMinorUnits(amount, decimals), tax = taxOn(each, taxRateOf(taxCode, taxes));
+export function serviceLines(
+  dueDates: readonly string[],
+  amount: number,
+  taxCode: string | undefined,
+  taxes: readonly Tax[],
+  decimals: number,
+  firstNumber = 1,
+): ScheduleLine[] {
+  const each = toMinorUnits(amount, decimals),
+    tax = taxOn(each, taxRateOf(taxCode, taxes));
   return dueDates.map((dueDate, i) => line(firstNumber + i, dueDate, each, tax, decimals, taxCode ? { taxCode } : {}));
 }
 
 /** An element's totals from its lines (cancelled lines are not due), summed in minor units. */
-export function elementTotals(lines: readonly ScheduleLine[], decimals: number): { totalExclTax: number; totalTax: number; totalPayment: number } {
-  let exclTax = 0, tax = 0;
+export function elementTotals(
+  lines: readonly ScheduleLine[],
+  decimals: number,
+): { totalExclTax: number; totalTax: number; totalPayment: number } {
+  let exclTax = 0,
+    tax = 0;
   for (const l of lines) {
     if (l.status === 'CANCELLED') continue;
     exclTax += toMinorUnits(l.amountExclTax, decimals);
     tax += toMinorUnits(l.tax, decimals);
   }
-  return { totalExclTax: fromMinorUnits(exclTax, decimals), totalTax: fromMinorUnits(tax, decimals), totalPayment: fromMinorUnits(exclTax + tax, decimals) };
+  return {
+    totalExclTax: fromMinorUnits(exclTax, decimals),
+    totalTax: fromMinorUnits(tax, decimals),
+    totalPayment: fromMinorUnits(exclTax + tax, decimals),
+  };
 }
 
 /** The parties an element is billed between. */
@@ -198,7 +251,20 @@ export interface ContractScheduleInput {
   taxes: readonly Tax[];
 }
 
-function draft(input: ContractScheduleInput, fields: Omit<ElementDraft, 'currency' | 'totalPayment' | 'totalExclTax' | 'totalTax' | 'startDate' | 'endDate' | 'groupKey' | 'quotationRegistration'> & { groupKey?: string }): ElementDraft {
+function draft(
+  input: ContractScheduleInput,
+  fields: Omit<
+    ElementDraft,
+    | 'currency'
+    | 'totalPayment'
+    | 'totalExclTax'
+    | 'totalTax'
+    | 'startDate'
+    | 'endDate'
+    | 'groupKey'
+    | 'quotationRegistration'
+  > & { groupKey?: string },
+): ElementDraft {
   const { lines } = fields;
   return {
     groupKey: `${input.registration}-${fields.pr}`,
@@ -210,7 +276,8 @@ function draft(input: ContractScheduleInput, fields: Omit<ElementDraft, 'currenc
   };
 }
 
-const isLoan = (input: ContractScheduleInput) => input.contractType === 'LOAN' || /LOAN/.test(input.quotation.financialProduct ?? '');
+const isLoan = (input: ContractScheduleInput) =>
+  input.contractType === 'LOAN' || /LOAN/.test(input.quotation.financialProduct ?? '');
 
 /**
  * The elements activation writes, and the plan they come from. Receivables are paid by the
@@ -222,39 +289,90 @@ export function contractSchedule(input: ContractScheduleInput): { plan: PaymentP
   const receivable = { pr: 'R' as const, payerRegistration: parties.client, payeeRegistration: parties.lessor };
   const taxCode = q.taxCode ?? undefined;
   const loan = isLoan(input);
-  const elements: ElementDraft[] = [draft(input, {
-    ...receivable, type: loan ? 'INSTALMENT' : 'RENT', code: loan ? 'INSTALMENT' : 'RENT', name: loan ? 'Loan instalment' : 'Rent', taxCode,
-    ...(q.indexed ? { indexed: true } : {}), lines: rentLines(plan, taxCode, taxes, decimals),
-  })];
+  const elements: ElementDraft[] = [
+    draft(input, {
+      ...receivable,
+      type: loan ? 'INSTALMENT' : 'RENT',
+      code: loan ? 'INSTALMENT' : 'RENT',
+      name: loan ? 'Loan instalment' : 'Rent',
+      taxCode,
+      ...(q.indexed ? { indexed: true } : {}),
+      lines: rentLines(plan, taxCode, taxes, decimals),
+    }),
+  ];
   const dueDates = plan.lines.map((l) => l.dueDate);
   for (const [i, service] of (q.services ?? []).entries()) {
     if (!given(service.amount)) continue;
-    elements.push(draft(input, {
-      ...receivable, type: service.type ?? 'SERVICE', code: service.code ?? `SERVICE${i + 1}`, name: service.label ?? service.code ?? 'Service',
-      taxCode: service.taxCode, ...(service.indexed ? { indexed: true } : {}), lines: serviceLines(dueDates, service.amount!, service.taxCode, taxes, decimals),
-    }));
+    elements.push(
+      draft(input, {
+        ...receivable,
+        type: service.type ?? 'SERVICE',
+        code: service.code ?? `SERVICE${i + 1}`,
+        name: service.label ?? service.code ?? 'Service',
+        taxCode: service.taxCode,
+        ...(service.indexed ? { indexed: true } : {}),
+        lines: serviceLines(dueDates, service.amount!, service.taxCode, taxes, decimals),
+      }),
+    );
   }
   for (const [i, fee] of (q.fees ?? []).entries()) {
     if (!given(fee.amount)) continue;
-    elements.push(draft(input, {
-      ...receivable, type: 'FEE', code: fee.code ?? `FEE${i + 1}`, name: fee.label ?? fee.code ?? 'Fee', taxCode: fee.taxCode, groupKey: `${input.registration}-FEES`,
-      lines: serviceLines([input.startDate], fee.amount!, fee.taxCode, taxes, decimals),
-    }));
+    elements.push(
+      draft(input, {
+        ...receivable,
+        type: 'FEE',
+        code: fee.code ?? `FEE${i + 1}`,
+        name: fee.label ?? fee.code ?? 'Fee',
+        taxCode: fee.taxCode,
+        groupKey: `${input.registration}-FEES`,
+        lines: serviceLines([input.startDate], fee.amount!, fee.taxCode, taxes, decimals),
+      }),
+    );
   }
   if (plan.residualValue > 0) {
     const residual = toMinorUnits(plan.residualValue, decimals);
-    elements.push(draft(input, {
-      ...receivable, type: 'RESIDUAL_VALUE', code: 'RESIDUAL_VALUE', name: loan ? 'Balloon' : 'Purchase option', taxCode, groupKey: `${input.registration}-END`,
-      lines: [line(1, plan.endDate, residual, taxOn(residual, taxRateOf(taxCode, taxes)), decimals, { principal: plan.residualValue, openingBalance: plan.residualValue, ...(taxCode ? { taxCode } : {}) })],
-    }));
+    elements.push(
+      draft(input, {
+        ...receivable,
+        type: 'RESIDUAL_VALUE',
+        code: 'RESIDUAL_VALUE',
+        name: loan ? 'Balloon' : 'Purchase option',
+        taxCode,
+        groupKey: `${input.registration}-END`,
+        lines: [
+          line(1, plan.endDate, residual, taxOn(residual, taxRateOf(taxCode, taxes)), decimals, {
+            principal: plan.residualValue,
+            openingBalance: plan.residualValue,
+            ...(taxCode ? { taxCode } : {}),
+          }),
+        ],
+      }),
+    );
   }
   if (input.purchase && parties.supplier) {
     const { exclTax, tax, taxCode: purchaseTax } = input.purchase;
-    elements.push(draft(input, {
-      pr: 'P', payerRegistration: parties.lessor, payeeRegistration: parties.supplier, type: 'ASSET_PURCHASE', code: 'ASSET_PURCHASE',
-      name: 'Asset purchase', taxCode: purchaseTax, groupKey: `${input.registration}-PURCHASE`,
-      lines: [line(1, input.startDate, toMinorUnits(exclTax, decimals), toMinorUnits(tax, decimals), decimals, purchaseTax ? { taxCode: purchaseTax } : {})],
-    }));
+    elements.push(
+      draft(input, {
+        pr: 'P',
+        payerRegistration: parties.lessor,
+        payeeRegistration: parties.supplier,
+        type: 'ASSET_PURCHASE',
+        code: 'ASSET_PURCHASE',
+        name: 'Asset purchase',
+        taxCode: purchaseTax,
+        groupKey: `${input.registration}-PURCHASE`,
+        lines: [
+          line(
+            1,
+            input.startDate,
+            toMinorUnits(exclTax, decimals),
+            toMinorUnits(tax, decimals),
+            decimals,
+            purchaseTax ? { taxCode: purchaseTax } : {},
+          ),
+        ],
+      }),
+    );
   }
   return { plan, elements };
 }
@@ -263,15 +381,23 @@ export function contractSchedule(input: ContractScheduleInput): { plan: PaymentP
  * What is wrong with an element's schedule: each line must be excl. + tax = incl., and the
  * element's totals must be the sums of its lines that are due. Empty when consistent.
  */
-export function scheduleProblems(element: Pick<ElementDraft, 'code' | 'lines' | 'totalPayment' | 'totalExclTax' | 'totalTax'>, decimals: number): string[] {
+export function scheduleProblems(
+  element: Pick<ElementDraft, 'code' | 'lines' | 'totalPayment' | 'totalExclTax' | 'totalTax'>,
+  decimals: number,
+): string[] {
   const problems: string[] = [];
   const minor = (v: number) => toMinorUnits(v, decimals);
   if (!element.lines.length) problems.push(`element ${element.code} has no schedule line`);
   for (const l of element.lines) {
-    if (minor(l.amountExclTax) + minor(l.tax) !== minor(l.amountInclTax)) problems.push(`line ${l.number} of ${element.code}: excl. tax + tax ≠ incl. tax`);
+    if (minor(l.amountExclTax) + minor(l.tax) !== minor(l.amountInclTax))
+      problems.push(`line ${l.number} of ${element.code}: excl. tax + tax ≠ incl. tax`);
   }
   const totals = elementTotals(element.lines, decimals);
-  if (minor(totals.totalPayment) !== minor(element.totalPayment) || minor(totals.totalExclTax) !== minor(element.totalExclTax) || minor(totals.totalTax) !== minor(element.totalTax)) {
+  if (
+    minor(totals.totalPayment) !== minor(element.totalPayment) ||
+    minor(totals.totalExclTax) !== minor(element.totalExclTax) ||
+    minor(totals.totalTax) !== minor(element.totalTax)
+  ) {
     problems.push(`the lines of ${element.code} sum to ${totals.totalPayment}, not ${element.totalPayment}`);
   }
   return problems;

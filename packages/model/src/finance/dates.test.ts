@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { businessDayAdjuster, days360, daysInMonth, formatIsoDate, fromYmd, monthDate, parseIsoDate, weekday } from './dates.ts';
+import {
+  businessDayAdjuster,
+  days360,
+  daysInMonth,
+  formatIsoDate,
+  fromYmd,
+  monthDate,
+  parseIsoDate,
+  weekday,
+} from './dates.ts';
 
 const day = (text: string) => parseIsoDate(text)!;
 
@@ -49,11 +58,20 @@ describe('dates', () => {
   it('answers DATE_NOT_FOUND after 1000 attempts, INVALID_DATES for a bad holiday', () => {
     const never = businessDayAdjuster({ weekendDays: [0, 1, 2, 3, 4, 5, 6] });
     expect(() => never(day('2024-06-01'))).toThrow(
-      expect.objectContaining({ code: 'DATE_NOT_FOUND', reference: '400|DATE_NOT_FOUND|No business day found after 1000 attempts from 2024-06-01' }),
+      expect.objectContaining({
+        code: 'DATE_NOT_FOUND',
+        reference: '400|DATE_NOT_FOUND|No business day found after 1000 attempts from 2024-06-01',
+      }),
     );
     const holidays = Array.from({ length: 1000 }, (_, i) => formatIsoDate(day('2024-01-01') + i));
-    expect(() => businessDayAdjuster({ holidays, weekendDays: [] })(day('2024-01-01'))).toThrow(expect.objectContaining({ code: 'DATE_NOT_FOUND' }));
-    expect(formatIsoDate(businessDayAdjuster({ holidays: holidays.slice(0, 999), weekendDays: [] })(day('2024-01-01')))).toBe(holidays[999]);
-    expect(() => businessDayAdjuster({ holidays: ['2024-02-30'] })).toThrow(expect.objectContaining({ code: 'INVALID_DATES' }));
+    expect(() => businessDayAdjuster({ holidays, weekendDays: [] })(day('2024-01-01'))).toThrow(
+      expect.objectContaining({ code: 'DATE_NOT_FOUND' }),
+    );
+    expect(
+      formatIsoDate(businessDayAdjuster({ holidays: holidays.slice(0, 999), weekendDays: [] })(day('2024-01-01'))),
+    ).toBe(holidays[999]);
+    expect(() => businessDayAdjuster({ holidays: ['2024-02-30'] })).toThrow(
+      expect.objectContaining({ code: 'INVALID_DATES' }),
+    );
   });
 });

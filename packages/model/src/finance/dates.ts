@@ -9,7 +9,9 @@ export function parseIsoDate(text: unknown): number | undefined {
   if (typeof text !== 'string') return undefined;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return undefined;
-  const y = Number(match[1]), m = Number(match[2]), d = Number(match[3]);
+  const y = Number(match[1]),
+    m = Number(match[2]),
+    d = Number(match[3]);
   if (y < 1000 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return undefined;
   return fromYmd(y, m, d);
 }
@@ -26,15 +28,20 @@ export function formatIsoDate(day: number): string {
 
 export function fromYmd(y: number, m: number, d: number): number {
   const year = m <= 2 ? y - 1 : y;
-  const era = Math.floor(year / 400), yearOfEra = year - era * 400;
+  const era = Math.floor(year / 400),
+    yearOfEra = year - era * 400;
   const dayOfYear = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146097 + dayOfEra - 719468;
 }
 
 export function toYmd(day: number): { y: number; m: number; d: number } {
-  const z = day + 719468, era = Math.floor(z / 146097), dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const z = day + 719468,
+    era = Math.floor(z / 146097),
+    dayOfEra = z - era * 146097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const mp = Math.floor((5 * dayOfYear + 2) / 153);
   const m = mp < 10 ? mp + 3 : mp - 9;
@@ -60,7 +67,8 @@ export function weekday(day: number): number {
  */
 export function monthDate(y: number, m: number, months: number, paymentDay: number): number {
   const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12), month = index - year * 12 + 1;
+  const year = Math.floor(index / 12),
+    month = index - year * 12 + 1;
   return fromYmd(year, month, Math.min(paymentDay, daysInMonth(year, month)));
 }
 
@@ -76,7 +84,8 @@ export const dayCountBasis: Record<DayCount, number> = { '30/360': 360, 'ACT/360
  * February included.
  */
 export function days360(from: number, fromDay: number, to: number, toDay: number): number {
-  const a = toYmd(from), b = toYmd(to);
+  const a = toYmd(from),
+    b = toYmd(to);
   return 360 * (b.y - a.y) + 30 * (b.m - a.m) + Math.min(toDay, 30) - Math.min(fromDay, 30);
 }
 

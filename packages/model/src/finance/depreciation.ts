@@ -62,7 +62,12 @@ export interface DepreciationSchedule {
 
 /** French declining-balance coefficients (CGI art. 39 A): by useful life in years. */
 export function decliningCoefficient(years: number): Decimal {
-  if (years < 3) return financeFail('ARGUMENT_OUT_OF_RANGE', 'duration', 'declining balance needs a useful life of at least 3 years');
+  if (years < 3)
+    return financeFail(
+      'ARGUMENT_OUT_OF_RANGE',
+      'duration',
+      'declining balance needs a useful life of at least 3 years',
+    );
   return new Dec(years <= 4 ? '1.25' : years <= 6 ? '1.75' : '2.25');
 }
 
@@ -83,13 +88,15 @@ function fiscalYearEnd(day: number, endMonth: number): number {
 
 /** Days from `from` to a month's end, both included, every month counted as 30 days (the 360-day year). */
 function days360ToMonthEnd(from: number, to: number): number {
-  const a = toYmd(from), b = toYmd(to);
+  const a = toYmd(from),
+    b = toYmd(to);
   return 360 * (b.y - a.y) + 30 * (b.m - a.m) + 30 - Math.min(a.d, 30) + 1;
 }
 
 /** Whole months from the month of `from` to the month of `to`, both included. */
 function monthsTo(from: number, to: number): number {
-  const a = toYmd(from), b = toYmd(to);
+  const a = toYmd(from),
+    b = toYmd(to);
   return 12 * (b.y - a.y) + b.m - a.m + 1;
 }
 
@@ -119,16 +126,20 @@ function fiscalYears(start: number, count: number, endMonth: number, firstShare:
  */
 export function depreciationSchedule(input: DepreciationInput): DepreciationSchedule {
   const method = input.method as DepreciationMethod;
-  if (!depreciationMethods.includes(method)) financeFail('ARGUMENT_OUT_OF_RANGE', 'method', `must be one of ${depreciationMethods.join(', ')}`);
+  if (!depreciationMethods.includes(method))
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'method', `must be one of ${depreciationMethods.join(', ')}`);
   const decimals = integer(input.decimals, 'decimals', 0, 4, 2);
   const scale = 10 ** decimals;
   const base = toMinor(dec(input.base, 'base'), scale);
-  if (base <= 0 || base > MAX_MINOR_UNITS) financeFail('ARGUMENT_OUT_OF_RANGE', 'base', `must be greater than 0 and at most ${MAX_MINOR_UNITS / scale}`);
+  if (base <= 0 || base > MAX_MINOR_UNITS)
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'base', `must be greater than 0 and at most ${MAX_MINOR_UNITS / scale}`);
   const duration = integer(input.duration, 'duration', 1, 100);
   const endMonth = integer(input.fiscalYearEndMonth, 'fiscalYearEndMonth', 1, 12, 12);
   const start = parseIsoDate(input.startDate);
-  if (start === undefined) return financeFail('INVALID_DATES', `startDate ${String(input.startDate)} is not a YYYY-MM-DD date`);
-  if (input.prorata !== undefined && typeof input.prorata !== 'boolean') financeFail('ARGUMENT_OUT_OF_RANGE', 'prorata', 'must be true or false');
+  if (start === undefined)
+    return financeFail('INVALID_DATES', `startDate ${String(input.startDate)} is not a YYYY-MM-DD date`);
+  if (input.prorata !== undefined && typeof input.prorata !== 'boolean')
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'prorata', 'must be true or false');
   const prorata = input.prorata ?? true;
   const firstEnd = fiscalYearEnd(start, endMonth);
   const money = (minor: number) => minor / scale;
@@ -143,7 +154,8 @@ export function depreciationSchedule(input: DepreciationInput): DepreciationSche
     const years = fiscalYears(start, share.eq(1) ? duration : duration + 1, endMonth, share);
     if (!share.eq(1)) {
       // The extra last line holds the complement of the first and ends the day before the anniversary.
-      const last = years[years.length - 1], { y, m, d } = toYmd(start);
+      const last = years[years.length - 1],
+        { y, m, d } = toYmd(start);
       last.prorata = new Dec(1).minus(share);
       last.end = fromYmd(y + duration, m, Math.min(d, daysInMonth(y + duration, m))) - 1;
     }
@@ -161,21 +173,28 @@ export function depreciationSchedule(input: DepreciationInput): DepreciationSche
     // schedule ends with the duration's last fiscal year. Each year takes the declining rate of the
     // net value, until the straight-line rate over the remaining years is as large: from then on
     // the net value is spread evenly.
-    coefficient = input.coefficient === undefined || input.coefficient === null || input.coefficient === ''
-      ? decliningCoefficient(duration) : dec(input.coefficient, 'coefficient');
-    if (coefficient.lt(1) || coefficient.gt(10)) financeFail('ARGUMENT_OUT_OF_RANGE', 'coefficient', 'must be from 1 to 10');
+    coefficient =
+      input.coefficient === undefined || input.coefficient === null || input.coefficient === ''
+        ? decliningCoefficient(duration)
+        : dec(input.coefficient, 'coefficient');
+    if (coefficient.lt(1) || coefficient.gt(10))
+      financeFail('ARGUMENT_OUT_OF_RANGE', 'coefficient', 'must be from 1 to 10');
     const declining = coefficient.div(duration);
     const share = prorata ? new Dec(Math.min(monthsTo(start, firstEnd), 12)).div(12) : new Dec(1);
     const years = fiscalYears(start, duration, endMonth, share);
-    let net = base, switchRate: Decimal | undefined;
+    let net = base,
+      switchRate: Decimal | undefined;
     years.forEach((year, k) => {
       const remaining = duration - k;
       if (switchRate === undefined && new Dec(1).div(remaining).gte(declining)) switchRate = new Dec(1).div(remaining);
       // After the switch each year takes the net value over the remaining years, which rounds to no
       // more than the net value, so the rounding cannot run ahead of the base.
-      const amount = k === years.length - 1 ? net
-        : switchRate !== undefined ? new Dec(net).div(remaining).round().toNumber()
-          : Math.min(new Dec(net).times(declining).times(year.prorata).round().toNumber(), net);
+      const amount =
+        k === years.length - 1
+          ? net
+          : switchRate !== undefined
+            ? new Dec(net).div(remaining).round().toNumber()
+            : Math.min(new Dec(net).times(declining).times(year.prorata).round().toNumber(), net);
       lines.push({ year, rate: switchRate ?? declining, amount });
       net -= amount;
     });
@@ -213,7 +232,8 @@ export function depreciationSchedule(input: DepreciationInput): DepreciationSche
  * exact cumulated depreciation: no line is negative and every line stays within a minor unit.
  */
 function spreadByCumulative(lines: { year: Year; amount: number }[], base: number, annuity: Decimal) {
-  let exact = new Dec(0), previous = 0;
+  let exact = new Dec(0),
+    previous = 0;
   lines.forEach((line, k) => {
     exact = exact.plus(annuity.times(line.year.prorata));
     const rounded = k === lines.length - 1 ? base : exact.round().toNumber();

@@ -6,8 +6,16 @@ describe('finance errors', () => {
   it('are distinct 400 codes, none shadowing the server catalogue', () => {
     const codes = Object.keys(financeErrorCatalogue);
     expect(codes).toEqual([
-      'INVALID_CASHFLOWS', 'INVALID_DATES', 'ARGUMENT_OUT_OF_RANGE', 'SAME_DAY_TRANSACTIONS', 'ALL_POSITIVE_CASHFLOWS',
-      'ALL_NEGATIVE_CASHFLOWS', 'NEWTON_NOT_CONVERGED', 'NO_ACCEPTABLE_RESULT', 'DATE_NOT_FOUND', 'INVALID_TABLE',
+      'INVALID_CASHFLOWS',
+      'INVALID_DATES',
+      'ARGUMENT_OUT_OF_RANGE',
+      'SAME_DAY_TRANSACTIONS',
+      'ALL_POSITIVE_CASHFLOWS',
+      'ALL_NEGATIVE_CASHFLOWS',
+      'NEWTON_NOT_CONVERGED',
+      'NO_ACCEPTABLE_RESULT',
+      'DATE_NOT_FOUND',
+      'INVALID_TABLE',
       'TABLE_VALUE_NOT_FOUND',
     ]);
     for (const code of codes) {
@@ -23,7 +31,9 @@ describe('finance errors', () => {
     expect(error.code).toBe('ARGUMENT_OUT_OF_RANGE');
     expect(error.message).toBe('Argument npery is out of range: must be at least 1');
     expect(error.reference).toBe('400|ARGUMENT_OUT_OF_RANGE|Argument npery is out of range: must be at least 1');
-    expect(new FinanceError('ALL_POSITIVE_CASHFLOWS').reference).toBe('400|ALL_POSITIVE_CASHFLOWS|All cashflows are positive, at least one must be negative');
+    expect(new FinanceError('ALL_POSITIVE_CASHFLOWS').reference).toBe(
+      '400|ALL_POSITIVE_CASHFLOWS|All cashflows are positive, at least one must be negative',
+    );
     expect(() => financeFail('INVALID_DATES', 'x')).toThrow('Invalid dates: x');
   });
 });

@@ -59,7 +59,12 @@ export function indexLines(input: IndexationInput): IndexationResult {
   const { decimals, taxes } = input;
   if (!parseIsoDate(input.asOf)) financeFail('ARGUMENT_OUT_OF_RANGE', 'date', 'a YYYY-MM-DD date is required');
   const base = valueAt(input.values, input.startDate);
-  if (!base || !(base.value > 0)) financeFail('ARGUMENT_OUT_OF_RANGE', 'indexValues', `no index value published on or before the start date ${input.startDate}`);
+  if (!base || !(base.value > 0))
+    financeFail(
+      'ARGUMENT_OUT_OF_RANGE',
+      'indexValues',
+      `no index value published on or before the start date ${input.startDate}`,
+    );
   let lines = input.lines.map((l) => ({ ...l }));
   const applied: IndexationResult['applied'] = [];
   let indexedUntil = input.indexedUntil;
@@ -70,12 +75,17 @@ export function indexLines(input: IndexationInput): IndexationResult {
       if (l.status !== 'PLANNED' || l.dueDate < anniversary) return l;
       count++;
       const baseAmount = l.baseAmountExclTax ?? l.amountExclTax;
-      const amount = new Dec(toMinorUnits(baseAmount, decimals)).times(index.value).div(base!.value).round().toNumber() + 0;
+      const amount =
+        new Dec(toMinorUnits(baseAmount, decimals)).times(index.value).div(base!.value).round().toNumber() + 0;
       const tax = roundTimes(amount, factor(taxRateOf(l.taxCode, taxes)));
       const money = (m: number) => fromMinorUnits(m, decimals);
       const capital = toMinorUnits(l.principal, decimals) + toMinorUnits(l.interest, decimals);
       return {
-        ...l, baseAmountExclTax: baseAmount, amountExclTax: money(amount), tax: money(tax), amountInclTax: money(amount + tax),
+        ...l,
+        baseAmountExclTax: baseAmount,
+        amountExclTax: money(amount),
+        tax: money(tax),
+        amountInclTax: money(amount + tax),
         ...(capital !== 0 ? { indexation: money(amount - capital) } : {}),
         formula: `${baseAmount} × ${index.value} (index of ${index.date}) / ${base!.value} (index of ${base!.date}) = ${money(amount)}, anniversary ${anniversary}`,
       };

@@ -18,10 +18,17 @@ describe('money in minor units', () => {
   });
 
   it('agrees with the decimal product rounded', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 8 }), (minor, digits, scale) => {
-      const f = new Dec(digits).div(10 ** scale);
-      expect(roundTimes(minor, factor(f))).toBe(new Dec(minor).times(f).round().toNumber() + 0);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 8 }),
+        (minor, digits, scale) => {
+          const f = new Dec(digits).div(10 ** scale);
+          expect(roundTimes(minor, factor(f))).toBe(new Dec(minor).times(f).round().toNumber() + 0);
+        },
+      ),
+    );
   });
 
   it('recomputes in decimals when a computed value sits on a half', () => {

@@ -24,7 +24,9 @@ export const MAX_MINOR_UNITS = 1e13;
 
 /** Rounds half away from zero to an integer, unless `x` may be a half misread by `error`. */
 function roundFast(x: number, error: number): number | undefined {
-  const a = Math.abs(x), whole = Math.floor(a), fraction = a - whole;
+  const a = Math.abs(x),
+    whole = Math.floor(a),
+    fraction = a - whole;
   if (Math.abs(fraction - 0.5) <= error) return undefined;
   const rounded = fraction > 0.5 ? whole + 1 : whole;
   return (x < 0 ? -rounded : rounded) + 0; // + 0: no -0

@@ -5,8 +5,15 @@
 import type { Decimal } from 'decimal.js';
 import { dec, type Num } from './decimal.ts';
 import {
-  businessDayAdjuster, dayCountBasis, dayCounts, days360, monthDate, parseIsoDate, toYmd,
-  type BusinessCalendar, type DayCount,
+  businessDayAdjuster,
+  dayCountBasis,
+  dayCounts,
+  days360,
+  monthDate,
+  parseIsoDate,
+  toYmd,
+  type BusinessCalendar,
+  type DayCount,
 } from './dates.ts';
 import { financeFail } from './finance-errors.ts';
 import { MAX_MINOR_UNITS, factor, roundTimes, toMinor, type Factor } from './money.ts';
@@ -18,7 +25,13 @@ export type Frequency = (typeof frequencies)[number];
 
 /** How each period code steps from one due date to the next. */
 const periodStep: Record<Frequency, { days: number } | { months: number }> = {
-  1: { days: 1 }, 7: { days: 7 }, 30: { months: 1 }, 90: { months: 3 }, 180: { months: 6 }, 360: { months: 12 }, 365: { months: 12 },
+  1: { days: 1 },
+  7: { days: 7 },
+  30: { months: 1 },
+  90: { months: 3 },
+  180: { months: 6 },
+  360: { months: 12 },
+  365: { months: 12 },
 };
 
 export const timings = ['arrears', 'advance'] as const;
@@ -138,10 +151,17 @@ function atLeastZero(value: Num | undefined, name: string): Decimal {
 }
 
 /** An amount given either as an amount or as a fraction of the financed amount, in minor units. */
-function amountOrPercent(input: PaymentPlanInput, name: 'firstPayment' | 'residualValue', amount: number, scale: number) {
-  const byAmount = input[`${name}Amount`], byPercent = input[`${name}Percent`];
+function amountOrPercent(
+  input: PaymentPlanInput,
+  name: 'firstPayment' | 'residualValue',
+  amount: number,
+  scale: number,
+) {
+  const byAmount = input[`${name}Amount`],
+    byPercent = input[`${name}Percent`];
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
-  if (given(byAmount) && given(byPercent)) financeFail('ARGUMENT_OUT_OF_RANGE', name, 'give an amount or a percent, not both');
+  if (given(byAmount) && given(byPercent))
+    financeFail('ARGUMENT_OUT_OF_RANGE', name, 'give an amount or a percent, not both');
   if (given(byPercent)) {
     const percent = atLeastZero(byPercent, `${name}Percent`);
     if (percent.gt(1)) financeFail('ARGUMENT_OUT_OF_RANGE', `${name}Percent`, 'must not exceed 1 (100 %)');
@@ -159,33 +179,43 @@ export function readTerms(input: PaymentPlanInput): PlanTerms {
   const decimals = integer(input.decimals, 'decimals', 0, 4, 2);
   const scale = 10 ** decimals;
   const amount = toMinor(dec(input.amount, 'amount'), scale);
-  if (amount <= 0 || amount > MAX_MINOR_UNITS) financeFail('ARGUMENT_OUT_OF_RANGE', 'amount', `must be greater than 0 and at most ${MAX_MINOR_UNITS / scale}`);
+  if (amount <= 0 || amount > MAX_MINOR_UNITS)
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'amount', `must be greater than 0 and at most ${MAX_MINOR_UNITS / scale}`);
   const rate = dec(input.rate, 'rate');
   if (rate.lt(0) || rate.gt(10)) financeFail('ARGUMENT_OUT_OF_RANGE', 'rate', 'must be from 0 to 10 (1000 %)');
   const frequency = input.frequency;
-  if (!frequencies.includes(frequency)) financeFail('ARGUMENT_OUT_OF_RANGE', 'frequency', `must be one of ${frequencies.join(', ')}`);
+  if (!frequencies.includes(frequency))
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'frequency', `must be one of ${frequencies.join(', ')}`);
   const duration = integer(input.duration, 'duration', 1, MAX_DURATION);
   const deferral = integer(input.deferral, 'deferral', 0, duration - 1, 0);
   const firstPayment = amountOrPercent(input, 'firstPayment', amount, scale);
   if (firstPayment !== undefined) {
-    if (duration - deferral < 2) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'needs at least two instalments after the deferral');
+    if (duration - deferral < 2)
+      financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'needs at least two instalments after the deferral');
     if (firstPayment >= amount) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'must be less than the amount');
   }
   const residualValue = amountOrPercent(input, 'residualValue', amount, scale) ?? 0;
   const fees = toMinor(atLeastZero(input.fees, 'fees'), scale);
   if (fees >= amount) financeFail('ARGUMENT_OUT_OF_RANGE', 'fees', 'must be less than the amount');
   const startDate = parseIsoDate(input.startDate);
-  if (startDate === undefined) return financeFail('INVALID_DATES', `startDate ${String(input.startDate)} is not a YYYY-MM-DD date`);
+  if (startDate === undefined)
+    return financeFail('INVALID_DATES', `startDate ${String(input.startDate)} is not a YYYY-MM-DD date`);
   const step = periodStep[frequency];
   if (input.paymentDay !== undefined && input.paymentDay !== null && 'days' in step) {
-    financeFail('ARGUMENT_OUT_OF_RANGE', 'paymentDay', 'applies to monthly, quarterly, half-yearly and yearly plans only');
+    financeFail(
+      'ARGUMENT_OUT_OF_RANGE',
+      'paymentDay',
+      'applies to monthly, quarterly, half-yearly and yearly plans only',
+    );
   }
   const paymentDay = integer(input.paymentDay, 'paymentDay', 1, 31, toYmd(startDate).d);
   const dayCount = oneOf(input.dayCount, dayCounts, 'dayCount', '30/360');
-  const taxRate = input.taxRate !== undefined && input.taxRate !== null && input.taxRate !== ''
-    ? atLeastZero(input.taxRate, 'taxRate')
-    : taxRateOf(input.taxCode, input.taxes ?? []);
-  let services = 0, servicesTax = 0;
+  const taxRate =
+    input.taxRate !== undefined && input.taxRate !== null && input.taxRate !== ''
+      ? atLeastZero(input.taxRate, 'taxRate')
+      : taxRateOf(input.taxCode, input.taxes ?? []);
+  let services = 0,
+    servicesTax = 0;
   for (const [i, service] of (input.services ?? []).entries()) {
     const minor = toMinor(atLeastZero(service.amount, `services[${i}].amount`), scale);
     const serviceTax = service.taxRate === undefined ? taxRate : atLeastZero(service.taxRate, `services[${i}].taxRate`);
@@ -197,9 +227,24 @@ export function readTerms(input: PaymentPlanInput): PlanTerms {
   const adjust = input.calendar ? businessDayAdjuster(input.calendar) : (day: number) => day;
   const dueDates = periods.map((p) => adjust(advance ? p.start : p.end));
   return {
-    scale, amount, rate, duration, frequency, advance, firstPayment, residualValue, deferral,
+    scale,
+    amount,
+    rate,
+    duration,
+    frequency,
+    advance,
+    firstPayment,
+    residualValue,
+    deferral,
     deferralMode: oneOf(input.deferralMode, deferralModes, 'deferralMode', 'interest'),
-    dayCount, taxRate: factor(taxRate), services, servicesTax, fees, periods, dueDates, startDate,
+    dayCount,
+    taxRate: factor(taxRate),
+    services,
+    servicesTax,
+    fees,
+    periods,
+    dueDates,
+    startDate,
     endDate: adjust(periods[periods.length - 1].end),
   };
 }
@@ -211,10 +256,17 @@ export function readTerms(input: PaymentPlanInput): PlanTerms {
  * counted on its own days. 30/360 counts on the nominal payment day, so every regular month is
  * 30 days. Interest runs on these unadjusted dates; business days move only the due dates.
  */
-function timeline(start: number, paymentDay: number, step: { days: number } | { months: number },
-  duration: number, rate: Decimal, dayCount: DayCount): Period[] {
+function timeline(
+  start: number,
+  paymentDay: number,
+  step: { days: number } | { months: number },
+  duration: number,
+  rate: Decimal,
+  dayCount: DayCount,
+): Period[] {
   const { y, m, d } = toYmd(start);
-  const boundary = (k: number) => ('days' in step ? start + k * step.days : k === 0 ? start : monthDate(y, m, k * step.months, paymentDay));
+  const boundary = (k: number) =>
+    'days' in step ? start + k * step.days : k === 0 ? start : monthDate(y, m, k * step.months, paymentDay);
   const nominalDay = (k: number, day: number) => ('days' in step ? toYmd(day).d : k === 0 ? d : paymentDay);
   const basis = dayCountBasis[dayCount];
   const rates = new Map<number, { rate: Factor; discount: Factor }>();

@@ -22,7 +22,13 @@ const planInput: fc.Arbitrary<PaymentPlanInput> = fc
     start: fc.integer({ min: fromYmd(2000, 1, 1), max: fromYmd(2040, 12, 31) }),
     paymentDay: fc.option(fc.integer({ min: 1, max: 31 }), { nil: undefined }),
     taxPercent: fc.option(fc.integer({ min: 0, max: 25 }), { nil: undefined }),
-    services: fc.array(fc.record({ cents: fc.integer({ min: 0, max: 100_00 }), taxPercent: fc.option(fc.integer({ min: 0, max: 25 }), { nil: undefined }) }), { maxLength: 2 }),
+    services: fc.array(
+      fc.record({
+        cents: fc.integer({ min: 0, max: 100_00 }),
+        taxPercent: fc.option(fc.integer({ min: 0, max: 25 }), { nil: undefined }),
+      }),
+      { maxLength: 2 },
+    ),
     feesPerMille: fc.option(fc.integer({ min: 0, max: 50 }), { nil: undefined }),
     businessDays: fc.boolean(),
     decimals: fc.constantFrom(0, 2, 2, 2, 3),
@@ -40,13 +46,18 @@ const planInput: fc.Arbitrary<PaymentPlanInput> = fc
       timing: r.timing,
       deferral,
       deferralMode: r.deferralMode,
-      firstPaymentPercent: duration - deferral >= 2 && r.firstPaymentPercent !== undefined ? r.firstPaymentPercent / 100 : undefined,
+      firstPaymentPercent:
+        duration - deferral >= 2 && r.firstPaymentPercent !== undefined ? r.firstPaymentPercent / 100 : undefined,
       residualValuePercent: r.residualValuePercent === undefined ? undefined : r.residualValuePercent / 100,
       dayCount: r.dayCount,
       startDate: formatIsoDate(r.start),
       paymentDay: monthly(r.frequency) ? r.paymentDay : undefined,
       taxRate: r.taxPercent === undefined ? undefined : r.taxPercent / 100,
-      services: r.services.map((s, i) => ({ code: `S${i}`, amount: Math.round(s.cents / 100 * scale) / scale, taxRate: s.taxPercent === undefined ? undefined : s.taxPercent / 100 })),
+      services: r.services.map((s, i) => ({
+        code: `S${i}`,
+        amount: Math.round((s.cents / 100) * scale) / scale,
+        taxRate: s.taxPercent === undefined ? undefined : s.taxPercent / 100,
+      })),
       fees: r.feesPerMille === undefined ? undefined : Math.floor((r.cents / 100) * r.feesPerMille) / 1000,
       calendar: r.businessDays ? { holidays: ['2025-12-25', '2030-01-01'] } : undefined,
       decimals: r.decimals,
@@ -58,7 +69,8 @@ function finalBalance(plan: PaymentPlan, input: PaymentPlanInput, annualRate: nu
   const basis = input.dayCount === 'ACT/365' ? 365 : 360;
   let balance = plan.financedAmount;
   for (const line of plan.lines) {
-    const i = (annualRate * line.days) / basis, rent = line.principal + line.interest + extra;
+    const i = (annualRate * line.days) / basis,
+      rent = line.principal + line.interest + extra;
     balance = plan.timing === 'advance' ? (balance - rent) * (1 + i) : balance * (1 + i) - rent;
   }
   return balance;
@@ -66,7 +78,8 @@ function finalBalance(plan: PaymentPlan, input: PaymentPlanInput, annualRate: nu
 
 /** The annual rate at which the plan's instalments leave exactly the residual value (bisection). */
 function impliedRate(plan: PaymentPlan, input: PaymentPlanInput, extra = 0): number {
-  let low = -0.5, high = 20;
+  let low = -0.5,
+    high = 20;
   for (let k = 0; k < 80; k++) {
     const mid = (low + high) / 2;
     if (finalBalance(plan, input, mid, extra) > plan.residualValue) high = mid;
@@ -82,7 +95,8 @@ describe('payment plan invariants', () => {
         const plan = paymentPlan(input);
         const scale = 10 ** (input.decimals ?? 2);
         const m = (x: number) => Math.round(x * scale);
-        const sum = (pick: (l: (typeof plan.lines)[number]) => number) => plan.lines.reduce((t, l) => t + m(pick(l)), 0);
+        const sum = (pick: (l: (typeof plan.lines)[number]) => number) =>
+          plan.lines.reduce((t, l) => t + m(pick(l)), 0);
         const lines = plan.lines;
         expect(lines).toHaveLength(input.duration);
 
@@ -98,7 +112,15 @@ describe('payment plan invariants', () => {
           if (i > 0) expect(l.dueDate >= lines[i - 1].dueDate).toBe(true);
           // no negative line: amounts, interest, tax and balances (principal is negative where an
           // instalment is less than its period's interest: see the property below)
-          for (const value of [l.instalmentExclTax, l.instalmentInclTax, l.interest, l.tax, l.openingBalance, l.closingBalance]) expect(value).toBeGreaterThanOrEqual(0);
+          for (const value of [
+            l.instalmentExclTax,
+            l.instalmentInclTax,
+            l.interest,
+            l.tax,
+            l.openingBalance,
+            l.closingBalance,
+          ])
+            expect(value).toBeGreaterThanOrEqual(0);
         });
 
         // totals are the sums of the lines
@@ -125,7 +147,8 @@ describe('payment plan invariants', () => {
         }
 
         // fees only make the credit dearer
-        if (plan.effectiveRate !== null && plan.apr !== null) expect(plan.apr + 1e-12).toBeGreaterThanOrEqual(plan.effectiveRate);
+        if (plan.effectiveRate !== null && plan.apr !== null)
+          expect(plan.apr + 1e-12).toBeGreaterThanOrEqual(plan.effectiveRate);
       }),
       { numRuns: 300 },
     );
@@ -143,8 +166,13 @@ describe('payment plan invariants', () => {
     fc.assert(
       fc.property(regular, (r) => {
         const plan = paymentPlan({
-          amount: r.cents / 100, rate: r.basisPoints / 10000, duration: r.duration, frequency: 30, timing: r.timing,
-          residualValuePercent: r.residualPercent / 100, startDate: formatIsoDate(r.start),
+          amount: r.cents / 100,
+          rate: r.basisPoints / 10000,
+          duration: r.duration,
+          frequency: 30,
+          timing: r.timing,
+          residualValuePercent: r.residualPercent / 100,
+          startDate: formatIsoDate(r.start),
         });
         for (const line of plan.lines) expect(line.principal).toBeGreaterThanOrEqual(0);
       }),

@@ -4,7 +4,17 @@ import { FinanceError } from './finance-errors.ts';
 import { paymentPlan, type PaymentPlanInput, type PaymentPlanLine } from './payment-plan.ts';
 
 /** The money columns of a line, as the golden tables list them. */
-const row = (l: PaymentPlanLine) => [l.number, l.dueDate, l.openingBalance, l.instalmentExclTax, l.interest, l.principal, l.tax, l.instalmentInclTax, l.closingBalance];
+const row = (l: PaymentPlanLine) => [
+  l.number,
+  l.dueDate,
+  l.openingBalance,
+  l.instalmentExclTax,
+  l.interest,
+  l.principal,
+  l.tax,
+  l.instalmentInclTax,
+  l.closingBalance,
+];
 
 function code(input: PaymentPlanInput): string {
   try {
@@ -23,13 +33,28 @@ function code(input: PaymentPlanInput): string {
  */
 describe('golden schedules', () => {
   it('36-month lease in advance with a 10 % residual value', () => {
-    const plan = paymentPlan({ amount: 30000, rate: 0.06, duration: 36, frequency: 30, timing: 'advance', residualValuePercent: 0.1, startDate: '2024-01-15' });
+    const plan = paymentPlan({
+      amount: 30000,
+      rate: 0.06,
+      duration: 36,
+      frequency: 30,
+      timing: 'advance',
+      residualValuePercent: 0.1,
+      startDate: '2024-01-15',
+    });
     // the instalment is Excel's PMT(0.5 %, 36, -30000, 3000, 1), rounded
     expect(plan.instalment).toBe(pmt(0.005, 36, -30000, 3000, 1).toDecimalPlaces(2).toNumber());
     expect(plan.instalment).toBe(832.23);
     expect(plan.residualValue).toBe(3000);
     expect(plan.endDate).toBe('2027-01-15');
-    expect(plan.totals).toEqual({ instalmentExclTax: 29960.36, instalmentInclTax: 29960.36, interest: 2960.36, principal: 27000, services: 0, tax: 0 });
+    expect(plan.totals).toEqual({
+      instalmentExclTax: 29960.36,
+      instalmentInclTax: 29960.36,
+      interest: 2960.36,
+      principal: 27000,
+      services: 0,
+      tax: 0,
+    });
     expect(plan.lines.slice(0, 3).map(row)).toEqual([
       [1, '2024-01-15', 30000, 832.23, 145.84, 686.39, 0, 832.23, 29313.61],
       [2, '2024-02-15', 29313.61, 832.23, 142.41, 689.82, 0, 832.23, 28623.79],
@@ -39,15 +64,26 @@ describe('golden schedules', () => {
       [35, '2026-11-15', 4630.62, 832.23, 18.99, 813.24, 0, 832.23, 3817.38],
       [36, '2026-12-15', 3817.38, 832.31, 14.93, 817.38, 0, 832.31, 3000],
     ]);
-    expect(plan.effectiveRate).toBeCloseTo(0.061653825675200679141573932979, 12);
+    expect(plan.effectiveRate).toBeCloseTo(0.06165382567520068, 12);
     expect(plan.apr).toBe(plan.effectiveRate);
   });
 
   it('60-month loan in arrears', () => {
     const plan = paymentPlan({ amount: 25000, rate: 0.045, duration: 60, frequency: 30, startDate: '2024-02-29' });
-    expect(plan.instalment).toBe(pmt(0.045 / 12, 60, -25000).toDecimalPlaces(2).toNumber());
+    expect(plan.instalment).toBe(
+      pmt(0.045 / 12, 60, -25000)
+        .toDecimalPlaces(2)
+        .toNumber(),
+    );
     expect(plan.instalment).toBe(466.08);
-    expect(plan.totals).toEqual({ instalmentExclTax: 27964.46, instalmentInclTax: 27964.46, interest: 2964.46, principal: 25000, services: 0, tax: 0 });
+    expect(plan.totals).toEqual({
+      instalmentExclTax: 27964.46,
+      instalmentInclTax: 27964.46,
+      interest: 2964.46,
+      principal: 25000,
+      services: 0,
+      tax: 0,
+    });
     expect(plan.lines.slice(0, 3).map(row)).toEqual([
       [1, '2024-03-29', 25000, 466.08, 93.75, 372.33, 0, 466.08, 24627.67],
       [2, '2024-04-29', 24627.67, 466.08, 92.35, 373.73, 0, 466.08, 24253.94],
@@ -60,16 +96,34 @@ describe('golden schedules', () => {
       [60, '2029-02-28', 464, 465.74, 1.74, 464, 0, 465.74, 0],
     ]);
     expect(plan.endDate).toBe('2029-02-28');
-    expect(plan.effectiveRate).toBeCloseTo(0.0459533614103556564144905643604, 12);
+    expect(plan.effectiveRate).toBeCloseTo(0.04595336141035566, 12);
   });
 
   it('quarterly lease with a larger first rent and a 3-month deferral, tax, insurance and fees', () => {
     const plan = paymentPlan({
-      amount: 100000, rate: 0.05, duration: 13, frequency: 90, timing: 'advance', firstPaymentPercent: 0.2, residualValuePercent: 0.05,
-      deferral: 1, deferralMode: 'capitalised', startDate: '2024-03-31', taxRate: 0.2, services: [{ code: 'INSURANCE', amount: 45, taxRate: 0 }], fees: 500,
+      amount: 100000,
+      rate: 0.05,
+      duration: 13,
+      frequency: 90,
+      timing: 'advance',
+      firstPaymentPercent: 0.2,
+      residualValuePercent: 0.05,
+      deferral: 1,
+      deferralMode: 'capitalised',
+      startDate: '2024-03-31',
+      taxRate: 0.2,
+      services: [{ code: 'INSURANCE', amount: 45, taxRate: 0 }],
+      fees: 500,
     });
     expect([plan.instalment, plan.firstPayment, plan.residualValue, plan.fees]).toEqual([7530.23, 20000, 5000, 500]);
-    expect(plan.totals).toEqual({ instalmentExclTax: 103417.59, instalmentInclTax: 123984.15, interest: 7832.59, principal: 95000, services: 585, tax: 20566.56 });
+    expect(plan.totals).toEqual({
+      instalmentExclTax: 103417.59,
+      instalmentInclTax: 123984.15,
+      interest: 7832.59,
+      principal: 95000,
+      services: 585,
+      tax: 20566.56,
+    });
     expect(plan.lines.map(row)).toEqual([
       [1, '2024-03-31', 100000, 45, 1250, -1250, 0, 45, 101250],
       [2, '2024-06-30', 101250, 20045, 1015.63, 18984.37, 4000, 24045, 82265.63],
@@ -88,8 +142,8 @@ describe('golden schedules', () => {
     expect(plan.lines[0].kind).toBe('deferral');
     expect(plan.lines.every((l) => l.days === 90)).toBe(true);
     expect(plan.endDate).toBe('2027-06-30');
-    expect(plan.effectiveRate).toBeCloseTo(0.0509195791147835032455698345969, 12);
-    expect(plan.apr).toBeCloseTo(0.0544536339663558229847349859158, 12);
+    expect(plan.effectiveRate).toBeCloseTo(0.0509195791147835, 12);
+    expect(plan.apr).toBeCloseTo(0.05445363396635582, 12);
   });
 });
 
@@ -98,8 +152,12 @@ describe('schedule features', () => {
 
   it('deferral with the interest paid, in arrears and in advance', () => {
     const arrears = paymentPlan({ ...base, deferral: 3 });
-    expect(arrears.lines.slice(0, 3).map((l) => [l.kind, l.instalmentExclTax, l.interest, l.principal, l.closingBalance])).toEqual([
-      ['deferral', 60, 60, 0, 12000], ['deferral', 60, 60, 0, 12000], ['deferral', 60, 60, 0, 12000],
+    expect(
+      arrears.lines.slice(0, 3).map((l) => [l.kind, l.instalmentExclTax, l.interest, l.principal, l.closingBalance]),
+    ).toEqual([
+      ['deferral', 60, 60, 0, 12000],
+      ['deferral', 60, 60, 0, 12000],
+      ['deferral', 60, 60, 0, 12000],
     ]);
     expect(arrears.instalment).toBe(pmt(0.005, 9, -12000).toDecimalPlaces(2).toNumber());
     const advance = paymentPlan({ ...base, deferral: 2, timing: 'advance' });
@@ -110,10 +168,18 @@ describe('schedule features', () => {
 
   it('a payment day: a broken first period counted on its days', () => {
     const plan = paymentPlan({ ...base, paymentDay: 5 });
-    expect(plan.lines.slice(0, 2).map((l) => [l.dueDate, l.days])).toEqual([['2024-02-05', 25], ['2024-03-05', 30]]);
+    expect(plan.lines.slice(0, 2).map((l) => [l.dueDate, l.days])).toEqual([
+      ['2024-02-05', 25],
+      ['2024-03-05', 30],
+    ]);
     expect(plan.lines[0].interest).toBe(50); // 12000 × 6 % × 25 / 360
     const monthEnd = paymentPlan({ ...base, paymentDay: 31 });
-    expect(monthEnd.lines.slice(0, 4).map((l) => l.dueDate)).toEqual(['2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31']);
+    expect(monthEnd.lines.slice(0, 4).map((l) => l.dueDate)).toEqual([
+      '2024-02-29',
+      '2024-03-31',
+      '2024-04-30',
+      '2024-05-31',
+    ]);
   });
 
   it('ACT/360 and ACT/365 count actual days', () => {
@@ -127,7 +193,11 @@ describe('schedule features', () => {
 
   it('business days move the due dates, not the interest', () => {
     const plain = paymentPlan({ ...base, startDate: '2024-06-01' });
-    const worked = paymentPlan({ ...base, startDate: '2024-06-01', calendar: { holidays: ['2024-07-01', '2024-07-02'] } });
+    const worked = paymentPlan({
+      ...base,
+      startDate: '2024-06-01',
+      calendar: { holidays: ['2024-07-01', '2024-07-02'] },
+    });
     expect(plain.lines[0].dueDate).toBe('2024-07-01');
     expect(worked.lines[0].dueDate).toBe('2024-07-03');
     expect(worked.lines[1].dueDate).toBe('2024-08-01');
@@ -138,8 +208,13 @@ describe('schedule features', () => {
 
   it('tax on the rent and services, per line', () => {
     const plan = paymentPlan({
-      ...base, taxCode: 'VAT21', taxes: [{ code: 'VAT21', value: 0.21 }],
-      services: [{ code: 'INSURANCE', amount: 10, taxRate: 0 }, { code: 'MAINTENANCE', amount: 20.5 }],
+      ...base,
+      taxCode: 'VAT21',
+      taxes: [{ code: 'VAT21', value: 0.21 }],
+      services: [
+        { code: 'INSURANCE', amount: 10, taxRate: 0 },
+        { code: 'MAINTENANCE', amount: 20.5 },
+      ],
     });
     const line = plan.lines[0];
     expect(line.services).toBe(30.5);
@@ -149,10 +224,24 @@ describe('schedule features', () => {
   });
 
   it('daily and weekly frequencies, other currency decimals', () => {
-    const daily = paymentPlan({ amount: 1000, rate: 0.1, duration: 30, frequency: 1, startDate: '2024-01-01', dayCount: 'ACT/365' });
+    const daily = paymentPlan({
+      amount: 1000,
+      rate: 0.1,
+      duration: 30,
+      frequency: 1,
+      startDate: '2024-01-01',
+      dayCount: 'ACT/365',
+    });
     expect(daily.lines[29].dueDate).toBe('2024-01-31');
     expect(daily.totals.principal).toBe(1000);
-    const weekly = paymentPlan({ amount: 1000, rate: 0.1, duration: 52, frequency: 7, startDate: '2024-01-01', dayCount: 'ACT/365' });
+    const weekly = paymentPlan({
+      amount: 1000,
+      rate: 0.1,
+      duration: 52,
+      frequency: 7,
+      startDate: '2024-01-01',
+      dayCount: 'ACT/365',
+    });
     expect(weekly.lines[1].dueDate).toBe('2024-01-15');
     const xpf = paymentPlan({ ...base, amount: 1234567, decimals: 0 });
     expect(xpf.lines.every((l) => Number.isInteger(l.interest) && Number.isInteger(l.instalmentExclTax))).toBe(true);
@@ -169,7 +258,14 @@ describe('schedule features', () => {
 
   it('rounds the instalment down when rounding it up would overshoot the residual value', () => {
     // 0.50 to repay over 60 months: 0.01 a month would repay 0.59 before the last line
-    const plan = paymentPlan({ amount: 100, rate: 0, duration: 60, frequency: 30, startDate: '2024-01-01', residualValueAmount: 99.5 });
+    const plan = paymentPlan({
+      amount: 100,
+      rate: 0,
+      duration: 60,
+      frequency: 30,
+      startDate: '2024-01-01',
+      residualValueAmount: 99.5,
+    });
     expect(plan.instalment).toBe(0);
     expect(plan.lines[59].instalmentExclTax).toBe(0.5);
     expect(plan.lines.every((l) => l.instalmentExclTax >= 0)).toBe(true);
@@ -178,8 +274,15 @@ describe('schedule features', () => {
   it('moves the instalment when the rounding of many lines outweighs the last one', () => {
     // 0.42 XPF of daily interest rounds to nothing on every line: the instalment comes down by one
     const plan = paymentPlan({
-      amount: 10000, rate: 0.0217, duration: 116, frequency: 1, deferral: 3, firstPaymentPercent: 0.3,
-      residualValuePercent: 0.48, startDate: '2000-01-01', decimals: 0,
+      amount: 10000,
+      rate: 0.0217,
+      duration: 116,
+      frequency: 1,
+      deferral: 3,
+      firstPaymentPercent: 0.3,
+      residualValuePercent: 0.48,
+      startDate: '2000-01-01',
+      decimals: 0,
     });
     expect(plan.lines.every((l) => l.instalmentExclTax >= 0)).toBe(true);
     expect(plan.totals.principal).toBe(10000 - 4800);
@@ -198,13 +301,26 @@ describe('errors', () => {
 
   it('ARGUMENT_OUT_OF_RANGE names the argument', () => {
     const cases: [Partial<PaymentPlanInput> & Record<string, unknown>, string][] = [
-      [{ amount: 0 }, 'amount'], [{ amount: 'ten' }, 'amount'], [{ rate: -0.01 }, 'rate'], [{ duration: 0 }, 'duration'],
-      [{ duration: 1.5 }, 'duration'], [{ frequency: 45 as 30 }, 'frequency'], [{ deferral: 24 }, 'deferral'],
-      [{ firstPaymentAmount: 100, firstPaymentPercent: 0.1 }, 'firstPayment'], [{ firstPaymentAmount: 10000 }, 'firstPayment'],
-      [{ residualValuePercent: 1.5 }, 'residualValuePercent'], [{ residualValueAmount: 10001 }, 'residualValueAmount'],
-      [{ fees: 10000 }, 'fees'], [{ fees: -1 }, 'fees'], [{ paymentDay: 32 }, 'paymentDay'], [{ frequency: 7, paymentDay: 5 }, 'paymentDay'],
-      [{ dayCount: '30E/360' as '30/360' }, 'dayCount'], [{ timing: 'later' as 'advance' }, 'timing'], [{ decimals: 5 }, 'decimals'],
-      [{ deferralMode: 'paid' as 'interest' }, 'deferralMode'], [{ services: [{ code: 'X', amount: -1 }] }, 'services[0].amount'],
+      [{ amount: 0 }, 'amount'],
+      [{ amount: 'ten' }, 'amount'],
+      [{ rate: -0.01 }, 'rate'],
+      [{ duration: 0 }, 'duration'],
+      [{ duration: 1.5 }, 'duration'],
+      [{ frequency: 45 as 30 }, 'frequency'],
+      [{ deferral: 24 }, 'deferral'],
+      [{ firstPaymentAmount: 100, firstPaymentPercent: 0.1 }, 'firstPayment'],
+      [{ firstPaymentAmount: 10000 }, 'firstPayment'],
+      [{ residualValuePercent: 1.5 }, 'residualValuePercent'],
+      [{ residualValueAmount: 10001 }, 'residualValueAmount'],
+      [{ fees: 10000 }, 'fees'],
+      [{ fees: -1 }, 'fees'],
+      [{ paymentDay: 32 }, 'paymentDay'],
+      [{ frequency: 7, paymentDay: 5 }, 'paymentDay'],
+      [{ dayCount: '30E/360' as '30/360' }, 'dayCount'],
+      [{ timing: 'later' as 'advance' }, 'timing'],
+      [{ decimals: 5 }, 'decimals'],
+      [{ deferralMode: 'paid' as 'interest' }, 'deferralMode'],
+      [{ services: [{ code: 'X', amount: -1 }] }, 'services[0].amount'],
       [{ duration: 2, deferral: 1, firstPaymentAmount: 10 }, 'firstPayment'],
     ];
     for (const [change, argument] of cases) {

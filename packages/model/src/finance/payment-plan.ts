@@ -76,36 +76,43 @@ function lineKind(terms: PlanTerms, index: number): LineKind {
 export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const fixed = given(input.instalment);
-  if (fixed && given(input.rate)) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'give a rate or an instalment, not both');
+  if (fixed && given(input.rate))
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'give a rate or an instalment, not both');
   const terms = fixed ? readTerms({ ...input, rate: impliedRate(input) }) : readTerms(input);
   let instalment: number, rows: Row[];
   if (fixed) {
     // The contractual instalment stays as given; the last line absorbs what the rounding leaves.
     instalment = toMinor(dec(input.instalment, 'instalment'), terms.scale);
     rows = buildRows(terms, instalment);
-    if (rows.some((row) => row.rent < 0)) financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the rounding of the lines exceeds the last instalment');
+    if (rows.some((row) => row.rent < 0))
+      financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the rounding of the lines exceeds the last instalment');
   } else {
     const solved = solveInstalment(terms);
-    if (solved.instalment < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
+    if (solved.instalment < 0)
+      financeFail('ARGUMENT_OUT_OF_RANGE', 'firstPayment', 'leaves less than nothing to repay');
     ({ instalment, rows } = absorbRounding(terms, solved));
   }
   const money = (minor: number) => minor / terms.scale;
-  const lines = rows.map((row, i): PaymentPlanLine => ({
-    number: i + 1,
-    kind: i < terms.deferral ? 'deferral' : 'instalment',
-    dueDate: formatIsoDate(terms.dueDates[i]),
-    days: terms.periods[i].days,
-    openingBalance: money(row.opening),
-    instalmentExclTax: money(row.rent + terms.services),
-    instalmentInclTax: money(row.rent + terms.services + row.tax),
-    interest: money(row.interest),
-    principal: money(row.principal),
-    services: money(terms.services),
-    tax: money(row.tax),
-    closingBalance: money(row.opening - row.principal),
-  }));
+  const lines = rows.map(
+    (row, i): PaymentPlanLine => ({
+      number: i + 1,
+      kind: i < terms.deferral ? 'deferral' : 'instalment',
+      dueDate: formatIsoDate(terms.dueDates[i]),
+      days: terms.periods[i].days,
+      openingBalance: money(row.opening),
+      instalmentExclTax: money(row.rent + terms.services),
+      instalmentInclTax: money(row.rent + terms.services + row.tax),
+      interest: money(row.interest),
+      principal: money(row.principal),
+      services: money(terms.services),
+      tax: money(row.tax),
+      closingBalance: money(row.opening - row.principal),
+    }),
+  );
   const sum = (pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
-  const services = terms.services * rows.length, rent = sum((r) => r.rent), tax = sum((r) => r.tax);
+  const services = terms.services * rows.length,
+    rent = sum((r) => r.rent),
+    tax = sum((r) => r.tax);
   return {
     financedAmount: money(terms.amount),
     rate: terms.rate.toNumber(),
@@ -149,7 +156,8 @@ function impliedRate(input: PaymentPlanInput): string {
   const balanceLeft = (annual: number) => {
     let balance = terms.amount;
     terms.periods.forEach((period, i) => {
-      const growth = 1 + (annual * period.days) / basis, kind = lineKind(terms, i);
+      const growth = 1 + (annual * period.days) / basis,
+        kind = lineKind(terms, i);
       if (kind === 'deferral') balance = terms.deferralMode === 'capitalised' ? balance * growth : balance;
       else {
         const rent = kind === 'first' ? terms.firstPayment! : instalment;
@@ -158,12 +166,16 @@ function impliedRate(input: PaymentPlanInput): string {
     });
     return balance - terms.residualValue;
   };
-  if (balanceLeft(0) > 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'does not repay the amount even at a 0 % rate');
-  if (balanceLeft(MAX_RATE) < 0) financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'repays the amount at more than a 1000 % rate');
-  let low = 0, high = MAX_RATE;
+  if (balanceLeft(0) > 0)
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'does not repay the amount even at a 0 % rate');
+  if (balanceLeft(MAX_RATE) < 0)
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'instalment', 'repays the amount at more than a 1000 % rate');
+  let low = 0,
+    high = MAX_RATE;
   for (let k = 0; k < 200 && high - low > Number.EPSILON * high; k++) {
     const middle = (low + high) / 2;
-    if (balanceLeft(middle) > 0) high = middle; else low = middle;
+    if (balanceLeft(middle) > 0) high = middle;
+    else low = middle;
   }
   return ((low + high) / 2).toPrecision(15);
 }
@@ -176,11 +188,16 @@ function impliedRate(input: PaymentPlanInput): string {
  */
 function solveInstalment(terms: PlanTerms): { instalment: number; slope: number } {
   const exact = () => solveExact(terms);
-  let c0 = terms.amount, c1 = 0;
+  let c0 = terms.amount,
+    c1 = 0;
   terms.periods.forEach((period, i) => {
-    const growth = 1 + period.rate.num, kind = lineKind(terms, i);
+    const growth = 1 + period.rate.num,
+      kind = lineKind(terms, i);
     if (kind === 'deferral') {
-      if (terms.deferralMode === 'capitalised') { c0 *= growth; c1 *= growth; }
+      if (terms.deferralMode === 'capitalised') {
+        c0 *= growth;
+        c1 *= growth;
+      }
     } else if (kind === 'first') {
       c0 = terms.advance ? (c0 - terms.firstPayment!) * growth : c0 * growth - terms.firstPayment!;
       c1 *= growth;
@@ -193,11 +210,16 @@ function solveInstalment(terms: PlanTerms): { instalment: number; slope: number 
 }
 
 function solveExact(terms: PlanTerms): Decimal {
-  let c0 = new Dec(terms.amount), c1 = new Dec(0);
+  let c0 = new Dec(terms.amount),
+    c1 = new Dec(0);
   terms.periods.forEach((period, i) => {
-    const growth = period.rate.dec.plus(1), kind = lineKind(terms, i);
+    const growth = period.rate.dec.plus(1),
+      kind = lineKind(terms, i);
     if (kind === 'deferral') {
-      if (terms.deferralMode === 'capitalised') { c0 = c0.times(growth); c1 = c1.times(growth); }
+      if (terms.deferralMode === 'capitalised') {
+        c0 = c0.times(growth);
+        c1 = c1.times(growth);
+      }
     } else if (kind === 'first') {
       c0 = terms.advance ? c0.minus(terms.firstPayment!).times(growth) : c0.times(growth).minus(terms.firstPayment!);
       c1 = c1.times(growth);
@@ -214,21 +236,28 @@ function solveExact(terms: PlanTerms): Decimal {
  * more than one minor unit more on every instalment would (a coarse currency over many periods),
  * or makes it negative, the instalment moves by whole minor units while that brings it closer.
  */
-function absorbRounding(terms: PlanTerms, solved: { instalment: number; slope: number }): { instalment: number; rows: Row[] } {
+function absorbRounding(
+  terms: PlanTerms,
+  solved: { instalment: number; slope: number },
+): { instalment: number; rows: Row[] } {
   const regular = terms.periods.some((_, i) => lineKind(terms, i) === 'regular');
-  let instalment = solved.instalment, rows = buildRows(terms, instalment);
+  let instalment = solved.instalment,
+    rows = buildRows(terms, instalment);
   for (let k = 0; k < 20 && regular; k++) {
-    const last = rows[rows.length - 1].rent, gap = last - instalment;
+    const last = rows[rows.length - 1].rent,
+      gap = last - instalment;
     let shift = Math.trunc(gap / solved.slope);
     if (shift === 0 && last < 0) shift = -1;
     if (shift === 0 || instalment + shift < 0) break;
-    const candidate = buildRows(terms, instalment + shift), candidateLast = candidate[candidate.length - 1].rent;
+    const candidate = buildRows(terms, instalment + shift),
+      candidateLast = candidate[candidate.length - 1].rent;
     // keep a move only if it mends a negative last line or brings the last line closer
     if (last >= 0 && (candidateLast < 0 || Math.abs(candidateLast - instalment - shift) >= Math.abs(gap))) break;
     instalment += shift;
     rows = candidate;
   }
-  if (rows.some((row) => row.rent < 0)) financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the rounding of the lines exceeds the last instalment');
+  if (rows.some((row) => row.rent < 0))
+    financeFail('NO_ACCEPTABLE_RESULT', 'payment plan: the rounding of the lines exceeds the last instalment');
   return { instalment, rows };
 }
 
@@ -268,7 +297,13 @@ function buildRows(terms: PlanTerms, instalment: number): Row[] {
       interest = roundTimes(terms.advance ? balance - rent : balance, period.rate);
       principal = rent - interest;
     }
-    rows.push({ opening: balance, rent, interest, principal, tax: roundTimes(rent, terms.taxRate) + terms.servicesTax });
+    rows.push({
+      opening: balance,
+      rent,
+      interest,
+      principal,
+      tax: roundTimes(rent, terms.taxRate) + terms.servicesTax,
+    });
     balance -= principal;
   });
   return rows;

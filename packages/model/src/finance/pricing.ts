@@ -61,7 +61,9 @@ function grossOf(line: PricingLine): Decimal {
 
 /** priceExclTax and priceInclTax of one line. */
 export function linePrices(line: PricingLine, taxes: readonly Tax[], decimals = 2): LinePrices {
-  const exclTax = grossOf(line).times(ONE.minus(value(line.discount, ZERO))).toDecimalPlaces(decimals);
+  const exclTax = grossOf(line)
+    .times(ONE.minus(value(line.discount, ZERO)))
+    .toDecimalPlaces(decimals);
   const inclTax = exclTax.times(taxRateOf(line.taxCode, taxes).plus(1)).toDecimalPlaces(decimals);
   return { priceExclTax: exclTax.toNumber(), priceInclTax: inclTax.toNumber() };
 }
@@ -73,7 +75,9 @@ export function priceLine<L extends PricingLine>(line: L, taxes: readonly Tax[],
 
 /** The totals row: sums of the lines' rounded prices and the overall discount. */
 export function pricingTotals(lines: readonly PricingLine[], taxes: readonly Tax[], decimals = 2): PricingTotals {
-  let gross = ZERO, exclTax = ZERO, inclTax = ZERO;
+  let gross = ZERO,
+    exclTax = ZERO,
+    inclTax = ZERO;
   for (const line of lines) {
     const prices = linePrices(line, taxes, decimals);
     gross = gross.plus(grossOf(line));
@@ -107,7 +111,10 @@ export function discountFromPriceInclTax(line: PricingLine, priceInclTax: Num, t
 
 /** Editing the total discount applies it to every line (spec 002 §5). */
 export function applyTotalDiscount<L extends PricingLine>(
-  lines: readonly L[], discount: Num, taxes: readonly Tax[], decimals = 2,
+  lines: readonly L[],
+  discount: Num,
+  taxes: readonly Tax[],
+  decimals = 2,
 ): (L & { discount: Num } & LinePrices)[] {
   return lines.map((line) => priceLine({ ...line, discount }, taxes, decimals));
 }

@@ -21,7 +21,9 @@ export const DEFAULT_PERIODICITY = 30;
 
 /** The table's periodicity in days (a frequency code; 30 when not set). */
 export function periodicityOf(table: ProductTableInput): number {
-  return table.periodicity === undefined || table.periodicity === null || table.periodicity === '' ? DEFAULT_PERIODICITY : Number(table.periodicity);
+  return table.periodicity === undefined || table.periodicity === null || table.periodicity === ''
+    ? DEFAULT_PERIODICITY
+    : Number(table.periodicity);
 }
 
 /** Spec 002 §9, "amount rate conversion": 30 days gives 12 periods a year, 90 gives 4, 180 gives 2, otherwise 1. */
@@ -56,7 +58,8 @@ export interface NumbersGrid {
 
 const cellOf = (value: unknown, where: string, table: string): Decimal | null => {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return financeFail('INVALID_TABLE', table, where, 'not a number');
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return financeFail('INVALID_TABLE', table, where, 'not a number');
   return new Dec(value);
 };
 
@@ -70,18 +73,31 @@ export function readGrid(rows: unknown, table = 'table'): NumbersGrid {
   }
   const header = rows[0] as unknown[];
   if (header.length < 2) financeFail('INVALID_TABLE', table, 'rows[0]', 'at least one duration column is required');
-  const ascending = (bounds: Decimal[], where: (k: number) => string) => bounds.forEach((bound, k) => {
-    if (bound.lt(0)) financeFail('INVALID_TABLE', table, where(k), 'a band bound must not be negative');
-    if (k > 0 && !bound.gt(bounds[k - 1])) financeFail('INVALID_TABLE', table, where(k), 'band bounds must be strictly ascending');
-  });
+  const ascending = (bounds: Decimal[], where: (k: number) => string) =>
+    bounds.forEach((bound, k) => {
+      if (bound.lt(0)) financeFail('INVALID_TABLE', table, where(k), 'a band bound must not be negative');
+      if (k > 0 && !bound.gt(bounds[k - 1]))
+        financeFail('INVALID_TABLE', table, where(k), 'band bounds must be strictly ascending');
+    });
   const header0 = (j: number) => `rows[0][${j}]`;
-  const durations = header.slice(1).map((v, j) => cellOf(v, header0(j + 1), table) ?? financeFail('INVALID_TABLE', table, header0(j + 1), 'a duration bound is required'));
+  const durations = header
+    .slice(1)
+    .map(
+      (v, j) =>
+        cellOf(v, header0(j + 1), table) ??
+        financeFail('INVALID_TABLE', table, header0(j + 1), 'a duration bound is required'),
+    );
   ascending(durations, (k) => header0(k + 1));
   const body = rows.slice(1) as unknown[][];
-  const amounts = body.map((row, i) => cellOf(row[0], `rows[${i + 1}][0]`, table) ?? financeFail('INVALID_TABLE', table, `rows[${i + 1}][0]`, 'an amount bound is required'));
+  const amounts = body.map(
+    (row, i) =>
+      cellOf(row[0], `rows[${i + 1}][0]`, table) ??
+      financeFail('INVALID_TABLE', table, `rows[${i + 1}][0]`, 'an amount bound is required'),
+  );
   ascending(amounts, (k) => `rows[${k + 1}][0]`);
   const values = body.map((row, i) => {
-    if (row.length !== header.length) financeFail('INVALID_TABLE', table, `rows[${i + 1}]`, `must have ${header.length} cells like the header row`);
+    if (row.length !== header.length)
+      financeFail('INVALID_TABLE', table, `rows[${i + 1}]`, `must have ${header.length} cells like the header row`);
     return row.slice(1).map((v, j) => cellOf(v, `rows[${i + 1}][${j + 1}]`, table));
   });
   return { amounts, durations, values };
@@ -96,7 +112,11 @@ export function checkProductTable(input: ProductTableInput): void {
   if (input.format != null && !tableValueFormats.includes(input.format as TableValueFormat)) {
     financeFail('INVALID_TABLE', name, 'format', `must be one of ${tableValueFormats.join(', ')}`);
   }
-  if (input.periodicity != null && input.periodicity !== '' && ![1, 7, 30, 90, 180, 360, 365].includes(Number(input.periodicity))) {
+  if (
+    input.periodicity != null &&
+    input.periodicity !== '' &&
+    ![1, 7, 30, 90, 180, 360, 365].includes(Number(input.periodicity))
+  ) {
     financeFail('INVALID_TABLE', name, 'periodicity', 'must be one of 1, 7, 30, 90, 180, 360, 365');
   }
   if (input.rows === undefined || input.rows === null) return;
@@ -136,8 +156,10 @@ function bandOf(bounds: Decimal[], x: Decimal, max: number | null | undefined): 
   return k;
 }
 
-const band = (bounds: Decimal[], k: number, max: number | null | undefined): Band =>
-  ({ from: bounds[k].toNumber(), to: k + 1 < bounds.length ? bounds[k + 1].toNumber() : max ?? null });
+const band = (bounds: Decimal[], k: number, max: number | null | undefined): Band => ({
+  from: bounds[k].toNumber(),
+  to: k + 1 < bounds.length ? bounds[k + 1].toNumber() : (max ?? null),
+});
 
 /**
  * A plan's duration in the table's periods: `duration` periods of the plan's frequency times
@@ -147,7 +169,11 @@ const band = (bounds: Decimal[], k: number, max: number | null | undefined): Ban
 export function periodRatio(tablePeriodicity: number, frequency: Frequency | undefined): Decimal {
   if (frequency === undefined || frequency === tablePeriodicity) return new Dec(1);
   if ([1, 7].includes(frequency) || [1, 7].includes(tablePeriodicity)) {
-    return financeFail('ARGUMENT_OUT_OF_RANGE', 'frequency', `a table of ${tablePeriodicity}-day periods serves only ${tablePeriodicity}-day plans`);
+    return financeFail(
+      'ARGUMENT_OUT_OF_RANGE',
+      'frequency',
+      `a table of ${tablePeriodicity}-day periods serves only ${tablePeriodicity}-day plans`,
+    );
   }
   return new Dec(periodsPerYear(tablePeriodicity)).div(periodsPerYear(frequency));
 }
@@ -173,17 +199,39 @@ export function lookupTable(table: ProductTableInput, query: TableQuery): TableM
   const periodicity = periodicityOf(table);
   const duration = new Dec(query.duration).times(periodRatio(periodicity, query.frequency));
   const i = bandOf(grid.amounts, amount, table.maxAmount);
-  if (i === 'below') financeFail('TABLE_VALUE_NOT_FOUND', name, 'amount', `${amount} is below the first band (${grid.amounts[0]})`);
-  if (i === 'above') financeFail('TABLE_VALUE_NOT_FOUND', name, 'amount', `${amount} is above the maximum (${table.maxAmount})`);
+  if (i === 'below')
+    financeFail('TABLE_VALUE_NOT_FOUND', name, 'amount', `${amount} is below the first band (${grid.amounts[0]})`);
+  if (i === 'above')
+    financeFail('TABLE_VALUE_NOT_FOUND', name, 'amount', `${amount} is above the maximum (${table.maxAmount})`);
   const j = bandOf(grid.durations, duration, table.maxDuration);
-  if (j === 'below') financeFail('TABLE_VALUE_NOT_FOUND', name, 'duration', `${duration} periods of ${periodicity} days is below the first band (${grid.durations[0]})`);
-  if (j === 'above') financeFail('TABLE_VALUE_NOT_FOUND', name, 'duration', `${duration} periods of ${periodicity} days is above the maximum (${table.maxDuration})`);
+  if (j === 'below')
+    financeFail(
+      'TABLE_VALUE_NOT_FOUND',
+      name,
+      'duration',
+      `${duration} periods of ${periodicity} days is below the first band (${grid.durations[0]})`,
+    );
+  if (j === 'above')
+    financeFail(
+      'TABLE_VALUE_NOT_FOUND',
+      name,
+      'duration',
+      `${duration} periods of ${periodicity} days is above the maximum (${table.maxDuration})`,
+    );
   const value = grid.values[i][j];
   if (value === null) {
-    financeFail('TABLE_VALUE_NOT_FOUND', name, 'amount and duration', `the cell for amount ${amount} and duration ${duration} is empty`);
+    financeFail(
+      'TABLE_VALUE_NOT_FOUND',
+      name,
+      'amount and duration',
+      `the cell for amount ${amount} and duration ${duration} is empty`,
+    );
   }
   return {
-    value, row: i + 1, column: j + 1, duration,
+    value,
+    row: i + 1,
+    column: j + 1,
+    duration,
     amountBand: band(grid.amounts, i, table.maxAmount),
     durationBand: band(grid.durations, j, table.maxDuration),
   };
@@ -210,7 +258,13 @@ export interface TableTerms {
  */
 export function tableTerms(table: ProductTableInput, query: TableQuery): TableTerms {
   const kind = table.type as ProductTableKind;
-  if (!productTableKinds.includes(kind)) financeFail('INVALID_TABLE', table.registration ?? 'table', 'type', `must be one of ${productTableKinds.join(', ')}`);
+  if (!productTableKinds.includes(kind))
+    financeFail(
+      'INVALID_TABLE',
+      table.registration ?? 'table',
+      'type',
+      `must be one of ${productTableKinds.join(', ')}`,
+    );
   const match = lookupTable(table, query);
   const ratio = periodRatio(periodicityOf(table), query.frequency);
   if (kind === 'ratesTable') return { kind, match, rate: match.value };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from './decimal.ts';
 import { FinanceError } from './finance-errors.ts';
-import { SOLVER_MAX_ITERATIONS, SOLVER_TOLERANCE, XIRR_NEWTON_ITERATIONS, brent, findBracket, solveRate, solveRateNumber, type RateEquation } from './solver.ts';
+import {
+  SOLVER_MAX_ITERATIONS,
+  SOLVER_TOLERANCE,
+  XIRR_NEWTON_ITERATIONS,
+  brent,
+  findBracket,
+  solveRate,
+  solveRateNumber,
+  type RateEquation,
+} from './solver.ts';
 
 /** -100 now, 110 in a period: 10 %. */
 const tenPercent: RateEquation = {
@@ -23,12 +32,17 @@ describe('solver', () => {
 
   it('falls back on Brent when Newton has no iterations left', () => {
     expect(solveRateNumber(tenPercent, 3, { newtonIterations: 0 })).toBeCloseTo(0.1, 15);
-    expect(solveRate(tenPercent, -0.9, { newtonIterations: 0 }).minus('0.1').abs().toNumber()).toBeLessThan(SOLVER_TOLERANCE);
+    expect(solveRate(tenPercent, -0.9, { newtonIterations: 0 }).minus('0.1').abs().toNumber()).toBeLessThan(
+      SOLVER_TOLERANCE,
+    );
   });
 
   it('answers NEWTON_NOT_CONVERGED when the iterations run out', () => {
     expect(() => solveRate(tenPercent, 3, { newtonIterations: 0, maxIterations: 2 })).toThrow(
-      expect.objectContaining({ code: 'NEWTON_NOT_CONVERGED', reference: '400|NEWTON_NOT_CONVERGED|Newton-Raphson did not converge for TEST after 2 iterations' }),
+      expect.objectContaining({
+        code: 'NEWTON_NOT_CONVERGED',
+        reference: '400|NEWTON_NOT_CONVERGED|Newton-Raphson did not converge for TEST after 2 iterations',
+      }),
     );
   });
 

@@ -60,7 +60,8 @@ export function solveRateNumber(eq: RateEquation, guess: number, options: SolveO
 }
 
 function solveT(eq: RateEquation, guess: number, options: SolveOptions): number {
-  if (!(guess > -1) || !Number.isFinite(guess)) financeFail('ARGUMENT_OUT_OF_RANGE', 'guess', 'must be greater than -1');
+  if (!(guess > -1) || !Number.isFinite(guess))
+    financeFail('ARGUMENT_OUT_OF_RANGE', 'guess', 'must be greater than -1');
   const t0 = Math.min(Math.max(Math.log1p(guess), T_MIN), T_MAX);
   const newton = newtonT(eq, t0, options.newtonIterations ?? SOLVER_MAX_ITERATIONS);
   if (newton !== undefined) return newton;
@@ -98,7 +99,10 @@ type Bracket = readonly [number, number, number, number];
 export function findBracket(g: (t: number) => number, t0: number): Bracket | undefined {
   const f0 = g(t0);
   if (f0 === 0) return [t0, t0, 0, 0];
-  let up = t0, fUp = f0, down = t0, fDown = f0;
+  let up = t0,
+    fUp = f0,
+    down = t0,
+    fDown = f0;
   for (let step = 0.01; up < T_MAX || down > T_MIN; step *= 2) {
     if (up < T_MAX) {
       const t = Math.min(t0 + step, T_MAX);
@@ -127,13 +131,24 @@ export function brent(g: (t: number) => number, bracket: Bracket, maxIterations:
   let [a, b, fa, fb] = bracket;
   if (fa === 0) return a;
   if (fb === 0) return b;
-  let c = a, fc = fa, d = b - a, e = d;
+  let c = a,
+    fc = fa,
+    d = b - a,
+    e = d;
   for (let k = 0; k < maxIterations; k++) {
     if (Math.sign(fb) === Math.sign(fc)) {
-      c = a; fc = fa; d = b - a; e = d;
+      c = a;
+      fc = fa;
+      d = b - a;
+      e = d;
     }
     if (Math.abs(fc) < Math.abs(fb)) {
-      a = b; b = c; c = a; fa = fb; fb = fc; fc = fa;
+      a = b;
+      b = c;
+      c = a;
+      fa = fb;
+      fb = fc;
+      fc = fa;
     }
     const tolerance = 2 * Number.EPSILON * Math.abs(b) + 0.5 * SOLVER_TOLERANCE;
     const half = 0.5 * (c - b);
@@ -145,7 +160,8 @@ export function brent(g: (t: number) => number, bracket: Bracket, maxIterations:
         p = 2 * half * s;
         q = 1 - s;
       } else {
-        const qa = fa / fc, r = fb / fc;
+        const qa = fa / fc,
+          r = fb / fc;
         p = s * (2 * half * qa * (qa - r) - (b - a) * (r - 1));
         q = (qa - 1) * (r - 1) * (s - 1);
       }

@@ -11,7 +11,7 @@ const elements: Row[] = [
   ['INSURANCE', 'Insurance', 'Assurance'],
   ['SERVICE', 'Service', 'Prestation'],
   ['DEPOSIT', 'Security deposit', 'Dépôt de garantie'],
-  ['ASSET_PURCHASE', 'Asset purchase', "Achat du bien"],
+  ['ASSET_PURCHASE', 'Asset purchase', 'Achat du bien'],
   ['SETTLEMENT', 'Early termination settlement', 'Indemnité de résiliation'],
   ['PREPAYMENT', 'Prepayment', 'Remboursement anticipé'],
 ];

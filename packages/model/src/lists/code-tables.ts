@@ -31,6 +31,17 @@ export function mergeLists(groups: Record<string, ListItem[]>[]): Record<string,
 }
 
 export const codeTables: Record<string, ListItem[]> = mergeLists([
-  financingLists, catalogLists, assetLists, billingLists, bankingLists, personLists, personalSituationLists,
-  registrationLists, geographyLists, supportLists, engagementLists, documentLists, platformLists,
+  financingLists,
+  catalogLists,
+  assetLists,
+  billingLists,
+  bankingLists,
+  personLists,
+  personalSituationLists,
+  registrationLists,
+  geographyLists,
+  supportLists,
+  engagementLists,
+  documentLists,
+  platformLists,
 ]);

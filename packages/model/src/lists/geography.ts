@@ -9,17 +9,57 @@ HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW
 LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA
 NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW
 SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO
-TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.trim().split(/\s+/);
+TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`
+  .trim()
+  .split(/\s+/);
 
 /**
  * Spec 000 §9 currencies first (RMB is the spec's name for the yuan, ISO CNY), then other ISO
  * 4217 codes commonly met in leasing.
  */
 const currencyCodes = [
-  'EUR', 'USD', 'GBP', 'CHF', 'JPY', 'HUF', 'RUB', 'MXN', 'PHP', 'RMB',
-  'MAD', 'DZD', 'TND', 'EGP', 'XOF', 'XAF', 'XPF', 'CDF', 'GNF', 'MGA', 'MZN',
-  'AUD', 'CAD', 'CNY', 'CZK', 'DKK', 'NOK', 'SEK', 'PLN', 'RON', 'BGN', 'TRY', 'UAH',
-  'BRL', 'INR', 'ZAR', 'SGD', 'HKD', 'NZD', 'AED', 'SAR', 'ILS',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'JPY',
+  'HUF',
+  'RUB',
+  'MXN',
+  'PHP',
+  'RMB',
+  'MAD',
+  'DZD',
+  'TND',
+  'EGP',
+  'XOF',
+  'XAF',
+  'XPF',
+  'CDF',
+  'GNF',
+  'MGA',
+  'MZN',
+  'AUD',
+  'CAD',
+  'CNY',
+  'CZK',
+  'DKK',
+  'NOK',
+  'SEK',
+  'PLN',
+  'RON',
+  'BGN',
+  'TRY',
+  'UAH',
+  'BRL',
+  'INR',
+  'ZAR',
+  'SGD',
+  'HKD',
+  'NZD',
+  'AED',
+  'SAR',
+  'ILS',
 ];
 const currencyAliases: Record<string, string> = { RMB: 'CNY' };
 
@@ -28,12 +68,52 @@ const currencyAliases: Record<string, string> = { RMB: 'CNY' };
  * default locale.
  */
 const localeCodes = [
-  'en-EU', 'en-GB', 'en-US', 'en-IE', 'en-IN', 'en-PH',
-  'fr-FR', 'fr-BE', 'fr-CH', 'fr-LU', 'fr-CA', 'fr-MA', 'fr-TN', 'fr-DZ', 'fr-PF', 'fr-NC',
-  'fr-SN', 'fr-CI', 'fr-CM', 'fr-CD', 'fr-GN', 'fr-MG',
-  'de-DE', 'de-AT', 'de-CH', 'es-ES', 'mx-MX', 'it-IT', 'nl-NL', 'nl-BE', 'pt-PT', 'pt-BR', 'pt-MZ',
-  'ru-RU', 'hu-HU', 'lt-LT', 'pl-PL', 'ro-RO', 'tr-TR', 'uk-UA', 'ja-JP', 'zh-CN',
-  'ar-DZ', 'ar-EG', 'ar-MA', 'ar-TN',
+  'en-EU',
+  'en-GB',
+  'en-US',
+  'en-IE',
+  'en-IN',
+  'en-PH',
+  'fr-FR',
+  'fr-BE',
+  'fr-CH',
+  'fr-LU',
+  'fr-CA',
+  'fr-MA',
+  'fr-TN',
+  'fr-DZ',
+  'fr-PF',
+  'fr-NC',
+  'fr-SN',
+  'fr-CI',
+  'fr-CM',
+  'fr-CD',
+  'fr-GN',
+  'fr-MG',
+  'de-DE',
+  'de-AT',
+  'de-CH',
+  'es-ES',
+  'mx-MX',
+  'it-IT',
+  'nl-NL',
+  'nl-BE',
+  'pt-PT',
+  'pt-BR',
+  'pt-MZ',
+  'ru-RU',
+  'hu-HU',
+  'lt-LT',
+  'pl-PL',
+  'ro-RO',
+  'tr-TR',
+  'uk-UA',
+  'ja-JP',
+  'zh-CN',
+  'ar-DZ',
+  'ar-EG',
+  'ar-MA',
+  'ar-TN',
 ];
 const localeAliases: Record<string, string> = { 'mx-MX': 'es-MX' };
 

@@ -14,7 +14,8 @@ export interface ListItem {
 export type Row = readonly [value: string, en: string, fr: string];
 
 /** Builds list items from `[value, en, fr]` rows. */
-export const items = (rows: readonly Row[]): ListItem[] => rows.map(([value, en, fr]) => ({ value, label: { en, fr } }));
+export const items = (rows: readonly Row[]): ListItem[] =>
+  rows.map(([value, en, fr]) => ({ value, label: { en, fr } }));
 
 /** Upper-cases the first letter (Intl gives French names in lower case: `euro`, `français`). */
 export const capitalize = (text: string, language: string): string =>

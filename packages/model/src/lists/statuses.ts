@@ -21,11 +21,16 @@ export const otherStatuses = {
 
 /** A code's labels: the shared ones, or those the kind's declaration gives for codes of its own. */
 const toItems = (codes: readonly string[], own: Entity['statusLabels'] = {}): ListItem[] =>
-  codes.map((value) => ({ value, label: Object.hasOwn(statusLabels, value) ? statusLabels[value as StatusCode] : own[value] }));
+  codes.map((value) => ({
+    value,
+    label: Object.hasOwn(statusLabels, value) ? statusLabels[value as StatusCode] : own[value],
+  }));
 
 /** The status lists of `kinds`, named `{camelName}Status`. */
 export const statusListsOf = (kinds: Entity[]): Record<string, ListItem[]> =>
-  Object.fromEntries(kinds.filter((e) => e.status).map((e) => [e.status as string, toItems(e.statuses, e.statusLabels)]));
+  Object.fromEntries(
+    kinds.filter((e) => e.status).map((e) => [e.status as string, toItems(e.statuses, e.statusLabels)]),
+  );
 
 export const statusLists: Record<string, ListItem[]> = {
   ...statusListsOf(entities),

@@ -16,6 +16,10 @@ export function namedRefusal(message: string): { code: ErrorCode; why?: string }
 
 /** A non-empty text of at most `max` characters (sign-in names, tokens): refused as such, or as missing when absent. */
 export const nonEmptyText = (max: number) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? undefined : refusing('INVALID_NON_EMPTY_STRING_FIELD')) })
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? undefined : refusing('INVALID_NON_EMPTY_STRING_FIELD'),
+    })
     .refine((value) => value.trim() !== '', { error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
     .refine((value) => value.length <= max, { error: refusing('INVALID_FIELD_VALUE') });

@@ -23,7 +23,8 @@ export const gizmo = defineEntity({
   indexes: ['serialNumber'],
   textSearch: ['registration', 'name', 'serialNumber'],
   check: (doc) => {
-    if (typeof doc.size === 'number' && doc.size > 1000) throw new ApiError('INVALID_FIELD_VALUE', [String(doc.size), 'size']);
+    if (typeof doc.size === 'number' && doc.size > 1000)
+      throw new ApiError('INVALID_FIELD_VALUE', [String(doc.size), 'size']);
   },
   // RETIRED is a code no product lifecycle uses: its labels are given here.
   statuses: ['DRAFT', 'ACTIVE', 'RETIRED'],
@@ -33,5 +34,15 @@ export const gizmo = defineEntity({
     t('RETIRE', 'ACTIVE', 'RETIRED', { label: 'Retire', permission: approver(kind) }),
   ],
   menu: { section: 'Work', order: 5 },
-  labels: { fr: { singular: 'Bidule', plural: 'Bidules', texts: { 'Serial number': 'Numéro de série', 'Retirement date': 'Date de mise au placard', 'Retire': 'Mettre au placard' } } },
+  labels: {
+    fr: {
+      singular: 'Bidule',
+      plural: 'Bidules',
+      texts: {
+        'Serial number': 'Numéro de série',
+        'Retirement date': 'Date de mise au placard',
+        Retire: 'Mettre au placard',
+      },
+    },
+  },
 });

@@ -59,8 +59,18 @@ function placeOf(part: string): Pick<Address, 'zipcode' | 'city'> {
  */
 export function parseAddress(text: string): Address {
   const line = text.replace(/\s+/g, ' ').trim();
-  const empty: Address = { addressLine: line || null, address1: null, address2: null, zipcode: null, city: null, country: null };
-  const parts = line.split(',').map((p) => p.trim()).filter(Boolean);
+  const empty: Address = {
+    addressLine: line || null,
+    address1: null,
+    address2: null,
+    zipcode: null,
+    city: null,
+    country: null,
+  };
+  const parts = line
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length < 2 || parts.length > 4) return empty;
   let at = parts.findIndex((p, i) => i > 0 && postalCode.test(p));
   if (at < 0) at = parts.length === 2 ? 1 : parts.length - 2;

@@ -7,7 +7,18 @@
 export { isValidUsername } from './value-rules.ts';
 
 /** Passwords that pass the character rules but are guessed first. */
-const common = ['password', 'passw0rd', 'welcome', 'letmein', 'azerty', 'qwerty', '123456', 'admin', 'changeme', 'motdepasse'];
+const common = [
+  'password',
+  'passw0rd',
+  'welcome',
+  'letmein',
+  'azerty',
+  'qwerty',
+  '123456',
+  'admin',
+  'changeme',
+  'motdepasse',
+];
 
 export const PASSWORD_MIN_LENGTH = 10;
 

@@ -18,7 +18,9 @@ export function currencyDecimals(currency: string): number {
   let decimals = decimalsCache.get(code);
   if (decimals === undefined) {
     try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency: isoCurrency(code) }).resolvedOptions().maximumFractionDigits ?? 2;
+      decimals =
+        new Intl.NumberFormat('en', { style: 'currency', currency: isoCurrency(code) }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
     } catch {
       // Not a currency code Intl can read: the spec's default.
       decimals = 2;

@@ -15,7 +15,14 @@ function validDay(y: number, m: number, d: number): boolean {
 /** Offset in minutes of `timeZone` at `instant` (Europe/Paris in winter → 60). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
@@ -45,7 +52,9 @@ export function zonedMidnight(day: string, timeZone = 'UTC'): Date {
 
 /** The calendar day (YYYY-MM-DD) of an instant in `timeZone`. */
 export function dayIn(instant: Date, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 export function addDays(day: string, days: number): string {

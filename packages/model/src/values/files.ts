@@ -10,8 +10,32 @@ export const defaultMaxDocumentSize = '5MB';
 
 /** Extensions accepted when the tenant names none: office documents, images, text. */
 export const defaultDocumentExtensions = [
-  'pdf', 'jpeg', 'jpg', 'png', 'gif', 'webp', 'doc', 'docx', 'odp', 'ods', 'odt', 'pot', 'potm', 'potx', 'pps', 'ppsx', 'ppsxm',
-  'ppt', 'pptm', 'pptx', 'rtf', 'xls', 'xlsx', 'csv', 'txt', 'xml',
+  'pdf',
+  'jpeg',
+  'jpg',
+  'png',
+  'gif',
+  'webp',
+  'doc',
+  'docx',
+  'odp',
+  'ods',
+  'odt',
+  'pot',
+  'potm',
+  'potx',
+  'pps',
+  'ppsx',
+  'ppsxm',
+  'ppt',
+  'pptm',
+  'pptx',
+  'rtf',
+  'xls',
+  'xlsx',
+  'csv',
+  'txt',
+  'xml',
 ];
 
 /**
@@ -19,8 +43,27 @@ export const defaultDocumentExtensions = [
  * watermark or PDF conversion"): images, office documents, and PDF itself.
  */
 export const pdfConversionExtensions = [
-  'jpeg', 'jpg', 'png', 'doc', 'docx', 'odp', 'ods', 'odt', 'pot', 'potm', 'potx', 'pps', 'ppsx', 'ppsxm', 'ppt', 'pptm', 'pptx',
-  'rtf', 'xls', 'xlsx', 'pdf',
+  'jpeg',
+  'jpg',
+  'png',
+  'doc',
+  'docx',
+  'odp',
+  'ods',
+  'odt',
+  'pot',
+  'potm',
+  'potx',
+  'pps',
+  'ppsx',
+  'ppsxm',
+  'ppt',
+  'pptm',
+  'pptx',
+  'rtf',
+  'xls',
+  'xlsx',
+  'pdf',
 ] as const;
 
 /** `5MB`, `512KB`, `1.5 MB`, or a number of bytes → bytes; undefined when unreadable. */
@@ -41,7 +84,10 @@ export const extensionOf = (name: string) => {
 /** A file name as stored: no folders, no control characters, at most 200 characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '').replace(/^\.+/, '').trim();
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+    .replace(/^\.+/, '')
+    .trim();
   if (clean.length <= 200) return clean || 'file';
   const extension = extensionOf(clean);
   return `${clean.slice(0, 190 - extension.length)}.${extension}`;
@@ -49,16 +95,22 @@ export function safeFileName(name: string): string {
 
 export function checkExtension(name: string, accepted: readonly string[]): string {
   const extension = extensionOf(name);
-  if (!accepted.includes(extension)) throw new ApiError('FORBIDDEN_DOCUMENT_EXTENSION', [extension, accepted.join(', ')]);
+  if (!accepted.includes(extension))
+    throw new ApiError('FORBIDDEN_DOCUMENT_EXTENSION', [extension, accepted.join(', ')]);
   return extension;
 }
 
 const startsWith = (head: Buffer, ...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-const text = (head: Buffer, from: number, value: string) => head.subarray(from, from + value.length).toString('latin1') === value;
+const text = (head: Buffer, from: number, value: string) =>
+  head.subarray(from, from + value.length).toString('latin1') === value;
 
 /** Programs, whatever their name says. */
-const isProgram = (head: Buffer) => startsWith(head, 0x4d, 0x5a) || startsWith(head, 0x7f, 0x45, 0x4c, 0x46)
-  || startsWith(head, 0xcf, 0xfa, 0xed, 0xfe) || startsWith(head, 0xfe, 0xed, 0xfa, 0xce) || text(head, 0, '#!');
+const isProgram = (head: Buffer) =>
+  startsWith(head, 0x4d, 0x5a) ||
+  startsWith(head, 0x7f, 0x45, 0x4c, 0x46) ||
+  startsWith(head, 0xcf, 0xfa, 0xed, 0xfe) ||
+  startsWith(head, 0xfe, 0xed, 0xfa, 0xce) ||
+  text(head, 0, '#!');
 
 const zip = (head: Buffer) => startsWith(head, 0x50, 0x4b, 0x03, 0x04);
 const ole = (head: Buffer) => startsWith(head, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
@@ -73,8 +125,12 @@ const signatures: Record<string, (head: Buffer) => boolean> = {
   gif: (h) => text(h, 0, 'GIF8'),
   webp: (h) => text(h, 0, 'RIFF') && text(h, 8, 'WEBP'),
   rtf: (h) => text(h, 0, '{\\rtf'),
-  csv: plainText, txt: plainText, xml: plainText,
-  ...Object.fromEntries(['docx', 'xlsx', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsxm', 'odt', 'ods', 'odp'].map((e) => [e, zip])),
+  csv: plainText,
+  txt: plainText,
+  xml: plainText,
+  ...Object.fromEntries(
+    ['docx', 'xlsx', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsxm', 'odt', 'ods', 'odp'].map((e) => [e, zip]),
+  ),
   ...Object.fromEntries(['doc', 'xls', 'ppt', 'pot', 'pps'].map((e) => [e, ole])),
 };
 
@@ -88,7 +144,12 @@ export function checkContent(head: Buffer, name: string, extension: string): voi
 }
 
 /** Pictures by their first bytes, with their content type. */
-const pictures: [extension: string, contentType: string][] = [['png', 'image/png'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp']];
+const pictures: [extension: string, contentType: string][] = [
+  ['png', 'image/png'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+];
 export const pictureExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
 /** The content type of a picture (PNG, JPEG, GIF, WebP) recognised by its first bytes; undefined for anything else. */

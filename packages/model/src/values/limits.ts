@@ -22,10 +22,24 @@ export const inputLimits = {
  * A declaration's own `max` is checked as well. Undefined: the type holds no text.
  */
 export const textLength: Record<FieldType, number | undefined> = {
-  text: 500, email: 254, phone: 50, iban: 50, username: 254, color: 50, select: 200, link: 200,
+  text: 500,
+  email: 254,
+  phone: 50,
+  iban: 50,
+  username: 254,
+  color: 50,
+  select: 200,
+  link: 200,
   textarea: 100_000,
-  number: undefined, integer: undefined, percentage: undefined, currency: undefined,
-  date: undefined, datetime: undefined, boolean: undefined, list: undefined, object: undefined,
+  number: undefined,
+  integer: undefined,
+  percentage: undefined,
+  currency: undefined,
+  date: undefined,
+  datetime: undefined,
+  boolean: undefined,
+  list: undefined,
+  object: undefined,
   // Free JSON: bounded by the body size and depth.
   json: undefined,
 };

@@ -7,7 +7,8 @@ export function objectText(value: unknown): string {
     if (item === null || item === undefined) return '';
     if (typeof item !== 'object') return String(item);
     const o = item as Record<string, unknown>;
-    const main = o.name ?? (o.person as { name?: unknown } | undefined)?.name ?? o.personRegistration ?? o.registration ?? o.value;
+    const main =
+      o.name ?? (o.person as { name?: unknown } | undefined)?.name ?? o.personRegistration ?? o.registration ?? o.value;
     const role = o.role;
     if (main !== undefined) return role ? `${role}: ${main}` : String(main);
     return role ? String(role) : JSON.stringify(o);

@@ -1,4 +1,9 @@
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/max';
 
 /**
  * Phone numbers (spec 000 §5, "Invalid format"), checked by libphonenumber-js with its full
@@ -10,11 +15,14 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type C
 export const PHONE_INVALID = 'Invalid format';
 
 /** Countries of the picker: ISO code and calling code (`FR`, `33`), in the library's order. */
-export const phoneCountries: readonly { country: string; callingCode: string }[] = getCountries()
-  .map((country) => ({ country, callingCode: getCountryCallingCode(country) }));
+export const phoneCountries: readonly { country: string; callingCode: string }[] = getCountries().map((country) => ({
+  country,
+  callingCode: getCountryCallingCode(country),
+}));
 
 const known = new Set<string>(getCountries());
-export const isPhoneCountry = (country: string | undefined): country is CountryCode => country !== undefined && known.has(country);
+export const isPhoneCountry = (country: string | undefined): country is CountryCode =>
+  country !== undefined && known.has(country);
 
 /** The country of a locale's region (`fr-FR` → FR), when the picker knows it (`en-EU` has none). */
 export function phoneCountryOfLocale(locale: string | undefined): string | undefined {
@@ -35,7 +43,8 @@ export function phoneNumberOf(value: string, country?: string): string | undefin
 }
 
 /** Null when `value` is a valid number (international, or local to `country`), else the spec's message. */
-export const checkPhone = (value: string, country?: string): string | null => (phoneNumberOf(value, country) ? null : PHONE_INVALID);
+export const checkPhone = (value: string, country?: string): string | null =>
+  phoneNumberOf(value, country) ? null : PHONE_INVALID;
 
 /** The country and local number a stored number shows in the phone field (`FR`, `01 23 45 67 89`). */
 export function phoneParts(value: string, country?: string): { country?: string; local: string } {

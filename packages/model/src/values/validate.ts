@@ -39,7 +39,8 @@ function textOf(value: unknown, field: FieldDef, path: string): string {
   if (typeof value !== 'string') throw new ApiError('INVALID_STRING_FIELD', [path]);
   if (value.includes('\u0000')) throw new ApiError('INVALID_FIELD_VALUE', ['(text with a NUL character)', path]);
   const limit = textLength[field.type];
-  if (limit !== undefined && value.length > limit) throw new ApiError('INVALID_FIELD_VALUE', [`(${value.length} characters, at most ${limit})`, path]);
+  if (limit !== undefined && value.length > limit)
+    throw new ApiError('INVALID_FIELD_VALUE', [`(${value.length} characters, at most ${limit})`, path]);
   const length = value.trim().length;
   if ((field.min !== undefined && length < field.min) || (field.max !== undefined && length > field.max)) {
     throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(value), path]);
@@ -58,16 +59,25 @@ function numberOf(value: unknown, field: FieldDef, path: string): number {
 const text: Check = (v, f, p) => textOf(v, f, p);
 
 /** A value of a type with a shared rule (`values/value-rules.ts`): refused with the spec's message as `reason`, kept in its stored form. */
-const ruled = (type: ValueType): Check => (v, f, p, o) => {
-  const s = textOf(v, f, p);
-  const verdict = valueVerdict(type, s, { tenant: o.tenant, country: o.phoneCountry });
-  if (verdict.valid) return verdict.value;
-  throw new ApiError(type === 'iban' ? 'INVALID_IBAN' : 'INVALID_FIELD_VALUE', [JSON.stringify(s), p], { reason: refusalText(verdict) });
-};
+const ruled =
+  (type: ValueType): Check =>
+  (v, f, p, o) => {
+    const s = textOf(v, f, p);
+    const verdict = valueVerdict(type, s, { tenant: o.tenant, country: o.phoneCountry });
+    if (verdict.valid) return verdict.value;
+    throw new ApiError(type === 'iban' ? 'INVALID_IBAN' : 'INVALID_FIELD_VALUE', [JSON.stringify(s), p], {
+      reason: refusalText(verdict),
+    });
+  };
 
 const checks: Record<FieldType, Check> = {
-  text, textarea: text, color: text,
-  email: ruled('email'), username: ruled('username'), phone: ruled('phone'), iban: ruled('iban'),
+  text,
+  textarea: text,
+  color: text,
+  email: ruled('email'),
+  username: ruled('username'),
+  phone: ruled('phone'),
+  iban: ruled('iban'),
   number: (v, f, p) => numberOf(v, f, p),
   percentage: (v, f, p) => numberOf(v, f, p),
   currency: (v, f, p) => numberOf(v, f, p),
@@ -127,10 +137,12 @@ function listed(value: string, field: FieldDef, path: string, options: ValidateO
 }
 
 /** Fields whose value is an array, where an empty one means no value. */
-const holdsArray = (field: FieldDef) => field.type === 'list' || field.type === 'json' || (field.type === 'select' && Boolean(field.multiple));
+const holdsArray = (field: FieldDef) =>
+  field.type === 'list' || field.type === 'json' || (field.type === 'select' && Boolean(field.multiple));
 
 function boundedList(items: unknown[], path: string) {
-  if (items.length > inputLimits.listItems) throw new ApiError('INVALID_FIELD_VALUE', [`(${items.length} items, at most ${inputLimits.listItems})`, path]);
+  if (items.length > inputLimits.listItems)
+    throw new ApiError('INVALID_FIELD_VALUE', [`(${items.length} items, at most ${inputLimits.listItems})`, path]);
 }
 
 /** The key `include=` answers beside an item's link: the linked kind's name in camelCase (`person`). */
@@ -146,7 +158,11 @@ function withoutKey(doc: Record<string, unknown>, key: string): Record<string, u
 }
 
 /** The first property of `doc` that neither the declaration, a `props_` flag nor a tenant extension allows. */
-function unknownProperty(doc: Record<string, unknown>, fields: Record<string, FieldDef>, extension: Record<string, FieldDef> | undefined): string | undefined {
+function unknownProperty(
+  doc: Record<string, unknown>,
+  fields: Record<string, FieldDef>,
+  extension: Record<string, FieldDef> | undefined,
+): string | undefined {
   for (const key of Object.keys(doc)) {
     if (Object.hasOwn(fields, key) || (extension && Object.hasOwn(extension, key))) continue;
     if (key.startsWith(PROPS_PREFIX) && Object.hasOwn(fields, key.slice(PROPS_PREFIX.length))) {
@@ -159,11 +175,22 @@ function unknownProperty(doc: Record<string, unknown>, fields: Record<string, Fi
 }
 
 /** Validates the declared fields of `doc`; `prefix` names nested paths. */
-export function validateFields(doc: Record<string, unknown>, fields: Record<string, FieldDef>, prefix: string, options: ValidateOptions): Record<string, unknown> {
+export function validateFields(
+  doc: Record<string, unknown>,
+  fields: Record<string, FieldDef>,
+  prefix: string,
+  options: ValidateOptions,
+): Record<string, unknown> {
   return validateIn(doc, fields, prefix, '', options);
 }
 
-function validateIn(doc: Record<string, unknown>, fields: Record<string, FieldDef>, prefix: string, shapePrefix: string, options: ValidateOptions): Record<string, unknown> {
+function validateIn(
+  doc: Record<string, unknown>,
+  fields: Record<string, FieldDef>,
+  prefix: string,
+  shapePrefix: string,
+  options: ValidateOptions,
+): Record<string, unknown> {
   const extension = options.extensions?.[shapePrefix.slice(0, -1)];
   const all = extension ? { ...extension, ...fields } : fields;
   if (options.refuseUnknown) {
@@ -174,7 +201,11 @@ function validateIn(doc: Record<string, unknown>, fields: Record<string, FieldDe
   for (const [name, field] of Object.entries(all)) {
     const value = Object.hasOwn(doc, name) ? doc[name] : undefined;
     const path = `${prefix}${name}`;
-    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0 && holdsArray(field));
+    const empty =
+      value === undefined ||
+      value === null ||
+      value === '' ||
+      (Array.isArray(value) && value.length === 0 && holdsArray(field));
     if (empty) {
       if (options.requireMandatory && field.mandatory) throw new ApiError('MISSING_FIELD_IN_BODY', [path]);
       // An emptied number, date or flag is no value: it is not kept as text.

@@ -8,10 +8,15 @@ import { identifierCases, valueCases } from './verdicts.ts';
 
 describe('the shared verdict table, on the model', () => {
   it('covers every country whose IBAN ibantools knows, with wrong lengths', () => {
-    const countries = Object.entries(countrySpecs).filter(([, s]) => s.chars).map(([c]) => c);
+    const countries = Object.entries(countrySpecs)
+      .filter(([, s]) => s.chars)
+      .map(([c]) => c);
     expect(countries.length).toBeGreaterThan(80);
     for (const country of countries) {
-      expect(valueCases.filter((c) => c.type === 'iban' && c.about.startsWith(`${country}:`)), country).toHaveLength(3);
+      expect(
+        valueCases.filter((c) => c.type === 'iban' && c.about.startsWith(`${country}:`)),
+        country,
+      ).toHaveLength(3);
     }
   });
 
@@ -21,10 +26,13 @@ describe('the shared verdict table, on the model', () => {
     else expect(!verdict.valid && refusalText(verdict)).toBe(c.message);
   });
 
-  it.each(identifierCases.map((c) => [`${c.registrationType} ${JSON.stringify(c.input)} (${c.about})`, c] as const))('%s', (_, c) => {
-    expect(checkRegistration(c.registrationType, c.input)).toBe(c.message);
-    if (c.stored) expect(compactRegistrationNumber(c.registrationType, c.input)).toBe(c.stored);
-  });
+  it.each(identifierCases.map((c) => [`${c.registrationType} ${JSON.stringify(c.input)} (${c.about})`, c] as const))(
+    '%s',
+    (_, c) => {
+      expect(checkRegistration(c.registrationType, c.input)).toBe(c.message);
+      if (c.stored) expect(compactRegistrationNumber(c.registrationType, c.input)).toBe(c.stored);
+    },
+  );
 });
 
 describe('phones in the phone field', () => {

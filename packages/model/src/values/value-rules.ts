@@ -48,21 +48,27 @@ type ValueRule = (value: string, context: ValueContext) => ValueVerdict;
 export const valueRules: Record<ValueType, ValueRule> = {
   email: (value) => {
     const v = value.trim();
-    return isEmail(v) ? { valid: true, value: v } : { valid: false, message: EMAIL_INVALID, values: { email: EMAIL_EXAMPLE } };
+    return isEmail(v)
+      ? { valid: true, value: v }
+      : { valid: false, message: EMAIL_INVALID, values: { email: EMAIL_EXAMPLE } };
   },
   username: (value, { tenant }) => {
     const v = value.trim();
-    return isValidUsername(v, tenant) ? { valid: true, value: v } : { valid: false, message: USERNAME_INVALID, values: { tenant: tenant ?? '' } };
+    return isValidUsername(v, tenant)
+      ? { valid: true, value: v }
+      : { valid: false, message: USERNAME_INVALID, values: { tenant: tenant ?? '' } };
   },
   phone: (value, { country }) => {
     const stored = phoneNumberOf(value, country);
     return stored ? { valid: true, value: stored } : { valid: false, message: PHONE_INVALID };
   },
-  iban: (value) => (checkIban(value) === null ? { valid: true, value: compactIban(value) } : { valid: false, message: IBAN_INVALID }),
+  iban: (value) =>
+    checkIban(value) === null ? { valid: true, value: compactIban(value) } : { valid: false, message: IBAN_INVALID },
 };
 
 /** The verdict of `value` for a field of `type`. */
-export const valueVerdict = (type: ValueType, value: string, context: ValueContext = {}) => valueRules[type](value, context);
+export const valueVerdict = (type: ValueType, value: string, context: ValueContext = {}) =>
+  valueRules[type](value, context);
 
 /** The English text of a refusal (the server's `reason`). */
 export const refusalText = (verdict: Extract<ValueVerdict, { valid: false }>) =>

@@ -17,7 +17,12 @@ export const processTransitions: TransitionInput[] = [
   t('STOP', ['FETCHING', 'PROCESSING'], 'STOPPED'),
   t('CONTINUE', 'STOPPED', 'PROCESSING'),
   t('COMPLETE', 'PROCESSING', 'SUCCESS', { hidden: true }),
-  t('COMPLETE_WITH_WARNINGS', 'PROCESSING', 'WARNING', { label: 'Complete with warnings', icon: 'WarningOutlined', action: 'COMPLETE', hidden: true }),
+  t('COMPLETE_WITH_WARNINGS', 'PROCESSING', 'WARNING', {
+    label: 'Complete with warnings',
+    icon: 'WarningOutlined',
+    action: 'COMPLETE',
+    hidden: true,
+  }),
   t('FAIL', ['FETCHING', 'PROCESSING'], 'ERROR', { hidden: true }),
   t('RESET', ['STOPPED', 'ERROR', 'WARNING', 'SUCCESS'], 'DRAFT', { pullRight: true }),
 ];

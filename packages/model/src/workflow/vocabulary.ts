@@ -1,6 +1,11 @@
 import type { WorkflowAction } from './workflow.ts';
 
-export interface Wording { label: string; icon: string; action?: WorkflowAction; pullRight?: boolean }
+export interface Wording {
+  label: string;
+  icon: string;
+  action?: WorkflowAction;
+  pullRight?: boolean;
+}
 
 /** Labels, icons and usual action of the transition codes used across the defaults. */
 export const transitionVocabulary: Record<string, Wording> = {
@@ -112,4 +117,3 @@ export const transitionVocabulary: Record<string, Wording> = {
   REPAY: { label: 'Mark as repaid', icon: 'DollarOutlined', action: 'COMPLETE' },
   INVITE: { label: 'Invite', icon: 'MailOutlined' },
 };
-

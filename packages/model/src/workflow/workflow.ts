@@ -23,28 +23,53 @@ export type WorkflowAction = (typeof workflowActions)[number];
  * name only these.
  */
 export const sideEffectNames = [
-  'stampSubmitDate', 'clearSubmitDate', 'stampAcceptDate', 'stampValidationDate', 'stampApprovalDate',
-  'stampActivationDate', 'stampTerminationDate', 'stampCancellationDate', 'stampClosingDate', 'stampDeliveryDate',
-  'stampReturnDate', 'stampIssueDate', 'markInvoicePaid', 'countReopening',
+  'stampSubmitDate',
+  'clearSubmitDate',
+  'stampAcceptDate',
+  'stampValidationDate',
+  'stampApprovalDate',
+  'stampActivationDate',
+  'stampTerminationDate',
+  'stampCancellationDate',
+  'stampClosingDate',
+  'stampDeliveryDate',
+  'stampReturnDate',
+  'stampIssueDate',
+  'markInvoicePaid',
+  'countReopening',
   // Financing (server/src/financing): a won deal becomes a contract, activation freezes its
   // schedules, amendments change them, credit lines follow their contracts.
-  'createContractFromDeal', 'activateContract', 'endContractTerm', 'previewAmendment', 'applyAmendment',
-  'reserveCreditLine', 'refreshCreditLine', 'cedeContractLot',
+  'createContractFromDeal',
+  'activateContract',
+  'endContractTerm',
+  'previewAmendment',
+  'applyAmendment',
+  'reserveCreditLine',
+  'refreshCreditLine',
+  'cedeContractLot',
   // Billing (server/src/billing): an issued invoice takes the next legal number and its lines
   // follow; cancelling an issued one issues its credit note.
-  'assignInvoiceNumber', 'issueInvoiceLines', 'cancelInvoice',
+  'assignInvoiceNumber',
+  'issueInvoiceLines',
+  'cancelInvoice',
   // An unpaid receivable written off (passage en perte): its date and the balance lost kept on it.
   'writeOffInvoice',
   // Payments (server/src/billing/cashflows): an allocation applied and reversed, the contract's arrears kept.
-  'applyCashflowAllocation', 'reverseCashflowAllocation', 'refreshContractArrears',
+  'applyCashflowAllocation',
+  'reverseCashflowAllocation',
+  'refreshContractArrears',
   // Invoice PDFs (server/src/billing/invoice-pdf): an issued invoice's PDF kept as its INVOICE document.
   'storeInvoicePdf',
   // Payment files (server/src/banking/payment-files): a file's lines follow it when it is sent or cancelled.
-  'sendPaymentFileLines', 'cancelPaymentFileLines',
+  'sendPaymentFileLines',
+  'cancelPaymentFileLines',
   // Accounting (server/src/accounting): the business event's PostingEvent and its postings, in its transaction.
   'recordPostingEvent',
   // Manual entries are checked, posted as one balanced event and reversed; inventories snapshot the balances.
-  'checkBooking', 'postBooking', 'reverseBooking', 'snapshotBalances',
+  'checkBooking',
+  'postBooking',
+  'reverseBooking',
+  'snapshotBalances',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 
@@ -85,7 +110,10 @@ export interface WorkflowDefinition {
 }
 
 /** What a declaration may leave out: label, icon, action and pullRight default from the code's vocabulary. */
-export type TransitionInput = Omit<Transition, 'label' | 'action' | 'orderIndex' | 'pullRight' | 'hidden' | 'requiredFields' | 'sideEffects' | 'from'> & {
+export type TransitionInput = Omit<
+  Transition,
+  'label' | 'action' | 'orderIndex' | 'pullRight' | 'hidden' | 'requiredFields' | 'sideEffects' | 'from'
+> & {
   from: string | string[];
   label?: string;
   action?: WorkflowAction;
@@ -125,21 +153,38 @@ export function completeTransition(input: TransitionInput, position: number): Tr
 }
 
 /** `t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['persons'] })`: one transition of a declaration. */
-export const t = (code: string, from: string | string[], to: string, more: Partial<TransitionInput> = {}): TransitionInput =>
-  ({ code, from, to, ...more });
+export const t = (
+  code: string,
+  from: string | string[],
+  to: string,
+  more: Partial<TransitionInput> = {},
+): TransitionInput => ({ code, from, to, ...more });
 
 /** Declares the default workflow of a kind: its statuses are those of `statuses`, in order. */
-export function defineWorkflow(entity: string, statusList: string, statuses: readonly string[], transitions: TransitionInput[]): WorkflowDefinition {
+export function defineWorkflow(
+  entity: string,
+  statusList: string,
+  statuses: readonly string[],
+  transitions: TransitionInput[],
+): WorkflowDefinition {
   return { entity, statusList, statuses: [...statuses], transitions: transitions.map(completeTransition) };
 }
 
 /** Transitions of `definition` that a record in `status` (of `type`) may take. */
-export function transitionsFrom(definition: WorkflowDefinition, status: string | null | undefined, type?: string | null): Transition[] {
-  return definition.transitions.filter((tr) => status != null && tr.from.includes(status) && (!tr.types || (type != null && tr.types.includes(type))));
+export function transitionsFrom(
+  definition: WorkflowDefinition,
+  status: string | null | undefined,
+  type?: string | null,
+): Transition[] {
+  return definition.transitions.filter(
+    (tr) => status != null && tr.from.includes(status) && (!tr.types || (type != null && tr.types.includes(type))),
+  );
 }
 
 /** Menu order: by order index, `pullRight` items after all others (spec 001 §4). */
-export function sortTransitions<T extends { orderIndex: number; pullRight?: boolean; props?: { pullRight?: boolean } }>(items: T[]): T[] {
+export function sortTransitions<T extends { orderIndex: number; pullRight?: boolean; props?: { pullRight?: boolean } }>(
+  items: T[],
+): T[] {
   const right = (i: T) => (i.pullRight ?? i.props?.pullRight) === true;
   return [...items].sort((a, b) => Number(right(a)) - Number(right(b)) || a.orderIndex - b.orderIndex);
 }

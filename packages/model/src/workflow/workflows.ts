@@ -16,7 +16,8 @@ export const statusesOf = (list: string): readonly string[] | undefined =>
 export const defaultWorkflow = (entity: Entity): WorkflowDefinition | undefined => entity.workflow;
 
 /** Kinds whose lifecycle is described rather than generic. */
-export const describedWorkflowKinds = (): string[] => entities.filter((e) => e.status && !e.genericWorkflow).map((e) => e.name);
+export const describedWorkflowKinds = (): string[] =>
+  entities.filter((e) => e.status && !e.genericWorkflow).map((e) => e.name);
 
 /** Every kind with a status, with its default workflow. */
 export const defaultWorkflows = (): WorkflowDefinition[] =>

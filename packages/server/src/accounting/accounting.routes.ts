@@ -30,7 +30,15 @@ import * as storage from '../entities/storage.ts';
 import { todayIn } from '../workflow/side-effects.ts';
 import { csvText, entryLines, fecDate, fecText } from './fec.ts';
 import { periodsOf, setPeriod } from './periods.ts';
-import { booksError, postingContextOf, postingEventKind, postingKind, prepare, reversePostingEvent, type BusinessEvent } from './posting-engine.ts';
+import {
+  booksError,
+  postingContextOf,
+  postingEventKind,
+  postingKind,
+  prepare,
+  reversePostingEvent,
+  type BusinessEvent,
+} from './posting-engine.ts';
 import { eventTypeNames, postingRulesOf, validatePostingRules } from './posting-rules.ts';
 import { agedReceivables, ledger, trialBalance } from './reports.ts';
 import { reportWorkbook, type ReportName } from './report-workbooks.ts';
@@ -41,7 +49,9 @@ import { registerAccrualRunner } from './lessor.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' })
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' })
   .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, { error: 'INVALID_DATE_FIELD' });
 const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_FIELD_VALUE' });
 const code = z.string().min(1).max(100);
@@ -50,16 +60,39 @@ const batchKind = entityByName('Batch')!;
 const EXPORT_TYPE = 'ACCOUNTING_EXPORT';
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function accountingRoutes(app: FastifyInstance, { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore }) {
-  const read = { preValidation: preHandler, config: { entity: postingKind.name, permission: `read /api/${postingKind.route}` } };
+export async function accountingRoutes(
+  app: FastifyInstance,
+  { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
+) {
+  const read = {
+    preValidation: preHandler,
+    config: { entity: postingKind.name, permission: `read /api/${postingKind.route}` },
+  };
   const tags = [postingKind.name];
 
   // Each report answers JSON at its path and the same figures as an Excel workbook at `{path}.xlsx`.
-  const ledgerQuery = z.strictObject({ account: code.optional(), person: code.optional(), from: dateText.optional(), to: dateText.optional() });
-  const reports: Record<ReportName, { summary: string; querystring: z.ZodObject; answer: (tx: Tx, caller: Caller, q: Record<string, string | undefined>) => Promise<unknown> }> = {
+  const ledgerQuery = z.strictObject({
+    account: code.optional(),
+    person: code.optional(),
+    from: dateText.optional(),
+    to: dateText.optional(),
+  });
+  const reports: Record<
+    ReportName,
+    {
+      summary: string;
+      querystring: z.ZodObject;
+      answer: (tx: Tx, caller: Caller, q: Record<string, string | undefined>) => Promise<unknown>;
+    }
+  > = {
     'trial-balance': {
       summary: 'Debit, credit and balance per account and currency over months',
-      querystring: z.strictObject({ from: monthText.optional(), to: monthText.optional(), organization: code.optional(), currency: code.optional() }),
+      querystring: z.strictObject({
+        from: monthText.optional(),
+        to: monthText.optional(),
+        organization: code.optional(),
+        currency: code.optional(),
+      }),
       answer: (tx, caller, q) => trialBalance(tx, caller.tenant, q),
     },
     'general-ledger': {
@@ -68,7 +101,8 @@ export async function accountingRoutes(app: FastifyInstance, { db, preHandler, j
       answer: (tx, caller, q) => ledger(tx, caller.tenant, q),
     },
     'account-statement': {
-      summary: 'A client’s sub-ledger (its postings on the clients account, 411000 unless named) with the running balance',
+      summary:
+        'A client’s sub-ledger (its postings on the clients account, 411000 unless named) with the running balance',
       querystring: ledgerQuery.extend({ person: code }),
       answer: (tx, caller, q) => ledger(tx, caller.tenant, { ...q, account: q.account ?? '411000' }),
     },
@@ -79,110 +113,225 @@ export async function accountingRoutes(app: FastifyInstance, { db, preHandler, j
     },
   };
   for (const [name, report] of Object.entries(reports) as [ReportName, (typeof reports)[ReportName]][]) {
-    app.get(`/api/accounting/${name}`, { ...read, schema: { tags, summary: report.summary, querystring: report.querystring } }, async (request) => {
-      const caller = request.caller!;
-      return inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, request.query as Record<string, string | undefined>));
-    });
-    app.get(`/api/accounting/${name}.xlsx`, {
-      ...read, schema: { tags, summary: `${report.summary}, as an Excel workbook`, querystring: report.querystring.extend({ locale: z.string().max(35).optional() }) },
-    }, async (request, reply) => {
-      const caller = request.caller!;
-      const { locale, ...q } = request.query as Record<string, string | undefined>;
-      const answer = await inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, q));
-      const suffix = Object.values(q).filter(Boolean).map((v) => ` ${v}`).join('');
-      const { file, fileName } = await reportWorkbook(name, answer, locale, suffix);
-      reply.header('content-type', xlsxType);
-      reply.header('content-disposition', contentDisposition('attachment', fileName));
-      return reply.send(file);
-    });
+    app.get(
+      `/api/accounting/${name}`,
+      { ...read, schema: { tags, summary: report.summary, querystring: report.querystring } },
+      async (request) => {
+        const caller = request.caller!;
+        return inTenant(db, scopeOf(caller), (tx) =>
+          report.answer(tx, caller, request.query as Record<string, string | undefined>),
+        );
+      },
+    );
+    app.get(
+      `/api/accounting/${name}.xlsx`,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: `${report.summary}, as an Excel workbook`,
+          querystring: report.querystring.extend({ locale: z.string().max(35).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const caller = request.caller!;
+        const { locale, ...q } = request.query as Record<string, string | undefined>;
+        const answer = await inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, q));
+        const suffix = Object.values(q)
+          .filter(Boolean)
+          .map((v) => ` ${v}`)
+          .join('');
+        const { file, fileName } = await reportWorkbook(name, answer, locale, suffix);
+        reply.header('content-type', xlsxType);
+        reply.header('content-disposition', contentDisposition('attachment', fileName));
+        return reply.send(file);
+      },
+    );
   }
 
-  app.post('/api/accounting/posting-events/:id/reverse', {
-    preValidation: preHandler, config: { entity: postingEventKind.name, permission: `write /api/${postingEventKind.route}` },
-    schema: { tags: [postingEventKind.name], summary: 'Reverses a posting event: a new event with its postings on the other side', params: recordPath, querystring: z.strictObject({ date: dateText.optional() }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    const { date } = request.query as { date?: string };
-    return inTenant(db, scopeOf(caller), (tx) => reversePostingEvent(tx, caller, (request.params as { id: string }).id, date ?? todayIn(caller.timeZone))).catch(booksError);
-  });
+  app.post(
+    '/api/accounting/posting-events/:id/reverse',
+    {
+      preValidation: preHandler,
+      config: { entity: postingEventKind.name, permission: `write /api/${postingEventKind.route}` },
+      schema: {
+        tags: [postingEventKind.name],
+        summary: 'Reverses a posting event: a new event with its postings on the other side',
+        params: recordPath,
+        querystring: z.strictObject({ date: dateText.optional() }),
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { date } = request.query as { date?: string };
+      return inTenant(db, scopeOf(caller), (tx) =>
+        reversePostingEvent(tx, caller, (request.params as { id: string }).id, date ?? todayIn(caller.timeZone)),
+      ).catch(booksError);
+    },
+  );
 
-  app.get('/api/accounting/periods', { ...read, schema: { tags, summary: 'The closed months per organization (`*`: all)' } }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => periodsOf(tx, caller.tenant));
-  });
+  app.get(
+    '/api/accounting/periods',
+    { ...read, schema: { tags, summary: 'The closed months per organization (`*`: all)' } },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => periodsOf(tx, caller.tenant));
+    },
+  );
 
   for (const action of ['close', 'reopen'] as const) {
-    app.post(`/api/accounting/periods/${action}`, {
-      preValidation: preHandler, config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
-      schema: { tags, summary: action === 'close' ? 'Closes a month: no posting is dated in it any more' : 'Reopens a closed month', body: z.strictObject({ month: monthText, organization: code.optional() }) },
-    }, async (request) => {
-      const caller = request.caller!;
-      const { month, organization } = request.body as { month: string; organization?: string };
-      return inTenant(db, scopeOf(caller), (tx) => setPeriod(tx, caller, month, organization, action === 'close'));
-    });
+    app.post(
+      `/api/accounting/periods/${action}`,
+      {
+        preValidation: preHandler,
+        config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
+        schema: {
+          tags,
+          summary: action === 'close' ? 'Closes a month: no posting is dated in it any more' : 'Reopens a closed month',
+          body: z.strictObject({ month: monthText, organization: code.optional() }),
+        },
+      },
+      async (request) => {
+        const caller = request.caller!;
+        const { month, organization } = request.body as { month: string; organization?: string };
+        return inTenant(db, scopeOf(caller), (tx) => setPeriod(tx, caller, month, organization, action === 'close'));
+      },
+    );
   }
 
-  app.get('/api/accounting/posting-rules', { ...read, schema: { tags, summary: 'The posting rules in force' } }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => postingRulesOf(tx, caller.tenant));
-  });
+  app.get(
+    '/api/accounting/posting-rules',
+    { ...read, schema: { tags, summary: 'The posting rules in force' } },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => postingRulesOf(tx, caller.tenant));
+    },
+  );
 
   // Changing the rules is the books' configuration: granted with closing periods, not only to administrators.
-  const configure = { preValidation: preHandler, config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` } };
-  app.put('/api/accounting/posting-rules', {
-    ...configure, schema: { tags, summary: 'Replaces the tenant’s posting rules (checked; audited); events posted later follow them',
-      body: z.strictObject({ postingRules: z.unknown() }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => savePostingRules(tx, caller, (request.body as { postingRules: unknown }).postingRules));
-  });
-
-  app.delete('/api/accounting/posting-rules', { ...configure, schema: { tags, summary: 'Removes the tenant’s own posting rules: the demo rules apply again (audited)' } }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => resetPostingRules(tx, caller));
-  });
-
-  app.get('/api/accounting/posting-rules/vocabulary', {
-    ...read, schema: { tags, summary: 'What a rule may name: each event type’s amounts, the analytic axes, the chart’s accounts; whether the tenant has its own rules' },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => postingRulesVocabulary(tx, caller.tenant));
-  });
-
-  app.post('/api/accounting/posting-rules/preview', {
-    ...read, schema: {
-      tags, summary: 'The postings a sample event would give, by the rules given or those in force; nothing is written',
-      body: z.strictObject({
-        event: z.looseObject({ eventType: z.enum(eventTypeNames), date: dateText, currency: z.string().max(3).optional(), amounts: z.record(z.string(), z.number()) }),
-        rules: z.array(z.unknown()).max(500).optional(),
-      }),
+  const configure = {
+    preValidation: preHandler,
+    config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
+  };
+  app.put(
+    '/api/accounting/posting-rules',
+    {
+      ...configure,
+      schema: {
+        tags,
+        summary: 'Replaces the tenant’s posting rules (checked; audited); events posted later follow them',
+        body: z.strictObject({ postingRules: z.unknown() }),
+      },
     },
-  }, async (request) => {
-    const caller = request.caller!;
-    const { event, rules } = request.body as { event: BusinessEvent; rules?: unknown[] };
-    return inTenant(db, scopeOf(caller), async (tx) => {
-      const context = await postingContextOf(tx, caller.tenant);
-      const p = prepare(rules ? { ...context, rules: validatePostingRules(rules) } : context, { ...event, currency: event.currency ?? 'EUR' });
-      const unit = 10 ** (String(event.currency ?? 'EUR') === 'JPY' ? 0 : 2);
-      return {
-        rule: p.rule ?? null, postingDate: p.postingDate,
-        postings: p.lines.map((l) => ({ account: l.account, secondaryAccount: l.secondaryAccount, dc: l.dc, amount: l.minor / unit, name: l.label, analytics: l.analytics })),
-        balanced: p.lines.reduce((s, l) => s + (l.dc === 'D' ? l.minor : -l.minor), 0) === 0,
-      };
-    });
-  });
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) =>
+        savePostingRules(tx, caller, (request.body as { postingRules: unknown }).postingRules),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/accounting/posting-rules',
+    {
+      ...configure,
+      schema: { tags, summary: 'Removes the tenant’s own posting rules: the demo rules apply again (audited)' },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => resetPostingRules(tx, caller));
+    },
+  );
+
+  app.get(
+    '/api/accounting/posting-rules/vocabulary',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary:
+          'What a rule may name: each event type’s amounts, the analytic axes, the chart’s accounts; whether the tenant has its own rules',
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => postingRulesVocabulary(tx, caller.tenant));
+    },
+  );
+
+  app.post(
+    '/api/accounting/posting-rules/preview',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The postings a sample event would give, by the rules given or those in force; nothing is written',
+        body: z.strictObject({
+          event: z.looseObject({
+            eventType: z.enum(eventTypeNames),
+            date: dateText,
+            currency: z.string().max(3).optional(),
+            amounts: z.record(z.string(), z.number()),
+          }),
+          rules: z.array(z.unknown()).max(500).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { event, rules } = request.body as { event: BusinessEvent; rules?: unknown[] };
+      return inTenant(db, scopeOf(caller), async (tx) => {
+        const context = await postingContextOf(tx, caller.tenant);
+        const p = prepare(rules ? { ...context, rules: validatePostingRules(rules) } : context, {
+          ...event,
+          currency: event.currency ?? 'EUR',
+        });
+        const unit = 10 ** (String(event.currency ?? 'EUR') === 'JPY' ? 0 : 2);
+        return {
+          rule: p.rule ?? null,
+          postingDate: p.postingDate,
+          postings: p.lines.map((l) => ({
+            account: l.account,
+            secondaryAccount: l.secondaryAccount,
+            dc: l.dc,
+            amount: l.minor / unit,
+            name: l.label,
+            analytics: l.analytics,
+          })),
+          balanced: p.lines.reduce((s, l) => s + (l.dc === 'D' ? l.minor : -l.minor), 0) === 0,
+        };
+      });
+    },
+  );
 
   registerAccrualRunner(jobs);
-  app.post('/api/accounting/month-end', {
-    preValidation: preHandler, config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
-    schema: { tags, summary: 'Posts a month’s interest accruals (finance leases) and depreciation (depreciation schedules) in the background, each once', body: z.strictObject({ month: monthText }) },
-  }, async (request) => {
-    const caller = request.caller!;
-    const { month } = request.body as { month: string };
-    const batch = await inTenant(db, scopeOf(caller), (tx) => createBatch(tx, caller, { type: 'INTEREST_ACCRUAL', name: `Interest accrual and depreciation ${month}`, parameters: { month }, total: 0 }));
-    await jobs.enqueue(caller.tenant, String(batch.registration));
-    return { batchRegistration: batch.registration };
-  });
+  app.post(
+    '/api/accounting/month-end',
+    {
+      preValidation: preHandler,
+      config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
+      schema: {
+        tags,
+        summary:
+          'Posts a month’s interest accruals (finance leases) and depreciation (depreciation schedules) in the background, each once',
+        body: z.strictObject({ month: monthText }),
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { month } = request.body as { month: string };
+      const batch = await inTenant(db, scopeOf(caller), (tx) =>
+        createBatch(tx, caller, {
+          type: 'INTEREST_ACCRUAL',
+          name: `Interest accrual and depreciation ${month}`,
+          parameters: { month },
+          total: 0,
+        }),
+      );
+      await jobs.enqueue(caller.tenant, String(batch.registration));
+      return { batchRegistration: batch.registration };
+    },
+  );
 
   jobs.register(EXPORT_TYPE, {
     chunk: async (tx, caller, batch) => {
@@ -191,41 +340,98 @@ export async function accountingRoutes(app: FastifyInstance, { db, preHandler, j
       const text = format === 'FEC' ? fecText(lines) : csvText(lines);
       // The FEC's name: SIREN, FEC, closing date; the tenant stands for the SIREN here.
       const name = format === 'FEC' ? `${caller.tenant}FEC${fecDate(to)}.txt` : `postings-${from}-${to}.csv`;
-      const content = await storeContent(store, caller.tenant, name, Buffer.from(text, 'utf8'), format === 'FEC' ? 'text/plain' : 'text/csv');
-      const document = await recordDocument(tx, caller, { entity: batchKind, registration: batch.registration }, content, { type: 'EXPORT', name });
-      return { done: lines.length, cursor: null, finished: true, message: `${lines.length} posting(s) exported as ${String(document.registration)}` };
-    },
-  });
-
-  app.post('/api/accounting/exports', {
-    ...read, schema: {
-      tags, summary: 'Exports the postings of a period as the FEC file or CSV, in the background; the file is kept as the batch’s document',
-      body: z.strictObject({ format: z.enum(['FEC', 'CSV']), from: dateText, to: dateText }),
-    },
-  }, async (request) => {
-    const caller = request.caller!;
-    const body = request.body as { format: string; from: string; to: string };
-    if (body.from > body.to) throw new ApiError('INVALID_FIELD_VALUE', [body.from, 'from (after to)']);
-    const batch = await inTenant(db, scopeOf(caller), (tx) => createBatch(tx, caller, { type: EXPORT_TYPE, name: `${body.format} export ${body.from} to ${body.to}`, parameters: body, total: 0 }));
-    await jobs.enqueue(caller.tenant, String(batch.registration));
-    return { batchRegistration: batch.registration };
-  });
-
-  app.get('/api/accounting/exports/:id', {
-    ...read, schema: { tags, summary: 'An export’s batch: its status, message and, when done, its document', params: recordPath },
-  }, async (request) => {
-    const caller = request.caller!;
-    const { id } = request.params as { id: string };
-    return inTenant(db, scopeOf(caller), async (tx) => {
-      const row = await storage.findOne(tx, batchKind, caller.tenant, id);
-      if (!row || row.data.type !== EXPORT_TYPE && row.type !== EXPORT_TYPE) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [batchKind.name, id]);
-      const documents = await storage.findWhere(tx, entityByName('Document')!, caller.tenant,
-        sql<boolean>`data ->> 'entityName' = ${batchKind.name} AND data ->> 'entityRegistration' = ${row.registration}`, 1);
-      const doc = documents[0] ? storage.toDocument(documents[0]) : undefined;
+      const content = await storeContent(
+        store,
+        caller.tenant,
+        name,
+        Buffer.from(text, 'utf8'),
+        format === 'FEC' ? 'text/plain' : 'text/csv',
+      );
+      const document = await recordDocument(
+        tx,
+        caller,
+        { entity: batchKind, registration: batch.registration },
+        content,
+        { type: 'EXPORT', name },
+      );
       return {
-        batchRegistration: row.registration, status: row.status, message: row.data.message ?? null,
-        document: doc ? { _id: doc._id, registration: doc.registration, name: doc.name, size: doc.size, contentType: doc.contentType, url: `/api/core/documents/${String(doc._id)}/content` } : null,
+        done: lines.length,
+        cursor: null,
+        finished: true,
+        message: `${lines.length} posting(s) exported as ${String(document.registration)}`,
       };
-    });
+    },
   });
+
+  app.post(
+    '/api/accounting/exports',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary:
+          'Exports the postings of a period as the FEC file or CSV, in the background; the file is kept as the batch’s document',
+        body: z.strictObject({ format: z.enum(['FEC', 'CSV']), from: dateText, to: dateText }),
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const body = request.body as { format: string; from: string; to: string };
+      if (body.from > body.to) throw new ApiError('INVALID_FIELD_VALUE', [body.from, 'from (after to)']);
+      const batch = await inTenant(db, scopeOf(caller), (tx) =>
+        createBatch(tx, caller, {
+          type: EXPORT_TYPE,
+          name: `${body.format} export ${body.from} to ${body.to}`,
+          parameters: body,
+          total: 0,
+        }),
+      );
+      await jobs.enqueue(caller.tenant, String(batch.registration));
+      return { batchRegistration: batch.registration };
+    },
+  );
+
+  app.get(
+    '/api/accounting/exports/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'An export’s batch: its status, message and, when done, its document',
+        params: recordPath,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { id } = request.params as { id: string };
+      return inTenant(db, scopeOf(caller), async (tx) => {
+        const row = await storage.findOne(tx, batchKind, caller.tenant, id);
+        if (!row || (row.data.type !== EXPORT_TYPE && row.type !== EXPORT_TYPE))
+          throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [batchKind.name, id]);
+        const documents = await storage.findWhere(
+          tx,
+          entityByName('Document')!,
+          caller.tenant,
+          sql<boolean>`data ->> 'entityName' = ${batchKind.name} AND data ->> 'entityRegistration' = ${row.registration}`,
+          1,
+        );
+        const doc = documents[0] ? storage.toDocument(documents[0]) : undefined;
+        return {
+          batchRegistration: row.registration,
+          status: row.status,
+          message: row.data.message ?? null,
+          document: doc
+            ? {
+                _id: doc._id,
+                registration: doc.registration,
+                name: doc.name,
+                size: doc.size,
+                contentType: doc.contentType,
+                url: `/api/core/documents/${String(doc._id)}/content`,
+              }
+            : null,
+        };
+      });
+    },
+  );
 }

@@ -17,7 +17,14 @@ const c = lifecycleClient(() => t);
 let contract = '';
 let payer = '';
 type Doc = Record<string, unknown> & { registration: string };
-type Posting = Doc & { dc: 'D' | 'C'; amount: number; account: string; currency: string; date: string; postingEventRegistration: string };
+type Posting = Doc & {
+  dc: 'D' | 'C';
+  amount: number;
+  account: string;
+  currency: string;
+  date: string;
+  postingEventRegistration: string;
+};
 
 const list = async (url: string) => {
   const res = await c.call('GET', url);
@@ -25,8 +32,10 @@ const list = async (url: string) => {
   return res.json() as Doc[];
 };
 const eventsOf = (source: string) => list(`/api/accounting/posting-events?sourceRegistration=${source}&range=[0-99]`);
-const postingsOf = async (event: string) => (await list(`/api/accounting/postings?postingEventRegistration=${event}&range=[0-99]`)) as Posting[];
-const balanceOf = (postings: Posting[]) => postings.reduce((s, p) => s + (p.dc === 'D' ? cents(p.amount) : -cents(p.amount)), 0);
+const postingsOf = async (event: string) =>
+  (await list(`/api/accounting/postings?postingEventRegistration=${event}&range=[0-99]`)) as Posting[];
+const balanceOf = (postings: Posting[]) =>
+  postings.reduce((s, p) => s + (p.dc === 'D' ? cents(p.amount) : -cents(p.amount)), 0);
 const scope = () => ({ tenant: t.alpha.tenant, user: t.alpha.username });
 let issued: Doc[] = [];
 
@@ -36,33 +45,64 @@ beforeAll(async () => {
   contract = (await c.activeContract(catalog)).contract.registration;
   const res = await c.call('GET', '/api/script/runs/run-billing?date=2026-12-31');
   expect(res.statusCode, res.body).toBe(200);
-  const receivables = (res.json() as (Doc & { pr: string; dueDate: string })[]).filter((i) => i.pr === 'R').sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  for (const i of receivables.slice(0, 4)) expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
-  issued = await Promise.all(receivables.slice(0, 4).map(async (i) => (await c.call('GET', `/api/billing/invoices/${i.registration}`)).json() as Doc));
-  payer = (issued[0].persons as { role: string; personRegistration: string }[]).find((p) => p.role === 'PAYER')!.personRegistration;
+  const receivables = (res.json() as (Doc & { pr: string; dueDate: string })[])
+    .filter((i) => i.pr === 'R')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  for (const i of receivables.slice(0, 4))
+    expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
+  issued = await Promise.all(
+    receivables
+      .slice(0, 4)
+      .map(async (i) => (await c.call('GET', `/api/billing/invoices/${i.registration}`)).json() as Doc),
+  );
+  payer = (issued[0].persons as { role: string; personRegistration: string }[]).find(
+    (p) => p.role === 'PAYER',
+  )!.personRegistration;
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('business events', () => {
   it('the activation is posted once, balanced, as a finance lease’s net investment', async () => {
     const [event, ...more] = await eventsOf(contract);
     expect(more).toEqual([]);
-    expect(event).toMatchObject({ eventType: 'CONTRACT_ACTIVATION', status: 'PROCESSED', contractRegistration: contract, postingCount: 2 });
+    expect(event).toMatchObject({
+      eventType: 'CONTRACT_ACTIVATION',
+      status: 'PROCESSED',
+      contractRegistration: contract,
+      postingCount: 2,
+    });
     const postings = await postingsOf(event.registration);
     expect(balanceOf(postings)).toBe(0);
-    const financed = (await c.call('GET', `/api/financing/contracts/${contract}`)).json().financedAmountExclTax as number;
-    expect(postings.map((p) => [p.account, p.dc, p.amount])).toEqual(expect.arrayContaining([['274000', 'D', financed], ['238000', 'C', financed]]));
+    const financed = (await c.call('GET', `/api/financing/contracts/${contract}`)).json()
+      .financedAmountExclTax as number;
+    expect(postings.map((p) => [p.account, p.dc, p.amount])).toEqual(
+      expect.arrayContaining([
+        ['274000', 'D', financed],
+        ['238000', 'C', financed],
+      ]),
+    );
   });
 
   it('each issued invoice is posted once and balanced: client, net investment billed, VAT', async () => {
     for (const invoice of issued) {
       const events = await eventsOf(invoice.registration);
       expect(events.length, invoice.registration).toBe(1);
-      expect(events[0]).toMatchObject({ eventType: 'INVOICE_ISSUED', invoiceRegistration: invoice.registration, personRegistration: payer });
+      expect(events[0]).toMatchObject({
+        eventType: 'INVOICE_ISSUED',
+        invoiceRegistration: invoice.registration,
+        personRegistration: payer,
+      });
       const postings = await postingsOf(events[0].registration);
       expect(balanceOf(postings)).toBe(0);
       const client = postings.find((p) => p.account === '411000')!;
-      expect(client).toMatchObject({ dc: 'D', amount: invoice.amountInclTax, personRegistration: payer, status: 'VALIDATED' });
+      expect(client).toMatchObject({
+        dc: 'D',
+        amount: invoice.amountInclTax,
+        personRegistration: payer,
+        status: 'VALIDATED',
+      });
       const credit = postings.filter((p) => p.dc === 'C').reduce((s, p) => s + cents(p.amount), 0);
       expect(credit).toBe(cents(invoice.amountInclTax as number));
     }
@@ -71,27 +111,47 @@ describe('business events', () => {
   it('a payment allocated is posted; its reversal posts the opposite entry referencing it', async () => {
     const invoice = issued[0];
     const cf = await c.call('POST', '/api/billing/cashflows', {
-      name: 'Transfer', type: 'RECEIPT', pr: 'R', paymentMode: 'TRANSFER', amount: invoice.amountInclTax, currency: 'EUR', valueDate: '2026-01-10',
+      name: 'Transfer',
+      type: 'RECEIPT',
+      pr: 'R',
+      paymentMode: 'TRANSFER',
+      amount: invoice.amountInclTax,
+      currency: 'EUR',
+      valueDate: '2026-01-10',
       persons: [{ role: 'PAYER', personRegistration: payer }],
     });
     expect(cf.statusCode, cf.body).toBe(201);
-    expect((await c.call('GET', `/api/billing/cashflows/${cf.json().registration}/transitions/VALIDATE`)).statusCode).toBe(200);
-    const allocated = await c.call('POST', `/api/billing/cashflows/${cf.json().registration}/allocate`, { allocations: [{ invoiceRegistration: invoice.registration, amount: invoice.amountInclTax }], date: '2026-01-10' });
+    expect(
+      (await c.call('GET', `/api/billing/cashflows/${cf.json().registration}/transitions/VALIDATE`)).statusCode,
+    ).toBe(200);
+    const allocated = await c.call('POST', `/api/billing/cashflows/${cf.json().registration}/allocate`, {
+      allocations: [{ invoiceRegistration: invoice.registration, amount: invoice.amountInclTax }],
+      date: '2026-01-10',
+    });
     expect(allocated.statusCode, allocated.body).toBe(200);
     const allocation = (await list(`/api/billing/cashflow-allocations?invoiceRegistration=${invoice.registration}`))[0];
     const [payment] = await eventsOf(allocation.registration);
     expect(payment).toMatchObject({ eventType: 'PAYMENT_RECEIVED', date: '2026-01-10', amount: invoice.amountInclTax });
     const paid = await postingsOf(payment.registration);
-    expect(paid.map((p) => [p.account, p.dc])).toEqual(expect.arrayContaining([['512000', 'D'], ['411000', 'C']]));
+    expect(paid.map((p) => [p.account, p.dc])).toEqual(
+      expect.arrayContaining([
+        ['512000', 'D'],
+        ['411000', 'C'],
+      ]),
+    );
 
-    expect((await c.call('POST', `/api/billing/cashflow-allocations/${allocation.registration}/reverse`)).statusCode).toBe(200);
+    expect(
+      (await c.call('POST', `/api/billing/cashflow-allocations/${allocation.registration}/reverse`)).statusCode,
+    ).toBe(200);
     const events = await eventsOf(allocation.registration);
     expect(events).toHaveLength(2);
     const reversal = events.find((e) => e.reversedEventRegistration === payment.registration)!;
     expect(reversal).toBeDefined();
     const back = await postingsOf(reversal.registration);
     expect(balanceOf(back)).toBe(0);
-    expect(back.map((p) => [p.account, p.dc, p.amount]).sort()).toEqual(paid.map((p) => [p.account, p.dc === 'D' ? 'C' : 'D', p.amount]).sort());
+    expect(back.map((p) => [p.account, p.dc, p.amount]).sort()).toEqual(
+      paid.map((p) => [p.account, p.dc === 'D' ? 'C' : 'D', p.amount]).sort(),
+    );
     // The original stays as it was.
     expect(await postingsOf(payment.registration)).toEqual(paid);
   });
@@ -103,7 +163,14 @@ describe('month end', () => {
     const [y, m] = String(leased.startDate).split('-').map(Number);
     const month = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
     const elements = await list(`/api/financing/contract-elements?contractRegistration=${contract}`);
-    const expected = earnedIn(interestSpreads(leased.startDate, elements.flatMap((e) => (e.lines as { dueDate: string; interest: number }[]) ?? []), 2), month);
+    const expected = earnedIn(
+      interestSpreads(
+        leased.startDate,
+        elements.flatMap((e) => (e.lines as { dueDate: string; interest: number }[]) ?? []),
+        2,
+      ),
+      month,
+    );
     expect(expected).toBeGreaterThan(0);
     for (let run = 0; run < 2; run++) {
       const res = await c.call('POST', '/api/accounting/month-end', { month });
@@ -117,40 +184,76 @@ describe('month end', () => {
     }
     const events = await eventsOf(`${contract}@${month}`);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ eventType: 'INTEREST_ACCRUAL', contractRegistration: contract, amount: expected / 100 });
+    expect(events[0]).toMatchObject({
+      eventType: 'INTEREST_ACCRUAL',
+      contractRegistration: contract,
+      amount: expected / 100,
+    });
     const postings = await postingsOf(events[0].registration);
-    expect(postings.map((p) => [p.account, p.dc, cents(p.amount)]).sort()).toEqual([['274000', 'D', expected], ['762000', 'C', expected]]);
+    expect(postings.map((p) => [p.account, p.dc, cents(p.amount)]).sort()).toEqual([
+      ['274000', 'D', expected],
+      ['762000', 'C', expected],
+    ]);
     expect((await c.call('POST', '/api/accounting/month-end', { month: '2026-1' })).statusCode).toBe(400);
   });
 });
 
 describe('the database', () => {
   it('refuses an event whose postings do not balance, at commit', async () => {
-    const write = (amounts: [string, number][]) => inTenant(t.db.database.db, scope(), async (tx) => {
-      for (const [i, [dc, amount]] of amounts.entries()) {
-        await sql`INSERT INTO posting (tenant, registration, status, data) VALUES (${t.alpha.tenant}, ${`RAW${i}-${dc}${amount}`}, 'VALIDATED',
-          ${JSON.stringify({ postingEventRegistration: `RAW-${amounts.length}-${amount}`, dc, amount, account: '471000', date: '2027-03-01', currency: 'EUR' })}::jsonb)`.execute(tx);
-      }
-    });
-    await expect(write([['D', 100], ['C', 99.99]])).rejects.toMatchObject({ code: 'LB002' });
+    const write = (amounts: [string, number][]) =>
+      inTenant(t.db.database.db, scope(), async (tx) => {
+        for (const [i, [dc, amount]] of amounts.entries()) {
+          await sql`INSERT INTO posting (tenant, registration, status, data) VALUES (${t.alpha.tenant}, ${`RAW${i}-${dc}${amount}`}, 'VALIDATED',
+          ${JSON.stringify({ postingEventRegistration: `RAW-${amounts.length}-${amount}`, dc, amount, account: '471000', date: '2027-03-01', currency: 'EUR' })}::jsonb)`.execute(
+            tx,
+          );
+        }
+      });
+    await expect(
+      write([
+        ['D', 100],
+        ['C', 99.99],
+      ]),
+    ).rejects.toMatchObject({ code: 'LB002' });
     await expect(write([['D', 100]])).rejects.toMatchObject({ code: 'LB002' });
-    await write([['D', 50], ['C', 50]]);
-    const { rows } = await inTenant(t.db.database.db, scope(), (tx) => sql<{ n: number }>`SELECT count(*)::int AS n FROM posting WHERE registration LIKE 'RAW%'`.execute(tx));
+    await write([
+      ['D', 50],
+      ['C', 50],
+    ]);
+    const { rows } = await inTenant(t.db.database.db, scope(), (tx) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM posting WHERE registration LIKE 'RAW%'`.execute(tx),
+    );
     expect(rows[0].n).toBe(2);
   });
 
   it('never lets a posting change or go; the generic API refuses to write one', async () => {
     const [posting] = await list('/api/accounting/postings?account=411000&range=[0-0]');
-    await expect(inTenant(t.db.database.db, scope(), (tx) => sql`UPDATE posting SET data = data || '{"amount": 1}'::jsonb WHERE tenant = ${t.alpha.tenant} AND registration = ${posting.registration}`.execute(tx)))
-      .rejects.toMatchObject({ code: 'LB001' });
-    await expect(inTenant(t.db.database.db, scope(), (tx) => sql`DELETE FROM posting WHERE tenant = ${t.alpha.tenant} AND registration = ${posting.registration}`.execute(tx)))
-      .rejects.toMatchObject({ code: 'LB001' });
-    for (const [method, body] of [['PUT', { ...posting, amount: 1 }], ['PATCH', { amount: 1 }], ['DELETE', undefined]] as const) {
+    await expect(
+      inTenant(t.db.database.db, scope(), (tx) =>
+        sql`UPDATE posting SET data = data || '{"amount": 1}'::jsonb WHERE tenant = ${t.alpha.tenant} AND registration = ${posting.registration}`.execute(
+          tx,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'LB001' });
+    await expect(
+      inTenant(t.db.database.db, scope(), (tx) =>
+        sql`DELETE FROM posting WHERE tenant = ${t.alpha.tenant} AND registration = ${posting.registration}`.execute(
+          tx,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'LB001' });
+    for (const [method, body] of [
+      ['PUT', { ...posting, amount: 1 }],
+      ['PATCH', { amount: 1 }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await c.call(method, `/api/accounting/postings/${posting.registration}`, body);
       expect(res.statusCode, `${method} ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    expect((await c.call('POST', '/api/accounting/postings', { account: '1', dc: 'D', amount: 1 })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (await c.call('POST', '/api/accounting/postings', { account: '1', dc: 'D', amount: 1 })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
   });
 });
 
@@ -168,20 +271,33 @@ describe('reversals and periods', () => {
     const reversal = res.json().event as Doc;
     const [y, m] = month.split('-').map(Number);
     const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-    expect(reversal).toMatchObject({ reversedEventRegistration: event.registration, date: `${month}-15`, postingDate: `${next}-01` });
-    for (const p of await postingsOf(reversal.registration)) expect(p).toMatchObject({ date: `${next}-01`, eventDate: `${month}-15`, type: 'REVERSAL' });
+    expect(reversal).toMatchObject({
+      reversedEventRegistration: event.registration,
+      date: `${month}-15`,
+      postingDate: `${next}-01`,
+    });
+    for (const p of await postingsOf(reversal.registration))
+      expect(p).toMatchObject({ date: `${next}-01`, eventDate: `${month}-15`, type: 'REVERSAL' });
     expect((await c.call('GET', `/api/accounting/trial-balance?from=${month}&to=${month}`)).json()).toEqual(before);
 
     const again = await c.call('POST', `/api/accounting/posting-events/${event.registration}/reverse`);
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().code ?? again.body).toContain('POSTING_EVENT_ALREADY_REVERSED');
     // Writing into the closed month directly is refused by the database.
-    await expect(inTenant(t.db.database.db, scope(), (tx) => sql`INSERT INTO posting (tenant, registration, status, data) VALUES (${t.alpha.tenant}, 'RAW-CLOSED', 'VALIDATED',
-      ${JSON.stringify({ postingEventRegistration: 'RAW-CLOSED', dc: 'D', amount: 0, account: '471000', date: `${month}-02`, currency: 'EUR' })}::jsonb)`.execute(tx))).rejects.toMatchObject({ code: 'LB003' });
+    await expect(
+      inTenant(t.db.database.db, scope(), (tx) =>
+        sql`INSERT INTO posting (tenant, registration, status, data) VALUES (${t.alpha.tenant}, 'RAW-CLOSED', 'VALIDATED',
+      ${JSON.stringify({ postingEventRegistration: 'RAW-CLOSED', dc: 'D', amount: 0, account: '471000', date: `${month}-02`, currency: 'EUR' })}::jsonb)`.execute(
+          tx,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'LB003' });
     expect((await c.call('POST', '/api/accounting/periods/reopen', { month })).statusCode).toBe(200);
     expect((await c.call('POST', '/api/accounting/periods/close', { month: '2026-13' })).statusCode).toBe(400);
     expect((await c.call('POST', '/api/accounting/posting-events/PEV999999/reverse')).statusCode).toBe(404);
-    expect((await c.call('POST', `/api/accounting/posting-events/${event.registration}/reverse?date=2026-02-30`)).statusCode).toBe(400);
+    expect(
+      (await c.call('POST', `/api/accounting/posting-events/${event.registration}/reverse?date=2026-02-30`)).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -189,23 +305,39 @@ describe('reports', () => {
   it('the trial balance sums to zero; the client’s sub-ledger equals its unpaid invoices', async () => {
     const res = await c.call('GET', '/api/accounting/trial-balance');
     expect(res.statusCode, res.body).toBe(200);
-    const { accounts, totals } = res.json() as { accounts: { account: string; debit: number; credit: number }[]; totals: Record<string, { debit: number; credit: number; balance: number }> };
+    const { accounts, totals } = res.json() as {
+      accounts: { account: string; debit: number; credit: number }[];
+      totals: Record<string, { debit: number; credit: number; balance: number }>;
+    };
     expect(totals.EUR.balance).toBe(0);
     expect(cents(totals.EUR.debit)).toBe(accounts.reduce((s, a) => s + cents(a.debit), 0));
     const statement = (await c.call('GET', `/api/accounting/account-statement?person=${payer}`)).json();
-    const unpaid = (await list(`/api/billing/invoices?pr=R&range=[0-249]`)).filter((i) => ['ISSUED', 'PARTIALLY_PAID'].includes(String(i.status))
-      && (i.persons as { role: string; personRegistration: string }[]).some((p) => p.role === 'PAYER' && p.personRegistration === payer));
-    expect(cents(statement.closingBalance)).toBe(unpaid.reduce((s, i) => s + cents(Number(i.totalBalance ?? i.amountInclTax)), 0));
+    const unpaid = (await list(`/api/billing/invoices?pr=R&range=[0-249]`)).filter(
+      (i) =>
+        ['ISSUED', 'PARTIALLY_PAID'].includes(String(i.status)) &&
+        (i.persons as { role: string; personRegistration: string }[]).some(
+          (p) => p.role === 'PAYER' && p.personRegistration === payer,
+        ),
+    );
+    expect(cents(statement.closingBalance)).toBe(
+      unpaid.reduce((s, i) => s + cents(Number(i.totalBalance ?? i.amountInclTax)), 0),
+    );
     const running = statement.lines.at(-1);
     expect(running.balance).toBe(statement.closingBalance);
     const aged = (await c.call('GET', '/api/accounting/aged-receivables?date=2027-06-30')).json();
-    expect(cents(aged.clients.find((x: { person: string }) => x.person === payer).total)).toBe(cents(statement.closingBalance));
+    expect(cents(aged.clients.find((x: { person: string }) => x.person === payer).total)).toBe(
+      cents(statement.closingBalance),
+    );
     expect((await c.call('GET', '/api/accounting/trial-balance?from=2026-1')).statusCode).toBe(400);
     expect((await c.call('GET', '/api/accounting/general-ledger')).statusCode).toBe(400);
   });
 
   it('exports the FEC in the background: 18 columns, |, YYYYMMDD, comma decimals, one line per posting', async () => {
-    const res = await c.call('POST', '/api/accounting/exports', { format: 'FEC', from: '2020-01-01', to: '2030-12-31' });
+    const res = await c.call('POST', '/api/accounting/exports', {
+      format: 'FEC',
+      from: '2020-01-01',
+      to: '2030-12-31',
+    });
     expect(res.statusCode, res.body).toBe(200);
     let state: { status: string; document: { url: string } | null } = { status: '', document: null };
     for (let i = 0; i < 200 && !(state.document && state.status === 'SUCCESS'); i++) {
@@ -219,7 +351,8 @@ describe('reports', () => {
     expect(lines[0]).toBe(fecColumns.join('|'));
     const postings = await list('/api/accounting/postings?range=[0-249]');
     expect(lines.length - 1).toBe(postings.filter((p) => !String(p.registration).startsWith('RAW')).length + 2);
-    let debit = 0, credit = 0;
+    let debit = 0,
+      credit = 0;
     for (const line of lines.slice(1)) {
       const f = line.split('|');
       expect(f).toHaveLength(18);

@@ -38,7 +38,8 @@ const lineEvents: Record<string, EventType> = { REJECTION_FEE: 'REJECTION_FEE', 
 const elementEvents: Record<string, EventType> = { ASSET_PURCHASE: 'ASSET_PURCHASE' };
 
 const personWith = (doc: Doc, role: string) =>
-  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
+  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)
+    ?.personRegistration;
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -53,26 +54,48 @@ export async function invoiceEvent(tx: Tx, caller: Caller, doc: Doc, today: stri
   const creditNote = doc.type === 'CREDIT_NOTE';
   const sign = creditNote ? -1 : 1;
   const pr = doc.pr === 'P' ? 'P' : 'R';
-  const amountExclTax = sign * num(doc.amountExclTax), amountInclTax = sign * num(doc.amountInclTax);
+  const amountExclTax = sign * num(doc.amountExclTax),
+    amountInclTax = sign * num(doc.amountInclTax);
   const tax = new Dec(amountInclTax).minus(amountExclTax).toNumber();
-  const { rows: kinds } = await sql<{ line: string | null; element: string | null; amount: string | null }>`SELECT l.type AS line, e.type AS element,
+  const { rows: kinds } = await sql<{
+    line: string | null;
+    element: string | null;
+    amount: string | null;
+  }>`SELECT l.type AS line, e.type AS element,
     sum((l.data ->> 'amountExclTax')::numeric) AS amount FROM ${sql.table(invoiceLineKind.table)} l
     LEFT JOIN ${sql.table(elementKind.table)} e ON e.tenant = l.tenant AND e.registration = l.data ->> 'elementRegistration'
-    WHERE l.tenant = ${caller.tenant} AND l.data ->> 'invoiceRegistration' = ${String(doc.registration)} GROUP BY 1, 2`.execute(tx);
-  const rent = kinds.filter((k) => ['RENT', 'PRINCIPAL', 'INTEREST'].includes(k.line ?? '')).reduce((s, k) => s.plus(k.amount ?? 0), new Dec(0)).times(sign).toNumber();
+    WHERE l.tenant = ${caller.tenant} AND l.data ->> 'invoiceRegistration' = ${String(doc.registration)} GROUP BY 1, 2`.execute(
+    tx,
+  );
+  const rent = kinds
+    .filter((k) => ['RENT', 'PRINCIPAL', 'INTEREST'].includes(k.line ?? ''))
+    .reduce((s, k) => s.plus(k.amount ?? 0), new Dec(0))
+    .times(sign)
+    .toNumber();
   const specials = kinds.map((k) => elementEvents[k.element ?? ''] ?? lineEvents[k.line ?? '']);
   const special = specials.length && specials.every((e) => e && e === specials[0]) ? specials[0] : undefined;
-  const eventType: EventType = creditNote ? 'CREDIT_NOTE' : special ?? 'INVOICE_ISSUED';
-  const amounts: Record<string, number> = eventType === 'INVOICE_ISSUED' || eventType === 'CREDIT_NOTE'
-    ? { amountExclTax, amountInclTax, tax, rent, services: new Dec(amountExclTax).minus(rent).toNumber() }
-    : eventType === 'ASSET_PURCHASE' ? { amountExclTax, tax, amountInclTax } : { amount: amountInclTax, amountExclTax, tax, amountInclTax };
+  const eventType: EventType = creditNote ? 'CREDIT_NOTE' : (special ?? 'INVOICE_ISSUED');
+  const amounts: Record<string, number> =
+    eventType === 'INVOICE_ISSUED' || eventType === 'CREDIT_NOTE'
+      ? { amountExclTax, amountInclTax, tax, rent, services: new Dec(amountExclTax).minus(rent).toNumber() }
+      : eventType === 'ASSET_PURCHASE'
+        ? { amountExclTax, tax, amountInclTax }
+        : { amount: amountInclTax, amountExclTax, tax, amountInclTax };
   return {
-    eventType, date: text(doc.issueDate) ?? today, currency: text(doc.currency) ?? 'EUR', amounts,
-    name: `${creditNote ? 'Credit note' : 'Invoice'} ${text(doc.invoiceNumber) ?? String(doc.registration)}`, pr,
+    eventType,
+    date: text(doc.issueDate) ?? today,
+    currency: text(doc.currency) ?? 'EUR',
+    amounts,
+    name: `${creditNote ? 'Credit note' : 'Invoice'} ${text(doc.invoiceNumber) ?? String(doc.registration)}`,
+    pr,
     financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
-    taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode), documentReference: text(doc.invoiceNumber) ?? String(doc.registration),
-    sourceEntity: invoiceKind.name, sourceRegistration: String(doc.registration), organizationRegistration: text(doc.organizationRegistration),
-    personRegistration: personWith(doc, pr === 'R' ? 'PAYER' : 'PAYEE'), invoiceRegistration: String(doc.registration),
+    taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode),
+    documentReference: text(doc.invoiceNumber) ?? String(doc.registration),
+    sourceEntity: invoiceKind.name,
+    sourceRegistration: String(doc.registration),
+    organizationRegistration: text(doc.organizationRegistration),
+    personRegistration: personWith(doc, pr === 'R' ? 'PAYER' : 'PAYEE'),
+    invoiceRegistration: String(doc.registration),
     contractRegistration: text(doc.contractRegistration),
   };
 }
@@ -83,13 +106,28 @@ async function writeOffEvent(tx: Tx, caller: Caller, doc: Doc, today: string): P
   const amount = num(doc.writeOffAmount ?? doc.totalBalance ?? doc.amountInclTax);
   const inclTax = num(doc.amountInclTax);
   const decimals = currencyDecimals(currency);
-  const tax = inclTax ? new Dec(amount).times(new Dec(inclTax).minus(num(doc.amountExclTax))).dividedBy(inclTax).toDecimalPlaces(decimals, Dec.ROUND_HALF_UP) : new Dec(0);
+  const tax = inclTax
+    ? new Dec(amount)
+        .times(new Dec(inclTax).minus(num(doc.amountExclTax)))
+        .dividedBy(inclTax)
+        .toDecimalPlaces(decimals, Dec.ROUND_HALF_UP)
+    : new Dec(0);
   return {
-    eventType: 'WRITE_OFF', date: text(doc.writeOffDate) ?? today, currency, amounts: { amount, amountExclTax: new Dec(amount).minus(tax).toNumber(), tax: tax.toNumber() },
-    name: `Write-off of invoice ${text(doc.invoiceNumber) ?? String(doc.registration)}`, pr: 'R', financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
-    taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode), documentReference: text(doc.invoiceNumber) ?? String(doc.registration),
-    sourceEntity: invoiceKind.name, sourceRegistration: String(doc.registration), organizationRegistration: text(doc.organizationRegistration),
-    personRegistration: personWith(doc, 'PAYER'), invoiceRegistration: String(doc.registration), contractRegistration: text(doc.contractRegistration),
+    eventType: 'WRITE_OFF',
+    date: text(doc.writeOffDate) ?? today,
+    currency,
+    amounts: { amount, amountExclTax: new Dec(amount).minus(tax).toNumber(), tax: tax.toNumber() },
+    name: `Write-off of invoice ${text(doc.invoiceNumber) ?? String(doc.registration)}`,
+    pr: 'R',
+    financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
+    taxCode: text((doc.taxes as { taxCode?: string }[] | undefined)?.[0]?.taxCode),
+    documentReference: text(doc.invoiceNumber) ?? String(doc.registration),
+    sourceEntity: invoiceKind.name,
+    sourceRegistration: String(doc.registration),
+    organizationRegistration: text(doc.organizationRegistration),
+    personRegistration: personWith(doc, 'PAYER'),
+    invoiceRegistration: String(doc.registration),
+    contractRegistration: text(doc.contractRegistration),
   };
 }
 
@@ -97,30 +135,63 @@ async function allocationEvent(tx: Tx, caller: Caller, doc: Doc, today: string):
   const invoice = await storage.findOne(tx, invoiceKind, caller.tenant, String(doc.invoiceRegistration ?? ''));
   const pr = doc.pr === 'P' ? 'P' : 'R';
   return {
-    eventType: 'PAYMENT_RECEIVED', date: text(doc.date) ?? today, currency: text(doc.currency) ?? 'EUR', amounts: { amount: num(doc.amount) },
-    name: `Payment ${String(doc.cashflowRegistration)} on ${String(doc.invoiceRegistration)}`, pr,
+    eventType: 'PAYMENT_RECEIVED',
+    date: text(doc.date) ?? today,
+    currency: text(doc.currency) ?? 'EUR',
+    amounts: { amount: num(doc.amount) },
+    name: `Payment ${String(doc.cashflowRegistration)} on ${String(doc.invoiceRegistration)}`,
+    pr,
     financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
-    documentReference: text(invoice?.data.invoiceNumber) ?? text(doc.invoiceRegistration), sourceEntity: 'CashflowAllocation', sourceRegistration: String(doc.registration),
-    organizationRegistration: text(invoice?.data.organizationRegistration), personRegistration: invoice ? personWith(invoice.data, pr === 'R' ? 'PAYER' : 'PAYEE') : undefined,
-    invoiceRegistration: text(doc.invoiceRegistration), contractRegistration: text(doc.contractRegistration), cashflowRegistration: text(doc.cashflowRegistration),
+    documentReference: text(invoice?.data.invoiceNumber) ?? text(doc.invoiceRegistration),
+    sourceEntity: 'CashflowAllocation',
+    sourceRegistration: String(doc.registration),
+    organizationRegistration: text(invoice?.data.organizationRegistration),
+    personRegistration: invoice ? personWith(invoice.data, pr === 'R' ? 'PAYER' : 'PAYEE') : undefined,
+    invoiceRegistration: text(doc.invoiceRegistration),
+    contractRegistration: text(doc.contractRegistration),
+    cashflowRegistration: text(doc.cashflowRegistration),
   };
 }
 
 /** A collected payment the bank returned (the allocation marked by banking/returns): the money going back out. */
 async function returnedEvent(tx: Tx, caller: Caller, doc: Doc, today: string): Promise<BusinessEvent> {
   const paid = await allocationEvent(tx, caller, doc, today);
-  return { ...paid, eventType: 'PAYMENT_RETURNED', date: text(doc.returnDate) ?? today, name: `Direct debit returned (${String(doc.returnReasonCode)}) on ${String(doc.invoiceRegistration)}` };
+  return {
+    ...paid,
+    eventType: 'PAYMENT_RETURNED',
+    date: text(doc.returnDate) ?? today,
+    name: `Direct debit returned (${String(doc.returnReasonCode)}) on ${String(doc.invoiceRegistration)}`,
+  };
 }
 
 /** A contract ended (terminated, at the end of its term, or early by an amendment): the finance lease's net investment leaves the books. */
-async function terminationEvent(tx: Tx, caller: Caller, contract: Doc, date: string, indemnity: number, source: { entity: string; registration: string }): Promise<BusinessEvent> {
+async function terminationEvent(
+  tx: Tx,
+  caller: Caller,
+  contract: Doc,
+  date: string,
+  indemnity: number,
+  source: { entity: string; registration: string },
+): Promise<BusinessEvent> {
   const currency = text(contract.currency) ?? 'EUR';
-  const outstanding = leaseKindOf(contract.financialProduct) === 'FINANCE'
-    ? await netInvestmentOf(tx, caller.tenant, String(contract.registration), currency) / 10 ** currencyDecimals(currency) : 0;
+  const outstanding =
+    leaseKindOf(contract.financialProduct) === 'FINANCE'
+      ? (await netInvestmentOf(tx, caller.tenant, String(contract.registration), currency)) /
+        10 ** currencyDecimals(currency)
+      : 0;
   return {
-    eventType: 'TERMINATION', date, currency, amounts: { outstanding, indemnity }, name: `Termination of ${String(contract.registration)}`,
-    financialProduct: text(contract.financialProduct), documentReference: String(contract.registration), sourceEntity: source.entity, sourceRegistration: source.registration,
-    organizationRegistration: personWith(contract, 'ORGANIZATION'), personRegistration: personWith(contract, 'CLIENT'), contractRegistration: String(contract.registration),
+    eventType: 'TERMINATION',
+    date,
+    currency,
+    amounts: { outstanding, indemnity },
+    name: `Termination of ${String(contract.registration)}`,
+    financialProduct: text(contract.financialProduct),
+    documentReference: String(contract.registration),
+    sourceEntity: source.entity,
+    sourceRegistration: source.registration,
+    organizationRegistration: personWith(contract, 'ORGANIZATION'),
+    personRegistration: personWith(contract, 'CLIENT'),
+    contractRegistration: String(contract.registration),
     creditLineRegistration: text(contract.creditLineRegistration),
   };
 }
@@ -128,32 +199,72 @@ async function terminationEvent(tx: Tx, caller: Caller, contract: Doc, date: str
 /** A lease is recognised at its commencement, its start date, whenever it was activated in the product (the month end accrues from it too). */
 function activationEvent(doc: Doc, today: string): BusinessEvent {
   return {
-    eventType: 'CONTRACT_ACTIVATION', date: text(doc.startDate) ?? text(doc.activationDate) ?? today, currency: text(doc.currency) ?? 'EUR',
-    amounts: { financedAmount: num(doc.financedAmountExclTax) }, name: `Activation of ${String(doc.registration)}`,
-    financialProduct: text(doc.financialProduct), documentReference: String(doc.registration), sourceEntity: contractKind.name, sourceRegistration: String(doc.registration),
-    organizationRegistration: personWith(doc, 'ORGANIZATION'), personRegistration: personWith(doc, 'CLIENT'), contractRegistration: String(doc.registration),
+    eventType: 'CONTRACT_ACTIVATION',
+    date: text(doc.startDate) ?? text(doc.activationDate) ?? today,
+    currency: text(doc.currency) ?? 'EUR',
+    amounts: { financedAmount: num(doc.financedAmountExclTax) },
+    name: `Activation of ${String(doc.registration)}`,
+    financialProduct: text(doc.financialProduct),
+    documentReference: String(doc.registration),
+    sourceEntity: contractKind.name,
+    sourceRegistration: String(doc.registration),
+    organizationRegistration: personWith(doc, 'ORGANIZATION'),
+    personRegistration: personWith(doc, 'CLIENT'),
+    contractRegistration: String(doc.registration),
     creditLineRegistration: text(doc.creditLineRegistration),
   };
 }
 
-export async function recordPostingEventEffect({ entity, transition, tx, caller, doc, today }: SideEffectContext): Promise<Doc> {
-  const record = async (event: BusinessEvent) => { await recordPostingEvent(tx, caller, event); };
-  if (entity.name === 'Invoice' && transition.code === 'WRITE_OFF') await record(await writeOffEvent(tx, caller, doc, today));
+export async function recordPostingEventEffect({
+  entity,
+  transition,
+  tx,
+  caller,
+  doc,
+  today,
+}: SideEffectContext): Promise<Doc> {
+  const record = async (event: BusinessEvent) => {
+    await recordPostingEvent(tx, caller, event);
+  };
+  if (entity.name === 'Invoice' && transition.code === 'WRITE_OFF')
+    await record(await writeOffEvent(tx, caller, doc, today));
   else if (entity.name === 'Invoice') await record(await invoiceEvent(tx, caller, doc, today));
-  else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE' && doc.returnReasonCode) await record(await returnedEvent(tx, caller, doc, today));
+  else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE' && doc.returnReasonCode)
+    await record(await returnedEvent(tx, caller, doc, today));
   else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE') {
     const event = await eventOfSource(tx, caller.tenant, String(doc.registration), 'PAYMENT_RECEIVED');
-    if (event) await reversePostingEvent(tx, caller, event, text(doc.reversalDate) ?? today, `Reversal of payment ${String(doc.registration)}`);
+    if (event)
+      await reversePostingEvent(
+        tx,
+        caller,
+        event,
+        text(doc.reversalDate) ?? today,
+        `Reversal of payment ${String(doc.registration)}`,
+      );
   } else if (entity.name === 'CashflowAllocation') await record(await allocationEvent(tx, caller, doc, today));
   else if (entity.name === 'Contract' && transition.code === 'ACTIVATE') await record(activationEvent(doc, today));
   else if (entity.name === 'Contract' && (transition.code === 'TERMINATE' || transition.code === 'END_TERM')) {
-    await record(await terminationEvent(tx, caller, doc, text(doc.terminationDate) ?? today, 0, { entity: contractKind.name, registration: String(doc.registration) }));
+    await record(
+      await terminationEvent(tx, caller, doc, text(doc.terminationDate) ?? today, 0, {
+        entity: contractKind.name,
+        registration: String(doc.registration),
+      }),
+    );
   } else if (entity.name === 'Amendment' && doc.type === 'EARLY_TERMINATION') {
     // applyAmendment ran before: the contract is ended, its settlement written.
     const contract = await storage.findOne(tx, contractKind, caller.tenant, String(doc.contractRegistration));
     const settlement = (doc.preview as { settlement?: { date?: string; indemnity?: number } } | undefined)?.settlement;
     if (contract) {
-      await record(await terminationEvent(tx, caller, storage.toDocument(contract), settlement?.date ?? today, num(settlement?.indemnity), { entity: entity.name, registration: String(doc.registration) }));
+      await record(
+        await terminationEvent(
+          tx,
+          caller,
+          storage.toDocument(contract),
+          settlement?.date ?? today,
+          num(settlement?.indemnity),
+          { entity: entity.name, registration: String(doc.registration) },
+        ),
+      );
     }
   }
   return doc;

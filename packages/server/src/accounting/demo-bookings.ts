@@ -33,23 +33,54 @@ export async function postDemoMonthEnds(db: Db, caller: WorkflowCaller, from: st
   return posted;
 }
 
-
 const pair = (debit: string, credit: string, amount: number, label: string): Doc[] => [
-  { account: debit, dc: 'D', amount, label }, { account: credit, dc: 'C', amount, label },
+  { account: debit, dc: 'D', amount, label },
+  { account: credit, dc: 'C', amount, label },
 ];
 
-export async function playDemoBookings(db: Db, caller: WorkflowCaller, lastClosedDay: string, bookDate: string): Promise<{ bookings: string[]; inventories: string[] }> {
+export async function playDemoBookings(
+  db: Db,
+  caller: WorkflowCaller,
+  lastClosedDay: string,
+  bookDate: string,
+): Promise<{ bookings: string[]; inventories: string[] }> {
   const operations = createOperations(db, writeHooks);
   const workflow = createWorkflowOperations(db);
   const entries: { name: string; date: string; lines: Doc[]; codes: string[] }[] = [
-    { name: 'Bank charges May 2025', date: '2025-05-31', lines: pair('627000', '512000', 58.32, 'Account and card fees'), codes: ['REQUEST', 'POST'] },
-    { name: 'Audit fees accrued June 2025', date: bookDate, lines: pair('622600', '408000', 1800, 'Statutory audit, first half'), codes: ['REQUEST', 'POST', 'REVERSE'] },
-    { name: 'Provision for doubtful receivables', date: bookDate, lines: pair('681740', '491000', 1250, 'Client in arrears over 90 days'), codes: ['REQUEST'] },
-    { name: 'Bank charges June 2025', date: bookDate, lines: pair('627000', '512000', 61.08, 'Account and card fees'), codes: [] },
+    {
+      name: 'Bank charges May 2025',
+      date: '2025-05-31',
+      lines: pair('627000', '512000', 58.32, 'Account and card fees'),
+      codes: ['REQUEST', 'POST'],
+    },
+    {
+      name: 'Audit fees accrued June 2025',
+      date: bookDate,
+      lines: pair('622600', '408000', 1800, 'Statutory audit, first half'),
+      codes: ['REQUEST', 'POST', 'REVERSE'],
+    },
+    {
+      name: 'Provision for doubtful receivables',
+      date: bookDate,
+      lines: pair('681740', '491000', 1250, 'Client in arrears over 90 days'),
+      codes: ['REQUEST'],
+    },
+    {
+      name: 'Bank charges June 2025',
+      date: bookDate,
+      lines: pair('627000', '512000', 61.08, 'Account and card fees'),
+      codes: [],
+    },
   ];
   const bookings: string[] = [];
   for (const entry of entries) {
-    const created = await operations.create(caller, bookingKind, { name: entry.name, date: entry.date, journal: 'OD', currency: 'EUR', entryLines: entry.lines });
+    const created = await operations.create(caller, bookingKind, {
+      name: entry.name,
+      date: entry.date,
+      journal: 'OD',
+      currency: 'EUR',
+      entryLines: entry.lines,
+    });
     for (const code of entry.codes) await workflow.run(caller, bookingKind, String(created.registration), code);
     bookings.push(String(created.registration));
   }

@@ -19,7 +19,10 @@ beforeAll(async () => {
   app = await buildApp({ database: db.database });
   headers = { authorization: `Bearer ${await signIn(app, 'admin@demo', 'Demo-Books-Pass-1')}` };
 }, 300_000);
-afterAll(async () => { await app?.close(); await db?.dispose(); });
+afterAll(async () => {
+  await app?.close();
+  await db?.dispose();
+});
 
 type Doc = Record<string, unknown> & { registration: string };
 const get = async (url: string) => {
@@ -39,18 +42,27 @@ async function all(url: string): Promise<Doc[]> {
 
 describe('the demo’s books', () => {
   it('post every issued invoice and every payment once, balanced', async () => {
-    const issued = (await all('/api/billing/invoices?status=ISSUED,PARTIALLY_PAID,PAID')).filter((i) => i.invoiceNumber);
+    const issued = (await all('/api/billing/invoices?status=ISSUED,PARTIALLY_PAID,PAID')).filter(
+      (i) => i.invoiceNumber,
+    );
     const events = await all('/api/accounting/posting-events?eventType=INVOICE_ISSUED,CREDIT_NOTE,PAYMENT_RECEIVED');
     const bySource = new Map<string, Doc[]>();
-    for (const e of events) bySource.set(String(e.sourceRegistration), [...(bySource.get(String(e.sourceRegistration)) ?? []), e]);
+    for (const e of events)
+      bySource.set(String(e.sourceRegistration), [...(bySource.get(String(e.sourceRegistration)) ?? []), e]);
     const billed = issued.filter((i) => bySource.has(i.registration));
     expect(billed.length).toBeGreaterThan(10);
     for (const invoice of billed) expect(bySource.get(invoice.registration), invoice.registration).toHaveLength(1);
     const payments = events.filter((e) => e.eventType === 'PAYMENT_RECEIVED');
     expect(payments.length).toBeGreaterThan(5);
-    const postings = await all('/api/accounting/postings?eventType=INVOICE_ISSUED,PAYMENT_RECEIVED,CONTRACT_ACTIVATION');
+    const postings = await all(
+      '/api/accounting/postings?eventType=INVOICE_ISSUED,PAYMENT_RECEIVED,CONTRACT_ACTIVATION',
+    );
     const balance = new Map<string, number>();
-    for (const p of postings) balance.set(String(p.postingEventRegistration), (balance.get(String(p.postingEventRegistration)) ?? 0) + (p.dc === 'D' ? 1 : -1) * cents(Number(p.amount)));
+    for (const p of postings)
+      balance.set(
+        String(p.postingEventRegistration),
+        (balance.get(String(p.postingEventRegistration)) ?? 0) + (p.dc === 'D' ? 1 : -1) * cents(Number(p.amount)),
+      );
     for (const [event, difference] of balance) expect(difference, event).toBe(0);
   });
 
@@ -74,14 +86,28 @@ describe('the demo’s books', () => {
 
   it('keep each client’s sub-ledger equal to its unpaid invoices', async () => {
     const open = (await all('/api/billing/invoices?status=ISSUED,PARTIALLY_PAID&pr=R')).filter((i) => i.invoiceNumber);
-    const events = new Set((await all('/api/accounting/posting-events?eventType=INVOICE_ISSUED')).map((e) => String(e.sourceRegistration)));
+    const events = new Set(
+      (await all('/api/accounting/posting-events?eventType=INVOICE_ISSUED')).map((e) => String(e.sourceRegistration)),
+    );
     const posted = open.filter((i) => events.has(i.registration));
     expect(posted.length).toBeGreaterThan(0);
-    const payers = new Set(posted.map((i) => (i.persons as { role: string; personRegistration: string }[]).find((p) => p.role === 'PAYER')!.personRegistration));
+    const payers = new Set(
+      posted.map(
+        (i) =>
+          (i.persons as { role: string; personRegistration: string }[]).find((p) => p.role === 'PAYER')!
+            .personRegistration,
+      ),
+    );
     for (const payer of payers) {
-      const unpaid = posted.filter((i) => (i.persons as { role: string; personRegistration: string }[]).some((p) => p.role === 'PAYER' && p.personRegistration === payer));
+      const unpaid = posted.filter((i) =>
+        (i.persons as { role: string; personRegistration: string }[]).some(
+          (p) => p.role === 'PAYER' && p.personRegistration === payer,
+        ),
+      );
       const statement = await get(`/api/accounting/account-statement?person=${payer}`);
-      expect(cents(statement.closingBalance), payer).toBe(unpaid.reduce((s, i) => s + cents(Number(i.totalBalance ?? i.amountInclTax)), 0));
+      expect(cents(statement.closingBalance), payer).toBe(
+        unpaid.reduce((s, i) => s + cents(Number(i.totalBalance ?? i.amountInclTax)), 0),
+      );
     }
   });
 });

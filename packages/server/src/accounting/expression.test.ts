@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, ExpressionError, namesOf, parseExpression } from './expression.ts';
 
-const value = (text: string, amounts: Record<string, number> = {}) => evaluate(parseExpression(text), amounts).toString();
+const value = (text: string, amounts: Record<string, number> = {}) =>
+  evaluate(parseExpression(text), amounts).toString();
 
 describe('amount expressions', () => {
   it('compute in decimals with precedence, parentheses and functions', () => {

@@ -31,7 +31,13 @@ function tokenize(text: string): Token[] {
     const m = pattern.exec(text);
     if (!m) throw new ExpressionError(`unexpected "${text.slice(at).trim()[0]}" at ${at + 1}`);
     const [, number, name, op] = m;
-    tokens.push(number !== undefined ? { type: 'number', text: number, at } : name !== undefined ? { type: 'name', text: name, at } : { type: 'op', text: op, at });
+    tokens.push(
+      number !== undefined
+        ? { type: 'number', text: number, at }
+        : name !== undefined
+          ? { type: 'name', text: name, at }
+          : { type: 'op', text: op, at },
+    );
     at = pattern.lastIndex;
   }
   return tokens;
@@ -46,7 +52,10 @@ export function parseExpression(text: string): Expression {
   const peek = () => tokens[i];
   const take = (op?: string) => {
     const token = tokens[i];
-    if (!token || (op !== undefined && token.text !== op)) throw new ExpressionError(token ? `expected "${op}" at ${token.at + 1}` : `expected ${op ? `"${op}"` : 'a value'} at the end`);
+    if (!token || (op !== undefined && token.text !== op))
+      throw new ExpressionError(
+        token ? `expected "${op}" at ${token.at + 1}` : `expected ${op ? `"${op}"` : 'a value'} at the end`,
+      );
     i++;
     return token;
   };
@@ -67,8 +76,14 @@ export function parseExpression(text: string): Expression {
     return left;
   };
   const unary = (): Expression => {
-    if (peek()?.text === '-') { take(); return { kind: 'negate', operand: unary() }; }
-    if (peek()?.text === '+') { take(); return unary(); }
+    if (peek()?.text === '-') {
+      take();
+      return { kind: 'negate', operand: unary() };
+    }
+    if (peek()?.text === '+') {
+      take();
+      return unary();
+    }
     return primary();
   };
   const primary = (): Expression => {
@@ -80,10 +95,14 @@ export function parseExpression(text: string): Expression {
       const fn = token.text as FunctionName;
       take('(');
       const args = [sum()];
-      while (peek()?.text === ',') { take(); args.push(sum()); }
+      while (peek()?.text === ',') {
+        take();
+        args.push(sum());
+      }
       take(')');
       const [least, most] = functions[fn];
-      if (args.length < least || args.length > most) throw new ExpressionError(`${fn} takes ${least === most ? least : `${least} or ${most}`} arguments`);
+      if (args.length < least || args.length > most)
+        throw new ExpressionError(`${fn} takes ${least === most ? least : `${least} or ${most}`} arguments`);
       return { kind: 'call', fn, args };
     }
     if (token.text === '(') {
@@ -101,26 +120,34 @@ export function parseExpression(text: string): Expression {
 /** The names an expression reads. */
 export function namesOf(expression: Expression): string[] {
   switch (expression.kind) {
-    case 'number': return [];
-    case 'name': return [expression.name];
-    case 'negate': return namesOf(expression.operand);
-    case 'binary': return [...namesOf(expression.left), ...namesOf(expression.right)];
-    case 'call': return expression.args.flatMap(namesOf);
+    case 'number':
+      return [];
+    case 'name':
+      return [expression.name];
+    case 'negate':
+      return namesOf(expression.operand);
+    case 'binary':
+      return [...namesOf(expression.left), ...namesOf(expression.right)];
+    case 'call':
+      return expression.args.flatMap(namesOf);
   }
 }
 
 /** Evaluates over named amounts; a name without an amount or a division by zero throws ExpressionError. */
 export function evaluate(expression: Expression, amounts: Record<string, Decimal.Value>): Decimal {
   switch (expression.kind) {
-    case 'number': return expression.value;
+    case 'number':
+      return expression.value;
     case 'name': {
       const value = amounts[expression.name];
       if (value === undefined || value === null) throw new ExpressionError(`no amount named ${expression.name}`);
       return new Dec(value);
     }
-    case 'negate': return evaluate(expression.operand, amounts).negated();
+    case 'negate':
+      return evaluate(expression.operand, amounts).negated();
     case 'binary': {
-      const left = evaluate(expression.left, amounts), right = evaluate(expression.right, amounts);
+      const left = evaluate(expression.left, amounts),
+        right = evaluate(expression.right, amounts);
       if (expression.operator === '+') return left.plus(right);
       if (expression.operator === '-') return left.minus(right);
       if (expression.operator === '*') return left.times(right);
@@ -133,7 +160,8 @@ export function evaluate(expression: Expression, amounts: Record<string, Decimal
       if (expression.fn === 'max') return Dec.max(args[0], args[1]);
       if (expression.fn === 'abs') return args[0].abs();
       const decimals = args[1] ? args[1].toNumber() : 0;
-      if (!Number.isInteger(decimals) || decimals < 0 || decimals > 10) throw new ExpressionError('round takes 0 to 10 decimals');
+      if (!Number.isInteger(decimals) || decimals < 0 || decimals > 10)
+        throw new ExpressionError('round takes 0 to 10 decimals');
       return args[0].toDecimalPlaces(decimals, Dec.ROUND_HALF_UP);
     }
   }

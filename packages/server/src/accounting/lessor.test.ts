@@ -38,6 +38,18 @@ describe('lessor accounting', () => {
   it('spreads a fiscal year’s depreciation over its days; an advance line with no days is earned on its day', () => {
     const spreads = depreciationSpreads([{ startDate: '2026-01-01', endDate: '2026-12-31', depreciation: 3650 }], 2);
     expect(['2026-01', '2026-02', '2026-12'].map((m) => earnedIn(spreads, m))).toEqual([31000, 28000, 31000]);
-    expect(earnedIn(interestSpreads('2026-01-15', [{ dueDate: '2026-01-15', interest: 0 }, { dueDate: '2026-02-15', interest: 31 }], 2), '2026-01')).toBe(1700);
+    expect(
+      earnedIn(
+        interestSpreads(
+          '2026-01-15',
+          [
+            { dueDate: '2026-01-15', interest: 0 },
+            { dueDate: '2026-02-15', interest: 31 },
+          ],
+          2,
+        ),
+        '2026-01',
+      ),
+    ).toBe(1700);
   });
 });

@@ -38,7 +38,11 @@ function monthBounds(month: string): [number, number] {
 }
 
 /** An amount (minor units) earned evenly over the days [start, end). */
-export interface Spread { start: string; end: string; minor: number }
+export interface Spread {
+  start: string;
+  end: string;
+  minor: number;
+}
 
 /**
  * What of each spread falls in `month`, in minor units: the amount earned by the end of the month
@@ -49,11 +53,16 @@ export function earnedIn(spreads: Spread[], month: string): number {
   const [from, to] = monthBounds(month);
   let total = 0;
   for (const { start, end, minor } of spreads) {
-    const s = dayNumber(start), e = dayNumber(end);
+    const s = dayNumber(start),
+      e = dayNumber(end);
     const earnedBy = (day: number) => {
       if (e <= s) return day > e ? minor : 0;
       const days = Math.min(Math.max(day - s, 0), e - s);
-      return new Dec(minor).times(days).dividedBy(e - s).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
+      return new Dec(minor)
+        .times(days)
+        .dividedBy(e - s)
+        .toDecimalPlaces(0, Dec.ROUND_HALF_UP)
+        .toNumber();
     };
     total += earnedBy(to) - earnedBy(from);
   }
@@ -67,24 +76,53 @@ export function interestSpreads(startDate: string, lines: ScheduleLine[], decima
   const sorted = lines.filter((l) => l.dueDate).sort((a, b) => String(a.dueDate).localeCompare(String(b.dueDate)));
   let previous = startDate;
   return sorted.map((l) => {
-    const spread = { start: previous < String(l.dueDate) ? previous : String(l.dueDate), end: String(l.dueDate), minor: new Dec(l.interest ?? 0).times(10 ** decimals).round().toNumber() };
+    const spread = {
+      start: previous < String(l.dueDate) ? previous : String(l.dueDate),
+      end: String(l.dueDate),
+      minor: new Dec(l.interest ?? 0)
+        .times(10 ** decimals)
+        .round()
+        .toNumber(),
+    };
     previous = String(l.dueDate);
     return spread;
   });
 }
 
 /** An operating lease's rental income: the rents' total spread evenly over the term [start, end). */
-export function rentalIncomeSpread(startDate: string, endDate: string, lines: ScheduleLine[], decimals: number): Spread {
-  const minor = lines.reduce((s, l) => s + new Dec(l.amountExclTax ?? 0).times(10 ** decimals).round().toNumber(), 0);
+export function rentalIncomeSpread(
+  startDate: string,
+  endDate: string,
+  lines: ScheduleLine[],
+  decimals: number,
+): Spread {
+  const minor = lines.reduce(
+    (s, l) =>
+      s +
+      new Dec(l.amountExclTax ?? 0)
+        .times(10 ** decimals)
+        .round()
+        .toNumber(),
+    0,
+  );
   return { start: startDate, end: endDate, minor };
 }
 
 /** A depreciation schedule's fiscal-year lines spread over their days (each line's end date included). */
-export function depreciationSpreads(lines: { startDate?: string; endDate?: string; depreciation?: number }[], decimals: number): Spread[] {
-  return lines.filter((l) => l.startDate && l.endDate).map((l) => ({
-    start: String(l.startDate), end: new Date((dayNumber(String(l.endDate)) + 1) * DAY).toISOString().slice(0, 10),
-    minor: new Dec(l.depreciation ?? 0).times(10 ** decimals).round().toNumber(),
-  }));
+export function depreciationSpreads(
+  lines: { startDate?: string; endDate?: string; depreciation?: number }[],
+  decimals: number,
+): Spread[] {
+  return lines
+    .filter((l) => l.startDate && l.endDate)
+    .map((l) => ({
+      start: String(l.startDate),
+      end: new Date((dayNumber(String(l.endDate)) + 1) * DAY).toISOString().slice(0, 10),
+      minor: new Dec(l.depreciation ?? 0)
+        .times(10 ** decimals)
+        .round()
+        .toNumber(),
+    }));
 }
 
 const contractTable = sql.table(entityByName('Contract')!.table);
@@ -92,7 +130,8 @@ const elementTable = sql.table(entityByName('ContractElement')!.table);
 const scheduleTable = sql.table(entityByName('DepreciationSchedule')!.table);
 const eventTable = sql.table(entityByName('PostingEvent')!.table);
 const personWith = (doc: Doc, role: string) =>
-  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
+  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)
+    ?.personRegistration;
 const lastDay = (month: string) => new Date((monthBounds(month)[1] - 1) * DAY).toISOString().slice(0, 10);
 
 /** Sources already posted for the month (a job resumed posts nothing twice). */
@@ -106,46 +145,98 @@ async function postedSources(tx: Tx, tenant: string, sources: string[]): Promise
 const CHUNK = 200;
 
 /** One chunk of the month-end: finance leases after `cursor`, then depreciation schedules. */
-export async function accrueChunk(tx: Tx, caller: Caller, month: string, cursor: { kind: 'contracts' | 'schedules'; after: string }) {
+export async function accrueChunk(
+  tx: Tx,
+  caller: Caller,
+  month: string,
+  cursor: { kind: 'contracts' | 'schedules'; after: string },
+) {
   const events: BusinessEvent[] = [];
   const date = lastDay(month);
   let next: typeof cursor | null;
   if (cursor.kind === 'contracts') {
     const { rows } = await sql<{ registration: string; data: Doc }>`SELECT registration, data FROM ${contractTable}
-      WHERE tenant = ${caller.tenant} AND status = 'ACTIVE' AND registration > ${cursor.after} ORDER BY registration LIMIT ${CHUNK}`.execute(tx);
+      WHERE tenant = ${caller.tenant} AND status = 'ACTIVE' AND registration > ${cursor.after} ORDER BY registration LIMIT ${CHUNK}`.execute(
+      tx,
+    );
     const leases = rows.filter((r) => leaseKindOf(r.data.financialProduct) && r.data.startDate);
-    const { rows: elements } = leases.length ? await sql<{ contract: string; type: string | null; data: Doc }>`SELECT data ->> 'contractRegistration' AS contract, type, data FROM ${elementTable}
-      WHERE tenant = ${caller.tenant} AND data ->> 'contractRegistration' = ANY(${leases.map((r) => r.registration)}::text[])`.execute(tx) : { rows: [] };
-    const done = await postedSources(tx, caller.tenant, leases.map((r) => `${r.registration}@${month}`));
+    const { rows: elements } = leases.length
+      ? await sql<{
+          contract: string;
+          type: string | null;
+          data: Doc;
+        }>`SELECT data ->> 'contractRegistration' AS contract, type, data FROM ${elementTable}
+      WHERE tenant = ${caller.tenant} AND data ->> 'contractRegistration' = ANY(${leases.map((r) => r.registration)}::text[])`.execute(
+          tx,
+        )
+      : { rows: [] };
+    const done = await postedSources(
+      tx,
+      caller.tenant,
+      leases.map((r) => `${r.registration}@${month}`),
+    );
     for (const contract of leases) {
       if (done.has(`${contract.registration}@${month}`)) continue;
       const currency = String(contract.data.currency ?? 'EUR');
       const decimals = currencyDecimals(currency);
       /** The lease's event of the month, once per contract and month (its source names both). */
       const leaseEvent = (eventType: EventType, amounts: Record<string, number>, name: string): BusinessEvent => ({
-        eventType, date, currency, amounts, name, financialProduct: String(contract.data.financialProduct), documentReference: contract.registration,
-        sourceEntity: 'Contract', sourceRegistration: `${contract.registration}@${month}`, contractRegistration: contract.registration,
-        organizationRegistration: personWith(contract.data, 'ORGANIZATION'), personRegistration: personWith(contract.data, 'CLIENT'),
+        eventType,
+        date,
+        currency,
+        amounts,
+        name,
+        financialProduct: String(contract.data.financialProduct),
+        documentReference: contract.registration,
+        sourceEntity: 'Contract',
+        sourceRegistration: `${contract.registration}@${month}`,
+        contractRegistration: contract.registration,
+        organizationRegistration: personWith(contract.data, 'ORGANIZATION'),
+        personRegistration: personWith(contract.data, 'CLIENT'),
       });
       if (leaseKindOf(contract.data.financialProduct) === 'OPERATING') {
         // The rents of its periodic element, spread over the term.
-        const rents = elements.filter((e) => e.contract === contract.registration && (e.type === 'RENT' || e.type === 'INSTALMENT')).flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []);
+        const rents = elements
+          .filter((e) => e.contract === contract.registration && (e.type === 'RENT' || e.type === 'INSTALMENT'))
+          .flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []);
         const end = typeof contract.data.endDate === 'string' ? contract.data.endDate : String(contract.data.startDate);
         const minor = earnedIn([rentalIncomeSpread(String(contract.data.startDate), end, rents, decimals)], month);
         if (!minor) continue;
-        events.push(leaseEvent('RENTAL_INCOME', { income: minor / 10 ** decimals }, `Rental income ${month} of ${contract.registration}`));
+        events.push(
+          leaseEvent(
+            'RENTAL_INCOME',
+            { income: minor / 10 ** decimals },
+            `Rental income ${month} of ${contract.registration}`,
+          ),
+        );
         continue;
       }
-      const lines = elements.filter((e) => e.contract === contract.registration).flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? []).filter((l) => (l.interest ?? 0) !== 0);
+      const lines = elements
+        .filter((e) => e.contract === contract.registration)
+        .flatMap((e) => (e.data.lines as ScheduleLine[] | undefined) ?? [])
+        .filter((l) => (l.interest ?? 0) !== 0);
       const minor = earnedIn(interestSpreads(String(contract.data.startDate), lines, decimals), month);
       if (!minor) continue;
-      events.push(leaseEvent('INTEREST_ACCRUAL', { interest: minor / 10 ** decimals }, `Interest ${month} of ${contract.registration}`));
+      events.push(
+        leaseEvent(
+          'INTEREST_ACCRUAL',
+          { interest: minor / 10 ** decimals },
+          `Interest ${month} of ${contract.registration}`,
+        ),
+      );
     }
-    next = rows.length < CHUNK ? { kind: 'schedules', after: '' } : { kind: 'contracts', after: rows.at(-1)!.registration };
+    next =
+      rows.length < CHUNK ? { kind: 'schedules', after: '' } : { kind: 'contracts', after: rows.at(-1)!.registration };
   } else {
     const { rows } = await sql<{ registration: string; data: Doc }>`SELECT registration, data FROM ${scheduleTable}
-      WHERE tenant = ${caller.tenant} AND status = 'ACTIVE' AND registration > ${cursor.after} ORDER BY registration LIMIT ${CHUNK}`.execute(tx);
-    const done = await postedSources(tx, caller.tenant, rows.map((r) => `${r.registration}@${month}`));
+      WHERE tenant = ${caller.tenant} AND status = 'ACTIVE' AND registration > ${cursor.after} ORDER BY registration LIMIT ${CHUNK}`.execute(
+      tx,
+    );
+    const done = await postedSources(
+      tx,
+      caller.tenant,
+      rows.map((r) => `${r.registration}@${month}`),
+    );
     for (const schedule of rows) {
       if (done.has(`${schedule.registration}@${month}`)) continue;
       const currency = String(schedule.data.currency ?? 'EUR');
@@ -153,20 +244,33 @@ export async function accrueChunk(tx: Tx, caller: Caller, month: string, cursor:
       const minor = earnedIn(depreciationSpreads((schedule.data.lines as never[]) ?? [], decimals), month);
       if (!minor) continue;
       events.push({
-        eventType: 'DEPRECIATION', date, currency, amounts: { depreciation: minor / 10 ** decimals }, name: `Depreciation ${month} of ${String(schedule.data.assetRegistration)}`,
-        documentReference: schedule.registration, sourceEntity: 'DepreciationSchedule', sourceRegistration: `${schedule.registration}@${month}`,
-        assetRegistration: String(schedule.data.assetRegistration), organizationRegistration: (schedule.data.orgaRegistration as string | undefined) ?? undefined,
+        eventType: 'DEPRECIATION',
+        date,
+        currency,
+        amounts: { depreciation: minor / 10 ** decimals },
+        name: `Depreciation ${month} of ${String(schedule.data.assetRegistration)}`,
+        documentReference: schedule.registration,
+        sourceEntity: 'DepreciationSchedule',
+        sourceRegistration: `${schedule.registration}@${month}`,
+        assetRegistration: String(schedule.data.assetRegistration),
+        organizationRegistration: (schedule.data.orgaRegistration as string | undefined) ?? undefined,
       });
     }
     next = rows.length < CHUNK ? null : { kind: 'schedules', after: rows.at(-1)!.registration };
   }
-  const written = events.length ? await recordPostingEvents(tx, caller, events, await postingContextOf(tx, caller.tenant)) : [];
+  const written = events.length
+    ? await recordPostingEvents(tx, caller, events, await postingContextOf(tx, caller.tenant))
+    : [];
   return { posted: written.length, next };
 }
 
 /** How each event moves a finance lease's net investment: the amount it names and its sign (a reversal counts the other way). */
 const netInvestmentMoves: Partial<Record<EventType, [string, 1 | -1]>> = {
-  CONTRACT_ACTIVATION: ['financedAmount', 1], INTEREST_ACCRUAL: ['interest', 1], INVOICE_ISSUED: ['rent', -1], CREDIT_NOTE: ['rent', 1], TERMINATION: ['outstanding', -1],
+  CONTRACT_ACTIVATION: ['financedAmount', 1],
+  INTEREST_ACCRUAL: ['interest', 1],
+  INVOICE_ISSUED: ['rent', -1],
+  CREDIT_NOTE: ['rent', 1],
+  TERMINATION: ['outstanding', -1],
 };
 
 /**
@@ -174,10 +278,21 @@ const netInvestmentMoves: Partial<Record<EventType, [string, 1 | -1]>> = {
  * from an account, so that it holds whatever chart the tenant's rules use): the financed amount,
  * plus interest accrued, less rents billed, credit notes back, less what a termination took out.
  */
-export async function netInvestmentOf(tx: Tx, tenant: string, contractRegistration: string, currency: string): Promise<number> {
-  const { rows } = await sql<{ type: EventType; reversal: boolean; amounts: Record<string, number> | null }>`SELECT data ->> 'eventType' AS type,
+export async function netInvestmentOf(
+  tx: Tx,
+  tenant: string,
+  contractRegistration: string,
+  currency: string,
+): Promise<number> {
+  const { rows } = await sql<{
+    type: EventType;
+    reversal: boolean;
+    amounts: Record<string, number> | null;
+  }>`SELECT data ->> 'eventType' AS type,
     (data ->> 'reversedEventRegistration') IS NOT NULL AS reversal, data -> 'amounts' AS amounts FROM ${eventTable}
-    WHERE tenant = ${tenant} AND data ->> 'contractRegistration' = ${contractRegistration} AND status = 'PROCESSED' AND COALESCE(data ->> 'pr', 'R') = 'R'`.execute(tx);
+    WHERE tenant = ${tenant} AND data ->> 'contractRegistration' = ${contractRegistration} AND status = 'PROCESSED' AND COALESCE(data ->> 'pr', 'R') = 'R'`.execute(
+    tx,
+  );
   const scale = new Dec(10).pow(currencyDecimals(currency));
   let total = new Dec(0);
   for (const row of rows) {

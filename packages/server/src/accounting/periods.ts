@@ -14,7 +14,9 @@ import { insertHistory } from '../entities/history.ts';
 export const ACCOUNTING_PERIODS = 'accountingPeriods';
 export const ALL_ORGANIZATIONS = '*';
 
-export interface AccountingPeriods { closed: Record<string, string[]> }
+export interface AccountingPeriods {
+  closed: Record<string, string[]>;
+}
 
 export async function periodsOf(tx: Tx, tenant: string): Promise<AccountingPeriods> {
   const stored = await readConfiguration<AccountingPeriods>(tx, tenant, ACCOUNTING_PERIODS);
@@ -24,7 +26,10 @@ export async function periodsOf(tx: Tx, tenant: string): Promise<AccountingPerio
 export const monthOf = (date: string) => date.slice(0, 7);
 
 export function isClosed(periods: AccountingPeriods, organization: string | undefined, month: string): boolean {
-  return (periods.closed[organization || ALL_ORGANIZATIONS] ?? []).includes(month) || (periods.closed[ALL_ORGANIZATIONS] ?? []).includes(month);
+  return (
+    (periods.closed[organization || ALL_ORGANIZATIONS] ?? []).includes(month) ||
+    (periods.closed[ALL_ORGANIZATIONS] ?? []).includes(month)
+  );
 }
 
 function nextMonth(month: string): string {
@@ -43,9 +48,21 @@ export function postingDateFor(periods: AccountingPeriods, organization: string 
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** Closes (or reopens) a month for an organization (or all), audited. */
-export async function setPeriod(tx: Tx, caller: Caller, month: string, organization: string | undefined, close: boolean): Promise<AccountingPeriods> {
+export async function setPeriod(
+  tx: Tx,
+  caller: Caller,
+  month: string,
+  organization: string | undefined,
+  close: boolean,
+): Promise<AccountingPeriods> {
   if (typeof month !== 'string' || !monthPattern.test(month)) throw new ApiError('INVALID_PERIOD', [String(month)]);
-  await tx.selectFrom('tenant_configuration').select('name').where('tenant', '=', caller.tenant).where('name', '=', ACCOUNTING_PERIODS).forUpdate().execute();
+  await tx
+    .selectFrom('tenant_configuration')
+    .select('name')
+    .where('tenant', '=', caller.tenant)
+    .where('name', '=', ACCOUNTING_PERIODS)
+    .forUpdate()
+    .execute();
   const periods = await periodsOf(tx, caller.tenant);
   const key = organization || ALL_ORGANIZATIONS;
   const months = new Set(periods.closed[key] ?? []);
@@ -56,15 +73,25 @@ export async function setPeriod(tx: Tx, caller: Caller, month: string, organizat
   if (!after.closed[key].length) delete after.closed[key];
   await writeConfiguration(tx, caller.tenant, ACCOUNTING_PERIODS, after, caller.username);
   await insertHistory(tx, caller, {
-    entityName: 'AccountingPeriod', entityRegistration: `${key}:${month}`, action: close ? 'CLOSE' : 'REOPEN',
-    before: { status: before.closed ? 'CLOSED' : 'OPEN' }, after: { status: close ? 'CLOSED' : 'OPEN' },
+    entityName: 'AccountingPeriod',
+    entityRegistration: `${key}:${month}`,
+    action: close ? 'CLOSE' : 'REOPEN',
+    before: { status: before.closed ? 'CLOSED' : 'OPEN' },
+    after: { status: close ? 'CLOSED' : 'OPEN' },
   });
   return after;
 }
 
 /** Closes, for all organizations, every month with postings up to `month` (the demo's months before the last two). */
 export async function closeThrough(tx: Tx, caller: Caller, month: string): Promise<string[]> {
-  const months = await tx.selectFrom('account_balance').select('month').distinct().where('tenant', '=', caller.tenant).where('month', '<=', month).orderBy('month').execute();
+  const months = await tx
+    .selectFrom('account_balance')
+    .select('month')
+    .distinct()
+    .where('tenant', '=', caller.tenant)
+    .where('month', '<=', month)
+    .orderBy('month')
+    .execute();
   for (const { month: m } of months) await setPeriod(tx, caller, m, undefined, true);
   return months.map((m) => m.month);
 }

@@ -3,7 +3,14 @@ import type { Tx } from '../db/database.ts';
 import { readConfiguration, writeConfiguration } from '../auth/tenant-configuration.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import { insertHistory } from '../entities/history.ts';
-import { analyticAxes, demoPostingRules, eventTypes, POSTING_RULES, validatePostingRules, type PostingRule } from './posting-rules.ts';
+import {
+  analyticAxes,
+  demoPostingRules,
+  eventTypes,
+  POSTING_RULES,
+  validatePostingRules,
+  type PostingRule,
+} from './posting-rules.ts';
 import { chartOf } from './reports.ts';
 
 /**
@@ -12,14 +19,26 @@ import { chartOf } from './reports.ts';
  * write with its History row (before and after), in the caller's transaction. Postings already
  * written keep their values: rules apply to events posted after the change.
  */
-const historyOf = (tx: Tx, caller: Caller, action: string, before: PostingRule[] | undefined, after: PostingRule[] | undefined) => insertHistory(tx, caller, {
-  entityName: 'PostingRules', entityRegistration: POSTING_RULES, action,
-  before: { rules: before ?? null }, after: { rules: after ?? null },
-});
+const historyOf = (
+  tx: Tx,
+  caller: Caller,
+  action: string,
+  before: PostingRule[] | undefined,
+  after: PostingRule[] | undefined,
+) =>
+  insertHistory(tx, caller, {
+    entityName: 'PostingRules',
+    entityRegistration: POSTING_RULES,
+    action,
+    before: { rules: before ?? null },
+    after: { rules: after ?? null },
+  });
 
 /** Locks the tenant's rules row (when there is one) so that two saves do not interleave. */
 async function lockedRules(tx: Tx, tenant: string): Promise<PostingRule[] | undefined> {
-  await sql`SELECT name FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${POSTING_RULES} FOR UPDATE`.execute(tx);
+  await sql`SELECT name FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${POSTING_RULES} FOR UPDATE`.execute(
+    tx,
+  );
   return readConfiguration<PostingRule[]>(tx, tenant, POSTING_RULES);
 }
 
@@ -45,8 +64,11 @@ export async function resetPostingRules(tx: Tx, caller: Caller): Promise<Posting
 export async function postingRulesVocabulary(tx: Tx, tenant: string) {
   const chart = await chartOf(tx, tenant);
   return {
-    eventTypes, analyticAxes,
-    accounts: [...chart].map(([account, { label, auxiliary }]) => ({ account, label, auxiliary })).sort((a, b) => a.account.localeCompare(b.account)),
+    eventTypes,
+    analyticAxes,
+    accounts: [...chart]
+      .map(([account, { label, auxiliary }]) => ({ account, label, auxiliary }))
+      .sort((a, b) => a.account.localeCompare(b.account)),
     custom: (await readConfiguration(tx, tenant, POSTING_RULES)) !== undefined,
   };
 }

@@ -38,7 +38,11 @@ export const eventTypeNames = Object.keys(eventTypes) as EventType[];
 export type LeaseKind = 'FINANCE' | 'OPERATING';
 export const operatingProducts = ['OPERATING_LEASE', 'RENTAL'];
 export const leaseKindOf = (financialProduct: unknown): LeaseKind | undefined =>
-  typeof financialProduct !== 'string' || !financialProduct ? undefined : operatingProducts.includes(financialProduct) ? 'OPERATING' : 'FINANCE';
+  typeof financialProduct !== 'string' || !financialProduct
+    ? undefined
+    : operatingProducts.includes(financialProduct)
+      ? 'OPERATING'
+      : 'FINANCE';
 
 /** Analytic axes a line may carry, read from the event. */
 export const analyticAxes = ['product', 'organization', 'taxCode', 'contract'] as const;
@@ -63,127 +67,256 @@ export interface PostingRule {
   lines: PostingRuleLine[];
 }
 
-const line = (account: string, dc: 'D' | 'C', amount: string, label: string, analytics?: AnalyticAxis[]): PostingRuleLine => ({ account, dc, amount, label, ...(analytics ? { analytics } : {}) });
+const line = (
+  account: string,
+  dc: 'D' | 'C',
+  amount: string,
+  label: string,
+  analytics?: AnalyticAxis[],
+): PostingRuleLine => ({ account, dc, amount, label, ...(analytics ? { analytics } : {}) });
 
 /** The demo chart's rules (French chart of accounts), also the rules of a tenant that set none. */
 export const demoPostingRules: PostingRule[] = [
-  { eventType: 'INVOICE_ISSUED', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('411000', 'D', 'amountInclTax', 'Client'),
-    line('274000', 'C', 'rent', 'Net investment billed', ['product', 'organization']),
-    line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
-    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
-  ] },
+  {
+    eventType: 'INVOICE_ISSUED',
+    when: { pr: 'R', leaseKind: 'FINANCE' },
+    journal: 'VT',
+    journalLabel: 'Ventes',
+    lines: [
+      line('411000', 'D', 'amountInclTax', 'Client'),
+      line('274000', 'C', 'rent', 'Net investment billed', ['product', 'organization']),
+      line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
+      line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+    ],
+  },
   // An operating lease's rents are deferred when billed and recognised straight-line by the month-end (RENTAL_INCOME).
-  { eventType: 'INVOICE_ISSUED', when: { pr: 'R', leaseKind: 'OPERATING' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('411000', 'D', 'amountInclTax', 'Client'),
-    line('487000', 'C', 'rent', 'Rents billed, deferred', ['product', 'organization']),
-    line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
-    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
-  ] },
-  { eventType: 'INVOICE_ISSUED', when: { pr: 'R' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('411000', 'D', 'amountInclTax', 'Client'),
-    line('706000', 'C', 'amountExclTax', 'Rental income', ['product', 'organization']),
-    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
-  ] },
-  { eventType: 'INVOICE_ISSUED', when: { pr: 'P' }, journal: 'AC', journalLabel: 'Achats', lines: [
-    line('611000', 'D', 'amountExclTax', 'Services bought', ['product', 'organization']),
-    line('445660', 'D', 'tax', 'VAT deductible', ['taxCode']),
-    line('401000', 'C', 'amountInclTax', 'Supplier'),
-  ] },
-  { eventType: 'CREDIT_NOTE', when: { pr: 'R', leaseKind: 'FINANCE' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('274000', 'D', 'rent', 'Net investment credited', ['product', 'organization']),
-    line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
-    line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
-    line('411000', 'C', 'amountInclTax', 'Client'),
-  ] },
-  { eventType: 'CREDIT_NOTE', when: { pr: 'R', leaseKind: 'OPERATING' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('487000', 'D', 'rent', 'Rents credited, deferred', ['product', 'organization']),
-    line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
-    line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
-    line('411000', 'C', 'amountInclTax', 'Client'),
-  ] },
-  { eventType: 'CREDIT_NOTE', when: { pr: 'R' }, journal: 'VT', journalLabel: 'Ventes', lines: [
-    line('706000', 'D', 'amountExclTax', 'Rental income credited', ['product', 'organization']),
-    line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
-    line('411000', 'C', 'amountInclTax', 'Client'),
-  ] },
-  { eventType: 'CREDIT_NOTE', when: { pr: 'P' }, journal: 'AC', journalLabel: 'Achats', lines: [
-    line('401000', 'D', 'amountInclTax', 'Supplier'),
-    line('611000', 'C', 'amountExclTax', 'Services credited', ['product', 'organization']),
-    line('445660', 'C', 'tax', 'VAT deductible', ['taxCode']),
-  ] },
-  { eventType: 'PAYMENT_RECEIVED', when: { pr: 'P' }, journal: 'BQ', journalLabel: 'Banque', lines: [
-    line('401000', 'D', 'amount', 'Supplier paid'),
-    line('512000', 'C', 'amount', 'Bank'),
-  ] },
-  { eventType: 'PAYMENT_RECEIVED', journal: 'BQ', journalLabel: 'Banque', lines: [
-    line('512000', 'D', 'amount', 'Bank'),
-    line('411000', 'C', 'amount', 'Client paid'),
-  ] },
-  { eventType: 'PAYMENT_RETURNED', journal: 'BQ', journalLabel: 'Banque', lines: [
-    line('411000', 'D', 'amount', 'Payment returned'),
-    line('512000', 'C', 'amount', 'Bank'),
-  ] },
-  { eventType: 'REJECTION_FEE', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('411000', 'D', 'amountInclTax', 'Rejection fee'),
-    line('708800', 'C', 'amountExclTax', 'Fees charged', ['organization']),
-    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
-  ] },
-  { eventType: 'LATE_INTEREST', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('411000', 'D', 'amountInclTax', 'Late interest'),
-    line('763000', 'C', 'amountExclTax', 'Late interest income', ['organization']),
-    line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
-  ] },
-  { eventType: 'ASSET_PURCHASE', journal: 'AC', journalLabel: 'Achats', lines: [
-    line('238000', 'D', 'amountExclTax', 'Asset bought for lease', ['product']),
-    line('445620', 'D', 'tax', 'VAT on fixed assets', ['taxCode']),
-    // 401000 (not 404000): the supplier's payment (PAYMENT_RECEIVED, payable) settles the same account.
-    line('401000', 'C', 'amountInclTax', 'Asset supplier'),
-  ] },
-  { eventType: 'CONTRACT_ACTIVATION', when: { leaseKind: 'OPERATING' }, journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('218200', 'D', 'financedAmount', 'Leased asset in service', ['product', 'organization']),
-    line('238000', 'C', 'financedAmount', 'Asset bought for lease'),
-  ] },
-  { eventType: 'CONTRACT_ACTIVATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('274000', 'D', 'financedAmount', 'Net investment in the lease', ['product', 'organization']),
-    line('238000', 'C', 'financedAmount', 'Asset bought for lease'),
-  ] },
-  { eventType: 'INTEREST_ACCRUAL', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('274000', 'D', 'interest', 'Interest accrued on the net investment', ['product', 'organization']),
-    line('762000', 'C', 'interest', 'Finance lease interest income', ['product', 'organization']),
-  ] },
-  { eventType: 'RENTAL_INCOME', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('487000', 'D', 'income', 'Rents deferred, recognised', ['product', 'organization']),
-    line('706000', 'C', 'income', 'Operating lease rental income', ['product', 'organization']),
-  ] },
-  { eventType: 'DEPRECIATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('681120', 'D', 'depreciation', 'Depreciation charge', ['product', 'organization']),
-    line('281820', 'C', 'depreciation', 'Accumulated depreciation'),
-  ] },
-  { eventType: 'TERMINATION', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    // The indemnity is billed with the settlement (its invoice posts it): only the net investment leaves here.
-    line('675000', 'D', 'outstanding', 'Net investment derecognised', ['product']),
-    line('274000', 'C', 'outstanding', 'Net investment derecognised', ['product']),
-  ] },
-  { eventType: 'WRITE_OFF', journal: 'OD', journalLabel: 'Opérations diverses', lines: [
-    line('654000', 'D', 'amountExclTax', 'Receivable written off', ['organization']),
-    line('445710', 'D', 'tax', 'VAT on the receivable written off', ['taxCode']),
-    line('411000', 'C', 'amount', 'Client'),
-  ] },
+  {
+    eventType: 'INVOICE_ISSUED',
+    when: { pr: 'R', leaseKind: 'OPERATING' },
+    journal: 'VT',
+    journalLabel: 'Ventes',
+    lines: [
+      line('411000', 'D', 'amountInclTax', 'Client'),
+      line('487000', 'C', 'rent', 'Rents billed, deferred', ['product', 'organization']),
+      line('706000', 'C', 'services', 'Services and fees billed', ['product', 'organization']),
+      line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+    ],
+  },
+  {
+    eventType: 'INVOICE_ISSUED',
+    when: { pr: 'R' },
+    journal: 'VT',
+    journalLabel: 'Ventes',
+    lines: [
+      line('411000', 'D', 'amountInclTax', 'Client'),
+      line('706000', 'C', 'amountExclTax', 'Rental income', ['product', 'organization']),
+      line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+    ],
+  },
+  {
+    eventType: 'INVOICE_ISSUED',
+    when: { pr: 'P' },
+    journal: 'AC',
+    journalLabel: 'Achats',
+    lines: [
+      line('611000', 'D', 'amountExclTax', 'Services bought', ['product', 'organization']),
+      line('445660', 'D', 'tax', 'VAT deductible', ['taxCode']),
+      line('401000', 'C', 'amountInclTax', 'Supplier'),
+    ],
+  },
+  {
+    eventType: 'CREDIT_NOTE',
+    when: { pr: 'R', leaseKind: 'FINANCE' },
+    journal: 'VT',
+    journalLabel: 'Ventes',
+    lines: [
+      line('274000', 'D', 'rent', 'Net investment credited', ['product', 'organization']),
+      line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
+      line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
+      line('411000', 'C', 'amountInclTax', 'Client'),
+    ],
+  },
+  {
+    eventType: 'CREDIT_NOTE',
+    when: { pr: 'R', leaseKind: 'OPERATING' },
+    journal: 'VT',
+    journalLabel: 'Ventes',
+    lines: [
+      line('487000', 'D', 'rent', 'Rents credited, deferred', ['product', 'organization']),
+      line('706000', 'D', 'services', 'Services and fees credited', ['product', 'organization']),
+      line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
+      line('411000', 'C', 'amountInclTax', 'Client'),
+    ],
+  },
+  {
+    eventType: 'CREDIT_NOTE',
+    when: { pr: 'R' },
+    journal: 'VT',
+    journalLabel: 'Ventes',
+    lines: [
+      line('706000', 'D', 'amountExclTax', 'Rental income credited', ['product', 'organization']),
+      line('445710', 'D', 'tax', 'VAT collected', ['taxCode']),
+      line('411000', 'C', 'amountInclTax', 'Client'),
+    ],
+  },
+  {
+    eventType: 'CREDIT_NOTE',
+    when: { pr: 'P' },
+    journal: 'AC',
+    journalLabel: 'Achats',
+    lines: [
+      line('401000', 'D', 'amountInclTax', 'Supplier'),
+      line('611000', 'C', 'amountExclTax', 'Services credited', ['product', 'organization']),
+      line('445660', 'C', 'tax', 'VAT deductible', ['taxCode']),
+    ],
+  },
+  {
+    eventType: 'PAYMENT_RECEIVED',
+    when: { pr: 'P' },
+    journal: 'BQ',
+    journalLabel: 'Banque',
+    lines: [line('401000', 'D', 'amount', 'Supplier paid'), line('512000', 'C', 'amount', 'Bank')],
+  },
+  {
+    eventType: 'PAYMENT_RECEIVED',
+    journal: 'BQ',
+    journalLabel: 'Banque',
+    lines: [line('512000', 'D', 'amount', 'Bank'), line('411000', 'C', 'amount', 'Client paid')],
+  },
+  {
+    eventType: 'PAYMENT_RETURNED',
+    journal: 'BQ',
+    journalLabel: 'Banque',
+    lines: [line('411000', 'D', 'amount', 'Payment returned'), line('512000', 'C', 'amount', 'Bank')],
+  },
+  {
+    eventType: 'REJECTION_FEE',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('411000', 'D', 'amountInclTax', 'Rejection fee'),
+      line('708800', 'C', 'amountExclTax', 'Fees charged', ['organization']),
+      line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+    ],
+  },
+  {
+    eventType: 'LATE_INTEREST',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('411000', 'D', 'amountInclTax', 'Late interest'),
+      line('763000', 'C', 'amountExclTax', 'Late interest income', ['organization']),
+      line('445710', 'C', 'tax', 'VAT collected', ['taxCode']),
+    ],
+  },
+  {
+    eventType: 'ASSET_PURCHASE',
+    journal: 'AC',
+    journalLabel: 'Achats',
+    lines: [
+      line('238000', 'D', 'amountExclTax', 'Asset bought for lease', ['product']),
+      line('445620', 'D', 'tax', 'VAT on fixed assets', ['taxCode']),
+      // 401000 (not 404000): the supplier's payment (PAYMENT_RECEIVED, payable) settles the same account.
+      line('401000', 'C', 'amountInclTax', 'Asset supplier'),
+    ],
+  },
+  {
+    eventType: 'CONTRACT_ACTIVATION',
+    when: { leaseKind: 'OPERATING' },
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('218200', 'D', 'financedAmount', 'Leased asset in service', ['product', 'organization']),
+      line('238000', 'C', 'financedAmount', 'Asset bought for lease'),
+    ],
+  },
+  {
+    eventType: 'CONTRACT_ACTIVATION',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('274000', 'D', 'financedAmount', 'Net investment in the lease', ['product', 'organization']),
+      line('238000', 'C', 'financedAmount', 'Asset bought for lease'),
+    ],
+  },
+  {
+    eventType: 'INTEREST_ACCRUAL',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('274000', 'D', 'interest', 'Interest accrued on the net investment', ['product', 'organization']),
+      line('762000', 'C', 'interest', 'Finance lease interest income', ['product', 'organization']),
+    ],
+  },
+  {
+    eventType: 'RENTAL_INCOME',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('487000', 'D', 'income', 'Rents deferred, recognised', ['product', 'organization']),
+      line('706000', 'C', 'income', 'Operating lease rental income', ['product', 'organization']),
+    ],
+  },
+  {
+    eventType: 'DEPRECIATION',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('681120', 'D', 'depreciation', 'Depreciation charge', ['product', 'organization']),
+      line('281820', 'C', 'depreciation', 'Accumulated depreciation'),
+    ],
+  },
+  {
+    eventType: 'TERMINATION',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      // The indemnity is billed with the settlement (its invoice posts it): only the net investment leaves here.
+      line('675000', 'D', 'outstanding', 'Net investment derecognised', ['product']),
+      line('274000', 'C', 'outstanding', 'Net investment derecognised', ['product']),
+    ],
+  },
+  {
+    eventType: 'WRITE_OFF',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('654000', 'D', 'amountExclTax', 'Receivable written off', ['organization']),
+      line('445710', 'D', 'tax', 'VAT on the receivable written off', ['taxCode']),
+      line('411000', 'C', 'amount', 'Client'),
+    ],
+  },
 ];
 
 /** The demo chart of accounts: number, label, class, sub-ledger. */
 export const demoChart: [string, string, boolean?][] = [
-  ['218200', 'Matériel donné en location'], ['238000', 'Immobilisations en cours de location'], ['274000', 'Créances de location-financement'],
-  ['281820', 'Amortissements du matériel loué'], ['401000', 'Fournisseurs', true], ['404000', "Fournisseurs d'immobilisations", true],
-  ['411000', 'Clients', true], ['445620', 'TVA déductible sur immobilisations'], ['445660', 'TVA déductible sur biens et services'],
-  ['445710', 'TVA collectée'], ['487000', "Produits constatés d'avance"], ['512000', 'Banque'], ['611000', 'Sous-traitance générale'], ['654000', 'Pertes sur créances irrécouvrables'],
-  ['675000', "Valeurs comptables des éléments d'actif cédés"], ['681120', 'Dotations aux amortissements des immobilisations corporelles'],
-  ['706000', 'Loyers'], ['708800', 'Autres produits des activités annexes'], ['758000', 'Produits divers de gestion courante'],
-  ['762000', 'Produits des créances de location-financement'], ['763000', 'Intérêts de retard'],
+  ['218200', 'Matériel donné en location'],
+  ['238000', 'Immobilisations en cours de location'],
+  ['274000', 'Créances de location-financement'],
+  ['281820', 'Amortissements du matériel loué'],
+  ['401000', 'Fournisseurs', true],
+  ['404000', "Fournisseurs d'immobilisations", true],
+  ['411000', 'Clients', true],
+  ['445620', 'TVA déductible sur immobilisations'],
+  ['445660', 'TVA déductible sur biens et services'],
+  ['445710', 'TVA collectée'],
+  ['487000', "Produits constatés d'avance"],
+  ['512000', 'Banque'],
+  ['611000', 'Sous-traitance générale'],
+  ['654000', 'Pertes sur créances irrécouvrables'],
+  ['675000', "Valeurs comptables des éléments d'actif cédés"],
+  ['681120', 'Dotations aux amortissements des immobilisations corporelles'],
+  ['706000', 'Loyers'],
+  ['708800', 'Autres produits des activités annexes'],
+  ['758000', 'Produits divers de gestion courante'],
+  ['762000', 'Produits des créances de location-financement'],
+  ['763000', 'Intérêts de retard'],
   // Accounts of the demo's manual entries (accounting/demo-bookings.ts).
-  ['408000', 'Fournisseurs - factures non parvenues'], ['491000', 'Dépréciations des comptes clients'], ['622600', 'Honoraires'],
-  ['627000', 'Services bancaires et assimilés'], ['681740', 'Dotations aux dépréciations des actifs circulants'],
+  ['408000', 'Fournisseurs - factures non parvenues'],
+  ['491000', 'Dépréciations des comptes clients'],
+  ['622600', 'Honoraires'],
+  ['627000', 'Services bancaires et assimilés'],
+  ['681740', 'Dotations aux dépréciations des actifs circulants'],
 ];
 
 const invalid = (path: string, why: string) => new ApiError('INVALID_FIELD_IN_CONFIG', [path, why]);
@@ -196,22 +329,31 @@ export function validatePostingRules(value: unknown): PostingRule[] {
   return value.map((rule, r) => {
     const path = `postingRules[${r}]`;
     if (!isObject(rule)) throw new ApiError('INVALID_OBJECT_FIELD', [path]);
-    if (!Object.hasOwn(eventTypes, rule.eventType as string)) throw invalid(`${path}.eventType`, `one of ${eventTypeNames.join(', ')}`);
+    if (!Object.hasOwn(eventTypes, rule.eventType as string))
+      throw invalid(`${path}.eventType`, `one of ${eventTypeNames.join(', ')}`);
     const names: readonly string[] = eventTypes[rule.eventType as EventType];
-    if (typeof rule.journal !== 'string' || !/^[A-Z0-9]{1,10}$/.test(rule.journal)) throw invalid(`${path}.journal`, 'a journal code of 1 to 10 capitals or digits');
+    if (typeof rule.journal !== 'string' || !/^[A-Z0-9]{1,10}$/.test(rule.journal))
+      throw invalid(`${path}.journal`, 'a journal code of 1 to 10 capitals or digits');
     if (rule.when !== undefined) {
       if (!isObject(rule.when)) throw new ApiError('INVALID_OBJECT_FIELD', [`${path}.when`]);
       const { pr, leaseKind, ...other } = rule.when;
       if (Object.keys(other).length) throw invalid(`${path}.when.${Object.keys(other)[0]}`, 'only pr and leaseKind');
       if (pr !== undefined && pr !== 'R' && pr !== 'P') throw invalid(`${path}.when.pr`, 'R or P');
-      if (leaseKind !== undefined && leaseKind !== 'FINANCE' && leaseKind !== 'OPERATING') throw invalid(`${path}.when.leaseKind`, 'FINANCE or OPERATING');
+      if (leaseKind !== undefined && leaseKind !== 'FINANCE' && leaseKind !== 'OPERATING')
+        throw invalid(`${path}.when.leaseKind`, 'FINANCE or OPERATING');
     }
-    if (!Array.isArray(rule.lines) || rule.lines.length < 2 || rule.lines.length > 50) throw invalid(`${path}.lines`, '2 to 50 lines');
+    if (!Array.isArray(rule.lines) || rule.lines.length < 2 || rule.lines.length > 50)
+      throw invalid(`${path}.lines`, '2 to 50 lines');
     rule.lines.forEach((l: unknown, i: number) => {
       const at = `${path}.lines[${i}]`;
       if (!isObject(l)) throw new ApiError('INVALID_OBJECT_FIELD', [at]);
-      if (typeof l.account !== 'string' || !/^[0-9A-Z]{1,20}$/.test(l.account)) throw invalid(`${at}.account`, 'an account number');
-      if (l.secondaryAccount !== undefined && (typeof l.secondaryAccount !== 'string' || !/^[0-9A-Z]{1,20}$/.test(l.secondaryAccount))) throw invalid(`${at}.secondaryAccount`, 'an account number');
+      if (typeof l.account !== 'string' || !/^[0-9A-Z]{1,20}$/.test(l.account))
+        throw invalid(`${at}.account`, 'an account number');
+      if (
+        l.secondaryAccount !== undefined &&
+        (typeof l.secondaryAccount !== 'string' || !/^[0-9A-Z]{1,20}$/.test(l.secondaryAccount))
+      )
+        throw invalid(`${at}.secondaryAccount`, 'an account number');
       if (l.dc !== 'D' && l.dc !== 'C') throw invalid(`${at}.dc`, 'D or C');
       let names_: string[];
       try {
@@ -221,9 +363,14 @@ export function validatePostingRules(value: unknown): PostingRule[] {
         throw e;
       }
       const unknown = names_.find((n) => !names.includes(n));
-      if (unknown) throw invalid(`${at}.amount`, `${unknown} is not an amount of ${String(rule.eventType)} (${names.join(', ')})`);
-      if (l.label !== undefined && (typeof l.label !== 'string' || l.label.length > 200)) throw invalid(`${at}.label`, 'a text of at most 200 characters');
-      if (l.analytics !== undefined && !(Array.isArray(l.analytics) && l.analytics.every((a) => (analyticAxes as readonly unknown[]).includes(a)))) {
+      if (unknown)
+        throw invalid(`${at}.amount`, `${unknown} is not an amount of ${String(rule.eventType)} (${names.join(', ')})`);
+      if (l.label !== undefined && (typeof l.label !== 'string' || l.label.length > 200))
+        throw invalid(`${at}.label`, 'a text of at most 200 characters');
+      if (
+        l.analytics !== undefined &&
+        !(Array.isArray(l.analytics) && l.analytics.every((a) => (analyticAxes as readonly unknown[]).includes(a)))
+      ) {
         throw invalid(`${at}.analytics`, `a list of ${analyticAxes.join(', ')}`);
       }
     });
@@ -236,13 +383,21 @@ export const POSTING_RULES = 'postingRules';
 /** The tenant's rules: its configuration, else the demo rules. */
 export async function postingRulesOf(tx: Tx, tenant: string): Promise<PostingRule[]> {
   // Read here rather than through auth/tenant-configuration.ts, which imports this file's validator.
-  const { rows } = await sql<{ value: PostingRule[] }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${POSTING_RULES}`.execute(tx);
+  const { rows } = await sql<{
+    value: PostingRule[];
+  }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${POSTING_RULES}`.execute(tx);
   return rows[0]?.value ?? demoPostingRules;
 }
 
 /** The first rule of the event's type whose conditions the event meets. */
-export function ruleFor(rules: PostingRule[], event: { eventType: string; pr?: string; leaseKind?: LeaseKind }): PostingRule | undefined {
-  return rules.find((rule) => rule.eventType === event.eventType
-    && (rule.when?.pr === undefined || rule.when.pr === event.pr)
-    && (rule.when?.leaseKind === undefined || rule.when.leaseKind === event.leaseKind));
+export function ruleFor(
+  rules: PostingRule[],
+  event: { eventType: string; pr?: string; leaseKind?: LeaseKind },
+): PostingRule | undefined {
+  return rules.find(
+    (rule) =>
+      rule.eventType === event.eventType &&
+      (rule.when?.pr === undefined || rule.when.pr === event.pr) &&
+      (rule.when?.leaseKind === undefined || rule.when.leaseKind === event.leaseKind),
+  );
 }

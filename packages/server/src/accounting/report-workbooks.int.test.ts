@@ -18,12 +18,29 @@ const alpha = () => ({ tenant: t.alpha.tenant, username: t.alpha.username });
 const get = (url: string, headers = t.alpha.headers) => t.call('GET', url, headers);
 
 const invoiceIssued = (date: string, incl: number, excl: number, person: string, n: number): BusinessEvent => ({
-  eventType: 'INVOICE_ISSUED', date, currency: 'EUR', pr: 'R', amounts: { amountInclTax: incl, amountExclTax: excl, tax: Math.round((incl - excl) * 100) / 100, rent: excl, services: 0 },
-  personRegistration: person, invoiceRegistration: `INV${n}`, contractRegistration: 'CT1', documentReference: `F-${n}`, sourceEntity: 'Invoice', sourceRegistration: `INV${n}`,
+  eventType: 'INVOICE_ISSUED',
+  date,
+  currency: 'EUR',
+  pr: 'R',
+  amounts: {
+    amountInclTax: incl,
+    amountExclTax: excl,
+    tax: Math.round((incl - excl) * 100) / 100,
+    rent: excl,
+    services: 0,
+  },
+  personRegistration: person,
+  invoiceRegistration: `INV${n}`,
+  contractRegistration: 'CT1',
+  documentReference: `F-${n}`,
+  sourceEntity: 'Invoice',
+  sourceRegistration: `INV${n}`,
 });
 
 async function post(events: BusinessEvent[]) {
-  await inTenant(t.db.database.db, { tenant: alpha().tenant, user: alpha().username }, (tx) => recordPostingEvents(tx, alpha(), events));
+  await inTenant(t.db.database.db, { tenant: alpha().tenant, user: alpha().username }, (tx) =>
+    recordPostingEvents(tx, alpha(), events),
+  );
 }
 
 /** Open receivable invoices for the aged balance: payer, due date, balance. */
@@ -32,7 +49,14 @@ async function openInvoices(rows: [string, string, string, number, string][]) {
   await inTenant(t.db.database.db, { tenant: alpha().tenant, user: alpha().username }, async (tx) => {
     for (const [registration, person, dueDate, totalBalance, currency] of rows) {
       await storage.insertRow(tx, invoice, alpha().tenant, alpha().username, {
-        registration, status: 'ISSUED', name: registration, pr: 'R', dueDate, totalBalance, amountInclTax: totalBalance, currency,
+        registration,
+        status: 'ISSUED',
+        name: registration,
+        pr: 'R',
+        dueDate,
+        totalBalance,
+        amountInclTax: totalBalance,
+        currency,
         persons: [{ role: 'PAYER', personRegistration: person, name: `Client ${person}` }],
       });
     }
@@ -57,16 +81,31 @@ beforeAll(async () => {
   await post([
     invoiceIssued('2026-01-15', 120, 100, 'P1', 1),
     invoiceIssued('2026-02-15', 240.6, 200.5, 'P1', 2),
-    { eventType: 'PAYMENT_RECEIVED', date: '2026-02-20', currency: 'EUR', amounts: { amount: 120 }, personRegistration: 'P1', sourceEntity: 'Cashflow', sourceRegistration: 'CF1' },
+    {
+      eventType: 'PAYMENT_RECEIVED',
+      date: '2026-02-20',
+      currency: 'EUR',
+      amounts: { amount: 120 },
+      personRegistration: 'P1',
+      sourceEntity: 'Cashflow',
+      sourceRegistration: 'CF1',
+    },
     invoiceIssued('2026-03-01', 60, 50, 'P2', 3),
   ]);
   await openInvoices([
-    ['INV-A', 'P1', '2026-06-30', 10, 'EUR'], ['INV-B', 'P1', '2026-06-10', 20.5, 'EUR'], ['INV-C', 'P1', '2026-05-01', 30.25, 'EUR'],
-    ['INV-D', 'P1', '2026-04-01', 40, 'EUR'], ['INV-E', 'P1', '2026-03-15', 60, 'EUR'], ['INV-F', 'P1', '2026-03-01', 50, 'EUR'],
-    ['INV-G', 'P2', '2026-06-01', 70.1, 'EUR'], ['INV-H', 'P3', '2026-07-15', 99.99, 'USD'],
+    ['INV-A', 'P1', '2026-06-30', 10, 'EUR'],
+    ['INV-B', 'P1', '2026-06-10', 20.5, 'EUR'],
+    ['INV-C', 'P1', '2026-05-01', 30.25, 'EUR'],
+    ['INV-D', 'P1', '2026-04-01', 40, 'EUR'],
+    ['INV-E', 'P1', '2026-03-15', 60, 'EUR'],
+    ['INV-F', 'P1', '2026-03-01', 50, 'EUR'],
+    ['INV-G', 'P2', '2026-06-01', 70.1, 'EUR'],
+    ['INV-H', 'P3', '2026-07-15', 99.99, 'USD'],
   ]);
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('reports as Excel workbooks', () => {
   it('the trial balance: a header row, one row per account, the totals, numbers with two decimals', async () => {
@@ -91,7 +130,9 @@ describe('reports as Excel workbooks', () => {
     expect(rows[1][12]).toBe(120);
     const lines = rows.slice(2, -1);
     expect(lines.map((r) => [(r[0] as Date).toISOString().slice(0, 10), r[10] ?? null, r[11] ?? null, r[12]])).toEqual([
-      ['2026-02-15', 240.6, 0, 360.6], ['2026-02-20', 0, 120, 240.6], ['2026-03-01', 60, 0, 300.6],
+      ['2026-02-15', 240.6, 0, 360.6],
+      ['2026-02-20', 0, 120, 240.6],
+      ['2026-03-01', 60, 0, 300.6],
     ]);
     expect(lines[0].slice(5, 9)).toEqual(['INV2', 'P1', 'CT1', 'F-2']);
     expect(rows.at(-1)!.slice(10)).toEqual([300.6, 120, 300.6]);
@@ -107,13 +148,35 @@ describe('reports as Excel workbooks', () => {
 
   it('aged receivables: each client’s open invoices in the 30/60/90/120-day buckets, totals per currency', async () => {
     const json = (await get('/api/accounting/aged-receivables?date=2026-06-30')).json();
-    expect(json.totals.EUR).toEqual({ current: 10, '1-30': 90.6, '31-60': 30.25, '61-90': 40, '91-120': 60, over120: 50, total: 280.85 });
+    expect(json.totals.EUR).toEqual({
+      current: 10,
+      '1-30': 90.6,
+      '31-60': 30.25,
+      '61-90': 40,
+      '91-120': 60,
+      over120: 50,
+      total: 280.85,
+    });
     const { rows } = await sheetOf('/api/accounting/aged-receivables.xlsx?date=2026-06-30');
-    expect(rows[0]).toEqual(['Client', 'Name', 'Currency', 'Not due', '1–30 days', '31–60 days', '61–90 days', '91–120 days', 'Over 120 days', 'Total']);
+    expect(rows[0]).toEqual([
+      'Client',
+      'Name',
+      'Currency',
+      'Not due',
+      '1–30 days',
+      '31–60 days',
+      '61–90 days',
+      '91–120 days',
+      'Over 120 days',
+      'Total',
+    ]);
     expect(rows[1]).toEqual(['P1', 'Client P1', 'EUR', 10, 20.5, 30.25, 40, 60, 50, 210.75]);
     expect(rows[2]).toEqual(['P2', 'Client P2', 'EUR', 0, 70.1, 0, 0, 0, 0, 70.1]);
     expect(rows[3]).toEqual(['P3', 'Client P3', 'USD', 99.99, 0, 0, 0, 0, 0, 99.99]);
-    expect(rows.slice(4)).toEqual([['Total', undefined, 'EUR', 10, 90.6, 30.25, 40, 60, 50, 280.85], ['Total', undefined, 'USD', 99.99, 0, 0, 0, 0, 0, 99.99]]);
+    expect(rows.slice(4)).toEqual([
+      ['Total', undefined, 'EUR', 10, 90.6, 30.25, 40, 60, 50, 280.85],
+      ['Total', undefined, 'USD', 99.99, 0, 0, 0, 0, 0, 99.99],
+    ]);
   });
 
   it('refuses bad queries naming the field, and the unsigned; another tenant sees none of it', async () => {
@@ -125,15 +188,25 @@ describe('reports as Excel workbooks', () => {
     expect((await t.call('GET', '/api/accounting/trial-balance.xlsx')).statusCode).toBe(401);
     const beta = await sheetOf('/api/accounting/trial-balance.xlsx', t.beta.headers);
     expect(beta.rows).toHaveLength(1);
-    expect((await sheetOf('/api/accounting/aged-receivables.xlsx?date=2026-06-30', t.beta.headers)).rows).toHaveLength(1);
+    expect((await sheetOf('/api/accounting/aged-receivables.xlsx?date=2026-06-30', t.beta.headers)).rows).toHaveLength(
+      1,
+    );
   });
 });
 
 describe('saving posting rules', () => {
   // The rule of an invoice issued to a client outside any lease kind, its income account changed.
-  const isPlainInvoice = (rule: PostingRule) => rule.eventType === 'INVOICE_ISSUED' && !rule.when?.leaseKind && rule.when?.pr === 'R';
-  const edited = () => demoPostingRules.map((rule) => (isPlainInvoice(rule)
-    ? { ...rule, lines: rule.lines.map((l) => (l.account === '706000' ? { ...l, account: '706100', label: 'Rents' } : l)) } : rule));
+  const isPlainInvoice = (rule: PostingRule) =>
+    rule.eventType === 'INVOICE_ISSUED' && !rule.when?.leaseKind && rule.when?.pr === 'R';
+  const edited = () =>
+    demoPostingRules.map((rule) =>
+      isPlainInvoice(rule)
+        ? {
+            ...rule,
+            lines: rule.lines.map((l) => (l.account === '706000' ? { ...l, account: '706100', label: 'Rents' } : l)),
+          }
+        : rule,
+    );
 
   it('keeps valid rules, audited; the next event follows them; the other tenant keeps its own', async () => {
     const res = await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { postingRules: edited() });
@@ -142,25 +215,65 @@ describe('saving posting rules', () => {
     expect(inForce.find(isPlainInvoice)!.lines[1]).toMatchObject({ account: '706100', label: 'Rents' });
     expect((await get('/api/accounting/posting-rules/vocabulary')).json()).toMatchObject({ custom: true });
     await post([invoiceIssued('2026-04-01', 12, 10, 'P9', 9)]);
-    const postings = (await get('/api/accounting/postings?invoiceRegistration=INV9&range=[0-9]')).json() as { account: string }[];
+    const postings = (await get('/api/accounting/postings?invoiceRegistration=INV9&range=[0-9]')).json() as {
+      account: string;
+    }[];
     expect(postings.map((p) => p.account).sort()).toEqual(['411000', '445710', '706100']);
     // Postings written before keep their account.
     expect((await get('/api/accounting/general-ledger?account=706000')).json().lines).toHaveLength(3);
-    const history = (await get('/api/core/histories?entityName=PostingRules&range=[0-9]')).json() as { action: string; user: string }[];
+    const history = (await get('/api/core/histories?entityName=PostingRules&range=[0-9]')).json() as {
+      action: string;
+      user: string;
+    }[];
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ action: 'UPDATE', user: alpha().username });
     expect((await get('/api/accounting/posting-rules', t.beta.headers)).json()).toEqual(demoPostingRules);
-    expect((await get('/api/accounting/posting-rules/vocabulary', t.beta.headers)).json()).toMatchObject({ custom: false });
+    expect((await get('/api/accounting/posting-rules/vocabulary', t.beta.headers)).json()).toMatchObject({
+      custom: false,
+    });
     expect((await get('/api/core/histories?entityName=PostingRules', t.beta.headers)).json()).toEqual([]);
   });
 
   it('refuses invalid rules naming the rule, line and field, and keeps those in force', async () => {
     const cases: [unknown, string][] = [
-      [[{ ...demoPostingRules[0], lines: [demoPostingRules[0].lines[0], { ...demoPostingRules[0].lines[1], dc: 'X' }] }], 'postingRules[0].lines[1].dc'],
-      [[demoPostingRules[0], { ...demoPostingRules[5], lines: [{ account: '411000', dc: 'D', amount: 'amountInclTax * ' }, demoPostingRules[5].lines[1]] }], 'postingRules[1].lines[0].amount'],
-      [[{ ...demoPostingRules[6], lines: [{ account: '512000', dc: 'D', amount: 'interest' }, demoPostingRules[6].lines[1]] }], 'postingRules[0].lines[0].amount'],
+      [
+        [
+          {
+            ...demoPostingRules[0],
+            lines: [demoPostingRules[0].lines[0], { ...demoPostingRules[0].lines[1], dc: 'X' }],
+          },
+        ],
+        'postingRules[0].lines[1].dc',
+      ],
+      [
+        [
+          demoPostingRules[0],
+          {
+            ...demoPostingRules[5],
+            lines: [{ account: '411000', dc: 'D', amount: 'amountInclTax * ' }, demoPostingRules[5].lines[1]],
+          },
+        ],
+        'postingRules[1].lines[0].amount',
+      ],
+      [
+        [
+          {
+            ...demoPostingRules[6],
+            lines: [{ account: '512000', dc: 'D', amount: 'interest' }, demoPostingRules[6].lines[1]],
+          },
+        ],
+        'postingRules[0].lines[0].amount',
+      ],
       [[{ ...demoPostingRules[0], eventType: 'BIRTHDAY' }], 'postingRules[0].eventType'],
-      [[{ ...demoPostingRules[0], lines: [{ account: '41 1000', dc: 'D', amount: 'tax' }, demoPostingRules[0].lines[1]] }], 'postingRules[0].lines[0].account'],
+      [
+        [
+          {
+            ...demoPostingRules[0],
+            lines: [{ account: '41 1000', dc: 'D', amount: 'tax' }, demoPostingRules[0].lines[1]],
+          },
+        ],
+        'postingRules[0].lines[0].account',
+      ],
     ];
     for (const [body, field] of cases) {
       const res = await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { postingRules: body });
@@ -168,24 +281,47 @@ describe('saving posting rules', () => {
       expect(res.json().code, field).toBe('INVALID_FIELD_IN_CONFIG');
       expect(res.json().message, field).toContain(field);
     }
-    const notAList = await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { postingRules: { eventType: 'WRITE_OFF' } });
-    expect(notAList.json()).toMatchObject({ statusCode: 400, code: 'INVALID_ARRAY_FIELD', message: expect.stringContaining('postingRules') });
-    expect((await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { rules: [] })).json().code).toBe('MISSING_FIELD_IN_BODY');
-    expect(((await get('/api/accounting/posting-rules')).json() as PostingRule[]).find(isPlainInvoice)!.lines[1].account).toBe('706100');
+    const notAList = await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, {
+      postingRules: { eventType: 'WRITE_OFF' },
+    });
+    expect(notAList.json()).toMatchObject({
+      statusCode: 400,
+      code: 'INVALID_ARRAY_FIELD',
+      message: expect.stringContaining('postingRules'),
+    });
+    expect((await t.call('PUT', '/api/accounting/posting-rules', t.alpha.headers, { rules: [] })).json().code).toBe(
+      'MISSING_FIELD_IN_BODY',
+    );
+    expect(
+      ((await get('/api/accounting/posting-rules')).json() as PostingRule[]).find(isPlainInvoice)!.lines[1].account,
+    ).toBe('706100');
     expect((await get('/api/core/histories?entityName=PostingRules&range=[0-9]')).json()).toHaveLength(1);
   });
 
   it('previews the unsaved rules without writing; a reset brings the demo rules back', async () => {
     const preview = await t.call('POST', '/api/accounting/posting-rules/preview', t.alpha.headers, {
-      event: { eventType: 'INVOICE_ISSUED', date: '2026-05-01', pr: 'R', amounts: { amountInclTax: 120, amountExclTax: 100, tax: 20, rent: 100, services: 0 } },
+      event: {
+        eventType: 'INVOICE_ISSUED',
+        date: '2026-05-01',
+        pr: 'R',
+        amounts: { amountInclTax: 120, amountExclTax: 100, tax: 20, rent: 100, services: 0 },
+      },
       rules: edited().map((r) => (isPlainInvoice(r) ? { ...r, lines: r.lines.slice(0, 2) } : r)),
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ balanced: false, postings: [{ account: '411000', dc: 'D', amount: 120 }, { account: '706100', dc: 'C', amount: 100 }] });
+    expect(preview.json()).toMatchObject({
+      balanced: false,
+      postings: [
+        { account: '411000', dc: 'D', amount: 120 },
+        { account: '706100', dc: 'C', amount: 100 },
+      ],
+    });
     const reset = await t.call('DELETE', '/api/accounting/posting-rules', t.alpha.headers);
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await get('/api/accounting/posting-rules')).json()).toEqual(demoPostingRules);
-    const history = (await get('/api/core/histories?entityName=PostingRules&sort=date&range=[0-9]')).json() as { action: string }[];
+    const history = (await get('/api/core/histories?entityName=PostingRules&sort=date&range=[0-9]')).json() as {
+      action: string;
+    }[];
     expect(history.map((h) => h.action).sort()).toEqual(['RESET', 'UPDATE']);
   });
 });

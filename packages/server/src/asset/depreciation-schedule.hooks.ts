@@ -17,7 +17,8 @@ const assets = entityByName('Asset')!;
 /** The asset's value when the schedule gives none: its price excluding tax, else unit price × quantity. */
 function assetValue(asset: Doc): number | undefined {
   if (typeof asset.priceExclTax === 'number') return asset.priceExclTax;
-  if (typeof asset.unitPrice === 'number') return new Dec(asset.unitPrice).times(typeof asset.quantity === 'number' ? asset.quantity : 1).toNumber();
+  if (typeof asset.unitPrice === 'number')
+    return new Dec(asset.unitPrice).times(typeof asset.quantity === 'number' ? asset.quantity : 1).toNumber();
   return undefined;
 }
 
@@ -32,8 +33,12 @@ async function withLines(tx: Tx, caller: Caller, doc: Doc): Promise<Doc> {
   const base = new Dec(acquisitionValue).minus(typeof doc.salvageValue === 'number' ? doc.salvageValue : 0);
   if (base.lte(0)) throw new ApiError('INVALID_FIELD_VALUE', [doc.salvageValue, 'salvageValue']);
   const schedule = depreciationSchedule({
-    method: String(doc.method), base, duration: doc.duration as number, startDate: String(doc.startDate),
-    fiscalYearEndMonth: doc.fiscalYearEndMonth as number | undefined, coefficient: doc.coefficient as number | undefined,
+    method: String(doc.method),
+    base,
+    duration: doc.duration as number,
+    startDate: String(doc.startDate),
+    fiscalYearEndMonth: doc.fiscalYearEndMonth as number | undefined,
+    coefficient: doc.coefficient as number | undefined,
     prorata: doc.prorata as boolean | undefined,
   });
   return {
@@ -43,8 +48,31 @@ async function withLines(tx: Tx, caller: Caller, doc: Doc): Promise<Doc> {
     depreciableBase: schedule.base,
     ...(schedule.coefficient === null ? {} : { coefficient: schedule.coefficient }),
     endDate: schedule.lines[schedule.lines.length - 1].endDate,
-    lines: schedule.lines.map(({ number, fiscalYear, startDate, endDate, prorata, rate, openingValue, depreciation, accumulated, closingValue }) =>
-      ({ number, fiscalYear, startDate, endDate, prorata, rate, openingValue, depreciation, accumulated, closingValue })),
+    lines: schedule.lines.map(
+      ({
+        number,
+        fiscalYear,
+        startDate,
+        endDate,
+        prorata,
+        rate,
+        openingValue,
+        depreciation,
+        accumulated,
+        closingValue,
+      }) => ({
+        number,
+        fiscalYear,
+        startDate,
+        endDate,
+        prorata,
+        rate,
+        openingValue,
+        depreciation,
+        accumulated,
+        closingValue,
+      }),
+    ),
   };
 }
 

@@ -10,10 +10,25 @@ import { insertRow } from '../entities/storage.ts';
  * `/api/system/access-logs` and `/api/core/audits`.
  */
 export type AccessEvent =
-  | 'LOGIN_SUCCESS' | 'LOGIN_FAILURE' | 'LOGIN_MFA_PENDING' | 'LOGIN_REFUSED_LOCKED' | 'MFA_FAILURE'
-  | 'USER_LOCKED' | 'USER_UNLOCKED' | 'LOGOUT' | 'PERMISSION_DENIED'
-  | 'IMPERSONATION_START' | 'IMPERSONATION_END' | 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'MFA_ENABLED' | 'MFA_RESET'
-  | 'SSO_LOGIN_FAILURE' | 'SSO_TOKEN_ISSUED' | 'SSO_TOKEN_RENEWED' | 'SSO_LOGOUT';
+  | 'LOGIN_SUCCESS'
+  | 'LOGIN_FAILURE'
+  | 'LOGIN_MFA_PENDING'
+  | 'LOGIN_REFUSED_LOCKED'
+  | 'MFA_FAILURE'
+  | 'USER_LOCKED'
+  | 'USER_UNLOCKED'
+  | 'LOGOUT'
+  | 'PERMISSION_DENIED'
+  | 'IMPERSONATION_START'
+  | 'IMPERSONATION_END'
+  | 'PASSWORD_CHANGED'
+  | 'PASSWORD_RESET'
+  | 'MFA_ENABLED'
+  | 'MFA_RESET'
+  | 'SSO_LOGIN_FAILURE'
+  | 'SSO_TOKEN_ISSUED'
+  | 'SSO_TOKEN_RENEWED'
+  | 'SSO_LOGOUT';
 
 /** Where a request came from. */
 export interface Origin {
@@ -26,10 +41,23 @@ export const originOf = (request: FastifyRequest): Origin => ({ address: request
 const accessLog = entityByName('AccessLog')!;
 const audit = entityByName('Audit')!;
 
-export async function recordAccess(tx: Tx, tenant: string, type: AccessEvent, user: string, origin: Origin, detail: Record<string, unknown> = {}): Promise<void> {
+export async function recordAccess(
+  tx: Tx,
+  tenant: string,
+  type: AccessEvent,
+  user: string,
+  origin: Origin,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
   await insertRow(tx, accessLog, tenant, user, {
-    registration: crypto.randomUUID(), type, user, tenant,
-    address: origin.address ?? null, requestId: origin.requestId ?? null, date: new Date().toISOString(), ...detail,
+    registration: crypto.randomUUID(),
+    type,
+    user,
+    tenant,
+    address: origin.address ?? null,
+    requestId: origin.requestId ?? null,
+    date: new Date().toISOString(),
+    ...detail,
   });
 }
 
@@ -45,9 +73,18 @@ export interface AuditEntry {
 
 export async function recordAudit(tx: Tx, tenant: string, entry: AuditEntry): Promise<void> {
   await insertRow(tx, audit, tenant, entry.user, {
-    registration: crypto.randomUUID(), type: entry.method, user: entry.user, tenant,
-    ...(entry.homeTenant ? { impersonatedBy: `${entry.user} (${entry.homeTenant})`, homeTenant: entry.homeTenant } : {}),
-    method: entry.method, url: entry.url, statusCode: entry.statusCode,
-    address: entry.origin.address ?? null, requestId: entry.origin.requestId ?? null, date: new Date().toISOString(),
+    registration: crypto.randomUUID(),
+    type: entry.method,
+    user: entry.user,
+    tenant,
+    ...(entry.homeTenant
+      ? { impersonatedBy: `${entry.user} (${entry.homeTenant})`, homeTenant: entry.homeTenant }
+      : {}),
+    method: entry.method,
+    url: entry.url,
+    statusCode: entry.statusCode,
+    address: entry.origin.address ?? null,
+    requestId: entry.origin.requestId ?? null,
+    date: new Date().toISOString(),
   });
 }

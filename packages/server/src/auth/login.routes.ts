@@ -23,7 +23,9 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  * every tenant holding the username (docs/decisions.md, "Sign-in of a username held by several tenants").
  */
 async function candidateTenants(db: Db, username: string, wanted?: string): Promise<string[]> {
-  const { rows } = await sql<{ tenant: string }>`SELECT login_tenants AS tenant FROM login_tenants(${username})`.execute(db);
+  const { rows } = await sql<{
+    tenant: string;
+  }>`SELECT login_tenants AS tenant FROM login_tenants(${username})`.execute(db);
   const tenants = rows.map((r) => r.tenant);
   return wanted ? tenants.filter((tenant) => tenant === wanted.toLowerCase()) : tenants;
 }
@@ -39,16 +41,25 @@ interface CheckedPassword {
  * The password checked against every candidate, whichever matches, so that the work depends on
  * how many tenants hold the username and never on which one the password opens.
  */
-async function checkCandidates(db: Db, tenants: string[], username: string, password: string): Promise<CheckedPassword[]> {
+async function checkCandidates(
+  db: Db,
+  tenants: string[],
+  username: string,
+  password: string,
+): Promise<CheckedPassword[]> {
   if (!tenants.length) {
     await checkPassword(undefined, password);
     return [];
   }
-  return Promise.all(tenants.map(async (tenant) => {
-    const credential = await inTenant(db, { tenant, user: username }, (tx) => credentialOf(tx, tenant, username, false));
-    const hash = credential?.password_hash ?? null;
-    return { tenant, hash, matches: await checkPassword(hash, password) };
-  }));
+  return Promise.all(
+    tenants.map(async (tenant) => {
+      const credential = await inTenant(db, { tenant, user: username }, (tx) =>
+        credentialOf(tx, tenant, username, false),
+      );
+      const hash = credential?.password_hash ?? null;
+      return { tenant, hash, matches: await checkPassword(hash, password) };
+    }),
+  );
 }
 
 /**
@@ -59,13 +70,14 @@ async function checkCandidates(db: Db, tenants: string[], username: string, pass
 function chosenTenant(checked: CheckedPassword[], username: string): CheckedPassword | 'ambiguous' | undefined {
   const matching = checked.filter((c) => c.matches);
   if (matching.length === 1) return matching[0];
-  if (matching.length > 1) return matching.find((c) => c.tenant === username.slice(username.lastIndexOf('@') + 1)) ?? 'ambiguous';
+  if (matching.length > 1)
+    return matching.find((c) => c.tenant === username.slice(username.lastIndexOf('@') + 1)) ?? 'ambiguous';
   return checked.length === 1 ? checked[0] : undefined;
 }
 
 /** `{username, password, tenant?}`: the tenant names one of several holding the username. */
 const loginBody = z.looseObject({
-  username: nonEmptyText(200).describe('the user\'s name, an email or name@tenant'),
+  username: nonEmptyText(200).describe("the user's name, an email or name@tenant"),
   password: nonEmptyText(1024),
   tenant: nonEmptyText(100).optional().describe('the tenant to sign in to, when several hold the username'),
 });
@@ -74,20 +86,30 @@ const loginBody = z.looseObject({
 const impersonationBody = z.looseObject({ tenant: nonEmptyText(100) });
 
 /** `{totpToken, code}` (`token` is the older name of `totpToken`). */
-const totpBody = z.looseObject({
-  totpToken: nonEmptyText(2000).optional().describe('the token the password step answered'),
-  token: nonEmptyText(2000).optional().describe('older name of totpToken'),
-  code: z.unknown().describe('the 6-digit code of the authenticator app'),
-}).refine((body) => body.totpToken !== undefined || body.token !== undefined, { error: refusing('MISSING_FIELD_IN_BODY'), path: ['totpToken'] });
+const totpBody = z
+  .looseObject({
+    totpToken: nonEmptyText(2000).optional().describe('the token the password step answered'),
+    token: nonEmptyText(2000).optional().describe('older name of totpToken'),
+    code: z.unknown().describe('the 6-digit code of the authenticator app'),
+  })
+  .refine((body) => body.totpToken !== undefined || body.token !== undefined, {
+    error: refusing('MISSING_FIELD_IN_BODY'),
+    path: ['totpToken'],
+  });
 
 /**
  * Sign-in (spec 000 §4, §7): password, then a TOTP code when the user has activated it; logout;
  * context switch; impersonation of a tenant by a super admin of the master tenant.
  */
-export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandler }: { db: Db; sessions: SessionService; preHandler: PreHandler }) {
+export async function loginRoutes(
+  app: FastifyInstance,
+  { db, sessions, preHandler }: { db: Db; sessions: SessionService; preHandler: PreHandler },
+) {
   /** Last step of every successful sign-in: failures forgotten, last login stamped, session opened. */
   async function completeSignIn(tx: Tx, tenant: string, username: string, origin: Origin) {
-    await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${tenant} AND username = ${username}`.execute(tx);
+    await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${tenant} AND username = ${username}`.execute(
+      tx,
+    );
     await sql`UPDATE "user" SET data = data || jsonb_build_object('lastLoginDate', ${new Date().toISOString()}::text)
       WHERE tenant = ${tenant} AND registration = ${username}`.execute(tx);
     const session = await sessions.open(tx, tenant, username, origin.address);
@@ -96,7 +118,11 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     return { ...session, user };
   }
 
-  async function answerSignIn(reply: FastifyReply, tenant: string, signedIn: { token: string; sessionId: string; sessionExpiresAt: number; user: Doc }) {
+  async function answerSignIn(
+    reply: FastifyReply,
+    tenant: string,
+    signedIn: { token: string; sessionId: string; sessionExpiresAt: number; user: Doc },
+  ) {
     const contexts = contextsOf(signedIn.user, tenant);
     reply.header('authorization', `Bearer ${signedIn.token}`);
     reply.header('user-contexts', asciiJson(contexts.map((c) => c.name)));
@@ -119,7 +145,8 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const username = body.username.trim().toLowerCase();
     const { password } = body;
     // The host's tenant: HOSTS_JSON, else the tenant whose single sign-on settings hold the host.
-    const hostTenant: unknown = hostSettingsOf(request.hostname, overrides).loginTenant ?? await tenantHolding(db, 'host', request.hostname);
+    const hostTenant: unknown =
+      hostSettingsOf(request.hostname, overrides).loginTenant ?? (await tenantHolding(db, 'host', request.hostname));
     const wanted = body.tenant ?? (typeof hostTenant === 'string' && hostTenant ? hostTenant : undefined);
     if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
     await throttleSignIn(db, request, reply, username);
@@ -131,7 +158,9 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
       // Several tenants hold the username and the password opens none: recorded in each, but no
       // user is locked by failures that may have been meant for another tenant's user.
       for (const { tenant } of checked) {
-        await inTenant(db, { tenant, user: username }, (tx) => recordAccess(tx, tenant, 'LOGIN_FAILURE', username, origin, { tenants: checked.length }));
+        await inTenant(db, { tenant, user: username }, (tx) =>
+          recordAccess(tx, tenant, 'LOGIN_FAILURE', username, origin, { tenants: checked.length }),
+        );
       }
       throw new ApiError('INVALID_CREDENTIALS');
     }
@@ -140,7 +169,10 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
       const credential = await credentialOf(tx, tenant, username);
       const row = await findOne(tx, userEntity, tenant, username, true);
       // Checked again only when the password changed since it was checked above.
-      const ok = credential?.password_hash === chosen.hash ? chosen.matches : await checkPassword(credential?.password_hash, password);
+      const ok =
+        credential?.password_hash === chosen.hash
+          ? chosen.matches
+          : await checkPassword(credential?.password_hash, password);
       if (!row || !credential) return 'invalid' as const;
       if (!ok) {
         if (row.data.isLocked !== true) await countFailure(tx, { tenant, username }, username, origin, sessions);
@@ -163,36 +195,51 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
   });
 
   /** Second step of a sign-in with TOTP: `{totpToken, code}`. Wrong codes count as failed sign-ins. */
-  app.post('/api/core/auth/login/totp', { schema: { tags: ['Sign-in'], summary: 'Second step of a sign-in: the TOTP code', body: totpBody } }, async (request, reply) => {
-    const body = request.body as z.infer<typeof totpBody>;
-    const totpToken = (body.totpToken ?? body.token)!;
-    const code = codeOf(body);
-    await throttleSignIn(db, request, reply);
-    const origin = originOf(request);
-    const pending = await sessions.pendingOf(totpToken);
-    if (typeof pending === 'string') throw new ApiError(pending);
-    const { tenant, username, sessionId } = pending;
-    await throttleAccount(db, reply, username);
-    const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
-      const { rows: [live] } = await sql<{ live: number }>`SELECT 1 AS live FROM session WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid AND kind = 'totp'
+  app.post(
+    '/api/core/auth/login/totp',
+    { schema: { tags: ['Sign-in'], summary: 'Second step of a sign-in: the TOTP code', body: totpBody } },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof totpBody>;
+      const totpToken = (body.totpToken ?? body.token)!;
+      const code = codeOf(body);
+      await throttleSignIn(db, request, reply);
+      const origin = originOf(request);
+      const pending = await sessions.pendingOf(totpToken);
+      if (typeof pending === 'string') throw new ApiError(pending);
+      const { tenant, username, sessionId } = pending;
+      await throttleAccount(db, reply, username);
+      const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
+        const {
+          rows: [live],
+        } = await sql<{
+          live: number;
+        }>`SELECT 1 AS live FROM session WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid AND kind = 'totp'
         AND revoked_at IS NULL AND expires_at > now() FOR UPDATE`.execute(tx);
-      const credential = await credentialOf(tx, tenant, username);
-      const row = await findOne(tx, userEntity, tenant, username, true);
-      if (!live || !row || !credential?.totp_secret) return 'expired' as const;
-      if (row.data.isLocked === true) return 'locked' as const;
-      const step = await checkTotp(credential.totp_secret, code, credential.totp_last_step === null ? null : Number(credential.totp_last_step));
-      if (step === undefined) {
-        if (await countFailure(tx, { tenant, username }, username, origin, sessions)) await sessions.consume(tx, tenant, sessionId, 'totp');
-        await recordAccess(tx, tenant, 'MFA_FAILURE', username, origin);
-        return 'wrong' as const;
-      }
-      await sessions.consume(tx, tenant, sessionId, 'totp');
-      await sql`UPDATE user_credential SET totp_last_step = ${step} WHERE tenant = ${tenant} AND username = ${username}`.execute(tx);
-      return completeSignIn(tx, tenant, username, origin);
-    });
-    if (typeof outcome === 'string') return refused(outcome, username);
-    return answerSignIn(reply, tenant, outcome);
-  });
+        const credential = await credentialOf(tx, tenant, username);
+        const row = await findOne(tx, userEntity, tenant, username, true);
+        if (!live || !row || !credential?.totp_secret) return 'expired' as const;
+        if (row.data.isLocked === true) return 'locked' as const;
+        const step = await checkTotp(
+          credential.totp_secret,
+          code,
+          credential.totp_last_step === null ? null : Number(credential.totp_last_step),
+        );
+        if (step === undefined) {
+          if (await countFailure(tx, { tenant, username }, username, origin, sessions))
+            await sessions.consume(tx, tenant, sessionId, 'totp');
+          await recordAccess(tx, tenant, 'MFA_FAILURE', username, origin);
+          return 'wrong' as const;
+        }
+        await sessions.consume(tx, tenant, sessionId, 'totp');
+        await sql`UPDATE user_credential SET totp_last_step = ${step} WHERE tenant = ${tenant} AND username = ${username}`.execute(
+          tx,
+        );
+        return completeSignIn(tx, tenant, username, origin);
+      });
+      if (typeof outcome === 'string') return refused(outcome, username);
+      return answerSignIn(reply, tenant, outcome);
+    },
+  );
 
   // Signed in before the request is validated: a stranger learns nothing of the body's rules.
   const signedIn = { preValidation: preHandler, config: { permission: null } };
@@ -200,7 +247,9 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
   app.get('/api/core/auth/logout', signedIn, async (request, reply) => {
     const caller = request.caller!;
     await sessions.revoke(caller.homeTenant, caller.sessionId, caller.username);
-    await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, (tx) => recordAccess(tx, caller.homeTenant, 'LOGOUT', caller.username, originOf(request)));
+    await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, (tx) =>
+      recordAccess(tx, caller.homeTenant, 'LOGOUT', caller.username, originOf(request)),
+    );
     request.authorizationAnswer = '';
     reply.header('authorization', '');
     return { ok: true };
@@ -212,7 +261,8 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const query = request.query as Record<string, string | undefined>;
     let index: number;
     if (query.contextIndex !== undefined) {
-      if (!/^\d{1,4}$/.test(query.contextIndex)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['contextIndex', 'not a context index']);
+      if (!/^\d{1,4}$/.test(query.contextIndex))
+        throw new ApiError('INVALID_FIELD_IN_QUERY', ['contextIndex', 'not a context index']);
       index = Number(query.contextIndex);
     } else if (query.contextName !== undefined) {
       index = caller.contexts.findIndex((c) => c.name === query.contextName);
@@ -220,7 +270,11 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
       throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['contextIndex or contextName']);
     }
     const context = caller.contexts[index];
-    if (!context) throw new ApiError('INVALID_FIELD_IN_QUERY', [query.contextIndex !== undefined ? 'contextIndex' : 'contextName', 'no such context']);
+    if (!context)
+      throw new ApiError('INVALID_FIELD_IN_QUERY', [
+        query.contextIndex !== undefined ? 'contextIndex' : 'contextName',
+        'no such context',
+      ]);
     reply.header('user-contexts', asciiJson(caller.contexts.map((c) => c.name)));
     reply.header('context-token', await sessions.contextToken(caller.sessionId, caller.sessionExpiresAt, index));
     return { contextIndex: index, contextName: context.name, contexts: caller.contexts.map((c) => c.name) };
@@ -231,25 +285,47 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
    * ends. Recorded in AccessLog of both tenants; while it lasts every request is recorded in the
    * impersonated tenant's Audit with both identities.
    */
-  app.post('/api/core/auth/impersonate', { ...signedIn, schema: { tags: ['Sign-in'], summary: 'Act in another tenant (super admin of the master tenant)', body: impersonationBody } }, async (request) => {
-    const caller = request.caller!;
-    const target = (request.body as z.infer<typeof impersonationBody>).tenant.trim().toLowerCase();
-    const origin = originOf(request);
-    if (caller.homeTenant !== 'master' || !caller.isSuperAdmin) {
-      await inTenant(db, scopeOf(caller), (tx) =>
-        recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, origin, { permission: 'impersonate', tenant: target }));
-      throw new ApiError('FORBIDDEN', ['super admin of the master tenant']);
-    }
-    const tenantEntity = entityByName('Tenant')!;
-    await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, async (tx) => {
-      if (target === 'master' || !(await findOne(tx, tenantEntity, caller.homeTenant, target))) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Tenant', target]);
-      await sessions.setImpersonation(tx, caller.homeTenant, caller.sessionId, target);
-      await recordAccess(tx, caller.homeTenant, 'IMPERSONATION_START', caller.username, origin, { impersonatingTenant: target });
-    });
-    await inTenant(db, { tenant: target, user: caller.username }, (tx) =>
-      recordAccess(tx, target, 'IMPERSONATION_START', caller.username, origin, { homeTenant: caller.homeTenant, impersonatedBy: `${caller.username} (${caller.homeTenant})` }));
-    return { impersonatingTenant: target };
-  });
+  app.post(
+    '/api/core/auth/impersonate',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Act in another tenant (super admin of the master tenant)',
+        body: impersonationBody,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const target = (request.body as z.infer<typeof impersonationBody>).tenant.trim().toLowerCase();
+      const origin = originOf(request);
+      if (caller.homeTenant !== 'master' || !caller.isSuperAdmin) {
+        await inTenant(db, scopeOf(caller), (tx) =>
+          recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, origin, {
+            permission: 'impersonate',
+            tenant: target,
+          }),
+        );
+        throw new ApiError('FORBIDDEN', ['super admin of the master tenant']);
+      }
+      const tenantEntity = entityByName('Tenant')!;
+      await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, async (tx) => {
+        if (target === 'master' || !(await findOne(tx, tenantEntity, caller.homeTenant, target)))
+          throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Tenant', target]);
+        await sessions.setImpersonation(tx, caller.homeTenant, caller.sessionId, target);
+        await recordAccess(tx, caller.homeTenant, 'IMPERSONATION_START', caller.username, origin, {
+          impersonatingTenant: target,
+        });
+      });
+      await inTenant(db, { tenant: target, user: caller.username }, (tx) =>
+        recordAccess(tx, target, 'IMPERSONATION_START', caller.username, origin, {
+          homeTenant: caller.homeTenant,
+          impersonatedBy: `${caller.username} (${caller.homeTenant})`,
+        }),
+      );
+      return { impersonatingTenant: target };
+    },
+  );
 
   app.delete('/api/core/auth/impersonate', signedIn, async (request) => {
     const caller = request.caller!;
@@ -258,10 +334,13 @@ export async function loginRoutes(app: FastifyInstance, { db, sessions, preHandl
     const origin = originOf(request);
     await inTenant(db, { tenant: caller.homeTenant, user: caller.username }, async (tx) => {
       await sessions.setImpersonation(tx, caller.homeTenant, caller.sessionId, null);
-      await recordAccess(tx, caller.homeTenant, 'IMPERSONATION_END', caller.username, origin, { impersonatingTenant: target });
+      await recordAccess(tx, caller.homeTenant, 'IMPERSONATION_END', caller.username, origin, {
+        impersonatingTenant: target,
+      });
     });
     await inTenant(db, { tenant: target, user: caller.username }, (tx) =>
-      recordAccess(tx, target, 'IMPERSONATION_END', caller.username, origin, { homeTenant: caller.homeTenant }));
+      recordAccess(tx, target, 'IMPERSONATION_END', caller.username, origin, { homeTenant: caller.homeTenant }),
+    );
     return { impersonatingTenant: null };
   });
 }

@@ -10,7 +10,10 @@ describe('the default menu', () => {
     const listed = new Set(paths(defaultMenus()));
     const unreachable = entities.filter((e) => !listed.has(`/${e.listRoute}`));
     for (const kind of unreachable) {
-      expect(kind.menu && 'notListed' in kind.menu && kind.menu.notListed.length > 20, `${kind.name} is not in the menu and says not why`).toBe(true);
+      expect(
+        kind.menu && 'notListed' in kind.menu && kind.menu.notListed.length > 20,
+        `${kind.name} is not in the menu and says not why`,
+      ).toBe(true);
     }
     expect(unreachable.length).toBeLessThan(entities.length / 20);
   });
@@ -24,7 +27,9 @@ describe('the default menu', () => {
   });
 
   it('places a kind where its declaration says, among the tool screens', () => {
-    const financing = defaultMenus().find((m) => m.label === 'Financing')!.menus!.map((m) => m.path);
+    const financing = defaultMenus()
+      .find((m) => m.label === 'Financing')!
+      .menus!.map((m) => m.path);
     expect(financing.slice(0, 3)).toEqual(['/deals', '/quotations', '/contracts']);
     expect(financing.at(-1)).toBe('/rates');
     const contract = entities.find((e) => e.name === 'Contract')!;

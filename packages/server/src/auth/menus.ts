@@ -28,7 +28,13 @@ interface ToolPlacement extends MenuPlacement {
 
 /** Tool screens, ordered among the kinds' list screens of their section (orders 10, 20, … as the kinds'). */
 const toolScreens: ToolPlacement[] = [
-  { section: 'Financing', order: 120, path: '/rates', label: 'Rates and payment plan', permission: 'read /api/financing/calculator' },
+  {
+    section: 'Financing',
+    order: 120,
+    path: '/rates',
+    label: 'Rates and payment plan',
+    permission: 'read /api/financing/calculator',
+  },
   { section: 'Banking', order: 40, path: '/move-money', permission: 'write /api/bank/bank-operations' },
   { section: 'Banking', order: 50, path: '/arbitration', permission: 'write /api/bank/bank-operations' },
   { section: 'Banking', order: 60, path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' },
@@ -37,7 +43,13 @@ const toolScreens: ToolPlacement[] = [
   { section: 'Administration', order: 90, path: '/crons', permission: 'admin' },
   { section: 'Administration', order: 110, path: '/database/current-operations', permission: 'admin' },
   { section: 'Administration', order: 120, path: '/cache-info', permission: 'admin' },
-  { section: 'Administration', order: 125, path: '/object-storage-containers', label: 'Object storage', permission: 'read /api/core/object-storage-containers' },
+  {
+    section: 'Administration',
+    order: 125,
+    path: '/object-storage-containers',
+    label: 'Object storage',
+    permission: 'read /api/core/object-storage-containers',
+  },
   // The API description, for those who connect other systems (any signed-in user may open it).
   { section: 'Administration', order: 130, path: '/documentation/api', label: 'API', permission: 'admin' },
 ];
@@ -45,7 +57,8 @@ const toolScreens: ToolPlacement[] = [
 /** Where each kind placed its list screen (`menu` in its declaration), with the tool screens. */
 function placements(kinds: Entity[]): ToolPlacement[] {
   const listed = kinds.flatMap((kind) =>
-    kind.menu && 'section' in kind.menu ? [{ ...kind.menu, path: `/${kind.listRoute}` }] : []);
+    kind.menu && 'section' in kind.menu ? [{ ...kind.menu, path: `/${kind.listRoute}` }] : [],
+  );
   return [...listed, ...toolScreens];
 }
 
@@ -53,8 +66,16 @@ function placements(kinds: Entity[]): ToolPlacement[] {
 export function defaultMenusOf(kinds: Entity[]): MenuItem[] {
   const all = placements(kinds);
   return menuSections.flatMap((section) => {
-    const menus = all.filter((p) => p.section === section).sort((a, b) => a.order - b.order)
-      .map(({ path, label, permission }): MenuItem => ({ path, ...(label ? { label } : {}), ...(permission ? { permission } : {}) }));
+    const menus = all
+      .filter((p) => p.section === section)
+      .sort((a, b) => a.order - b.order)
+      .map(
+        ({ path, label, permission }): MenuItem => ({
+          path,
+          ...(label ? { label } : {}),
+          ...(permission ? { permission } : {}),
+        }),
+      );
     return menus.length ? [{ path: menus[0].path, label: section, menus }] : [];
   });
 }
@@ -62,8 +83,12 @@ export function defaultMenusOf(kinds: Entity[]): MenuItem[] {
 /** The default menu of the declared kinds (read on each request: a registered kind shows at once). */
 export const defaultMenus = (): MenuItem[] => defaultMenusOf(entities);
 
-export const defaultBottomNavigation: MenuItem[] = [{ path: '/contracts' }, { path: '/persons' }, { path: '/invoices' }, { path: '/tasks' }];
-
+export const defaultBottomNavigation: MenuItem[] = [
+  { path: '/contracts' },
+  { path: '/persons' },
+  { path: '/invoices' },
+  { path: '/tasks' },
+];
 
 function visible(item: MenuItem, grants: Grants, profiles: string[]): boolean {
   if (item.profiles?.length && !item.profiles.some((p) => profiles.includes(p))) return false;
@@ -77,7 +102,9 @@ function visible(item: MenuItem, grants: Grants, profiles: string[]): boolean {
 export function menusFor(menus: MenuItem[], grants: Grants, profiles: string[]): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of menus) {
-    const allowed = item.menus ? !item.profiles?.length || item.profiles.some((p) => profiles.includes(p)) : visible(item, grants, profiles);
+    const allowed = item.menus
+      ? !item.profiles?.length || item.profiles.some((p) => profiles.includes(p))
+      : visible(item, grants, profiles);
     if (!allowed) continue;
     const { permission: _permission, ...shown } = item;
     if (!item.menus) {

@@ -17,5 +17,7 @@ export async function checkPassword(stored: string | null | undefined, password:
 
 export async function setPassword(tx: Tx, tenant: string, username: string, password: string): Promise<void> {
   await sql`INSERT INTO user_credential (tenant, username, password_hash) VALUES (${tenant}, ${username}, ${await hashPassword(password)})
-    ON CONFLICT (tenant, username) DO UPDATE SET password_hash = excluded.password_hash, failed_attempts = 0`.execute(tx);
+    ON CONFLICT (tenant, username) DO UPDATE SET password_hash = excluded.password_hash, failed_attempts = 0`.execute(
+    tx,
+  );
 }

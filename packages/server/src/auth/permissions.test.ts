@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isValidUsername, passwordWeakness } from '@lbo/model/values/credentials';
-import { allows, canReadEntity, derivedPermission, gateUserFields, hasPermission, includedKinds, permissionsOf, requirementOf } from './permissions.ts';
+import {
+  allows,
+  canReadEntity,
+  derivedPermission,
+  gateUserFields,
+  hasPermission,
+  includedKinds,
+  permissionsOf,
+  requirementOf,
+} from './permissions.ts';
 
-const grants = (permissions: string[], flags: Record<string, boolean> = {}) => ({ permissions: new Set(permissions), ...flags });
+const grants = (permissions: string[], flags: Record<string, boolean> = {}) => ({
+  permissions: new Set(permissions),
+  ...flags,
+});
 const contract = entityByName('Contract')!;
 
 describe('permission checks (spec 000 §6, 001 §6)', () => {
@@ -28,32 +40,60 @@ describe('permission checks (spec 000 §6, 001 §6)', () => {
   });
 
   it('a read per entity accepts read all, read {entity} or get {entity}', () => {
-    for (const p of ['read all', 'read /api/financing/contracts', 'get /api/financing/contracts', 'read Contract', 'get Contract']) {
+    for (const p of [
+      'read all',
+      'read /api/financing/contracts',
+      'get /api/financing/contracts',
+      'read Contract',
+      'get Contract',
+    ]) {
       expect(canReadEntity(grants([p]), contract), p).toBe(true);
     }
-    expect(canReadEntity(grants(['write /api/financing/contracts', 'read /api/financing/deals']), contract)).toBe(false);
+    expect(canReadEntity(grants(['write /api/financing/contracts', 'read /api/financing/deals']), contract)).toBe(
+      false,
+    );
     expect(canReadEntity(grants(['read all']), entityByName('Script')!)).toBe(false);
     expect(canReadEntity(grants(['read all']), entityByName('AccessLog')!)).toBe(false);
   });
 
   it('routes ask what they declare, else read or write of their path', () => {
-    expect(requirementOf({ entity: 'Contract' }, 'GET', '/api/financing/contracts/:id')).toMatchObject({ name: 'read /api/financing/contracts', entity: contract });
-    expect(requirementOf({ entity: 'Contract' }, 'DELETE', '/api/financing/contracts/:id').name).toBe('write /api/financing/contracts');
+    expect(requirementOf({ entity: 'Contract' }, 'GET', '/api/financing/contracts/:id')).toMatchObject({
+      name: 'read /api/financing/contracts',
+      entity: contract,
+    });
+    expect(requirementOf({ entity: 'Contract' }, 'DELETE', '/api/financing/contracts/:id').name).toBe(
+      'write /api/financing/contracts',
+    );
     expect(requirementOf({ permission: null }, 'POST', '/api/core/auth/totp/enrol')).toEqual({});
     expect(derivedPermission('POST', '/api/report/excel')).toBe('write /api/report/excel');
     expect(derivedPermission('GET', '/api/core/workflows/:entity')).toBe('read /api/core/workflows');
     expect(derivedPermission('GET', '/api/script/runs/hello-world')).toBe('read /api/script/runs');
     expect(derivedPermission('GET', '/api/dyno/:name')).toBe('read /api/dyno');
-    expect(derivedPermission('DELETE', '/api/dyno/:name/:id', { name: 'dynoVehicle', id: 'X1' })).toBe('write /api/dyno/dynoVehicle');
+    expect(derivedPermission('DELETE', '/api/dyno/:name/:id', { name: 'dynoVehicle', id: 'X1' })).toBe(
+      'write /api/dyno/dynoVehicle',
+    );
     expect(derivedPermission('GET', '/api/dyno/:name', { name: '../etc' })).toBe('read /api/dyno');
-    expect(derivedPermission('GET', '/api/core/workflows/:entity', { entity: 'Contract' })).toBe('read /api/core/workflows');
-    const self = requirementOf({ permission: { name: 'write /api/core/users', orSelf: 'id' } }, 'PUT', '/api/core/users/:id');
+    expect(derivedPermission('GET', '/api/core/workflows/:entity', { entity: 'Contract' })).toBe(
+      'read /api/core/workflows',
+    );
+    const self = requirementOf(
+      { permission: { name: 'write /api/core/users', orSelf: 'id' } },
+      'PUT',
+      '/api/core/users/:id',
+    );
     expect(allows(grants([]), self, true)).toBe(true);
     expect(allows(grants([]), self, false)).toBe(false);
   });
 
   it('profiles grant the names of the tenant’s profilesPermissions; includes name the kinds they bring', () => {
-    expect([...permissionsOf(['SALES', 'AUDITOR', 'UNKNOWN'], { SALES: ['write /api/financing/deals'], AUDITOR: ['read all'] })].sort()).toEqual(['read all', 'write /api/financing/deals']);
+    expect(
+      [
+        ...permissionsOf(['SALES', 'AUDITOR', 'UNKNOWN'], {
+          SALES: ['write /api/financing/deals'],
+          AUDITOR: ['read all'],
+        }),
+      ].sort(),
+    ).toEqual(['read all', 'write /api/financing/deals']);
     expect(includedKinds(contract, 'persons,assets,nope').map((e) => e.name)).toEqual(['Person', 'Asset']);
   });
 
@@ -61,15 +101,38 @@ describe('permission checks (spec 000 §6, 001 §6)', () => {
     const doc = { username: 'u@t', canImpersonate: true, isAdmin: true, isMainAdmin: false, isSuperAdmin: false };
     expect(gateUserFields(doc, 0)).toEqual({ username: 'u@t' });
     expect(gateUserFields(doc, 1)).toEqual({ username: 'u@t', isAdmin: true });
-    expect(gateUserFields(doc, 2)).toEqual({ username: 'u@t', isAdmin: true, canImpersonate: true, isMainAdmin: false });
+    expect(gateUserFields(doc, 2)).toEqual({
+      username: 'u@t',
+      isAdmin: true,
+      canImpersonate: true,
+      isMainAdmin: false,
+    });
     expect(gateUserFields(doc, 3)).toEqual(doc);
   });
 });
 
 describe('username and password rules', () => {
   it('a username is an email, or a name ending with @tenant', () => {
-    for (const ok of ['jane@example.com', 'j.doe+tag@example.co.uk', 'jane@alpha', 'élodie.dupré@alpha', 'a_b-c.d@alpha']) expect(isValidUsername(ok, 'alpha'), ok).toBe(true);
-    for (const bad of ['jane', 'jane@beta', 'jane@', '@alpha', 'ja ne@alpha', 'a@b@alpha', ' jane@alpha', 'jane!@alpha', `${'x'.repeat(200)}@alpha`]) expect(isValidUsername(bad, 'alpha'), bad).toBe(false);
+    for (const ok of [
+      'jane@example.com',
+      'j.doe+tag@example.co.uk',
+      'jane@alpha',
+      'élodie.dupré@alpha',
+      'a_b-c.d@alpha',
+    ])
+      expect(isValidUsername(ok, 'alpha'), ok).toBe(true);
+    for (const bad of [
+      'jane',
+      'jane@beta',
+      'jane@',
+      '@alpha',
+      'ja ne@alpha',
+      'a@b@alpha',
+      ' jane@alpha',
+      'jane!@alpha',
+      `${'x'.repeat(200)}@alpha`,
+    ])
+      expect(isValidUsername(bad, 'alpha'), bad).toBe(false);
     expect(isValidUsername('jane@beta')).toBe(true);
   });
 

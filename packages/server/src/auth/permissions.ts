@@ -45,7 +45,8 @@ export const strictPermissions: ReadonlySet<string> = new Set([
  */
 export const masterPermissions: ReadonlySet<string> = new Set(['write /api/core/tenants']);
 
-const isMasterSuperAdmin = (grants: Grants) => grants.isSuperAdmin === true && grants.homeTenant === 'master' && grants.tenant === 'master';
+const isMasterSuperAdmin = (grants: Grants) =>
+  grants.isSuperAdmin === true && grants.homeTenant === 'master' && grants.tenant === 'master';
 
 export function hasPermission(grants: Grants, name: string, strict = strictPermissions.has(name)): boolean {
   if (masterPermissions.has(name)) return isMasterSuperAdmin(grants);
@@ -63,7 +64,9 @@ export function canReadEntity(grants: Grants, entity: Entity): boolean {
   const name = `read ${entityPath(entity)}`;
   if (strictPermissions.has(name)) return hasPermission(grants, name, true);
   if (adminLevel(grants) > 0) return true;
-  return ['read all', name, `get ${entityPath(entity)}`, `read ${entity.name}`, `get ${entity.name}`].some((p) => grants.permissions.has(p));
+  return ['read all', name, `get ${entityPath(entity)}`, `read ${entity.name}`, `get ${entity.name}`].some((p) =>
+    grants.permissions.has(p),
+  );
 }
 
 export function canWriteEntity(grants: Grants, entity: Entity): boolean {
@@ -107,7 +110,8 @@ export function derivedPermission(method: string, url: string, params: Record<st
     if (segment.startsWith(':')) {
       // A parameter naming the collection itself (`/api/dyno/:name`): the permission names it.
       const value = params[segment.slice(1)];
-      if (segments.length === 0 || segments.length > 1 || typeof value !== 'string' || !/^[\w-]{1,100}$/.test(value)) break;
+      if (segments.length === 0 || segments.length > 1 || typeof value !== 'string' || !/^[\w-]{1,100}$/.test(value))
+        break;
       segments.push(value);
       continue;
     }
@@ -116,7 +120,12 @@ export function derivedPermission(method: string, url: string, params: Record<st
   return `${readMethods.has(method) ? 'read' : 'write'} /api/${segments.join('/')}`;
 }
 
-export function requirementOf(config: { entity?: string; permission?: RoutePermission }, method: string, url: string, params?: Record<string, unknown>): Requirement {
+export function requirementOf(
+  config: { entity?: string; permission?: RoutePermission },
+  method: string,
+  url: string,
+  params?: Record<string, unknown>,
+): Requirement {
   if (config.permission === null) return {};
   const entity = config.entity ? entityByName(config.entity) : undefined;
   if (typeof config.permission === 'string') return { name: config.permission, entity };
@@ -141,10 +150,15 @@ export function allows(grants: Grants, requirement: Requirement, self = false): 
 export function includedKinds(entity: Entity, include: unknown): Entity[] {
   if (typeof include !== 'string') return [];
   const kinds: Entity[] = [];
-  for (const name of include.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const name of include
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const field = entity.fields[name];
-    const itemLink = field?.type === 'list' ? Object.values(field.fields ?? {}).find((f) => f.type === 'link') : undefined;
-    const topLink = entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
+    const itemLink =
+      field?.type === 'list' ? Object.values(field.fields ?? {}).find((f) => f.type === 'link') : undefined;
+    const topLink =
+      entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
     const target = entityByName((itemLink ?? topLink)?.entity ?? '');
     if (target) kinds.push(target);
   }
@@ -158,10 +172,43 @@ export function includedKinds(entity: Entity, include: unknown): Entity[] {
 export const defaultProfilesPermissions: Record<string, string[]> = {
   ADMIN: ['read all', 'write all'],
   BACK_OFFICE: ['read all', 'write all'],
-  SALES: ['read all', 'write /api/person/persons', 'write /api/person/prospects', 'write /api/financing/deals', 'write /api/core/notes', 'write /api/core/tasks', 'write /api/core/documents'],
-  ACCOUNTANT: ['read all', 'write /api/accounting/postings', 'write /api/accounting/posting-events', 'write /api/accounting/bookings', 'write /api/billing/invoices', 'write /api/billing/cashflows', 'write /api/billing/payment-files', 'write /api/billing/sepas', 'write /api/billing/camts', 'write /api/core/notes', 'write /api/core/tasks'],
-  COLLECTOR: ['read all', 'write /api/case/cases', 'write /api/case/claims', 'write /api/core/notes', 'write /api/core/tasks', 'write /api/core/documents'],
-  SUPPORT: ['read all', 'write /api/support/tickets', 'write /api/support/time-entries', 'write /api/core/notes', 'write /api/core/tasks'],
+  SALES: [
+    'read all',
+    'write /api/person/persons',
+    'write /api/person/prospects',
+    'write /api/financing/deals',
+    'write /api/core/notes',
+    'write /api/core/tasks',
+    'write /api/core/documents',
+  ],
+  ACCOUNTANT: [
+    'read all',
+    'write /api/accounting/postings',
+    'write /api/accounting/posting-events',
+    'write /api/accounting/bookings',
+    'write /api/billing/invoices',
+    'write /api/billing/cashflows',
+    'write /api/billing/payment-files',
+    'write /api/billing/sepas',
+    'write /api/billing/camts',
+    'write /api/core/notes',
+    'write /api/core/tasks',
+  ],
+  COLLECTOR: [
+    'read all',
+    'write /api/case/cases',
+    'write /api/case/claims',
+    'write /api/core/notes',
+    'write /api/core/tasks',
+    'write /api/core/documents',
+  ],
+  SUPPORT: [
+    'read all',
+    'write /api/support/tickets',
+    'write /api/support/time-entries',
+    'write /api/core/notes',
+    'write /api/core/tasks',
+  ],
   AUDITOR: ['read all'],
   // Portal users: the reference lists and translations every screen reads, nothing else until configured.
   CLIENT: ['read /api/script/lists', 'read /api/core/locales'],
@@ -174,7 +221,12 @@ export function permissionsOf(profiles: readonly string[], profilesPermissions: 
 }
 
 /** User fields shown only to callers of an admin level (spec 001 §6 column gating). */
-export const gatedUserFields: Record<string, number> = { canImpersonate: 2, isAdmin: 1, isMainAdmin: 2, isSuperAdmin: 3 };
+export const gatedUserFields: Record<string, number> = {
+  canImpersonate: 2,
+  isAdmin: 1,
+  isMainAdmin: 2,
+  isSuperAdmin: 3,
+};
 
 /** A user document as `viewerLevel` may see it. */
 export function gateUserFields<T extends Record<string, unknown>>(doc: T, viewerLevel: number): T {

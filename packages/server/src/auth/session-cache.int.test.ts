@@ -29,7 +29,8 @@ describe.runIf(onPostgres)('session checks kept in memory, on several processes'
     await t?.close();
   });
 
-  const current = (app: FastifyInstance, token: string) => app.inject({ url: '/api/core/users/current', headers: bearer(token) });
+  const current = (app: FastifyInstance, token: string) =>
+    app.inject({ url: '/api/core/users/current', headers: bearer(token) });
 
   /** The status the other process answers once it has seen the change, or the last one after 3 s. */
   async function statusSeenByOther(token: string, expected: number): Promise<{ status: number; ms: number }> {
@@ -83,11 +84,13 @@ describe.runIf(onPostgres)('session checks kept in memory, on several processes'
       await owner.end();
     }
     const lostAt = Date.now();
-    while (authFeed(otherDatabase.db).live && Date.now() - lostAt < 2000) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (authFeed(otherDatabase.db).live && Date.now() - lostAt < 2000)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(authFeed(otherDatabase.db).live).toBe(false);
     // Not live: every check reads the database, so a revocation is seen even without a notice.
     expect((await current(other, token)).statusCode).toBe(200);
-    while (!authFeed(otherDatabase.db).live && Date.now() - lostAt < 5000) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!authFeed(otherDatabase.db).live && Date.now() - lostAt < 5000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(authFeed(otherDatabase.db).live).toBe(true);
     expect((await current(other, token)).statusCode).toBe(200);
   });
@@ -95,15 +98,21 @@ describe.runIf(onPostgres)('session checks kept in memory, on several processes'
 
 describe('session checks kept in memory, in one process', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('locking a user ends its sessions before the lock is answered', async () => {
     const user = await createUser(t.app, t.alpha.headers, { username: 'clerk@alpha', profiles: [] });
     const current = () => t.app.inject({ url: '/api/core/users/current', headers: user.headers });
     expect((await current()).statusCode).toBe(200);
     expect((await current()).statusCode).toBe(200);
-    const lock = await t.call('PATCH', `/api/core/users/${encodeURIComponent(user.username)}`, t.alpha.headers, { isLocked: true });
+    const lock = await t.call('PATCH', `/api/core/users/${encodeURIComponent(user.username)}`, t.alpha.headers, {
+      isLocked: true,
+    });
     expect(lock.statusCode, lock.body).toBe(200);
     expect((await current()).statusCode).toBe(401);
   });

@@ -64,18 +64,24 @@ const userEntity = entityByName('User')!;
 
 /** A user's contexts: declared in `user.contexts` ({name, profiles, partnerRegistration, orgaRegistration}), else one named after the tenant. */
 export function contextsOf(user: Doc, tenant: string): UserContext[] {
-  const declared = Array.isArray(user.contexts) ? (user.contexts as Doc[]).filter((c) => c && typeof c.name === 'string') : [];
+  const declared = Array.isArray(user.contexts)
+    ? (user.contexts as Doc[]).filter((c) => c && typeof c.name === 'string')
+    : [];
   if (!declared.length) return [{ index: 0, name: tenant }];
   return declared.map((c, index) => ({
-    index, name: c.name as string,
-    ...(Array.isArray(c.profiles) ? { profiles: (c.profiles as unknown[]).filter((p): p is string => typeof p === 'string') } : {}),
+    index,
+    name: c.name as string,
+    ...(Array.isArray(c.profiles)
+      ? { profiles: (c.profiles as unknown[]).filter((p): p is string => typeof p === 'string') }
+      : {}),
     ...(typeof c.partnerRegistration === 'string' ? { partnerRegistration: c.partnerRegistration } : {}),
     ...(typeof c.orgaRegistration === 'string' ? { orgaRegistration: c.orgaRegistration } : {}),
   }));
 }
 
 /** Header values must be ASCII: JSON with every other character escaped. */
-export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** How long a document's content link stays open. */
 export const DOCUMENT_TOKEN_SECONDS = 300;
@@ -83,11 +89,23 @@ export const DOCUMENT_TOKEN_SECONDS = 300;
 export async function createSessionService(db: Db) {
   const { rows } = await sql<{ value: string }>`SELECT value FROM installation WHERE key = 'token-secret'`.execute(db);
   // Imported once: given raw bytes, jose would import the key again on every signature check.
-  const secret = await crypto.subtle.importKey('raw', new TextEncoder().encode(rows[0].value), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const secret = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(rows[0].value),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const now = () => Math.floor(Date.now() / 1000);
 
   const sign = (claims: Record<string, unknown>, subject: string, jti: string, expiresAt: number) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setJti(jti).setIssuedAt().setExpirationTime(expiresAt).sign(secret);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(secret);
 
   type Claims = { username: string; sessionId: string; tenant: string; exp: number };
   // Tokens whose signature was checked, by their exact text: a client sends the same token with
@@ -101,8 +119,15 @@ export async function createSessionService(db: Db) {
     if (!verified) {
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-        if (!payload.sub || !payload.jti || typeof payload.tenant !== 'string' || typeof payload.exp !== 'number') return 'UNAUTHENTICATED';
-        verified = { typ: payload.typ, username: payload.sub, sessionId: payload.jti, tenant: payload.tenant, exp: payload.exp };
+        if (!payload.sub || !payload.jti || typeof payload.tenant !== 'string' || typeof payload.exp !== 'number')
+          return 'UNAUTHENTICATED';
+        verified = {
+          typ: payload.typ,
+          username: payload.sub,
+          sessionId: payload.jti,
+          tenant: payload.tenant,
+          exp: payload.exp,
+        };
       } catch (error) {
         return error instanceof joseErrors.JWTExpired ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED';
       }
@@ -115,7 +140,11 @@ export async function createSessionService(db: Db) {
   }
 
   /** `user` is absent when the user was deleted or is locked. */
-  type Loaded = { session: { impersonating: string | null; expires: number }; user?: Doc; profilesPermissions: Record<string, string[]> };
+  type Loaded = {
+    session: { impersonating: string | null; expires: number };
+    user?: Doc;
+    profilesPermissions: Record<string, string[]>;
+  };
   const loadedSessions = new Map<string, Loaded>();
   const MAX_CACHED_SESSIONS = 10_000;
   onAuthChange(db, () => loadedSessions.clear());
@@ -129,15 +158,30 @@ export async function createSessionService(db: Db) {
     const generation = feed.generation;
     // One statement: the session, its user and the tenant's profiles → permissions map.
     const loaded = await readInTenant(db, { tenant: home, user: username }, async (tx) => {
-      const { rows: [found] } = await sql<Row & { revoked: boolean; impersonating: string | null; expires: number; profiles_permissions: Record<string, string[]> | null }>`${sql.raw(PREPARED)} SELECT
+      const {
+        rows: [found],
+      } = await sql<
+        Row & {
+          revoked: boolean;
+          impersonating: string | null;
+          expires: number;
+          profiles_permissions: Record<string, string[]> | null;
+        }
+      >`${sql.raw(PREPARED)} SELECT
           s.revoked_at IS NOT NULL AS revoked, s.impersonating, floor(extract(epoch FROM s.expires_at))::float8 AS expires,
           u._id, u.registration, u.status, u.name, u.type, u.data, u._insert_date, u._insert_user, u._update_date, u._update_user, u._version,
           (SELECT value FROM tenant_configuration c WHERE c.tenant = s.tenant AND c.name = 'profilesPermissions') AS profiles_permissions
         FROM session s LEFT JOIN ${sql.table(userEntity.table)} u ON u.tenant = s.tenant AND u.registration = s.username
-        WHERE s.tenant = ${home} AND s._id = ${sessionId}::uuid AND s.username = ${username} AND s.kind = 'session'`.execute(tx);
+        WHERE s.tenant = ${home} AND s._id = ${sessionId}::uuid AND s.username = ${username} AND s.kind = 'session'`.execute(
+        tx,
+      );
       if (!found || found.revoked) return 'UNAUTHENTICATED' as const;
       const usable = found._id && found.data.isLocked !== true;
-      return { session: { impersonating: found.impersonating, expires: found.expires }, user: usable ? toDocument(found) : undefined, profilesPermissions: found.profiles_permissions ?? defaultProfilesPermissions };
+      return {
+        session: { impersonating: found.impersonating, expires: found.expires },
+        user: usable ? toDocument(found) : undefined,
+        profilesPermissions: found.profiles_permissions ?? defaultProfilesPermissions,
+      };
     });
     if (typeof loaded !== 'string' && feed.live && feed.generation === generation) {
       if (loadedSessions.size >= MAX_CACHED_SESSIONS) loadedSessions.clear();
@@ -148,28 +192,54 @@ export async function createSessionService(db: Db) {
 
   async function open(tx: Tx, tenant: string, username: string, kind: 'session' | 'totp', address?: string) {
     const seconds = kind === 'session' ? SESSION_HOURS * 3600 : TOTP_PENDING_SECONDS;
-    const { rows: [session] } = await sql<{ _id: string; expires: number }>`INSERT INTO session (tenant, username, expires_at, kind, address)
+    const {
+      rows: [session],
+    } = await sql<{ _id: string; expires: number }>`INSERT INTO session (tenant, username, expires_at, kind, address)
       VALUES (${tenant}, ${username}, now() + make_interval(secs => ${seconds}), ${kind}, ${address ?? null})
       RETURNING _id, floor(extract(epoch FROM expires_at))::float8 AS expires`.execute(tx);
     return session;
   }
 
   /** A fresh bearer token for the caller's session. */
-  const tokenFor = (caller: Pick<SessionCaller, 'homeTenant' | 'username' | 'sessionId' | 'sessionExpiresAt'>): Promise<string> =>
-    sign({ typ: 'access', tenant: caller.homeTenant }, caller.username, caller.sessionId, Math.min(now() + TOKEN_TTL_SECONDS, caller.sessionExpiresAt));
+  const tokenFor = (
+    caller: Pick<SessionCaller, 'homeTenant' | 'username' | 'sessionId' | 'sessionExpiresAt'>,
+  ): Promise<string> =>
+    sign(
+      { typ: 'access', tenant: caller.homeTenant },
+      caller.username,
+      caller.sessionId,
+      Math.min(now() + TOKEN_TTL_SECONDS, caller.sessionExpiresAt),
+    );
 
   /** The context index a context token selects, when it was issued for this session. */
   async function contextIndexOf(token: string, sessionId: string): Promise<number | undefined> {
-    const payload = await jwtVerify(token, secret, { algorithms: ['HS256'] }).then((r) => r.payload, () => undefined);
-    return payload?.typ === 'context' && payload.jti === sessionId && Number.isInteger(payload.idx) ? payload.idx as number : undefined;
+    const payload = await jwtVerify(token, secret, { algorithms: ['HS256'] }).then(
+      (r) => r.payload,
+      () => undefined,
+    );
+    return payload?.typ === 'context' && payload.jti === sessionId && Number.isInteger(payload.idx)
+      ? (payload.idx as number)
+      : undefined;
   }
 
   return {
     /** Opens a session in the caller's transaction and answers its bearer token. */
-    async open(tx: Tx, tenant: string, username: string, address?: string): Promise<{ token: string; sessionId: string; sessionExpiresAt: number }> {
-      await sql`DELETE FROM session WHERE tenant = ${tenant} AND username = ${username} AND expires_at < now() - interval '1 day'`.execute(tx);
+    async open(
+      tx: Tx,
+      tenant: string,
+      username: string,
+      address?: string,
+    ): Promise<{ token: string; sessionId: string; sessionExpiresAt: number }> {
+      await sql`DELETE FROM session WHERE tenant = ${tenant} AND username = ${username} AND expires_at < now() - interval '1 day'`.execute(
+        tx,
+      );
       const session = await open(tx, tenant, username, 'session', address);
-      const token = await sign({ typ: 'access', tenant }, username, session._id, Math.min(now() + TOKEN_TTL_SECONDS, session.expires));
+      const token = await sign(
+        { typ: 'access', tenant },
+        username,
+        session._id,
+        Math.min(now() + TOKEN_TTL_SECONDS, session.expires),
+      );
       return { token, sessionId: session._id, sessionExpiresAt: session.expires };
     },
 
@@ -186,7 +256,9 @@ export async function createSessionService(db: Db) {
 
     /** Ends a pending sign-in (or any session) in the caller's transaction; false when it was not live. */
     async consume(tx: Tx, tenant: string, sessionId: string, kind: 'session' | 'totp'): Promise<boolean> {
-      const { rows } = await sql<{ _id: string }>`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid
+      const { rows } = await sql<{
+        _id: string;
+      }>`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid
         AND kind = ${kind} AND revoked_at IS NULL AND expires_at > now() RETURNING _id`.execute(tx);
       return rows.length === 1;
     },
@@ -195,7 +267,10 @@ export async function createSessionService(db: Db) {
      * The caller a bearer token stands for, loaded fresh (user, profiles, permissions, context),
      * with a renewed token when less than half of its lifetime is left; or why it is refused.
      */
-    async authenticate(token: string, contextToken?: string): Promise<{ caller: SessionCaller; renewed?: string } | { failure: AuthFailure }> {
+    async authenticate(
+      token: string,
+      contextToken?: string,
+    ): Promise<{ caller: SessionCaller; renewed?: string } | { failure: AuthFailure }> {
       const claims = await claimsOf(token, 'access');
       if (typeof claims === 'string') return { failure: claims };
       const home = claims.tenant;
@@ -234,7 +309,11 @@ export async function createSessionService(db: Db) {
 
     /** The `context-token` header value selecting context `index` in a session. */
     contextToken(sessionId: string, sessionExpiresAt: number, index: number): Promise<string> {
-      return new SignJWT({ typ: 'context', idx: index }).setProtectedHeader({ alg: 'HS256' }).setJti(sessionId).setExpirationTime(sessionExpiresAt).sign(secret);
+      return new SignJWT({ typ: 'context', idx: index })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setJti(sessionId)
+        .setExpirationTime(sessionExpiresAt)
+        .sign(secret);
     },
 
     contextIndexOf,
@@ -248,14 +327,20 @@ export async function createSessionService(db: Db) {
     },
 
     /** Who a document token was given to, and for which document; undefined when it opens nothing. */
-    async documentTokenClaims(token: string): Promise<{ tenant: string; username: string; documentId: string } | undefined> {
+    async documentTokenClaims(
+      token: string,
+    ): Promise<{ tenant: string; username: string; documentId: string } | undefined> {
       const claims = await claimsOf(token, 'document');
-      return typeof claims === 'string' ? undefined : { tenant: claims.tenant, username: claims.username, documentId: claims.sessionId };
+      return typeof claims === 'string'
+        ? undefined
+        : { tenant: claims.tenant, username: claims.username, documentId: claims.sessionId };
     },
 
     /** Revokes one session at once, for every process. */
     async revoke(tenant: string, sessionId: string, user: string): Promise<void> {
-      await inTenant(db, { tenant, user }, (tx) => sql`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid`.execute(tx));
+      await inTenant(db, { tenant, user }, (tx) =>
+        sql`UPDATE session SET revoked_at = now() WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid`.execute(tx),
+      );
     },
 
     /** Revokes every live session of a user, but `except`, in the caller's transaction. */
@@ -266,7 +351,9 @@ export async function createSessionService(db: Db) {
 
     /** Starts or ends the impersonation of a tenant by a session, in its home tenant's transaction. */
     async setImpersonation(tx: Tx, tenant: string, sessionId: string, target: string | null): Promise<void> {
-      await sql`UPDATE session SET impersonating = ${target} WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid`.execute(tx);
+      await sql`UPDATE session SET impersonating = ${target} WHERE tenant = ${tenant} AND _id = ${sessionId}::uuid`.execute(
+        tx,
+      );
     },
   };
 }

@@ -20,7 +20,9 @@ export const LOGIN_RATE_WINDOW_SECONDS = Number(process.env.LOGIN_RATE_WINDOW_SE
 const accountKey = (username: string) => `account:${username.toLowerCase()}`;
 
 async function hit(db: Db, reply: FastifyReply, key: string, limit: number): Promise<void> {
-  const { rows: [counted] } = await sql<{ attempts: number; retry_after: number }>`SELECT attempts, retry_after
+  const {
+    rows: [counted],
+  } = await sql<{ attempts: number; retry_after: number }>`SELECT attempts, retry_after
     FROM login_throttle_hit(${key}, ${LOGIN_RATE_WINDOW_SECONDS})`.execute(db);
   if (counted.attempts <= limit) return;
   reply.header('retry-after', String(counted.retry_after));
@@ -28,7 +30,12 @@ async function hit(db: Db, reply: FastifyReply, key: string, limit: number): Pro
 }
 
 /** Counts an attempt of the request's address, and of `username` when it is known. */
-export async function throttleSignIn(db: Db, request: FastifyRequest, reply: FastifyReply, username?: string): Promise<void> {
+export async function throttleSignIn(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  username?: string,
+): Promise<void> {
   await hit(db, reply, request.ip || 'unknown', LOGIN_RATE_LIMIT);
   if (username) await throttleAccount(db, reply, username);
 }

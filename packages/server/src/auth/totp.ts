@@ -17,7 +17,12 @@ export const TOTP_ISSUER = 'Leasing back office';
 export async function checkTotp(secret: string, code: string, lastStep: number | null): Promise<number | undefined> {
   if (!/^\d{6}$/.test(code)) return undefined;
   try {
-    const result = await verify({ secret, token: code, epochTolerance: 30, ...(lastStep !== null ? { afterTimeStep: lastStep } : {}) });
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: 30,
+      ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+    });
     return result.valid && 'timeStep' in result ? result.timeStep : undefined;
   } catch {
     return undefined;
@@ -41,9 +46,15 @@ export interface Credential {
   totp_last_step: string | null;
 }
 
-export async function credentialOf(tx: Tx, tenant: string, username: string, forUpdate = true): Promise<Credential | undefined> {
+export async function credentialOf(
+  tx: Tx,
+  tenant: string,
+  username: string,
+  forUpdate = true,
+): Promise<Credential | undefined> {
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
-  const { rows } = await sql<Credential>`SELECT password_hash, failed_attempts, totp_secret, totp_pending_secret, totp_last_step
+  const { rows } =
+    await sql<Credential>`SELECT password_hash, failed_attempts, totp_secret, totp_pending_secret, totp_last_step
     FROM user_credential WHERE tenant = ${tenant} AND username = ${username} ${lock}`.execute(tx);
   return rows[0];
 }
@@ -74,7 +85,8 @@ export async function totpRoutes(app: FastifyInstance, { db, preHandler }: { db:
     const code = codeOf(request.body);
     return inTenant(db, scopeOf(caller), async (tx) => {
       const credential = await credentialOf(tx, caller.tenant, caller.username);
-      if (!credential?.totp_pending_secret) throw new ApiError('MISSING_CONFIG', ['TOTP enrolment (POST /api/core/auth/totp/enrol first)']);
+      if (!credential?.totp_pending_secret)
+        throw new ApiError('MISSING_CONFIG', ['TOTP enrolment (POST /api/core/auth/totp/enrol first)']);
       const step = await checkTotp(credential.totp_pending_secret, code, null);
       if (step === undefined) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(code), 'code']);
       await sql`UPDATE user_credential SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = ${step}

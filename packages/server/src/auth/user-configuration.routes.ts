@@ -55,13 +55,16 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  * sign-in): the user, options, menus filtered by profiles and permissions, permissions,
  * preferences, landing page and environment flags, from the tenant configuration with defaults.
  */
-export async function userConfigurationRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+export async function userConfigurationRoutes(
+  app: FastifyInstance,
+  { db, preHandler }: { db: Db; preHandler: PreHandler },
+) {
   const signedIn = { preHandler, config: { permission: null } };
   const load = async (caller: SessionCaller) => ({
-    ...await readInTenant(db, scopeOf(caller), async (tx) => ({
+    ...(await readInTenant(db, scopeOf(caller), async (tx) => ({
       config: await tenantConfigOf(tx, caller.tenant),
       preferences: caller.impersonatingTenant ? [] : await preferencesOf(tx, caller.tenant, caller.username),
-    })),
+    }))),
     // A session opened by a provider: its refresh token's age and lifetime (spec 000 §3, §4 renewal).
     providerSession: await providerSessionOf(db, caller),
   });
@@ -80,7 +83,11 @@ export async function userConfigurationRoutes(app: FastifyInstance, { db, preHan
       user: { ...currentUser(caller, config), ...providerSession },
       options: { ...defaultOptions, ...(config.options ?? {}) },
       menus,
-      responsiveBottomNavigation: menusFor((config.responsiveBottomNavigation as MenuItem[] | undefined) ?? defaultBottomNavigation, caller, caller.profiles),
+      responsiveBottomNavigation: menusFor(
+        (config.responsiveBottomNavigation as MenuItem[] | undefined) ?? defaultBottomNavigation,
+        caller,
+        caller.profiles,
+      ),
       userPermissions: Object.fromEntries([...caller.permissions].sort().map((name) => [name, true])),
       userPreferences: preferences,
       landingPage: config.landingPage ?? firstPath ?? '/documentation/getting-started/getting-started',

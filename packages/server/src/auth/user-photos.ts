@@ -29,7 +29,11 @@ const multipartErrors: Record<string, () => ApiError> = {
 };
 
 /** Streams the uploaded picture into the store under `key`, recognising it by its first bytes. */
-async function storeUploadedImage(request: FastifyRequest, store: ObjectStore, key: string): Promise<{ contentType: string; size: number }> {
+async function storeUploadedImage(
+  request: FastifyRequest,
+  store: ObjectStore,
+  key: string,
+): Promise<{ contentType: string; size: number }> {
   try {
     const file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
     if (!file || file.fieldname !== 'file') throw new ApiError('MISSING_FILE_IN_REQUEST');
@@ -54,9 +58,16 @@ async function storeUploadedImage(request: FastifyRequest, store: ObjectStore, k
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-interface PhotoRow { content_type: string; content: Buffer | null; storage_key: string | null }
+interface PhotoRow {
+  content_type: string;
+  content: Buffer | null;
+  storage_key: string | null;
+}
 
-export async function userPhotoRoutes(app: FastifyInstance, { db, store, preHandler }: { db: Db; store: ObjectStore; preHandler: PreHandler }) {
+export async function userPhotoRoutes(
+  app: FastifyInstance,
+  { db, store, preHandler }: { db: Db; store: ObjectStore; preHandler: PreHandler },
+) {
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
@@ -64,40 +75,67 @@ export async function userPhotoRoutes(app: FastifyInstance, { db, store, preHand
   const newKey = (tenant: string) => `${tenant}/${crypto.randomUUID()}`;
 
   /** Moves a photo kept in its row into the store; a concurrent reader that moved it first wins. */
-  async function moveToStore(tenant: string, username: string, photo: PhotoRow & { content: Buffer }, request: FastifyRequest): Promise<string> {
+  async function moveToStore(
+    tenant: string,
+    username: string,
+    photo: PhotoRow & { content: Buffer },
+    request: FastifyRequest,
+  ): Promise<string> {
     const key = newKey(tenant);
     await store.put(key, Readable.from([photo.content]));
-    const moved = await inTenant(db, scope(request), async (tx) => (await sql`UPDATE user_photo SET storage_key = ${key}, size = ${photo.content.length}, content = NULL
-      WHERE tenant = ${tenant} AND username = ${username} AND content IS NOT NULL`.execute(tx)).numAffectedRows === 1n);
+    const moved = await inTenant(
+      db,
+      scope(request),
+      async (tx) =>
+        (
+          await sql`UPDATE user_photo SET storage_key = ${key}, size = ${photo.content.length}, content = NULL
+      WHERE tenant = ${tenant} AND username = ${username} AND content IS NOT NULL`.execute(tx)
+        ).numAffectedRows === 1n,
+    );
     if (moved) return key;
     await store.remove(key);
     return (await inTenant(db, scope(request), (tx) => photoOf(tx, tenant, username)))?.storage_key ?? '';
   }
 
-  const photoOf = async (tx: Tx, tenant: string, username: string) => (await sql<PhotoRow>`SELECT content_type, content, storage_key FROM user_photo
-    WHERE tenant = ${tenant} AND username = ${username}`.execute(tx)).rows[0];
+  const photoOf = async (tx: Tx, tenant: string, username: string) =>
+    (
+      await sql<PhotoRow>`SELECT content_type, content, storage_key FROM user_photo
+    WHERE tenant = ${tenant} AND username = ${username}`.execute(tx)
+    ).rows[0];
 
-  app.get(path, { preHandler, config: { permission: { name: 'read /api/core/users', orSelf: 'id' } } }, async (request, reply) => {
-    const { no404 } = request.query as { no404?: string };
-    const tenant = request.caller!.tenant;
-    const { username, photo } = await inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, tenant, target(request));
-      return { username: user.registration, photo: await photoOf(tx, tenant, user.registration) };
-    });
-    reply.header('cache-control', 'private, no-cache');
-    const key = !photo ? undefined : photo.content ? await moveToStore(tenant, username, { ...photo, content: photo.content }, request) : photo.storage_key;
-    const found = key ? await store.get(key) : undefined;
-    if (!photo || !found) {
-      if (no404 === '1' || no404 === 'true') return reply.status(200).send('');
-      throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['UserPhoto', target(request)]);
-    }
-    reply.header('content-length', String(found.size));
-    return reply.type(photo.content_type).send(found.content);
-  });
+  app.get(
+    path,
+    { preHandler, config: { permission: { name: 'read /api/core/users', orSelf: 'id' } } },
+    async (request, reply) => {
+      const { no404 } = request.query as { no404?: string };
+      const tenant = request.caller!.tenant;
+      const { username, photo } = await inTenant(db, scope(request), async (tx) => {
+        const user = await mustFindUser(tx, tenant, target(request));
+        return { username: user.registration, photo: await photoOf(tx, tenant, user.registration) };
+      });
+      reply.header('cache-control', 'private, no-cache');
+      const key = !photo
+        ? undefined
+        : photo.content
+          ? await moveToStore(tenant, username, { ...photo, content: photo.content }, request)
+          : photo.storage_key;
+      const found = key ? await store.get(key) : undefined;
+      if (!photo || !found) {
+        if (no404 === '1' || no404 === 'true') return reply.status(200).send('');
+        throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['UserPhoto', target(request)]);
+      }
+      reply.header('content-length', String(found.size));
+      return reply.type(photo.content_type).send(found.content);
+    },
+  );
 
   app.post(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) => {
     const tenant = request.caller!.tenant;
-    const username = await inTenant(db, scope(request), async (tx) => (await mustFindUser(tx, tenant, target(request))).registration);
+    const username = await inTenant(
+      db,
+      scope(request),
+      async (tx) => (await mustFindUser(tx, tenant, target(request))).registration,
+    );
     const key = newKey(tenant);
     const image = await storeUploadedImage(request, store, key);
     try {
@@ -105,7 +143,9 @@ export async function userPhotoRoutes(app: FastifyInstance, { db, store, preHand
         const user = await mustFindUser(tx, tenant, username);
         const before = await photoOf(tx, tenant, user.registration);
         await sql`INSERT INTO user_photo (tenant, username, content_type, storage_key, size) VALUES (${tenant}, ${user.registration}, ${image.contentType}, ${key}, ${image.size})
-          ON CONFLICT (tenant, username) DO UPDATE SET content_type = excluded.content_type, storage_key = excluded.storage_key, size = excluded.size, content = NULL, updated_at = now()`.execute(tx);
+          ON CONFLICT (tenant, username) DO UPDATE SET content_type = excluded.content_type, storage_key = excluded.storage_key, size = excluded.size, content = NULL, updated_at = now()`.execute(
+          tx,
+        );
         return before?.storage_key;
       });
       if (replaced) await store.remove(replaced);
@@ -120,7 +160,11 @@ export async function userPhotoRoutes(app: FastifyInstance, { db, store, preHand
     const tenant = request.caller!.tenant;
     const deleted = await inTenant(db, scope(request), async (tx) => {
       const user = await mustFindUser(tx, tenant, target(request));
-      const { rows } = await sql<{ storage_key: string | null }>`DELETE FROM user_photo WHERE tenant = ${tenant} AND username = ${user.registration} RETURNING storage_key`.execute(tx);
+      const { rows } = await sql<{
+        storage_key: string | null;
+      }>`DELETE FROM user_photo WHERE tenant = ${tenant} AND username = ${user.registration} RETURNING storage_key`.execute(
+        tx,
+      );
       return { username: user.registration, rows };
     });
     // After the commit: a row never points to a removed photo.

@@ -15,7 +15,14 @@ import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation
  * updates the one whose `_id` is given; `DELETE …/preferences/{id}` removes one. A table
  * configuration, a UI setting and a theme are kept once per group: saving one again replaces it.
  */
-export const preferenceTypes = ['SEARCH_FILTER', 'TABLE_CONFIGURATION', 'CONTENT', 'UI', 'PINNED_ITEM', 'THEMING'] as const;
+export const preferenceTypes = [
+  'SEARCH_FILTER',
+  'TABLE_CONFIGURATION',
+  'CONTENT',
+  'UI',
+  'PINNED_ITEM',
+  'THEMING',
+] as const;
 export type PreferenceType = (typeof preferenceTypes)[number];
 
 const oncePerGroup = new Set<string>(['TABLE_CONFIGURATION', 'UI', 'THEMING']);
@@ -23,7 +30,8 @@ const preferenceEntity = entityByName('UserPreference')!;
 const colorSchemes = ['followSystem', 'dark', 'light'];
 
 const nonEmpty = refusing('INVALID_NON_EMPTY_STRING_FIELD');
-const requiredText = (max: number) => z.string({ error: nonEmpty }).refine((v) => v.trim() !== '' && v.length <= max, { error: nonEmpty });
+const requiredText = (max: number) =>
+  z.string({ error: nonEmpty }).refine((v) => v.trim() !== '' && v.length <= max, { error: nonEmpty });
 const integerIn = (min: number, max: number) => {
   const error = refusing('INVALID_INTEGER_FIELD');
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
@@ -33,35 +41,52 @@ const integerIn = (min: number, max: number) => {
 const valueSchemas: Record<PreferenceType, z.ZodType> = {
   SEARCH_FILTER: z.looseObject({}),
   TABLE_CONFIGURATION: z.looseObject({
-    columns: z.array(z.unknown()).optional(), pageSize: integerIn(1, 250), sideView: z.boolean().optional(), advancedSearchInModal: z.boolean().optional(),
+    columns: z.array(z.unknown()).optional(),
+    pageSize: integerIn(1, 250),
+    sideView: z.boolean().optional(),
+    advancedSearchInModal: z.boolean().optional(),
   }),
   CONTENT: z.unknown(),
   UI: z.unknown(),
   PINNED_ITEM: z.looseObject({ entityName: requiredText(200), registration: requiredText(200) }),
   THEMING: z.looseObject({
     colorScheme: z.enum(colorSchemes).optional(),
-    darkModeBrightness: z.number().min(0).max(200).optional(), darkModeContrast: z.number().min(0).max(200).optional(), darkModeSepia: z.number().min(0).max(100).optional(),
+    darkModeBrightness: z.number().min(0).max(200).optional(),
+    darkModeContrast: z.number().min(0).max(200).optional(),
+    darkModeSepia: z.number().min(0).max(100).optional(),
   }),
 };
 
 /** `{groupId, type, value, _id?}`; the theme is saved with groupId THEMING (spec 000 §3) under type THEMING or UI: both are checked as a theme. */
-const preferenceBody = z.looseObject({
-  type: z.enum(preferenceTypes),
-  groupId: nonEmptyText(500),
-  value: z.unknown().refine((v) => v !== undefined && JSON.stringify(v).length <= 100_000, { error: (issue) => (issue.input === undefined ? undefined : refusing('INVALID_FIELD_VALUE')) })
-    .describe('the preference: its shape depends on the type'),
-  _id: z.string({ error: refusing('INVALID_FIELD_VALUE') }).regex(/^[0-9a-f-]{36}$/i, { error: refusing('INVALID_FIELD_VALUE') }).optional()
-    .describe('the preference to replace'),
-}).superRefine((body, context) => {
-  const checked = valueSchemas[body.groupId === 'THEMING' ? 'THEMING' : body.type].safeParse(body.value);
-  for (const issue of checked.error?.issues.slice(0, 1) ?? []) context.addIssue({ ...issue, path: ['value', ...issue.path] } as z.core.$ZodRawIssue);
-});
+const preferenceBody = z
+  .looseObject({
+    type: z.enum(preferenceTypes),
+    groupId: nonEmptyText(500),
+    value: z
+      .unknown()
+      .refine((v) => v !== undefined && JSON.stringify(v).length <= 100_000, {
+        error: (issue) => (issue.input === undefined ? undefined : refusing('INVALID_FIELD_VALUE')),
+      })
+      .describe('the preference: its shape depends on the type'),
+    _id: z
+      .string({ error: refusing('INVALID_FIELD_VALUE') })
+      .regex(/^[0-9a-f-]{36}$/i, { error: refusing('INVALID_FIELD_VALUE') })
+      .optional()
+      .describe('the preference to replace'),
+  })
+  .superRefine((body, context) => {
+    const checked = valueSchemas[body.groupId === 'THEMING' ? 'THEMING' : body.type].safeParse(body.value);
+    for (const issue of checked.error?.issues.slice(0, 1) ?? [])
+      context.addIssue({ ...issue, path: ['value', ...issue.path] } as z.core.$ZodRawIssue);
+  });
 type Preference = z.infer<typeof preferenceBody>;
 
 /** A pinned record names a kind the product knows. */
 function checkedPreference(preference: Preference): Preference {
-  const entityName = preference.type === 'PINNED_ITEM' ? (preference.value as { entityName: string }).entityName : undefined;
-  if (entityName !== undefined && !entityByName(entityName) && !/^dyno/i.test(entityName)) throw new ApiError('UNSUPPORTED_ENTITY', [entityName]);
+  const entityName =
+    preference.type === 'PINNED_ITEM' ? (preference.value as { entityName: string }).entityName : undefined;
+  if (entityName !== undefined && !entityByName(entityName) && !/^dyno/i.test(entityName))
+    throw new ApiError('UNSUPPORTED_ENTITY', [entityName]);
   return preference;
 }
 
@@ -69,14 +94,20 @@ const shown = (doc: Doc) => ({ _id: doc._id, groupId: doc.groupId, type: doc.typ
 
 /** The preferences of a user, oldest first. */
 export async function preferencesOf(tx: Tx, tenant: string, username: string): Promise<Doc[]> {
-  const { rows } = await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
-    FROM ${sql.table(preferenceEntity.table)} WHERE tenant = ${tenant} AND data ->> 'username' = ${username} ORDER BY _insert_date, registration`.execute(tx);
+  const { rows } =
+    await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+    FROM ${sql.table(preferenceEntity.table)} WHERE tenant = ${tenant} AND data ->> 'username' = ${username} ORDER BY _insert_date, registration`.execute(
+      tx,
+    );
   return rows.map((r) => shown(storage.toDocument(r)));
 }
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-export async function userPreferenceRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+export async function userPreferenceRoutes(
+  app: FastifyInstance,
+  { db, preHandler }: { db: Db; preHandler: PreHandler },
+) {
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
   const read = { name: 'read /api/core/users', orSelf: 'id' };
@@ -86,42 +117,70 @@ export async function userPreferenceRoutes(app: FastifyInstance, { db, preHandle
     readInTenant(db, scope(request), async (tx) => {
       const user = await mustFindUser(tx, request.caller!.tenant, target(request));
       return preferencesOf(tx, request.caller!.tenant, user.registration);
-    }));
+    }),
+  );
 
-  const saveSchema = { tags: ['Users'], summary: 'Save a preference of a user (a search, a table, a pin, a theme…)', body: preferenceBody };
-  app.post('/api/core/users/:id/preferences', { preValidation: preHandler, config: { permission: write }, schema: saveSchema }, async (request) => {
-    const preference = checkedPreference(request.body as Preference);
-    const caller = request.caller!;
-    return inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, caller.tenant, target(request));
-      const data = { username: user.registration, groupId: preference.groupId, type: preference.type, value: preference.value };
-      let existing: storage.Row | undefined;
-      if (preference._id) {
-        existing = await storage.findOne(tx, preferenceEntity, caller.tenant, preference._id, true);
-        if (!existing || existing.data.username !== user.registration) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [preferenceEntity.name, preference._id]);
-      } else if (oncePerGroup.has(preference.type)) {
-        const { rows } = await sql<{ _id: string }>`SELECT _id FROM ${sql.table(preferenceEntity.table)} WHERE tenant = ${caller.tenant}
-          AND data ->> 'username' = ${user.registration} AND type = ${preference.type} AND data ->> 'groupId' = ${preference.groupId} LIMIT 1 FOR UPDATE`.execute(tx);
-        if (rows[0]) existing = await storage.findOne(tx, preferenceEntity, caller.tenant, rows[0]._id, true);
-      }
-      const saved = existing
-        ? await storage.updateRow(tx, preferenceEntity, caller.tenant, caller.username, existing._id, { ...data, registration: existing.registration })
-        : await storage.insertRow(tx, preferenceEntity, caller.tenant, caller.username, {
-          ...data, registration: `${preferenceEntity.prefix}${String(await storage.nextCounter(tx, caller.tenant, preferenceEntity.name)).padStart(6, '0')}`,
-        });
-      return shown(storage.toDocument(saved));
-    });
-  });
+  const saveSchema = {
+    tags: ['Users'],
+    summary: 'Save a preference of a user (a search, a table, a pin, a theme…)',
+    body: preferenceBody,
+  };
+  app.post(
+    '/api/core/users/:id/preferences',
+    { preValidation: preHandler, config: { permission: write }, schema: saveSchema },
+    async (request) => {
+      const preference = checkedPreference(request.body as Preference);
+      const caller = request.caller!;
+      return inTenant(db, scope(request), async (tx) => {
+        const user = await mustFindUser(tx, caller.tenant, target(request));
+        const data = {
+          username: user.registration,
+          groupId: preference.groupId,
+          type: preference.type,
+          value: preference.value,
+        };
+        let existing: storage.Row | undefined;
+        if (preference._id) {
+          existing = await storage.findOne(tx, preferenceEntity, caller.tenant, preference._id, true);
+          if (!existing || existing.data.username !== user.registration)
+            throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [preferenceEntity.name, preference._id]);
+        } else if (oncePerGroup.has(preference.type)) {
+          const { rows } = await sql<{
+            _id: string;
+          }>`SELECT _id FROM ${sql.table(preferenceEntity.table)} WHERE tenant = ${caller.tenant}
+          AND data ->> 'username' = ${user.registration} AND type = ${preference.type} AND data ->> 'groupId' = ${preference.groupId} LIMIT 1 FOR UPDATE`.execute(
+            tx,
+          );
+          if (rows[0]) existing = await storage.findOne(tx, preferenceEntity, caller.tenant, rows[0]._id, true);
+        }
+        const saved = existing
+          ? await storage.updateRow(tx, preferenceEntity, caller.tenant, caller.username, existing._id, {
+              ...data,
+              registration: existing.registration,
+            })
+          : await storage.insertRow(tx, preferenceEntity, caller.tenant, caller.username, {
+              ...data,
+              registration: `${preferenceEntity.prefix}${String(await storage.nextCounter(tx, caller.tenant, preferenceEntity.name)).padStart(6, '0')}`,
+            });
+        return shown(storage.toDocument(saved));
+      });
+    },
+  );
 
-  app.delete('/api/core/users/:id/preferences/:preferenceId', { preHandler, config: { permission: write } }, async (request) => {
-    const caller = request.caller!;
-    const id = (request.params as { preferenceId: string }).preferenceId;
-    return inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, caller.tenant, target(request));
-      const row = id.length <= 100 ? await storage.findOne(tx, preferenceEntity, caller.tenant, id, true) : undefined;
-      if (!row || row.data.username !== user.registration) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [preferenceEntity.name, id]);
-      await storage.deleteRow(tx, preferenceEntity, caller.tenant, row._id);
-      return shown(storage.toDocument(row));
-    });
-  });
+  app.delete(
+    '/api/core/users/:id/preferences/:preferenceId',
+    { preHandler, config: { permission: write } },
+    async (request) => {
+      const caller = request.caller!;
+      const id = (request.params as { preferenceId: string }).preferenceId;
+      return inTenant(db, scope(request), async (tx) => {
+        const user = await mustFindUser(tx, caller.tenant, target(request));
+        const row = id.length <= 100 ? await storage.findOne(tx, preferenceEntity, caller.tenant, id, true) : undefined;
+        if (!row || row.data.username !== user.registration)
+          throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [preferenceEntity.name, id]);
+        await storage.deleteRow(tx, preferenceEntity, caller.tenant, row._id);
+        return shown(storage.toDocument(row));
+      });
+    },
+  );
 }

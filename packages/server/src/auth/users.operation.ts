@@ -42,30 +42,56 @@ const serverManaged = ['lastLoginDate', 'hasActivatedMfa'];
 /** Names of the linked persons, computed on every write. */
 const displayNames = ['person', 'partner', 'organization'];
 /** What users may change in their own record without the users write permission. */
-const selfEditable = new Set(['firstName', 'lastName', 'email', 'mobile', 'locale', 'timeZone', 'isNotificationsDisabled', 'signatureUserId']);
+const selfEditable = new Set([
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'locale',
+  'timeZone',
+  'isNotificationsDisabled',
+  'signatureUserId',
+]);
 
 export const normaliseUsername = (username: string) => username.trim().toLowerCase();
 
 /** A History row for a change, as the generic operations write it. */
-export async function recordHistory(tx: Tx, caller: { tenant: string; username: string }, entity: Entity, action: string, before: Doc | undefined, after: Doc | undefined) {
+export async function recordHistory(
+  tx: Tx,
+  caller: { tenant: string; username: string },
+  entity: Entity,
+  action: string,
+  before: Doc | undefined,
+  after: Doc | undefined,
+) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
     if (systemFields.includes(key)) continue;
-    if (JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key])) changes[key] = { from: before?.[key] ?? null, to: after?.[key] ?? null };
+    if (JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
+      changes[key] = { from: before?.[key] ?? null, to: after?.[key] ?? null };
   }
   await storage.insertRow(tx, historyEntity, caller.tenant, caller.username, {
-    registration: crypto.randomUUID(), entityName: entity.name, entityRegistration: (after ?? before)?.registration, action,
-    user: caller.username, date: new Date().toISOString(), fromStatus: before?.status ?? null, toStatus: after?.status ?? null, changes,
+    registration: crypto.randomUUID(),
+    entityName: entity.name,
+    entityRegistration: (after ?? before)?.registration,
+    action,
+    user: caller.username,
+    date: new Date().toISOString(),
+    fromStatus: before?.status ?? null,
+    toStatus: after?.status ?? null,
+    changes,
   });
 }
 
 function bodyOf(body: unknown): Doc {
-  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
+  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0))
+    throw new ApiError('MISSING_BODY_PAYLOAD');
   if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
   return body;
 }
 
-const withoutKeys = (doc: Doc, keys: string[]) => Object.fromEntries(Object.entries(doc).filter(([k]) => !keys.includes(k)));
+const withoutKeys = (doc: Doc, keys: string[]) =>
+  Object.fromEntries(Object.entries(doc).filter(([k]) => !keys.includes(k)));
 
 export async function mustFindUser(tx: Tx, tenant: string, username: string, forUpdate = false) {
   const row = await storage.findOne(tx, userEntity, tenant, normaliseUsername(username), forUpdate);
@@ -87,19 +113,30 @@ function assertCanManage(caller: UserCaller, target: Doc) {
 function assertGrants(caller: UserCaller, before: Doc, after: Doc) {
   const changed = (field: string) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null);
   for (const [field, level] of Object.entries(gatedUserFields)) {
-    if ((before[field] === true) !== (after[field] === true) && caller.adminLevel < level) throw new ApiError('FORBIDDEN', [`admin level ${level} to change ${field}`]);
+    if ((before[field] === true) !== (after[field] === true) && caller.adminLevel < level)
+      throw new ApiError('FORBIDDEN', [`admin level ${level} to change ${field}`]);
   }
   const held = new Set(caller.profiles);
-  const added = ((after.profiles as string[] | undefined) ?? []).filter((p) => !((before.profiles as string[] | undefined) ?? []).includes(p));
-  if (caller.adminLevel < 1 && added.some((p) => !held.has(p))) throw new ApiError('FORBIDDEN', ['admin level 1 to grant a profile one does not hold']);
-  if (caller.adminLevel < 1 && changed('contexts')) throw new ApiError('FORBIDDEN', ['admin level 1 to change contexts']);
+  const added = ((after.profiles as string[] | undefined) ?? []).filter(
+    (p) => !((before.profiles as string[] | undefined) ?? []).includes(p),
+  );
+  if (caller.adminLevel < 1 && added.some((p) => !held.has(p)))
+    throw new ApiError('FORBIDDEN', ['admin level 1 to grant a profile one does not hold']);
+  if (caller.adminLevel < 1 && changed('contexts'))
+    throw new ApiError('FORBIDDEN', ['admin level 1 to change contexts']);
 }
 
 /** Display names of the linked persons (`person.name`, `partner.name`, `organization.name`). */
 async function linkedNames(tx: Tx, tenant: string, doc: Doc): Promise<Doc> {
-  const links = { person: doc.personRegistration, partner: doc.partnerRegistration, organization: doc.orgaRegistration };
+  const links = {
+    person: doc.personRegistration,
+    partner: doc.partnerRegistration,
+    organization: doc.orgaRegistration,
+  };
   const wanted = Object.values(links).filter((r): r is string => typeof r === 'string' && r !== '');
-  const found = new Map((await storage.findMany(tx, personEntity, tenant, wanted)).map((r) => [r.registration, r.name]));
+  const found = new Map(
+    (await storage.findMany(tx, personEntity, tenant, wanted)).map((r) => [r.registration, r.name]),
+  );
   const out: Doc = {};
   for (const [key, registration] of Object.entries(links)) {
     const name = typeof registration === 'string' ? found.get(registration) : undefined;
@@ -109,12 +146,17 @@ async function linkedNames(tx: Tx, tenant: string, doc: Doc): Promise<Doc> {
 }
 
 function validated(caller: UserCaller, body: Doc): Doc {
-  const doc = validateFields(withoutKeys(body, [...systemFields, ...credentialFields]), userEntity.fields, '', { requireMandatory: true, timeZone: caller.timeZone });
+  const doc = validateFields(withoutKeys(body, [...systemFields, ...credentialFields]), userEntity.fields, '', {
+    requireMandatory: true,
+    timeZone: caller.timeZone,
+  });
   if (doc.contexts !== undefined) {
     if (!Array.isArray(doc.contexts)) throw new ApiError('INVALID_ARRAY_FIELD', ['contexts']);
     (doc.contexts as unknown[]).forEach((c, i) => {
-      if (!isObject(c) || typeof c.name !== 'string' || !c.name.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [`contexts[${i}].name`]);
-      if (c.profiles !== undefined && !(Array.isArray(c.profiles) && c.profiles.every((p) => typeof p === 'string'))) throw new ApiError('INVALID_ARRAY_FIELD', [`contexts[${i}].profiles`]);
+      if (!isObject(c) || typeof c.name !== 'string' || !c.name.trim())
+        throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [`contexts[${i}].name`]);
+      if (c.profiles !== undefined && !(Array.isArray(c.profiles) && c.profiles.every((p) => typeof p === 'string')))
+        throw new ApiError('INVALID_ARRAY_FIELD', [`contexts[${i}].profiles`]);
     });
   }
   return doc;
@@ -137,14 +179,30 @@ async function createPerson(tx: Tx, caller: UserCaller, user: Doc): Promise<Doc>
   const profiles = (user.profiles as string[] | undefined) ?? [];
   const roles = ['CLIENT', 'SALES'].filter((r) => profiles.includes(r));
   const email = user.email ?? (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(user.username)) ? user.username : undefined);
-  const input = validateFields({
-    type: 'I', firstName: user.firstName, lastName: user.lastName,
-    name: [user.firstName, user.lastName].filter(Boolean).join(' '), email, roles: (roles.length ? roles : ['CLIENT']).map((role) => ({ role })),
-  }, personEntity.fields, '', { requireMandatory: true, timeZone: caller.timeZone });
+  const input = validateFields(
+    {
+      type: 'I',
+      firstName: user.firstName,
+      lastName: user.lastName,
+      name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      email,
+      roles: (roles.length ? roles : ['CLIENT']).map((role) => ({ role })),
+    },
+    personEntity.fields,
+    '',
+    { requireMandatory: true, timeZone: caller.timeZone },
+  );
   if (!input.lastName) throw new ApiError('MISSING_FIELD_IN_BODY', ['lastName']);
-  const status = personEntity.status ? referenceLists[personEntity.status]?.[0]?.value ?? 'DRAFT' : undefined;
+  const status = personEntity.status ? (referenceLists[personEntity.status]?.[0]?.value ?? 'DRAFT') : undefined;
   const registration = `${personEntity.prefix}${String(await storage.nextCounter(tx, caller.tenant, personEntity.name)).padStart(6, '0')}`;
-  const person = storage.toDocument(await storage.insertRow(tx, personEntity, caller.tenant, caller.username, { ...input, username: user.username, registration, ...(status ? { status } : {}) }));
+  const person = storage.toDocument(
+    await storage.insertRow(tx, personEntity, caller.tenant, caller.username, {
+      ...input,
+      username: user.username,
+      registration,
+      ...(status ? { status } : {}),
+    }),
+  );
   await recordHistory(tx, caller, personEntity, 'CREATE', undefined, person);
   return person;
 }
@@ -155,12 +213,21 @@ async function createPerson(tx: Tx, caller: UserCaller, user: Doc): Promise<Doc>
  */
 async function syncPerson(tx: Tx, caller: UserCaller, row: storage.Row, user: Doc): Promise<void> {
   const before = storage.toDocument(row);
-  const fill = Object.fromEntries(['email', 'firstName', 'lastName']
-    .filter((f) => (before[f] === undefined || before[f] === null || before[f] === '') && typeof user[f] === 'string' && user[f] !== '')
-    .map((f) => [f, user[f]]));
+  const fill = Object.fromEntries(
+    ['email', 'firstName', 'lastName']
+      .filter(
+        (f) =>
+          (before[f] === undefined || before[f] === null || before[f] === '') &&
+          typeof user[f] === 'string' &&
+          user[f] !== '',
+      )
+      .map((f) => [f, user[f]]),
+  );
   const data = { ...row.data, ...fill, username: user.username };
   if (JSON.stringify(data) === JSON.stringify(row.data)) return;
-  const updated = storage.toDocument(await storage.updateRow(tx, personEntity, caller.tenant, caller.username, row._id, data));
+  const updated = storage.toDocument(
+    await storage.updateRow(tx, personEntity, caller.tenant, caller.username, row._id, data),
+  );
   await recordHistory(tx, caller, personEntity, 'UPDATE', before, updated);
 }
 
@@ -171,7 +238,8 @@ export function createUserOperations(db: Db, sessions: SessionService) {
   return {
     async create(caller: UserCaller, body: unknown, options: { syncPerson: boolean }): Promise<Doc> {
       const raw = bodyOf(body);
-      if (typeof raw.username !== 'string' || !raw.username.trim()) throw new ApiError('MISSING_FIELD_IN_BODY', ['username']);
+      if (typeof raw.username !== 'string' || !raw.username.trim())
+        throw new ApiError('MISSING_FIELD_IN_BODY', ['username']);
       const username = normaliseUsername(raw.username);
       if (!isValidUsername(username, caller.tenant)) throw new ApiError('INVALID_USERNAME', [caller.tenant]);
       const password = passwordOf(raw);
@@ -183,14 +251,20 @@ export function createUserOperations(db: Db, sessions: SessionService) {
         if (options.syncPerson) {
           if (typeof input.personRegistration === 'string' && input.personRegistration) {
             const person = await storage.findOne(tx, personEntity, caller.tenant, input.personRegistration, true);
-            if (!person) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, input.personRegistration]);
+            if (!person)
+              throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, input.personRegistration]);
             await syncPerson(tx, caller, person, { ...input, username });
           } else {
             input.personRegistration = (await createPerson(tx, caller, input)).registration;
           }
         }
         const status = userEntity.status ? referenceLists[userEntity.status]?.[0]?.value : undefined;
-        const data = { ...input, registration: username, ...(await linkedNames(tx, caller.tenant, input)), ...(status ? { status } : {}) };
+        const data = {
+          ...input,
+          registration: username,
+          ...(await linkedNames(tx, caller.tenant, input)),
+          ...(status ? { status } : {}),
+        };
         const doc = storage.toDocument(await storage.insertRow(tx, userEntity, caller.tenant, caller.username, data));
         await recordHistory(tx, caller, userEntity, 'CREATE', undefined, doc);
         if (password) await setPassword(tx, caller.tenant, username, password);
@@ -199,41 +273,73 @@ export function createUserOperations(db: Db, sessions: SessionService) {
     },
 
     /** PUT replaces, PATCH merges; users without the write permission may change only their own personal fields. */
-    async update(caller: UserCaller, username: string, body: unknown, mode: 'replace' | 'merge', origin: Origin, ifMatch?: number[] | '*'): Promise<Doc> {
+    async update(
+      caller: UserCaller,
+      username: string,
+      body: unknown,
+      mode: 'replace' | 'merge',
+      origin: Origin,
+      ifMatch?: number[] | '*',
+    ): Promise<Doc> {
       const raw = bodyOf(body);
-      for (const field of credentialFields) if (raw[field] !== undefined) throw new ApiError('INVALID_FIELD_IN_BODY', [field]);
+      for (const field of credentialFields)
+        if (raw[field] !== undefined) throw new ApiError('INVALID_FIELD_IN_BODY', [field]);
       const expectedVersion = raw._version;
-      if (expectedVersion !== undefined && !Number.isInteger(expectedVersion)) throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
+      if (expectedVersion !== undefined && !Number.isInteger(expectedVersion))
+        throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
       return scoped(caller, async (tx) => {
         const row = await mustFindUser(tx, caller.tenant, username, true);
         checkIfMatch(username, row._version, ifMatch);
         const before = storage.toDocument(row);
-        if (expectedVersion !== undefined && expectedVersion !== row._version) throw new ApiError('VERSION_CONFLICT', [userEntity.name, username, expectedVersion, row._version]);
+        if (expectedVersion !== undefined && expectedVersion !== row._version)
+          throw new ApiError('VERSION_CONFLICT', [userEntity.name, username, expectedVersion, row._version]);
         const base = withoutKeys(before, systemFields);
         // Fields the caller may not see are kept as they are (a PUT cannot drop what it cannot show).
-        const hidden = Object.fromEntries(Object.entries(gatedUserFields)
-          .filter(([f, level]) => caller.adminLevel < level && before[f] !== undefined && raw[f] === undefined).map(([f]) => [f, before[f]]));
-        const kept = Object.fromEntries(serverManaged.filter((f) => before[f] !== undefined).map((f) => [f, before[f]]));
+        const hidden = Object.fromEntries(
+          Object.entries(gatedUserFields)
+            .filter(([f, level]) => caller.adminLevel < level && before[f] !== undefined && raw[f] === undefined)
+            .map(([f]) => [f, before[f]]),
+        );
+        const kept = Object.fromEntries(
+          serverManaged.filter((f) => before[f] !== undefined).map((f) => [f, before[f]]),
+        );
         const merged = mode === 'merge' ? { ...base, ...raw } : { ...raw };
-        const input = validated(caller, { ...withoutKeys(merged, [...serverManaged, ...displayNames]), ...hidden, username: merged.username ?? row.registration });
-        if (input.username !== undefined && normaliseUsername(String(input.username)) !== row.registration) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.username), 'username']);
+        const input = validated(caller, {
+          ...withoutKeys(merged, [...serverManaged, ...displayNames]),
+          ...hidden,
+          username: merged.username ?? row.registration,
+        });
+        if (input.username !== undefined && normaliseUsername(String(input.username)) !== row.registration)
+          throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.username), 'username']);
         if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
-        const next: Doc = { ...input, username: row.registration, registration: row.registration, ...kept, ...(await linkedNames(tx, caller.tenant, input)), ...(row.status !== null ? { status: row.status } : {}) };
+        const next: Doc = {
+          ...input,
+          username: row.registration,
+          registration: row.registration,
+          ...kept,
+          ...(await linkedNames(tx, caller.tenant, input)),
+          ...(row.status !== null ? { status: row.status } : {}),
+        };
         const isSelf = row.registration === caller.username && !caller.impersonatingTenant;
-        const changedFields = [...new Set([...Object.keys(base), ...Object.keys(next)])]
-          .filter((k) => !displayNames.includes(k) && JSON.stringify(base[k] ?? null) !== JSON.stringify(next[k] ?? null));
+        const changedFields = [...new Set([...Object.keys(base), ...Object.keys(next)])].filter(
+          (k) => !displayNames.includes(k) && JSON.stringify(base[k] ?? null) !== JSON.stringify(next[k] ?? null),
+        );
         if (!(isSelf && changedFields.every((f) => selfEditable.has(f)))) {
           assertCanManage(caller, before);
           assertGrants(caller, before, next);
         }
-        const updated = storage.toDocument(await storage.updateRow(tx, userEntity, caller.tenant, caller.username, row._id, next));
+        const updated = storage.toDocument(
+          await storage.updateRow(tx, userEntity, caller.tenant, caller.username, row._id, next),
+        );
         await recordHistory(tx, caller, userEntity, 'UPDATE', before, updated);
         if (before.isLocked !== true && updated.isLocked === true) {
           await sessions.revokeUser(tx, caller.tenant, row.registration);
           await recordAccess(tx, caller.tenant, 'USER_LOCKED', row.registration, origin, { by: caller.username });
         }
         if (before.isLocked === true && updated.isLocked !== true) {
-          await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(tx);
+          await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(
+            tx,
+          );
           await recordAccess(tx, caller.tenant, 'USER_UNLOCKED', row.registration, origin, { by: caller.username });
         }
         return updated;
@@ -248,9 +354,15 @@ export function createUserOperations(db: Db, sessions: SessionService) {
         assertCanManage(caller, before);
         await storage.deleteRow(tx, userEntity, caller.tenant, row._id);
         await recordHistory(tx, caller, userEntity, 'DELETE', before, undefined);
-        await sql`DELETE FROM user_credential WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(tx);
-        await sql`DELETE FROM user_photo WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(tx);
-        await sql`DELETE FROM ${sql.table(entityByName('UserPreference')!.table)} WHERE tenant = ${caller.tenant} AND data ->> 'username' = ${row.registration}`.execute(tx);
+        await sql`DELETE FROM user_credential WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(
+          tx,
+        );
+        await sql`DELETE FROM user_photo WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(
+          tx,
+        );
+        await sql`DELETE FROM ${sql.table(entityByName('UserPreference')!.table)} WHERE tenant = ${caller.tenant} AND data ->> 'username' = ${row.registration}`.execute(
+          tx,
+        );
         await sessions.revokeUser(tx, caller.tenant, row.registration);
         return before;
       });
@@ -271,7 +383,9 @@ export function createUserOperations(db: Db, sessions: SessionService) {
         if (!isSelf || current === undefined) assertCanManage(caller, storage.toDocument(row));
         assertStrong(password, row.registration);
         if (isSelf && current !== undefined) {
-          const { rows: [cred] } = await sql<{ password_hash: string | null }>`SELECT password_hash FROM user_credential
+          const {
+            rows: [cred],
+          } = await sql<{ password_hash: string | null }>`SELECT password_hash FROM user_credential
             WHERE tenant = ${caller.tenant} AND username = ${row.registration} FOR UPDATE`.execute(tx);
           if (!(await checkPassword(cred?.password_hash, current))) {
             await countFailure(tx, caller, row.registration, origin, sessions);
@@ -279,9 +393,18 @@ export function createUserOperations(db: Db, sessions: SessionService) {
           }
         }
         await setPassword(tx, caller.tenant, row.registration, password);
-        await sql`UPDATE user_credential SET password_changed_at = now() WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(tx);
+        await sql`UPDATE user_credential SET password_changed_at = now() WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(
+          tx,
+        );
         await sessions.revokeUser(tx, caller.tenant, row.registration, isSelf ? caller.sessionId : undefined);
-        await recordAccess(tx, caller.tenant, isSelf && current !== undefined ? 'PASSWORD_CHANGED' : 'PASSWORD_RESET', row.registration, origin, { by: caller.username });
+        await recordAccess(
+          tx,
+          caller.tenant,
+          isSelf && current !== undefined ? 'PASSWORD_CHANGED' : 'PASSWORD_RESET',
+          row.registration,
+          origin,
+          { by: caller.username },
+        );
         return 'done' as const;
       });
       if (outcome === 'wrong') throw new ApiError('INVALID_CURRENT_PASSWORD');
@@ -292,7 +415,9 @@ export function createUserOperations(db: Db, sessions: SessionService) {
       return scoped(caller, async (tx) => {
         const row = await mustFindUser(tx, caller.tenant, username, true);
         assertCanManage(caller, storage.toDocument(row));
-        await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(tx);
+        await sql`UPDATE user_credential SET failed_attempts = 0 WHERE tenant = ${caller.tenant} AND username = ${row.registration}`.execute(
+          tx,
+        );
         await recordAccess(tx, caller.tenant, 'USER_UNLOCKED', row.registration, origin, { by: caller.username });
         return setUserFlags(tx, caller, row.registration, { isLocked: false }, 'UNLOCK');
       });
@@ -315,17 +440,33 @@ export function createUserOperations(db: Db, sessions: SessionService) {
 export type UserOperations = ReturnType<typeof createUserOperations>;
 
 /** Merges server-managed flags into a user's document, with its History row. */
-export async function setUserFlags(tx: Tx, caller: { tenant: string; username: string }, username: string, flags: Doc, action: string): Promise<Doc> {
+export async function setUserFlags(
+  tx: Tx,
+  caller: { tenant: string; username: string },
+  username: string,
+  flags: Doc,
+  action: string,
+): Promise<Doc> {
   const row = await mustFindUser(tx, caller.tenant, username, true);
   const before = storage.toDocument(row);
-  const updated = storage.toDocument(await storage.updateRow(tx, userEntity, caller.tenant, caller.username, row._id, { ...row.data, ...flags }));
+  const updated = storage.toDocument(
+    await storage.updateRow(tx, userEntity, caller.tenant, caller.username, row._id, { ...row.data, ...flags }),
+  );
   await recordHistory(tx, caller, userEntity, action, before, updated);
   return updated;
 }
 
 /** Counts a failed sign-in (password or code); the fifth in a row locks the user and ends its sessions. */
-export async function countFailure(tx: Tx, scope: { tenant: string; username: string }, username: string, origin: Origin, sessions: Pick<SessionService, 'revokeUser'>): Promise<boolean> {
-  const { rows: [cred] } = await sql<{ failed_attempts: number }>`UPDATE user_credential SET failed_attempts = failed_attempts + 1
+export async function countFailure(
+  tx: Tx,
+  scope: { tenant: string; username: string },
+  username: string,
+  origin: Origin,
+  sessions: Pick<SessionService, 'revokeUser'>,
+): Promise<boolean> {
+  const {
+    rows: [cred],
+  } = await sql<{ failed_attempts: number }>`UPDATE user_credential SET failed_attempts = failed_attempts + 1
     WHERE tenant = ${scope.tenant} AND username = ${username} RETURNING failed_attempts`.execute(tx);
   if (!cred || cred.failed_attempts < MAX_FAILED_ATTEMPTS) return false;
   const row = await storage.findOne(tx, userEntity, scope.tenant, username, true);

@@ -8,7 +8,13 @@ import type { Db } from '../db/database.ts';
 import type { SessionService } from './sessions.ts';
 import { gateUserFields, gatedUserFields } from './permissions.ts';
 import { originOf } from './access-log.ts';
-import { createUserOperations, MANAGE_USERS, normaliseUsername, userEntity, type UserCaller } from './users.operation.ts';
+import {
+  createUserOperations,
+  MANAGE_USERS,
+  normaliseUsername,
+  userEntity,
+  type UserCaller,
+} from './users.operation.ts';
 import { userPreferenceRoutes } from './user-preferences.ts';
 import { userPhotoRoutes } from './user-photos.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
@@ -21,7 +27,16 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  * breakdowns), and the user operations for writes; plus password, unlock, second-factor reset,
  * preferences and photo. `GET /api/core/users/current` is with the user configuration.
  */
-export async function usersRoutes(app: FastifyInstance, { db, operations, sessions, store, preHandler }: { db: Db; operations: Operations; sessions: SessionService; store: ObjectStore; preHandler: PreHandler }) {
+export async function usersRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    operations,
+    sessions,
+    store,
+    preHandler,
+  }: { db: Db; operations: Operations; sessions: SessionService; store: ObjectStore; preHandler: PreHandler },
+) {
   const users = createUserOperations(db, sessions);
   const base = `/api/${userEntity.route}`;
   const config = { entity: userEntity.name };
@@ -37,8 +52,13 @@ export async function usersRoutes(app: FastifyInstance, { db, operations, sessio
 
   /** A gated field is unknown to callers who may not see it, in every part of a query. */
   function assertQueryVisible(request: FastifyRequest, query: Query) {
-    const hidden = Object.entries(gatedUserFields).filter(([, level]) => caller(request).adminLevel < level).map(([f]) => f);
-    const listed = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).split(',').map((s) => s.trim().replace(/^-/, '').split('.')[0]) : []);
+    const hidden = Object.entries(gatedUserFields)
+      .filter(([, level]) => caller(request).adminLevel < level)
+      .map(([f]) => f);
+    const listed = (key: string) =>
+      typeof query[key] === 'string'
+        ? (query[key] as string).split(',').map((s) => s.trim().replace(/^-/, '').split('.')[0])
+        : [];
     for (const field of hidden) {
       for (const key of ['sort', 'breakdown', 'projection']) {
         if (listed(key).includes(field)) throw new ApiError('INVALID_FIELD_IN_QUERY', [key, `unknown field ${field}`]);
@@ -51,35 +71,73 @@ export async function usersRoutes(app: FastifyInstance, { db, operations, sessio
     const query = request.query as Query;
     assertQueryVisible(request, query);
     const result = await operations.list(caller(request), userEntity, query);
-    return sendList(reply, { ...result, documents: result.documents.map((d) => JSON.stringify(gate(request, JSON.parse(d)))) });
+    return sendList(reply, {
+      ...result,
+      documents: result.documents.map((d) => JSON.stringify(gate(request, JSON.parse(d)))),
+    });
   });
 
-  app.get(`${base}/:id`, { preHandler, config: { ...config, permission: { name: 'read /api/core/users', orSelf: 'id' } } }, async (request, reply) => {
-    const query = request.query as Query;
-    assertQueryVisible(request, query);
-    return sendRecord(reply, gate(request, await operations.get(caller(request), userEntity, username(request), query)));
-  });
+  app.get(
+    `${base}/:id`,
+    { preHandler, config: { ...config, permission: { name: 'read /api/core/users', orSelf: 'id' } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      assertQueryVisible(request, query);
+      return sendRecord(
+        reply,
+        gate(request, await operations.get(caller(request), userEntity, username(request), query)),
+      );
+    },
+  );
 
   app.post(base, manage, async (request, reply) => {
     const { syncPerson } = request.query as { syncPerson?: string };
-    const doc = await users.create(caller(request), request.body, { syncPerson: syncPerson === '1' || syncPerson === 'true' });
+    const doc = await users.create(caller(request), request.body, {
+      syncPerson: syncPerson === '1' || syncPerson === 'true',
+    });
     return reply.status(201).send(gate(request, doc));
   });
 
   // Self-service edits of one's own personal fields pass here; the operation checks the rest.
-  for (const [method, mode] of [['PUT', 'replace'], ['PATCH', 'merge']] as const) {
-    app.route({ method, url: `${base}/:id`, ...selfOr(MANAGE_USERS), handler: async (request, reply) =>
-      sendRecord(reply, gate(request, await users.update(caller(request), username(request), request.body, mode, originOf(request), ifMatchOf(request)))) });
+  for (const [method, mode] of [
+    ['PUT', 'replace'],
+    ['PATCH', 'merge'],
+  ] as const) {
+    app.route({
+      method,
+      url: `${base}/:id`,
+      ...selfOr(MANAGE_USERS),
+      handler: async (request, reply) =>
+        sendRecord(
+          reply,
+          gate(
+            request,
+            await users.update(
+              caller(request),
+              username(request),
+              request.body,
+              mode,
+              originOf(request),
+              ifMatchOf(request),
+            ),
+          ),
+        ),
+    });
   }
-  app.delete(`${base}/:id`, manage, async (request) => gate(request, await users.remove(caller(request), username(request), ifMatchOf(request))));
+  app.delete(`${base}/:id`, manage, async (request) =>
+    gate(request, await users.remove(caller(request), username(request), ifMatchOf(request))),
+  );
 
   /** `{password}` by a manager of the user (reset), or `{currentPassword, password}` by the user. */
   app.put(`${base}/:id/password`, selfOr(MANAGE_USERS), async (request) =>
-    users.setPassword(caller(request), username(request), request.body, originOf(request)));
+    users.setPassword(caller(request), username(request), request.body, originOf(request)),
+  );
   app.post(`${base}/:id/unlock`, manage, async (request) =>
-    gate(request, await users.unlock(caller(request), username(request), originOf(request))));
+    gate(request, await users.unlock(caller(request), username(request), originOf(request))),
+  );
   app.delete(`${base}/:id/totp`, manage, async (request) =>
-    gate(request, await users.resetTotp(caller(request), username(request), originOf(request))));
+    gate(request, await users.resetTotp(caller(request), username(request), originOf(request))),
+  );
 
   await app.register(userPreferenceRoutes, { db, preHandler });
   await app.register(userPhotoRoutes, { db, store, preHandler });

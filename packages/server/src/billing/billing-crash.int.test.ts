@@ -25,13 +25,24 @@ afterAll(() => {
 const settings = () => ({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
 const scope = { tenant: 'crash', user: 'test' };
 
-const startServer = (port: number) => servers.start(port, {
-  DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: password,
-  BILLING_BACKGROUND_ELEMENTS: '0', JOB_LEASE_SECONDS: '2', JOB_RESUME_SECONDS: '1', JOB_SLICE_SECONDS: '2', JOB_POLLING_SECONDS: '0.5',
-});
+const startServer = (port: number) =>
+  servers.start(port, {
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: password,
+    BILLING_BACKGROUND_ELEMENTS: '0',
+    JOB_LEASE_SECONDS: '2',
+    JOB_RESUME_SECONDS: '1',
+    JOB_SLICE_SECONDS: '2',
+    JOB_POLLING_SECONDS: '0.5',
+  });
 
 async function signedIn(port: number) {
-  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@crash', password }) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@crash', password }),
+  });
   return { authorization: login.headers.get('authorization')! };
 }
 
@@ -46,16 +57,21 @@ describe('a server killed during a background billing run', () => {
 
     const port = 41000 + Math.floor(Math.random() * 1000);
     const first = await startServer(port);
-    const started = await fetch(`http://127.0.0.1:${port}/api/script/runs/run-billing?date=2025-01-31`, { headers: await signedIn(port) });
+    const started = await fetch(`http://127.0.0.1:${port}/api/script/runs/run-billing?date=2025-01-31`, {
+      headers: await signedIn(port),
+    });
     expect(started.status).toBe(200);
-    const { nbTotal, batchRegistration } = await started.json() as { nbTotal: number; batchRegistration: string };
+    const { nbTotal, batchRegistration } = (await started.json()) as { nbTotal: number; batchRegistration: string };
     expect(nbTotal).toBe(CONTRACTS);
     const headers = await signedIn(port);
-    const batchOn = async (p: number, h: Record<string, string>) => (await (await fetch(`http://127.0.0.1:${p}/api/script/batches/${batchRegistration}`, { headers: h })).json()) as Batch;
+    const batchOn = async (p: number, h: Record<string, string>) =>
+      (await (
+        await fetch(`http://127.0.0.1:${p}/api/script/batches/${batchRegistration}`, { headers: h })
+      ).json()) as Batch;
     let before: Batch;
     for (;;) {
       before = await batchOn(port, headers);
-      if (before.done > 0 || before.status !== 'FETCHING' && before.status !== 'PROCESSING') break;
+      if (before.done > 0 || (before.status !== 'FETCHING' && before.status !== 'PROCESSING')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     first.kill('SIGKILL');
@@ -80,13 +96,34 @@ describe('a server killed during a background billing run', () => {
 
     const database = await openDatabase(settings());
     try {
-      const counts = await readInTenant(database.db, scope, async (tx) => (await sql<{ lines: string; distinct_lines: string; invoiced: string; planned_due: string; later_invoiced: string }>`SELECT
+      const counts = await readInTenant(
+        database.db,
+        scope,
+        async (tx) =>
+          (
+            await sql<{
+              lines: string;
+              distinct_lines: string;
+              invoiced: string;
+              planned_due: string;
+              later_invoiced: string;
+            }>`SELECT
         (SELECT count(*) FROM invoice_line WHERE tenant = 'crash') AS lines,
         (SELECT count(DISTINCT (data->>'elementRegistration', data->>'lineNumber')) FROM invoice_line WHERE tenant = 'crash') AS distinct_lines,
         (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' = 'INVOICED' AND l->>'invoiceRegistration' IS NOT NULL) AS invoiced,
         (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' = 'PLANNED' AND l->>'dueDate' <= '2025-01-31') AS planned_due,
-        (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' <> 'PLANNED' AND l->>'dueDate' > '2025-01-31') AS later_invoiced`.execute(tx)).rows[0]);
-      expect(counts).toEqual({ lines: String(CONTRACTS), distinct_lines: String(CONTRACTS), invoiced: String(CONTRACTS), planned_due: '0', later_invoiced: '0' });
+        (SELECT count(*) FROM contract_element e, jsonb_array_elements(e.data->'lines') l WHERE e.tenant = 'crash' AND l->>'status' <> 'PLANNED' AND l->>'dueDate' > '2025-01-31') AS later_invoiced`.execute(
+              tx,
+            )
+          ).rows[0],
+      );
+      expect(counts).toEqual({
+        lines: String(CONTRACTS),
+        distinct_lines: String(CONTRACTS),
+        invoiced: String(CONTRACTS),
+        planned_due: '0',
+        later_invoiced: '0',
+      });
     } finally {
       await database.close();
     }

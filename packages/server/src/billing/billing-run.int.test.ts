@@ -14,13 +14,35 @@ let contracts: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   const catalog = await c.catalogue();
-  contracts = [(await c.activeContract(catalog)).contract.registration, (await c.activeContract(catalog, 0)).contract.registration];
+  contracts = [
+    (await c.activeContract(catalog)).contract.registration,
+    (await c.activeContract(catalog, 0)).contract.registration,
+  ];
 }, 120_000);
-afterAll(async () => { delete process.env.BILLING_BACKGROUND_ELEMENTS; await t?.close(); });
+afterAll(async () => {
+  delete process.env.BILLING_BACKGROUND_ELEMENTS;
+  await t?.close();
+});
 
-type Line = { number: number; dueDate: string; status: string; amountExclTax: number; tax: number; amountInclTax: number; taxCode?: string; invoiceRegistration?: string };
+type Line = {
+  number: number;
+  dueDate: string;
+  status: string;
+  amountExclTax: number;
+  tax: number;
+  amountInclTax: number;
+  taxCode?: string;
+  invoiceRegistration?: string;
+};
 type Element = { registration: string; pr: string; status: string; lines: Line[] };
-type InvoiceLine = { invoiceRegistration: string; elementRegistration: string; lineNumber: number; amountExclTax: number; tax: number; taxCode?: string };
+type InvoiceLine = {
+  invoiceRegistration: string;
+  elementRegistration: string;
+  lineNumber: number;
+  amountExclTax: number;
+  tax: number;
+  taxCode?: string;
+};
 
 /** Every record of a list, page after page. */
 const list = async <T>(url: string): Promise<T[]> => {
@@ -32,7 +54,8 @@ const list = async <T>(url: string): Promise<T[]> => {
     if (res.headers['pagination-continues'] !== 'true') return all;
   }
 };
-const allElements = async () => (await Promise.all(contracts.map((k) => c.elementsOf(k)))).flat() as unknown as Element[];
+const allElements = async () =>
+  (await Promise.all(contracts.map((k) => c.elementsOf(k)))).flat() as unknown as Element[];
 const allInvoiceLines = () => list<InvoiceLine>('/api/billing/invoice-lines');
 
 /** Every line due by `date` is INVOICED by exactly one invoice line of its amounts; no later line is. */
@@ -40,7 +63,11 @@ async function expectBilledOnce(date: string) {
   const elements = (await allElements()).filter((e) => e.status === 'ACTIVE');
   const invoiceLines = await allInvoiceLines();
   const byLine = new Map<string, InvoiceLine[]>();
-  for (const l of invoiceLines) byLine.set(`${l.elementRegistration}#${l.lineNumber}`, [...(byLine.get(`${l.elementRegistration}#${l.lineNumber}`) ?? []), l]);
+  for (const l of invoiceLines)
+    byLine.set(`${l.elementRegistration}#${l.lineNumber}`, [
+      ...(byLine.get(`${l.elementRegistration}#${l.lineNumber}`) ?? []),
+      l,
+    ]);
   let due = 0;
   for (const e of elements) {
     for (const l of e.lines) {
@@ -76,7 +103,17 @@ describe('the billing run', () => {
   it('invoices every line due by the date once, grouped by contract, payer and due date, with taxes per rate to the cent', async () => {
     const res = await c.call('GET', '/api/script/runs/run-billing?date=2025-06-30&organizations=ORG000001');
     expect(res.statusCode, res.body).toBe(200);
-    const invoices = res.json() as { registration: string; contractRegistration: string; pr: string; dueDate: string; amountExclTax: number; amountInclTax: number; totalBalance: number; taxes: { taxCode: string; base: number; tax: number }[]; persons: { role: string }[] }[];
+    const invoices = res.json() as {
+      registration: string;
+      contractRegistration: string;
+      pr: string;
+      dueDate: string;
+      amountExclTax: number;
+      amountInclTax: number;
+      totalBalance: number;
+      taxes: { taxCode: string; base: number; tax: number }[];
+      persons: { role: string }[];
+    }[];
     expect(invoices.length).toBeGreaterThan(0);
     const { invoiceLines } = await expectBilledOnce('2025-06-30');
     // Receivables and the supplier's asset purchase (payable).
@@ -100,15 +137,28 @@ describe('the billing run', () => {
     // An element's History names who moved which of its lines, each line before and after, not its whole schedule.
     const billed = invoiceLines[0];
     const element = (await allElements()).find((e) => e.registration === billed.elementRegistration)!;
-    const history = (await c.call('GET', `/api/core/histories?entityRegistration=${element.registration}`)).json() as { action: string; user: string; details: { numbers: number[]; status: string }; changes: Record<string, { from: Line | null; to: Line }> }[];
+    const history = (await c.call('GET', `/api/core/histories?entityRegistration=${element.registration}`)).json() as {
+      action: string;
+      user: string;
+      details: { numbers: number[]; status: string };
+      changes: Record<string, { from: Line | null; to: Line }>;
+    }[];
     const move = history.find((h) => h.action === 'LINE_STATUS' && h.details.numbers.includes(billed.lineNumber))!;
     expect(move.details.status).toBe('INVOICED');
     expect(move.user).toBeTruthy();
-    expect(Object.keys(move.changes).filter((k) => k.startsWith('lines')).sort()).toEqual(move.details.numbers.map((n) => `lines[${n}]`).sort());
+    expect(
+      Object.keys(move.changes)
+        .filter((k) => k.startsWith('lines'))
+        .sort(),
+    ).toEqual(move.details.numbers.map((n) => `lines[${n}]`).sort());
     expect(move.changes).not.toHaveProperty('lines');
     const change = move.changes[`lines[${billed.lineNumber}]`];
     expect(change.from).toMatchObject({ number: billed.lineNumber, status: 'PLANNED' });
-    expect(change.to).toMatchObject({ number: billed.lineNumber, status: 'INVOICED', invoiceRegistration: billed.invoiceRegistration });
+    expect(change.to).toMatchObject({
+      number: billed.lineNumber,
+      status: 'INVOICED',
+      invoiceRegistration: billed.invoiceRegistration,
+    });
   });
 
   it('run again, bills nothing more', async () => {
@@ -145,8 +195,13 @@ describe('the billing run', () => {
     expect(batch!.total).toBe(nbTotal);
     expect(batch!.done).toBe(nbTotal);
     const invoices = await list<{ batchRegistration?: string }>('/api/billing/invoices');
-    const created = batch!.log.map((l) => /^(\d+) invoice\(s\) created$/.exec(l.message)?.[1]).filter(Boolean).map(Number);
-    expect(created.reduce((a, b) => a + b, 0)).toBe(invoices.filter((i) => i.batchRegistration === batchRegistration).length);
+    const created = batch!.log
+      .map((l) => /^(\d+) invoice\(s\) created$/.exec(l.message)?.[1])
+      .filter(Boolean)
+      .map(Number);
+    expect(created.reduce((a, b) => a + b, 0)).toBe(
+      invoices.filter((i) => i.batchRegistration === batchRegistration).length,
+    );
     await expectBilledOnce('2026-06-30');
   }, 90_000);
 

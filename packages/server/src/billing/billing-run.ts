@@ -49,15 +49,24 @@ export const CHUNK_CONTRACTS = 500;
 export function runParameters(query: { date?: unknown; organizations?: unknown }): RunParameters {
   if (query.date === undefined || query.date === '') throw new ApiError('MISSING_FIELD_IN_QUERY', ['date']);
   const date = String(query.date).slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new ApiError('INVALID_DATE_FIELD', ['date']);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+    throw new ApiError('INVALID_DATE_FIELD', ['date']);
   const list = Array.isArray(query.organizations) ? query.organizations.join(',') : String(query.organizations ?? '');
-  return { date, organizations: list.split(',').map((s) => s.trim()).filter(Boolean) };
+  return {
+    date,
+    organizations: list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 /** The elements with a PLANNED line due by the date, for the organizations (the payee of receivables, the payer of payables). */
 function dueCondition(p: RunParameters) {
   const lines = sql<boolean>`jsonb_path_exists(data->'lines', '$[*] ? (@.status == "PLANNED" && @.dueDate <= $d)', jsonb_build_object('d', ${p.date}::text))`;
-  const due = p.contracts ? sql<boolean>`data->>'contractRegistration' = ANY(${p.contracts}::text[]) AND ${lines}` : lines;
+  const due = p.contracts
+    ? sql<boolean>`data->>'contractRegistration' = ANY(${p.contracts}::text[]) AND ${lines}`
+    : lines;
   if (!p.organizations.length) return sql<boolean>`status = 'ACTIVE' AND ${due}`;
   return sql<boolean>`status = 'ACTIVE' AND (CASE WHEN data->>'pr' = 'P' THEN data->>'payerRegistration' ELSE data->>'payeeRegistration' END) = ANY(${p.organizations}::text[]) AND ${due}`;
 }
@@ -79,16 +88,27 @@ export async function taxTable(tx: Tx, caller: Caller): Promise<TaxTable> {
 }
 
 /** The next `limit` contracts after the cursor with an element to bill, walking the elements' contract index. */
-async function nextDueContracts(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, limit: number): Promise<string[]> {
-  const after = cursor ? sql<boolean>`data->>'contractRegistration' > ${cursor.contract}::text` : sql<boolean>`data->>'contractRegistration' IS NOT NULL`;
-  const { rows } = await sql<{ contract: string }>`SELECT DISTINCT data->>'contractRegistration' AS contract FROM ${sql.table(elementKind.table)}
+async function nextDueContracts(
+  tx: Tx,
+  caller: Caller,
+  p: RunParameters,
+  cursor: RunCursor,
+  limit: number,
+): Promise<string[]> {
+  const after = cursor
+    ? sql<boolean>`data->>'contractRegistration' > ${cursor.contract}::text`
+    : sql<boolean>`data->>'contractRegistration' IS NOT NULL`;
+  const { rows } = await sql<{
+    contract: string;
+  }>`SELECT DISTINCT data->>'contractRegistration' AS contract FROM ${sql.table(elementKind.table)}
     WHERE tenant = ${caller.tenant} AND ${after} AND ${dueCondition(p)} ORDER BY 1 LIMIT ${limit}`.execute(tx);
   return rows.map((r) => r.contract);
 }
 
 /** Their elements with something due, locked; the condition is checked again once each lock is held. */
 async function lockDueElements(tx: Tx, caller: Caller, p: RunParameters, contracts: string[]): Promise<Row[]> {
-  const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+  const { rows } =
+    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(elementKind.table)} WHERE tenant = ${caller.tenant} AND data->>'contractRegistration' = ANY(${contracts}::text[]) AND ${dueCondition(p)}
     ORDER BY registration FOR UPDATE`.execute(tx);
   return rows;
@@ -99,29 +119,52 @@ function dueLinesOf(element: Row, date: string): DueLine[] {
   return ((d.lines as ScheduleLine[] | undefined) ?? [])
     .filter((l) => l.status === 'PLANNED' && l.dueDate <= date)
     .map((l) => ({
-      elementRegistration: element.registration, elementType: element.type, elementCode: String(d.code ?? element.type ?? ''),
-      contractRegistration: String(d.contractRegistration ?? ''), pr: d.pr === 'P' ? 'P' : 'R',
-      payerRegistration: String(d.payerRegistration ?? ''), payeeRegistration: String(d.payeeRegistration ?? ''),
-      groupKey: String(d.groupKey ?? ''), currency: String(d.currency ?? 'EUR'), number: l.number, dueDate: l.dueDate,
-      amountExclTax: l.amountExclTax, ...(l.taxCode ? { taxCode: l.taxCode } : {}),
+      elementRegistration: element.registration,
+      elementType: element.type,
+      elementCode: String(d.code ?? element.type ?? ''),
+      contractRegistration: String(d.contractRegistration ?? ''),
+      pr: d.pr === 'P' ? 'P' : 'R',
+      payerRegistration: String(d.payerRegistration ?? ''),
+      payeeRegistration: String(d.payeeRegistration ?? ''),
+      groupKey: String(d.groupKey ?? ''),
+      currency: String(d.currency ?? 'EUR'),
+      number: l.number,
+      dueDate: l.dueDate,
+      amountExclTax: l.amountExclTax,
+      ...(l.taxCode ? { taxCode: l.taxCode } : {}),
     }));
 }
 
 /** A chunk's invoices, and how many elements it billed (the unit of a run's progress, as its total counts). */
-export interface ChunkResult { invoices: Doc[]; elements: number; cursor: RunCursor; finished: boolean }
+export interface ChunkResult {
+  invoices: Doc[];
+  elements: number;
+  cursor: RunCursor;
+  finished: boolean;
+}
 
 /**
  * Bills one chunk: locks the next elements with something due, drafts their invoices, writes
  * them with their lines and History rows, and marks the schedule lines INVOICED.
  */
-export async function billChunk(tx: Tx, caller: Caller, p: RunParameters, cursor: RunCursor, extra: Doc = {}, limit = CHUNK_CONTRACTS): Promise<ChunkResult> {
+export async function billChunk(
+  tx: Tx,
+  caller: Caller,
+  p: RunParameters,
+  cursor: RunCursor,
+  extra: Doc = {},
+  limit = CHUNK_CONTRACTS,
+): Promise<ChunkResult> {
   // A contract's elements are billed in one chunk, so that its lines due together share an invoice.
   const contracts = await nextDueContracts(tx, caller, p, cursor, limit);
   if (!contracts.length) return { invoices: [], elements: 0, cursor, finished: true };
   const elements = await lockDueElements(tx, caller, p, contracts);
   const next = { contract: contracts[contracts.length - 1] };
   if (!elements.length) return { invoices: [], elements: 0, cursor: next, finished: contracts.length < limit };
-  const drafts = draftInvoices(elements.flatMap((e) => dueLinesOf(e, p.date)), await taxTable(tx, caller));
+  const drafts = draftInvoices(
+    elements.flatMap((e) => dueLinesOf(e, p.date)),
+    await taxTable(tx, caller),
+  );
   const invoices = await writeInvoices(tx, caller, drafts, extra);
   const byElement = new Map<string, { numbers: number[]; invoices: string[] }>();
   drafts.forEach((draft, i) => {
@@ -132,56 +175,117 @@ export async function billChunk(tx: Tx, caller: Caller, p: RunParameters, cursor
       byElement.set(line.elementRegistration, entry);
     }
   });
-  await recordLinesStatus(tx, caller, elements.filter((e) => byElement.has(e.registration)).map((element) => ({
-    element, numbers: byElement.get(element.registration)!.numbers, invoiceRegistrations: byElement.get(element.registration)!.invoices,
-  })), 'INVOICED');
+  await recordLinesStatus(
+    tx,
+    caller,
+    elements
+      .filter((e) => byElement.has(e.registration))
+      .map((element) => ({
+        element,
+        numbers: byElement.get(element.registration)!.numbers,
+        invoiceRegistrations: byElement.get(element.registration)!.invoices,
+      })),
+    'INVOICED',
+  );
   return { invoices, elements: byElement.size, cursor: next, finished: contracts.length < limit };
 }
 
 async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], extra: Doc): Promise<Doc[]> {
   const personRegs = [...new Set(drafts.flatMap((d) => [d.payerRegistration, d.payeeRegistration]).filter(Boolean))];
-  const persons = new Map((await storage.findMany(tx, kind('Person'), caller.tenant, personRegs)).map((r) => [r.registration, r]));
+  const persons = new Map(
+    (await storage.findMany(tx, kind('Person'), caller.tenant, personRegs)).map((r) => [r.registration, r]),
+  );
   const today = new Date().toISOString().slice(0, 10);
   const invoices: Doc[] = [];
   const lines: Doc[] = [];
   const registrations = await freeRegistrations(tx, caller, invoiceKind, drafts.length);
   for (const [index, draft] of drafts.entries()) {
     const registration = registrations[index];
-    const payer = persons.get(draft.payerRegistration), payee = persons.get(draft.payeeRegistration);
+    const payer = persons.get(draft.payerRegistration),
+      payee = persons.get(draft.payeeRegistration);
     const organizationRegistration = draft.pr === 'R' ? draft.payeeRegistration : draft.payerRegistration;
     const organization = persons.get(organizationRegistration);
     const doc: Doc = {
-      registration, status: 'DRAFT', type: 'INVOICE', name: `${draft.contractRegistration} ${draft.dueDate}`,
-      pr: draft.pr, contractRegistration: draft.contractRegistration,
+      registration,
+      status: 'DRAFT',
+      type: 'INVOICE',
+      name: `${draft.contractRegistration} ${draft.dueDate}`,
+      pr: draft.pr,
+      contractRegistration: draft.contractRegistration,
       persons: [
-        { role: 'PAYER', personRegistration: draft.payerRegistration, name: payer ? personName(payer) : draft.payerRegistration },
-        { role: 'PAYEE', personRegistration: draft.payeeRegistration, name: payee ? personName(payee) : draft.payeeRegistration },
+        {
+          role: 'PAYER',
+          personRegistration: draft.payerRegistration,
+          name: payer ? personName(payer) : draft.payerRegistration,
+        },
+        {
+          role: 'PAYEE',
+          personRegistration: draft.payeeRegistration,
+          name: payee ? personName(payee) : draft.payeeRegistration,
+        },
       ],
       organizationRegistration: organizationRegistration || null,
       organization: { name: organization ? personName(organization) : null },
-      amountExclTax: draft.amountExclTax, amountInclTax: draft.amountInclTax, totalBalance: draft.amountInclTax,
-      currency: draft.currency, dueDate: draft.dueDate, generationDate: today, groupKey: draft.groupKey || null,
-      taxes: draft.taxes, lineCount: draft.lines.length,
+      amountExclTax: draft.amountExclTax,
+      amountInclTax: draft.amountInclTax,
+      totalBalance: draft.amountInclTax,
+      currency: draft.currency,
+      dueDate: draft.dueDate,
+      generationDate: today,
+      groupKey: draft.groupKey || null,
+      taxes: draft.taxes,
+      lineCount: draft.lines.length,
       ...paymentTermsOf(payer, payee),
       ...(payer?.data.preferredLanguage ? { language: String(payer.data.preferredLanguage).slice(0, 2) } : {}),
       ...extra,
     };
     invoices.push(doc);
-    draft.lines.forEach((l, i) => lines.push({
-      registration: `${registration}-${String(i + 1).padStart(3, '0')}`, status: 'DRAFT', type: lineType(l.elementType),
-      name: `${l.elementCode} ${l.number}`, invoiceRegistration: registration, contractRegistration: l.contractRegistration,
-      elementRegistration: l.elementRegistration, lineNumber: l.number, dueDate: l.dueDate, pr: l.pr, label: `${l.elementCode} ${l.dueDate}`,
-      amountExclTax: l.amountExclTax, taxCode: l.taxCode ?? null, taxRate: l.taxRate, tax: l.tax, amountInclTax: l.amountInclTax, currency: l.currency,
-    }));
+    draft.lines.forEach((l, i) =>
+      lines.push({
+        registration: `${registration}-${String(i + 1).padStart(3, '0')}`,
+        status: 'DRAFT',
+        type: lineType(l.elementType),
+        name: `${l.elementCode} ${l.number}`,
+        invoiceRegistration: registration,
+        contractRegistration: l.contractRegistration,
+        elementRegistration: l.elementRegistration,
+        lineNumber: l.number,
+        dueDate: l.dueDate,
+        pr: l.pr,
+        label: `${l.elementCode} ${l.dueDate}`,
+        amountExclTax: l.amountExclTax,
+        taxCode: l.taxCode ?? null,
+        taxRate: l.taxRate,
+        tax: l.tax,
+        amountInclTax: l.amountInclTax,
+        currency: l.currency,
+      }),
+    );
   }
   await storage.insertMany(tx, invoiceKind, caller.tenant, caller.username, invoices);
   await storage.insertMany(tx, invoiceLineKind, caller.tenant, caller.username, lines);
   await insertHistories(tx, caller, [
-    ...invoices.map((after) => ({ entityName: invoiceKind.name, entityRegistration: String(after.registration), action: 'BILLING', after })),
-    ...lines.map((after) => ({ entityName: invoiceLineKind.name, entityRegistration: String(after.registration), action: 'BILLING', after })),
+    ...invoices.map((after) => ({
+      entityName: invoiceKind.name,
+      entityRegistration: String(after.registration),
+      action: 'BILLING',
+      after,
+    })),
+    ...lines.map((after) => ({
+      entityName: invoiceLineKind.name,
+      entityRegistration: String(after.registration),
+      action: 'BILLING',
+      after,
+    })),
   ]);
   return invoices;
 }
 
-const lineTypes: Record<string, string> = { RENT: 'RENT', INSTALMENT: 'RENT', FEE: 'FEE', INSURANCE: 'INSURANCE', SERVICE: 'SERVICE' };
+const lineTypes: Record<string, string> = {
+  RENT: 'RENT',
+  INSTALMENT: 'RENT',
+  FEE: 'FEE',
+  INSURANCE: 'INSURANCE',
+  SERVICE: 'SERVICE',
+};
 const lineType = (elementType: string | null) => lineTypes[elementType ?? ''] ?? 'SERVICE';

@@ -12,7 +12,14 @@ import type { Doc } from '../entities/storage.ts';
 import { createBatch } from '../jobs/batch-records.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { refreshDueArrears } from './cashflows/arrears.ts';
-import { billChunk, countDueElements, invoiceKind, runParameters, type RunCursor, type RunParameters } from './billing-run.ts';
+import {
+  billChunk,
+  countDueElements,
+  invoiceKind,
+  runParameters,
+  type RunCursor,
+  type RunParameters,
+} from './billing-run.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -28,21 +35,43 @@ export const BILLING_BACKGROUND_ELEMENTS = 500;
 
 const runQuery = z.object({
   date: z.string().max(40).optional().describe('Lines due on or before this day (YYYY-MM-DD or an ISO time)'),
-  organizations: z.string().max(10_000).optional().describe('Organization registrations, comma separated; all when absent'),
+  organizations: z
+    .string()
+    .max(10_000)
+    .optional()
+    .describe('Organization registrations, comma separated; all when absent'),
 });
 
 /** The billing run as a background job: chunk after chunk from the batch's cursor. */
 export function registerBillingRunner(jobs: JobQueue): void {
   jobs.register('BILLING', {
     chunk: async (tx, caller, batch, cursor) => {
-      const result = await billChunk(tx, caller, batch.data.parameters as unknown as RunParameters, cursor as RunCursor, { batchRegistration: batch.registration });
-      return { done: result.elements, cursor: result.cursor, finished: result.finished, ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}) };
+      const result = await billChunk(
+        tx,
+        caller,
+        batch.data.parameters as unknown as RunParameters,
+        cursor as RunCursor,
+        { batchRegistration: batch.registration },
+      );
+      return {
+        done: result.elements,
+        cursor: result.cursor,
+        finished: result.finished,
+        ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}),
+      };
     },
     // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
     plan: async (tx, caller, cronParameters, day) => {
       const ahead = Number(cronParameters.daysAhead ?? 0);
-      const parameters = runParameters({ date: addDays(day, Number.isInteger(ahead) ? ahead : 0), organizations: cronParameters.organizations });
-      return { name: `Billing up to ${parameters.date}`, parameters: parameters as unknown as Doc, total: await countDueElements(tx, caller, parameters, 10_000_000) };
+      const parameters = runParameters({
+        date: addDays(day, Number.isInteger(ahead) ? ahead : 0),
+        organizations: cronParameters.organizations,
+      });
+      return {
+        name: `Billing up to ${parameters.date}`,
+        parameters: parameters as unknown as Doc,
+        total: await countDueElements(tx, caller, parameters, 10_000_000),
+      };
     },
   });
 }
@@ -50,7 +79,11 @@ export function registerBillingRunner(jobs: JobQueue): void {
 /** Arrears brought up to date as days pass (billing/cashflows/arrears.ts), run daily by the tenant's cron. */
 export function registerArrearsRunner(jobs: JobQueue): void {
   jobs.register('ARREARS', {
-    plan: async (_tx, _caller, _parameters, day) => ({ name: `Arrears on ${day}`, parameters: { date: day }, total: 0 }),
+    plan: async (_tx, _caller, _parameters, day) => ({
+      name: `Arrears on ${day}`,
+      parameters: { date: day },
+      total: 0,
+    }),
     chunk: async (tx, caller, batch) => {
       const changed = await refreshDueArrears(tx, caller, String((batch.data.parameters as Doc).date));
       return { done: changed, cursor: null, finished: true, message: `${changed} contract(s) with new arrears` };
@@ -61,36 +94,58 @@ export function registerArrearsRunner(jobs: JobQueue): void {
 /** BILLING_BACKGROUND_ELEMENTS, read at each run so that an operator may change it without a restart. */
 const thresholdFromEnvironment = () => {
   const value = Number(process.env.BILLING_BACKGROUND_ELEMENTS);
-  return process.env.BILLING_BACKGROUND_ELEMENTS && Number.isInteger(value) && value >= 0 ? value : BILLING_BACKGROUND_ELEMENTS;
+  return process.env.BILLING_BACKGROUND_ELEMENTS && Number.isInteger(value) && value >= 0
+    ? value
+    : BILLING_BACKGROUND_ELEMENTS;
 };
 
-export async function billingRoutes(app: FastifyInstance, { db, preHandler, jobs, backgroundThreshold }: BillingRouteOptions) {
+export async function billingRoutes(
+  app: FastifyInstance,
+  { db, preHandler, jobs, backgroundThreshold }: BillingRouteOptions,
+) {
   registerBillingRunner(jobs);
   registerArrearsRunner(jobs);
-  app.get('/api/script/runs/run-billing', {
-    preValidation: preHandler, config: { entity: invoiceKind.name, permission: `write /api/${invoiceKind.route}` },
-    schema: { tags: ['Invoice'], summary: 'Bill every schedule line due up to a date', querystring: runQuery },
-  }, async (request) => {
-    const caller = request.caller!;
-    const parameters = runParameters(request.query as Doc);
-    const threshold = backgroundThreshold ?? thresholdFromEnvironment();
-    const due = await inTenant(db, scopeOf(caller), (tx) => countDueElements(tx, caller, parameters, threshold + 1)).catch((e) => databaseError(e, invoiceKind));
-    if (due > threshold) {
-      const total = await inTenant(db, scopeOf(caller), (tx) => countDueElements(tx, caller, parameters, 10_000_000));
-      const batch = await inTenant(db, scopeOf(caller), (tx) => createBatch(tx, caller, {
-        type: 'BILLING', name: `Billing up to ${parameters.date}`, parameters: parameters as unknown as Doc, total,
-      }));
-      await jobs.enqueue(caller.tenant, String(batch.registration));
-      return { nbTotal: total, batchRegistration: batch.registration };
-    }
-    // A small run answers its invoices; each chunk still commits on its own.
-    const invoices: Doc[] = [];
-    let cursor: RunCursor = null;
-    for (;;) {
-      const chunk = await inTenant(db, scopeOf(caller), (tx) => billChunk(tx, caller, parameters, cursor), 60_000).catch((e) => databaseError(e, invoiceKind));
-      invoices.push(...chunk.invoices);
-      cursor = chunk.cursor;
-      if (chunk.finished) return invoices;
-    }
-  });
+  app.get(
+    '/api/script/runs/run-billing',
+    {
+      preValidation: preHandler,
+      config: { entity: invoiceKind.name, permission: `write /api/${invoiceKind.route}` },
+      schema: { tags: ['Invoice'], summary: 'Bill every schedule line due up to a date', querystring: runQuery },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const parameters = runParameters(request.query as Doc);
+      const threshold = backgroundThreshold ?? thresholdFromEnvironment();
+      const due = await inTenant(db, scopeOf(caller), (tx) =>
+        countDueElements(tx, caller, parameters, threshold + 1),
+      ).catch((e) => databaseError(e, invoiceKind));
+      if (due > threshold) {
+        const total = await inTenant(db, scopeOf(caller), (tx) => countDueElements(tx, caller, parameters, 10_000_000));
+        const batch = await inTenant(db, scopeOf(caller), (tx) =>
+          createBatch(tx, caller, {
+            type: 'BILLING',
+            name: `Billing up to ${parameters.date}`,
+            parameters: parameters as unknown as Doc,
+            total,
+          }),
+        );
+        await jobs.enqueue(caller.tenant, String(batch.registration));
+        return { nbTotal: total, batchRegistration: batch.registration };
+      }
+      // A small run answers its invoices; each chunk still commits on its own.
+      const invoices: Doc[] = [];
+      let cursor: RunCursor = null;
+      for (;;) {
+        const chunk = await inTenant(
+          db,
+          scopeOf(caller),
+          (tx) => billChunk(tx, caller, parameters, cursor),
+          60_000,
+        ).catch((e) => databaseError(e, invoiceKind));
+        invoices.push(...chunk.invoices);
+        cursor = chunk.cursor;
+        if (chunk.finished) return invoices;
+      }
+    },
+  );
 }

@@ -11,7 +11,15 @@ let t: TestApp;
 const c = lifecycleClient(() => t);
 let drafts: { registration: string; contractRegistration: string; amountExclTax: number; amountInclTax: number }[] = [];
 
-type Line = { registration: string; status: string; elementRegistration: string; lineNumber: number; amountExclTax: number; tax: number; amountInclTax: number };
+type Line = {
+  registration: string;
+  status: string;
+  elementRegistration: string;
+  lineNumber: number;
+  amountExclTax: number;
+  tax: number;
+  amountInclTax: number;
+};
 type ScheduleLine = { number: number; status: string; invoiceRegistration?: string };
 
 beforeAll(async () => {
@@ -20,13 +28,17 @@ beforeAll(async () => {
   await c.activeContract(catalog);
   const res = await c.call('GET', '/api/script/runs/run-billing?date=2026-12-31');
   expect(res.statusCode, res.body).toBe(200);
-  drafts = (res.json() as (typeof drafts[number] & { pr: string })[]).filter((i) => i.pr === 'R');
+  drafts = (res.json() as ((typeof drafts)[number] & { pr: string })[]).filter((i) => i.pr === 'R');
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = async (registration: string) => (await c.call('GET', `/api/billing/invoices/${registration}`)).json();
-const linesOf = async (registration: string) => (await c.call('GET', `/api/billing/invoice-lines?invoiceRegistration=${registration}`)).json() as Line[];
-const transition = (registration: string, code: string) => c.call('GET', `/api/billing/invoices/${registration}/transitions/${code}`);
+const linesOf = async (registration: string) =>
+  (await c.call('GET', `/api/billing/invoice-lines?invoiceRegistration=${registration}`)).json() as Line[];
+const transition = (registration: string, code: string) =>
+  c.call('GET', `/api/billing/invoices/${registration}/transitions/${code}`);
 async function scheduleLine(element: string, number: number): Promise<ScheduleLine> {
   const res = await c.call('GET', `/api/financing/contract-elements/${element}`);
   return (res.json().lines as ScheduleLine[]).find((l) => l.number === number)!;
@@ -41,7 +53,11 @@ describe('issued invoices', () => {
     const lines = await linesOf(invoice.registration);
     expect(lines.length).toBeGreaterThan(0);
     expect(new Set(lines.map((l) => l.status))).toEqual(new Set(['ISSUED']));
-    for (const [method, body] of [['PATCH', { externalReference: 'X' }], ['PUT', { ...issued, amountInclTax: 1 }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { externalReference: 'X' }],
+      ['PUT', { ...issued, amountInclTax: 1 }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await c.call(method, `/api/billing/invoices/${invoice.registration}`, body);
       expect(res.statusCode, `${method} ${res.body}`).toBe(409);
       expect(res.json().code).toBe('RECORD_FROZEN');
@@ -64,14 +80,22 @@ describe('issued invoices', () => {
     expect(cancelled.invoiceNumber).toBe(issued.invoiceNumber);
     expect(cancelled.creditNoteRegistrations).toHaveLength(1);
     const note = await get(cancelled.creditNoteRegistrations[0].registration);
-    expect(note).toMatchObject({ type: 'CREDIT_NOTE', status: 'PAID', creditedInvoiceRegistration: invoice.registration, contractRegistration: invoice.contractRegistration, totalBalance: 0 });
+    expect(note).toMatchObject({
+      type: 'CREDIT_NOTE',
+      status: 'PAID',
+      creditedInvoiceRegistration: invoice.registration,
+      contractRegistration: invoice.contractRegistration,
+      totalBalance: 0,
+    });
     expect(cents(note.amountInclTax)).toBe(-cents(issued.amountInclTax));
     expect(cents(note.amountExclTax)).toBe(-cents(issued.amountExclTax));
     // Same sequence, next number.
     const sequence = (n: string) => Number(n.split('-').pop());
     expect(sequence(note.invoiceNumber)).toBe(sequence(issued.invoiceNumber) + 1);
     const noteLines = await linesOf(note.registration);
-    expect(noteLines.map((l) => -cents(l.amountInclTax)).sort()).toEqual(lines.map((l) => cents(l.amountInclTax)).sort());
+    expect(noteLines.map((l) => -cents(l.amountInclTax)).sort()).toEqual(
+      lines.map((l) => cents(l.amountInclTax)).sort(),
+    );
     expect(new Set(noteLines.map((l) => l.status))).toEqual(new Set(['ISSUED']));
     expect(new Set((await linesOf(invoice.registration)).map((l) => l.status))).toEqual(new Set(['CANCELLED']));
     // Its schedule lines are planned again, and no invoice is named on them.
@@ -81,7 +105,9 @@ describe('issued invoices', () => {
       expect(line.invoiceRegistration).toBeUndefined();
     }
     // Audited: the invoice's cancellation and the note's creation, issue and settlement.
-    const history = (await c.call('GET', `/api/core/histories?entityRegistration=${note.registration}`)).json() as { action: string }[];
+    const history = (await c.call('GET', `/api/core/histories?entityRegistration=${note.registration}`)).json() as {
+      action: string;
+    }[];
     expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['CREDIT_NOTE', 'TRANSITION']));
   });
 
@@ -92,7 +118,9 @@ describe('issued invoices', () => {
     const rebilled = res.json() as { registration: string }[];
     expect(rebilled).toHaveLength(1);
     const again = await linesOf(rebilled[0].registration);
-    expect(again.map((l) => `${l.elementRegistration}#${l.lineNumber}`).sort()).toEqual(lines.map((l) => `${l.elementRegistration}#${l.lineNumber}`).sort());
+    expect(again.map((l) => `${l.elementRegistration}#${l.lineNumber}`).sort()).toEqual(
+      lines.map((l) => `${l.elementRegistration}#${l.lineNumber}`).sort(),
+    );
     expect((await c.call('GET', '/api/script/runs/run-billing?date=2026-12-31')).json()).toEqual([]);
   });
 

@@ -24,11 +24,18 @@ import { invoiceKind, invoiceLineKind } from './billing-run.ts';
 
 /** The lines of an invoice, in their order. */
 export async function invoiceLines(tx: Tx, caller: Caller, invoiceRegistration: string): Promise<Row[]> {
-  return storage.findWhere(tx, invoiceLineKind, caller.tenant, sql<boolean>`data->>'invoiceRegistration' = ${invoiceRegistration}`, 10_000);
+  return storage.findWhere(
+    tx,
+    invoiceLineKind,
+    caller.tenant,
+    sql<boolean>`data->>'invoiceRegistration' = ${invoiceRegistration}`,
+    10_000,
+  );
 }
 
 /** `amount` with the opposite sign, exact in the currency's minor units. */
-const opposite = (amount: unknown, decimals: number) => fromMinorUnits(-toMinorUnits(Number(amount ?? 0), decimals), decimals);
+const opposite = (amount: unknown, decimals: number) =>
+  fromMinorUnits(-toMinorUnits(Number(amount ?? 0), decimals), decimals);
 
 /** Puts the schedule lines billed by `lines` back to PLANNED, element by element. */
 async function planAgain(tx: Tx, caller: Caller, lines: Row[]): Promise<void> {
@@ -45,8 +52,20 @@ async function planAgain(tx: Tx, caller: Caller, lines: Row[]): Promise<void> {
 async function setLinesStatus(tx: Tx, caller: Caller, lines: Row[], status: string, action: string): Promise<void> {
   const entries = [];
   for (const line of lines) {
-    const after = storage.toDocument(await storage.updateRow(tx, invoiceLineKind, caller.tenant, caller.username, line._id, { ...line.data, registration: line.registration, status }));
-    entries.push({ entityName: invoiceLineKind.name, entityRegistration: line.registration, action, before: storage.toDocument(line), after });
+    const after = storage.toDocument(
+      await storage.updateRow(tx, invoiceLineKind, caller.tenant, caller.username, line._id, {
+        ...line.data,
+        registration: line.registration,
+        status,
+      }),
+    );
+    entries.push({
+      entityName: invoiceLineKind.name,
+      entityRegistration: line.registration,
+      action,
+      before: storage.toDocument(line),
+      after,
+    });
   }
   await insertHistories(tx, caller, entries);
 }
@@ -57,12 +76,23 @@ export async function cancelInvoice(context: SideEffectContext): Promise<Doc> {
   const registration = String(doc.registration);
   const lines = await invoiceLines(tx, caller, registration);
   const issued = Boolean(doc.invoiceNumber);
-  if (issued && doc.type === 'CREDIT_NOTE') throw new ApiError('TRANSITION_REJECTED', ['CANCEL', invoiceKind.name, registration, 'a credit note is not cancelled; issue an invoice instead']);
+  if (issued && doc.type === 'CREDIT_NOTE')
+    throw new ApiError('TRANSITION_REJECTED', [
+      'CANCEL',
+      invoiceKind.name,
+      registration,
+      'a credit note is not cancelled; issue an invoice instead',
+    ]);
   const decimals = currencyDecimals(String(doc.currency ?? 'EUR'));
   const total = toMinorUnits(Number(doc.amountInclTax ?? 0), decimals);
   const balance = toMinorUnits(Number(doc.totalBalance ?? doc.amountInclTax ?? 0), decimals);
   if (issued && balance !== total) {
-    throw new ApiError('TRANSITION_REJECTED', ['CANCEL', invoiceKind.name, registration, `${fromMinorUnits(total - balance, decimals)} ${doc.currency} of it is paid; reverse its payments first`]);
+    throw new ApiError('TRANSITION_REJECTED', [
+      'CANCEL',
+      invoiceKind.name,
+      registration,
+      `${fromMinorUnits(total - balance, decimals)} ${doc.currency} of it is paid; reverse its payments first`,
+    ]);
   }
   await planAgain(tx, caller, lines);
   await setLinesStatus(tx, caller, lines, 'CANCELLED', 'CANCEL');
@@ -77,23 +107,51 @@ async function issueCreditNote(context: SideEffectContext, lines: Row[], decimal
   const { tx, caller, doc, today } = context;
   const registration = await freeRegistration(tx, caller, invoiceKind);
   const {
-    invoiceNumber: _n, issueDate: _i, paymentDate: _p, creditNoteRegistrations: _c, cancellationDate: _d, batchRegistration: _b, ...kept
+    invoiceNumber: _n,
+    issueDate: _i,
+    paymentDate: _p,
+    creditNoteRegistrations: _c,
+    cancellationDate: _d,
+    batchRegistration: _b,
+    ...kept
   } = doc;
   const note: Doc = {
-    ...kept, registration, status: 'DRAFT', type: 'CREDIT_NOTE', name: `Credit note for ${doc.invoiceNumber}`,
-    creditedInvoiceRegistration: doc.registration, generationDate: today, dueDate: today,
-    amountExclTax: opposite(doc.amountExclTax, decimals), amountInclTax: opposite(doc.amountInclTax, decimals), totalBalance: 0,
-    taxes: ((doc.taxes as Doc[] | undefined) ?? []).map((t) => ({ ...t, base: opposite(t.base, decimals), tax: opposite(t.tax, decimals) })),
+    ...kept,
+    registration,
+    status: 'DRAFT',
+    type: 'CREDIT_NOTE',
+    name: `Credit note for ${doc.invoiceNumber}`,
+    creditedInvoiceRegistration: doc.registration,
+    generationDate: today,
+    dueDate: today,
+    amountExclTax: opposite(doc.amountExclTax, decimals),
+    amountInclTax: opposite(doc.amountInclTax, decimals),
+    totalBalance: 0,
+    taxes: ((doc.taxes as Doc[] | undefined) ?? []).map((t) => ({
+      ...t,
+      base: opposite(t.base, decimals),
+      tax: opposite(t.tax, decimals),
+    })),
   };
   const noteLines = lines.map((l, i) => ({
-    ...l.data, registration: `${registration}-${String(i + 1).padStart(3, '0')}`, status: 'DRAFT', invoiceRegistration: registration,
-    amountExclTax: opposite(l.data.amountExclTax, decimals), tax: opposite(l.data.tax, decimals), amountInclTax: opposite(l.data.amountInclTax, decimals),
+    ...l.data,
+    registration: `${registration}-${String(i + 1).padStart(3, '0')}`,
+    status: 'DRAFT',
+    invoiceRegistration: registration,
+    amountExclTax: opposite(l.data.amountExclTax, decimals),
+    tax: opposite(l.data.tax, decimals),
+    amountInclTax: opposite(l.data.amountInclTax, decimals),
   }));
   await storage.insertRow(tx, invoiceKind, caller.tenant, caller.username, note);
   await storage.insertMany(tx, invoiceLineKind, caller.tenant, caller.username, noteLines);
   await insertHistories(tx, caller, [
     { entityName: invoiceKind.name, entityRegistration: registration, action: 'CREDIT_NOTE', after: note },
-    ...noteLines.map((after) => ({ entityName: invoiceLineKind.name, entityRegistration: String(after.registration), action: 'CREDIT_NOTE', after })),
+    ...noteLines.map((after) => ({
+      entityName: invoiceLineKind.name,
+      entityRegistration: String(after.registration),
+      action: 'CREDIT_NOTE',
+      after,
+    })),
   ]);
   // Through its own workflow: the number (and whatever else issuing does), then settled against the invoice.
   await context.moveRecord(invoiceKind, registration, 'ISSUE');
@@ -111,7 +169,16 @@ async function releaseDraftLines(tx: Tx, caller: Caller, _entity: unknown, invoi
   const lines = await invoiceLines(tx, caller, String(invoice.registration));
   await planAgain(tx, caller, lines);
   for (const line of lines) await storage.deleteRow(tx, invoiceLineKind, caller.tenant, line._id);
-  await insertHistories(tx, caller, lines.map((l) => ({ entityName: invoiceLineKind.name, entityRegistration: l.registration, action: 'DELETE', before: storage.toDocument(l) })));
+  await insertHistories(
+    tx,
+    caller,
+    lines.map((l) => ({
+      entityName: invoiceLineKind.name,
+      entityRegistration: l.registration,
+      action: 'DELETE',
+      before: storage.toDocument(l),
+    })),
+  );
 }
 
 /** The write hooks invoices name (`writeHooks: 'invoices'`). */

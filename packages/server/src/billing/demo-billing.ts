@@ -23,7 +23,7 @@ import { cashflowKind } from './cashflows/billing-records.ts';
 /** Month ends from the month of `from` to `to` (YYYY-MM-DD). */
 export function monthEnds(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); ; m === 12 ? (y++, m = 1) : m++) {
+  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); ; m === 12 ? (y++, (m = 1)) : m++) {
     const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
     if (end > to) {
       if (!out.length || out[out.length - 1] < to) out.push(to);
@@ -33,27 +33,62 @@ export function monthEnds(from: string, to: string): string[] {
   }
 }
 
-export interface DemoBilling { invoices: number; paid: number; partlyPaid: number; unpaid: number }
+export interface DemoBilling {
+  invoices: number;
+  paid: number;
+  partlyPaid: number;
+  unpaid: number;
+}
 
-export async function playDemoBilling(db: Db, store: ObjectStore | undefined, tenant: string, contracts: string[], from: string, asOf: string): Promise<DemoBilling> {
+export async function playDemoBilling(
+  db: Db,
+  store: ObjectStore | undefined,
+  tenant: string,
+  contracts: string[],
+  from: string,
+  asOf: string,
+): Promise<DemoBilling> {
   const caller: WorkflowCaller = { tenant, username: 'system', isAdmin: true, timeZone: 'Europe/Paris' };
   const scope = { tenant, user: 'system' };
   const operations = createOperations(db, writeHooks);
   for (const date of monthEnds(from, asOf)) {
     let cursor: RunCursor = null;
     for (;;) {
-      const chunk = await inTenant(db, scope, (tx) => billChunk(tx, caller, { date, organizations: [], contracts }, cursor), 120_000);
+      const chunk = await inTenant(
+        db,
+        scope,
+        (tx) => billChunk(tx, caller, { date, organizations: [], contracts }, cursor),
+        120_000,
+      );
       cursor = chunk.cursor;
       if (chunk.finished) break;
     }
   }
-  const drafts = await inTenant(db, scope, async (tx) => (await storage.findWhere(tx, invoiceKind, tenant,
-    sql<boolean>`status = 'DRAFT' AND data->>'contractRegistration' = ANY(${contracts}::text[])`, 10_000))
-    .map(storage.toDocument).sort((a, b) => `${a.dueDate}${a.registration}`.localeCompare(`${b.dueDate}${b.registration}`)));
+  const drafts = await inTenant(db, scope, async (tx) =>
+    (
+      await storage.findWhere(
+        tx,
+        invoiceKind,
+        tenant,
+        sql<boolean>`status = 'DRAFT' AND data->>'contractRegistration' = ANY(${contracts}::text[])`,
+        10_000,
+      )
+    )
+      .map(storage.toDocument)
+      .sort((a, b) => `${a.dueDate}${a.registration}`.localeCompare(`${b.dueDate}${b.registration}`)),
+  );
   // Issued on their due date, in that order: their numbers follow the months.
   for (const draft of drafts) {
-    await operations.update(caller, invoiceKind, String(draft.registration), { issueDate: draft.dueDate, _version: draft._version }, 'merge');
-    await withTransitionResources(store, () => inTenant(db, scope, (tx) => runTransition(tx, caller, invoiceKind, String(draft.registration), 'ISSUE')));
+    await operations.update(
+      caller,
+      invoiceKind,
+      String(draft.registration),
+      { issueDate: draft.dueDate, _version: draft._version },
+      'merge',
+    );
+    await withTransitionResources(store, () =>
+      inTenant(db, scope, (tx) => runTransition(tx, caller, invoiceKind, String(draft.registration), 'ISSUE')),
+    );
   }
   const lastMonth = asOf.slice(0, 7);
   const result: DemoBilling = { invoices: drafts.length, paid: 0, partlyPaid: 0, unpaid: 0 };
@@ -65,19 +100,36 @@ export async function playDemoBilling(db: Db, store: ObjectStore | undefined, te
       continue;
     }
     // One client paid a receivable invoice only in half.
-    const half = !halfPaid && invoice.pr === 'R' && String(invoice.dueDate).slice(0, 7) < lastMonth && drafts.some((d) => d.contractRegistration === invoice.contractRegistration && String(d.dueDate).slice(0, 7) === lastMonth);
-    const amount = half ? fromMinorUnits(Math.floor(toMinorUnits(Number(invoice.amountInclTax), 2) / 2), 2) : Number(invoice.amountInclTax);
+    const half =
+      !halfPaid &&
+      invoice.pr === 'R' &&
+      String(invoice.dueDate).slice(0, 7) < lastMonth &&
+      drafts.some(
+        (d) => d.contractRegistration === invoice.contractRegistration && String(d.dueDate).slice(0, 7) === lastMonth,
+      );
+    const amount = half
+      ? fromMinorUnits(Math.floor(toMinorUnits(Number(invoice.amountInclTax), 2) / 2), 2)
+      : Number(invoice.amountInclTax);
     const role = invoice.pr === 'P' ? 'PAYEE' : 'PAYER';
     const party = (invoice.persons as { role: string; personRegistration: string }[]).find((p) => p.role === role);
     const cashflow = await operations.create(caller, cashflowKind, {
-      name: `${invoice.pr === 'P' ? 'Transfer to' : 'Transfer from'} ${party?.personRegistration ?? ''}`.trim(), type: invoice.pr === 'P' ? 'DISBURSEMENT' : 'RECEIPT',
-      pr: invoice.pr, paymentMode: 'TRANSFER', amount, currency: invoice.currency, valueDate: addDays(String(invoice.dueDate), 3),
-      bankReference: `DEMO-${invoice.registration}`, contractRegistration: invoice.contractRegistration,
+      name: `${invoice.pr === 'P' ? 'Transfer to' : 'Transfer from'} ${party?.personRegistration ?? ''}`.trim(),
+      type: invoice.pr === 'P' ? 'DISBURSEMENT' : 'RECEIPT',
+      pr: invoice.pr,
+      paymentMode: 'TRANSFER',
+      amount,
+      currency: invoice.currency,
+      valueDate: addDays(String(invoice.dueDate), 3),
+      bankReference: `DEMO-${invoice.registration}`,
+      contractRegistration: invoice.contractRegistration,
       persons: party ? [{ role, personRegistration: party.personRegistration }] : [],
     });
     await inTenant(db, scope, async (tx) => {
       await runTransition(tx, caller, cashflowKind, String(cashflow.registration), 'VALIDATE');
-      await allocateCashflow(tx, caller, String(cashflow.registration), { allocations: [{ invoiceRegistration: String(invoice.registration), amount }], date: addDays(String(invoice.dueDate), 3) });
+      await allocateCashflow(tx, caller, String(cashflow.registration), {
+        allocations: [{ invoiceRegistration: String(invoice.registration), amount }],
+        date: addDays(String(invoice.dueDate), 3),
+      });
     });
     if (half) {
       halfPaid = true;

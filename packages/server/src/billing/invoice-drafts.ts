@@ -25,9 +25,18 @@ export interface DueLine {
   taxCode?: string;
 }
 
-export interface DraftLine extends DueLine { taxRate: number; tax: number; amountInclTax: number }
+export interface DraftLine extends DueLine {
+  taxRate: number;
+  tax: number;
+  amountInclTax: number;
+}
 
-export interface TaxBreakdown { taxCode?: string; rate: number; base: number; tax: number }
+export interface TaxBreakdown {
+  taxCode?: string;
+  rate: number;
+  base: number;
+  tax: number;
+}
 
 export interface InvoiceDraft {
   key: string;
@@ -47,7 +56,8 @@ export interface InvoiceDraft {
 /** Rates by tax code (decimal strings or numbers: 0.2 for 20 %). */
 export type TaxTable = ReadonlyMap<string, string | number>;
 
-export const groupKeyOf = (l: DueLine) => [l.contractRegistration, l.pr, l.payerRegistration, l.payeeRegistration, l.dueDate, l.currency, l.groupKey].join('|');
+export const groupKeyOf = (l: DueLine) =>
+  [l.contractRegistration, l.pr, l.payerRegistration, l.payeeRegistration, l.dueDate, l.currency, l.groupKey].join('|');
 
 /** Drafts the invoices of `lines`, in the order of their first line; a tax code missing from `taxes` is refused. */
 export function draftInvoices(lines: readonly DueLine[], taxes: TaxTable): InvoiceDraft[] {
@@ -62,12 +72,14 @@ export function draftInvoices(lines: readonly DueLine[], taxes: TaxTable): Invoi
     const first = group[0];
     const decimals = currencyDecimals(first.currency);
     const byRate = new Map<string, { rate: number; base: number; tax: number }>();
-    let exclTotal = 0, taxTotal = 0;
+    let exclTotal = 0,
+      taxTotal = 0;
     const drafted = group.map((l): DraftLine => {
       // Lines without a tax code make a breakdown entry of their own, with no code.
       const code = l.taxCode ?? '';
       const rateValue = l.taxCode ? taxes.get(l.taxCode) : 0;
-      if (rateValue === undefined) throw new Error(`Tax code ${l.taxCode} of ${l.elementRegistration} line ${l.number} is not in the tax list`);
+      if (rateValue === undefined)
+        throw new Error(`Tax code ${l.taxCode} of ${l.elementRegistration} line ${l.number} is not in the tax list`);
       const rate = new Dec(rateValue);
       const excl = toMinorUnits(l.amountExclTax, decimals);
       const tax = roundTimes(excl, factor(rate));
@@ -77,15 +89,31 @@ export function draftInvoices(lines: readonly DueLine[], taxes: TaxTable): Invoi
       byRate.set(code, entry);
       exclTotal += excl;
       taxTotal += tax;
-      return { ...l, taxRate: rate.toNumber(), tax: fromMinorUnits(tax, decimals), amountInclTax: fromMinorUnits(excl + tax, decimals) };
+      return {
+        ...l,
+        taxRate: rate.toNumber(),
+        tax: fromMinorUnits(tax, decimals),
+        amountInclTax: fromMinorUnits(excl + tax, decimals),
+      };
     });
     return {
-      key, contractRegistration: first.contractRegistration, pr: first.pr, payerRegistration: first.payerRegistration,
-      payeeRegistration: first.payeeRegistration, groupKey: first.groupKey, currency: first.currency, dueDate: first.dueDate,
+      key,
+      contractRegistration: first.contractRegistration,
+      pr: first.pr,
+      payerRegistration: first.payerRegistration,
+      payeeRegistration: first.payeeRegistration,
+      groupKey: first.groupKey,
+      currency: first.currency,
+      dueDate: first.dueDate,
       lines: drafted,
       amountExclTax: fromMinorUnits(exclTotal, decimals),
       amountInclTax: fromMinorUnits(exclTotal + taxTotal, decimals),
-      taxes: [...byRate].map(([taxCode, e]) => ({ ...(taxCode ? { taxCode } : {}), rate: e.rate, base: fromMinorUnits(e.base, decimals), tax: fromMinorUnits(e.tax, decimals) })),
+      taxes: [...byRate].map(([taxCode, e]) => ({
+        ...(taxCode ? { taxCode } : {}),
+        rate: e.rate,
+        base: fromMinorUnits(e.base, decimals),
+        tax: fromMinorUnits(e.tax, decimals),
+      })),
     };
   });
 }

@@ -21,10 +21,14 @@ beforeAll(async () => {
   await create({ name: 'c', amountInclTax: 1234567.89, totalBalance: 1000 });
   await create({ name: 'd', amountInclTax: 50, currency: 'USD', pr: 'P' });
   const cancelled = await create({ name: 'e', amountInclTax: 10.05, totalBalance: 10.05 });
-  expect((await t.call('GET', `/api/billing/invoices/${cancelled}/transitions/CANCEL`, t.alpha.headers)).statusCode).toBe(200);
+  expect(
+    (await t.call('GET', `/api/billing/invoices/${cancelled}/transitions/CANCEL`, t.alpha.headers)).statusCode,
+  ).toBe(200);
   await create({ name: 'other tenant', amountInclTax: 999 }, t.beta.headers);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('invoice KPIs', () => {
   it('count and sum per status and currency, the balance falling back to the amount, exact to the cent', async () => {
@@ -32,9 +36,18 @@ describe('invoice KPIs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       count: 5,
-      amounts: { EUR: { amountInclTax: 1234578.24, totalBalance: 1000.3 }, USD: { amountInclTax: 50, totalBalance: 50 } },
+      amounts: {
+        EUR: { amountInclTax: 1234578.24, totalBalance: 1000.3 },
+        USD: { amountInclTax: 50, totalBalance: 50 },
+      },
       statuses: {
-        DRAFT: { count: 4, amounts: { EUR: { amountInclTax: 1234568.19, totalBalance: 1000.3 }, USD: { amountInclTax: 50, totalBalance: 50 } } },
+        DRAFT: {
+          count: 4,
+          amounts: {
+            EUR: { amountInclTax: 1234568.19, totalBalance: 1000.3 },
+            USD: { amountInclTax: 50, totalBalance: 50 },
+          },
+        },
         // Cancelled, an invoice owes nothing.
         CANCELLED: { count: 1, amounts: { EUR: { amountInclTax: 10.05, totalBalance: 0 } } },
       },
@@ -42,17 +55,25 @@ describe('invoice KPIs', () => {
   });
 
   it("apply the list's filters and free text", async () => {
-    expect((await kpis('?pr=P')).json()).toEqual({ count: 1, amounts: { USD: { amountInclTax: 50, totalBalance: 50 } }, statuses: { DRAFT: { count: 1, amounts: { USD: { amountInclTax: 50, totalBalance: 50 } } } } });
+    expect((await kpis('?pr=P')).json()).toEqual({
+      count: 1,
+      amounts: { USD: { amountInclTax: 50, totalBalance: 50 } },
+      statuses: { DRAFT: { count: 1, amounts: { USD: { amountInclTax: 50, totalBalance: 50 } } } },
+    });
     expect((await kpis('?status=CANCELLED')).json().count).toBe(1);
     expect((await kpis('?minAmountExclTax=1')).json().count).toBe(0);
     expect((await kpis('?search=zzz-nothing')).json()).toEqual({ count: 0, amounts: {}, statuses: {} });
   });
 
   it("see only the caller's tenant", async () => {
-    expect((await kpis('', t.beta.headers)).json()).toEqual({ count: 1, amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } }, statuses: { DRAFT: { count: 1, amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } } } } });
+    expect((await kpis('', t.beta.headers)).json()).toEqual({
+      count: 1,
+      amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } },
+      statuses: { DRAFT: { count: 1, amounts: { EUR: { amountInclTax: 999, totalBalance: 999 } } } },
+    });
   });
 
-  it("refuse a filter the list does not have, naming it, and a caller without a session", async () => {
+  it('refuse a filter the list does not have, naming it, and a caller without a session', async () => {
     const bad = await kpis('?colour=red');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_FIELD_IN_QUERY');

@@ -19,12 +19,17 @@ beforeAll(async () => {
   await c.activeContract(catalog);
   const res = await c.call('GET', '/api/script/runs/run-billing?date=2026-12-31');
   expect(res.statusCode, res.body).toBe(200);
-  drafts = (res.json() as { registration: string; pr: string }[]).filter((i) => i.pr === 'R').map((i) => i.registration);
+  drafts = (res.json() as { registration: string; pr: string }[])
+    .filter((i) => i.pr === 'R')
+    .map((i) => i.registration);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const issue = (registration: string) => c.call('GET', `/api/billing/invoices/${registration}/transitions/ISSUE`);
-const numberOf = async (registration: string) => (await c.call('GET', `/api/billing/invoices/${registration}`)).json().invoiceNumber as string;
+const numberOf = async (registration: string) =>
+  (await c.call('GET', `/api/billing/invoices/${registration}`)).json().invoiceNumber as string;
 const sequence = (n: string) => Number(n.split('-').pop());
 
 describe('invoice numbers', () => {
@@ -40,12 +45,19 @@ describe('invoice numbers', () => {
 
   it('an issue that fails after taking a number gives it back: the next issue takes it', async () => {
     const doc = (await c.call('GET', `/api/billing/invoices/${drafts[10]}`)).json();
-    const context = { tx: undefined, caller: { tenant: t.alpha.tenant, username: t.alpha.username }, doc, today: new Date().toISOString().slice(0, 10) };
-    await expect(inTenant(t.db.database.db, { tenant: t.alpha.tenant, user: t.alpha.username }, async (tx) => {
-      const numbered = await assignInvoiceNumber({ ...context, tx } as unknown as SideEffectContext);
-      expect(sequence(String(numbered.invoiceNumber))).toBe(11);
-      throw new Error('the issue fails after its number was taken');
-    })).rejects.toThrow('fails');
+    const context = {
+      tx: undefined,
+      caller: { tenant: t.alpha.tenant, username: t.alpha.username },
+      doc,
+      today: new Date().toISOString().slice(0, 10),
+    };
+    await expect(
+      inTenant(t.db.database.db, { tenant: t.alpha.tenant, user: t.alpha.username }, async (tx) => {
+        const numbered = await assignInvoiceNumber({ ...context, tx } as unknown as SideEffectContext);
+        expect(sequence(String(numbered.invoiceNumber))).toBe(11);
+        throw new Error('the issue fails after its number was taken');
+      }),
+    ).rejects.toThrow('fails');
     expect((await issue(drafts[10])).statusCode).toBe(200);
     expect(sequence(await numberOf(drafts[10]))).toBe(11);
   });
@@ -60,7 +72,11 @@ describe('invoice numbers', () => {
   });
 
   it('another tenant cannot issue this tenant’s invoice', async () => {
-    const res = await t.call('GET', `/api/billing/invoices/${drafts[12] ?? drafts[1]}/transitions/ISSUE`, t.beta.headers);
+    const res = await t.call(
+      'GET',
+      `/api/billing/invoices/${drafts[12] ?? drafts[1]}/transitions/ISSUE`,
+      t.beta.headers,
+    );
     expect(res.statusCode).toBe(404);
   });
 });

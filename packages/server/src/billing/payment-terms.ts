@@ -7,26 +7,53 @@
 import type { Doc, Row } from '../entities/storage.ts';
 
 type Mandate = { rumReference?: string; rumStatus?: string };
-type Account = { isInactive?: boolean; bankIban?: string; bankBic?: string; collectionMethods?: string[]; sepaMandates?: Mandate[]; sepaCreditorIdentifier?: string };
+type Account = {
+  isInactive?: boolean;
+  bankIban?: string;
+  bankBic?: string;
+  collectionMethods?: string[];
+  sepaMandates?: Mandate[];
+  sepaCreditorIdentifier?: string;
+};
 
-const activeAccounts = (row: Row | undefined) => ((row?.data.bankAccounts as Account[] | undefined) ?? []).filter((a) => !a.isInactive);
+const activeAccounts = (row: Row | undefined) =>
+  ((row?.data.bankAccounts as Account[] | undefined) ?? []).filter((a) => !a.isInactive);
 
 export function paymentTermsOf(payer: Row | undefined, payee: Row | undefined): Doc {
   const accounts = activeAccounts(payer);
-  const debit = accounts.find((a) => a.collectionMethods?.includes('SEPA_DIRECT_DEBIT') && a.sepaMandates?.some((m) => m.rumReference && m.rumStatus !== 'REVOKED'));
+  const debit = accounts.find(
+    (a) =>
+      a.collectionMethods?.includes('SEPA_DIRECT_DEBIT') &&
+      a.sepaMandates?.some((m) => m.rumReference && m.rumStatus !== 'REVOKED'),
+  );
   const creditor = activeAccounts(payee).find((a) => a.sepaCreditorIdentifier)?.sepaCreditorIdentifier ?? null;
   if (debit) {
     const mandate = debit.sepaMandates!.find((m) => m.rumReference && m.rumStatus !== 'REVOKED')!;
-    return { paymentMode: 'SEPA_DIRECT_DEBIT', paymentCondition: 'ON_RECEIPT', iban: debit.bankIban ?? null, bic: debit.bankBic ?? null, mandateReference: mandate.rumReference, creditorIdentifier: creditor };
+    return {
+      paymentMode: 'SEPA_DIRECT_DEBIT',
+      paymentCondition: 'ON_RECEIPT',
+      iban: debit.bankIban ?? null,
+      bic: debit.bankBic ?? null,
+      mandateReference: mandate.rumReference,
+      creditorIdentifier: creditor,
+    };
   }
   // A transfer goes to the payee's account.
   const payeeAccount = activeAccounts(payee).find((a) => a.bankIban);
-  if (accounts.length || payeeAccount) return { paymentMode: 'TRANSFER', paymentCondition: 'NET_30', iban: payeeAccount?.bankIban ?? null, bic: payeeAccount?.bankBic ?? null };
+  if (accounts.length || payeeAccount)
+    return {
+      paymentMode: 'TRANSFER',
+      paymentCondition: 'NET_30',
+      iban: payeeAccount?.bankIban ?? null,
+      bic: payeeAccount?.bankBic ?? null,
+    };
   return { paymentMode: 'CHECK', paymentCondition: 'NET_30' };
 }
 
 /** A person's name as invoices show it. */
 export function personName(row: Row): string {
   const d = row.data;
-  return String(row.name ?? d.commercialName ?? ([d.firstName, d.lastName].filter(Boolean).join(' ') || row.registration));
+  return String(
+    row.name ?? d.commercialName ?? ([d.firstName, d.lastName].filter(Boolean).join(' ') || row.registration),
+  );
 }

@@ -11,7 +11,8 @@ import type { SideEffectContext } from '../workflow/side-effects.ts';
 import { invoiceBalance, major } from './cashflows/billing-records.ts';
 
 export function writeOffInvoice({ doc, today, entity }: SideEffectContext): Doc {
-  const refuse = (why: string) => new ApiError('TRANSITION_REJECTED', ['WRITE_OFF', entity.name, String(doc.registration), why]);
+  const refuse = (why: string) =>
+    new ApiError('TRANSITION_REJECTED', ['WRITE_OFF', entity.name, String(doc.registration), why]);
   if (doc.pr === 'P') throw refuse('only a receivable invoice is written off');
   if (doc.type === 'CREDIT_NOTE') throw refuse('a credit note is not written off');
   const balance = invoiceBalance(doc);

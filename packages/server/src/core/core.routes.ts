@@ -34,8 +34,11 @@ export function hostOverrides(): Record<string, Record<string, unknown>> {
 }
 
 /** A host's settings: the defaults, then what HOSTS_JSON says for that host. */
-export const hostSettingsOf = (hostname: string, overrides = hostOverrides()) =>
-  ({ ...defaultHostSettings, ...(overrides[hostname] ?? {}), host: hostname });
+export const hostSettingsOf = (hostname: string, overrides = hostOverrides()) => ({
+  ...defaultHostSettings,
+  ...(overrides[hostname] ?? {}),
+  host: hostname,
+});
 
 /** `GET /api/core/hosts/{hostname}` is served with the tenants' single sign-on settings (auth/sso/sso.routes.ts). */
 export async function coreRoutes(app: FastifyInstance) {

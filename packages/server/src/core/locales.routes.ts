@@ -38,14 +38,19 @@ export function canonicalLocale(text: string): string | undefined {
 
 /** `{keysToAdd: [...]}`: texts the web found no translation for. */
 const missingKeysBody = z.looseObject({
-  keysToAdd: z.array(z.string({ error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
-    .refine((key) => key.trim() !== '', { error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
-    .refine((key) => key.length <= maxKeyLength, { error: refusing('INVALID_FIELD_VALUE') }))
+  keysToAdd: z
+    .array(
+      z
+        .string({ error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
+        .refine((key) => key.trim() !== '', { error: refusing('INVALID_NON_EMPTY_STRING_FIELD') })
+        .refine((key) => key.length <= maxKeyLength, { error: refusing('INVALID_FIELD_VALUE') }),
+    )
     .min(1, { error: refusing('EMPTY_BODY_ARRAY') })
     .max(maxKeysPerBatch),
 });
 
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -62,38 +67,71 @@ export async function localesRoutes(app: FastifyInstance, { db, preHandler }: { 
     const id = idOf(request);
     if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
     const locale = canonicalLocale(id);
-    const row = await readInTenant(db, scope(request), async (tx) =>
-      await storage.findOne(tx, localeEntity, request.caller!.tenant, id)
-      ?? (locale && locale !== id ? await storage.findOne(tx, localeEntity, request.caller!.tenant, locale) : undefined));
+    const row = await readInTenant(
+      db,
+      scope(request),
+      async (tx) =>
+        (await storage.findOne(tx, localeEntity, request.caller!.tenant, id)) ??
+        (locale && locale !== id ? await storage.findOne(tx, localeEntity, request.caller!.tenant, locale) : undefined),
+    );
     if (row) return storage.toDocument(row);
     if (!locale) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [localeEntity.name, id]);
     return { locale, registration: locale, translations: {} };
   });
 
-  const reportSchema = { tags: ['Translations'], summary: 'Report texts a locale does not translate yet', body: missingKeysBody };
-  app.post('/api/core/locales/:id/keys', { preValidation: preHandler, config: signedIn.config, schema: reportSchema }, async (request) => {
-    const locale = canonicalLocale(idOf(request));
-    if (!locale) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
-    const keys = [...new Set((request.body as z.infer<typeof missingKeysBody>).keysToAdd)];
-    const caller = request.caller!;
-    const addKeys = () => inTenant(db, scope(request), async (tx) => {
-      const row = await storage.findOne(tx, localeEntity, caller.tenant, locale, true);
-      const before: Doc | undefined = row ? storage.toDocument(row) : undefined;
-      const translations = isObject(row?.data.translations) ? row.data.translations : {};
-      const missing = stringsOf(row?.data.missingKeys).filter((key) => typeof translations[key] !== 'string' || !translations[key]);
-      const known = new Set(missing);
-      const fresh = keys.filter((key) => !known.has(key) && !(typeof translations[key] === 'string' && translations[key]));
-      const added = fresh.slice(0, Math.max(0, maxMissingKeys - missing.length));
-      if (added.length) {
-        const data = { ...(row?.data ?? { locale, registration: locale, translations: {} }), missingKeys: [...missing, ...added] };
-        const saved = row
-          ? await storage.updateRow(tx, localeEntity, caller.tenant, caller.username, row._id, data)
-          : await storage.insertRow(tx, localeEntity, caller.tenant, caller.username, data);
-        await insertHistory(tx, caller, { entityName: localeEntity.name, entityRegistration: locale, action: row ? 'UPDATE' : 'CREATE', before, after: storage.toDocument(saved) });
-      }
-      return { locale, added: added.length, dropped: fresh.length - added.length, missingKeys: missing.length + added.length };
-    });
-    // Two first batches of one locale may race to create its record: the loser reads it and adds to it.
-    return addKeys().catch((error) => ((error as { code?: string })?.code === '23505' ? addKeys() : Promise.reject(error)));
-  });
+  const reportSchema = {
+    tags: ['Translations'],
+    summary: 'Report texts a locale does not translate yet',
+    body: missingKeysBody,
+  };
+  app.post(
+    '/api/core/locales/:id/keys',
+    { preValidation: preHandler, config: signedIn.config, schema: reportSchema },
+    async (request) => {
+      const locale = canonicalLocale(idOf(request));
+      if (!locale) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
+      const keys = [...new Set((request.body as z.infer<typeof missingKeysBody>).keysToAdd)];
+      const caller = request.caller!;
+      const addKeys = () =>
+        inTenant(db, scope(request), async (tx) => {
+          const row = await storage.findOne(tx, localeEntity, caller.tenant, locale, true);
+          const before: Doc | undefined = row ? storage.toDocument(row) : undefined;
+          const translations = isObject(row?.data.translations) ? row.data.translations : {};
+          const missing = stringsOf(row?.data.missingKeys).filter(
+            (key) => typeof translations[key] !== 'string' || !translations[key],
+          );
+          const known = new Set(missing);
+          const fresh = keys.filter(
+            (key) => !known.has(key) && !(typeof translations[key] === 'string' && translations[key]),
+          );
+          const added = fresh.slice(0, Math.max(0, maxMissingKeys - missing.length));
+          if (added.length) {
+            const data = {
+              ...(row?.data ?? { locale, registration: locale, translations: {} }),
+              missingKeys: [...missing, ...added],
+            };
+            const saved = row
+              ? await storage.updateRow(tx, localeEntity, caller.tenant, caller.username, row._id, data)
+              : await storage.insertRow(tx, localeEntity, caller.tenant, caller.username, data);
+            await insertHistory(tx, caller, {
+              entityName: localeEntity.name,
+              entityRegistration: locale,
+              action: row ? 'UPDATE' : 'CREATE',
+              before,
+              after: storage.toDocument(saved),
+            });
+          }
+          return {
+            locale,
+            added: added.length,
+            dropped: fresh.length - added.length,
+            missingKeys: missing.length + added.length,
+          };
+        });
+      // Two first batches of one locale may race to create its record: the loser reads it and adds to it.
+      return addKeys().catch((error) =>
+        (error as { code?: string })?.code === '23505' ? addKeys() : Promise.reject(error),
+      );
+    },
+  );
 }

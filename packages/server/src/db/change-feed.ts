@@ -62,13 +62,19 @@ export async function listenForAuthChanges(db: Db, connectionString: string): Pr
     client?.removeAllListeners();
     client?.end().catch(() => undefined);
     client = undefined;
-    if (!stopped && !retry) retry = setTimeout(() => { retry = undefined; void connect(); }, 1000).unref();
+    if (!stopped && !retry)
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, 1000).unref();
   };
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString });
     next.on('error', lost);
-    next.on('end', () => { if (client === next) lost(); });
+    next.on('end', () => {
+      if (client === next) lost();
+    });
     next.on('notification', () => authChanged(db));
     try {
       await next.connect();

@@ -88,7 +88,10 @@ async function dropConnections() {
   if (config.databaseUrl) {
     const owner = new pg.Client({ connectionString: config.databaseUrl });
     await owner.connect();
-    await owner.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1 AND datname = current_database()`, [APP_ROLE]);
+    await owner.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1 AND datname = current_database()`,
+      [APP_ROLE],
+    );
     await owner.end();
   } else {
     await database.embedded!.open(APP_ROLE);
@@ -97,10 +100,20 @@ async function dropConnections() {
 
 describe('which errors mean the database is away', () => {
   it('tells connection losses from bad statements', () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' }),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBe(
+      false,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
@@ -113,7 +126,9 @@ describe.runIf(!!process.env.DATABASE_URL)('a PostgreSQL that closes idle sessio
     const { databaseUrl } = probe.db.config;
     const owner = new pg.Client({ connectionString: databaseUrl });
     await owner.connect();
-    await owner.query(`ALTER ROLE ${APP_ROLE} IN DATABASE ${new URL(databaseUrl!).pathname.slice(1)} SET idle_session_timeout = '400ms'`);
+    await owner.query(
+      `ALTER ROLE ${APP_ROLE} IN DATABASE ${new URL(databaseUrl!).pathname.slice(1)} SET idle_session_timeout = '400ms'`,
+    );
     await owner.end();
     await probe.app.close();
     await probe.db.database.close();

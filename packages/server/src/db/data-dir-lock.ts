@@ -57,12 +57,14 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if (holder && holder.pid !== process.pid && holder.host === os.hostname() && alive(holder.pid)) {
         throw new DataDirLockedError(
           `The data folder ${dataDir} is in use by another server (process ${holder.pid}, started ${holder.since}). ` +
-          'Stop that server, or start this one with another DATA_DIR.');
+            'Stop that server, or start this one with another DATA_DIR.',
+        );
       }
       if (holder && holder.host !== os.hostname()) {
         throw new DataDirLockedError(
           `The data folder ${dataDir} is locked by a server on host ${holder.host} (process ${holder.pid}). ` +
-          `If no server runs there any more, delete ${file}.`);
+            `If no server runs there any more, delete ${file}.`,
+        );
       }
       // A stale lock (its process is gone) is moved aside under a name of this process's own. If
       // what was moved is a live server's fresh lock (another start took over the stale one in
@@ -76,7 +78,11 @@ export function lockDataDir(dataDir: string): DataDirLock {
       }
       const moved = readHolder(aside);
       if (moved && moved.pid !== process.pid && moved.host === os.hostname() && alive(moved.pid)) {
-        try { fs.linkSync(aside, file); } catch { /* a third start holds it now */ }
+        try {
+          fs.linkSync(aside, file);
+        } catch {
+          /* a third start holds it now */
+        }
         fs.rmSync(aside, { force: true });
         throw new DataDirLockedError(`The data folder ${dataDir} is in use by another server (process ${moved.pid}).`);
       }

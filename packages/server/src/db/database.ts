@@ -52,7 +52,10 @@ const READ_SCOPE = '/* read scope */ SELECT $1, $2, $3';
  */
 function preparing(pool: pg.Pool): pg.Pool {
   // One wrapper per connection, so that the raw pool's users (benchmarks, listeners) see pg unchanged.
-  const wrappers = new WeakMap<pg.PoolClient, { query: (text: string, values?: unknown[]) => Promise<unknown>; release: (error?: Error) => void }>();
+  const wrappers = new WeakMap<
+    pg.PoolClient,
+    { query: (text: string, values?: unknown[]) => Promise<unknown>; release: (error?: Error) => void }
+  >();
   return {
     connect: async () => {
       const client = await pool.connect();
@@ -96,16 +99,29 @@ function preparing(pool: pg.Pool): pg.Pool {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const syscall = (error as { syscall?: unknown })?.syscall;
-  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true;
+  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)))
+    return true;
   // Socket errors of the connection itself (a missing socket file is ENOENT on connect).
-  if (typeof code === 'string' && (syscall === 'connect' || syscall === 'read' || syscall === 'write')
-    && ['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)) return true;
-  return typeof message === 'string'
-    && /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/.test(message);
+  if (
+    typeof code === 'string' &&
+    (syscall === 'connect' || syscall === 'read' || syscall === 'write') &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)
+  )
+    return true;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/.test(
+      message,
+    )
+  );
 }
 
 /** The pool settings common to both modes: idle connections closed after `idleTimeoutMs`, TCP keep-alive. */
-const poolOptions = (config: Config) => ({ idleTimeoutMillis: config.databaseIdleTimeoutMs, connectionTimeoutMillis: 15_000, keepAlive: true });
+const poolOptions = (config: Config) => ({
+  idleTimeoutMillis: config.databaseIdleTimeoutMs,
+  connectionTimeoutMillis: 15_000,
+  keepAlive: true,
+});
 
 const kysely = (pool: pg.Pool): Db => {
   // An idle connection that breaks (server restart, embedded database reopened) is dropped by
@@ -138,7 +154,14 @@ export async function openDatabase(config: Config): Promise<Database> {
   await closeIdleBeforeTheServerDoes(appPool);
   await owner.destroy();
   const stopListening = await listenForAuthChanges(db, appUrl(config));
-  return { db, pool: appPool, close: async () => { await stopListening(); await db.destroy(); } };
+  return {
+    db,
+    pool: appPool,
+    close: async () => {
+      await stopListening();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -148,9 +171,12 @@ export async function openDatabase(config: Config): Promise<Database> {
  * is shorter than the configured one.
  */
 async function closeIdleBeforeTheServerDoes(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ ms: string }>(`SELECT setting AS ms FROM pg_settings WHERE name = 'idle_session_timeout'`);
+  const { rows } = await pool.query<{ ms: string }>(
+    `SELECT setting AS ms FROM pg_settings WHERE name = 'idle_session_timeout'`,
+  );
   const serverMs = Number(rows[0]?.ms ?? 0);
-  if (serverMs > 0 && (!pool.options.idleTimeoutMillis || pool.options.idleTimeoutMillis > serverMs / 2)) pool.options.idleTimeoutMillis = Math.floor(serverMs / 2);
+  if (serverMs > 0 && (!pool.options.idleTimeoutMillis || pool.options.idleTimeoutMillis > serverMs / 2))
+    pool.options.idleTimeoutMillis = Math.floor(serverMs / 2);
 }
 
 async function openEmbedded(config: Config): Promise<Database> {
@@ -161,10 +187,24 @@ async function openEmbedded(config: Config): Promise<Database> {
   await migrate(migrator);
   await migrator.destroy();
   await embedded.open(APP_ROLE);
-  const pool = new pg.Pool({ ...poolOptions(config), host: embedded.socketDir, max: 1, database: 'postgres', user: APP_ROLE });
+  const pool = new pg.Pool({
+    ...poolOptions(config),
+    host: embedded.socketDir,
+    max: 1,
+    database: 'postgres',
+    user: APP_ROLE,
+  });
   const db = kysely(pool);
   singleProcessFeed(db);
-  return { db, pool, embedded, close: async () => { await db.destroy(); await embedded.close(); } };
+  return {
+    db,
+    pool,
+    embedded,
+    close: async () => {
+      await db.destroy();
+      await embedded.close();
+    },
+  };
 }
 
 /** Who runs a unit of work: every request-scoped query goes through here. */
@@ -174,7 +214,10 @@ export interface Scope {
 }
 
 /** The scope of a signed-in caller's work. */
-export const scopeOf = (caller: { tenant: string; username: string }): Scope => ({ tenant: caller.tenant, user: caller.username });
+export const scopeOf = (caller: { tenant: string; username: string }): Scope => ({
+  tenant: caller.tenant,
+  user: caller.username,
+});
 
 /** A string as an SQL literal (pg's quoting), for the statements sent without parameters; NUL cannot be sent. */
 function literal(value: string): string {
@@ -193,16 +236,23 @@ function literal(value: string): string {
  */
 export function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
   return db.connection().execute(async (tx) => {
-    const settings = requestSettings({ ...scope, timeoutMs }, false).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`);
+    const settings = requestSettings({ ...scope, timeoutMs }, false).map(
+      ([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`,
+    );
     await sql.raw(`BEGIN; SELECT ${settings.join(', ')}`).execute(tx);
     let result: T;
     let changed: boolean;
     try {
       result = await work(tx);
-      const { rows } = await sql.raw<{ changed: string | null }>(`SELECT current_setting('app.auth_changed', true) AS changed; COMMIT`).execute(tx);
+      const { rows } = await sql
+        .raw<{ changed: string | null }>(`SELECT current_setting('app.auth_changed', true) AS changed; COMMIT`)
+        .execute(tx);
       changed = rows[0]?.changed === 'on';
     } catch (error) {
-      await sql.raw('ROLLBACK').execute(tx).catch(() => undefined);
+      await sql
+        .raw('ROLLBACK')
+        .execute(tx)
+        .catch(() => undefined);
       throw error;
     }
     if (changed) authChanged(db);

@@ -48,7 +48,10 @@ function freshSession() {
   // statements take the database's lock first, so they run before anything the client sends.
   if (db.isInTransaction()) void db.exec('ROLLBACK').catch(() => undefined);
   const role = username ? `SET ROLE ${JSON.stringify(username)};` : '';
-  void db.exec(`CLOSE ALL; DEALLOCATE ALL; RESET ALL; ${role} UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES; DISCARD PLANS`)
+  void db
+    .exec(
+      `CLOSE ALL; DEALLOCATE ALL; RESET ALL; ${role} UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES; DISCARD PLANS`,
+    )
     .catch((error) => parentPort.postMessage({ event: 'error', error: String(error?.stack ?? error) }));
 }
 

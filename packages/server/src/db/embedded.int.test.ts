@@ -18,14 +18,20 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const startServer = (dataDir: string, port: number) => servers.start(port, { DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Durable-Pass-1' });
+const startServer = (dataDir: string, port: number) =>
+  servers.start(port, { DATABASE_URL: undefined, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Durable-Pass-1' });
 
 async function api(port: number, method: string, url: string, token?: string, body?: unknown) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, token: res.headers.get('authorization')?.replace(/^Bearer /, ''), body: await res.json() };
+  return {
+    status: res.status,
+    token: res.headers.get('authorization')?.replace(/^Bearer /, ''),
+    body: await res.json(),
+  };
 }
 
 describe('embedded database', () => {
@@ -34,7 +40,10 @@ describe('embedded database', () => {
     dirs.push(dataDir);
     const port = 39000 + Math.floor(Math.random() * 1000);
     let server = await startServer(dataDir, port);
-    const { token } = await api(port, 'POST', '/api/core/auth/login', undefined, { username: 'admin@demo', password: 'Durable-Pass-1' });
+    const { token } = await api(port, 'POST', '/api/core/auth/login', undefined, {
+      username: 'admin@demo',
+      password: 'Durable-Pass-1',
+    });
     const acknowledged: string[] = [];
     for (let i = 0; i < 20; i++) {
       const res = await api(port, 'POST', '/api/support/tickets', token, { name: `durable ${i}` });
@@ -45,7 +54,10 @@ describe('embedded database', () => {
     await new Promise((r) => server.once('exit', r));
 
     server = await startServer(dataDir, port);
-    const again = await api(port, 'POST', '/api/core/auth/login', undefined, { username: 'admin@demo', password: 'Durable-Pass-1' });
+    const again = await api(port, 'POST', '/api/core/auth/login', undefined, {
+      username: 'admin@demo',
+      password: 'Durable-Pass-1',
+    });
     for (const registration of acknowledged) {
       const res = await api(port, 'GET', `/api/support/tickets/${registration}`, again.token);
       expect(res.status, registration).toBe(200);
@@ -64,7 +76,10 @@ describe('embedded database', () => {
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const second = await startServer(dataDir, port + 1);
-    const signedIn = await api(port + 1, 'POST', '/api/core/auth/login', undefined, { username: 'admin@demo', password: 'Durable-Pass-1' });
+    const signedIn = await api(port + 1, 'POST', '/api/core/auth/login', undefined, {
+      username: 'admin@demo',
+      password: 'Durable-Pass-1',
+    });
     expect(signedIn.status).toBe(200);
     second.kill('SIGKILL');
   }, 120_000);
@@ -76,14 +91,20 @@ describe('embedded database', () => {
     try {
       let maxGap = 0;
       let last = Date.now();
-      const timer = setInterval(() => { const now = Date.now(); maxGap = Math.max(maxGap, now - last); last = now; }, 10);
+      const timer = setInterval(() => {
+        const now = Date.now();
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+      }, 10);
       // A statement long enough to tell (a quiet machine runs the first size in a quarter of a second): doubled until it is.
       let took = 0;
       for (let rows = 1_500_000; took <= 300 && rows <= 24_000_000; rows *= 2) {
         maxGap = 0;
         last = Date.now();
         const started = Date.now();
-        await inTenant(database.db, { tenant: 't', user: 'u' }, (tx) => sql`SELECT count(*) FROM generate_series(1, ${rows}::int) AS g WHERE g % 7 = 3`.execute(tx));
+        await inTenant(database.db, { tenant: 't', user: 'u' }, (tx) =>
+          sql`SELECT count(*) FROM generate_series(1, ${rows}::int) AS g WHERE g % 7 = 3`.execute(tx),
+        );
         took = Date.now() - started;
       }
       clearInterval(timer);
@@ -102,12 +123,17 @@ describe('embedded database', () => {
     const database = await openDatabase({ ...readConfig({}), dataDir, databaseUrl: undefined });
     try {
       // PGlite's defaults are fsync off and a WebAssembly fdatasync that does nothing.
-      const { rows } = await sql<{ fsync: string; method: string }>`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`.execute(database.db);
+      const { rows } = await sql<{
+        fsync: string;
+        method: string;
+      }>`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`.execute(database.db);
       expect(rows[0]).toEqual({ fsync: 'on', method: 'fsync' });
       for (let i = 0; i < 5; i++) {
         const before = (await database.embedded!.stats()).syncs;
-        await inTenant(database.db, { tenant: 't', user: 'u' }, (tx) => sql`INSERT INTO sequence_counter (tenant, entity, value) VALUES ('t', 'Flushed', 1)
-          ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + 1`.execute(tx));
+        await inTenant(database.db, { tenant: 't', user: 'u' }, (tx) =>
+          sql`INSERT INTO sequence_counter (tenant, entity, value) VALUES ('t', 'Flushed', 1)
+          ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + 1`.execute(tx),
+        );
         expect((await database.embedded!.stats()).syncs, `commit ${i}`).toBeGreaterThan(before);
       }
     } finally {

@@ -15,7 +15,11 @@ export { APP_ROLE };
  * the transaction and notify every server process, which drop their caches (db/change-feed.ts).
  */
 function authChangeTriggers(): string[] {
-  const tables = [['session', 'UPDATE OR DELETE'], [entityByName('User')!.table, 'INSERT OR UPDATE OR DELETE'], ['tenant_configuration', 'INSERT OR UPDATE OR DELETE']];
+  const tables = [
+    ['session', 'UPDATE OR DELETE'],
+    [entityByName('User')!.table, 'INSERT OR UPDATE OR DELETE'],
+    ['tenant_configuration', 'INSERT OR UPDATE OR DELETE'],
+  ];
   return [
     `CREATE OR REPLACE FUNCTION note_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -35,7 +39,12 @@ function authChangeTriggers(): string[] {
  * its indexes and policy, and the triggers on what a caller is loaded from. Idempotent.
  */
 export function derivedStatements(): string[] {
-  return [...entities.flatMap(entityTableDdl), ...entityTableDdl(dynoStore), ...authChangeTriggers(), ...postingTriggers(entityByName('Posting')!.table)];
+  return [
+    ...entities.flatMap(entityTableDdl),
+    ...entityTableDdl(dynoStore),
+    ...authChangeTriggers(),
+    ...postingTriggers(entityByName('Posting')!.table),
+  ];
 }
 
 /**
@@ -43,9 +52,15 @@ export function derivedStatements(): string[] {
  * but by introspecting every column of every table, which took 100 ms of each start.
  */
 async function migrationsPending(owner: Db): Promise<boolean> {
-  const { rows: [{ recording }] } = await sql<{ recording: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS recording`.execute(owner);
+  const {
+    rows: [{ recording }],
+  } = await sql<{ recording: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS recording`.execute(
+    owner,
+  );
   if (!recording) return true;
-  const done = new Set((await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(owner)).rows.map((r) => r.name));
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(owner)).rows.map((r) => r.name),
+  );
   return Object.keys(migrations).some((name) => !done.has(name));
 }
 
@@ -53,7 +68,9 @@ async function runMigrations(owner: Db): Promise<void> {
   const { error, results } = await new Migrator({ db: owner, provider: migrationProvider }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -69,11 +86,13 @@ async function runMigrations(owner: Db): Promise<void> {
  */
 export async function migrate(owner: Db): Promise<void> {
   // Two processes creating the role at once: the second fails on the catalogue's unique index.
-  await sql.raw(`DO $$ BEGIN
+  await sql
+    .raw(`DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
       CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS;
     END IF;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`).execute(owner);
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`)
+    .execute(owner);
   if (await migrationsPending(owner)) await runMigrations(owner);
   const statements = derivedStatements();
   const hash = crypto.createHash('sha256').update(statements.join(';\n')).digest('hex');
@@ -82,7 +101,10 @@ export async function migrate(owner: Db): Promise<void> {
     const stored = await tx.selectFrom('installation').select('value').where('key', '=', 'schema').executeTakeFirst();
     if (stored?.value === hash) return;
     for (const statement of statements) await sql.raw(statement).execute(tx);
-    await tx.insertInto('installation').values({ key: 'schema', value: hash })
-      .onConflict((c) => c.column('key').doUpdateSet({ value: hash })).execute();
+    await tx
+      .insertInto('installation')
+      .values({ key: 'schema', value: hash })
+      .onConflict((c) => c.column('key').doUpdateSet({ value: hash }))
+      .execute();
   });
 }

@@ -23,7 +23,9 @@ const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** SQL text of a value path inside `data`, written exactly as `field-paths.ts` queries it. */
 export function dataPathSql(parts: string[]): string {
-  return parts.length === 1 ? `(data ->> ${quoteLiteral(parts[0])})` : `(data #>> ${quoteLiteral(`{${parts.join(',')}}`)})`;
+  return parts.length === 1
+    ? `(data ->> ${quoteLiteral(parts[0])})`
+    : `(data #>> ${quoteLiteral(`{${parts.join(',')}}`)})`;
 }
 
 /**
@@ -79,36 +81,47 @@ export function entityTableDdl(entity: Entity): string[] {
     ...tenantPolicy(t),
     dropStaleIndexes(entity),
     `CREATE INDEX IF NOT EXISTS "${entity.table}__insert_date" ON ${t} (tenant, _insert_date DESC)`,
-    ...(entity.textSearchIndexed ? [
-      `CREATE INDEX IF NOT EXISTS "${entity.table}__text_search" ON ${t} USING gin ((${textSearchSql(entity)}) gin_trgm_ops) WITH (${ginOptions})`,
-      `CREATE INDEX IF NOT EXISTS "${entity.table}__text_words" ON ${t} USING gin ((${textWordsSql(entity)})) WITH (${ginOptions})`,
-      // Their names are fixed: an index made before with other options takes these.
-      `ALTER INDEX "${entity.table}__text_search" SET (${ginOptions})`,
-      `ALTER INDEX "${entity.table}__text_words" SET (${ginOptions})`,
-    ] : []),
+    ...(entity.textSearchIndexed
+      ? [
+          `CREATE INDEX IF NOT EXISTS "${entity.table}__text_search" ON ${t} USING gin ((${textSearchSql(entity)}) gin_trgm_ops) WITH (${ginOptions})`,
+          `CREATE INDEX IF NOT EXISTS "${entity.table}__text_words" ON ${t} USING gin ((${textWordsSql(entity)})) WITH (${ginOptions})`,
+          // Their names are fixed: an index made before with other options takes these.
+          `ALTER INDEX "${entity.table}__text_search" SET (${ginOptions})`,
+          `ALTER INDEX "${entity.table}__text_words" SET (${ginOptions})`,
+        ]
+      : []),
   ];
   for (const index of entityIndexes(entity)) statements.push(index.ddl);
   return statements;
 }
 
 /** One index of an entity table: its name and the statement creating it. */
-export interface EntityIndex { name: string; ddl: string }
+export interface EntityIndex {
+  name: string;
+  ddl: string;
+}
 
 /**
  * Indexes named in `entityTableDdl` outside the derived ones, kept by `dropStaleIndexes` with those
  * of its constraints; a kind declared `textSearchIndexed: false` loses its text-search ones.
  */
-const fixedIndexes = (entity: Entity) => [`${entity.table}__insert_date`, ...(entity.textSearchIndexed ? [`${entity.table}__text_search`, `${entity.table}__text_words`] : [])];
+const fixedIndexes = (entity: Entity) => [
+  `${entity.table}__insert_date`,
+  ...(entity.textSearchIndexed ? [`${entity.table}__text_search`, `${entity.table}__text_words`] : []),
+];
 
 /**
  * Columns a list may be sorted on: top-level scalar fields shown as columns (the web offers the
  * same ones, ResultTable's `sortable`).
  */
 export function sortableColumns(entity: Entity): string[] {
-  return entity.columns.filter((c) => c.sortable !== false).map((c) => c.field).filter((field) => {
-    const path = !field.includes('.') ? resolvePath(entity, field) : undefined;
-    return path?.kind === 'value' && path.sqlKind !== 'json';
-  });
+  return entity.columns
+    .filter((c) => c.sortable !== false)
+    .map((c) => c.field)
+    .filter((field) => {
+      const path = !field.includes('.') ? resolvePath(entity, field) : undefined;
+      return path?.kind === 'value' && path.sqlKind !== 'json';
+    });
 }
 
 /**
@@ -138,26 +151,47 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
     if (path === 'registration') return;
     add(slug(path), (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${valueSql(path, resolved)})`);
   };
-  const containment = (holder: string[]) => add(`${holder.join('_')}_gin`, (name) =>
-    `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((data #> ${quoteLiteral(`{${holder.join(',')}}`)}) jsonb_path_ops) WITH (${ginOptions})`);
+  const containment = (holder: string[]) =>
+    add(
+      `${holder.join('_')}_gin`,
+      (name) =>
+        `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((data #> ${quoteLiteral(`{${holder.join(',')}}`)}) jsonb_path_ops) WITH (${ginOptions})`,
+    );
   const resolve = (path: string) => {
     const resolved = resolvePath(entity, path);
     if (!resolved) throw new Error(`${entity.name}: filter, sort or index on undeclared field ${path}`);
     return resolved;
   };
-  for (const filter of [...entity.filters, ...entity.indexes.map((name) => ({ name, kind: 'equal' as const, field: undefined }))]) {
+  for (const filter of [
+    ...entity.filters,
+    ...entity.indexes.map((name) => ({ name, kind: 'equal' as const, field: undefined })),
+  ]) {
     const path = filter.field ?? filter.name;
     const resolved = resolve(path);
     if (filter.kind === 'person') containment(path.split('.'));
     else if (resolved.kind === 'item') containment(resolved.list);
-    else if (filter.kind === 'regex') add(`${slug(path)}_trgm`, (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((${textSql(path, resolved)}) gin_trgm_ops) WITH (${ginOptions})`);
-    else if (resolved.kind === 'value' && ((resolved.field.type === 'select' && resolved.field.multiple) || resolved.sqlKind === 'boolean')) containment(resolved.parts);
+    else if (filter.kind === 'regex')
+      add(
+        `${slug(path)}_trgm`,
+        (name) =>
+          `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ((${textSql(path, resolved)}) gin_trgm_ops) WITH (${ginOptions})`,
+      );
+    else if (
+      resolved.kind === 'value' &&
+      ((resolved.field.type === 'select' && resolved.field.multiple) || resolved.sqlKind === 'boolean')
+    )
+      containment(resolved.parts);
     else btree(path, resolved);
   }
   for (const path of sortableColumns(entity)) btree(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>);
   if (entity.unique?.length) {
-    const values = entity.unique.map((path) => valueSql(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>));
-    add(`${entity.unique.map(slug).join('_')}_unique`, (name) => `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${values.join(', ')})`);
+    const values = entity.unique.map((path) =>
+      valueSql(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>),
+    );
+    add(
+      `${entity.unique.map(slug).join('_')}_unique`,
+      (name) => `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${values.join(', ')})`,
+    );
   }
   return [...indexes].map(([name, ddl]) => ({ name, ddl }));
 }

@@ -22,7 +22,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
   // The application role's own pool, below Kysely and db/database.ts's wrapper: the extension alone.
   client = await t.database.pool.connect();
-  (client as unknown as { connection: { on(event: 'readyForQuery', listener: () => void): void } }).connection.on('readyForQuery', () => roundTrips++);
+  (client as unknown as { connection: { on(event: 'readyForQuery', listener: () => void): void } }).connection.on(
+    'readyForQuery',
+    () => roundTrips++,
+  );
 });
 afterAll(async () => {
   client?.release();
@@ -46,51 +49,86 @@ describe('a scoped query', () => {
   it('runs its statement under every request setting, as the application role, in one round trip', async () => {
     const before = roundTrips;
     const { rows, fields, rowCount } = await scoped<Record<string, string>>(
-      `SELECT current_user AS role, ${requestSettings(scope, true).map(([name], i) => `current_setting('${name}') AS s${i}`).join(', ')}`);
+      `SELECT current_user AS role, ${requestSettings(scope, true)
+        .map(([name], i) => `current_setting('${name}') AS s${i}`)
+        .join(', ')}`,
+    );
     expect(roundTrips - before).toBe(1);
     // Only the statement's row and columns: the settings' own row and completion are consumed.
     expect(rowCount).toBe(1);
     expect(fields.map((f) => f.name)).toEqual(['role', ...requestSettings(scope, true).map((_, i) => `s${i}`)]);
     expect(rows[0]).toEqual({
-      role: APP_ROLE, s0: 'alpha', s1: 'reader@alpha', s2: '1234ms', s3: 'off', s4: '0', s5: 'on',
+      role: APP_ROLE,
+      s0: 'alpha',
+      s1: 'reader@alpha',
+      s2: '1234ms',
+      s3: 'off',
+      s4: '0',
+      s5: 'on',
     });
-    expect(requestSettings(scope, true).map(([name]) => name))
-      .toEqual(['app.tenant', 'app.user', 'statement_timeout', 'jit', 'max_parallel_workers_per_gather', 'transaction_read_only']);
+    expect(requestSettings(scope, true).map(([name]) => name)).toEqual([
+      'app.tenant',
+      'app.user',
+      'statement_timeout',
+      'jit',
+      'max_parallel_workers_per_gather',
+      'transaction_read_only',
+    ]);
   });
 
   // PGlite has one session, so nobody else can watch it; PostgreSQL shows each session to its owner.
-  it.runIf(!!process.env.DATABASE_URL)('is seen by PostgreSQL as sent, running as the application role under its tenant', async () => {
-    const { rows: [{ pid }] } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const text = `SELECT pg_sleep(0.5), current_setting('app.tenant') AS tenant, $1::text AS tag`;
-    const running = scoped(text, ['observed']);
-    const observer = new pg.Client({ connectionString: t.config.databaseUrl });
-    await observer.connect();
-    try {
-      type Activity = { query: string; state: string; usename: string };
-      let seen: Activity | undefined;
-      for (let i = 0; i < 100 && seen?.state !== 'active'; i++) {
-        ({ rows: [seen] } = await observer.query<Activity>(`SELECT query, state, usename FROM pg_stat_activity WHERE pid = $1`, [pid]));
-        if (seen?.state !== 'active') await new Promise((resolve) => setTimeout(resolve, 10));
+  it.runIf(!!process.env.DATABASE_URL)(
+    'is seen by PostgreSQL as sent, running as the application role under its tenant',
+    async () => {
+      const {
+        rows: [{ pid }],
+      } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const text = `SELECT pg_sleep(0.5), current_setting('app.tenant') AS tenant, $1::text AS tag`;
+      const running = scoped(text, ['observed']);
+      const observer = new pg.Client({ connectionString: t.config.databaseUrl });
+      await observer.connect();
+      try {
+        type Activity = { query: string; state: string; usename: string };
+        let seen: Activity | undefined;
+        for (let i = 0; i < 100 && seen?.state !== 'active'; i++) {
+          ({
+            rows: [seen],
+          } = await observer.query<Activity>(`SELECT query, state, usename FROM pg_stat_activity WHERE pid = $1`, [
+            pid,
+          ]));
+          if (seen?.state !== 'active') await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(seen).toEqual({ query: text, state: 'active', usename: APP_ROLE });
+      } finally {
+        await observer.end();
       }
-      expect(seen).toEqual({ query: text, state: 'active', usename: APP_ROLE });
-    } finally {
-      await observer.end();
-    }
-    expect((await running).rows).toEqual([{ pg_sleep: '', tenant: 'alpha', tag: 'observed' }]);
-  });
+      expect((await running).rows).toEqual([{ pg_sleep: '', tenant: 'alpha', tag: 'observed' }]);
+    },
+  );
 
   it('prepares the settings statement once per connection, under its name, and leaves nothing set', async () => {
-    for (let i = 0; i < 3; i++) expect((await scoped<{ tenant: string }>(`SELECT current_setting('app.tenant') AS tenant`)).rows).toEqual([{ tenant: 'alpha' }]);
-    const prepared = await client.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name = 'lbo_read_scope'`);
-    expect(prepared.rows).toEqual([{ name: 'lbo_read_scope', statement: 'SELECT set_config(key, value, true) FROM json_each_text($1::json)' }]);
+    for (let i = 0; i < 3; i++)
+      expect((await scoped<{ tenant: string }>(`SELECT current_setting('app.tenant') AS tenant`)).rows).toEqual([
+        { tenant: 'alpha' },
+      ]);
+    const prepared = await client.query<{ name: string; statement: string }>(
+      `SELECT name, statement FROM pg_prepared_statements WHERE name = 'lbo_read_scope'`,
+    );
+    expect(prepared.rows).toEqual([
+      { name: 'lbo_read_scope', statement: 'SELECT set_config(key, value, true) FROM json_each_text($1::json)' },
+    ]);
     const after = await client.query<{ tenant: string; readOnly: string }>(
-      `SELECT current_setting('app.tenant', true) AS tenant, current_setting('transaction_read_only') AS "readOnly"`);
+      `SELECT current_setting('app.tenant', true) AS tenant, current_setting('transaction_read_only') AS "readOnly"`,
+    );
     expect(after.rows).toEqual([{ tenant: '', readOnly: 'off' }]);
   });
 
   it('answers a named prepared statement and a failing one, and the connection stays usable', async () => {
-    const byName = await scopedQuery((query) => client.query(query), scope,
-      { name: 'scoped_probe', text: `SELECT current_setting('app.user') AS "user", $1::int + 1 AS n`, values: [41] });
+    const byName = await scopedQuery((query) => client.query(query), scope, {
+      name: 'scoped_probe',
+      text: `SELECT current_setting('app.user') AS "user", $1::int + 1 AS n`,
+      values: [41],
+    });
     expect(byName.rows).toEqual([{ user: 'reader@alpha', n: 42 }]);
     await expect(scoped(`SELECT 1 / 0`)).rejects.toMatchObject({ code: '22012' });
     await expect(scoped(`CREATE TEMP TABLE written (x int)`)).rejects.toMatchObject({ code: '25006' });

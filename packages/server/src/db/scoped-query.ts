@@ -29,8 +29,12 @@ export interface ReadScope {
  */
 export function requestSettings(scope: ReadScope, readOnly: boolean): [name: string, value: string][] {
   return [
-    ['app.tenant', scope.tenant], ['app.user', scope.user], ['statement_timeout', String(Math.round(scope.timeoutMs))],
-    ['jit', 'off'], ['max_parallel_workers_per_gather', '0'], ...(readOnly ? [['transaction_read_only', 'on'] as [string, string]] : []),
+    ['app.tenant', scope.tenant],
+    ['app.user', scope.user],
+    ['statement_timeout', String(Math.round(scope.timeoutMs))],
+    ['jit', 'off'],
+    ['max_parallel_workers_per_gather', '0'],
+    ...(readOnly ? [['transaction_read_only', 'on'] as [string, string]] : []),
   ];
 }
 
@@ -46,7 +50,11 @@ interface ProtocolConnection {
 }
 
 // pg's Query methods that the protocol calls are not in its type declarations.
-const QueryBase = pg.Query as unknown as new (config: pg.QueryConfig, values: undefined, callback: (error: Error | null, result?: pg.QueryResult) => void) => {
+const QueryBase = pg.Query as unknown as new (
+  config: pg.QueryConfig,
+  values: undefined,
+  callback: (error: Error | null, result?: pg.QueryResult) => void,
+) => {
   prepare(connection: ProtocolConnection): void;
   handleDataRow(msg: unknown): void;
   handleCommandComplete(msg: unknown, connection: unknown): void;
@@ -55,7 +63,11 @@ const QueryBase = pg.Query as unknown as new (config: pg.QueryConfig, values: un
 class ScopedQuery extends QueryBase {
   private settingsDone = false;
 
-  constructor(private readonly scope: ReadScope, config: pg.QueryConfig, callback: (error: Error | null, result?: pg.QueryResult) => void) {
+  constructor(
+    private readonly scope: ReadScope,
+    config: pg.QueryConfig,
+    callback: (error: Error | null, result?: pg.QueryResult) => void,
+  ) {
     super(config, undefined, callback);
   }
 
@@ -64,11 +76,17 @@ class ScopedQuery extends QueryBase {
   }
 
   prepare(connection: ProtocolConnection) {
-    if (connection.parsedStatements[SETTINGS] === undefined && connection.submittedNamedStatements[SETTINGS] === undefined) {
+    if (
+      connection.parsedStatements[SETTINGS] === undefined &&
+      connection.submittedNamedStatements[SETTINGS] === undefined
+    ) {
       connection.parse({ text: settingsText, name: SETTINGS });
       connection.submittedNamedStatements[SETTINGS] = settingsText;
     }
-    connection.bind({ statement: SETTINGS, values: [JSON.stringify(Object.fromEntries(requestSettings(this.scope, true)))] });
+    connection.bind({
+      statement: SETTINGS,
+      values: [JSON.stringify(Object.fromEntries(requestSettings(this.scope, true)))],
+    });
     connection.execute({});
     super.prepare(connection);
   }
@@ -88,9 +106,17 @@ class ScopedQuery extends QueryBase {
  * Runs `config` under `scope`, settings and statement in one round trip and one read-only
  * transaction; `send` is a connection's own `query` (pg.ClientBase#query).
  */
-export function scopedQuery(send: (query: pg.QueryConfig) => unknown, scope: ReadScope, config: pg.QueryConfig): Promise<pg.QueryResult> {
+export function scopedQuery(
+  send: (query: pg.QueryConfig) => unknown,
+  scope: ReadScope,
+  config: pg.QueryConfig,
+): Promise<pg.QueryResult> {
   if (`${scope.tenant}${scope.user}`.includes('\0')) return Promise.reject(new Error('NUL in a read scope'));
   return new Promise((resolve, reject) => {
-    send(new ScopedQuery(scope, config, (error, result) => (error ? reject(error) : resolve(result!))) as unknown as pg.QueryConfig);
+    send(
+      new ScopedQuery(scope, config, (error, result) =>
+        error ? reject(error) : resolve(result!),
+      ) as unknown as pg.QueryConfig,
+    );
   });
 }

@@ -161,5 +161,7 @@ export type EntityRow = Omit<Selectable<EntityTable>, 'tenant'>;
  * `db` with the table of a declared kind in its types, for Kysely's query builder:
  * `withEntityTable(tx, entity.table).selectFrom(entity.table)…`.
  */
-export const withEntityTable = <Name extends string>(db: Kysely<Tables>, _table: Name): Kysely<Tables & { [T in Name]: EntityTable }> =>
-  db.withTables<{ [T in Name]: EntityTable }>();
+export const withEntityTable = <Name extends string>(
+  db: Kysely<Tables>,
+  _table: Name,
+): Kysely<Tables & { [T in Name]: EntityTable }> => db.withTables<{ [T in Name]: EntityTable }>();

@@ -55,21 +55,40 @@ export function shownDocument(doc: Doc): Doc {
 }
 
 /** Writes `content` into the store under a new key of `tenant`, with a thumbnail when `name` is a picture's. */
-export async function storeContent(store: ObjectStore, tenant: string, name: string, content: Buffer | Readable, contentType: string): Promise<StoredContent> {
+export async function storeContent(
+  store: ObjectStore,
+  tenant: string,
+  name: string,
+  content: Buffer | Readable,
+  contentType: string,
+): Promise<StoredContent> {
   const key = `${tenant}/${crypto.randomUUID()}`;
   const stored = await store.put(key, Buffer.isBuffer(content) ? Readable.from([content]) : content);
-  return withThumbnail(store, tenant, { key, name: safeFileName(name), size: stored.size, sha256: stored.sha256, contentType });
+  return withThumbnail(store, tenant, {
+    key,
+    name: safeFileName(name),
+    size: stored.size,
+    sha256: stored.sha256,
+    contentType,
+  });
 }
 
 /** Adds the thumbnail of a stored picture (none for other contents, nor for a picture sharp cannot read). */
-export async function withThumbnail(store: ObjectStore, tenant: string, content: StoredContent): Promise<StoredContent> {
+export async function withThumbnail(
+  store: ObjectStore,
+  tenant: string,
+  content: StoredContent,
+): Promise<StoredContent> {
   if (!isPicture(extensionOf(content.name))) return content;
   const thumbnailKey = await storeThumbnail(store, tenant, content.key);
   return thumbnailKey ? { ...content, thumbnailKey } : content;
 }
 
 /** Removes a content whose record was not written. */
-export async function discardContent(store: ObjectStore, content: Pick<StoredContent, 'key' | 'thumbnailKey'>): Promise<void> {
+export async function discardContent(
+  store: ObjectStore,
+  content: Pick<StoredContent, 'key' | 'thumbnailKey'>,
+): Promise<void> {
   await store.remove(content.key);
   if (content.thumbnailKey) await store.remove(content.thumbnailKey);
 }
@@ -79,27 +98,61 @@ export async function discardContent(store: ObjectStore, content: Pick<StoredCon
  * main picture an ordinary one (IMAGE), with its history.
  */
 export async function keepOneMainImage(tx: Tx, actor: Actor, parent: DocumentParent, mainId: string): Promise<void> {
-  const others = await storage.findWhere(tx, documentEntity, actor.tenant, sql<boolean>`data ->> 'entityName' = ${parent.entity.name}
-    AND data ->> 'entityRegistration' = ${parent.registration} AND type = 'MAINIMAGE' AND _id <> ${mainId}`);
+  const others = await storage.findWhere(
+    tx,
+    documentEntity,
+    actor.tenant,
+    sql<boolean>`data ->> 'entityName' = ${parent.entity.name}
+    AND data ->> 'entityRegistration' = ${parent.registration} AND type = 'MAINIMAGE' AND _id <> ${mainId}`,
+  );
   for (const row of others) {
-    const saved = await storage.updateRow(tx, documentEntity, actor.tenant, actor.username, row._id, { ...row.data, registration: row.registration, status: row.status, name: row.name, type: 'IMAGE' });
-    await insertHistory(tx, actor, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shownDocument(storage.toDocument(row)), after: shownDocument(storage.toDocument(saved)) });
+    const saved = await storage.updateRow(tx, documentEntity, actor.tenant, actor.username, row._id, {
+      ...row.data,
+      registration: row.registration,
+      status: row.status,
+      name: row.name,
+      type: 'IMAGE',
+    });
+    await insertHistory(tx, actor, {
+      entityName: documentEntity.name,
+      entityRegistration: row.registration,
+      action: 'UPDATE',
+      before: shownDocument(storage.toDocument(row)),
+      after: shownDocument(storage.toDocument(saved)),
+    });
   }
 }
 
 /** Writes the Document record naming `content`, under `parent`, with its history; answers it as stored. */
-export async function recordDocument(tx: Tx, actor: Actor, parent: DocumentParent, content: StoredContent, fields: DocumentFields = {}): Promise<Doc> {
+export async function recordDocument(
+  tx: Tx,
+  actor: Actor,
+  parent: DocumentParent,
+  content: StoredContent,
+  fields: DocumentFields = {},
+): Promise<Doc> {
   const data: Doc = {
     registration: `${documentEntity.prefix}${String(await storage.nextCounter(tx, actor.tenant, documentEntity.name)).padStart(6, '0')}`,
-    name: safeFileName(fields.name?.trim() || content.name), type: fields.type?.trim() || null, status: fields.status ?? 'UPLOADED',
-    entityName: parent.entity.name, entityRegistration: parent.registration,
-    size: content.size, contentType: content.contentType, checksum: content.sha256, storageKey: content.key,
+    name: safeFileName(fields.name?.trim() || content.name),
+    type: fields.type?.trim() || null,
+    status: fields.status ?? 'UPLOADED',
+    entityName: parent.entity.name,
+    entityRegistration: parent.registration,
+    size: content.size,
+    contentType: content.contentType,
+    checksum: content.sha256,
+    storageKey: content.key,
     ...(content.thumbnailKey ? { thumbnailKey: content.thumbnailKey } : {}),
     ...(fields.sortIndex === undefined ? {} : { sortIndex: fields.sortIndex }),
   };
   const row = await storage.insertRow(tx, documentEntity, actor.tenant, actor.username, data);
   if (row.type === 'MAINIMAGE') await keepOneMainImage(tx, actor, parent, row._id);
   const doc = storage.toDocument(row);
-  await insertHistory(tx, actor, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'CREATE', after: shownDocument(doc) });
+  await insertHistory(tx, actor, {
+    entityName: documentEntity.name,
+    entityRegistration: row.registration,
+    action: 'CREATE',
+    after: shownDocument(doc),
+  });
   return doc;
 }

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
 import {
-  checkContent, checkExtension, defaultDocumentExtensions, defaultMaxDocumentSize, HEAD_BYTES, safeFileName, sizeInBytes,
+  checkContent,
+  checkExtension,
+  defaultDocumentExtensions,
+  defaultMaxDocumentSize,
+  HEAD_BYTES,
+  safeFileName,
+  sizeInBytes,
 } from '@lbo/model/values/files';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
@@ -14,7 +20,15 @@ import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
 import type { ObjectStore } from './object-store.ts';
-import { discardContent, documentEntity, keepOneMainImage, recordDocument, shownDocument, withThumbnail, type StoredContent } from './attach.ts';
+import {
+  discardContent,
+  documentEntity,
+  keepOneMainImage,
+  recordDocument,
+  shownDocument,
+  withThumbnail,
+  type StoredContent,
+} from './attach.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { contentDisposition } from '../http/downloads.ts';
 import { processUpload, uploadDescription } from './upload-processing.ts';
@@ -34,10 +48,19 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
 /** The tenant's file rules: `options.maxDocumentSize` (like `5MB`) and `options.documentExtensions`. */
 async function fileRulesOf(tx: Tx, tenant: string) {
   const options = (await tenantConfigOf(tx, tenant)).options ?? {};
-  const sizeText = typeof options.maxDocumentSize === 'string' || typeof options.maxDocumentSize === 'number' ? options.maxDocumentSize : defaultMaxDocumentSize;
+  const sizeText =
+    typeof options.maxDocumentSize === 'string' || typeof options.maxDocumentSize === 'number'
+      ? options.maxDocumentSize
+      : defaultMaxDocumentSize;
   const maxBytes = Math.min(sizeInBytes(sizeText) ?? sizeInBytes(defaultMaxDocumentSize)!, HARD_LIMIT);
-  const listed = Array.isArray(options.documentExtensions) ? options.documentExtensions.filter((e): e is string => typeof e === 'string') : [];
-  return { maxBytes, maxText: String(sizeText), extensions: listed.length ? listed.map((e) => e.toLowerCase().replace(/^\./, '')) : defaultDocumentExtensions };
+  const listed = Array.isArray(options.documentExtensions)
+    ? options.documentExtensions.filter((e): e is string => typeof e === 'string')
+    : [];
+  return {
+    maxBytes,
+    maxText: String(sizeText),
+    extensions: listed.length ? listed.map((e) => e.toLowerCase().replace(/^\./, '')) : defaultDocumentExtensions,
+  };
 }
 
 const shown = shownDocument;
@@ -51,8 +74,15 @@ const renameBody = z.looseObject({
 const contentQuery = z.looseObject({
   base64: z.enum(['true', 'false']).optional(),
   contentDisposition: z.enum(['inline', 'attachment']).optional(),
-  token: z.string().max(2000).optional().describe('the token a listed document carries: opens its content without signing in, for a few minutes'),
-  thumbnail: z.enum(['true', 'false']).optional().describe("a picture's thumbnail (320 px JPEG) instead of the picture; the content itself for other documents"),
+  token: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('the token a listed document carries: opens its content without signing in, for a few minutes'),
+  thumbnail: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe("a picture's thumbnail (320 px JPEG) instead of the picture; the content itself for other documents"),
 });
 
 export interface DocumentRouteOptions {
@@ -66,7 +96,10 @@ export interface DocumentRouteOptions {
 /** Who reads a content: the signed-in caller, or the holder of a token for that one document. */
 type Reader = { tenant: string; username: string };
 
-export async function documentRoutes(app: FastifyInstance, { db, store, sessions, preHandler, entities }: DocumentRouteOptions) {
+export async function documentRoutes(
+  app: FastifyInstance,
+  { db, store, sessions, preHandler, entities }: DocumentRouteOptions,
+) {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: HARD_LIMIT } });
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const tokenReaders = new WeakMap<FastifyRequest, Reader>();
@@ -80,7 +113,8 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || !token) return preHandler(request);
     const claims = await sessions.documentTokenClaims(token);
-    if (!claims || claims.documentId !== (request.params as { documentId?: string }).documentId) throw new ApiError('UNAUTHENTICATED');
+    if (!claims || claims.documentId !== (request.params as { documentId?: string }).documentId)
+      throw new ApiError('UNAUTHENTICATED');
     tokenReaders.set(request, { tenant: claims.tenant, username: claims.username });
   }
 
@@ -92,9 +126,17 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
   }
 
   /** A document of the parent (by `_id` or registration), in the caller's tenant. */
-  async function documentOf(tx: Tx, caller: Reader, parent: { entity: Entity; registration: string } | undefined, id: string, forUpdate = false) {
+  async function documentOf(
+    tx: Tx,
+    caller: Reader,
+    parent: { entity: Entity; registration: string } | undefined,
+    id: string,
+    forUpdate = false,
+  ) {
     const row = await storage.findOne(tx, documentEntity, caller.tenant, id, forUpdate);
-    const matches = row && (!parent || (row.data.entityName === parent.entity.name && row.data.entityRegistration === parent.registration));
+    const matches =
+      row &&
+      (!parent || (row.data.entityName === parent.entity.name && row.data.entityRegistration === parent.registration));
     if (!row || !matches) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [documentEntity.name, id]);
     return row;
   }
@@ -109,7 +151,11 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
     const found = key.startsWith(`${caller.tenant}/`) ? await store.get(key) : undefined;
     if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document content', row.registration]);
     const name = String(row.data.name ?? row.registration);
-    const type = thumbnail ? 'image/jpeg' : typeof row.data.contentType === 'string' ? row.data.contentType : 'application/octet-stream';
+    const type = thumbnail
+      ? 'image/jpeg'
+      : typeof row.data.contentType === 'string'
+        ? row.data.contentType
+        : 'application/octet-stream';
     reply.header('cache-control', 'private, no-store');
     if (query.base64 === 'true') {
       const chunks: Buffer[] = [];
@@ -173,128 +219,254 @@ export async function documentRoutes(app: FastifyInstance, { db, store, sessions
     const tags = [entity.name];
     const route = (schema: object) => ({ preValidation: preHandler, config, schema: { tags, ...schema } });
 
-    app.get(base, route({ summary: `Documents of a ${entity.name}`, querystring: z.looseObject({ type: z.string().max(1000).optional().describe('types, comma separated'), sort: z.string().max(200).optional().describe('-type,sortIndex') }) }), async (request) => {
-      const caller = request.caller!;
-      const { id } = request.params as { id: string };
-      const query = request.query as { type?: string; sort?: string };
-      const types = query.type?.split(',').map((t) => t.trim()).filter(Boolean) ?? [];
-      const rows = await readInTenant(db, scope(request), async (tx) => {
-        const parent = await parentOf(tx, caller, entity, id);
-        const found = await storage.findWhere(tx, documentEntity, caller.tenant, sql<boolean>`data ->> 'entityName' = ${entity.name}
-          AND data ->> 'entityRegistration' = ${parent.registration} ${types.length ? sql`AND type = ANY(${types})` : sql``}`);
-        return found.map((row) => shown(storage.toDocument(row)));
-      });
-      // Each with the token that opens its content in a new window.
-      for (const doc of rows) doc.token = await sessions.documentToken(caller.tenant, caller.username, String(doc._id));
-      return sortDocuments(rows, query.sort);
-    });
-
-    app.post(base, route({ summary: `Attach a document to a ${entity.name} (multipart: file, type, name)`, description: uploadDescription }), async (request, reply) => {
-      const caller = request.caller!;
-      const { id } = request.params as { id: string };
-      const { parent, rules } = await readInTenant(db, scope(request), async (tx) => ({
-        parent: await parentOf(tx, caller, entity, id), rules: await fileRulesOf(tx, caller.tenant),
-      }));
-      const receivedKey = `${caller.tenant}/${crypto.randomUUID()}`;
-      // Converted to PDF and watermarked here when the fields ask for it (upload-processing.ts); `key` is then the result's.
-      const { key, stored, fields } = await processUpload(store, { key: receivedKey, ...await receive(request, rules, receivedKey) });
-      let content: StoredContent = { key, name: stored.name, size: stored.size, sha256: stored.sha256, contentType: stored.contentType };
-      try {
-        content = await withThumbnail(store, caller.tenant, content);
-        const sortIndex = Number.isInteger(Number(fields.sortIndex)) && fields.sortIndex !== undefined && fields.sortIndex !== '' ? Number(fields.sortIndex) : undefined;
-        const saved = await inTenant(db, scope(request), async (tx) => {
-          await parentOf(tx, caller, entity, parent.registration);
-          return recordDocument(tx, caller, { entity, registration: parent.registration }, content, { name: fields.name, type: fields.type, sortIndex });
+    app.get(
+      base,
+      route({
+        summary: `Documents of a ${entity.name}`,
+        querystring: z.looseObject({
+          type: z.string().max(1000).optional().describe('types, comma separated'),
+          sort: z.string().max(200).optional().describe('-type,sortIndex'),
+        }),
+      }),
+      async (request) => {
+        const caller = request.caller!;
+        const { id } = request.params as { id: string };
+        const query = request.query as { type?: string; sort?: string };
+        const types =
+          query.type
+            ?.split(',')
+            .map((t) => t.trim())
+            .filter(Boolean) ?? [];
+        const rows = await readInTenant(db, scope(request), async (tx) => {
+          const parent = await parentOf(tx, caller, entity, id);
+          const found = await storage.findWhere(
+            tx,
+            documentEntity,
+            caller.tenant,
+            sql<boolean>`data ->> 'entityName' = ${entity.name}
+          AND data ->> 'entityRegistration' = ${parent.registration} ${types.length ? sql`AND type = ANY(${types})` : sql``}`,
+          );
+          return found.map((row) => shown(storage.toDocument(row)));
         });
-        return reply.status(201).send(shown(saved));
-      } catch (error) {
-        await discardContent(store, content);
-        throw error;
-      }
-    });
+        // Each with the token that opens its content in a new window.
+        for (const doc of rows)
+          doc.token = await sessions.documentToken(caller.tenant, caller.username, String(doc._id));
+        return sortDocuments(rows, query.sort);
+      },
+    );
 
-    app.get(`${base}/:documentId/content`, {
-      ...route({ summary: `The content of a document of a ${entity.name}`, querystring: contentQuery }), preValidation: signedInOrToken,
-    }, async (request, reply) => {
-      const caller = readerOf(request);
-      const { id, documentId } = request.params as { id: string; documentId: string };
-      const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
-        const parent = await parentOf(tx, caller, entity, id);
-        return documentOf(tx, caller, { entity, registration: parent.registration }, documentId);
-      });
-      return sendContent(request, reply, row);
-    });
+    app.post(
+      base,
+      route({
+        summary: `Attach a document to a ${entity.name} (multipart: file, type, name)`,
+        description: uploadDescription,
+      }),
+      async (request, reply) => {
+        const caller = request.caller!;
+        const { id } = request.params as { id: string };
+        const { parent, rules } = await readInTenant(db, scope(request), async (tx) => ({
+          parent: await parentOf(tx, caller, entity, id),
+          rules: await fileRulesOf(tx, caller.tenant),
+        }));
+        const receivedKey = `${caller.tenant}/${crypto.randomUUID()}`;
+        // Converted to PDF and watermarked here when the fields ask for it (upload-processing.ts); `key` is then the result's.
+        const { key, stored, fields } = await processUpload(store, {
+          key: receivedKey,
+          ...(await receive(request, rules, receivedKey)),
+        });
+        let content: StoredContent = {
+          key,
+          name: stored.name,
+          size: stored.size,
+          sha256: stored.sha256,
+          contentType: stored.contentType,
+        };
+        try {
+          content = await withThumbnail(store, caller.tenant, content);
+          const sortIndex =
+            Number.isInteger(Number(fields.sortIndex)) && fields.sortIndex !== undefined && fields.sortIndex !== ''
+              ? Number(fields.sortIndex)
+              : undefined;
+          const saved = await inTenant(db, scope(request), async (tx) => {
+            await parentOf(tx, caller, entity, parent.registration);
+            return recordDocument(tx, caller, { entity, registration: parent.registration }, content, {
+              name: fields.name,
+              type: fields.type,
+              sortIndex,
+            });
+          });
+          return reply.status(201).send(shown(saved));
+        } catch (error) {
+          await discardContent(store, content);
+          throw error;
+        }
+      },
+    );
 
-    app.patch(`${base}/:documentId`, route({ summary: `Rename a document of a ${entity.name}, change its type or place`, body: renameBody }), async (request) => {
-      const caller = request.caller!;
-      const { id, documentId } = request.params as { id: string; documentId: string };
-      const body = request.body as z.infer<typeof renameBody>;
-      return inTenant(db, scope(request), async (tx) => {
-        const parent = await parentOf(tx, caller, entity, id);
-        const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
-        const before = storage.toDocument(row);
-        const changes: Doc = {};
-        if (body.name !== undefined) changes.name = safeFileName(body.name);
-        if (body.type !== undefined) changes.type = body.type || null;
-        if (body.sortIndex !== undefined) changes.sortIndex = body.sortIndex;
-        const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, { ...row.data, ...changes, registration: row.registration, status: row.status });
-        const after = storage.toDocument(saved);
-        if (saved.type === 'MAINIMAGE' && before.type !== 'MAINIMAGE') await keepOneMainImage(tx, caller, { entity, registration: parent.registration }, saved._id);
-        await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'UPDATE', before: shown(before), after: shown(after) });
-        return shown(after);
-      });
-    });
+    app.get(
+      `${base}/:documentId/content`,
+      {
+        ...route({ summary: `The content of a document of a ${entity.name}`, querystring: contentQuery }),
+        preValidation: signedInOrToken,
+      },
+      async (request, reply) => {
+        const caller = readerOf(request);
+        const { id, documentId } = request.params as { id: string; documentId: string };
+        const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+          const parent = await parentOf(tx, caller, entity, id);
+          return documentOf(tx, caller, { entity, registration: parent.registration }, documentId);
+        });
+        return sendContent(request, reply, row);
+      },
+    );
 
-    app.delete(`${base}/:documentId`, route({ summary: `Delete a document of a ${entity.name} and its content` }), async (request) => {
-      const caller = request.caller!;
-      const { id, documentId } = request.params as { id: string; documentId: string };
-      const deleted = await inTenant(db, scope(request), async (tx) => {
-        const parent = await parentOf(tx, caller, entity, id);
-        const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
-        await storage.deleteRow(tx, documentEntity, caller.tenant, row._id);
-        await insertHistory(tx, caller, { entityName: documentEntity.name, entityRegistration: row.registration, action: 'DELETE', before: shown(storage.toDocument(row)) });
-        return storage.toDocument(row);
-      });
-      // After the commit: a record never points to a removed content.
-      await store.remove(String(deleted.storageKey));
-      if (typeof deleted.thumbnailKey === 'string') await store.remove(deleted.thumbnailKey);
-      return shown(deleted);
-    });
+    app.patch(
+      `${base}/:documentId`,
+      route({ summary: `Rename a document of a ${entity.name}, change its type or place`, body: renameBody }),
+      async (request) => {
+        const caller = request.caller!;
+        const { id, documentId } = request.params as { id: string; documentId: string };
+        const body = request.body as z.infer<typeof renameBody>;
+        return inTenant(db, scope(request), async (tx) => {
+          const parent = await parentOf(tx, caller, entity, id);
+          const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
+          const before = storage.toDocument(row);
+          const changes: Doc = {};
+          if (body.name !== undefined) changes.name = safeFileName(body.name);
+          if (body.type !== undefined) changes.type = body.type || null;
+          if (body.sortIndex !== undefined) changes.sortIndex = body.sortIndex;
+          const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, {
+            ...row.data,
+            ...changes,
+            registration: row.registration,
+            status: row.status,
+          });
+          const after = storage.toDocument(saved);
+          if (saved.type === 'MAINIMAGE' && before.type !== 'MAINIMAGE')
+            await keepOneMainImage(tx, caller, { entity, registration: parent.registration }, saved._id);
+          await insertHistory(tx, caller, {
+            entityName: documentEntity.name,
+            entityRegistration: row.registration,
+            action: 'UPDATE',
+            before: shown(before),
+            after: shown(after),
+          });
+          return shown(after);
+        });
+      },
+    );
+
+    app.delete(
+      `${base}/:documentId`,
+      route({ summary: `Delete a document of a ${entity.name} and its content` }),
+      async (request) => {
+        const caller = request.caller!;
+        const { id, documentId } = request.params as { id: string; documentId: string };
+        const deleted = await inTenant(db, scope(request), async (tx) => {
+          const parent = await parentOf(tx, caller, entity, id);
+          const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
+          await storage.deleteRow(tx, documentEntity, caller.tenant, row._id);
+          await insertHistory(tx, caller, {
+            entityName: documentEntity.name,
+            entityRegistration: row.registration,
+            action: 'DELETE',
+            before: shown(storage.toDocument(row)),
+          });
+          return storage.toDocument(row);
+        });
+        // After the commit: a record never points to a removed content.
+        await store.remove(String(deleted.storageKey));
+        if (typeof deleted.thumbnailKey === 'string') await store.remove(deleted.thumbnailKey);
+        return shown(deleted);
+      },
+    );
   }
 
   // The tasks screens' filters (spec 001 §7, 002 §7): the kinds whose records have documents going
   // through the Document workflow, and the types those documents have.
   const documentRead = { preValidation: preHandler, config: { permission: `read /api/${documentEntity.route}` } };
-  app.get('/api/script/runs/document-entities-with-workflow', {
-    ...documentRead, schema: { tags: [documentEntity.name], summary: 'The kinds whose records have documents (which go through the Document workflow)' },
-  }, async (request) => readInTenant(db, scope(request), async (tx) =>
-    (await sql<{ name: string }>`SELECT DISTINCT data ->> 'entityName' AS name FROM document WHERE tenant = ${request.caller!.tenant} AND data ? 'entityName' ORDER BY 1`.execute(tx)).rows.map((r) => r.name)));
-  app.get('/api/script/runs/document-types-with-workflow', {
-    ...documentRead,
-    schema: { tags: [documentEntity.name], summary: 'The document types of those kinds\' records', querystring: z.looseObject({ entityNames: z.string().max(2000).optional().describe('kinds, comma separated; all when absent') }) },
-  }, async (request) => {
-    const names = (request.query as { entityNames?: string }).entityNames?.split(',').map((n) => n.trim()).filter(Boolean) ?? [];
-    return readInTenant(db, scope(request), async (tx) => (await sql<{ type: string }>`SELECT DISTINCT type FROM document WHERE tenant = ${request.caller!.tenant}
-      AND type IS NOT NULL ${names.length ? sql`AND data ->> 'entityName' = ANY(${names})` : sql``} ORDER BY 1`.execute(tx)).rows.map((r) => r.type));
-  });
+  app.get(
+    '/api/script/runs/document-entities-with-workflow',
+    {
+      ...documentRead,
+      schema: {
+        tags: [documentEntity.name],
+        summary: 'The kinds whose records have documents (which go through the Document workflow)',
+      },
+    },
+    async (request) =>
+      readInTenant(db, scope(request), async (tx) =>
+        (
+          await sql<{
+            name: string;
+          }>`SELECT DISTINCT data ->> 'entityName' AS name FROM document WHERE tenant = ${request.caller!.tenant} AND data ? 'entityName' ORDER BY 1`.execute(
+            tx,
+          )
+        ).rows.map((r) => r.name),
+      ),
+  );
+  app.get(
+    '/api/script/runs/document-types-with-workflow',
+    {
+      ...documentRead,
+      schema: {
+        tags: [documentEntity.name],
+        summary: "The document types of those kinds' records",
+        querystring: z.looseObject({
+          entityNames: z.string().max(2000).optional().describe('kinds, comma separated; all when absent'),
+        }),
+      },
+    },
+    async (request) => {
+      const names =
+        (request.query as { entityNames?: string }).entityNames
+          ?.split(',')
+          .map((n) => n.trim())
+          .filter(Boolean) ?? [];
+      return readInTenant(db, scope(request), async (tx) =>
+        (
+          await sql<{ type: string }>`SELECT DISTINCT type FROM document WHERE tenant = ${request.caller!.tenant}
+      AND type IS NOT NULL ${names.length ? sql`AND data ->> 'entityName' = ANY(${names})` : sql``} ORDER BY 1`.execute(
+            tx,
+          )
+        ).rows.map((r) => r.type),
+      );
+    },
+  );
 
   // A document by its own identifier (spec 002 §7: `?entityName=Document`), with the Document permission.
-  app.get('/api/core/documents/:documentId/content', {
-    preValidation: signedInOrToken, config: { entity: documentEntity.name },
-    schema: { tags: [documentEntity.name], summary: 'The content of a document', querystring: contentQuery.extend({ entityName: z.literal('Document').optional() }) },
-  }, async (request, reply) => {
-    const caller = readerOf(request);
-    const { documentId } = request.params as { documentId: string };
-    const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) => documentOf(tx, caller, undefined, documentId));
-    return sendContent(request, reply, row);
-  });
+  app.get(
+    '/api/core/documents/:documentId/content',
+    {
+      preValidation: signedInOrToken,
+      config: { entity: documentEntity.name },
+      schema: {
+        tags: [documentEntity.name],
+        summary: 'The content of a document',
+        querystring: contentQuery.extend({ entityName: z.literal('Document').optional() }),
+      },
+    },
+    async (request, reply) => {
+      const caller = readerOf(request);
+      const { documentId } = request.params as { documentId: string };
+      const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+        documentOf(tx, caller, undefined, documentId),
+      );
+      return sendContent(request, reply, row);
+    },
+  );
 }
 
 /** `-type,sortIndex`: by each field in turn, `-` descending; absent values last. */
 export function sortDocuments(rows: Doc[], sort: string | undefined): Doc[] {
-  const keys = (sort ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => (k.startsWith('-') ? { field: k.slice(1), sign: -1 } : { field: k, sign: 1 }));
+  const keys = (sort ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => (k.startsWith('-') ? { field: k.slice(1), sign: -1 } : { field: k, sign: 1 }));
   if (!keys.length) return rows;
-  const compare = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
+  const compare = (a: unknown, b: unknown) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
   return [...rows].sort((x, y) => {
     for (const { field, sign } of keys) {
       const a = x[field];

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 
 /**
@@ -84,7 +91,11 @@ export function fileSystemStore(root: string): ObjectStore {
         await pipeline(content, measured.stream, fs.createWriteStream(part, { flags: 'wx' }));
         // Durable before it is named: a crash leaves a part file, never a short object.
         const handle = await fs.promises.open(part, 'r');
-        try { await handle.sync(); } finally { await handle.close(); }
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await fs.promises.rename(part, file);
       } catch (error) {
         await fs.promises.rm(part, { force: true });
@@ -102,13 +113,16 @@ export function fileSystemStore(root: string): ObjectStore {
     },
     async removeUnfinished(key) {
       const file = fileOf(key);
-      const parts = (await fs.promises.readdir(path.dirname(file)).catch(() => [] as string[])).filter((name) => name.startsWith(`${path.basename(file)}.part-`));
+      const parts = (await fs.promises.readdir(path.dirname(file)).catch(() => [] as string[])).filter((name) =>
+        name.startsWith(`${path.basename(file)}.part-`),
+      );
       await Promise.all(parts.map((name) => fs.promises.rm(path.join(path.dirname(file), name), { force: true })));
     },
     async *list(prefix = '') {
       const folders = await fs.promises.readdir(root, { withFileTypes: true }).catch(() => []);
       for (const folder of folders) {
-        if (!folder.isDirectory() || !(`${folder.name}/`.startsWith(prefix) || prefix.startsWith(`${folder.name}/`))) continue;
+        if (!folder.isDirectory() || !(`${folder.name}/`.startsWith(prefix) || prefix.startsWith(`${folder.name}/`)))
+          continue;
         for (const file of await fs.promises.readdir(path.join(root, folder.name)).catch(() => [])) {
           const key = `${folder.name}/${file}`;
           if (!keyPattern.test(key) || !key.startsWith(prefix)) continue;
@@ -139,13 +153,21 @@ export function s3Store(settings: S3Settings): ObjectStore {
   const client = new S3Client({
     region: settings.region ?? 'us-east-1',
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
   });
   const Bucket = settings.bucket;
   return {
     async put(key, content, inspect) {
       const measured = measuring(inspect);
-      const upload = new Upload({ client, params: { Bucket, Key: checkedKey(key), Body: measured.stream }, partSize: 8 * 1_048_576, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: checkedKey(key), Body: measured.stream },
+        partSize: 8 * 1_048_576,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       const sent = upload.done();
       // The content's own failure (a refusal, a client gone) is the one to tell, not the abort it causes.
       let refused: unknown;
@@ -177,15 +199,21 @@ export function s3Store(settings: S3Settings): ObjectStore {
     },
     async removeUnfinished(key) {
       const { Uploads = [] } = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: checkedKey(key) }));
-      await Promise.all(Uploads.filter((u) => u.Key === key && u.UploadId)
-        .map((u) => client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: u.UploadId }))));
+      await Promise.all(
+        Uploads.filter((u) => u.Key === key && u.UploadId).map((u) =>
+          client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: u.UploadId })),
+        ),
+      );
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken, ...(prefix ? { Prefix: prefix } : {}) }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, ContinuationToken, ...(prefix ? { Prefix: prefix } : {}) }),
+        );
         for (const object of page.Contents ?? []) {
-          if (object.Key && keyPattern.test(object.Key)) yield { key: object.Key, size: Number(object.Size ?? 0), lastModified: object.LastModified ?? new Date(0) };
+          if (object.Key && keyPattern.test(object.Key))
+            yield { key: object.Key, size: Number(object.Size ?? 0), lastModified: object.LastModified ?? new Date(0) };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

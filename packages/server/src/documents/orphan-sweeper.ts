@@ -24,23 +24,45 @@ export interface ObjectOwner {
 }
 
 /** Contents of a kind are in the container of its list route (`exports`); thumbnails in their own. */
-const containerOf = (entity: (typeof entities)[number], field: (typeof objectKeyFields)[number]) => (field === 'thumbnailKey' ? 'thumbnails' : entity.listRoute);
+const containerOf = (entity: (typeof entities)[number], field: (typeof objectKeyFields)[number]) =>
+  field === 'thumbnailKey' ? 'thumbnails' : entity.listRoute;
 
 /** The objects the records of `tenant` name — documents, thumbnails, user photos, any kind with a `storageKey` — and who names them. */
 export async function objectOwners(db: Db, tenant: string): Promise<Map<string, ObjectOwner>> {
-  return readInTenant(db, { tenant, user: 'system' }, async (tx) => {
-    const owners = new Map<string, ObjectOwner>();
-    for (const entity of kindsWithObjects) {
-      for (const field of objectKeyFields.filter((f) => f in entity.fields)) {
-        const { rows } = await sql<{ key: string; registration: string; name: string | null }>`SELECT data ->> ${field} AS key, registration, name
+  return readInTenant(
+    db,
+    { tenant, user: 'system' },
+    async (tx) => {
+      const owners = new Map<string, ObjectOwner>();
+      for (const entity of kindsWithObjects) {
+        for (const field of objectKeyFields.filter((f) => f in entity.fields)) {
+          const { rows } = await sql<{
+            key: string;
+            registration: string;
+            name: string | null;
+          }>`SELECT data ->> ${field} AS key, registration, name
           FROM ${sql.table(entity.table)} WHERE tenant = ${tenant} AND data ? ${field}`.execute(tx);
-        for (const row of rows) owners.set(row.key, { container: containerOf(entity, field), entityName: entity.name, registration: row.registration, name: row.name });
+          for (const row of rows)
+            owners.set(row.key, {
+              container: containerOf(entity, field),
+              entityName: entity.name,
+              registration: row.registration,
+              name: row.name,
+            });
+        }
       }
-    }
-    const photos = await sql<{ key: string; username: string }>`SELECT storage_key AS key, username FROM user_photo WHERE tenant = ${tenant} AND storage_key IS NOT NULL`.execute(tx);
-    for (const row of photos.rows) owners.set(row.key, { container: 'user-photos', entityName: 'User', registration: row.username, name: null });
-    return owners;
-  }, 60_000);
+      const photos = await sql<{
+        key: string;
+        username: string;
+      }>`SELECT storage_key AS key, username FROM user_photo WHERE tenant = ${tenant} AND storage_key IS NOT NULL`.execute(
+        tx,
+      );
+      for (const row of photos.rows)
+        owners.set(row.key, { container: 'user-photos', entityName: 'User', registration: row.username, name: null });
+      return owners;
+    },
+    60_000,
+  );
 }
 
 export interface SweepResult {
@@ -49,7 +71,11 @@ export interface SweepResult {
 }
 
 /** One pass over the store (or the keys under `prefix`, one tenant's): each tenant's objects against its records. */
-export async function sweepOrphanObjects(db: Db, store: ObjectStore, { graceMs = ORPHAN_GRACE_MS, now = new Date(), prefix = '' } = {}): Promise<SweepResult> {
+export async function sweepOrphanObjects(
+  db: Db,
+  store: ObjectStore,
+  { graceMs = ORPHAN_GRACE_MS, now = new Date(), prefix = '' } = {},
+): Promise<SweepResult> {
   const result: SweepResult = { examined: 0, removed: [] };
   const referenced = new Map<string, Map<string, ObjectOwner>>();
   for await (const object of store.list(prefix)) {
@@ -69,14 +95,24 @@ export async function sweepOrphanObjects(db: Db, store: ObjectStore, { graceMs =
  * logged and the next one tries again; two servers sweeping at once only race to remove the same
  * leftovers.
  */
-export function scheduleOrphanSweeps(db: Db, store: ObjectStore, log: (line: string) => void = console.log): () => void {
-  const sweep = () => sweepOrphanObjects(db, store).then(
-    ({ examined, removed }) => { if (removed.length) log(JSON.stringify({ msg: 'orphan objects removed', examined, removed: removed.length })); },
-    (error: Error) => log(JSON.stringify({ level: 'warn', msg: 'orphan object sweep failed', error: error.message })),
-  );
+export function scheduleOrphanSweeps(
+  db: Db,
+  store: ObjectStore,
+  log: (line: string) => void = console.log,
+): () => void {
+  const sweep = () =>
+    sweepOrphanObjects(db, store).then(
+      ({ examined, removed }) => {
+        if (removed.length) log(JSON.stringify({ msg: 'orphan objects removed', examined, removed: removed.length }));
+      },
+      (error: Error) => log(JSON.stringify({ level: 'warn', msg: 'orphan object sweep failed', error: error.message })),
+    );
   const first = setTimeout(sweep, 60_000);
   const every = setInterval(sweep, ORPHAN_GRACE_MS);
   first.unref();
   every.unref();
-  return () => { clearTimeout(first); clearInterval(every); };
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }

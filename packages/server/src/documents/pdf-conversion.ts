@@ -15,7 +15,9 @@ import { pdfConversionExtensions } from '@lbo/model/values/files';
 
 export type ConvertibleExtension = (typeof pdfConversionExtensions)[number];
 export const imageExtensions: readonly ConvertibleExtension[] = ['jpeg', 'jpg', 'png'];
-export const officeExtensions: readonly ConvertibleExtension[] = pdfConversionExtensions.filter((e) => e !== 'pdf' && !imageExtensions.includes(e));
+export const officeExtensions: readonly ConvertibleExtension[] = pdfConversionExtensions.filter(
+  (e) => e !== 'pdf' && !imageExtensions.includes(e),
+);
 
 /** Settings read at each conversion: where LibreOffice is, how long a conversion may take, how many run at once. */
 export function conversionSettings(env: NodeJS.ProcessEnv = process.env) {
@@ -31,14 +33,22 @@ export function conversionSettings(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /** Writes the image `input` (JPEG or PNG) as a one-page PDF of the image's size to `output`. */
-export async function imageToPdf(input: string, output: string, extension: ConvertibleExtension, name: string): Promise<void> {
+export async function imageToPdf(
+  input: string,
+  output: string,
+  extension: ConvertibleExtension,
+  name: string,
+): Promise<void> {
   const doc = await PDFDocument.create();
   let image;
   try {
     const bytes = await uprightImage(input, extension);
     image = extension === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
   } catch {
-    throw new ApiError('PDF_CONVERSION_FAILED', [name, `the ${extension === 'png' ? 'PNG' : 'JPEG'} image could not be read`]);
+    throw new ApiError('PDF_CONVERSION_FAILED', [
+      name,
+      `the ${extension === 'png' ? 'PNG' : 'JPEG'} image could not be read`,
+    ]);
   }
   // One pixel is one point: the page has the image's proportions and the picture loses nothing.
   const page = doc.addPage([image.width, image.height]);
@@ -51,7 +61,7 @@ export async function imageToPdf(input: string, output: string, extension: Conve
  * held sideways (a PDF page shows pixels as stored): pdf-lib embeds a JPEG as it is otherwise.
  */
 async function uprightImage(input: string, extension: ConvertibleExtension): Promise<Buffer> {
-  const orientation = extension === 'png' ? 1 : (await sharp(input).metadata()).orientation ?? 1;
+  const orientation = extension === 'png' ? 1 : ((await sharp(input).metadata()).orientation ?? 1);
   if (orientation === 1) return fs.promises.readFile(input);
   return sharp(input).rotate().jpeg({ quality: 95 }).toBuffer();
 }
@@ -75,15 +85,35 @@ async function inTurn<T>(atOnce: number, work: () => Promise<T>): Promise<T> {
  * Converts the office document `input` with LibreOffice into `workDir` and answers the PDF's path.
  * Its profile, its temporary files and its output stay inside `workDir`, which the caller removes.
  */
-export async function officeToPdf(input: string, workDir: string, name: string, settings = conversionSettings()): Promise<string> {
+export async function officeToPdf(
+  input: string,
+  workDir: string,
+  name: string,
+  settings = conversionSettings(),
+): Promise<string> {
   const outDir = path.join(workDir, 'pdf');
   const profile = path.join(workDir, 'profile');
   await fs.promises.mkdir(outDir);
-  const args = ['--headless', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
-    `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', 'pdf', '--outdir', outDir, input];
+  const args = [
+    '--headless',
+    '--norestore',
+    '--nologo',
+    '--nodefault',
+    '--nolockcheck',
+    `-env:UserInstallation=${pathToFileURL(profile).href}`,
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    outDir,
+    input,
+  ];
   const result = await inTurn(settings.atOnce, () => run(settings.sofficePath, args, workDir, settings.timeoutMs));
   if (result === 'missing') throw new ApiError('PDF_CONVERSION_UNAVAILABLE');
-  if (result === 'timeout') throw new ApiError('PDF_CONVERSION_FAILED', [name, `LibreOffice took more than ${settings.timeoutMs / 1000} seconds`]);
+  if (result === 'timeout')
+    throw new ApiError('PDF_CONVERSION_FAILED', [
+      name,
+      `LibreOffice took more than ${settings.timeoutMs / 1000} seconds`,
+    ]);
   const output = path.join(outDir, `${path.parse(input).name}.pdf`);
   const made = await fs.promises.stat(output).catch(() => undefined);
   // LibreOffice ends without error on a file it cannot read; only its output tells.
@@ -95,14 +125,31 @@ export async function officeToPdf(input: string, workDir: string, name: string, 
  * Runs the program in its own process group (LibreOffice starts a second process), with its
  * temporary files in `workDir`; past the timeout the whole group is killed.
  */
-function run(program: string, args: string[], workDir: string, timeoutMs: number): Promise<'done' | 'missing' | 'timeout'> {
+function run(
+  program: string,
+  args: string[],
+  workDir: string,
+  timeoutMs: number,
+): Promise<'done' | 'missing' | 'timeout'> {
   return new Promise((resolve) => {
-    const child = spawn(program, args, { cwd: workDir, detached: true, stdio: 'ignore', env: { ...process.env, TMPDIR: workDir } });
+    const child = spawn(program, args, {
+      cwd: workDir,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, TMPDIR: workDir },
+    });
     const killGroup = () => {
-      try { if (child.pid) process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     };
     let outcome: 'done' | 'missing' | 'timeout' = 'done';
-    const timer = setTimeout(() => { outcome = 'timeout'; killGroup(); }, timeoutMs);
+    const timer = setTimeout(() => {
+      outcome = 'timeout';
+      killGroup();
+    }, timeoutMs);
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       // Not there, or not a program: either way LibreOffice is not installed where it is looked for.

@@ -21,7 +21,10 @@ export async function storeThumbnail(store: ObjectStore, tenant: string, key: st
   if (!original) return undefined;
   const thumbnailKey = `${tenant}/${crypto.randomUUID()}`;
   // sharp refuses images over its pixel limit (decompression bombs) like any unreadable one.
-  const resize = sharp({ failOn: 'error' }).rotate().resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 });
+  const resize = sharp({ failOn: 'error' })
+    .rotate()
+    .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 });
   original.content.on('error', (error) => resize.destroy(error));
   original.content.pipe(resize);
   try {

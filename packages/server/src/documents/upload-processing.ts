@@ -17,10 +17,13 @@ import { checkedWatermarkText, watermarkImage, watermarkPdf } from './watermark.
  */
 
 /** The multipart fields an upload may add to `file`, `type`, `name` and `sortIndex`. */
-export const uploadDescription = 'multipart/form-data with `file` (the content), `type`, `name`, `sortIndex`, and optionally '
-  + '`convertToPdf` (`true`: images and office documents are stored as PDF, under the same name ending in .pdf) and '
-  + '`watermark` (a text of at most 200 characters drawn over images and every PDF page; an office document is converted '
-  + 'to PDF to carry it). With either, the file must be one of: ' + pdfConversionExtensions.join(', ') + '.';
+export const uploadDescription =
+  'multipart/form-data with `file` (the content), `type`, `name`, `sortIndex`, and optionally ' +
+  '`convertToPdf` (`true`: images and office documents are stored as PDF, under the same name ending in .pdf) and ' +
+  '`watermark` (a text of at most 200 characters drawn over images and every PDF page; an office document is converted ' +
+  'to PDF to carry it). With either, the file must be one of: ' +
+  pdfConversionExtensions.join(', ') +
+  '.';
 
 /** The most a converted or watermarked upload may weigh: pdf-lib holds a PDF in memory. */
 export const PROCESSING_MAX_BYTES = 100 * MB;
@@ -56,7 +59,8 @@ export async function processUpload(store: ObjectStore, upload: ReceivedUpload):
     options = await optionsOf(upload.fields);
     if (!options.convertToPdf && !options.watermark) return upload;
     extension = checkExtension(upload.stored.name, pdfConversionExtensions) as ConvertibleExtension;
-    if (upload.stored.size > PROCESSING_MAX_BYTES) throw new ApiError('FILE_TOO_LARGE', [`${PROCESSING_MAX_BYTES / MB}MB`]);
+    if (upload.stored.size > PROCESSING_MAX_BYTES)
+      throw new ApiError('FILE_TOO_LARGE', [`${PROCESSING_MAX_BYTES / MB}MB`]);
   } catch (error) {
     await store.remove(upload.key);
     throw error;
@@ -82,7 +86,8 @@ export async function processUpload(store: ObjectStore, upload: ReceivedUpload):
     if (options.watermark) {
       const marked = path.join(workDir, `watermarked.${isPdf ? 'pdf' : extension}`);
       if (isPdf) await watermarkPdf(file, marked, options.watermark, upload.stored.name);
-      else await watermarkImage(file, marked, extension === 'png' ? 'png' : 'jpeg', options.watermark, upload.stored.name);
+      else
+        await watermarkImage(file, marked, extension === 'png' ? 'png' : 'jpeg', options.watermark, upload.stored.name);
       file = marked;
     }
     const stored = await store.put(key, fs.createReadStream(file));
@@ -92,7 +97,13 @@ export async function processUpload(store: ObjectStore, upload: ReceivedUpload):
     const contentType = isPdf ? 'application/pdf' : extension === 'png' ? 'image/png' : 'image/jpeg';
     return {
       key,
-      stored: { ...upload.stored, ...stored, name: rename(upload.stored.name), contentType, extension: isPdf ? 'pdf' : extension },
+      stored: {
+        ...upload.stored,
+        ...stored,
+        name: rename(upload.stored.name),
+        contentType,
+        extension: isPdf ? 'pdf' : extension,
+      },
       fields: { ...upload.fields, ...(upload.fields.name?.trim() ? { name: rename(upload.fields.name.trim()) } : {}) },
     };
   } catch (error) {

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { degrees, PDFDocument, popGraphicsState, pushGraphicsState, rgb, setCharacterSpacing, StandardFonts, type PDFFont } from 'pdf-lib';
+import {
+  degrees,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setCharacterSpacing,
+  StandardFonts,
+  type PDFFont,
+} from 'pdf-lib';
 import { ApiError } from '@lbo/model/errors';
 import { WATERMARK_MAX_LENGTH, watermarkStyle } from '@lbo/model/values/watermark';
 
@@ -30,13 +39,27 @@ async function textWidth(text: string): Promise<number> {
  */
 export async function checkedWatermarkText(value: string): Promise<string> {
   const text = value.trim();
-  if ([...text].length > WATERMARK_MAX_LENGTH) throw new ApiError('INVALID_FIELD_VALUE', [`(${[...text].length} characters, at most ${WATERMARK_MAX_LENGTH})`, 'watermark']);
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new ApiError('INVALID_FIELD_VALUE', ['(a control character)', 'watermark']);
+  if ([...text].length > WATERMARK_MAX_LENGTH)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      `(${[...text].length} characters, at most ${WATERMARK_MAX_LENGTH})`,
+      'watermark',
+    ]);
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text))
+    throw new ApiError('INVALID_FIELD_VALUE', ['(a control character)', 'watermark']);
   const font = await helvetica();
   const unwritable = [...text].filter((character) => {
-    try { font.encodeText(character); return false; } catch { return true; }
+    try {
+      font.encodeText(character);
+      return false;
+    } catch {
+      return true;
+    }
   });
-  if (unwritable.length) throw new ApiError('INVALID_FIELD_VALUE', [`(characters Helvetica cannot write: ${[...new Set(unwritable)].join('')})`, 'watermark']);
+  if (unwritable.length)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      `(characters Helvetica cannot write: ${[...new Set(unwritable)].join('')})`,
+      'watermark',
+    ]);
   return text;
 }
 
@@ -55,7 +78,8 @@ export function watermarkOrigins(width: number, height: number, copyWidth: numbe
     // One copy is centred on the middle line, so that even a small surface shows one whole; every
     // other line is shifted by half a step, so that copies do not stack into columns.
     const shift = (Math.abs(line) % 2) * (step / 2) - copyWidth / 2;
-    for (let copy = -copies - 1; copy <= copies + 1; copy++) origins.push({ x: copy * step + shift, y: line * watermarkStyle.lineSpacing });
+    for (let copy = -copies - 1; copy <= copies + 1; copy++)
+      origins.push({ x: copy * step + shift, y: line * watermarkStyle.lineSpacing });
   }
   return origins;
 }
@@ -67,15 +91,24 @@ async function overlayOf(text: string, width: number, height: number): Promise<s
   const { fontSize, letterSpacing, color, opacity, rotation } = watermarkStyle;
   const [cx, cy] = [width / 2, height / 2];
   const copies = watermarkOrigins(width, height, await textWidth(text))
-    .map(({ x, y }) => `<text x="${(cx + x).toFixed(1)}" y="${(cy + y).toFixed(1)}">${escapedXml(text)}</text>`).join('');
+    .map(({ x, y }) => `<text x="${(cx + x).toFixed(1)}" y="${(cy + y).toFixed(1)}">${escapedXml(text)}</text>`)
+    .join('');
   // Helvetica where installed, else its metric twins (Liberation Sans, Arial).
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`
-    + `<g transform="rotate(${rotation} ${cx} ${cy})" font-family="Helvetica, 'Liberation Sans', Arial, sans-serif" font-size="${fontSize}" `
-    + `letter-spacing="${letterSpacing}" fill="${color}" fill-opacity="${opacity}">${copies}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<g transform="rotate(${rotation} ${cx} ${cy})" font-family="Helvetica, 'Liberation Sans', Arial, sans-serif" font-size="${fontSize}" ` +
+    `letter-spacing="${letterSpacing}" fill="${color}" fill-opacity="${opacity}">${copies}</g></svg>`
+  );
 }
 
 /** Writes the image `input` (JPEG or PNG) with the watermark to `output`, in the same format and size. */
-export async function watermarkImage(input: string, output: string, format: 'jpeg' | 'png', text: string, name: string): Promise<void> {
+export async function watermarkImage(
+  input: string,
+  output: string,
+  format: 'jpeg' | 'png',
+  text: string,
+  name: string,
+): Promise<void> {
   try {
     // `rotate()` turns the picture upright first (EXIF orientation), so the overlay matches what is seen.
     const image = sharp(input, { limitInputPixels: WATERMARK_MAX_PIXELS }).rotate();
@@ -84,7 +117,8 @@ export async function watermarkImage(input: string, output: string, format: 'jpe
     const [width, height] = upright ? [meta.height, meta.width] : [meta.width, meta.height];
     const overlay = Buffer.from(await overlayOf(text, width, height));
     const composed = image.composite([{ input: overlay, top: 0, left: 0 }]);
-    const encoded = format === 'jpeg' ? composed.jpeg({ quality: Math.round(watermarkStyle.jpegQuality * 100) }) : composed.png();
+    const encoded =
+      format === 'jpeg' ? composed.jpeg({ quality: Math.round(watermarkStyle.jpegQuality * 100) }) : composed.png();
     await encoded.toFile(output);
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -93,7 +127,8 @@ export async function watermarkImage(input: string, output: string, format: 'jpe
 }
 
 /** `#ffffff` → pdf-lib's colour. */
-const pdfColour = (hex: string) => rgb(...([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number]));
+const pdfColour = (hex: string) =>
+  rgb(...([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number]));
 
 /** Writes the PDF `input` with the watermark on every page to `output`. */
 export async function watermarkPdf(input: string, output: string, text: string, name: string): Promise<void> {
@@ -102,7 +137,8 @@ export async function watermarkPdf(input: string, output: string, text: string, 
     doc = await PDFDocument.load(await fs.promises.readFile(input), { updateMetadata: false });
     if (!doc.getPageCount()) throw new Error('no page');
   } catch (error) {
-    const why = (error as Error).constructor?.name === 'EncryptedPDFError' ? 'the PDF is encrypted' : 'the PDF could not be read';
+    const why =
+      (error as Error).constructor?.name === 'EncryptedPDFError' ? 'the PDF is encrypted' : 'the PDF could not be read';
     throw new ApiError('WATERMARK_FAILED', [name, why]);
   }
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -117,7 +153,13 @@ export async function watermarkPdf(input: string, output: string, text: string, 
     page.pushOperators(pushGraphicsState(), setCharacterSpacing(letterSpacing));
     for (const { x, y } of watermarkOrigins(box.width, box.height, copyWidth)) {
       page.drawText(text, {
-        x: cx + x * cos - y * sin, y: cy + x * sin + y * cos, size: fontSize, font, color: pdfColour(color), opacity, rotate: degrees(angle),
+        x: cx + x * cos - y * sin,
+        y: cy + x * sin + y * cos,
+        size: fontSize,
+        font,
+        color: pdfColour(color),
+        opacity,
+        rotate: degrees(angle),
       });
     }
     page.pushOperators(popGraphicsState());

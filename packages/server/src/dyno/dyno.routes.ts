@@ -11,7 +11,10 @@ import { changeOptions, sendList, sendRecord } from '../entities/entity.routes.t
  * from the tenant's DynoDescriptor of that name; its records live in the shared dyno table
  * with `type` set to the kind, which every call here pins.
  */
-export async function dynoRoutes(app: FastifyInstance, { operations, preHandler }: { operations: Operations; preHandler: (r: FastifyRequest) => Promise<void> }) {
+export async function dynoRoutes(
+  app: FastifyInstance,
+  { operations, preHandler }: { operations: Operations; preHandler: (r: FastifyRequest) => Promise<void> },
+) {
   const descriptors = entityByName('DynoDescriptor')!;
 
   async function kindOf(caller: Caller, name: string): Promise<Entity> {
@@ -31,12 +34,17 @@ export async function dynoRoutes(app: FastifyInstance, { operations, preHandler 
 
   /** A non-empty object body gets the kind as its type; anything else goes on to be refused as usual. */
   const pinKind = (body: unknown, kind: string) =>
-    body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length ? { ...body, type: kind } : body;
+    body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length
+      ? { ...body, type: kind }
+      : body;
   const params = (request: FastifyRequest) => request.params as { name: string; id: string };
 
   app.get('/api/dyno/:name', { preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
     const entity = await kindOf(request.caller!, params(request).name);
-    return sendList(reply, await operations.list(request.caller!, entity, { ...(request.query as Query), type: params(request).name }));
+    return sendList(
+      reply,
+      await operations.list(request.caller!, entity, { ...(request.query as Query), type: params(request).name }),
+    );
   });
   app.get('/api/dyno/:name/:id', { preHandler }, async (request, reply) => {
     const { name, id } = params(request);
@@ -47,13 +55,31 @@ export async function dynoRoutes(app: FastifyInstance, { operations, preHandler 
     const entity = await kindOf(request.caller!, name);
     return reply.status(201).send(await operations.create(request.caller!, entity, pinKind(request.body, name)));
   });
-  for (const [method, mode] of [['PUT', 'replace'], ['PATCH', 'merge']] as const) {
-    app.route({ method, url: '/api/dyno/:name/:id', preHandler, handler: async (request, reply) => {
-      const { name, id } = params(request);
-      const entity = await kindOf(request.caller!, name);
-      await recordOf(request.caller!, entity, name, id);
-      return sendRecord(reply, await operations.update(request.caller!, entity, id, pinKind(request.body, name), mode, changeOptions(request)));
-    } });
+  for (const [method, mode] of [
+    ['PUT', 'replace'],
+    ['PATCH', 'merge'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/dyno/:name/:id',
+      preHandler,
+      handler: async (request, reply) => {
+        const { name, id } = params(request);
+        const entity = await kindOf(request.caller!, name);
+        await recordOf(request.caller!, entity, name, id);
+        return sendRecord(
+          reply,
+          await operations.update(
+            request.caller!,
+            entity,
+            id,
+            pinKind(request.body, name),
+            mode,
+            changeOptions(request),
+          ),
+        );
+      },
+    });
   }
   app.delete('/api/dyno/:name/:id', { preHandler }, async (request) => {
     const { name, id } = params(request);

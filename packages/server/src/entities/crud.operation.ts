@@ -66,7 +66,8 @@ export const COUNT_CAP = 1_000;
 
 /** A record in one of its kind's final statuses (`frozenIn`) is only moved by its workflow and domain. */
 function refuseFrozen(entity: Entity, row: Row): void {
-  if (row.status && entity.frozenIn.includes(row.status)) throw new ApiError('RECORD_FROZEN', [entity.name, row.registration, row.status]);
+  if (row.status && entity.frozenIn.includes(row.status))
+    throw new ApiError('RECORD_FROZEN', [entity.name, row.registration, row.status]);
 }
 
 /** `financing-services` → `financingServices`. */
@@ -75,11 +76,12 @@ const camel = (dashed: string) => dashed.replace(/-([a-z])/g, (_m, c: string) =>
 const systemFields = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser'];
 
 function initialStatus(entity: Entity): string | undefined {
-  return entity.status ? referenceLists[entity.status]?.[0]?.value ?? 'DRAFT' : undefined;
+  return entity.status ? (referenceLists[entity.status]?.[0]?.value ?? 'DRAFT') : undefined;
 }
 
 function bodyOf(body: unknown): Doc {
-  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
+  if (body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0))
+    throw new ApiError('MISSING_BODY_PAYLOAD');
   if (Array.isArray(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
   if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
   return body;
@@ -99,7 +101,8 @@ export function databaseError(error: unknown, entity: Entity, registration?: str
   if (code === '57014') throw new ApiError('INVALID_FIELD_IN_QUERY', ['query', 'took too long']);
   if (code === '22P02' || code === '22003') throw new ApiError('INVALID_FIELD_VALUE', ['query', entity.name]);
   // Text PostgreSQL cannot store (a NUL character) in an undeclared field.
-  if (code === '22P05' || code === '22021') throw new ApiError('INVALID_FIELD_VALUE', ['(text with a NUL character)', 'body']);
+  if (code === '22P05' || code === '22021')
+    throw new ApiError('INVALID_FIELD_VALUE', ['(text with a NUL character)', 'body']);
   throw error;
 }
 
@@ -127,9 +130,22 @@ export async function freeRegistrations(tx: Tx, caller: Caller, entity: Entity, 
   }
 }
 
-async function writeHistory(tx: Tx, caller: Caller, entity: Entity, action: string, before: Doc | undefined, after: Doc | undefined) {
+async function writeHistory(
+  tx: Tx,
+  caller: Caller,
+  entity: Entity,
+  action: string,
+  before: Doc | undefined,
+  after: Doc | undefined,
+) {
   if (entity.name === 'History') return;
-  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: String((after ?? before)?.registration), action, before, after });
+  await insertHistory(tx, caller, {
+    entityName: entity.name,
+    entityRegistration: String((after ?? before)?.registration),
+    action,
+    before,
+    after,
+  });
 }
 
 /** Refuses a write on a locked row whose version the client's `If-Match` does not name. */
@@ -140,7 +156,8 @@ function checkIfMatch(entity: Entity, id: string, row: Row, { ifMatch }: WriteOp
 
 /** `hooks` by the key a kind's declaration names (`writeHooks: 'personRegistrations'`). */
 export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {}) {
-  const hooksOf = (entity: Entity): WriteHooks => (entity.writeHooks && Object.hasOwn(hooks, entity.writeHooks) ? hooks[entity.writeHooks] : {});
+  const hooksOf = (entity: Entity): WriteHooks =>
+    entity.writeHooks && Object.hasOwn(hooks, entity.writeHooks) ? hooks[entity.writeHooks] : {};
   const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(caller), work);
   const reading = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => readInTenant(db, scopeOf(caller), work);
 
@@ -150,7 +167,14 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     return row;
   }
 
-  async function shape(tx: Tx, caller: Caller, entity: Entity, docs: Doc[], include: string[], projection?: string[]): Promise<Doc[]> {
+  async function shape(
+    tx: Tx,
+    caller: Caller,
+    entity: Entity,
+    docs: Doc[],
+    include: string[],
+    projection?: string[],
+  ): Promise<Doc[]> {
     for (const name of include) await includeLinked(tx, caller, entity, docs, name);
     if (!projection) return docs;
     const keep = new Set(['_id', 'registration', ...projection.map((p) => p.split('.')[0]), ...include]);
@@ -163,21 +187,33 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
    */
   async function includeLinked(tx: Tx, caller: Caller, entity: Entity, docs: Doc[], name: string) {
     const field = entity.fields[name];
-    const itemLink = field?.type === 'list' ? Object.entries(field.fields ?? {}).find(([, f]) => f.type === 'link') : undefined;
-    const topLink = entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
+    const itemLink =
+      field?.type === 'list' ? Object.entries(field.fields ?? {}).find(([, f]) => f.type === 'link') : undefined;
+    const topLink =
+      entity.fields[`${name}Registration`]?.type === 'link' ? entity.fields[`${name}Registration`] : undefined;
     const target = entityByName((itemLink?.[1] ?? topLink)?.entity ?? '');
     if (!target && !field) return includeReferring(tx, caller, entity, docs, name);
     if (!target) throw new ApiError('INVALID_FIELD_IN_QUERY', ['include', `${name} is not a linked field`]);
     const key = target.name[0].toLowerCase() + target.name.slice(1);
     const wanted = new Set<string>();
     for (const doc of docs) {
-      if (itemLink) for (const item of (doc[name] as Doc[] | undefined) ?? []) wanted.add(String(item?.[itemLink[0]] ?? ''));
+      if (itemLink)
+        for (const item of (doc[name] as Doc[] | undefined) ?? []) wanted.add(String(item?.[itemLink[0]] ?? ''));
       else wanted.add(String(doc[`${name}Registration`] ?? ''));
     }
     wanted.delete('');
-    const found = new Map((await storage.findMany(tx, target, caller.tenant, [...wanted])).map((r) => [r.registration, storage.toDocument(r)]));
+    const found = new Map(
+      (await storage.findMany(tx, target, caller.tenant, [...wanted])).map((r) => [
+        r.registration,
+        storage.toDocument(r),
+      ]),
+    );
     for (const doc of docs) {
-      if (itemLink) doc[name] = ((doc[name] as Doc[] | undefined) ?? []).map((item) => ({ ...item, [key]: found.get(String(item?.[itemLink[0]])) ?? null }));
+      if (itemLink)
+        doc[name] = ((doc[name] as Doc[] | undefined) ?? []).map((item) => ({
+          ...item,
+          [key]: found.get(String(item?.[itemLink[0]])) ?? null,
+        }));
       else doc[name] = found.get(String(doc[`${name}Registration`])) ?? null;
     }
   }
@@ -191,7 +227,10 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     const source = entities.find((e) => camel(e.listRoute) === name);
     const linkField = `${entity.name[0].toLowerCase()}${entity.name.slice(1)}Registration`;
     const byDocument = source?.fields.entityRegistration !== undefined && source.fields.entityName !== undefined;
-    if (!source || (!byDocument && !(source.fields[linkField]?.type === 'link' && source.fields[linkField].entity === entity.name))) {
+    if (
+      !source ||
+      (!byDocument && !(source.fields[linkField]?.type === 'link' && source.fields[linkField].entity === entity.name))
+    ) {
       throw new ApiError('INVALID_FIELD_IN_QUERY', ['include', `${name} is not a linked field`]);
     }
     const registrations = docs.map((d) => String(d.registration));
@@ -209,10 +248,21 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
    * lists. A merge checks the given fields so, then the merged document's types and mandatory fields.
    */
   async function prepare(caller: Caller, entity: Entity, body: Doc, tx?: Tx, before?: Doc): Promise<Doc> {
-    const rules = await (tx ? tenantRulesOf(tx, caller.tenant, entity) : reading(caller, (read) => tenantRulesOf(read, caller.tenant, entity)));
-    const given = validateFields(stripSystem(body), entity.fields, '', { ...rules, requireMandatory: !before, refuseUnknown: true, timeZone: caller.timeZone });
+    const rules = await (tx
+      ? tenantRulesOf(tx, caller.tenant, entity)
+      : reading(caller, (read) => tenantRulesOf(read, caller.tenant, entity)));
+    const given = validateFields(stripSystem(body), entity.fields, '', {
+      ...rules,
+      requireMandatory: !before,
+      refuseUnknown: true,
+      timeZone: caller.timeZone,
+    });
     const doc = before
-      ? validateFields({ ...stripSystem(before), ...given }, entity.fields, '', { extensions: rules.extensions, requireMandatory: true, timeZone: caller.timeZone })
+      ? validateFields({ ...stripSystem(before), ...given }, entity.fields, '', {
+          extensions: rules.extensions,
+          requireMandatory: true,
+          timeZone: caller.timeZone,
+        })
       : given;
     await entity.check?.(doc);
     return doc;
@@ -225,19 +275,40 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         const rows = await storage.listDocuments(tx, entity, caller.tenant, q);
         const continues = rows.length > q.limit;
         const page = rows.slice(0, q.limit);
-        const size = continues || q.offset > 0 ? await storage.countRows(tx, entity, caller.tenant, q, q.exactCount ? undefined : COUNT_CAP) : page.length;
+        const size =
+          continues || q.offset > 0
+            ? await storage.countRows(tx, entity, caller.tenant, q, q.exactCount ? undefined : COUNT_CAP)
+            : page.length;
         let breakdown: ListResult['breakdown'];
         if (q.breakdown.length) {
           breakdown = {};
           for (const name of q.breakdown) {
             const path = resolvePath(entity, name);
-            if (path?.kind === 'value') breakdown[name] = await storage.breakdownCounts(tx, entity, caller.tenant, q, path.text);
+            if (path?.kind === 'value')
+              breakdown[name] = await storage.breakdownCounts(tx, entity, caller.tenant, q, path.text);
           }
         }
-        const documents = q.include.length || q.projection
-          ? (await shape(tx, caller, entity, page.map((d) => JSON.parse(d) as Doc), q.include, q.projection)).map((d) => JSON.stringify(d))
-          : page;
-        return { documents, breakdown, offset: q.offset, limit: q.limit, size: Math.max(size, q.offset + page.length), continues };
+        const documents =
+          q.include.length || q.projection
+            ? (
+                await shape(
+                  tx,
+                  caller,
+                  entity,
+                  page.map((d) => JSON.parse(d) as Doc),
+                  q.include,
+                  q.projection,
+                )
+              ).map((d) => JSON.stringify(d))
+            : page;
+        return {
+          documents,
+          breakdown,
+          offset: q.offset,
+          limit: q.limit,
+          size: Math.max(size, q.offset + page.length),
+          continues,
+        };
       }).catch((e) => databaseError(e, entity));
     },
 
@@ -255,7 +326,12 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
       const initial = initialStatus(entity);
       // A kind the server numbers never takes a registration from the client (its declaration
       // marks the field read-only): a chosen one could take a number the counter will reach.
-      if (entity.fields.registration?.readOnly && input.registration !== undefined && input.registration !== null && input.registration !== '') {
+      if (
+        entity.fields.registration?.readOnly &&
+        input.registration !== undefined &&
+        input.registration !== null &&
+        input.registration !== ''
+      ) {
         throw new ApiError('INVALID_FIELD_IN_BODY', ['registration']);
       }
       if (input.status !== undefined && input.status !== initial) throw new ApiError('STATUS_PATCH_PROHIBITED');
@@ -276,7 +352,8 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
           for (const key of Object.keys(input)) delete input[key];
           Object.assign(input, hooked);
         }
-        if (typeof input.registration !== 'string' || !input.registration) input.registration = await freeRegistration(tx, caller, entity);
+        if (typeof input.registration !== 'string' || !input.registration)
+          input.registration = await freeRegistration(tx, caller, entity);
         const data = { ...input, ...(initial ? { status: initial } : {}) };
         const row = await storage.insertRow(tx, entity, caller.tenant, caller.username, data);
         const doc = storage.toDocument(row);
@@ -290,10 +367,18 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
      * PUT replaces the document, PATCH merges the given fields; both refuse a status change, a
      * stale `_version` in the body (409) and a version the `If-Match` header does not name (412).
      */
-    async update(caller: Caller, entity: Entity, id: string, body: unknown, mode: 'replace' | 'merge', options: WriteOptions = {}): Promise<Doc> {
+    async update(
+      caller: Caller,
+      entity: Entity,
+      id: string,
+      body: unknown,
+      mode: 'replace' | 'merge',
+      options: WriteOptions = {},
+    ): Promise<Doc> {
       const raw = bodyOf(body);
       const expectedVersion = raw._version;
-      if (expectedVersion !== undefined && !Number.isInteger(expectedVersion)) throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
+      if (expectedVersion !== undefined && !Number.isInteger(expectedVersion))
+        throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
       return scoped(caller, async (tx) => {
         const row = await mustFind(tx, caller, entity, id, true);
         checkIfMatch(entity, id, row, options);
@@ -312,8 +397,14 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         if (entity.key && input[entity.key] !== undefined && input[entity.key] !== row.registration) {
           throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input[entity.key]), entity.key]);
         }
-        const data = { ...input, registration: row.registration, ...(row.status !== null ? { status: row.status } : {}) };
-        const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
+        const data = {
+          ...input,
+          registration: row.registration,
+          ...(row.status !== null ? { status: row.status } : {}),
+        };
+        const updated = storage.toDocument(
+          await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data),
+        );
         await writeHistory(tx, caller, entity, 'UPDATE', before, updated);
         await options.withAnswer?.(tx, 200, updated);
         return updated;

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity } from '@lbo/model/entity';
-import { ApiError } from '@lbo/model/errors';
 import { isExistingRecord, type Operations, type Query, type ListResult, type WriteOptions } from './crud.operation.ts';
 import type { Doc } from './storage.ts';
 import { etagOf, ifMatchOf } from '../http/conditional.ts';
@@ -39,16 +38,22 @@ export function sendRecord(reply: FastifyReply, doc: Doc, status = 200) {
 }
 
 /** Stores the idempotency key's answer in the write's transaction, as the route will send it. */
-const answerStored = (request: FastifyRequest, tagged = true): WriteOptions['withAnswer'] => (tx, status, doc) => {
-  const etag = tagged ? etagOf(doc._version) : undefined;
-  return storeWithWrite(tx, request, jsonAnswer(status, doc, etag ? { etag } : {}));
-};
+const answerStored =
+  (request: FastifyRequest, tagged = true): WriteOptions['withAnswer'] =>
+  (tx, status, doc) => {
+    const etag = tagged ? etagOf(doc._version) : undefined;
+    return storeWithWrite(tx, request, jsonAnswer(status, doc, etag ? { etag } : {}));
+  };
 
 /** What an update or delete passes to its operation: the client's `If-Match` and the key's answer. */
-export const changeOptions = (request: FastifyRequest, tagged = true): WriteOptions => ({ ifMatch: ifMatchOf(request), withAnswer: answerStored(request, tagged) });
+export const changeOptions = (request: FastifyRequest, tagged = true): WriteOptions => ({
+  ifMatch: ifMatchOf(request),
+  withAnswer: answerStored(request, tagged),
+});
 
 export function listHandler(operations: Operations, entity: Entity) {
-  return async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
+  return async (request: FastifyRequest, reply: FastifyReply) =>
+    sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
 }
 
 /**
@@ -67,21 +72,47 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
     if (!byDomain.includes('list')) app.get(base, route(schemas.list), listHandler(operations, entity));
     if (!byDomain.includes('read')) {
       app.get(`${base}/:id`, route(schemas.read), async (request, reply) =>
-        sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query as Query)));
+        sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query as Query)),
+      );
     }
     if (entity.readOnly) continue;
     if (!byDomain.includes('create')) {
       app.post(base, route(schemas.create), async (request, reply) => {
-        const doc = await operations.create(request.caller!, entity, request.body, { withAnswer: answerStored(request) });
+        const doc = await operations.create(request.caller!, entity, request.body, {
+          withAnswer: answerStored(request),
+        });
         return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
       });
     }
     app.put(`${base}/:id`, route(schemas.replace), async (request, reply) =>
-      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'replace', changeOptions(request))));
+      sendRecord(
+        reply,
+        await operations.update(
+          request.caller!,
+          entity,
+          idParam(request),
+          request.body,
+          'replace',
+          changeOptions(request),
+        ),
+      ),
+    );
     app.patch(`${base}/:id`, route(schemas.merge), async (request, reply) =>
-      sendRecord(reply, await operations.update(request.caller!, entity, idParam(request), request.body, 'merge', changeOptions(request))));
+      sendRecord(
+        reply,
+        await operations.update(
+          request.caller!,
+          entity,
+          idParam(request),
+          request.body,
+          'merge',
+          changeOptions(request),
+        ),
+      ),
+    );
     app.delete(`${base}/:id`, route(schemas.remove), async (request) =>
       // The answer is the deleted record, which no longer has a version to match.
-      operations.remove(request.caller!, entity, idParam(request), changeOptions(request, false)));
+      operations.remove(request.caller!, entity, idParam(request), changeOptions(request, false)),
+    );
   }
 }

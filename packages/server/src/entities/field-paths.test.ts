@@ -6,10 +6,22 @@ describe('field paths', () => {
   const contract = entityByName('Contract')!;
   it('resolves columns, data values, nested values, items and fixed positions', () => {
     expect(resolvePath(contract, 'status')).toMatchObject({ kind: 'value', column: true });
-    expect(resolvePath(contract, 'startDate')).toMatchObject({ kind: 'value', column: false, sqlKind: 'date', parts: ['startDate'] });
+    expect(resolvePath(contract, 'startDate')).toMatchObject({
+      kind: 'value',
+      column: false,
+      sqlKind: 'date',
+      parts: ['startDate'],
+    });
     expect(resolvePath(contract, 'financedAmountExclTax')).toMatchObject({ sqlKind: 'numeric' });
-    expect(resolvePath(contract, 'assets.assetRegistration')).toMatchObject({ kind: 'item', list: ['assets'], item: ['assetRegistration'] });
-    expect(resolvePath(contract, 'quotations.0.financialProduct')).toMatchObject({ kind: 'value', parts: ['quotations', '0', 'financialProduct'] });
+    expect(resolvePath(contract, 'assets.assetRegistration')).toMatchObject({
+      kind: 'item',
+      list: ['assets'],
+      item: ['assetRegistration'],
+    });
+    expect(resolvePath(contract, 'quotations.0.financialProduct')).toMatchObject({
+      kind: 'value',
+      parts: ['quotations', '0', 'financialProduct'],
+    });
     expect(resolvePath(contract, '_insertDate')).toMatchObject({ kind: 'value', column: true, sqlKind: 'timestamp' });
   });
   it('refuses undeclared paths', () => {
@@ -19,8 +31,10 @@ describe('field paths', () => {
   });
   it('resolves every declared filter and column of every kind', () => {
     for (const entity of entities) {
-      for (const filter of entity.filters) expect(resolvePath(entity, filter.field ?? filter.name), `${entity.name} filter ${filter.name}`).toBeDefined();
-      for (const column of entity.columns) expect(resolvePath(entity, column.field), `${entity.name} column ${column.field}`).toBeDefined();
+      for (const filter of entity.filters)
+        expect(resolvePath(entity, filter.field ?? filter.name), `${entity.name} filter ${filter.name}`).toBeDefined();
+      for (const column of entity.columns)
+        expect(resolvePath(entity, column.field), `${entity.name} column ${column.field}`).toBeDefined();
     }
   });
 });

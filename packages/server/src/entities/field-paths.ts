@@ -5,24 +5,54 @@ import { auditFields } from '@lbo/model/entity-registry';
 
 /** Fields stored as their own columns besides `data`. */
 export const columnFields: Record<string, string> = {
-  registration: 'registration', status: 'status', name: 'name', type: 'type', _id: '_id',
-  _insertDate: '_insert_date', _insertUser: '_insert_user', _updateDate: '_update_date', _updateUser: '_update_user', _version: '_version',
+  registration: 'registration',
+  status: 'status',
+  name: 'name',
+  type: 'type',
+  _id: '_id',
+  _insertDate: '_insert_date',
+  _insertUser: '_insert_user',
+  _updateDate: '_update_date',
+  _updateUser: '_update_user',
+  _version: '_version',
 };
 
 /** How a value of each type is compared in SQL. */
 export type SqlKind = 'text' | 'numeric' | 'boolean' | 'date' | 'timestamp' | 'json';
 export const sqlKindOf: Record<FieldType, SqlKind> = {
-  text: 'text', textarea: 'text', email: 'text', phone: 'text', iban: 'text', username: 'text', color: 'text',
-  number: 'numeric', integer: 'numeric', percentage: 'numeric', currency: 'numeric',
-  date: 'date', datetime: 'timestamp', boolean: 'boolean', select: 'text', link: 'text',
-  list: 'json', object: 'json', json: 'json',
+  text: 'text',
+  textarea: 'text',
+  email: 'text',
+  phone: 'text',
+  iban: 'text',
+  username: 'text',
+  color: 'text',
+  number: 'numeric',
+  integer: 'numeric',
+  percentage: 'numeric',
+  currency: 'numeric',
+  date: 'date',
+  datetime: 'timestamp',
+  boolean: 'boolean',
+  select: 'text',
+  link: 'text',
+  list: 'json',
+  object: 'json',
+  json: 'json',
 };
-
 
 /** A field path resolved against a declaration. */
 export type ResolvedPath =
   /** A column, or a value at a fixed path inside `data`. */
-  | { kind: 'value'; field: FieldDef; sqlKind: SqlKind; text: RawBuilder<string>; typed: RawBuilder<unknown>; column: boolean; parts: string[] }
+  | {
+      kind: 'value';
+      field: FieldDef;
+      sqlKind: SqlKind;
+      text: RawBuilder<string>;
+      typed: RawBuilder<unknown>;
+      column: boolean;
+      parts: string[];
+    }
   /** A field of the items of a list (`assets.assetRegistration`): matched by containment. */
   | { kind: 'item'; field: FieldDef; list: string[]; item: string[] };
 
@@ -34,7 +64,15 @@ export function resolvePath(entity: Entity, path: string): ResolvedPath | undefi
     const field = ownField(entity.fields, path) ?? ownField(auditFields, path);
     if (!field) return undefined;
     const col = sql.ref(columnFields[path]);
-    return { kind: 'value', field, sqlKind: sqlKindOf[field.type], text: sql<string>`${col}::text`, typed: col, column: true, parts: [path] };
+    return {
+      kind: 'value',
+      field,
+      sqlKind: sqlKindOf[field.type],
+      text: sql<string>`${col}::text`,
+      typed: col,
+      column: true,
+      parts: [path],
+    };
   }
   let fields: Record<string, FieldDef> | undefined = entity.fields;
   for (let i = 0; i < parts.length; i++) {
@@ -80,12 +118,17 @@ export function ownField(fields: Record<string, FieldDef> | undefined, name: str
 
 /** The text at a fixed path of `data`; the same expression the generated indexes use. */
 export function dataText(parts: string[]): RawBuilder<string> {
-  return parts.length === 1 ? sql<string>`(data ->> ${sql.lit(parts[0])})` : sql<string>`(data #>> ${sql.lit(`{${parts.join(',')}}`)})`;
+  return parts.length === 1
+    ? sql<string>`(data ->> ${sql.lit(parts[0])})`
+    : sql<string>`(data #>> ${sql.lit(`{${parts.join(',')}}`)})`;
 }
 
 /** Casts that make ranges and sorts compare numbers as numbers; ISO dates compare as text. */
 const typedCast: Record<SqlKind, (text: RawBuilder<string>) => RawBuilder<unknown>> = {
-  text: (t) => t, date: (t) => t, timestamp: (t) => t, json: (t) => t,
+  text: (t) => t,
+  date: (t) => t,
+  timestamp: (t) => t,
+  json: (t) => t,
   // numeric_value (db/migrations/0001_core.ts) rather than a cast: it cannot fail, so its index serves under row-level security.
   numeric: (t) => sql`numeric_value(${t})`,
   boolean: (t) => sql`(${t})::boolean`,

@@ -15,8 +15,12 @@ import type { MenuItem } from '../auth/menus.ts';
 registerKinds([gizmo]);
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const base = '/api/fixture/gizmos';
 
@@ -27,7 +31,9 @@ describe('a kind declared in one file', () => {
   });
 
   it('has its table and the index its declaration asks for', async () => {
-    const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE tablename = ${gizmo.table}`.execute(t.db.database.db);
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`SELECT indexdef FROM pg_indexes WHERE tablename = ${gizmo.table}`.execute(t.db.database.db);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.indexdef.includes('serialNumber'))).toBe(true);
   });
@@ -62,7 +68,9 @@ describe('a kind declared in one file', () => {
 
   it('moves through its workflow, and its status list is served in both languages', async () => {
     const h = t.alpha.headers;
-    const { registration } = (await t.call('POST', base, h, { name: 'Red gizmo', serialNumber: 'SN-3', size: 1 })).json();
+    const { registration } = (
+      await t.call('POST', base, h, { name: 'Red gizmo', serialNumber: 'SN-3', size: 1 })
+    ).json();
     const transitions = (await t.call('GET', `${base}/${registration}/transitions`, h)).json();
     expect(JSON.stringify(transitions)).toContain('ACTIVATE');
     const activated = await t.call('GET', `${base}/${registration}/transitions/ACTIVATE`, h);
@@ -86,7 +94,10 @@ describe('a kind declared in one file', () => {
 
   it('brings its French texts: titles, field and transition labels', () => {
     expect(kindLabelsIn('fr')).toMatchObject({
-      Gizmo: 'Bidule', Gizmos: 'Bidules', 'Serial number': 'Numéro de série', Retire: 'Mettre au placard',
+      Gizmo: 'Bidule',
+      Gizmos: 'Bidules',
+      'Serial number': 'Numéro de série',
+      Retire: 'Mettre au placard',
     });
   });
 
@@ -97,7 +108,11 @@ describe('a kind declared in one file', () => {
     expect(Object.keys(paths)).toEqual(expect.arrayContaining([base, `${base}/{id}`, `${base}/{id}/transitions`]));
     const body = paths[base].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['serialNumber']);
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['name', 'serialNumber', 'size', 'retirementDate']));
-    expect(paths[base].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['serialNumber', 'minSize', 'maxSize']));
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['name', 'serialNumber', 'size', 'retirementDate']),
+    );
+    expect(paths[base].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['serialNumber', 'minSize', 'maxSize']),
+    );
   });
 });

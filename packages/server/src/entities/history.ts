@@ -8,14 +8,18 @@ const history = entityByName('History')!;
 const ignored = new Set(['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser']);
 
 /** Fields whose value differs between two documents, as `{ field: { from, to } }`. */
-export function changesBetween(before: Doc | undefined, after: Doc | undefined): Record<string, { from: unknown; to: unknown }> {
+export function changesBetween(
+  before: Doc | undefined,
+  after: Doc | undefined,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   // A record created or deleted: every field present changed, with nothing to compare (a billing
   // run writes hundreds of thousands of these).
   const only = before === undefined ? after : after === undefined ? before : undefined;
   if (only) {
     for (const [key, value] of Object.entries(only)) {
-      if (!ignored.has(key) && value !== undefined) changes[key] = before ? { from: value ?? null, to: null } : { from: null, to: value ?? null };
+      if (!ignored.has(key) && value !== undefined)
+        changes[key] = before ? { from: value ?? null, to: null } : { from: null, to: value ?? null };
     }
     return changes;
   }
@@ -34,12 +38,20 @@ export function changesBetween(before: Doc | undefined, after: Doc | undefined):
  * whatever `extra` names (a workflow's transition).
  */
 export interface HistoryEntry {
-  entityName: string; entityRegistration: string; action: string; before?: Doc; after?: Doc; extra?: Doc;
+  entityName: string;
+  entityRegistration: string;
+  action: string;
+  before?: Doc;
+  after?: Doc;
+  extra?: Doc;
   /** The changes when the writer knows them (then `before` and `after` may be left out): a bulk writer's, cheaper than comparing whole documents. */
-  changes?: Record<string, { from: unknown; to: unknown }>; fromStatus?: string | null; toStatus?: string | null;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  fromStatus?: string | null;
+  toStatus?: string | null;
 }
 
-let lastMillis = 0, sequence = 0;
+let lastMillis = 0,
+  sequence = 0;
 const random = Buffer.alloc(16);
 
 /**
@@ -49,7 +61,13 @@ const random = Buffer.alloc(16);
  */
 export function timeOrderedUuid(): string {
   const now = Date.now();
-  if (now > lastMillis) { lastMillis = now; sequence = 0; } else if (++sequence > 0xfff) { lastMillis++; sequence = 0; }
+  if (now > lastMillis) {
+    lastMillis = now;
+    sequence = 0;
+  } else if (++sequence > 0xfff) {
+    lastMillis++;
+    sequence = 0;
+  }
   crypto.randomFillSync(random);
   random.writeUIntBE(lastMillis, 0, 6);
   random[6] = 0x70 | (sequence >> 8);
@@ -67,18 +85,32 @@ function historyDoc(caller: { username: string }, entry: HistoryEntry): Doc {
     action: entry.action,
     user: caller.username,
     date: new Date().toISOString(),
-    fromStatus: entry.fromStatus !== undefined ? entry.fromStatus : entry.before?.status ?? null,
-    toStatus: entry.toStatus !== undefined ? entry.toStatus : entry.after?.status ?? null,
+    fromStatus: entry.fromStatus !== undefined ? entry.fromStatus : (entry.before?.status ?? null),
+    toStatus: entry.toStatus !== undefined ? entry.toStatus : (entry.after?.status ?? null),
     changes: entry.changes ?? changesBetween(entry.before, entry.after),
     ...entry.extra,
   };
 }
 
-export async function insertHistory(tx: Tx, caller: { tenant: string; username: string }, entry: HistoryEntry): Promise<void> {
+export async function insertHistory(
+  tx: Tx,
+  caller: { tenant: string; username: string },
+  entry: HistoryEntry,
+): Promise<void> {
   await storage.insertRow(tx, history, caller.tenant, caller.username, historyDoc(caller, entry));
 }
 
 /** Several History rows in one statement (the records a transition creates together). */
-export async function insertHistories(tx: Tx, caller: { tenant: string; username: string }, entries: HistoryEntry[]): Promise<void> {
-  await storage.insertMany(tx, history, caller.tenant, caller.username, entries.map((entry) => historyDoc(caller, entry)));
+export async function insertHistories(
+  tx: Tx,
+  caller: { tenant: string; username: string },
+  entries: HistoryEntry[],
+): Promise<void> {
+  await storage.insertMany(
+    tx,
+    history,
+    caller.tenant,
+    caller.username,
+    entries.map((entry) => historyDoc(caller, entry)),
+  );
 }

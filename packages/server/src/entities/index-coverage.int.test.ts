@@ -23,16 +23,25 @@ const ROWS = 300;
 beforeAll(async () => {
   t = await createTestDatabase();
   // Rows and statistics, so that a walk of the tenant's rows costs what it would on a real book.
-  await inTenant(t.database.db, { tenant: 'alpha', user: 'seed' }, async (tx) => {
-    for (const entity of entities) {
-      await sql`INSERT INTO ${sql.table(entity.table)} (tenant, registration, name, data)
-        SELECT 'alpha', ${entity.prefix} || lpad(i::text, 6, '0'), 'name ' || i, '{}' FROM generate_series(1, ${ROWS}) AS i`.execute(tx);
-    }
-  }, 120_000);
+  await inTenant(
+    t.database.db,
+    { tenant: 'alpha', user: 'seed' },
+    async (tx) => {
+      for (const entity of entities) {
+        await sql`INSERT INTO ${sql.table(entity.table)} (tenant, registration, name, data)
+        SELECT 'alpha', ${entity.prefix} || lpad(i::text, 6, '0'), 'name ' || i, '{}' FROM generate_series(1, ${ROWS}) AS i`.execute(
+          tx,
+        );
+      }
+    },
+    120_000,
+  );
   // VACUUM too, as autovacuum would: it merges the GIN indexes' pending lists, which on 300 rows would outweigh the table.
   await asOwner(t, ['VACUUM ANALYZE']);
 }, 300_000);
-afterAll(async () => { await t?.dispose(); });
+afterAll(async () => {
+  await t?.dispose();
+});
 
 type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
 const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
@@ -48,7 +57,14 @@ function sampleQueries(entity: Entity, filter: FilterDef): Record<string, string
     if (sqlKind === 'numeric') return [{ [`min${capital}`]: '50000' }, { [`max${capital}`]: '10' }];
     return [{ [`from${capital}`]: '20300101' }, { [`to${capital}`]: '20000101' }];
   }
-  const value = { numeric: '36', boolean: 'true', date: '2025-01-31', timestamp: '2025-01-31T10:00:00Z', text: 'X123', json: 'X123' }[sqlKind];
+  const value = {
+    numeric: '36',
+    boolean: 'true',
+    date: '2025-01-31',
+    timestamp: '2025-01-31T10:00:00Z',
+    text: 'X123',
+    json: 'X123',
+  }[sqlKind];
   return [{ [filter.name]: filter.name === 'registration' ? `${entity.prefix}000123` : value }];
 }
 
@@ -85,10 +101,16 @@ describe('index coverage', () => {
     for (const entity of entities) {
       for (const filter of entity.filters) {
         // A regular expression over the items of a list is matched item by item, which no index serves yet.
-        if (filter.kind === 'regex' && resolvePath(entity, filter.field ?? filter.name)?.kind === 'item') { itemPatterns.push(`${entity.name} ${filter.name}`); continue; }
+        if (filter.kind === 'regex' && resolvePath(entity, filter.field ?? filter.name)?.kind === 'item') {
+          itemPatterns.push(`${entity.name} ${filter.name}`);
+          continue;
+        }
         for (const query of sampleQueries(entity, filter)) {
           const q = compileListQuery(entity, query);
-          const { conditions, seqScan } = access(await plan(countStatement(entity, 'alpha', q, COUNT_CAP)), entity.table);
+          const { conditions, seqScan } = access(
+            await plan(countStatement(entity, 'alpha', q, COUNT_CAP)),
+            entity.table,
+          );
           if (seqScan || !conditions.length) unserved.push(`${entity.name} ${new URLSearchParams(query)}`);
         }
       }
@@ -102,7 +124,10 @@ describe('index coverage', () => {
     for (const entity of entities) {
       for (const field of ['_insertDate', ...sortableColumns(entity)]) {
         for (const sort of [field, `-${field}`]) {
-          const { seqScan, fullSort } = access(await plan(pageStatement(entity, compileListQuery(entity, { sort }))), entity.table);
+          const { seqScan, fullSort } = access(
+            await plan(pageStatement(entity, compileListQuery(entity, { sort }))),
+            entity.table,
+          );
           if (seqScan || fullSort) unserved.push(`${entity.name} sort=${sort}`);
         }
       }

@@ -1,22 +1,66 @@
 import { z } from 'zod';
 import type { Entity } from '@lbo/model/entity';
-import { bodySchema, errorSchema, listQuerySchema, readQuerySchema, recordParams, recordSchema } from '@lbo/model/schema/kind-schemas';
+import {
+  bodySchema,
+  errorSchema,
+  listQuerySchema,
+  readQuerySchema,
+  recordParams,
+  recordSchema,
+} from '@lbo/model/schema/kind-schemas';
 
 /** The schemas of a kind's generic routes: requests validated, answers documented (OpenAPI). */
 export function kindRouteSchemas(entity: Entity) {
   const record = recordSchema(entity);
   const tags = [entity.name];
   const notFound = errorSchema.describe(`No ${entity.name} with this identifier in the tenant`);
-  const conflict = errorSchema.describe('If-Match names another version (412), or the idempotency key was used for another request (422)');
+  const conflict = errorSchema.describe(
+    'If-Match names another version (412), or the idempotency key was used for another request (422)',
+  );
   return {
     list: {
-      tags, summary: `List ${entity.plural}`, querystring: listQuerySchema(entity),
-      response: { 200: z.union([z.array(record), z.object({ entities: z.array(record), breakdown: z.record(z.string(), z.record(z.string(), z.number())) })]) },
+      tags,
+      summary: `List ${entity.plural}`,
+      querystring: listQuerySchema(entity),
+      response: {
+        200: z.union([
+          z.array(record),
+          z.object({ entities: z.array(record), breakdown: z.record(z.string(), z.record(z.string(), z.number())) }),
+        ]),
+      },
     },
-    read: { tags, summary: `Read a ${entity.name}`, params: recordParams, querystring: readQuerySchema, response: { 200: record, 404: notFound } },
-    create: { tags, summary: `Create a ${entity.name}`, body: bodySchema(entity, 'create'), response: { 201: record, 200: record.describe('The record a matching one already was') } },
-    replace: { tags, summary: `Replace a ${entity.name}`, params: recordParams, body: bodySchema(entity, 'replace'), response: { 200: record, 404: notFound, 412: conflict } },
-    merge: { tags, summary: `Change fields of a ${entity.name}`, params: recordParams, body: bodySchema(entity, 'merge'), response: { 200: record, 404: notFound, 412: conflict } },
-    remove: { tags, summary: `Delete a ${entity.name}`, params: recordParams, response: { 200: record.describe('The deleted record'), 404: notFound, 412: conflict } },
+    read: {
+      tags,
+      summary: `Read a ${entity.name}`,
+      params: recordParams,
+      querystring: readQuerySchema,
+      response: { 200: record, 404: notFound },
+    },
+    create: {
+      tags,
+      summary: `Create a ${entity.name}`,
+      body: bodySchema(entity, 'create'),
+      response: { 201: record, 200: record.describe('The record a matching one already was') },
+    },
+    replace: {
+      tags,
+      summary: `Replace a ${entity.name}`,
+      params: recordParams,
+      body: bodySchema(entity, 'replace'),
+      response: { 200: record, 404: notFound, 412: conflict },
+    },
+    merge: {
+      tags,
+      summary: `Change fields of a ${entity.name}`,
+      params: recordParams,
+      body: bodySchema(entity, 'merge'),
+      response: { 200: record, 404: notFound, 412: conflict },
+    },
+    remove: {
+      tags,
+      summary: `Delete a ${entity.name}`,
+      params: recordParams,
+      response: { 200: record.describe('The deleted record'), 404: notFound, 412: conflict },
+    },
   };
 }

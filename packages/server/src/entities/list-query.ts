@@ -32,8 +32,27 @@ export const MAX_LIMIT = 250;
 const MAX_PATTERN = 200;
 
 /** Query keys that are not filters: paging, shaping, and client-side keys the spec's client may send. */
-const controlKeys = new Set(['range', 'page', 'limit', 'sort', 'projection', 'include', 'breakdown', 'search', 'count',
-  'filter', 'jwt', 'token', 'editMode', 'next', 'timeZone', 'personsNames', 'fetchPersonsName', 'exclude', 'no404']);
+const controlKeys = new Set([
+  'range',
+  'page',
+  'limit',
+  'sort',
+  'projection',
+  'include',
+  'breakdown',
+  'search',
+  'count',
+  'filter',
+  'jwt',
+  'token',
+  'editMode',
+  'next',
+  'timeZone',
+  'personsNames',
+  'fetchPersonsName',
+  'exclude',
+  'no404',
+]);
 
 type Query = Record<string, string | string[] | undefined>;
 const bad = (key: string, why: string) => new ApiError('INVALID_FIELD_IN_QUERY', [key, why]);
@@ -49,7 +68,10 @@ function single(query: Query, key: string): string | undefined {
 function values(raw: string): { include: string[]; exclude: string[] } {
   const include: string[] = [];
   const exclude: string[] = [];
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (item.startsWith('-') && item.length > 1) exclude.push(item.slice(1));
     else include.push(item);
   }
@@ -60,7 +82,9 @@ function values(raw: string): { include: string[]; exclude: string[] } {
 function rangeKeys(entity: Entity, filter: FilterDef): [string, string] {
   const path = resolvePath(entity, filter.field ?? filter.name);
   const dated = path?.kind === 'value' && (path.sqlKind === 'date' || path.sqlKind === 'timestamp');
-  return dated ? [`from${capital(filter.name)}`, `to${capital(filter.name)}`] : [`min${capital(filter.name)}`, `max${capital(filter.name)}`];
+  return dated
+    ? [`from${capital(filter.name)}`, `to${capital(filter.name)}`]
+    : [`min${capital(filter.name)}`, `max${capital(filter.name)}`];
 }
 
 export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC'): ListQuery {
@@ -85,7 +109,11 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     if (!path) throw bad(key, 'unknown field');
     conditions.push(filterCondition(key, filter, path, raw, bound, timeZone));
     // A reference-list value (a financial product) is common: walking the sort index finds a page sooner.
-    if (filter.kind === 'person' || (filter.kind === 'equal' && path.kind === 'item' && path.field.type !== 'select' && !raw.startsWith('-'))) selective = true;
+    if (
+      filter.kind === 'person' ||
+      (filter.kind === 'equal' && path.kind === 'item' && path.field.type !== 'select' && !raw.startsWith('-'))
+    )
+      selective = true;
   }
   const search = single(query, 'search')?.trim();
   if (search) {
@@ -110,7 +138,11 @@ export function compileListQuery(entity: Entity, query: Query, timeZone = 'UTC')
     offset,
     limit,
     projection: fieldList(entity, query, 'projection'),
-    include: single(query, 'include')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    include:
+      single(query, 'include')
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [],
     breakdown: fieldList(entity, query, 'breakdown') ?? [],
     exactCount: exactCount(single(query, 'count')),
     selective,
@@ -139,7 +171,14 @@ function implicitFilter(entity: Entity, key: string): { filter: FilterDef; bound
   return path?.kind === 'value' && path.sqlKind !== 'json' ? { filter: { name: key, kind: 'equal' } } : undefined;
 }
 
-function filterCondition(key: string, filter: FilterDef, path: ResolvedPath, raw: string, bound: 'low' | 'high' | undefined, timeZone: string): RawBuilder<boolean> {
+function filterCondition(
+  key: string,
+  filter: FilterDef,
+  path: ResolvedPath,
+  raw: string,
+  bound: 'low' | 'high' | undefined,
+  timeZone: string,
+): RawBuilder<boolean> {
   if (filter.kind === 'person') return personCondition(key, filter, raw);
   if (filter.kind === 'regex') return regexCondition(key, filter, path, raw);
   if (filter.kind === 'range') {
@@ -158,9 +197,15 @@ function exactCount(raw: string | undefined): boolean {
 }
 
 /** Equality on an instant field: an instant matches itself, a day the whole day in the client's time zone. */
-function instantCondition(key: string, path: Extract<ResolvedPath, { kind: 'value' }>, raw: string, timeZone: string): RawBuilder<boolean> {
+function instantCondition(
+  key: string,
+  path: Extract<ResolvedPath, { kind: 'value' }>,
+  raw: string,
+  timeZone: string,
+): RawBuilder<boolean> {
   const { include, exclude } = values(raw);
-  const at = (v: string) => sql<boolean>`(${rangeCondition(key, path, v, 'low', timeZone)} AND ${rangeCondition(key, path, v, 'high', timeZone)})`;
+  const at = (v: string) =>
+    sql<boolean>`(${rangeCondition(key, path, v, 'low', timeZone)} AND ${rangeCondition(key, path, v, 'high', timeZone)})`;
   const parts: RawBuilder<boolean>[] = [];
   if (include.length) parts.push(anyOf(include.map(at)));
   if (exclude.length) parts.push(sql<boolean>`NOT coalesce(${anyOf(exclude.map(at))}, false)`);
@@ -192,7 +237,8 @@ function containment(holder: string[], value: unknown): RawBuilder<boolean> {
 }
 
 /** An item holding `value` at `path` (`a.b` → `{"a":{"b":value}}`). */
-const itemAt = (path: string[], value: unknown) => path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
+const itemAt = (path: string[], value: unknown) =>
+  path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
 
 /** A filter value as the JSON value stored for its field (numbers without leading zeros, as JSON writes them). */
 function jsonValue(key: string, path: ResolvedPath, v: string): unknown {
@@ -219,11 +265,12 @@ function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilde
     if (include.length) parts.push(sql<boolean>`${expr} IN (${list(include)})`);
     if (exclude.length) parts.push(sql<boolean>`(${expr} IS NULL OR ${expr} NOT IN (${list(exclude)}))`);
   } else {
-    const contains = path.kind === 'item'
-      ? (v: string) => containment(path.list, [itemAt(path.item, jsonValue(key, path, v))])
-      : path.field.type === 'select' && path.field.multiple
-        ? (v: string) => containment(path.parts, [jsonValue(key, path, v)])
-        : (v: string) => containment(path.parts, jsonValue(key, path, v));
+    const contains =
+      path.kind === 'item'
+        ? (v: string) => containment(path.list, [itemAt(path.item, jsonValue(key, path, v))])
+        : path.field.type === 'select' && path.field.multiple
+          ? (v: string) => containment(path.parts, [jsonValue(key, path, v)])
+          : (v: string) => containment(path.parts, jsonValue(key, path, v));
     if (include.length) parts.push(anyOf(include.map(contains)));
     if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(contains))}`);
   }
@@ -248,7 +295,9 @@ function personCondition(key: string, filter: FilterDef, raw: string): RawBuilde
   // One containment per role: the same item holds the registration and the role.
   const holds = (registration: string) => {
     if (registration.length > MAX_PATTERN) throw bad(key, 'value too long');
-    return anyOf(roles.map((role) => containment(list, [{ personRegistration: registration, ...(role ? { role } : {}) }])));
+    return anyOf(
+      roles.map((role) => containment(list, [{ personRegistration: registration, ...(role ? { role } : {}) }])),
+    );
   };
   const parts: RawBuilder<boolean>[] = [];
   if (include.length) parts.push(anyOf(include.map(holds)));
@@ -257,7 +306,13 @@ function personCondition(key: string, filter: FilterDef, raw: string): RawBuilde
   return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
 
-function rangeCondition(key: string, path: Extract<ResolvedPath, { kind: 'value' }>, raw: string, bound: 'low' | 'high', timeZone: string): RawBuilder<boolean> {
+function rangeCondition(
+  key: string,
+  path: Extract<ResolvedPath, { kind: 'value' }>,
+  raw: string,
+  bound: 'low' | 'high',
+  timeZone: string,
+): RawBuilder<boolean> {
   const op = bound === 'low' ? sql`>=` : sql`<`;
   if (path.sqlKind === 'numeric') {
     if (!/^-?\d+(\.\d+)?$/.test(raw)) throw bad(key, `${raw} is not a number`);
@@ -272,9 +327,11 @@ function rangeCondition(key: string, path: Extract<ResolvedPath, { kind: 'value'
   }
   if (path.sqlKind !== 'timestamp') throw bad(key, 'not a date or number field');
   // A day given for an instant field means that day in the client's time zone.
-  const instant = 'day' in parsed ? zonedMidnight(bound === 'low' ? parsed.day : addDays(parsed.day, 1), timeZone) : parsed.instant;
+  const instant =
+    'day' in parsed ? zonedMidnight(bound === 'low' ? parsed.day : addDays(parsed.day, 1), timeZone) : parsed.instant;
   const highOp = 'day' in parsed ? sql`<` : sql`<=`;
-  if (path.column) return sql<boolean>`${path.typed} ${bound === 'low' ? sql`>=` : highOp} ${instant.toISOString()}::timestamptz`;
+  if (path.column)
+    return sql<boolean>`${path.typed} ${bound === 'low' ? sql`>=` : highOp} ${instant.toISOString()}::timestamptz`;
   return sql<boolean>`${path.text} ${bound === 'low' ? sql`>=` : highOp} ${instant.toISOString()}`;
 }
 
@@ -309,14 +366,26 @@ export interface SortKey {
  * be read in chunks after its last row (report/export-rows.ts).
  */
 export function sortKeys(entity: Entity, sort: string | undefined): SortKey[] {
-  if (!sort) return [{ expr: sql.ref('_insert_date'), desc: true, notNull: true }, { expr: sql.ref('_id'), desc: true, notNull: true }];
-  const items = sort.split(',').map((s) => s.trim()).filter(Boolean).map((item): SortKey => {
-    const desc = item.startsWith('-');
-    const name = item.replace(/^[-+]/, '');
-    const path = resolvePath(entity, name);
-    if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
-    return { expr: path.typed, desc, notNull: name === 'registration' || name === '_insertDate' || name === '_id' || name === '_version' };
-  });
+  if (!sort)
+    return [
+      { expr: sql.ref('_insert_date'), desc: true, notNull: true },
+      { expr: sql.ref('_id'), desc: true, notNull: true },
+    ];
+  const items = sort
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item): SortKey => {
+      const desc = item.startsWith('-');
+      const name = item.replace(/^[-+]/, '');
+      const path = resolvePath(entity, name);
+      if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
+      return {
+        expr: path.typed,
+        desc,
+        notNull: name === 'registration' || name === '_insertDate' || name === '_id' || name === '_version',
+      };
+    });
   return [...items, { expr: sql.ref('registration'), desc: false, notNull: true }];
 }
 
@@ -328,10 +397,14 @@ function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown>
 function fieldList(entity: Entity, query: Query, key: string): string[] | undefined {
   const raw = single(query, key);
   if (!raw) return undefined;
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
     const path = resolvePath(entity, name);
-    if (!path || (key === 'breakdown' && (path.kind !== 'value' || path.sqlKind === 'json'))) throw bad(key, `${name} is not a field`);
+    if (!path || (key === 'breakdown' && (path.kind !== 'value' || path.sqlKind === 'json')))
+      throw bad(key, `${name} is not a field`);
   }
   return names;
 }

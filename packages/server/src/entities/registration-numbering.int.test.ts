@@ -17,10 +17,19 @@ let t: TestApp;
 const domainBodies: Record<string, Record<string, unknown>> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  const asset = (await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Depreciated asset', priceExclTax: 1000 })).json();
-  domainBodies.DepreciationSchedule = { assetRegistration: asset.registration, method: 'LINEAR', duration: 5, startDate: '2025-01-01' };
+  const asset = (
+    await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Depreciated asset', priceExclTax: 1000 })
+  ).json();
+  domainBodies.DepreciationSchedule = {
+    assetRegistration: asset.registration,
+    method: 'LINEAR',
+    duration: 5,
+    startDate: '2025-01-01',
+  };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Kinds created through the generic routes whose registration the server numbers (declared read-only). */
 const numbered = entities.filter((e) => !e.readOnly && !e.key && e.fields.registration?.readOnly);
@@ -29,7 +38,14 @@ const registrationOf = (entity: Entity, n: number) => `${entity.prefix}${String(
 
 async function counterOf(entity: Entity): Promise<number> {
   return inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) =>
-    Number((await sql<{ value: string }>`SELECT value FROM sequence_counter WHERE tenant = 'alpha' AND entity = ${entity.name}`.execute(tx)).rows[0]?.value ?? 0));
+    Number(
+      (
+        await sql<{
+          value: string;
+        }>`SELECT value FROM sequence_counter WHERE tenant = 'alpha' AND entity = ${entity.name}`.execute(tx)
+      ).rows[0]?.value ?? 0,
+    ),
+  );
 }
 
 describe('registrations the server numbers', () => {
@@ -39,28 +55,32 @@ describe('registrations the server numbers', () => {
     expect(numbered.length).toBeGreaterThan(60);
   });
 
-  it.each(numbered.map((entity) => ({ name: entity.name, entity })))('$name: a chosen registration is refused, taken numbers are skipped', async ({ entity }) => {
-    const h = t.alpha.headers;
-    const base = `/api/${entity.route}`;
-    const body = () => ({ ...minimalRecord(entity), ...domainBodies[entity.name] });
-    const next = (await counterOf(entity)) + 1;
-    const squatted = registrationOf(entity, next + 100);
+  it.each(numbered.map((entity) => ({ name: entity.name, entity })))(
+    '$name: a chosen registration is refused, taken numbers are skipped',
+    async ({ entity }) => {
+      const h = t.alpha.headers;
+      const base = `/api/${entity.route}`;
+      const body = () => ({ ...minimalRecord(entity), ...domainBodies[entity.name] });
+      const next = (await counterOf(entity)) + 1;
+      const squatted = registrationOf(entity, next + 100);
 
-    const chosen = await t.call('POST', base, h, { ...body(), registration: squatted });
-    expect(chosen.statusCode, chosen.body).toBe(400);
-    expect(chosen.json().error).toBe('400|INVALID_FIELD_IN_BODY|Invalid field registration in body');
-    expect((await t.call('GET', `${base}/${squatted}`, h)).statusCode).toBe(404);
+      const chosen = await t.call('POST', base, h, { ...body(), registration: squatted });
+      expect(chosen.statusCode, chosen.body).toBe(400);
+      expect(chosen.json().error).toBe('400|INVALID_FIELD_IN_BODY|Invalid field registration in body');
+      expect((await t.call('GET', `${base}/${squatted}`, h)).statusCode).toBe(404);
 
-    // Registrations already stored where the counter is going (loaded data, another process's import).
-    await inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) => {
-      for (const n of [next, next + 1, next + 2]) await insertRow(tx, entity, 'alpha', 'loader', { ...body(), registration: registrationOf(entity, n) });
-    });
-    const created = await t.call('POST', base, h, body());
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().registration).toBe(registrationOf(entity, next + 3));
-    const after = await t.call('POST', base, h, body());
-    expect(after.json().registration).toBe(registrationOf(entity, next + 4));
-  });
+      // Registrations already stored where the counter is going (loaded data, another process's import).
+      await inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) => {
+        for (const n of [next, next + 1, next + 2])
+          await insertRow(tx, entity, 'alpha', 'loader', { ...body(), registration: registrationOf(entity, n) });
+      });
+      const created = await t.call('POST', base, h, body());
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().registration).toBe(registrationOf(entity, next + 3));
+      const after = await t.call('POST', base, h, body());
+      expect(after.json().registration).toBe(registrationOf(entity, next + 4));
+    },
+  );
 
   it('an empty registration is no choice: the server numbers the record', async () => {
     for (const registration of ['', null]) {
@@ -72,11 +92,19 @@ describe('registrations the server numbers', () => {
 
   it('a person chosen registration is its identifier; automatic numbers skip those taken', async () => {
     const h = t.alpha.headers;
-    const taken = await t.call('POST', '/api/person/persons', h, { type: 'C', name: 'Squatter', registration: 'AUT000002' });
+    const taken = await t.call('POST', '/api/person/persons', h, {
+      type: 'C',
+      name: 'Squatter',
+      registration: 'AUT000002',
+    });
     expect(taken.statusCode, taken.body).toBe(201);
     const numbers = [];
     for (let i = 0; i < 3; i++) {
-      const res = await t.call('POST', '/api/person/persons', h, { type: 'C', name: `Automatic ${i}`, registrations: [{ type: 'AUT' }] });
+      const res = await t.call('POST', '/api/person/persons', h, {
+        type: 'C',
+        name: `Automatic ${i}`,
+        registrations: [{ type: 'AUT' }],
+      });
       expect(res.statusCode, res.body).toBe(201);
       numbers.push(res.json().registration);
     }

@@ -15,7 +15,8 @@ export type Row = EntityRow;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const table = (entity: Entity) => sql.table(entity.table);
-const columnList = '_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version';
+const columnList =
+  '_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version';
 const columns = sql.raw(columnList);
 
 /** The document an API answers: `data` with the columns and audit fields on top. */
@@ -49,12 +50,19 @@ const documentText = sql`(data || jsonb_build_object('_id', _id, 'registration',
 const scalar = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
 
 /** Finds a record by registration, or by `_id` when the identifier is a uuid. */
-export async function findOne(tx: Tx, entity: Entity, tenant: string, id: string, forUpdate = false): Promise<Row | undefined> {
+export async function findOne(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  id: string,
+  forUpdate = false,
+): Promise<Row | undefined> {
   return (await findStatement(entity, tenant, id, forUpdate).execute(tx)).rows[0];
 }
 
 export async function insertRow(tx: Tx, entity: Entity, tenant: string, user: string, data: Doc): Promise<Row> {
-  const { rows } = await sql<Row>`INSERT INTO ${table(entity)} (tenant, registration, status, name, type, data, _insert_user)
+  const { rows } =
+    await sql<Row>`INSERT INTO ${table(entity)} (tenant, registration, status, name, type, data, _insert_user)
     VALUES (${tenant}, ${data.registration as string}, ${scalar(data.status)}, ${scalar(data.name)}, ${scalar(data.type)}, ${JSON.stringify(data)}::jsonb, ${user})
     RETURNING ${columns}`.execute(tx);
   return rows[0];
@@ -68,8 +76,16 @@ export async function insertMany(tx: Tx, entity: Entity, tenant: string, user: s
     FROM jsonb_array_elements(${JSON.stringify(docs)}::jsonb) AS d`.execute(tx);
 }
 
-export async function updateRow(tx: Tx, entity: Entity, tenant: string, user: string, id: string, data: Doc): Promise<Row> {
-  const { rows } = await sql<Row>`UPDATE ${table(entity)} SET status = ${scalar(data.status)}, name = ${scalar(data.name)}, type = ${scalar(data.type)},
+export async function updateRow(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  user: string,
+  id: string,
+  data: Doc,
+): Promise<Row> {
+  const { rows } =
+    await sql<Row>`UPDATE ${table(entity)} SET status = ${scalar(data.status)}, name = ${scalar(data.name)}, type = ${scalar(data.type)},
       data = ${JSON.stringify(data)}::jsonb, _update_date = now(), _update_user = ${user}, _version = _version + 1
     WHERE tenant = ${tenant} AND _id = ${id}::uuid RETURNING ${columns}`.execute(tx);
   return rows[0];
@@ -80,12 +96,26 @@ export async function updateRow(tx: Tx, entity: Entity, tenant: string, user: st
  * rows written. Their `data` is the caller's own document, not read back: a billing chunk's
  * elements carry their whole schedules.
  */
-export async function updateMany(tx: Tx, entity: Entity, tenant: string, user: string, changes: { id: string; data: Doc }[]): Promise<Row[]> {
+export async function updateMany(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  user: string,
+  changes: { id: string; data: Doc }[],
+): Promise<Row[]> {
   if (!changes.length) return [];
-  const { rows } = await sql<Omit<Row, 'data'>>`UPDATE ${table(entity)} AS t SET status = c.d ->> 'status', name = c.d ->> 'name', type = c.d ->> 'type',
+  const { rows } = await sql<
+    Omit<Row, 'data'>
+  >`UPDATE ${table(entity)} AS t SET status = c.d ->> 'status', name = c.d ->> 'name', type = c.d ->> 'type',
       data = c.d, _update_date = now(), _update_user = ${user}, _version = t._version + 1
     FROM (SELECT (e ->> 'id')::uuid AS id, e -> 'data' AS d FROM jsonb_array_elements(${JSON.stringify(changes)}::jsonb) AS e) AS c
-    WHERE t.tenant = ${tenant} AND t._id = c.id RETURNING ${sql.raw(columnList.split(', ').filter((c) => c !== 'data').map((c) => `t.${c}`).join(', '))}`.execute(tx);
+    WHERE t.tenant = ${tenant} AND t._id = c.id RETURNING ${sql.raw(
+      columnList
+        .split(', ')
+        .filter((c) => c !== 'data')
+        .map((c) => `t.${c}`)
+        .join(', '),
+    )}`.execute(tx);
   const data = new Map(changes.map((c) => [c.id, c.data]));
   return rows.map((row) => ({ ...row, data: data.get(row._id)! }) as Row);
 }
@@ -116,7 +146,9 @@ export async function listDocuments(tx: Tx, entity: Entity, tenant: string, q: L
 /** The statement counting matching rows, up to `cap` unless exact (an unbounded count of a large table is slow). */
 export function countStatement(entity: Entity, tenant: string, q: ListQuery, cap?: number) {
   const limit = cap === undefined ? sql`` : sql`LIMIT ${cap}`;
-  return sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} ${limit}) AS matched`;
+  return sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${table(entity)} WHERE tenant = ${tenant} AND ${q.where} ${limit}) AS matched`;
 }
 
 export async function countRows(tx: Tx, entity: Entity, tenant: string, q: ListQuery, cap?: number): Promise<number> {
@@ -131,23 +163,47 @@ export function findStatement(entity: Entity, tenant: string, id: string, forUpd
 }
 
 /** Counts per value of each breakdown field, for KPI strips. */
-export async function breakdownCounts(tx: Tx, entity: Entity, tenant: string, q: ListQuery, field: ReturnType<typeof sql>): Promise<Record<string, number>> {
-  const { rows } = await sql<{ value: string | null; n: string }>`SELECT ${field}::text AS value, count(*) AS n FROM ${table(entity)}
+export async function breakdownCounts(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  q: ListQuery,
+  field: ReturnType<typeof sql>,
+): Promise<Record<string, number>> {
+  const { rows } = await sql<{
+    value: string | null;
+    n: string;
+  }>`SELECT ${field}::text AS value, count(*) AS n FROM ${table(entity)}
     WHERE tenant = ${tenant} AND ${q.where} GROUP BY 1 ORDER BY 2 DESC LIMIT 100`.execute(tx);
   return Object.fromEntries(rows.map((r) => [r.value ?? '', Number(r.n)]));
 }
 
 /** Rows whose registration is one of `registrations` (for `include`). */
-export async function findMany(tx: Tx, entity: Entity, tenant: string, registrations: string[], forUpdate = false): Promise<Row[]> {
+export async function findMany(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  registrations: string[],
+  forUpdate = false,
+): Promise<Row[]> {
   if (!registrations.length) return [];
   // Locked in one order, so that two writers locking overlapping sets wait rather than deadlock.
   const lock = forUpdate ? sql`ORDER BY registration FOR UPDATE` : sql``;
-  const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[]) ${lock}`.execute(tx);
+  const { rows } =
+    await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[]) ${lock}`.execute(
+      tx,
+    );
   return rows;
 }
 
 /** Rows of the tenant meeting `condition`, oldest first (a record's documents, records still to complete). */
-export async function findWhere(tx: Tx, entity: Entity, tenant: string, condition: RawBuilder<boolean>, limit = 1000): Promise<Row[]> {
+export async function findWhere(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  condition: RawBuilder<boolean>,
+  limit = 1000,
+): Promise<Row[]> {
   const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${condition}
     ORDER BY _insert_date, registration LIMIT ${limit}`.execute(tx);
   return rows;
@@ -155,14 +211,18 @@ export async function findWhere(tx: Tx, entity: Entity, tenant: string, conditio
 
 /** The first of `n` consecutive values of a per-tenant counter, taken atomically in the caller's transaction. */
 export async function nextCounters(tx: Tx, tenant: string, name: string, n: number): Promise<number> {
-  const { rows } = await sql<{ value: string }>`INSERT INTO sequence_counter (tenant, entity, value) VALUES (${tenant}, ${name}, ${n})
+  const { rows } = await sql<{
+    value: string;
+  }>`INSERT INTO sequence_counter (tenant, entity, value) VALUES (${tenant}, ${name}, ${n})
     ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + ${n} RETURNING value`.execute(tx);
   return Number(rows[0].value) - n + 1;
 }
 
 /** Next value of a per-tenant counter, taken atomically in the caller's transaction. */
 export async function nextCounter(tx: Tx, tenant: string, name: string): Promise<number> {
-  const { rows } = await sql<{ value: string }>`INSERT INTO sequence_counter (tenant, entity, value) VALUES (${tenant}, ${name}, 1)
+  const { rows } = await sql<{
+    value: string;
+  }>`INSERT INTO sequence_counter (tenant, entity, value) VALUES (${tenant}, ${name}, 1)
     ON CONFLICT (tenant, entity) DO UPDATE SET value = sequence_counter.value + 1 RETURNING value`.execute(tx);
   return Number(rows[0].value);
 }

@@ -36,14 +36,24 @@ function clientLists(entity: Entity): string[] {
 }
 
 /** Extension fields as the configuration states them, each kept only when it is a field definition. */
-function extensionsOf(options: Record<string, unknown> | undefined, key: string): Record<string, Record<string, FieldDef>> {
+function extensionsOf(
+  options: Record<string, unknown> | undefined,
+  key: string,
+): Record<string, Record<string, FieldDef>> {
   const section = options && Object.hasOwn(options, key) ? options[key] : undefined;
   const declared = isObject(section) && isObject(section.extensionFields) ? section.extensionFields : {};
   const out: Record<string, Record<string, FieldDef>> = {};
   for (const [path, fields] of Object.entries(declared)) {
     if (!isObject(fields)) continue;
-    out[path] = Object.fromEntries(Object.entries(fields).filter(([, f]) =>
-      isObject(f) && (fieldTypes as readonly unknown[]).includes(f.type) && f.type !== 'list' && f.type !== 'object')) as Record<string, FieldDef>;
+    out[path] = Object.fromEntries(
+      Object.entries(fields).filter(
+        ([, f]) =>
+          isObject(f) &&
+          (fieldTypes as readonly unknown[]).includes(f.type) &&
+          f.type !== 'list' &&
+          f.type !== 'object',
+      ),
+    ) as Record<string, FieldDef>;
   }
   return out;
 }
@@ -52,8 +62,13 @@ export async function tenantRulesOf(tx: Tx, tenant: string, entity: Entity): Pro
   const names = clientLists(entity);
   const overrides = new Map<string, ListItem[]>();
   if (names.length) {
-    const { rows } = await sql<{ registration: string; values: ListItem[] | null }>`SELECT registration, data -> 'values' AS values
-      FROM ${sql.table(listEntity.table)} WHERE tenant = ${tenant} AND registration = ANY(${names}::text[])`.execute(tx);
+    const { rows } = await sql<{
+      registration: string;
+      values: ListItem[] | null;
+    }>`SELECT registration, data -> 'values' AS values
+      FROM ${sql.table(listEntity.table)} WHERE tenant = ${tenant} AND registration = ANY(${names}::text[])`.execute(
+      tx,
+    );
     for (const row of rows) if (Array.isArray(row.values)) overrides.set(row.registration, row.values);
   }
   const sets = new Map<string, ReadonlySet<string>>();

@@ -14,25 +14,37 @@ const persons = '/api/person/persons';
 beforeAll(async () => {
   t = await createTestApp();
   expect(t.alpha.tenant).toBe(verdictTenant);
-  const created = await t.call('POST', persons, t.alpha.headers, { type: 'C', name: 'Verdicts', roles: [{ role: 'CLIENT' }] });
+  const created = await t.call('POST', persons, t.alpha.headers, {
+    type: 'C',
+    name: 'Verdicts',
+    roles: [{ role: 'CLIENT' }],
+  });
   person = created.json().registration;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const casesOf = (type: ValueCase['type']) => valueCases.filter((c) => c.type === type).map((c) => [`${JSON.stringify(c.input)} (${c.about})`, c] as const);
+const casesOf = (type: ValueCase['type']) =>
+  valueCases.filter((c) => c.type === type).map((c) => [`${JSON.stringify(c.input)} (${c.about})`, c] as const);
 
 /** What the web sends for a phone typed in the phone field: the stored form once its country reads it. */
-const sentPhone = (c: ValueCase) => (c.country ? phoneNumberOf(c.input, c.country) ?? c.input : c.input);
+const sentPhone = (c: ValueCase) => (c.country ? (phoneNumberOf(c.input, c.country) ?? c.input) : c.input);
 
 describe('the shared verdict table, through the routes', () => {
   it.each(casesOf('iban'))('IBAN %s', async (_, c) => {
-    const res = await t.call('PATCH', `${persons}/${person}`, t.alpha.headers, { bankAccounts: [{ name: 'Main', bankIban: c.input }] });
+    const res = await t.call('PATCH', `${persons}/${person}`, t.alpha.headers, {
+      bankAccounts: [{ name: 'Main', bankIban: c.input }],
+    });
     if (c.message === null) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().bankAccounts[0].bankIban).toBe(c.stored);
     } else {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: `400|INVALID_IBAN|Invalid IBAN ${JSON.stringify(c.input)} for field bankAccounts[0].bankIban`, reason: c.message });
+      expect(res.json()).toMatchObject({
+        error: `400|INVALID_IBAN|Invalid IBAN ${JSON.stringify(c.input)} for field bankAccounts[0].bankIban`,
+        reason: c.message,
+      });
     }
   });
 
@@ -44,7 +56,10 @@ describe('the shared verdict table, through the routes', () => {
       expect(res.json()[c.type]).toBe(c.stored);
     } else {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: `400|INVALID_FIELD_VALUE|Invalid value ${JSON.stringify(sent)} for field ${c.type}`, reason: c.message });
+      expect(res.json()).toMatchObject({
+        error: `400|INVALID_FIELD_VALUE|Invalid value ${JSON.stringify(sent)} for field ${c.type}`,
+        reason: c.message,
+      });
     }
   });
 
@@ -59,15 +74,26 @@ describe('the shared verdict table, through the routes', () => {
     }
   });
 
-  it.each(identifierCases.map((c) => [`${c.registrationType} ${JSON.stringify(c.input)} (${c.about})`, c] as const))('identifier %s', async (_, c) => {
-    const res = await t.call('POST', persons, t.alpha.headers, { type: 'C', name: `Holder of ${c.input}`, roles: [{ role: 'CLIENT' }], registrations: [{ type: c.registrationType, number: c.input }] });
-    if (c.message === null) {
-      expect([200, 201], res.body).toContain(res.statusCode);
-      expect(res.json().registrations[0]).toMatchObject({ type: c.registrationType, number: c.stored });
-      expect(res.json().registration).toBe(`${c.registrationType}${c.stored}`);
-    } else {
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: `400|INVALID_FIELD_VALUE|Invalid value ${JSON.stringify(c.input)} for field registrations[0].number`, reason: c.message });
-    }
-  });
+  it.each(identifierCases.map((c) => [`${c.registrationType} ${JSON.stringify(c.input)} (${c.about})`, c] as const))(
+    'identifier %s',
+    async (_, c) => {
+      const res = await t.call('POST', persons, t.alpha.headers, {
+        type: 'C',
+        name: `Holder of ${c.input}`,
+        roles: [{ role: 'CLIENT' }],
+        registrations: [{ type: c.registrationType, number: c.input }],
+      });
+      if (c.message === null) {
+        expect([200, 201], res.body).toContain(res.statusCode);
+        expect(res.json().registrations[0]).toMatchObject({ type: c.registrationType, number: c.stored });
+        expect(res.json().registration).toBe(`${c.registrationType}${c.stored}`);
+      } else {
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          error: `400|INVALID_FIELD_VALUE|Invalid value ${JSON.stringify(c.input)} for field registrations[0].number`,
+          reason: c.message,
+        });
+      }
+    },
+  );
 });

@@ -13,11 +13,20 @@ import type { WriteHooks } from './crud.operation.ts';
  * is server code (it reads and numbers in the write's transaction), so the declaration names it
  * rather than holding it.
  */
-export const writeHooks: Record<string, WriteHooks> = { ...personWriteHooks, ...depreciationWriteHooks, ...financedRecordHooks, ...invoiceWriteHooks, ...cashflowWriteHooks, ...treasuryWriteHooks, ...bookingWriteHooks };
+export const writeHooks: Record<string, WriteHooks> = {
+  ...personWriteHooks,
+  ...depreciationWriteHooks,
+  ...financedRecordHooks,
+  ...invoiceWriteHooks,
+  ...cashflowWriteHooks,
+  ...treasuryWriteHooks,
+  ...bookingWriteHooks,
+};
 
 /** Throws when a kind names write hooks the server does not have. */
 export function assertWriteHooksExist(kinds: Entity[], hooks: Record<string, WriteHooks> = writeHooks): void {
   for (const kind of kinds) {
-    if (kind.writeHooks && !Object.hasOwn(hooks, kind.writeHooks)) throw new Error(`${kind.name} names the write hooks "${kind.writeHooks}", which the server does not have`);
+    if (kind.writeHooks && !Object.hasOwn(hooks, kind.writeHooks))
+      throw new Error(`${kind.name} names the write hooks "${kind.writeHooks}", which the server does not have`);
   }
 }

@@ -25,7 +25,10 @@ export interface SuggestQuery {
 
 export interface AddressProvider {
   suggest(service: ExternalService, query: SuggestQuery): Promise<AddressSuggestion[]>;
-  detail(service: ExternalService, query: { placeId: string; extraInfo?: string; sessionToken?: string }): Promise<Address | null>;
+  detail(
+    service: ExternalService,
+    query: { placeId: string; extraInfo?: string; sessionToken?: string },
+  ): Promise<Address | null>;
   reverse(service: ExternalService, query: { longitude: number; latitude: number }): Promise<Address | null>;
 }
 

@@ -33,7 +33,10 @@ export interface RegistryProvider {
   /** Candidates matching a number or a name. */
   lookup(service: ExternalService, query: RegistryQuery): Promise<RegistryCandidate[]>;
   /** The candidate of an id returned by a lookup, with its person fields; undefined when unknown. */
-  details(service: ExternalService, query: { type: string; selectedId: string; personType: string }): Promise<RegistryCandidate | undefined>;
+  details(
+    service: ExternalService,
+    query: { type: string; selectedId: string; personType: string },
+  ): Promise<RegistryCandidate | undefined>;
 }
 
 /** Adapters by provider name, with the public address of each. */

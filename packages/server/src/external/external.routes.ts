@@ -18,9 +18,16 @@ const lookupFlag = z.boolean().nullish();
 const registrationLookupSchema = {
   tags: ['Persons'],
   summary: 'Look a registration up in the public register of its type',
-  params: z.object({ type: z.string().regex(/^[A-Za-z-]{3}$/).describe('registration type (SIR, SRT, …)') }),
+  params: z.object({
+    type: z
+      .string()
+      .regex(/^[A-Za-z-]{3}$/)
+      .describe('registration type (SIR, SRT, …)'),
+  }),
   querystring: z.looseObject({
-    administrativeStatus: z.literal('ACTIVE', { error: refusing('INVALID_FIELD_IN_QUERY', 'only ACTIVE is known') }).optional(),
+    administrativeStatus: z
+      .literal('ACTIVE', { error: refusing('INVALID_FIELD_IN_QUERY', 'only ACTIVE is known') })
+      .optional(),
   }),
   body: z.looseObject({
     value: lookupText.describe('what the user typed: a number or a name'),
@@ -47,41 +54,63 @@ export async function externalRoutes(app: FastifyInstance, { db, preHandler }: {
   // Public registers and address services: any signed-in user filling a person form may ask.
   const config = { permission: null };
 
-  app.post('/api/external/pivot/person-registration/:type', { preValidation: preHandler, config, schema: registrationLookupSchema }, async (request) => {
-    const type = (request.params as RegistrationLookup['params']).type.toUpperCase();
-    const query = request.query as RegistrationLookup['query'];
-    const body = request.body as RegistrationLookup['body'];
-    const value = (body.value ?? '').trim().replace(/\s+/g, type === 'SIR' || type === 'SRT' ? '' : ' ');
-    const selectedId = (body.selectedId ?? '').replace(/\s+/g, '');
-    const personType = body.personType?.trim() || 'C';
-    const withDetails = body.withDetails === true;
-    const priority = body.displayFirstRegistrationsInPriority === true;
-    if (!value && !selectedId) throw new ApiError('MISSING_FIELD_IN_BODY', ['value']);
+  app.post(
+    '/api/external/pivot/person-registration/:type',
+    { preValidation: preHandler, config, schema: registrationLookupSchema },
+    async (request) => {
+      const type = (request.params as RegistrationLookup['params']).type.toUpperCase();
+      const query = request.query as RegistrationLookup['query'];
+      const body = request.body as RegistrationLookup['body'];
+      const value = (body.value ?? '').trim().replace(/\s+/g, type === 'SIR' || type === 'SRT' ? '' : ' ');
+      const selectedId = (body.selectedId ?? '').replace(/\s+/g, '');
+      const personType = body.personType?.trim() || 'C';
+      const withDetails = body.withDetails === true;
+      const priority = body.displayFirstRegistrationsInPriority === true;
+      if (!value && !selectedId) throw new ApiError('MISSING_FIELD_IN_BODY', ['value']);
 
-    const registry = (await settingsOf(request)).registry;
-    const settings = own(registry, type);
-    if (!settings?.provider) throw new ApiError('MISSING_CONFIG', [`options.externalServices.registry.${type}`]);
-    const provider = own(registryProviders, settings.provider);
-    if (!provider) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`options.externalServices.registry.${type}.provider`, `unknown provider ${settings.provider}`]);
-    const service: ExternalService = { name: settings.provider, baseUrl: settings.baseUrl ?? provider.defaultBaseUrl, timeoutMs: settings.timeoutMs };
+      const registry = (await settingsOf(request)).registry;
+      const settings = own(registry, type);
+      if (!settings?.provider) throw new ApiError('MISSING_CONFIG', [`options.externalServices.registry.${type}`]);
+      const provider = own(registryProviders, settings.provider);
+      if (!provider)
+        throw new ApiError('INVALID_FIELD_IN_CONFIG', [
+          `options.externalServices.registry.${type}.provider`,
+          `unknown provider ${settings.provider}`,
+        ]);
+      const service: ExternalService = {
+        name: settings.provider,
+        baseUrl: settings.baseUrl ?? provider.defaultBaseUrl,
+        timeoutMs: settings.timeoutMs,
+      };
 
-    if (selectedId) {
-      const found = await provider.adapter.details(service, { type, selectedId, personType });
-      if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [type, selectedId]);
-      return found;
-    }
-    const candidates = await provider.adapter.lookup(service, { type, value, personType, onlyActive: query.administrativeStatus === 'ACTIVE', withDetails });
-    // Exact identifiers first, when asked: a typed number should be the first choice.
-    const exact = (c: RegistryCandidate) => (c.number === value.replace(/\s+/g, '') ? 0 : 1);
-    return priority ? [...candidates].sort((a, b) => exact(a) - exact(b)) : candidates;
-  });
+      if (selectedId) {
+        const found = await provider.adapter.details(service, { type, selectedId, personType });
+        if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [type, selectedId]);
+        return found;
+      }
+      const candidates = await provider.adapter.lookup(service, {
+        type,
+        value,
+        personType,
+        onlyActive: query.administrativeStatus === 'ACTIVE',
+        withDetails,
+      });
+      // Exact identifiers first, when asked: a typed number should be the first choice.
+      const exact = (c: RegistryCandidate) => (c.number === value.replace(/\s+/g, '') ? 0 : 1);
+      return priority ? [...candidates].sort((a, b) => exact(a) - exact(b)) : candidates;
+    },
+  );
 
   app.post('/api/external/pivot/addresses', { preHandler, config }, async (request, reply) => {
-    const input: Record<string, unknown> = { ...(isObject(request.body) ? request.body : {}), ...(request.query as Record<string, unknown>) };
+    const input: Record<string, unknown> = {
+      ...(isObject(request.body) ? request.body : {}),
+      ...(request.query as Record<string, unknown>),
+    };
     const text = (name: string) => {
       const v = input[name];
       if (v === undefined || v === null) return undefined;
-      if (typeof v !== 'string' && typeof v !== 'number') throw new ApiError('INVALID_FIELD_IN_QUERY', [name, 'must be a string']);
+      if (typeof v !== 'string' && typeof v !== 'number')
+        throw new ApiError('INVALID_FIELD_IN_QUERY', [name, 'must be a string']);
       const s = String(v).trim();
       if (s.length > 300) throw new ApiError('INVALID_FIELD_IN_QUERY', [name, 'too long']);
       return s || undefined;
@@ -91,20 +120,38 @@ export async function externalRoutes(app: FastifyInstance, { db, preHandler }: {
     const provider = own(addressProviders, name);
     if (!provider) throw new ApiError('INVALID_FIELD_IN_QUERY', ['provider', `unknown provider ${name}`]);
     const configured = own(settings.providers, name) ?? {};
-    const service: ExternalService = { name, baseUrl: configured.baseUrl ?? provider.defaultBaseUrl, timeoutMs: configured.timeoutMs };
+    const service: ExternalService = {
+      name,
+      baseUrl: configured.baseUrl ?? provider.defaultBaseUrl,
+      timeoutMs: configured.timeoutMs,
+    };
     const coordinates = coordinatesOf(input.coordinates);
     const placeId = text('placeId');
     const search = text('search');
     const limitText = text('limit');
     const limit = limitText === undefined ? 5 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 20) throw new ApiError('INVALID_FIELD_IN_QUERY', ['limit', 'must be an integer from 1 to 20']);
-    if (!coordinates && !placeId && search === undefined) throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['search, placeId or coordinates']);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 20)
+      throw new ApiError('INVALID_FIELD_IN_QUERY', ['limit', 'must be an integer from 1 to 20']);
+    if (!coordinates && !placeId && search === undefined)
+      throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['search, placeId or coordinates']);
     // Completion must never stand in the user's way: a provider failure answers "nothing found".
     try {
       if (coordinates) return reply.send(await provider.adapter.reverse(service, coordinates));
-      if (placeId) return reply.send(await provider.adapter.detail(service, { placeId, extraInfo: text('extraInfo'), sessionToken: text('sessiontoken') }));
+      if (placeId)
+        return reply.send(
+          await provider.adapter.detail(service, {
+            placeId,
+            extraInfo: text('extraInfo'),
+            sessionToken: text('sessiontoken'),
+          }),
+        );
       return await provider.adapter.suggest(service, {
-        search: search ?? '', language: text('language'), country: text('country'), region: text('region'), sessionToken: text('sessiontoken'), limit,
+        search: search ?? '',
+        language: text('language'),
+        country: text('country'),
+        region: text('region'),
+        sessionToken: text('sessiontoken'),
+        limit,
       });
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'EXTERNAL_SERVICE_UNAVAILABLE') throw error;
@@ -125,7 +172,13 @@ function coordinatesOf(value: unknown): { longitude: number; latitude: number } 
   if (value === undefined || value === null || value === '') return undefined;
   const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   const [longitude, latitude] = parts.map((p) => (typeof p === 'number' || typeof p === 'string' ? Number(p) : NaN));
-  if (parts.length !== 2 || !Number.isFinite(longitude) || !Number.isFinite(latitude) || Math.abs(longitude) > 180 || Math.abs(latitude) > 90) {
+  if (
+    parts.length !== 2 ||
+    !Number.isFinite(longitude) ||
+    !Number.isFinite(latitude) ||
+    Math.abs(longitude) > 180 ||
+    Math.abs(latitude) > 90
+  ) {
     throw new ApiError('INVALID_FIELD_IN_QUERY', ['coordinates', 'expected "longitude,latitude"']);
   }
   return { longitude, latitude };

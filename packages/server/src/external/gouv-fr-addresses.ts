@@ -13,8 +13,16 @@ interface Feature {
   type?: string;
   geometry?: { type?: string; coordinates?: number[] };
   properties?: {
-    id?: string; label?: string; name?: string; housenumber?: string; street?: string;
-    postcode?: string; city?: string; citycode?: string; context?: string; type?: string;
+    id?: string;
+    label?: string;
+    name?: string;
+    housenumber?: string;
+    street?: string;
+    postcode?: string;
+    city?: string;
+    citycode?: string;
+    context?: string;
+    type?: string;
   };
 }
 
@@ -30,7 +38,10 @@ export function addressOfFeature(feature: Feature): Address {
   const p = feature.properties ?? {};
   const c = feature.geometry?.coordinates;
   // context: "80, Somme, Hauts-de-France": the region is the last part.
-  const context = (p.context ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const context = (p.context ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     type: 'MAIN',
     addressLine: p.label ?? null,
@@ -41,9 +52,12 @@ export function addressOfFeature(feature: Feature): Address {
     cityCode: p.citycode ?? null,
     state: context.length > 2 ? context[context.length - 1] : null,
     country: 'FR',
-    streetName: p.street ?? (p.type === 'street' ? p.name ?? null : null),
+    streetName: p.street ?? (p.type === 'street' ? (p.name ?? null) : null),
     streetNumber: p.housenumber ?? null,
-    location: Array.isArray(c) && c.length === 2 && c.every(Number.isFinite) ? { type: 'Point', coordinates: [c[0], c[1]] } : null,
+    location:
+      Array.isArray(c) && c.length === 2 && c.every(Number.isFinite)
+        ? { type: 'Point', coordinates: [c[0], c[1]] }
+        : null,
   };
 }
 
@@ -54,18 +68,30 @@ export const gouvFrAddresses: AddressProvider = {
   async suggest(service: ExternalService, query) {
     const q = query.search.trim();
     if (q.length < MIN_SEARCH || (query.country && query.country.toUpperCase() !== 'FR')) return [];
-    const answer = await getJson<FeatureCollection>(service, '/search/', { q: q.slice(0, MAX_SEARCH), limit: query.limit, autocomplete: 1 });
-    return featuresOf(answer).map((f) => ({ placeId: f.properties!.label!, label: f.properties!.label!, address: addressOfFeature(f) }));
+    const answer = await getJson<FeatureCollection>(service, '/search/', {
+      q: q.slice(0, MAX_SEARCH),
+      limit: query.limit,
+      autocomplete: 1,
+    });
+    return featuresOf(answer).map((f) => ({
+      placeId: f.properties!.label!,
+      label: f.properties!.label!,
+      address: addressOfFeature(f),
+    }));
   },
   async detail(service, { placeId }) {
     const q = placeId.trim();
     if (q.length < MIN_SEARCH) return null;
-    const features = featuresOf(await getJson<FeatureCollection>(service, '/search/', { q: q.slice(0, MAX_SEARCH), limit: 5 }));
+    const features = featuresOf(
+      await getJson<FeatureCollection>(service, '/search/', { q: q.slice(0, MAX_SEARCH), limit: 5 }),
+    );
     const found = features.find((f) => f.properties!.label === q || f.properties!.id === q) ?? features[0];
     return found ? addressOfFeature(found) : null;
   },
   async reverse(service, { longitude, latitude }) {
-    const [found] = featuresOf(await getJson<FeatureCollection>(service, '/reverse/', { lon: longitude, lat: latitude, limit: 1 }));
+    const [found] = featuresOf(
+      await getJson<FeatureCollection>(service, '/reverse/', { lon: longitude, lat: latitude, limit: 1 }),
+    );
     return found ? addressOfFeature(found) : null;
   },
 };

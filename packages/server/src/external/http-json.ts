@@ -15,12 +15,20 @@ export interface ExternalService {
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
-export async function getJson<T>(service: ExternalService, path: string, query: Record<string, string | number | undefined>): Promise<T | undefined> {
+export async function getJson<T>(
+  service: ExternalService,
+  path: string,
+  query: Record<string, string | number | undefined>,
+): Promise<T | undefined> {
   const url = new URL(path.replace(/^\//, ''), service.baseUrl.endsWith('/') ? service.baseUrl : `${service.baseUrl}/`);
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(service.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+    response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(service.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
   } catch (e) {
     const why = (e as Error).name === 'TimeoutError' ? 'no answer in time' : 'cannot be reached';
     throw new ApiError('EXTERNAL_SERVICE_UNAVAILABLE', [service.name, why]);

@@ -75,57 +75,91 @@ function personOf(company: Company, establishment: Establishment | undefined, pe
   const leader = company.dirigeants?.[0];
   const address = addressOf(establishment ?? company.siege);
   const main = mainType === 'SRT' && siret ? { type: 'SRT', number: siret } : { type: 'SIR', number: company.siren };
-  const others = [{ type: 'SIR', number: company.siren }, ...(siret ? [{ type: 'SRT', number: siret }] : [])].filter((r) => r.type !== main.type);
+  const others = [{ type: 'SIR', number: company.siren }, ...(siret ? [{ type: 'SRT', number: siret }] : [])].filter(
+    (r) => r.type !== main.type,
+  );
   return {
     type: personType,
     name: str(company.nom_raison_sociale) ?? str(company.nom_complet),
     commercialName: str(company.sigle),
     registration: `${main.type}${main.number}`,
-    registrations: [main, ...others].map((r) => ({ ...r, deliveredBy: 'INSEE', verified: true, verificationType: 'REGISTRY' })),
+    registrations: [main, ...others].map((r) => ({
+      ...r,
+      deliveredBy: 'INSEE',
+      verified: true,
+      verificationType: 'REGISTRY',
+    })),
     siret,
     naceCode: str(company.activite_principale),
     creationDate: str(company.date_creation),
     administrativeStatus: company.etat_administratif === 'A' ? 'ACTIVE' : 'CLOSED',
-    legalRepresentative: leader ? str(leader.denomination) ?? [leader.prenoms, leader.nom].map(str).filter(Boolean).join(' ') : null,
+    legalRepresentative: leader
+      ? (str(leader.denomination) ?? [leader.prenoms, leader.nom].map(str).filter(Boolean).join(' '))
+      : null,
     registrationCountry: 'FR',
     addresses: address ? [address] : [],
   };
 }
 
-function candidate(company: Company, establishment: Establishment | undefined, type: string, personType: string, withDetails: boolean): RegistryCandidate {
-  const number = type === 'SRT' ? establishment?.siret ?? company.siege?.siret ?? '' : company.siren;
+function candidate(
+  company: Company,
+  establishment: Establishment | undefined,
+  type: string,
+  personType: string,
+  withDetails: boolean,
+): RegistryCandidate {
+  const number = type === 'SRT' ? (establishment?.siret ?? company.siege?.siret ?? '') : company.siren;
   const name = str(company.nom_complet) ?? str(company.nom_raison_sociale) ?? number;
   const place = establishment ?? company.siege;
-  const status = (type === 'SRT' ? place?.etat_administratif : company.etat_administratif) ?? company.etat_administratif;
+  const status =
+    (type === 'SRT' ? place?.etat_administratif : company.etat_administratif) ?? company.etat_administratif;
   return {
-    id: number, type, number, registration: `${type}${number}`, name,
-    label: [number, name, [place?.code_postal, place?.libelle_commune].map(str).filter(Boolean).join(' ')].filter(Boolean).join(' - '),
+    id: number,
+    type,
+    number,
+    registration: `${type}${number}`,
+    name,
+    label: [number, name, [place?.code_postal, place?.libelle_commune].map(str).filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(' - '),
     administrativeStatus: status === 'A' ? 'ACTIVE' : 'CLOSED',
     ...(withDetails ? { person: personOf(company, establishment, personType, type) } : {}),
   };
 }
 
 /** Establishments of a company that answer a SIRET query: the matching ones, else the head office. */
-const establishmentsOf = (company: Company) => (company.matching_etablissements?.length ? company.matching_etablissements : company.siege ? [company.siege] : []);
+const establishmentsOf = (company: Company) =>
+  company.matching_etablissements?.length ? company.matching_etablissements : company.siege ? [company.siege] : [];
 
 async function search(service: ExternalService, q: string, onlyActive: boolean): Promise<Company[]> {
-  const answer = await getJson<SearchAnswer>(service, '/search', { q, page: 1, per_page: PER_PAGE, ...(onlyActive ? { etat_administratif: 'A' } : {}) });
+  const answer = await getJson<SearchAnswer>(service, '/search', {
+    q,
+    page: 1,
+    per_page: PER_PAGE,
+    ...(onlyActive ? { etat_administratif: 'A' } : {}),
+  });
   return Array.isArray(answer?.results) ? answer.results.filter((c) => typeof c?.siren === 'string') : [];
 }
 
 export const rechercheEntreprises: RegistryProvider = {
   async lookup(service, query: RegistryQuery) {
     const companies = await search(service, query.value, query.onlyActive);
-    if (query.type !== 'SRT') return companies.map((c) => candidate(c, c.siege, 'SIR', query.personType, query.withDetails));
-    return companies.flatMap((c) => establishmentsOf(c)
-      .filter((e) => !query.onlyActive || e.etat_administratif === undefined || e.etat_administratif === 'A')
-      .map((e) => candidate(c, e, 'SRT', query.personType, query.withDetails)));
+    if (query.type !== 'SRT')
+      return companies.map((c) => candidate(c, c.siege, 'SIR', query.personType, query.withDetails));
+    return companies.flatMap((c) =>
+      establishmentsOf(c)
+        .filter((e) => !query.onlyActive || e.etat_administratif === undefined || e.etat_administratif === 'A')
+        .map((e) => candidate(c, e, 'SRT', query.personType, query.withDetails)),
+    );
   },
   async details(service, { type, selectedId, personType }) {
     const companies = await search(service, selectedId, false);
     for (const company of companies) {
-      if (type !== 'SRT' && company.siren === selectedId) return candidate(company, company.siege, 'SIR', personType, true);
-      const establishment = [...establishmentsOf(company), ...(company.siege ? [company.siege] : [])].find((e) => e.siret === selectedId);
+      if (type !== 'SRT' && company.siren === selectedId)
+        return candidate(company, company.siege, 'SIR', personType, true);
+      const establishment = [...establishmentsOf(company), ...(company.siege ? [company.siege] : [])].find(
+        (e) => e.siret === selectedId,
+      );
       if (type === 'SRT' && establishment) return candidate(company, establishment, 'SRT', personType, true);
     }
     return undefined;

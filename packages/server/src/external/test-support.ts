@@ -26,7 +26,11 @@ export async function startStub(handler: Handler): Promise<StubServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -35,24 +39,66 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-const establishment = (siret: string, adresse: string, cp: string, city: string, commune: string, state = 'A', lat = '48.8708', lon = '2.3319') => ({
-  siret, adresse, code_postal: cp, libelle_commune: city, commune, etat_administratif: state, latitude: lat, longitude: lon,
-  numero_voie: adresse.split(' ')[0], type_voie: 'RUE', libelle_voie: adresse.split(' ').slice(2, -2).join(' '), complement_adresse: null,
-  activite_principale: '46.42Z', date_creation: '1967-01-01',
+const establishment = (
+  siret: string,
+  adresse: string,
+  cp: string,
+  city: string,
+  commune: string,
+  state = 'A',
+  lat = '48.8708',
+  lon = '2.3319',
+) => ({
+  siret,
+  adresse,
+  code_postal: cp,
+  libelle_commune: city,
+  commune,
+  etat_administratif: state,
+  latitude: lat,
+  longitude: lon,
+  numero_voie: adresse.split(' ')[0],
+  type_voie: 'RUE',
+  libelle_voie: adresse.split(' ').slice(2, -2).join(' '),
+  complement_adresse: null,
+  activite_principale: '46.42Z',
+  date_creation: '1967-01-01',
 });
 
 /** Companies of the stub register (real SIRENs with a valid key; other data illustrative). */
 export const companies = [
   {
-    siren: '732829320', nom_complet: 'LACOSTE INDUSTRIES', nom_raison_sociale: 'LACOSTE INDUSTRIES', sigle: 'LI',
+    siren: '732829320',
+    nom_complet: 'LACOSTE INDUSTRIES',
+    nom_raison_sociale: 'LACOSTE INDUSTRIES',
+    sigle: 'LI',
     siege: establishment('73282932000074', '23 RUE DE PROVENCE 75009 PARIS', '75009', 'PARIS', '75109'),
-    activite_principale: '46.42Z', nature_juridique: '5710', date_creation: '1967-01-01', etat_administratif: 'A',
+    activite_principale: '46.42Z',
+    nature_juridique: '5710',
+    date_creation: '1967-01-01',
+    etat_administratif: 'A',
     dirigeants: [{ nom: 'DUPONT', prenoms: 'Marie', qualite: 'Président' }],
   },
   {
-    siren: '303265045', nom_complet: 'LACOSTE TRANSPORTS', nom_raison_sociale: 'LACOSTE TRANSPORTS', sigle: null,
-    siege: establishment('30326504500013', '4 RUE DU PORT 80000 AMIENS', '80000', 'AMIENS', '80021', 'F', '49.89', '2.30'),
-    activite_principale: '49.41A', nature_juridique: '5499', date_creation: '1975-06-01', etat_administratif: 'C', dirigeants: [],
+    siren: '303265045',
+    nom_complet: 'LACOSTE TRANSPORTS',
+    nom_raison_sociale: 'LACOSTE TRANSPORTS',
+    sigle: null,
+    siege: establishment(
+      '30326504500013',
+      '4 RUE DU PORT 80000 AMIENS',
+      '80000',
+      'AMIENS',
+      '80021',
+      'F',
+      '49.89',
+      '2.30',
+    ),
+    activite_principale: '49.41A',
+    nature_juridique: '5499',
+    date_creation: '1975-06-01',
+    etat_administratif: 'C',
+    dirigeants: [],
   },
 ];
 
@@ -67,18 +113,69 @@ export function companySearch(url: URL, res: http.ServerResponse) {
     .filter((c) => !onlyActive || c.etat_administratif === 'A')
     .map((c) => ({ ...c, matching_etablissements: c.siege.siret === q ? [c.siege] : [] }));
   const perPage = Number(url.searchParams.get('per_page') ?? 10);
-  json(res, 200, { results: results.slice(0, perPage), total_results: results.length, page: 1, per_page: perPage, total_pages: 1 });
+  json(res, 200, {
+    results: results.slice(0, perPage),
+    total_results: results.length,
+    page: 1,
+    per_page: perPage,
+    total_pages: 1,
+  });
 }
 
-const feature = (label: string, name: string, postcode: string, city: string, citycode: string, lon: number, lat: number, housenumber?: string, street?: string) => ({
+const feature = (
+  label: string,
+  name: string,
+  postcode: string,
+  city: string,
+  citycode: string,
+  lon: number,
+  lat: number,
+  housenumber?: string,
+  street?: string,
+) => ({
   type: 'Feature',
   geometry: { type: 'Point', coordinates: [lon, lat] },
-  properties: { label, score: 0.9, housenumber, id: `${citycode}_${name.length}`, name, postcode, citycode, x: 0, y: 0, city, context: '80, Somme, Hauts-de-France', type: housenumber ? 'housenumber' : 'street', importance: 0.6, street },
+  properties: {
+    label,
+    score: 0.9,
+    housenumber,
+    id: `${citycode}_${name.length}`,
+    name,
+    postcode,
+    citycode,
+    x: 0,
+    y: 0,
+    city,
+    context: '80, Somme, Hauts-de-France',
+    type: housenumber ? 'housenumber' : 'street',
+    importance: 0.6,
+    street,
+  },
 });
 
 export const addressFeatures = [
-  feature('8 Boulevard du Port 80000 Amiens', '8 Boulevard du Port', '80000', 'Amiens', '80021', 2.290084, 49.897443, '8', 'Boulevard du Port'),
-  feature('8 Boulevard du Port 95000 Cergy', '8 Boulevard du Port', '95000', 'Cergy', '95127', 2.06299, 49.03464, '8', 'Boulevard du Port'),
+  feature(
+    '8 Boulevard du Port 80000 Amiens',
+    '8 Boulevard du Port',
+    '80000',
+    'Amiens',
+    '80021',
+    2.290084,
+    49.897443,
+    '8',
+    'Boulevard du Port',
+  ),
+  feature(
+    '8 Boulevard du Port 95000 Cergy',
+    '8 Boulevard du Port',
+    '95000',
+    'Cergy',
+    '95127',
+    2.06299,
+    49.03464,
+    '8',
+    'Boulevard du Port',
+  ),
   feature('Rue de la Paix 75002 Paris', 'Rue de la Paix', '75002', 'Paris', '75102', 2.331, 48.8695),
 ];
 
@@ -89,16 +186,38 @@ export function addressSearch(url: URL, res: http.ServerResponse) {
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     if (q.length < 3) return json(res, 400, { code: 400, message: 'q must contain between 3 and 200 chars' });
     const words = q.split(/\s+/).filter(Boolean);
-    const features = addressFeatures.filter((f) => words.every((w) => f.properties.label.toLowerCase().includes(w))).slice(0, limit);
-    return json(res, 200, { type: 'FeatureCollection', version: 'draft', features, attribution: 'BAN', licence: 'ETALAB-2.0', query: q, limit });
+    const features = addressFeatures
+      .filter((f) => words.every((w) => f.properties.label.toLowerCase().includes(w)))
+      .slice(0, limit);
+    return json(res, 200, {
+      type: 'FeatureCollection',
+      version: 'draft',
+      features,
+      attribution: 'BAN',
+      licence: 'ETALAB-2.0',
+      query: q,
+      limit,
+    });
   }
   if (url.pathname === '/reverse/') {
     const lon = Number(url.searchParams.get('lon'));
     const lat = Number(url.searchParams.get('lat'));
-    if (!Number.isFinite(lon) || !Number.isFinite(lat)) return json(res, 400, { code: 400, message: 'lon/lat must be float' });
-    const distance = (f: (typeof addressFeatures)[number]) => Math.hypot(f.geometry.coordinates[0] - lon, f.geometry.coordinates[1] - lat);
-    const near = [...addressFeatures].sort((a, b) => distance(a) - distance(b)).filter((f) => distance(f) < 0.01).slice(0, limit);
-    return json(res, 200, { type: 'FeatureCollection', version: 'draft', features: near, attribution: 'BAN', licence: 'ETALAB-2.0', limit });
+    if (!Number.isFinite(lon) || !Number.isFinite(lat))
+      return json(res, 400, { code: 400, message: 'lon/lat must be float' });
+    const distance = (f: (typeof addressFeatures)[number]) =>
+      Math.hypot(f.geometry.coordinates[0] - lon, f.geometry.coordinates[1] - lat);
+    const near = [...addressFeatures]
+      .sort((a, b) => distance(a) - distance(b))
+      .filter((f) => distance(f) < 0.01)
+      .slice(0, limit);
+    return json(res, 200, {
+      type: 'FeatureCollection',
+      version: 'draft',
+      features: near,
+      attribution: 'BAN',
+      licence: 'ETALAB-2.0',
+      limit,
+    });
   }
   json(res, 404, { code: 404, message: 'Not found' });
 }

@@ -51,7 +51,8 @@ class QueryReader {
     const value = this.text(name);
     if (value === undefined) return undefined;
     const found = allowed.find((a) => String(a) === value);
-    if (found === undefined) throw new ApiError('INVALID_FIELD_IN_QUERY', [name, `must be one of ${allowed.join(', ')}`]);
+    if (found === undefined)
+      throw new ApiError('INVALID_FIELD_IN_QUERY', [name, `must be one of ${allowed.join(', ')}`]);
     return found;
   }
 
@@ -79,9 +80,12 @@ class QueryReader {
 /** Each calculator with its Excel arguments; optional ones take Excel's defaults in the model. */
 const calculators: Record<string, (q: QueryReader) => Decimal> = {
   pmt: (q) => pmt(q.required('rate'), q.required('nper'), q.required('pv'), q.number('fv'), q.number('type')),
-  ipmt: (q) => ipmt(q.required('rate'), q.required('per'), q.required('nper'), q.required('pv'), q.number('fv'), q.number('type')),
-  ppmt: (q) => ppmt(q.required('rate'), q.required('per'), q.required('nper'), q.required('pv'), q.number('fv'), q.number('type')),
-  rate: (q) => rate(q.required('nper'), q.required('pmt'), q.required('pv'), q.number('fv'), q.number('type'), q.number('guess')),
+  ipmt: (q) =>
+    ipmt(q.required('rate'), q.required('per'), q.required('nper'), q.required('pv'), q.number('fv'), q.number('type')),
+  ppmt: (q) =>
+    ppmt(q.required('rate'), q.required('per'), q.required('nper'), q.required('pv'), q.number('fv'), q.number('type')),
+  rate: (q) =>
+    rate(q.required('nper'), q.required('pmt'), q.required('pv'), q.number('fv'), q.number('type'), q.number('guess')),
   nper: (q) => nper(q.required('rate'), q.required('pmt'), q.required('pv'), q.number('fv'), q.number('type')),
   pv: (q) => pv(q.required('rate'), q.required('nper'), q.required('pmt'), q.number('fv'), q.number('type')),
   fv: (q) => fv(q.required('rate'), q.required('nper'), q.required('pmt'), q.number('pv'), q.number('type')),
@@ -106,7 +110,8 @@ function services(q: QueryReader): PlanService[] {
 function paymentPlanInput(q: QueryReader, rateRequired: boolean): PaymentPlanInput {
   const holidays = q.list('holidays');
   const weekendDays = q.list('weekendDays').map((day) => {
-    if (!/^[0-6]$/.test(day)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['weekendDays', 'days are 0 (Sunday) to 6 (Saturday)']);
+    if (!/^[0-6]$/.test(day))
+      throw new ApiError('INVALID_FIELD_IN_QUERY', ['weekendDays', 'days are 0 (Sunday) to 6 (Saturday)']);
     return Number(day);
   });
   const businessDays = q.boolean('businessDays') ?? (holidays.length > 0 || weekendDays.length > 0);
@@ -151,13 +156,21 @@ async function planWithProduct(q: QueryReader, request: FastifyRequest, operatio
   const tables = q.list('table').filter(Boolean);
   const input = paymentPlanInput(q, !product && tables.length === 0);
   if (!product && tables.length === 0) return paymentPlan(input);
-  if (!operations || !request.caller) throw new ApiError('INVALID_FIELD_IN_QUERY', [product ? 'product' : 'table', 'not available here']);
-  const terms = await productTerms(operations, request.caller, { product, tables }, { amount: input.amount, duration: input.duration, frequency: input.frequency });
+  if (!operations || !request.caller)
+    throw new ApiError('INVALID_FIELD_IN_QUERY', [product ? 'product' : 'table', 'not available here']);
+  const terms = await productTerms(
+    operations,
+    request.caller,
+    { product, tables },
+    { amount: input.amount, duration: input.duration, frequency: input.frequency },
+  );
   const fromTerms = terms.rate !== undefined || terms.instalment !== undefined;
   for (const given of ['rate', 'instalment'] as const) {
-    if (fromTerms && input[given] !== undefined) throw new ApiError('INVALID_FIELD_IN_QUERY', [given, `comes from ${terms.rateSource}`]);
+    if (fromTerms && input[given] !== undefined)
+      throw new ApiError('INVALID_FIELD_IN_QUERY', [given, `comes from ${terms.rateSource}`]);
   }
-  if (!fromTerms && input.rate === undefined && input.instalment === undefined) throw new ApiError('MISSING_FIELD_IN_QUERY', ['rate']);
+  if (!fromTerms && input.rate === undefined && input.instalment === undefined)
+    throw new ApiError('MISSING_FIELD_IN_QUERY', ['rate']);
   const plan = paymentPlan({
     ...input,
     rate: input.rate ?? terms.rate,
@@ -167,9 +180,13 @@ async function planWithProduct(q: QueryReader, request: FastifyRequest, operatio
   return { ...plan, product: product ?? null, tables: terms.tables };
 }
 
-export async function calculatorRoutes(app: FastifyInstance, { operations }: CalculatorRouteOptions = {}): Promise<void> {
+export async function calculatorRoutes(
+  app: FastifyInstance,
+  { operations }: CalculatorRouteOptions = {},
+): Promise<void> {
   app.get(`${BASE}/payment-plan`, async (request: FastifyRequest) =>
-    planWithProduct(new QueryReader(request.query as Record<string, unknown>), request, operations));
+    planWithProduct(new QueryReader(request.query as Record<string, unknown>), request, operations),
+  );
 
   app.get(`${BASE}/:fn`, async (request: FastifyRequest<{ Params: { fn: string } }>) => {
     const calculator = Object.hasOwn(calculators, request.params.fn) ? calculators[request.params.fn] : undefined;

@@ -31,94 +31,175 @@ const onboardingBody = z.object({
   name: z.string().trim().min(1).max(200),
   language: z.string().min(2).max(20).optional(),
 });
-const systemFields = new Set(['_id', 'registration', 'status', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser']);
+const systemFields = new Set([
+  '_id',
+  'registration',
+  'status',
+  '_version',
+  '_insertDate',
+  '_insertUser',
+  '_updateDate',
+  '_updateUser',
+]);
 
 /** The partner's agreements in force on `today`, the latest started first. */
 async function agreementsInForce(tx: Tx, tenant: string, partner: string, today: string): Promise<Doc[]> {
-  const rows = await storage.findWhere(tx, kind('Agreement'), tenant, sql<boolean>`data->>'partnerRegistration' = ${partner} AND status = 'ACTIVE'`, 100);
-  return rows.map(storage.toDocument)
+  const rows = await storage.findWhere(
+    tx,
+    kind('Agreement'),
+    tenant,
+    sql<boolean>`data->>'partnerRegistration' = ${partner} AND status = 'ACTIVE'`,
+    100,
+  );
+  return rows
+    .map(storage.toDocument)
     .filter((a) => (!a.startDate || String(a.startDate) <= today) && (!a.endDate || String(a.endDate) >= today))
     .sort((a, b) => String(b.startDate ?? '').localeCompare(String(a.startDate ?? '')));
 }
 
-export async function catalogueRoutes(app: FastifyInstance, { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler }) {
-  const agreements = kind('Agreement'), products = kind('Product');
-  const inCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(request.caller!), work);
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler },
+) {
+  const agreements = kind('Agreement'),
+    products = kind('Product');
+  const inCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
+    inTenant(db, scopeOf(request.caller!), work);
   const today = (request: FastifyRequest) => dayIn(new Date(), request.caller!.timeZone ?? 'UTC');
   const readAgreements = { entity: agreements.name, permission: `read /api/${agreements.route}` };
   const readProducts = { entity: products.name, permission: `read /api/${products.route}` };
 
-  app.get('/api/financing/agreements/current-for-person/:registration', {
-    preValidation: preHandler, config: readAgreements,
-    schema: { tags: ['Agreement'], summary: "A partner's agreement in force today", params: z.object({ registration: z.string().min(1).max(200) }) },
-  }, async (request, reply) => {
-    const { registration } = request.params as { registration: string };
-    const found = await inCallerTenant(request, (tx) => agreementsInForce(tx, request.caller!.tenant, registration, today(request)));
-    if (!found.length) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Agreement', registration]);
-    return sendRecord(reply, found[0]);
-  });
-
-  app.get('/api/financing/agreements/products-catalog', {
-    preValidation: preHandler, config: readProducts,
-    schema: {
-      tags: ['Agreement'], summary: 'The active products a partner may sell under its agreements in force (all active products without a partner)',
-      querystring: z.looseObject({ partnerRegistration: z.string().min(1).max(200).optional() }),
+  app.get(
+    '/api/financing/agreements/current-for-person/:registration',
+    {
+      preValidation: preHandler,
+      config: readAgreements,
+      schema: {
+        tags: ['Agreement'],
+        summary: "A partner's agreement in force today",
+        params: z.object({ registration: z.string().min(1).max(200) }),
+      },
     },
-  }, async (request) => inCallerTenant(request, async (tx) => {
-    const partner = (request.query as { partnerRegistration?: string }).partnerRegistration;
-    const active = (await storage.findWhere(tx, products, request.caller!.tenant, sql<boolean>`status = 'ACTIVE'`, 1000)).map(storage.toDocument);
-    if (!partner) return active;
-    const allowed = new Set((await agreementsInForce(tx, request.caller!.tenant, partner, today(request)))
-      .flatMap((a) => ((a.products as { productRegistration?: string }[] | undefined) ?? []).map((p) => p.productRegistration)));
-    return active.filter((p) => allowed.has(String(p.registration)));
-  }));
+    async (request, reply) => {
+      const { registration } = request.params as { registration: string };
+      const found = await inCallerTenant(request, (tx) =>
+        agreementsInForce(tx, request.caller!.tenant, registration, today(request)),
+      );
+      if (!found.length) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Agreement', registration]);
+      return sendRecord(reply, found[0]);
+    },
+  );
 
-  app.post('/api/financing/agreements/onboard-partner', {
-    preValidation: preHandler, config: { entity: 'Prospect', permission: `write /api/${kind('Prospect').route}` },
-    schema: { tags: ['Agreement'], summary: 'Records a new partner (a prospect of role PARTNER) and its self-registration email', body: onboardingBody },
-  }, async (request, reply) => {
-    const flow = hostSettingsOf(request.hostname).becomePartnerFlowUrl ?? `${request.protocol}://${request.host}/become-partner`;
-    return reply.code(201).send(await onboardPartner(operations, request.caller!, request.body as Onboarding, flow));
-  });
+  app.get(
+    '/api/financing/agreements/products-catalog',
+    {
+      preValidation: preHandler,
+      config: readProducts,
+      schema: {
+        tags: ['Agreement'],
+        summary:
+          'The active products a partner may sell under its agreements in force (all active products without a partner)',
+        querystring: z.looseObject({ partnerRegistration: z.string().min(1).max(200).optional() }),
+      },
+    },
+    async (request) =>
+      inCallerTenant(request, async (tx) => {
+        const partner = (request.query as { partnerRegistration?: string }).partnerRegistration;
+        const active = (
+          await storage.findWhere(tx, products, request.caller!.tenant, sql<boolean>`status = 'ACTIVE'`, 1000)
+        ).map(storage.toDocument);
+        if (!partner) return active;
+        const allowed = new Set(
+          (await agreementsInForce(tx, request.caller!.tenant, partner, today(request))).flatMap((a) =>
+            ((a.products as { productRegistration?: string }[] | undefined) ?? []).map((p) => p.productRegistration),
+          ),
+        );
+        return active.filter((p) => allowed.has(String(p.registration)));
+      }),
+  );
 
-  app.get('/api/financing/products-schema', {
-    preValidation: preHandler, config: readProducts, schema: { tags: ['Product'], summary: "The product's fields, as pasted rows are read" },
-  }, async () => ({ schema: schemaOf(products.fields) }));
+  app.post(
+    '/api/financing/agreements/onboard-partner',
+    {
+      preValidation: preHandler,
+      config: { entity: 'Prospect', permission: `write /api/${kind('Prospect').route}` },
+      schema: {
+        tags: ['Agreement'],
+        summary: 'Records a new partner (a prospect of role PARTNER) and its self-registration email',
+        body: onboardingBody,
+      },
+    },
+    async (request, reply) => {
+      const flow =
+        hostSettingsOf(request.hostname).becomePartnerFlowUrl ?? `${request.protocol}://${request.host}/become-partner`;
+      return reply.code(201).send(await onboardPartner(operations, request.caller!, request.body as Onboarding, flow));
+    },
+  );
 
-  app.post('/api/financing/products', {
-    preValidation: preHandler, config: { entity: products.name, permission: `write /api/${products.route}` },
-    schema: { tags: ['Product'], summary: 'Creates a product, or the products of pasted rows (an array): all of them or none' },
-  }, async (request, reply) => {
-    const body = request.body;
-    if (!Array.isArray(body)) {
-      const doc = await operations.create(request.caller!, products, body);
-      return sendRecord(reply, doc, 201);
-    }
-    if (!body.length) throw new ApiError('EMPTY_BODY_ARRAY', ['products']);
-    if (body.length > MAX_ROWS) throw new ApiError('INVALID_FIELD_VALUE', [`${body.length} rows (at most ${MAX_ROWS})`, 'products']);
-    const created = await inCallerTenant(request, async (tx) => {
-      const rules = await tenantRulesOf(tx, request.caller!.tenant, products);
-      const errors: { row: number; error: string }[] = [];
-      const rows: Doc[] = [];
-      for (const [i, row] of body.entries()) {
-        try {
-          if (!isObject(row)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', [`[${i}]`]);
-          // A copied row carries its registration and audit fields: the new product takes its own.
-          const pasted = Object.fromEntries(Object.entries(row).filter(([key]) => !systemFields.has(key)));
-          const doc = validateFields(pasted, products.fields, '', { ...rules, requireMandatory: true, refuseUnknown: true, timeZone: request.caller!.timeZone });
-          await products.check?.(doc);
-          rows.push(doc);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          errors.push({ row: i, error: error.message });
-        }
+  app.get(
+    '/api/financing/products-schema',
+    {
+      preValidation: preHandler,
+      config: readProducts,
+      schema: { tags: ['Product'], summary: "The product's fields, as pasted rows are read" },
+    },
+    async () => ({ schema: schemaOf(products.fields) }),
+  );
+
+  app.post(
+    '/api/financing/products',
+    {
+      preValidation: preHandler,
+      config: { entity: products.name, permission: `write /api/${products.route}` },
+      schema: {
+        tags: ['Product'],
+        summary: 'Creates a product, or the products of pasted rows (an array): all of them or none',
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Array.isArray(body)) {
+        const doc = await operations.create(request.caller!, products, body);
+        return sendRecord(reply, doc, 201);
       }
-      // Spec 001 §5: pasted rows with invalid data are refused together, each reason given.
-      if (errors.length) throw new ApiError('INVALID_FIELD_VALUE', ['Invalid data', `products[${errors[0].row}] (${errors[0].error})`], { errors, warning: 'Invalid data' });
-      const out: Doc[] = [];
-      for (const doc of rows) out.push(await createRecord(tx, request.caller!, products, { ...doc, status: products.statuses[0] }));
-      return out;
-    }).catch((e) => databaseError(e, products));
-    return reply.code(201).send(created);
-  });
+      if (!body.length) throw new ApiError('EMPTY_BODY_ARRAY', ['products']);
+      if (body.length > MAX_ROWS)
+        throw new ApiError('INVALID_FIELD_VALUE', [`${body.length} rows (at most ${MAX_ROWS})`, 'products']);
+      const created = await inCallerTenant(request, async (tx) => {
+        const rules = await tenantRulesOf(tx, request.caller!.tenant, products);
+        const errors: { row: number; error: string }[] = [];
+        const rows: Doc[] = [];
+        for (const [i, row] of body.entries()) {
+          try {
+            if (!isObject(row)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', [`[${i}]`]);
+            // A copied row carries its registration and audit fields: the new product takes its own.
+            const pasted = Object.fromEntries(Object.entries(row).filter(([key]) => !systemFields.has(key)));
+            const doc = validateFields(pasted, products.fields, '', {
+              ...rules,
+              requireMandatory: true,
+              refuseUnknown: true,
+              timeZone: request.caller!.timeZone,
+            });
+            await products.check?.(doc);
+            rows.push(doc);
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            errors.push({ row: i, error: error.message });
+          }
+        }
+        // Spec 001 §5: pasted rows with invalid data are refused together, each reason given.
+        if (errors.length)
+          throw new ApiError(
+            'INVALID_FIELD_VALUE',
+            ['Invalid data', `products[${errors[0].row}] (${errors[0].error})`],
+            { errors, warning: 'Invalid data' },
+          );
+        const out: Doc[] = [];
+        for (const doc of rows)
+          out.push(await createRecord(tx, request.caller!, products, { ...doc, status: products.statuses[0] }));
+        return out;
+      }).catch((e) => databaseError(e, products));
+      return reply.code(201).send(created);
+    },
+  );
 }

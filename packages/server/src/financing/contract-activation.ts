@@ -8,7 +8,11 @@
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import {
-  contractSchedule, scheduleProblems, toMinorUnits, type ElementDraft, type QuotationTerms,
+  contractSchedule,
+  scheduleProblems,
+  toMinorUnits,
+  type ElementDraft,
+  type QuotationTerms,
 } from '@lbo/model/finance/contract-schedule';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
@@ -21,24 +25,44 @@ import { productRule } from './quotation-pricing.ts';
 type AssetLine = { isFinanced?: boolean; priceExclTax?: number; priceInclTax?: number; taxCode?: string };
 
 /** The elements a contract would get on activation, or what keeps it from being activated. */
-export async function plannedElements(tx: Tx, caller: Caller, contract: Doc): Promise<{ missing: string[]; elements: ElementDraft[]; terms?: QuotationTerms; plan?: ReturnType<typeof contractSchedule>['plan'] }> {
+export async function plannedElements(
+  tx: Tx,
+  caller: Caller,
+  contract: Doc,
+): Promise<{
+  missing: string[];
+  elements: ElementDraft[];
+  terms?: QuotationTerms;
+  plan?: ReturnType<typeof contractSchedule>['plan'];
+}> {
   const missing: string[] = [];
   const client = personWith(contract, 'CLIENT');
   if (!client) missing.push('a client (persons with role CLIENT)');
   const quotation = chosenQuotation(contract) as (QuotationTerms & Doc) | undefined;
   if (!quotation) missing.push('a chosen quotation');
-  else if (quotation.pricingError || quotation.instalment === undefined) missing.push(`a priced quotation (${quotation.pricingError ?? 'not priced'})`);
+  else if (quotation.pricingError || quotation.instalment === undefined)
+    missing.push(`a priced quotation (${quotation.pricingError ?? 'not priced'})`);
   if (typeof contract.startDate !== 'string' || !contract.startDate) missing.push('a start date');
   if (missing.length) return { missing, elements: [] };
   const decimals = decimalsOf(contract.currency);
   const taxes = await taxesOf(tx, caller);
-  const terms: QuotationTerms = { ...quotation!, paymentDay: quotation!.paymentDay ?? (contract.paymentDay as number | undefined) };
+  const terms: QuotationTerms = {
+    ...quotation!,
+    paymentDay: quotation!.paymentDay ?? (contract.paymentDay as number | undefined),
+  };
   try {
     const rule = await productRule(tx, caller, quotation!.productRegistration as string | undefined, terms);
-    const services = [...(terms.services ?? []), ...rule.costs.map((c) => ({ code: c.code, label: 'Cost', type: 'SERVICE', amount: Number(c.amount) }))];
-    const financed = ((contract.assets as AssetLine[] | undefined) ?? []).filter((a) => a.isFinanced !== false && typeof a.priceExclTax === 'number');
+    const services = [
+      ...(terms.services ?? []),
+      ...rule.costs.map((c) => ({ code: c.code, label: 'Cost', type: 'SERVICE', amount: Number(c.amount) })),
+    ];
+    const financed = ((contract.assets as AssetLine[] | undefined) ?? []).filter(
+      (a) => a.isFinanced !== false && typeof a.priceExclTax === 'number',
+    );
     // The purchase: the financed asset lines, else the financed amount; summed in minor units.
-    let exclTax = 0, tax = 0, purchaseTax: string | undefined;
+    let exclTax = 0,
+      tax = 0,
+      purchaseTax: string | undefined;
     for (const a of financed) {
       exclTax += toMinorUnits(a.priceExclTax, decimals);
       tax += toMinorUnits(a.priceInclTax ?? a.priceExclTax, decimals) - toMinorUnits(a.priceExclTax, decimals);
@@ -47,23 +71,31 @@ export async function plannedElements(tx: Tx, caller: Caller, contract: Doc): Pr
     if (!financed.length) exclTax = toMinorUnits(Number(terms.financedAmountExclTax), decimals);
     const purchase = { exclTax: exclTax / 10 ** decimals, tax: tax / 10 ** decimals, taxCode: purchaseTax };
     const { plan, elements } = contractSchedule({
-      registration: String(contract.registration), contractType: (contract.contractType ?? contract.type) as string | undefined,
-      currency: typeof contract.currency === 'string' && contract.currency ? contract.currency : 'EUR', decimals,
-      startDate: contract.startDate as string, quotation: { ...terms, services }, product: rule,
+      registration: String(contract.registration),
+      contractType: (contract.contractType ?? contract.type) as string | undefined,
+      currency: typeof contract.currency === 'string' && contract.currency ? contract.currency : 'EUR',
+      decimals,
+      startDate: contract.startDate as string,
+      quotation: { ...terms, services },
+      product: rule,
       parties: { client, lessor: personWith(contract, 'ORGANIZATION'), supplier: personWith(contract, 'SUPPLIER') },
-      purchase, taxes,
+      purchase,
+      taxes,
     });
     // The schedule must add up: each element to its lines, the rent's capital to amount − residual value.
     const problems = elements.flatMap((e) => scheduleProblems(e, decimals));
     const rent = elements[0];
     const principal = rent.lines.reduce((sum, l) => sum + toMinorUnits(l.principal, decimals), 0);
     if (principal !== toMinorUnits(plan.financedAmount, decimals) - toMinorUnits(plan.residualValue, decimals)) {
-      problems.push(`the capital of the ${rent.code} lines does not add up to the financed amount less the residual value`);
+      problems.push(
+        `the capital of the ${rent.code} lines does not add up to the financed amount less the residual value`,
+      );
     }
     if (problems.length) missing.push(`a schedule that adds up (${problems.join('; ')})`);
     return { missing, elements, terms: { ...terms, rate: plan.rate }, plan };
   } catch (error) {
-    if (error instanceof FinanceError || error instanceof ApiError) return { missing: [`terms the finance engine can schedule (${error.message})`], elements: [] };
+    if (error instanceof FinanceError || error instanceof ApiError)
+      return { missing: [`terms the finance engine can schedule (${error.message})`], elements: [] };
     throw error;
   }
 }
@@ -71,11 +103,22 @@ export async function plannedElements(tx: Tx, caller: Caller, contract: Doc): Pr
 export async function activateContract(context: SideEffectContext): Promise<Doc> {
   const { doc, tx, caller } = context;
   const { missing, elements, terms, plan } = await plannedElements(tx, caller, doc);
-  if (missing.length) throw refusal(context, 'INCONSISTENT', `The contract cannot be activated: it needs ${missing.join(', ')}`, { missing });
+  if (missing.length)
+    throw refusal(context, 'INCONSISTENT', `The contract cannot be activated: it needs ${missing.join(', ')}`, {
+      missing,
+    });
   const elementKind = kind('ContractElement');
-  await createRecords(tx, caller, elementKind, elements.map((element, i) => ({
-    ...element, registration: `${String(doc.registration)}-${String(i + 1).padStart(2, '0')}`, contractRegistration: doc.registration, status: 'ACTIVE',
-  })));
+  await createRecords(
+    tx,
+    caller,
+    elementKind,
+    elements.map((element, i) => ({
+      ...element,
+      registration: `${String(doc.registration)}-${String(i + 1).padStart(2, '0')}`,
+      contractRegistration: doc.registration,
+      status: 'ACTIVE',
+    })),
+  );
   return {
     ...doc,
     endDate: plan!.endDate,

@@ -10,19 +10,49 @@ import { lifecycleClient } from './lifecycle-test-support.ts';
 let t: TestApp;
 const client = lifecycleClient(() => t);
 const { call, run, elementsOf, expectConsistent } = client;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function activeContract(financialProduct: string, startDate: string, over: Record<string, unknown> = {}) {
-  const asset = (await call('POST', '/api/asset/assets', { name: 'Forklift', unitPrice: 24000, quantity: 1, taxCode: 'VAT20', supplierRegistration: 'SUP1' })).json().registration as string;
-  const contract = (await call('POST', '/api/financing/contracts', {
-    name: `${financialProduct} of a forklift`, startDate, currency: 'EUR',
-    persons: [{ role: 'CLIENT', personRegistration: 'P1' }, { role: 'ORGANIZATION', personRegistration: 'ORG1' }],
-    assets: [{ assetRegistration: asset }],
-    quotations: [{ financialProduct, financedAmountExclTax: 24000, rate: 0.05, duration: 12, frequency: '30', residualValue: 2400, taxCode: 'VAT20' }],
-    ...over,
-  })).json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) expect((await run('contracts', contract, code)).statusCode).toBe(200);
+  const asset = (
+    await call('POST', '/api/asset/assets', {
+      name: 'Forklift',
+      unitPrice: 24000,
+      quantity: 1,
+      taxCode: 'VAT20',
+      supplierRegistration: 'SUP1',
+    })
+  ).json().registration as string;
+  const contract = (
+    await call('POST', '/api/financing/contracts', {
+      name: `${financialProduct} of a forklift`,
+      startDate,
+      currency: 'EUR',
+      persons: [
+        { role: 'CLIENT', personRegistration: 'P1' },
+        { role: 'ORGANIZATION', personRegistration: 'ORG1' },
+      ],
+      assets: [{ assetRegistration: asset }],
+      quotations: [
+        {
+          financialProduct,
+          financedAmountExclTax: 24000,
+          rate: 0.05,
+          duration: 12,
+          frequency: '30',
+          residualValue: 2400,
+          taxCode: 'VAT20',
+        },
+      ],
+      ...over,
+    })
+  ).json().registration as string;
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE'])
+    expect((await run('contracts', contract, code)).statusCode).toBe(200);
   return { contract, asset };
 }
 
@@ -35,7 +65,9 @@ describe('end of term', () => {
     const elements = await elementsOf(contract);
     expect(elements.every((e) => e.status === 'TERMINATED')).toBe(true);
     const option = elements.find((e) => e.type === 'RESIDUAL_VALUE')!;
-    expect(option.lines).toEqual([expect.objectContaining({ status: 'PLANNED', amountExclTax: 2400, amountInclTax: 2880 })]);
+    expect(option.lines).toEqual([
+      expect.objectContaining({ status: 'PLANNED', amountExclTax: 2400, amountInclTax: 2880 }),
+    ]);
     expect(option.totalPayment).toBe(2880);
     expectConsistent(elements);
     expect((await call('GET', `/api/asset/assets/${asset}`)).json().status).toBe('SOLD');
@@ -43,7 +75,10 @@ describe('end of term', () => {
 
   it('operating lease: the asset is returned and the purchase option cancelled', async () => {
     const { contract, asset } = await activeContract('OPERATING_LEASE', '2024-01-15');
-    expect((await run('contracts', contract, 'END_TERM')).json()).toMatchObject({ status: 'TERMINATED', endOfTermOption: 'RETURN' });
+    expect((await run('contracts', contract, 'END_TERM')).json()).toMatchObject({
+      status: 'TERMINATED',
+      endOfTermOption: 'RETURN',
+    });
     const elements = await elementsOf(contract);
     const option = elements.find((e) => e.type === 'RESIDUAL_VALUE')!;
     expect(option).toMatchObject({ status: 'TERMINATED', totalPayment: 0, totalExclTax: 0 });
@@ -51,7 +86,11 @@ describe('end of term', () => {
     expectConsistent(elements);
     expect((await call('GET', `/api/asset/assets/${asset}`)).json().status).toBe('RETURNED');
     const history = (await call('GET', `/api/core/histories?entityRegistration=${asset}&action=CONTRACT_END`)).json();
-    expect(history[0]).toMatchObject({ fromStatus: expect.any(String), toStatus: 'RETURNED', details: { contractRegistration: contract } });
+    expect(history[0]).toMatchObject({
+      fromStatus: expect.any(String),
+      toStatus: 'RETURNED',
+      details: { contractRegistration: contract },
+    });
   });
 
   it('a contract whose term is not reached cannot end it, and says so', async () => {
@@ -59,7 +98,9 @@ describe('end of term', () => {
     const res = await run('contracts', contract, 'END_TERM');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ rejection: 'TERM_NOT_REACHED', plannedLines: 12 });
-    expect(res.json().rejectionReason).toMatch(/^The term is not reached: 12 instalment\(s\) fall due after \d{4}-\d{2}-\d{2}, the last on 2100-01-15; end it early with an early termination amendment$/);
+    expect(res.json().rejectionReason).toMatch(
+      /^The term is not reached: 12 instalment\(s\) fall due after \d{4}-\d{2}-\d{2}, the last on 2100-01-15; end it early with an early termination amendment$/,
+    );
     expect((await call('GET', `/api/financing/contracts/${contract}`)).json().status).toBe('ACTIVE');
   });
 });

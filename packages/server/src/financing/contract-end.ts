@@ -17,7 +17,13 @@ import { decimalsOf, kind, refusal, rowsWhere, updateRecord } from './financing-
 const returnedAtEnd = new Set(['OPERATING_LEASE', 'RENTAL']);
 
 /** Ends elements still running. */
-export async function endElements(tx: Tx, caller: Caller, rows: Row[], extra: Doc, change: (row: Row) => Doc = (row) => row.data): Promise<void> {
+export async function endElements(
+  tx: Tx,
+  caller: Caller,
+  rows: Row[],
+  extra: Doc,
+  change: (row: Row) => Doc = (row) => row.data,
+): Promise<void> {
   const entity = kind('ContractElement');
   for (const row of rows) {
     if (row.status !== 'ACTIVE' && row.status !== 'SUSPENDED') continue;
@@ -32,25 +38,48 @@ export async function endAssets(tx: Tx, caller: Caller, contract: Doc, status: '
     if (typeof line.assetRegistration !== 'string') continue;
     const row = await storage.findOne(tx, assetKind, caller.tenant, line.assetRegistration, true);
     if (!row) continue;
-    await updateRecord(tx, caller, assetKind, row, { ...row.data, status }, 'CONTRACT_END', { details: { contractRegistration: contract.registration } });
+    await updateRecord(tx, caller, assetKind, row, { ...row.data, status }, 'CONTRACT_END', {
+      details: { contractRegistration: contract.registration },
+    });
   }
 }
 
 /** END_TERM: every instalment is due; the purchase option is exercised or the asset returned. */
 export async function endContractTerm(context: SideEffectContext): Promise<Doc> {
   const { doc, tx, caller, today } = context;
-  const elements = await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', String(doc.registration), 1000);
+  const elements = await rowsWhere(
+    tx,
+    caller,
+    kind('ContractElement'),
+    'contractRegistration',
+    String(doc.registration),
+    1000,
+  );
   const rent = elements.find((e) => e.type === 'RENT' || e.type === 'INSTALMENT');
-  const ahead = ((rent?.data.lines as ScheduleLine[] | undefined) ?? []).filter((l) => l.status === 'PLANNED' && l.dueDate > today);
+  const ahead = ((rent?.data.lines as ScheduleLine[] | undefined) ?? []).filter(
+    (l) => l.status === 'PLANNED' && l.dueDate > today,
+  );
   if (ahead.length) {
-    throw refusal(context, 'TERM_NOT_REACHED', `The term is not reached: ${ahead.length} instalment(s) fall due after ${today}, the last on ${ahead[ahead.length - 1].dueDate}; end it early with an early termination amendment`, { plannedLines: ahead.length });
+    throw refusal(
+      context,
+      'TERM_NOT_REACHED',
+      `The term is not reached: ${ahead.length} instalment(s) fall due after ${today}, the last on ${ahead[ahead.length - 1].dueDate}; end it early with an early termination amendment`,
+      { plannedLines: ahead.length },
+    );
   }
   const product = String((doc.quotations as Doc[] | undefined)?.[0]?.financialProduct ?? doc.financialProduct ?? '');
-  const option = doc.endOfTermOption === 'PURCHASE' || doc.endOfTermOption === 'RETURN' ? doc.endOfTermOption : returnedAtEnd.has(product) ? 'RETURN' : 'PURCHASE';
+  const option =
+    doc.endOfTermOption === 'PURCHASE' || doc.endOfTermOption === 'RETURN'
+      ? doc.endOfTermOption
+      : returnedAtEnd.has(product)
+        ? 'RETURN'
+        : 'PURCHASE';
   const decimals = decimalsOf(doc.currency);
   await endElements(tx, caller, elements, { details: { endOfTermOption: option } }, (row) => {
     if (row.type !== 'RESIDUAL_VALUE' || option === 'PURCHASE') return row.data;
-    const lines = ((row.data.lines as ScheduleLine[] | undefined) ?? []).map((l) => (l.status === 'PLANNED' ? { ...l, status: 'CANCELLED' as const } : l));
+    const lines = ((row.data.lines as ScheduleLine[] | undefined) ?? []).map((l) =>
+      l.status === 'PLANNED' ? { ...l, status: 'CANCELLED' as const } : l,
+    );
     return { ...row.data, lines, ...elementTotals(lines, decimals) };
   });
   await endAssets(tx, caller, doc, option === 'PURCHASE' ? 'SOLD' : 'RETURNED');

@@ -38,47 +38,122 @@ const linesBody = z.object({
   status: z.enum(lineStatuses.filter((s) => s !== 'PLANNED') as ['INVOICED', 'PAID', 'CANCELLED']),
 });
 
-export async function contractLifecycleRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
-  const inCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(request.caller!), work);
+export async function contractLifecycleRoutes(
+  app: FastifyInstance,
+  { db, preHandler }: { db: Db; preHandler: PreHandler },
+) {
+  const inCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
+    inTenant(db, scopeOf(request.caller!), work);
   // Reads: one round trip per statement, no transaction block (db/database.ts readInTenant).
-  const readingCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) => readInTenant(db, scopeOf(request.caller!), work);
-  const amendments = kind('Amendment'), elements = kind('ContractElement'), contracts = kind('Contract');
+  const readingCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
+    readInTenant(db, scopeOf(request.caller!), work);
+  const amendments = kind('Amendment'),
+    elements = kind('ContractElement'),
+    contracts = kind('Contract');
   const read = (entity: typeof amendments) => ({ entity: entity.name, permission: `read /api/${entity.route}` });
   const write = (entity: typeof amendments) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
 
-  app.get('/api/financing/amendments/:id/preview', {
-    preValidation: preHandler, config: read(amendments),
-    schema: { tags: ['Amendment'], summary: 'The schedules before and after an amendment, and its settlement', params: recordPath },
-  }, async (request) => readingCallerTenant(request, async (tx) => {
-    const row = await mustFindRow(tx, request.caller!, amendments, (request.params as { id: string }).id);
-    return shownPreview((await prepareAmendment(tx, request.caller!, { ...row.data, registration: row.registration })).preview);
-  }).catch((e) => databaseError(e, amendments)));
+  app.get(
+    '/api/financing/amendments/:id/preview',
+    {
+      preValidation: preHandler,
+      config: read(amendments),
+      schema: {
+        tags: ['Amendment'],
+        summary: 'The schedules before and after an amendment, and its settlement',
+        params: recordPath,
+      },
+    },
+    async (request) =>
+      readingCallerTenant(request, async (tx) => {
+        const row = await mustFindRow(tx, request.caller!, amendments, (request.params as { id: string }).id);
+        return shownPreview(
+          (await prepareAmendment(tx, request.caller!, { ...row.data, registration: row.registration })).preview,
+        );
+      }).catch((e) => databaseError(e, amendments)),
+  );
 
-  app.post('/api/financing/amendments/preview', {
-    preValidation: preHandler, config: read(amendments),
-    schema: { tags: ['Amendment'], summary: 'The schedules before and after an amendment not saved yet', body: amendmentBody },
-  }, async (request) => readingCallerTenant(request, async (tx) => shownPreview((await prepareAmendment(tx, request.caller!, request.body as Doc)).preview))
-    .catch((e) => databaseError(e, amendments)));
+  app.post(
+    '/api/financing/amendments/preview',
+    {
+      preValidation: preHandler,
+      config: read(amendments),
+      schema: {
+        tags: ['Amendment'],
+        summary: 'The schedules before and after an amendment not saved yet',
+        body: amendmentBody,
+      },
+    },
+    async (request) =>
+      readingCallerTenant(request, async (tx) =>
+        shownPreview((await prepareAmendment(tx, request.caller!, request.body as Doc)).preview),
+      ).catch((e) => databaseError(e, amendments)),
+  );
 
-  app.patch('/api/financing/contract-elements/:id/lines', {
-    preValidation: preHandler, config: write(elements),
-    schema: { tags: ['ContractElement'], summary: 'Marks schedule lines invoiced, paid or cancelled', params: recordPath, body: linesBody },
-  }, async (request) => {
-    const { numbers, status } = request.body as { numbers: number[]; status: LineStatus };
-    if (new Set(numbers).size !== numbers.length) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(numbers), 'numbers (each line once)']);
-    return inCallerTenant(request, (tx) => recordLineStatus(tx, request.caller!, (request.params as { id: string }).id, numbers, status))
-      .catch((e) => databaseError(e, elements));
-  });
+  app.patch(
+    '/api/financing/contract-elements/:id/lines',
+    {
+      preValidation: preHandler,
+      config: write(elements),
+      schema: {
+        tags: ['ContractElement'],
+        summary: 'Marks schedule lines invoiced, paid or cancelled',
+        params: recordPath,
+        body: linesBody,
+      },
+    },
+    async (request) => {
+      const { numbers, status } = request.body as { numbers: number[]; status: LineStatus };
+      if (new Set(numbers).size !== numbers.length)
+        throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(numbers), 'numbers (each line once)']);
+      return inCallerTenant(request, (tx) =>
+        recordLineStatus(tx, request.caller!, (request.params as { id: string }).id, numbers, status),
+      ).catch((e) => databaseError(e, elements));
+    },
+  );
 
-  app.post('/api/financing/contracts/:id/indexation', {
-    preValidation: preHandler, config: write(contracts),
-    schema: { tags: ['Contract'], summary: 'Revalues the index-linked elements on the anniversaries up to a date', params: recordPath, body: indexationBody },
-  }, async (request) => inCallerTenant(request, (tx) => indexContract(tx, request.caller!, (request.params as { id: string }).id, (request.body as { date: string }).date))
-    .catch((e) => databaseError(e, contracts)));
+  app.post(
+    '/api/financing/contracts/:id/indexation',
+    {
+      preValidation: preHandler,
+      config: write(contracts),
+      schema: {
+        tags: ['Contract'],
+        summary: 'Revalues the index-linked elements on the anniversaries up to a date',
+        params: recordPath,
+        body: indexationBody,
+      },
+    },
+    async (request) =>
+      inCallerTenant(request, (tx) =>
+        indexContract(
+          tx,
+          request.caller!,
+          (request.params as { id: string }).id,
+          (request.body as { date: string }).date,
+        ),
+      ).catch((e) => databaseError(e, contracts)),
+  );
 
-  app.get('/api/financing/contracts/:id/summary', {
-    preValidation: preHandler, config: read(contracts),
-    schema: { tags: ['Contract'], summary: 'Outstanding capital, next due date, arrears and IRR of a contract', params: recordPath },
-  }, async (request) => readingCallerTenant(request, (tx) =>
-    contractSummary(tx, request.caller!, (request.params as { id: string }).id, dayIn(new Date(), request.caller!.timeZone ?? 'UTC'))));
+  app.get(
+    '/api/financing/contracts/:id/summary',
+    {
+      preValidation: preHandler,
+      config: read(contracts),
+      schema: {
+        tags: ['Contract'],
+        summary: 'Outstanding capital, next due date, arrears and IRR of a contract',
+        params: recordPath,
+      },
+    },
+    async (request) =>
+      readingCallerTenant(request, (tx) =>
+        contractSummary(
+          tx,
+          request.caller!,
+          (request.params as { id: string }).id,
+          dayIn(new Date(), request.caller!.timeZone ?? 'UTC'),
+        ),
+      ),
+  );
 }

@@ -20,36 +20,55 @@ type LotContract = { contractRegistration?: unknown; outstandingPrincipal?: numb
 const cededStatuses = ['DRAFT', 'SUBMITTED', 'APPROVED', 'DISBURSED'];
 
 /** The registrations of a lot's contracts, each once, in the order given. */
-export const lotContracts = (doc: Doc): string[] => [...new Set([
-  ...((doc.contracts as LotContract[] | undefined) ?? []).map((c) => c?.contractRegistration),
-  doc.contractRegistration,
-].filter((r): r is string => typeof r === 'string' && r !== ''))];
+export const lotContracts = (doc: Doc): string[] => [
+  ...new Set(
+    [
+      ...((doc.contracts as LotContract[] | undefined) ?? []).map((c) => c?.contractRegistration),
+      doc.contractRegistration,
+    ].filter((r): r is string => typeof r === 'string' && r !== ''),
+  ),
+];
 
 export async function cedeContractLot(context: SideEffectContext): Promise<Doc> {
   const { doc, tx, caller, transition, today } = context;
   const registrations = lotContracts(doc);
-  if (!registrations.length) throw refusal(context, 'INCONSISTENT', 'The lot needs contracts (contracts[].contractRegistration)', { missing: ['contracts'] });
-  const contractKind = kind('Contract'), fundingKind = kind('Funding');
+  if (!registrations.length)
+    throw refusal(context, 'INCONSISTENT', 'The lot needs contracts (contracts[].contractRegistration)', {
+      missing: ['contracts'],
+    });
+  const contractKind = kind('Contract'),
+    fundingKind = kind('Funding');
   // Locked in one order, so that two lots ceding one contract wait for each other.
   const rows = new Map<string, storage.Row>();
   for (const registration of [...registrations].sort()) {
     const row = await storage.findOne(tx, contractKind, caller.tenant, registration, true);
     if (row) rows.set(registration, row);
   }
-  const ceded = await storage.findWhere(tx, fundingKind, caller.tenant, sql<boolean>`data->>'contractRegistration' = ANY(${registrations}::text[])
-    AND coalesce(data->>'contractLotRegistration', '') <> ${String(doc.registration)} AND status = ANY(${cededStatuses}::text[])`);
+  const ceded = await storage.findWhere(
+    tx,
+    fundingKind,
+    caller.tenant,
+    sql<boolean>`data->>'contractRegistration' = ANY(${registrations}::text[])
+    AND coalesce(data->>'contractLotRegistration', '') <> ${String(doc.registration)} AND status = ANY(${cededStatuses}::text[])`,
+  );
   const problems: string[] = [];
   for (const registration of registrations) {
     const row = rows.get(registration);
     const elsewhere = ceded.find((f) => f.data.contractRegistration === registration);
     if (!row) problems.push(`${registration} (not found)`);
     else if (row.status !== 'ACTIVE') problems.push(`${registration} (${row.status}, not ACTIVE)`);
-    else if (elsewhere) problems.push(`${registration} (already ceded by ${String(elsewhere.data.contractLotRegistration ?? elsewhere.registration)})`);
+    else if (elsewhere)
+      problems.push(
+        `${registration} (already ceded by ${String(elsewhere.data.contractLotRegistration ?? elsewhere.registration)})`,
+      );
   }
   if (problems.length) {
     throw refusal(context, 'INCONSISTENT', `The lot cannot be ceded: ${problems.join(', ')}`, { missing: problems });
   }
-  const currency = typeof doc.currency === 'string' && doc.currency ? doc.currency : String(rows.get(registrations[0])!.data.currency ?? 'EUR');
+  const currency =
+    typeof doc.currency === 'string' && doc.currency
+      ? doc.currency
+      : String(rows.get(registrations[0])!.data.currency ?? 'EUR');
   const decimals = decimalsOf(currency);
   let total = 0;
   const contracts = registrations.map((registration) => {
@@ -59,22 +78,51 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
   });
   const priced: Doc = { ...doc, contracts, totalAmount: fromMinorUnits(total, decimals), currency };
   if (transition.to !== 'TRANSFERRED') return priced;
-  const fund = typeof doc.fundRegistration === 'string' && doc.fundRegistration ? await storage.findOne(tx, kind('Fund'), caller.tenant, doc.fundRegistration, true) : undefined;
-  if (!fund) throw refusal(context, 'INCONSISTENT', `The lot cannot be ceded: it needs a fund (fundRegistration${doc.fundRegistration ? ` ${String(doc.fundRegistration)} not found` : ''})`, { missing: ['fundRegistration'] });
+  const fund =
+    typeof doc.fundRegistration === 'string' && doc.fundRegistration
+      ? await storage.findOne(tx, kind('Fund'), caller.tenant, doc.fundRegistration, true)
+      : undefined;
+  if (!fund)
+    throw refusal(
+      context,
+      'INCONSISTENT',
+      `The lot cannot be ceded: it needs a fund (fundRegistration${doc.fundRegistration ? ` ${String(doc.fundRegistration)} not found` : ''})`,
+      { missing: ['fundRegistration'] },
+    );
   const cessionDate = typeof doc.cessionDate === 'string' && doc.cessionDate ? doc.cessionDate : today;
   for (const c of contracts) {
     await createRecord(tx, caller, fundingKind, {
-      name: `${String(doc.name ?? doc.registration)} — ${c.contractRegistration}`, status: 'DISBURSED',
-      contractRegistration: c.contractRegistration, contractLotRegistration: doc.registration, fundRegistration: doc.fundRegistration,
-      amount: c.outstandingPrincipal, currency, rate: doc.rate, startDate: cessionDate,
+      name: `${String(doc.name ?? doc.registration)} — ${c.contractRegistration}`,
+      status: 'DISBURSED',
+      contractRegistration: c.contractRegistration,
+      contractLotRegistration: doc.registration,
+      fundRegistration: doc.fundRegistration,
+      amount: c.outstandingPrincipal,
+      currency,
+      rate: doc.rate,
+      startDate: cessionDate,
     });
   }
   // The fund's outstanding grows by what it bought; its available follows its limit.
   const fundDecimals = decimalsOf(fund.data.currency ?? currency);
-  const outstanding = toMinorUnits(Number(fund.data.outstanding ?? 0), fundDecimals) + toMinorUnits(fromMinorUnits(total, decimals), fundDecimals);
-  await updateRecord(tx, caller, kind('Fund'), fund, {
-    ...fund.data, status: fund.status, outstanding: fromMinorUnits(outstanding, fundDecimals),
-    ...(typeof fund.data.creditLimit === 'number' ? { available: fromMinorUnits(toMinorUnits(fund.data.creditLimit, fundDecimals) - outstanding, fundDecimals) } : {}),
-  }, 'CESSION', { details: { contractLotRegistration: doc.registration, amount: fromMinorUnits(total, decimals) } });
+  const outstanding =
+    toMinorUnits(Number(fund.data.outstanding ?? 0), fundDecimals) +
+    toMinorUnits(fromMinorUnits(total, decimals), fundDecimals);
+  await updateRecord(
+    tx,
+    caller,
+    kind('Fund'),
+    fund,
+    {
+      ...fund.data,
+      status: fund.status,
+      outstanding: fromMinorUnits(outstanding, fundDecimals),
+      ...(typeof fund.data.creditLimit === 'number'
+        ? { available: fromMinorUnits(toMinorUnits(fund.data.creditLimit, fundDecimals) - outstanding, fundDecimals) }
+        : {}),
+    },
+    'CESSION',
+    { details: { contractLotRegistration: doc.registration, amount: fromMinorUnits(total, decimals) } },
+  );
   return { ...priced, cessionDate };
 }

@@ -29,12 +29,21 @@ export interface CreditLineFigures {
 }
 
 /** The figures of a credit line from its contracts; `current` replaces the stored copy of the contract being changed. */
-export async function creditLineFigures(tx: Tx, caller: Caller, creditLine: Doc, current?: Doc): Promise<CreditLineFigures> {
+export async function creditLineFigures(
+  tx: Tx,
+  caller: Caller,
+  creditLine: Doc,
+  current?: Doc,
+): Promise<CreditLineFigures> {
   const rows = await rowsWhere(tx, caller, kind('Contract'), 'creditLineRegistration', String(creditLine.registration));
-  const contracts = rows.map((r) => (current && r.registration === current.registration ? null : storage.toDocument(r))).filter((d): d is Doc => d !== null);
+  const contracts = rows
+    .map((r) => (current && r.registration === current.registration ? null : storage.toDocument(r)))
+    .filter((d): d is Doc => d !== null);
   if (current && current.creditLineRegistration === creditLine.registration) contracts.push(current);
   const decimals = decimalsOf(creditLine.currency);
-  let pending = new Dec(0), outstanding = new Dec(0), liveStock = new Dec(0);
+  let pending = new Dec(0),
+    outstanding = new Dec(0),
+    liveStock = new Dec(0);
   for (const c of contracts) {
     const amount = new Dec(typeof c.financedAmountExclTax === 'number' ? c.financedAmountExclTax : 0);
     if (pendingStatuses.has(String(c.status))) pending = pending.plus(amount);
@@ -46,13 +55,21 @@ export async function creditLineFigures(tx: Tx, caller: Caller, creditLine: Doc,
   const limit = new Dec(typeof creditLine.creditLimit === 'number' ? creditLine.creditLimit : 0);
   const round = (d: InstanceType<typeof Dec>) => d.toDecimalPlaces(decimals).toNumber() + 0;
   return {
-    creditLimit: round(limit), outstanding: round(outstanding), pending: round(pending), liveStock: round(liveStock),
+    creditLimit: round(limit),
+    outstanding: round(outstanding),
+    pending: round(pending),
+    liveStock: round(liveStock),
     available: round(limit.minus(outstanding).minus(pending)),
   };
 }
 
 /** Locks the credit line, recomputes its figures with `contract` as it will be stored, and writes them when they changed. */
-export async function refreshCreditLineOf(tx: Tx, caller: Caller, contract: Doc, registration = contract.creditLineRegistration): Promise<{ line: Doc; figures: CreditLineFigures } | undefined> {
+export async function refreshCreditLineOf(
+  tx: Tx,
+  caller: Caller,
+  contract: Doc,
+  registration = contract.creditLineRegistration,
+): Promise<{ line: Doc; figures: CreditLineFigures } | undefined> {
   if (typeof registration !== 'string' || !registration) return undefined;
   const entity = kind('CreditLine');
   const row = await storage.findOne(tx, entity, caller.tenant, registration, true);
@@ -76,16 +93,29 @@ export async function reserveCreditLine(context: SideEffectContext): Promise<Doc
   if (typeof registration !== 'string' || !registration) return doc;
   const entity = kind('CreditLine');
   const row = await storage.findOne(tx, entity, caller.tenant, registration, true);
-  if (!row) throw refusal(context, 'CREDIT_LINE', `Credit line ${registration} not found`, { creditLineRegistration: registration });
-  if (row.status !== 'ACTIVE') throw refusal(context, 'CREDIT_LINE', `Credit line ${registration} is ${row.status}, not ACTIVE`, { creditLineRegistration: registration });
+  if (!row)
+    throw refusal(context, 'CREDIT_LINE', `Credit line ${registration} not found`, {
+      creditLineRegistration: registration,
+    });
+  if (row.status !== 'ACTIVE')
+    throw refusal(context, 'CREDIT_LINE', `Credit line ${registration} is ${row.status}, not ACTIVE`, {
+      creditLineRegistration: registration,
+    });
   const line = storage.toDocument(row);
   const figures = await creditLineFigures(tx, caller, line, doc);
   if (figures.available < 0) {
     const before = await creditLineFigures(tx, caller, line);
     const currency = typeof line.currency === 'string' ? ` ${line.currency}` : '';
-    throw refusal(context, 'CREDIT_LIMIT', `Credit line ${registration} has ${before.available}${currency} available; the contract needs ${doc.financedAmountExclTax}${currency}`, {
-      creditLineRegistration: registration, available: before.available, requested: doc.financedAmountExclTax,
-    });
+    throw refusal(
+      context,
+      'CREDIT_LIMIT',
+      `Credit line ${registration} has ${before.available}${currency} available; the contract needs ${doc.financedAmountExclTax}${currency}`,
+      {
+        creditLineRegistration: registration,
+        available: before.available,
+        requested: doc.financedAmountExclTax,
+      },
+    );
   }
   await refreshCreditLineOf(tx, caller, doc);
   return doc;

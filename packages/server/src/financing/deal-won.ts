@@ -28,13 +28,36 @@ const contractTypeOf = (financialProduct: unknown): string => {
 
 /** Fields a contract takes from the deal it was won from. */
 const carried = [
-  'contractType', 'tags', 'managementType', 'purpose', 'subPurpose', 'internalReference', 'externalReference', 'currency',
-  'startDate', 'paymentDay', 'creditLineRegistration', 'agreementRegistration', 'persons', 'assets', 'assetsTotals', 'endOfTermOption',
+  'contractType',
+  'tags',
+  'managementType',
+  'purpose',
+  'subPurpose',
+  'internalReference',
+  'externalReference',
+  'currency',
+  'startDate',
+  'paymentDay',
+  'creditLineRegistration',
+  'agreementRegistration',
+  'persons',
+  'assets',
+  'assetsTotals',
+  'endOfTermOption',
 ];
 
 type Identifier = { type?: string; number?: string };
 /** A prospect's fields a person does not take: its own workflow's and the records' system fields. */
-const notCarriedFromProspect = ['_id', '_version', '_insertDate', '_insertUser', '_updateDate', '_updateUser', 'status', 'registration'];
+const notCarriedFromProspect = [
+  '_id',
+  '_version',
+  '_insertDate',
+  '_insertUser',
+  '_updateDate',
+  '_updateUser',
+  'status',
+  'registration',
+];
 
 /**
  * The person a deal's client stands for. A prospect becomes a person: the one already holding its
@@ -44,24 +67,55 @@ const notCarriedFromProspect = ['_id', '_version', '_insertDate', '_insertUser',
  * neither, is kept as given.
  */
 export async function clientPersonOf(tx: Tx, caller: Caller, registration: string): Promise<string> {
-  const persons = kind('Person'), prospects = kind('Prospect');
+  const persons = kind('Person'),
+    prospects = kind('Prospect');
   const prospect = await storage.findOne(tx, prospects, caller.tenant, registration, true);
   const same = await storage.findOne(tx, persons, caller.tenant, registration);
   if (!prospect) return registration;
-  const identifiers = ((prospect.data.registrations as Identifier[] | undefined) ?? []).filter((r) => r.type && r.number);
-  let person = same?.registration ?? (identifiers.length
-    ? (await storage.findWhere(tx, persons, caller.tenant, sql<boolean>`(${sql.join(identifiers.map((r) =>
-      sql`data #> '{registrations}' @> ${JSON.stringify([{ type: r.type, number: r.number }])}::jsonb`), sql` OR `)})`, 1))[0]?.registration
-    : undefined);
+  const identifiers = ((prospect.data.registrations as Identifier[] | undefined) ?? []).filter(
+    (r) => r.type && r.number,
+  );
+  let person =
+    same?.registration ??
+    (identifiers.length
+      ? (
+          await storage.findWhere(
+            tx,
+            persons,
+            caller.tenant,
+            sql<boolean>`(${sql.join(
+              identifiers.map(
+                (r) => sql`data #> '{registrations}' @> ${JSON.stringify([{ type: r.type, number: r.number }])}::jsonb`,
+              ),
+              sql` OR `,
+            )})`,
+            1,
+          )
+        )[0]?.registration
+      : undefined);
   if (!person) {
     const data = Object.fromEntries(Object.entries(prospect.data).filter(([k]) => !notCarriedFromProspect.includes(k)));
     const roles = (data.roles as { role?: string }[] | undefined) ?? [];
-    person = String((await createRecord(tx, caller, persons, {
-      ...data, status: 'ACTIVE', roles: roles.some((r) => r.role === 'CLIENT') ? roles : [...roles, { role: 'CLIENT' }],
-    }, prospect.registration)).registration);
+    person = String(
+      (
+        await createRecord(
+          tx,
+          caller,
+          persons,
+          {
+            ...data,
+            status: 'ACTIVE',
+            roles: roles.some((r) => r.role === 'CLIENT') ? roles : [...roles, { role: 'CLIENT' }],
+          },
+          prospect.registration,
+        )
+      ).registration,
+    );
   }
   if (prospect.status !== 'CONVERTED') {
-    await updateRecord(tx, caller, prospects, prospect, { ...prospect.data, status: 'CONVERTED' }, 'CONVERT', { details: { personRegistration: person } });
+    await updateRecord(tx, caller, prospects, prospect, { ...prospect.data, status: 'CONVERTED' }, 'CONVERT', {
+      details: { personRegistration: person },
+    });
   }
   return person;
 }
@@ -72,13 +126,21 @@ export async function createContractFromDeal(context: SideEffectContext): Promis
   if (!personWith(doc, 'CLIENT')) missing.push('a client (persons with role CLIENT)');
   const quotations = (doc.quotations as Quotation[] | undefined) ?? [];
   const chosen = chosenQuotation(doc);
-  if (!chosen) missing.push(quotations.length ? `a chosen quotation (isChosen on one of the ${quotations.length})` : 'a quotation');
-  else if (chosen.pricingError || chosen.instalment === undefined) missing.push(`a priced quotation (${chosen.registration}: ${chosen.pricingError ?? 'not priced'})`);
+  if (!chosen)
+    missing.push(
+      quotations.length ? `a chosen quotation (isChosen on one of the ${quotations.length})` : 'a quotation',
+    );
+  else if (chosen.pricingError || chosen.instalment === undefined)
+    missing.push(`a priced quotation (${chosen.registration}: ${chosen.pricingError ?? 'not priced'})`);
   if (missing.length) throw refusal(context, 'INCONSISTENT', `The deal needs ${missing.join(', ')}`, { missing });
   // The contract's client is a person, a prospect client converted on the way.
   const persons: Doc[] = [];
   for (const p of (doc.persons as Doc[] | undefined) ?? []) {
-    persons.push(p.role === 'CLIENT' && typeof p.personRegistration === 'string' ? { ...p, personRegistration: await clientPersonOf(tx, caller, p.personRegistration) } : p);
+    persons.push(
+      p.role === 'CLIENT' && typeof p.personRegistration === 'string'
+        ? { ...p, personRegistration: await clientPersonOf(tx, caller, p.personRegistration) }
+        : p,
+    );
   }
   const contract: Doc = {
     name: doc.name,
@@ -95,5 +157,9 @@ export async function createContractFromDeal(context: SideEffectContext): Promis
     status: 'DRAFT',
   };
   const created = await createRecord(tx, caller, kind('Contract'), contract);
-  return { ...doc, contractRegistration: created.registration, quotations: quotations.map((q) => ({ ...q, isChosen: q === chosen })) };
+  return {
+    ...doc,
+    contractRegistration: created.registration,
+    quotations: quotations.map((q) => ({ ...q, isChosen: q === chosen })),
+  };
 }

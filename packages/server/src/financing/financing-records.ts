@@ -27,11 +27,18 @@ export const kind = (name: string): Entity => {
  * contracts at once never waits on one counter).
  */
 export async function createRecord(tx: Tx, caller: Caller, entity: Entity, data: Doc, given?: string): Promise<Doc> {
-  const registration = given ?? await freeRegistration(tx, caller, entity);
-  const doc = storage.toDocument(await storage.insertRow(tx, entity, caller.tenant, caller.username, { ...data, registration }));
+  const registration = given ?? (await freeRegistration(tx, caller, entity));
+  const doc = storage.toDocument(
+    await storage.insertRow(tx, entity, caller.tenant, caller.username, { ...data, registration }),
+  );
   // A schedule's lines are in the record created; its History row counts them rather than copying them.
   const after = Array.isArray(doc.lines) ? { ...doc, lines: `${doc.lines.length} lines` } : doc;
-  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: registration, action: 'CREATE', after });
+  await insertHistory(tx, caller, {
+    entityName: entity.name,
+    entityRegistration: registration,
+    action: 'CREATE',
+    after,
+  });
   return doc;
 }
 
@@ -42,16 +49,42 @@ export async function createRecord(tx: Tx, caller: Caller, entity: Entity, data:
  */
 export async function createRecords(tx: Tx, caller: Caller, entity: Entity, docs: Doc[]): Promise<void> {
   await storage.insertMany(tx, entity, caller.tenant, caller.username, docs);
-  await insertHistories(tx, caller, docs.map((doc) => ({
-    entityName: entity.name, entityRegistration: String(doc.registration), action: 'CREATE',
-    after: Array.isArray(doc.lines) ? { ...doc, lines: `${doc.lines.length} lines` } : doc,
-  })));
+  await insertHistories(
+    tx,
+    caller,
+    docs.map((doc) => ({
+      entityName: entity.name,
+      entityRegistration: String(doc.registration),
+      action: 'CREATE',
+      after: Array.isArray(doc.lines) ? { ...doc, lines: `${doc.lines.length} lines` } : doc,
+    })),
+  );
 }
 
-export async function updateRecord(tx: Tx, caller: Caller, entity: Entity, row: Row, data: Doc, action = 'UPDATE', extra?: Doc): Promise<Doc> {
+export async function updateRecord(
+  tx: Tx,
+  caller: Caller,
+  entity: Entity,
+  row: Row,
+  data: Doc,
+  action = 'UPDATE',
+  extra?: Doc,
+): Promise<Doc> {
   const before = storage.toDocument(row);
-  const doc = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, { ...data, registration: row.registration }));
-  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: row.registration, action, before, after: doc, extra });
+  const doc = storage.toDocument(
+    await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, {
+      ...data,
+      registration: row.registration,
+    }),
+  );
+  await insertHistory(tx, caller, {
+    entityName: entity.name,
+    entityRegistration: row.registration,
+    action,
+    before,
+    after: doc,
+    extra,
+  });
   return doc;
 }
 
@@ -62,7 +95,14 @@ export async function mustFindRow(tx: Tx, caller: Caller, entity: Entity, id: st
 }
 
 /** Records of `entity` whose `field` holds `value`, oldest first. */
-export async function rowsWhere(tx: Tx, caller: Caller, entity: Entity, field: string, value: string, limit = 10_000): Promise<Row[]> {
+export async function rowsWhere(
+  tx: Tx,
+  caller: Caller,
+  entity: Entity,
+  field: string,
+  value: string,
+  limit = 10_000,
+): Promise<Row[]> {
   return storage.findWhere(tx, entity, caller.tenant, sql<boolean>`data->>${field} = ${value}`, limit);
 }
 
@@ -77,19 +117,30 @@ export async function taxesOf(tx: Tx, caller: Caller): Promise<Tax[]> {
   return [...byCode.values()];
 }
 
-export const decimalsOf = (currency: unknown) => currencyDecimals(typeof currency === 'string' && currency ? currency : 'EUR');
+export const decimalsOf = (currency: unknown) =>
+  currencyDecimals(typeof currency === 'string' && currency ? currency : 'EUR');
 
 type Person = { role?: string; personRegistration?: string };
 /** The registration of the first person with `role` on a contract or deal. */
-export const personWith = (doc: Doc, role: string) => ((doc.persons as Person[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
+export const personWith = (doc: Doc, role: string) =>
+  ((doc.persons as Person[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
 
 /**
  * A transition refused by a financing rule, as the workflow refuses one (409 TRANSITION_REJECTED,
  * `rejectionReason` shown by the client as a warning, spec 000 §8).
  */
-export function refusal(context: { entity: Entity; transition: { code: string; from: string[] }; doc: Doc }, rejection: string, reason: string, extra: Doc = {}): ApiError {
+export function refusal(
+  context: { entity: Entity; transition: { code: string; from: string[] }; doc: Doc },
+  rejection: string,
+  reason: string,
+  extra: Doc = {},
+): ApiError {
   const registration = String(context.doc.registration);
   return new ApiError('TRANSITION_REJECTED', [context.transition.code, context.entity.name, registration, reason], {
-    rejectionReason: reason, rejection, transition: context.transition.code, currentStatus: context.transition.from[0], ...extra,
+    rejectionReason: reason,
+    rejection,
+    transition: context.transition.code,
+    currentStatus: context.transition.from[0],
+    ...extra,
   });
 }

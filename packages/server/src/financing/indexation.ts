@@ -16,19 +16,34 @@ import { decimalsOf, kind, mustFindRow, rowsWhere, taxesOf, updateRecord } from 
 
 export interface ContractIndexation {
   contractRegistration: string;
-  elements: { registration: string; code: unknown; indexedUntil?: string; applied: { anniversary: string; index: number; base: number; lines: number }[] }[];
+  elements: {
+    registration: string;
+    code: unknown;
+    indexedUntil?: string;
+    applied: { anniversary: string; index: number; base: number; lines: number }[];
+  }[];
 }
 
 export async function indexContract(tx: Tx, caller: Caller, id: string, asOf: string): Promise<ContractIndexation> {
   const contract = await mustFindRow(tx, caller, kind('Contract'), id, true);
-  if (contract.status !== 'ACTIVE') throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(contract.registration), `contract (it is ${contract.status}, not ACTIVE)`]);
+  if (contract.status !== 'ACTIVE')
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      JSON.stringify(contract.registration),
+      `contract (it is ${contract.status}, not ACTIVE)`,
+    ]);
   const productRegistration = (contract.data.scheduleTerms as QuotationTerms | undefined)?.productRegistration;
-  const product = productRegistration ? await storage.findOne(tx, kind('Product'), caller.tenant, productRegistration) : undefined;
+  const product = productRegistration
+    ? await storage.findOne(tx, kind('Product'), caller.tenant, productRegistration)
+    : undefined;
   const values = (product?.data.indexValues as IndexValue[] | undefined) ?? [];
-  const elements = (await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', contract.registration, 1000))
-    .filter((e) => e.data.indexed === true && e.status === 'ACTIVE');
+  const elements = (
+    await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', contract.registration, 1000)
+  ).filter((e) => e.data.indexed === true && e.status === 'ACTIVE');
   if (elements.length && !values.length) {
-    throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(productRegistration ?? null), 'productRegistration (its product holds no index values)']);
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      JSON.stringify(productRegistration ?? null),
+      'productRegistration (its product holds no index values)',
+    ]);
   }
   const taxes = await taxesOf(tx, caller);
   const decimals = decimalsOf(contract.data.currency);
@@ -37,19 +52,42 @@ export async function indexContract(tx: Tx, caller: Caller, id: string, asOf: st
     let result;
     try {
       result = indexLines({
-        startDate: String(contract.data.startDate), asOf, indexedUntil: element.data.indexedUntil as string | undefined, values,
-        lines: (element.data.lines as ScheduleLine[] | undefined) ?? [], taxes, decimals,
+        startDate: String(contract.data.startDate),
+        asOf,
+        indexedUntil: element.data.indexedUntil as string | undefined,
+        values,
+        lines: (element.data.lines as ScheduleLine[] | undefined) ?? [],
+        taxes,
+        decimals,
       });
     } catch (error) {
-      if (error instanceof FinanceError) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(asOf), `date (${error.message})`]);
+      if (error instanceof FinanceError)
+        throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(asOf), `date (${error.message})`]);
       throw error;
     }
     if (result.applied.length) {
-      await updateRecord(tx, caller, kind('ContractElement'), element, {
-        ...element.data, lines: result.lines, ...elementTotals(result.lines, decimals), indexedUntil: result.indexedUntil, status: element.status,
-      }, 'INDEXATION', { details: { applied: result.applied } });
+      await updateRecord(
+        tx,
+        caller,
+        kind('ContractElement'),
+        element,
+        {
+          ...element.data,
+          lines: result.lines,
+          ...elementTotals(result.lines, decimals),
+          indexedUntil: result.indexedUntil,
+          status: element.status,
+        },
+        'INDEXATION',
+        { details: { applied: result.applied } },
+      );
     }
-    out.elements.push({ registration: element.registration, code: element.data.code, indexedUntil: result.indexedUntil, applied: result.applied });
+    out.elements.push({
+      registration: element.registration,
+      code: element.data.code,
+      indexedUntil: result.indexedUntil,
+      applied: result.applied,
+    });
   }
   return out;
 }
@@ -70,12 +108,19 @@ export interface DueIndexation {
 export async function indexDueContracts(tx: Tx, caller: Caller, date: string): Promise<DueIndexation> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !parseIsoDate(date)) throw new ApiError('INVALID_DATE_FIELD', ['date']);
   const elements = kind('ContractElement');
-  const element = sql.table(elements.table), contract = sql.table(kind('Contract').table);
+  const element = sql.table(elements.table),
+    contract = sql.table(kind('Contract').table);
   // Its last anniversary applied a year ago or more; never applied, its active contract started a year ago or more.
-  const due = await storage.findWhere(tx, elements, caller.tenant, sql<boolean>`${element}.status = 'ACTIVE' AND ${element}.data->>'indexed' = 'true'
+  const due = await storage.findWhere(
+    tx,
+    elements,
+    caller.tenant,
+    sql<boolean>`${element}.status = 'ACTIVE' AND ${element}.data->>'indexed' = 'true'
     AND CASE WHEN ${element}.data->>'indexedUntil' IS NOT NULL THEN (${element}.data->>'indexedUntil')::date + interval '1 year' <= ${date}::date
       ELSE EXISTS (SELECT 1 FROM ${contract} c WHERE c.tenant = ${caller.tenant} AND c.registration = ${element}.data->>'contractRegistration'
-        AND c.status = 'ACTIVE' AND (c.data->>'startDate')::date + interval '1 year' <= ${date}::date) END`, 100_000);
+        AND c.status = 'ACTIVE' AND (c.data->>'startDate')::date + interval '1 year' <= ${date}::date) END`,
+    100_000,
+  );
   const contracts = [...new Set(due.map((e) => String(e.data.contractRegistration ?? '')).filter(Boolean))].sort();
   const out: DueIndexation = { date, indexed: [], failed: [] };
   for (const contract of contracts) {

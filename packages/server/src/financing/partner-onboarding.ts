@@ -27,11 +27,13 @@ export interface Onboarding {
 const texts: Record<string, { subject: string; body: (name: string, link: string) => string }> = {
   en: {
     subject: 'Become our partner: complete your registration',
-    body: (name, link) => `Hello ${name},\n\nWe would be glad to work with you as a partner. Please complete your registration here:\n${link}\n\nThis link is personal.`,
+    body: (name, link) =>
+      `Hello ${name},\n\nWe would be glad to work with you as a partner. Please complete your registration here:\n${link}\n\nThis link is personal.`,
   },
   fr: {
     subject: 'Devenez notre partenaire : complétez votre inscription',
-    body: (name, link) => `Bonjour ${name},\n\nNous serions heureux de travailler avec vous en tant que partenaire. Merci de compléter votre inscription ici :\n${link}\n\nCe lien vous est personnel.`,
+    body: (name, link) =>
+      `Bonjour ${name},\n\nNous serions heureux de travailler avec vous en tant que partenaire. Merci de compléter votre inscription ici :\n${link}\n\nCe lien vous est personnel.`,
   },
 };
 
@@ -40,34 +42,71 @@ const texts: Record<string, { subject: string; body: (name: string, link: string
  * (the generic create: its checks, registration numbering and History). `flowUrl` is where the
  * link leads (an absolute URL). A prospect or person already known by that email is refused.
  */
-export async function onboardPartner(operations: Operations, caller: Caller, given: Onboarding, flowUrl: string): Promise<{ prospect: Doc; communication: Doc; link: string }> {
+export async function onboardPartner(
+  operations: Operations,
+  caller: Caller,
+  given: Onboarding,
+  flowUrl: string,
+): Promise<{ prospect: Doc; communication: Doc; link: string }> {
   const input = { ...given, language: given.language ?? 'en-GB' };
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
   const token = randomBytes(24).toString('base64url');
-  if (!referenceLists.locale.some((l) => l.value === input.language)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.language), 'language']);
+  if (!referenceLists.locale.some((l) => l.value === input.language))
+    throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.language), 'language']);
   const text = texts[input.language.slice(0, 2)] ?? texts.en;
-  let communication: Doc | undefined, link = '';
-  const prospect = await operations.create(caller, kind('Prospect'), {
-    type: 'C', name, email, preferredLanguage: input.language, roles: [{ role: 'PARTNER' }],
-  }, {
-    withAnswer: async (tx: Tx, status: number, doc: Doc) => {
-      const known = status === 200 ? [doc] : [
-        ...await storage.findWhere(tx, kind('Prospect'), caller.tenant, sql<boolean>`lower(data->>'email') = ${email} AND registration <> ${String(doc.registration)}`, 1),
-        ...await storage.findWhere(tx, kind('Person'), caller.tenant, sql<boolean>`lower(data->>'email') = ${email}`, 1),
-      ];
-      if (known.length) throw new ApiError('VALUE_ALREADY_EXISTS', [email, 'email']);
-      const url = new URL(flowUrl);
-      url.searchParams.set('prospect', String(doc.registration));
-      url.searchParams.set('token', token);
-      url.searchParams.set('lang', input.language);
-      link = url.toString();
-      communication = await createRecord(tx, caller, kind('Communication'), {
-        name: text.subject, subject: text.subject, type: 'EMAIL', category: 'Partner onboarding', status: 'SCHEDULED',
-        date: new Date().toISOString(), to: email, content: text.body(name, link),
-        persons: [{ role: 'PARTNER', personRegistration: doc.registration, name }],
-      });
+  let communication: Doc | undefined,
+    link = '';
+  const prospect = await operations.create(
+    caller,
+    kind('Prospect'),
+    {
+      type: 'C',
+      name,
+      email,
+      preferredLanguage: input.language,
+      roles: [{ role: 'PARTNER' }],
     },
-  });
+    {
+      withAnswer: async (tx: Tx, status: number, doc: Doc) => {
+        const known =
+          status === 200
+            ? [doc]
+            : [
+                ...(await storage.findWhere(
+                  tx,
+                  kind('Prospect'),
+                  caller.tenant,
+                  sql<boolean>`lower(data->>'email') = ${email} AND registration <> ${String(doc.registration)}`,
+                  1,
+                )),
+                ...(await storage.findWhere(
+                  tx,
+                  kind('Person'),
+                  caller.tenant,
+                  sql<boolean>`lower(data->>'email') = ${email}`,
+                  1,
+                )),
+              ];
+        if (known.length) throw new ApiError('VALUE_ALREADY_EXISTS', [email, 'email']);
+        const url = new URL(flowUrl);
+        url.searchParams.set('prospect', String(doc.registration));
+        url.searchParams.set('token', token);
+        url.searchParams.set('lang', input.language);
+        link = url.toString();
+        communication = await createRecord(tx, caller, kind('Communication'), {
+          name: text.subject,
+          subject: text.subject,
+          type: 'EMAIL',
+          category: 'Partner onboarding',
+          status: 'SCHEDULED',
+          date: new Date().toISOString(),
+          to: email,
+          content: text.body(name, link),
+          persons: [{ role: 'PARTNER', personRegistration: doc.registration, name }],
+        });
+      },
+    },
+  );
   return { prospect, communication: communication!, link };
 }

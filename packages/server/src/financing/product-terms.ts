@@ -8,7 +8,13 @@ import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import type { Entity } from '@lbo/model/entity';
 import type { PlanService } from '@lbo/model/finance/payment-plan';
-import { tableTerms, type Band, type ProductTableInput, type ProductTableKind, type TableQuery } from '@lbo/model/finance/product-table';
+import {
+  tableTerms,
+  type Band,
+  type ProductTableInput,
+  type ProductTableKind,
+  type TableQuery,
+} from '@lbo/model/finance/product-table';
 import type { Operations } from '../entities/crud.operation.ts';
 import type { SessionCaller } from '../auth/sessions.ts';
 import { canReadEntity, entityPath } from '../auth/permissions.ts';
@@ -53,9 +59,16 @@ function mustRead(caller: SessionCaller, entity: Entity) {
  * Terms from `product` (its fixed rate and linked tables) and from the tables named in `table`.
  * A product's link must point at a table of its kind; two tables of one kind are refused.
  */
-export async function productTerms(operations: Operations, caller: SessionCaller, names: { product?: string; tables: string[] }, query: TableQuery): Promise<ProductTerms> {
+export async function productTerms(
+  operations: Operations,
+  caller: SessionCaller,
+  names: { product?: string; tables: string[] },
+  query: TableQuery,
+): Promise<ProductTerms> {
   const terms: ProductTerms = { services: [], tables: [] };
-  const wanted: { registration: string; field: string; kind?: ProductTableKind }[] = names.tables.map((registration) => ({ registration, field: 'table' }));
+  const wanted: { registration: string; field: string; kind?: ProductTableKind }[] = names.tables.map(
+    (registration) => ({ registration, field: 'table' }),
+  );
   if (names.product) {
     mustRead(caller, productEntity);
     const product = await operations.get(caller, productEntity, names.product);
@@ -64,21 +77,34 @@ export async function productTerms(operations: Operations, caller: SessionCaller
       terms.rateSource = `product ${names.product}`;
     }
     for (const [kind, field] of Object.entries(tableLinks) as [ProductTableKind, string][]) {
-      if (typeof product[field] === 'string' && product[field]) wanted.push({ registration: product[field] as string, field, kind });
+      if (typeof product[field] === 'string' && product[field])
+        wanted.push({ registration: product[field] as string, field, kind });
     }
   }
   if (wanted.length) mustRead(caller, tableEntity);
   const seen = new Set<ProductTableKind>();
   for (const { registration, field, kind } of wanted) {
-    const table = await operations.get(caller, tableEntity, registration) as unknown as ProductTableInput & { registration: string };
+    const table = (await operations.get(caller, tableEntity, registration)) as unknown as ProductTableInput & {
+      registration: string;
+    };
     const found = tableTerms(table, query);
-    if (kind && found.kind !== kind) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(registration), `${field} (a ${found.kind}, not a ${kind})`]);
-    if (seen.has(found.kind)) throw new ApiError('INVALID_FIELD_IN_QUERY', [field, `a second ${found.kind} (${registration})`]);
+    if (kind && found.kind !== kind)
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        JSON.stringify(registration),
+        `${field} (a ${found.kind}, not a ${kind})`,
+      ]);
+    if (seen.has(found.kind))
+      throw new ApiError('INVALID_FIELD_IN_QUERY', [field, `a second ${found.kind} (${registration})`]);
     seen.add(found.kind);
     const { match } = found;
     terms.tables.push({
-      registration: table.registration, kind: found.kind, row: match.row, column: match.column, value: match.value.toNumber(),
-      amountBand: match.amountBand, durationBand: match.durationBand,
+      registration: table.registration,
+      kind: found.kind,
+      row: match.row,
+      column: match.column,
+      value: match.value.toNumber(),
+      amountBand: match.amountBand,
+      durationBand: match.durationBand,
     });
     if (found.rate) {
       terms.rate = found.rate.toString();

@@ -7,7 +7,13 @@
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
-import { elementTotals, planInputOf, type QuotationTerms, type ScheduleLine, type TermsFromProduct } from '@lbo/model/finance/contract-schedule';
+import {
+  elementTotals,
+  planInputOf,
+  type QuotationTerms,
+  type ScheduleLine,
+  type TermsFromProduct,
+} from '@lbo/model/finance/contract-schedule';
 import { tableTerms, type ProductTableInput } from '@lbo/model/finance/product-table';
 import type { Frequency } from '@lbo/model/finance/payment-plan-terms';
 import { linePrices, pricingTotals, type PricingLine, type Tax } from '@lbo/model/finance/pricing';
@@ -27,7 +33,12 @@ export interface ProductRule extends TermsFromProduct {
 }
 
 /** What a product gives a quotation: its fixed rate, or its tables' rate, instalment and costs. */
-export async function productRule(tx: Tx, caller: Caller, registration: string | undefined, q: QuotationTerms): Promise<ProductRule> {
+export async function productRule(
+  tx: Tx,
+  caller: Caller,
+  registration: string | undefined,
+  q: QuotationTerms,
+): Promise<ProductRule> {
   const rule: ProductRule = { costs: [] };
   if (!registration) return rule;
   const row = await storage.findOne(tx, kind('Product'), caller.tenant, registration);
@@ -41,7 +52,9 @@ export async function productRule(tx: Tx, caller: Caller, registration: string |
     const table = await storage.findOne(tx, kind('ProductTable'), caller.tenant, tableRegistration);
     if (!table) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['ProductTable', tableRegistration]);
     const found = tableTerms({ ...table.data, registration: table.registration } as unknown as ProductTableInput, {
-      amount: q.financedAmountExclTax ?? 0, duration: Number(q.duration), frequency: Number(q.frequency ?? 30) as Frequency,
+      amount: q.financedAmountExclTax ?? 0,
+      duration: Number(q.duration),
+      frequency: Number(q.frequency ?? 30) as Frequency,
     });
     if (found.rate) rule.rate = found.rate.toString();
     if (found.coefficient) rule.instalment = found.coefficient.times(q.financedAmountExclTax ?? 0).toString();
@@ -55,8 +68,24 @@ type Quotation = QuotationTerms & Doc;
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** The finance engine's figures of one quotation, or the reason it cannot be priced yet. */
-async function priceQuotation(tx: Tx, caller: Caller, q: Quotation, startDate: string, taxes: Tax[], decimals: number): Promise<Quotation> {
-  const { instalment: _i, totalPayment: _t, totalInterest: _n, effectiveRate: _e, apr: _a, endDate: _d, pricingError: _p, ...terms } = q;
+async function priceQuotation(
+  tx: Tx,
+  caller: Caller,
+  q: Quotation,
+  startDate: string,
+  taxes: Tax[],
+  decimals: number,
+): Promise<Quotation> {
+  const {
+    instalment: _i,
+    totalPayment: _t,
+    totalInterest: _n,
+    effectiveRate: _e,
+    apr: _a,
+    endDate: _d,
+    pricingError: _p,
+    ...terms
+  } = q;
   const missing = ['financedAmountExclTax', 'duration'].filter((f) => !filled(terms[f]));
   if (!filled(terms.productRegistration) && !filled(terms.rate)) missing.push('rate');
   if (missing.length) return { ...terms, pricingError: `Missing ${missing.join(', ')}` };
@@ -65,7 +94,10 @@ async function priceQuotation(tx: Tx, caller: Caller, q: Quotation, startDate: s
     const plan = paymentPlan(planInputOf(terms, startDate, taxes, decimals, rule));
     const perLine = (terms.services ?? []).reduce((sum, s) => sum + (typeof s.amount === 'number' ? s.amount : 0), 0);
     const services = Math.round(perLine * 10 ** decimals) * plan.lines.length;
-    const fees = (terms.fees ?? []).reduce((sum, f) => sum + Math.round((typeof f.amount === 'number' ? f.amount : 0) * 10 ** decimals), 0);
+    const fees = (terms.fees ?? []).reduce(
+      (sum, f) => sum + Math.round((typeof f.amount === 'number' ? f.amount : 0) * 10 ** decimals),
+      0,
+    );
     const rent = Math.round(plan.totals.instalmentExclTax * 10 ** decimals);
     const residual = Math.round(plan.residualValue * 10 ** decimals);
     return {
@@ -88,7 +120,13 @@ type AssetLine = Doc & { assetRegistration?: string; isPartExchange?: boolean };
 type Person = { role?: string; personRegistration?: string } & Doc;
 
 /** Asset lines priced, each asset copied onto its line; the suppliers of the lines. */
-async function priceAssetLines(tx: Tx, caller: Caller, lines: AssetLine[], taxes: Tax[], decimals: number): Promise<{ lines: AssetLine[]; suppliers: Set<string> }> {
+async function priceAssetLines(
+  tx: Tx,
+  caller: Caller,
+  lines: AssetLine[],
+  taxes: Tax[],
+  decimals: number,
+): Promise<{ lines: AssetLine[]; suppliers: Set<string> }> {
   const suppliers = new Set<string>();
   const priced: AssetLine[] = [];
   for (const line of lines) {
@@ -104,7 +142,8 @@ async function priceAssetLines(tx: Tx, caller: Caller, lines: AssetLine[], taxes
         taxCode: item.taxCode ?? asset.taxCode,
         currency: item.currency ?? asset.currency,
       };
-      if (typeof asset.supplierRegistration === 'string' && asset.supplierRegistration) suppliers.add(asset.supplierRegistration);
+      if (typeof asset.supplierRegistration === 'string' && asset.supplierRegistration)
+        suppliers.add(asset.supplierRegistration);
     }
     priced.push(filled(item.unitPrice) ? { ...item, ...linePrices(item as PricingLine, taxes, decimals) } : item);
   }
@@ -123,8 +162,19 @@ async function suppliersOf(tx: Tx, caller: Caller, lines: AssetLine[] | undefine
  * the revision amendments are checked against.
  */
 const writtenByLifecycle = [
-  'dealRegistration', 'contractRegistration', 'outstandingPrincipal', 'nextDueDate', 'arrears', 'scheduleRevision', 'scheduleTerms', 'terminationAmendment',
-  'submitDate', 'approvalDate', 'activationDate', 'terminationDate', 'cancellationDate',
+  'dealRegistration',
+  'contractRegistration',
+  'outstandingPrincipal',
+  'nextDueDate',
+  'arrears',
+  'scheduleRevision',
+  'scheduleTerms',
+  'terminationAmendment',
+  'submitDate',
+  'approvalDate',
+  'activationDate',
+  'terminationDate',
+  'cancellationDate',
 ];
 
 /** Prices a deal or contract document; `before` is the stored one on an update. */
@@ -139,13 +189,19 @@ export async function priceFinancedRecord(tx: Tx, caller: Caller, doc: Doc, befo
   if (Array.isArray(doc.assets)) {
     const { lines, suppliers } = await priceAssetLines(tx, caller, doc.assets as AssetLine[], taxes, decimals);
     out.assets = lines;
-    if (lines.some((l) => filled(l.unitPrice))) out.assetsTotals = pricingTotals(lines.filter((l) => filled(l.unitPrice)) as PricingLine[], taxes, decimals);
+    if (lines.some((l) => filled(l.unitPrice)))
+      out.assetsTotals = pricingTotals(lines.filter((l) => filled(l.unitPrice)) as PricingLine[], taxes, decimals);
     else delete out.assetsTotals;
     // Spec 002 §4: a chosen asset's supplier joins the persons; removing its line removes it.
-    const dropped = before ? [...await suppliersOf(tx, caller, before.assets as AssetLine[])].filter((s) => !suppliers.has(s)) : [];
-    let persons = ((doc.persons as Person[] | undefined) ?? []).filter((p) => !(p.role === 'SUPPLIER' && dropped.includes(p.personRegistration ?? '')));
+    const dropped = before
+      ? [...(await suppliersOf(tx, caller, before.assets as AssetLine[]))].filter((s) => !suppliers.has(s))
+      : [];
+    let persons = ((doc.persons as Person[] | undefined) ?? []).filter(
+      (p) => !(p.role === 'SUPPLIER' && dropped.includes(p.personRegistration ?? '')),
+    );
     for (const supplier of suppliers) {
-      if (!persons.some((p) => p.role === 'SUPPLIER' && p.personRegistration === supplier)) persons = [...persons, { role: 'SUPPLIER', personRegistration: supplier }];
+      if (!persons.some((p) => p.role === 'SUPPLIER' && p.personRegistration === supplier))
+        persons = [...persons, { role: 'SUPPLIER', personRegistration: supplier }];
     }
     out.persons = persons;
   }
@@ -153,18 +209,42 @@ export async function priceFinancedRecord(tx: Tx, caller: Caller, doc: Doc, befo
     const startDate = typeof doc.startDate === 'string' ? doc.startDate : dayIn(new Date(), caller.timeZone ?? 'UTC');
     const taken = new Set((doc.quotations as Quotation[]).map((q) => q.registration).filter(Boolean));
     let n = 0;
-    const next = () => { do n++; while (taken.has(`Q${n}`)); taken.add(`Q${n}`); return `Q${n}`; };
+    const next = () => {
+      do n++;
+      while (taken.has(`Q${n}`));
+      taken.add(`Q${n}`);
+      return `Q${n}`;
+    };
     const quotations: Quotation[] = [];
     for (const q of doc.quotations as Quotation[]) {
-      quotations.push(await priceQuotation(tx, caller, { ...q, registration: (q.registration as string | undefined) || next() }, startDate, taxes, decimals));
+      quotations.push(
+        await priceQuotation(
+          tx,
+          caller,
+          { ...q, registration: (q.registration as string | undefined) || next() },
+          startDate,
+          taxes,
+          decimals,
+        ),
+      );
     }
     out.quotations = quotations;
     const chosen = quotations.filter((q) => q.isChosen);
-    if (chosen.length > 1) throw new ApiError('INVALID_FIELD_VALUE', ['true', `quotations[${quotations.indexOf(chosen[1])}].isChosen (one quotation is chosen)`]);
+    if (chosen.length > 1)
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        'true',
+        `quotations[${quotations.indexOf(chosen[1])}].isChosen (one quotation is chosen)`,
+      ]);
     // The record shows the chosen quotation's terms, else the first one's (the list's column, spec 001 §3).
     const shown = chosen[0] ?? quotations[0];
     if (shown) {
-      for (const field of ['financialProduct', 'financialScheme', 'financedAmountExclTax', 'duration', 'frequency'] as const) {
+      for (const field of [
+        'financialProduct',
+        'financialScheme',
+        'financedAmountExclTax',
+        'duration',
+        'frequency',
+      ] as const) {
         if (filled(shown[field])) out[field] = shown[field];
       }
     }
@@ -182,10 +262,13 @@ export const financedRecordHooks: Record<string, WriteHooks> = {
   },
   contractSchedule: {
     // A new element's lines must add up: its totals are theirs.
-    beforeCreate: async (_tx, _caller, _entity, doc) => (Array.isArray(doc.lines)
-      ? { ...doc, ...elementTotals(doc.lines as ScheduleLine[], decimalsOf(doc.currency)) } : doc),
+    beforeCreate: async (_tx, _caller, _entity, doc) =>
+      Array.isArray(doc.lines)
+        ? { ...doc, ...elementTotals(doc.lines as ScheduleLine[], decimalsOf(doc.currency)) }
+        : doc,
     beforeUpdate: async (_tx, _caller, _entity, doc, before) => ({
-      ...doc, ...Object.fromEntries(scheduleFields.filter((f) => before[f] !== undefined).map((f) => [f, before[f]])),
+      ...doc,
+      ...Object.fromEntries(scheduleFields.filter((f) => before[f] !== undefined).map((f) => [f, before[f]])),
     }),
   },
 };

@@ -6,7 +6,13 @@
 import { ApiError } from '@lbo/model/errors';
 import { xirrNumber } from '@lbo/model/finance/cashflows';
 import { parseIsoDate } from '@lbo/model/finance/dates';
-import { elementTotals, fromMinorUnits, toMinorUnits, type LineStatus, type ScheduleLine } from '@lbo/model/finance/contract-schedule';
+import {
+  elementTotals,
+  fromMinorUnits,
+  toMinorUnits,
+  type LineStatus,
+  type ScheduleLine,
+} from '@lbo/model/finance/contract-schedule';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc, Row } from '../entities/storage.ts';
@@ -21,14 +27,20 @@ import { refreshCreditLineOf } from './credit-lines.ts';
  * PLANNED (to be billed again) or CANCELLED when its invoice is cancelled by a credit note.
  */
 const allowed: Record<LineStatus, LineStatus[]> = {
-  PLANNED: ['INVOICED', 'PAID', 'CANCELLED'], INVOICED: ['PAID', 'PLANNED', 'CANCELLED'], PAID: ['INVOICED'], CANCELLED: [],
+  PLANNED: ['INVOICED', 'PAID', 'CANCELLED'],
+  INVOICED: ['PAID', 'PLANNED', 'CANCELLED'],
+  PAID: ['INVOICED'],
+  CANCELLED: [],
 };
 
 const capital = (e: Row) => e.type === 'RENT' || e.type === 'INSTALMENT' || e.type === 'RESIDUAL_VALUE';
 const due = (l: ScheduleLine) => l.status === 'PLANNED' || l.status === 'INVOICED';
 
 /** Capital still due and next due date of a contract from its elements' lines. */
-export function contractPosition(elements: Row[], decimals: number): { outstandingPrincipal: number; nextDueDate: string | null } {
+export function contractPosition(
+  elements: Row[],
+  decimals: number,
+): { outstandingPrincipal: number; nextDueDate: string | null } {
   let outstanding = 0;
   let next: string | null = null;
   for (const e of elements) {
@@ -43,19 +55,43 @@ export function contractPosition(elements: Row[], decimals: number): { outstandi
 }
 
 /** Lines of one element to move: `invoiceRegistrations[i]` is the invoice of `numbers[i]` when billed. */
-export interface LineStatusChange { element: Row; numbers: number[]; invoiceRegistrations?: string[] }
+export interface LineStatusChange {
+  element: Row;
+  numbers: number[];
+  invoiceRegistrations?: string[];
+}
 
 /** The element's lines after the change; a move its status does not allow throws naming the line. */
-function changedLines(element: Row, numbers: number[], status: LineStatus, invoiceRegistrations?: string[]): ScheduleLine[] {
+function changedLines(
+  element: Row,
+  numbers: number[],
+  status: LineStatus,
+  invoiceRegistrations?: string[],
+): ScheduleLine[] {
   const lines = [...((element.data.lines as ScheduleLine[] | undefined) ?? [])];
   numbers.forEach((number, i) => {
     const index = lines.findIndex((l) => l.number === number);
-    if (index < 0) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (element ${element.registration} has no such line)`]);
+    if (index < 0)
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        String(number),
+        `numbers[${i}] (element ${element.registration} has no such line)`,
+      ]);
     const from = lines[index].status;
-    if (from !== status && !allowed[from].includes(status)) throw new ApiError('INVALID_FIELD_VALUE', [String(number), `numbers[${i}] (a ${from} line cannot become ${status})`]);
+    if (from !== status && !allowed[from].includes(status))
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        String(number),
+        `numbers[${i}] (a ${from} line cannot become ${status})`,
+      ]);
     const { invoiceRegistration: _billedBy, ...line } = lines[index];
     // A line planned again is no longer any invoice's.
-    lines[index] = status === 'PLANNED' ? { ...line, status } : { ...lines[index], status, ...(invoiceRegistrations?.[i] ? { invoiceRegistration: invoiceRegistrations[i] } : {}) };
+    lines[index] =
+      status === 'PLANNED'
+        ? { ...line, status }
+        : {
+            ...lines[index],
+            status,
+            ...(invoiceRegistrations?.[i] ? { invoiceRegistration: invoiceRegistrations[i] } : {}),
+          };
   });
   return lines;
 }
@@ -83,42 +119,114 @@ function lineChanges(before: Doc, after: Doc): Record<string, { from: unknown; t
  * their History rows; the position of their active contracts (capital due, next due date) and
  * their credit lines follow. Billing moves a whole chunk of elements at once this way.
  */
-export async function recordLinesStatus(tx: Tx, caller: Caller, changes: LineStatusChange[], status: LineStatus): Promise<Doc[]> {
+export async function recordLinesStatus(
+  tx: Tx,
+  caller: Caller,
+  changes: LineStatusChange[],
+  status: LineStatus,
+): Promise<Doc[]> {
   const entity = kind('ContractElement');
   if (!changes.length) return [];
   const updates = changes.map(({ element, numbers, invoiceRegistrations }) => {
     const lines = changedLines(element, numbers, status, invoiceRegistrations);
-    return { element, numbers, data: { ...element.data, registration: element.registration, status: element.status, lines, ...elementTotals(lines, decimalsOf(element.data.currency)) } };
+    return {
+      element,
+      numbers,
+      data: {
+        ...element.data,
+        registration: element.registration,
+        status: element.status,
+        lines,
+        ...elementTotals(lines, decimalsOf(element.data.currency)),
+      },
+    };
   });
-  const written = new Map((await storage.updateMany(tx, entity, caller.tenant, caller.username, updates.map((u) => ({ id: u.element._id, data: u.data }))))
-    .map((row) => [row.registration, row]));
-  await insertHistories(tx, caller, updates.map((u) => ({
-    entityName: entity.name, entityRegistration: u.element.registration, action: 'LINE_STATUS', fromStatus: u.element.status, toStatus: u.element.status,
-    changes: lineChanges(u.element.data, u.data), extra: { details: { numbers: u.numbers, status } },
-  })));
-  const contractRegistrations = [...new Set(changes.map((c) => String(c.element.data.contractRegistration ?? '')).filter(Boolean))];
+  const written = new Map(
+    (
+      await storage.updateMany(
+        tx,
+        entity,
+        caller.tenant,
+        caller.username,
+        updates.map((u) => ({ id: u.element._id, data: u.data })),
+      )
+    ).map((row) => [row.registration, row]),
+  );
+  await insertHistories(
+    tx,
+    caller,
+    updates.map((u) => ({
+      entityName: entity.name,
+      entityRegistration: u.element.registration,
+      action: 'LINE_STATUS',
+      fromStatus: u.element.status,
+      toStatus: u.element.status,
+      changes: lineChanges(u.element.data, u.data),
+      extra: { details: { numbers: u.numbers, status } },
+    })),
+  );
+  const contractRegistrations = [
+    ...new Set(changes.map((c) => String(c.element.data.contractRegistration ?? '')).filter(Boolean)),
+  ];
   if (contractRegistrations.length) {
-    const contracts = (await storage.findMany(tx, kind('Contract'), caller.tenant, contractRegistrations, true)).filter((c) => c.status === 'ACTIVE');
+    const contracts = (await storage.findMany(tx, kind('Contract'), caller.tenant, contractRegistrations, true)).filter(
+      (c) => c.status === 'ACTIVE',
+    );
     const elementsOf = new Map<string, Row[]>();
     // Their other elements; those just written are not read again.
-    const others = await storage.findWhere(tx, entity, caller.tenant, sql<boolean>`data->>'contractRegistration' = ANY(${contracts.map((c) => c.registration)}::text[])
-      AND NOT registration = ANY(${[...written.keys()]}::text[])`, 1_000_000);
+    const others = await storage.findWhere(
+      tx,
+      entity,
+      caller.tenant,
+      sql<boolean>`data->>'contractRegistration' = ANY(${contracts.map((c) => c.registration)}::text[])
+      AND NOT registration = ANY(${[...written.keys()]}::text[])`,
+      1_000_000,
+    );
     const active = new Set(contracts.map((c) => c.registration));
-    for (const row of [...others, ...[...written.values()].filter((e) => active.has(String(e.data.contractRegistration)))]) {
+    for (const row of [
+      ...others,
+      ...[...written.values()].filter((e) => active.has(String(e.data.contractRegistration))),
+    ]) {
       const key = String(row.data.contractRegistration);
       elementsOf.set(key, [...(elementsOf.get(key) ?? []), row]);
     }
     const moved = contracts.flatMap((contract) => {
-      const position = contractPosition(elementsOf.get(contract.registration) ?? [], decimalsOf(contract.data.currency));
-      if (position.outstandingPrincipal === contract.data.outstandingPrincipal && position.nextDueDate === contract.data.nextDueDate) return [];
-      return [{ contract, data: { ...contract.data, ...position, registration: contract.registration, status: contract.status } }];
+      const position = contractPosition(
+        elementsOf.get(contract.registration) ?? [],
+        decimalsOf(contract.data.currency),
+      );
+      if (
+        position.outstandingPrincipal === contract.data.outstandingPrincipal &&
+        position.nextDueDate === contract.data.nextDueDate
+      )
+        return [];
+      return [
+        {
+          contract,
+          data: { ...contract.data, ...position, registration: contract.registration, status: contract.status },
+        },
+      ];
     });
-    const after = await storage.updateMany(tx, kind('Contract'), caller.tenant, caller.username, moved.map((m) => ({ id: m.contract._id, data: m.data })));
-    await insertHistories(tx, caller, moved.map((m, i) => ({
-      entityName: 'Contract', entityRegistration: m.contract.registration, action: 'UPDATE', before: storage.toDocument(m.contract),
-      after: storage.toDocument(after.find((r) => r.registration === m.contract.registration) ?? after[i]),
-    })));
-    for (const row of after) if (row.data.creditLineRegistration) await refreshCreditLineOf(tx, caller, storage.toDocument(row));
+    const after = await storage.updateMany(
+      tx,
+      kind('Contract'),
+      caller.tenant,
+      caller.username,
+      moved.map((m) => ({ id: m.contract._id, data: m.data })),
+    );
+    await insertHistories(
+      tx,
+      caller,
+      moved.map((m, i) => ({
+        entityName: 'Contract',
+        entityRegistration: m.contract.registration,
+        action: 'UPDATE',
+        before: storage.toDocument(m.contract),
+        after: storage.toDocument(after.find((r) => r.registration === m.contract.registration) ?? after[i]),
+      })),
+    );
+    for (const row of after)
+      if (row.data.creditLineRegistration) await refreshCreditLineOf(tx, caller, storage.toDocument(row));
   }
   return changes.map((c) => storage.toDocument(written.get(c.element.registration)!));
 }
@@ -127,7 +235,14 @@ export async function recordLinesStatus(tx: Tx, caller: Caller, changes: LineSta
  * Sets the status of lines `numbers` of an element; the contract's position and credit line follow.
  * Billing gives each line's invoice (`invoiceRegistrations[i]` for `numbers[i]`), kept on the line.
  */
-export async function recordLineStatus(tx: Tx, caller: Caller, elementId: string, numbers: number[], status: LineStatus, invoiceRegistrations?: string[]): Promise<Doc> {
+export async function recordLineStatus(
+  tx: Tx,
+  caller: Caller,
+  elementId: string,
+  numbers: number[],
+  status: LineStatus,
+  invoiceRegistrations?: string[],
+): Promise<Doc> {
   const element = await mustFindRow(tx, caller, kind('ContractElement'), elementId, true);
   return (await recordLinesStatus(tx, caller, [{ element, numbers, invoiceRegistrations }], status))[0];
 }
@@ -150,10 +265,19 @@ export interface ContractSummary {
 /** The summary card of a contract (spec 001 §2.12 "contractsummary") as of `today`. */
 export async function contractSummary(tx: Tx, caller: Caller, id: string, today: string): Promise<ContractSummary> {
   const contract = await mustFindRow(tx, caller, kind('Contract'), id);
-  const elements = await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', contract.registration, 1000);
+  const elements = await rowsWhere(
+    tx,
+    caller,
+    kind('ContractElement'),
+    'contractRegistration',
+    contract.registration,
+    1000,
+  );
   const decimals = decimalsOf(contract.data.currency);
-  let arrears = 0, paid = 0;
-  const flows: number[] = [], days: number[] = [];
+  let arrears = 0,
+    paid = 0;
+  const flows: number[] = [],
+    days: number[] = [];
   const financed = typeof contract.data.financedAmountExclTax === 'number' ? contract.data.financedAmountExclTax : null;
   if (financed !== null && typeof contract.data.startDate === 'string') {
     flows.push(-financed);
@@ -176,11 +300,26 @@ export async function contractSummary(tx: Tx, caller: Caller, id: string, today:
   } catch {
     irr = null;
   }
-  const position = contract.status === 'ACTIVE' ? contractPosition(elements, decimals) : { outstandingPrincipal: 0, nextDueDate: null };
+  const position =
+    contract.status === 'ACTIVE'
+      ? contractPosition(elements, decimals)
+      : { outstandingPrincipal: 0, nextDueDate: null };
   return {
-    registration: contract.registration, status: contract.status, currency: String(contract.data.currency ?? 'EUR'), financedAmount: financed,
+    registration: contract.registration,
+    status: contract.status,
+    currency: String(contract.data.currency ?? 'EUR'),
+    financedAmount: financed,
     // The contract's own figure once billing keeps it (its receivable invoices unpaid and due), else its invoiced lines past due.
-    ...position, arrears: typeof contract.data.arrears === 'number' ? contract.data.arrears : fromMinorUnits(arrears, decimals), paid: fromMinorUnits(paid, decimals), irr,
-    elements: elements.map((e) => ({ registration: e.registration, type: e.type, code: e.data.code, totalPayment: e.data.totalPayment, lines: ((e.data.lines as unknown[] | undefined) ?? []).length })),
+    ...position,
+    arrears: typeof contract.data.arrears === 'number' ? contract.data.arrears : fromMinorUnits(arrears, decimals),
+    paid: fromMinorUnits(paid, decimals),
+    irr,
+    elements: elements.map((e) => ({
+      registration: e.registration,
+      type: e.type,
+      code: e.data.code,
+      totalPayment: e.data.totalPayment,
+      lines: ((e.data.lines as unknown[] | undefined) ?? []).length,
+    })),
   };
 }

@@ -6,7 +6,8 @@ import { ApiError } from '@lbo/model/errors';
  * (docs/decisions.md). The tag is weak: the same version answers several representations
  * (projection, include), and `If-Match` compares versions, whichever form the client sends.
  */
-export const etagOf = (version: unknown): string | undefined => (Number.isInteger(version) ? `W/"${version}"` : undefined);
+export const etagOf = (version: unknown): string | undefined =>
+  Number.isInteger(version) ? `W/"${version}"` : undefined;
 
 /** Versions an `If-Match` header accepts: '*' for any existing record; undefined without the header. */
 export type IfMatch = number[] | '*';

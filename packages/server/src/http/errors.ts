@@ -8,7 +8,10 @@ import { isDatabaseUnavailable } from '../db/database.ts';
 const DATABASE_RETRY_SECONDS = 1;
 
 /** The body of every error answer: the catalogue form plus its parts. */
-export function sendError(reply: FastifyReply, error: { status: number; code: string; message: string; extra?: Record<string, unknown> }) {
+export function sendError(
+  reply: FastifyReply,
+  error: { status: number; code: string; message: string; extra?: Record<string, unknown> },
+) {
   return reply.status(error.status).send({
     statusCode: error.status,
     code: error.code,
@@ -28,7 +31,10 @@ function errorBody(error: ApiError): string {
  * percent-encoding (`%FF%FE`), in the catalogue form.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const mapped = error.code === 'FST_ERR_BAD_URL' ? new ApiError('INVALID_FIELD_IN_PATH', ['url']) : new ApiError('UNAVAILABLE_SOFTWARE');
+  const mapped =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError('INVALID_FIELD_IN_PATH', ['url'])
+      : new ApiError('UNAVAILABLE_SOFTWARE');
   return sendError(reply, mapped);
 }
 
@@ -43,8 +49,10 @@ function headerWithControlCharacter(raw: unknown): string | undefined {
 /** Refusals of Node's HTTP parser (llhttp codes), mapped onto the catalogue. */
 const parserRefusals: Record<string, (raw?: unknown) => ApiError> = {
   HPE_HEADER_OVERFLOW: () => new ApiError('HEADERS_TOO_LARGE', [http.maxHeaderSize]),
-  HPE_INVALID_HEADER_TOKEN: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
-  HPE_INVALID_CONSTANT: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'request']),
+  HPE_INVALID_HEADER_TOKEN: (raw) =>
+    new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
+  HPE_INVALID_CONSTANT: (raw) =>
+    new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'request']),
   HPE_CR_EXPECTED: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
   HPE_LF_EXPECTED: (raw) => new ApiError('INVALID_FIELD_IN_HEADERS', [headerWithControlCharacter(raw) ?? 'headers']),
   HPE_INVALID_URL: () => new ApiError('INVALID_FIELD_IN_PATH', ['url']),
@@ -61,10 +69,14 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
     socket.destroy();
     return;
   }
-  const refused = (Object.hasOwn(parserRefusals, error.code ?? '') ? parserRefusals[error.code!] : parserRefusals.HPE_INVALID_CONSTANT)(error.rawPacket);
+  const refused = (
+    Object.hasOwn(parserRefusals, error.code ?? '') ? parserRefusals[error.code!] : parserRefusals.HPE_INVALID_CONSTANT
+  )(error.rawPacket);
   const body = errorBody(refused);
-  socket.end(`HTTP/1.1 ${refused.status} ${http.STATUS_CODES[refused.status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n`
-    + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${refused.status} ${http.STATUS_CODES[refused.status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Fastify's own refusals, mapped onto the catalogue. */
@@ -79,12 +91,19 @@ const fastifyCodes: Record<string, () => ApiError> = {
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { status?: number; extra?: Record<string, unknown> }, request, reply) => {
-    if (error instanceof ApiError || (typeof error.status === 'number' && typeof error.code === 'string' && error.status < 500)) {
+    if (
+      error instanceof ApiError ||
+      (typeof error.status === 'number' && typeof error.code === 'string' && error.status < 500)
+    ) {
       return sendError(reply, { status: error.status!, code: error.code, message: error.message, extra: error.extra });
     }
     const mapped = fastifyCodes[error.code]?.();
     if (mapped) return sendError(reply, mapped);
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as { type?: string }).type === 'entity.parse.failed' || error instanceof SyntaxError) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (error as { type?: string }).type === 'entity.parse.failed' ||
+      error instanceof SyntaxError
+    ) {
       return sendError(reply, new ApiError('INVALID_JSON_FIELD', ['body']));
     }
     if (isDatabaseUnavailable(error)) {

@@ -48,17 +48,23 @@ const where = (id: KeyId) => sql`tenant = ${id.tenant} AND username = ${id.usern
  */
 export async function claimKey(tx: Tx, id: KeyId, fingerprint: string, token: string): Promise<ClaimOutcome> {
   await sql`DELETE FROM idempotency_key WHERE tenant = ${id.tenant} AND ctid = ANY(ARRAY(
-    SELECT ctid FROM idempotency_key WHERE tenant = ${id.tenant} AND expires_at < now() LIMIT ${PURGE_BATCH}))`.execute(tx);
-  const inserted = await sql`INSERT INTO idempotency_key (tenant, username, key, fingerprint, claim, claimed_until, expires_at)
+    SELECT ctid FROM idempotency_key WHERE tenant = ${id.tenant} AND expires_at < now() LIMIT ${PURGE_BATCH}))`.execute(
+    tx,
+  );
+  const inserted =
+    await sql`INSERT INTO idempotency_key (tenant, username, key, fingerprint, claim, claimed_until, expires_at)
     VALUES (${id.tenant}, ${id.username}, ${id.key}, ${fingerprint}, ${token}::uuid, now() + ${CLAIM}, now() + ${KEPT})
     ON CONFLICT DO NOTHING`.execute(tx);
   if (Number(inserted.numAffectedRows) === 1) return { kind: 'claimed', token };
-  const { rows: [row] } = await sql<KeyRow>`SELECT fingerprint, status, headers, body,
+  const {
+    rows: [row],
+  } = await sql<KeyRow>`SELECT fingerprint, status, headers, body,
       claimed_until > now() AS live, expires_at > now() AS fresh
     FROM idempotency_key WHERE ${where(id)} FOR UPDATE`.execute(tx);
-  if (row && row.fresh) {
+  if (row?.fresh) {
     if (row.fingerprint !== fingerprint) return { kind: 'reused' };
-    if (row.status !== null) return { kind: 'replay', answer: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
+    if (row.status !== null)
+      return { kind: 'replay', answer: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
     if (row.live) return { kind: 'inProgress' };
   }
   // Expired, or a claim whose request never answered (its process died before committing).
@@ -70,7 +76,8 @@ export async function claimKey(tx: Tx, id: KeyId, fingerprint: string, token: st
 
 /** Stores the answer of the claim `token`; false when the claim was lost (taken over after its time ran out). */
 export async function storeAnswer(tx: Tx, id: KeyId, token: string, answer: StoredAnswer): Promise<boolean> {
-  const result = await sql`UPDATE idempotency_key SET status = ${answer.status}, headers = ${JSON.stringify(answer.headers)}::jsonb,
+  const result =
+    await sql`UPDATE idempotency_key SET status = ${answer.status}, headers = ${JSON.stringify(answer.headers)}::jsonb,
       body = ${answer.body}, claim = NULL, claimed_until = NULL
     WHERE ${where(id)} AND claim = ${token}::uuid`.execute(tx);
   return Number(result.numAffectedRows) === 1;

@@ -36,20 +36,29 @@ const keptHeaders = ['content-type', 'etag', 'location'];
 /** A route writes when its method does, or when its permission is a write (a transition run by GET). */
 function isWriteRoute(route: RouteOptions): boolean {
   const permission = (route.config as { permission?: unknown } | undefined)?.permission;
-  return [route.method].flat().some((m) => writeMethods.has(m)) || (typeof permission === 'string' && permission.startsWith('write '));
+  return (
+    [route.method].flat().some((m) => writeMethods.has(m)) ||
+    (typeof permission === 'string' && permission.startsWith('write '))
+  );
 }
 
 function keyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !keyPattern.test(header)) throw new ApiError('INVALID_FIELD_IN_HEADERS', [IDEMPOTENCY_HEADER]);
+  if (typeof header !== 'string' || !keyPattern.test(header))
+    throw new ApiError('INVALID_FIELD_IN_HEADERS', [IDEMPOTENCY_HEADER]);
   return header;
 }
 
 /** Method, path with query, and the body: what makes a retry "the same request". */
 function fingerprintOf(request: FastifyRequest): string {
-  const body = request.body === undefined ? `length:${request.headers['content-length'] ?? ''}` : JSON.stringify(request.body);
-  return crypto.createHash('sha256').update(`${request.method} ${request.url}\n`).update(body ?? '').digest('hex');
+  const body =
+    request.body === undefined ? `length:${request.headers['content-length'] ?? ''}` : JSON.stringify(request.body);
+  return crypto
+    .createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(body ?? '')
+    .digest('hex');
 }
 
 function replay(reply: FastifyReply, answer: StoredAnswer) {
@@ -58,7 +67,11 @@ function replay(reply: FastifyReply, answer: StoredAnswer) {
 
 /** The answer of a write as it is stored and replayed: JSON as Fastify serialises it, with its ETag. */
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): StoredAnswer {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 /**
@@ -69,7 +82,8 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
 export async function storeWithWrite(tx: Tx, request: FastifyRequest, answer: StoredAnswer): Promise<void> {
   const claim = request.idempotency;
   if (!claim) return;
-  if (!(await storeAnswer(tx, claim, claim.token, answer))) throw new ApiError('IDEMPOTENT_REQUEST_IN_PROGRESS', [claim.key]);
+  if (!(await storeAnswer(tx, claim, claim.token, answer)))
+    throw new ApiError('IDEMPOTENT_REQUEST_IN_PROGRESS', [claim.key]);
   claim.storedWithWrite = true;
 }
 
@@ -80,7 +94,9 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     const caller = request.caller;
     if (key === undefined || !caller) return;
     const id = { tenant: caller.tenant, username: caller.username, key };
-    const outcome = await inTenant(db, scopeOf(caller), (tx) => claimKey(tx, id, fingerprintOf(request), crypto.randomUUID()));
+    const outcome = await inTenant(db, scopeOf(caller), (tx) =>
+      claimKey(tx, id, fingerprintOf(request), crypto.randomUUID()),
+    );
     if (outcome.kind === 'reused') throw new ApiError('IDEMPOTENCY_KEY_REUSED', [key]);
     if (outcome.kind === 'inProgress') throw new ApiError('IDEMPOTENT_REQUEST_IN_PROGRESS', [key]);
     if (outcome.kind === 'replay') return replay(reply, outcome.answer);
@@ -107,8 +123,14 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     const storable = !failed && (typeof payload === 'string' || payload === undefined || payload === null);
     await inTenant(db, scopeOf(caller), async (tx) => {
       if (!storable) return releaseClaim(tx, held, held.token);
-      const headers = Object.fromEntries(keptHeaders.filter((h) => reply.hasHeader(h)).map((h) => [h, String(reply.getHeader(h))]));
-      await storeAnswer(tx, held, held.token, { status: reply.statusCode, headers, body: payload === undefined || payload === null ? '' : String(payload) });
+      const headers = Object.fromEntries(
+        keptHeaders.filter((h) => reply.hasHeader(h)).map((h) => [h, String(reply.getHeader(h))]),
+      );
+      await storeAnswer(tx, held, held.token, {
+        status: reply.statusCode,
+        headers,
+        body: payload === undefined || payload === null ? '' : String(payload),
+      });
     }).catch((error) => request.log.error({ err: error }, 'idempotency key not recorded'));
     return payload;
   });

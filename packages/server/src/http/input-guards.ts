@@ -11,12 +11,19 @@ import { inputLimits } from '@lbo/model/values/limits';
 export function installInputGuards(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: inputLimits.bodyBytes }, (request, body, done) => {
-    if (nestedDeeperThan(body as string, inputLimits.depth)) {
-      return done(new ApiError('INVALID_FIELD_VALUE', [`(nested more than ${inputLimits.depth} levels)`, 'body']), undefined);
-    }
-    return parse(request, body as string, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: inputLimits.bodyBytes },
+    (request, body, done) => {
+      if (nestedDeeperThan(body as string, inputLimits.depth)) {
+        return done(
+          new ApiError('INVALID_FIELD_VALUE', [`(nested more than ${inputLimits.depth} levels)`, 'body']),
+          undefined,
+        );
+      }
+      return parse(request, body as string, done);
+    },
+  );
   app.addHook('preValidation', async (request) => refuseNul(request));
 }
 
@@ -41,7 +48,8 @@ const hasNul = (s: string) => s.includes('\u0000');
 
 function refuseNul(request: FastifyRequest) {
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
-    if (hasNul(name) || (typeof value === 'string' && hasNul(value))) throw new ApiError('INVALID_FIELD_IN_PATH', [name]);
+    if (hasNul(name) || (typeof value === 'string' && hasNul(value)))
+      throw new ApiError('INVALID_FIELD_IN_PATH', [name]);
   }
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     const values = Array.isArray(value) ? value : [value];

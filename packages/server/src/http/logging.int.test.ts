@@ -10,7 +10,12 @@ import { scrubText, scrubUrl } from './logging.ts';
 
 /** Every line the server logs, parsed. */
 const lines: string[] = [];
-const captured = new Writable({ write(chunk, _encoding, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+const captured = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    done();
+  },
+});
 const entries = () => lines.map((line) => JSON.parse(line) as Record<string, any>);
 
 let db: TestDatabase;
@@ -24,23 +29,48 @@ beforeAll(async () => {
   app = await buildApp({ database: db.database, log: { logRequests: true, stream: captured } });
   // A route of this test only, whose failure carries credentials in its message.
   app.get('/test/failure', async () => {
-    throw new Error('statement failed for Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl with token=FailureTokenValue');
+    throw new Error(
+      'statement failed for Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl with token=FailureTokenValue',
+    );
   });
 });
-afterAll(async () => { await app?.close(); await db?.dispose(); });
+afterAll(async () => {
+  await app?.close();
+  await db?.dispose();
+});
 
 describe('server log', () => {
   it('logs every 5xx once, structured, with the caller, and never a credential', async () => {
-    const signIn = await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: 'admin@alpha', password } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/core/auth/login',
+      payload: { username: 'admin@alpha', password },
+    });
     expect(signIn.statusCode).toBe(200);
     const token = String(signIn.headers.authorization).replace(/^Bearer /, '');
     const contextToken = String(signIn.headers['context-token']);
-    const headers = { authorization: `Bearer ${token}`, 'context-token': contextToken, cookie: 'sid=CookieSecretValue', 'request-id': 'log-test-1' };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'context-token': contextToken,
+      cookie: 'sid=CookieSecretValue',
+      'request-id': 'log-test-1',
+    };
 
     // Credentials in query strings, headers and bodies of ordinary requests.
-    await app.inject({ url: '/api/core/users/current?token=QueryTokenValue&jwt=QueryJwtValue&accessToken=QueryAccessValue&code=QueryCodeValue&x=1', headers });
-    await app.inject({ method: 'POST', url: '/api/core/auth/login/totp', payload: { totpToken: 'PendingTotpTokenValue', code: '000000' } });
-    await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: 'admin@alpha', password: 'Wrong-Password-Value' } });
+    await app.inject({
+      url: '/api/core/users/current?token=QueryTokenValue&jwt=QueryJwtValue&accessToken=QueryAccessValue&code=QueryCodeValue&x=1',
+      headers,
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/core/auth/login/totp',
+      payload: { totpToken: 'PendingTotpTokenValue', code: '000000' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/core/auth/login',
+      payload: { username: 'admin@alpha', password: 'Wrong-Password-Value' },
+    });
 
     // A statement the database refuses: a real 500 with the signed-in caller.
     await asOwner(db, [`REVOKE ALL ON ${noteTable} FROM ${APP_ROLE}`]);
@@ -51,14 +81,23 @@ describe('server log', () => {
     } finally {
       await asOwner(db, [`GRANT SELECT, INSERT, UPDATE, DELETE ON ${noteTable} TO ${APP_ROLE}`]);
     }
-    const forced = await app.inject({ url: '/test/failure?jwt=ForcedJwtValue', headers: { 'request-id': 'log-test-2' } });
+    const forced = await app.inject({
+      url: '/test/failure?jwt=ForcedJwtValue',
+      headers: { 'request-id': 'log-test-2' },
+    });
     expect(forced.statusCode).toBe(500);
 
     const errors = entries().filter((e) => e.msg === 'server error');
     expect(errors).toHaveLength(2);
     const [database, thrown] = errors;
     expect(database).toMatchObject({
-      level: 50, reqId: 'log-test-1', method: 'GET', route: '/api/core/notes', tenant: 'alpha', user: 'admin@alpha', statusCode: 500,
+      level: 50,
+      reqId: 'log-test-1',
+      method: 'GET',
+      route: '/api/core/notes',
+      tenant: 'alpha',
+      user: 'admin@alpha',
+      statusCode: 500,
       url: '/api/core/notes?jwt=[redacted]',
     });
     expect(database.err.message).toMatch(/permission denied/);
@@ -68,26 +107,59 @@ describe('server log', () => {
     expect(thrown.err.message).toBe('statement failed for Bearer [redacted] with token=[redacted]');
     expect(thrown.err.stack).toContain('token=[redacted]');
     // Request logging is on: the URLs are there, their credentials are not.
-    expect(entries().some((e) => e.req?.url === '/api/core/users/current?token=[redacted]&jwt=[redacted]&accessToken=[redacted]&code=[redacted]&x=1')).toBe(true);
+    expect(
+      entries().some(
+        (e) =>
+          e.req?.url ===
+          '/api/core/users/current?token=[redacted]&jwt=[redacted]&accessToken=[redacted]&code=[redacted]&x=1',
+      ),
+    ).toBe(true);
 
     const output = lines.join('\n');
-    for (const secret of [password, 'Wrong-Password-Value', token, token.split('.')[2], contextToken, 'CookieSecretValue', 'QueryTokenValue', 'QueryJwtValue',
-      'QueryAccessValue', 'QueryCodeValue', 'PendingTotpTokenValue', 'NotesJwtValue', 'ForcedJwtValue', 'FailureTokenValue', 'c2lnbmF0dXJl']) {
+    for (const secret of [
+      password,
+      'Wrong-Password-Value',
+      token,
+      token.split('.')[2],
+      contextToken,
+      'CookieSecretValue',
+      'QueryTokenValue',
+      'QueryJwtValue',
+      'QueryAccessValue',
+      'QueryCodeValue',
+      'PendingTotpTokenValue',
+      'NotesJwtValue',
+      'ForcedJwtValue',
+      'FailureTokenValue',
+      'c2lnbmF0dXJl',
+    ]) {
       expect(output).not.toContain(secret);
     }
   });
 
   it('errors are logged without request logging, and ordinary answers log nothing then', async () => {
     const quiet: string[] = [];
-    const stream = new Writable({ write(chunk, _encoding, done) { quiet.push(String(chunk)); done(); } });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        quiet.push(String(chunk));
+        done();
+      },
+    });
     const other = await buildApp({ database: db.database, log: { stream } });
-    other.get('/test/failure', async () => { throw new Error('quiet failure'); });
+    other.get('/test/failure', async () => {
+      throw new Error('quiet failure');
+    });
     try {
       expect((await other.inject({ url: '/api/core/ping' })).statusCode).toBe(200);
       expect(quiet).toHaveLength(0);
       expect((await other.inject({ url: '/test/failure' })).statusCode).toBe(500);
       expect(quiet).toHaveLength(1);
-      expect(JSON.parse(quiet[0])).toMatchObject({ msg: 'server error', statusCode: 500, route: '/test/failure', err: { message: 'quiet failure' } });
+      expect(JSON.parse(quiet[0])).toMatchObject({
+        msg: 'server error',
+        statusCode: 500,
+        route: '/test/failure',
+        err: { message: 'quiet failure' },
+      });
     } finally {
       await other.close();
     }

@@ -17,7 +17,8 @@ export interface LogOptions {
 const CENSOR = '[redacted]';
 
 /** Query parameters and `name=value` pairs whose value is a credential. */
-const secretNames = 'token|jwt|access_?token|accessToken|id_?token|id_token_hint|refresh_?token|code|code_?verifier|nonce|SAMLResponse|password|secret|totp\\w*|context-?token|session\\w*';
+const secretNames =
+  'token|jwt|access_?token|accessToken|id_?token|id_token_hint|refresh_?token|code|code_?verifier|nonce|SAMLResponse|password|secret|totp\\w*|context-?token|session\\w*';
 const secretPair = new RegExp(`((?:^|[^\\w-])(?:${secretNames})"?\\s*[=:]\\s*"?)[^\\s&"',;]+`, 'gi');
 const secretParam = new RegExp(`^(?:${secretNames})$`, 'i');
 const bearer = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
@@ -38,26 +39,63 @@ export function scrubUrl(url: string): string {
 }
 
 /** Headers that carry a credential, in requests and answers; and body fields that do. */
-const credentialHeaders = ['authorization', 'cookie', 'set-cookie', '"context-token"', '"proxy-authorization"', '"x-api-key"'];
-const credentialFields = ['password', 'currentPassword', 'newPassword', 'confirmPassword', 'passwordConfirmation', 'totpToken', 'token', 'accessToken', 'secret', 'totpSecret',
+const credentialHeaders = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  '"context-token"',
+  '"proxy-authorization"',
+  '"x-api-key"',
+];
+const credentialFields = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'passwordConfirmation',
+  'totpToken',
+  'token',
+  'accessToken',
+  'secret',
+  'totpSecret',
   // Single sign-on: an answer of the provider, or what proves it.
-  'codeVerifier', 'nonce', 'state', 'idToken', 'SAMLResponse', 'clientSecret', 'privateKey', 'decryptionPvk'];
+  'codeVerifier',
+  'nonce',
+  'state',
+  'idToken',
+  'SAMLResponse',
+  'clientSecret',
+  'privateKey',
+  'decryptionPvk',
+];
 const redactedPaths = [
-  ...['req', 'res', 'request', 'reply'].flatMap((owner) => credentialHeaders.map((h) => `${owner}.headers.${h.startsWith('"') ? `[${h}]` : h}`)),
+  ...['req', 'res', 'request', 'reply'].flatMap((owner) =>
+    credentialHeaders.map((h) => `${owner}.headers.${h.startsWith('"') ? `[${h}]` : h}`),
+  ),
   ...credentialHeaders.map((h) => `headers.${h.startsWith('"') ? `[${h}]` : h}`),
   ...credentialFields.flatMap((f) => [f, `*.${f}`, `body.${f}`, `*.body.${f}`]),
-  'body.code', '*.body.code',
+  'body.code',
+  '*.body.code',
 ];
 
 const serializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), host: request.host, remoteAddress: request.ip }),
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: scrubUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
   err: serializeError,
 };
 
 /** An error as a plain object (type, message, stack, its own fields, its cause), every text scrubbed. */
 function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return typeof error === 'string' ? scrubText(error) : error;
-  const out: Record<string, unknown> = { type: error.constructor?.name ?? error.name, message: error.message, stack: error.stack };
+  const out: Record<string, unknown> = {
+    type: error.constructor?.name ?? error.name,
+    message: error.message,
+    stack: error.stack,
+  };
   for (const [key, value] of Object.entries(error)) {
     // Nested objects (a request, a connection) are left out: they may hold anything.
     if (value === undefined || typeof value === 'function' || typeof value === 'object' || key in out) continue;

@@ -28,7 +28,9 @@ beforeAll(async () => {
   expect(answer.statusCode).toBe(200);
   document = answer.json();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** `/api/x/:id` → `/api/x/{id}` as OpenAPI writes paths. */
 const openApiUrl = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -40,7 +42,8 @@ function validates(schema: object, value: unknown): string | undefined {
 }
 
 const bodySchemaOf = (op: Operation) => op.requestBody?.content['application/json']?.schema;
-const answerSchemaOf = (op: Operation, status: number) => op.responses[String(status)]?.content?.['application/json']?.schema;
+const answerSchemaOf = (op: Operation, status: number) =>
+  op.responses[String(status)]?.content?.['application/json']?.schema;
 
 /** Kinds served by the generic routes, with a record of the demo book to write. */
 const book = new Map(demoBook(bookSize(20)).map((kind) => [kind.entity.name, kind]));
@@ -51,7 +54,9 @@ describe('the OpenAPI document', () => {
     expect((document as unknown as { openapi: string }).openapi).toBe('3.1.0');
     const api = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && !r.hidden);
     expect(api.length).toBeGreaterThan(entities.length * 2);
-    const missing = api.filter((r) => !operation(openApiUrl(r.url), r.method.toLowerCase())).map((r) => `${r.method} ${r.url}`);
+    const missing = api
+      .filter((r) => !operation(openApiUrl(r.url), r.method.toLowerCase()))
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     // Every call is grouped: with its kind, or by its area.
     expect(operation('/api/person/persons/{id}/hierarchy', 'get')).toMatchObject({ tags: ['Person'] });
@@ -61,16 +66,32 @@ describe('the OpenAPI document', () => {
   it('documents the catalogue error shape and the list grammar on every list', async () => {
     const list = operation('/api/financing/contracts', 'get')!;
     const names = (list.parameters ?? []).map((p) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['range', 'sort', 'projection', 'breakdown', 'search', 'status', 'fromStartDate', 'toStartDate']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'range',
+        'sort',
+        'projection',
+        'breakdown',
+        'search',
+        'status',
+        'fromStartDate',
+        'toStartDate',
+      ]),
+    );
     // The schema describes the grammar; the list compiler still reads it as before: brackets optional, repeated parameters joined.
     expect((await t.call('GET', '/api/financing/contracts?range=0-1', t.alpha.headers)).statusCode).toBe(200);
-    expect((await t.call('GET', '/api/financing/contracts?status=DRAFT&status=ACTIVE&sort=name', t.alpha.headers)).statusCode).toBe(200);
-    expect((await t.call('GET', '/api/financing/contracts?range=0', t.alpha.headers)).json().error).toBe('400|INVALID_FIELD_IN_QUERY|Invalid field range in query: expected [start-end]');
+    expect(
+      (await t.call('GET', '/api/financing/contracts?status=DRAFT&status=ACTIVE&sort=name', t.alpha.headers))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.call('GET', '/api/financing/contracts?range=0', t.alpha.headers)).json().error).toBe(
+      '400|INVALID_FIELD_IN_QUERY|Invalid field range in query: expected [start-end]',
+    );
     const error = answerSchemaOf(list, 400) as { properties: Record<string, unknown> };
     expect(Object.keys(error.properties)).toEqual(expect.arrayContaining(['statusCode', 'code', 'message', 'error']));
   });
 
-  it('accepts every kind\'s demo record as a create body, and the answers of create, read and list validate against it', async () => {
+  it("accepts every kind's demo record as a create body, and the answers of create, read and list validate against it", async () => {
     const failures: string[] = [];
     const written: string[] = [];
     for (const entity of entities.filter(generic)) {
@@ -108,11 +129,17 @@ describe('the OpenAPI document', () => {
     const answer = await t.call('POST', contracts, t.alpha.headers, bad);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toBe('400|INVALID_NUMBER_FIELD|Field financedAmountExclTax must be a number');
-    const nested = await t.call('PATCH', `${contracts}/CT000001`, t.alpha.headers, { persons: [{ role: 'CLIENT', personRegistration: 7 }] });
+    const nested = await t.call('PATCH', `${contracts}/CT000001`, t.alpha.headers, {
+      persons: [{ role: 'CLIENT', personRegistration: 7 }],
+    });
     expect(nested.json().error).toBe('400|INVALID_STRING_FIELD|Field persons[0].personRegistration must be a string');
     // An integer field refuses a text as not an integer, whether the schema or the value checks see it first.
-    expect((await t.call('POST', contracts, t.alpha.headers, { name: 'x', duration: 'twelve' })).json().error).toBe('400|INVALID_INTEGER_FIELD|Field duration must be an integer');
-    expect((await t.call('POST', contracts, t.alpha.headers, { name: 'x', duration: 12.5 })).json().error).toBe('400|INVALID_INTEGER_FIELD|Field duration must be an integer');
+    expect((await t.call('POST', contracts, t.alpha.headers, { name: 'x', duration: 'twelve' })).json().error).toBe(
+      '400|INVALID_INTEGER_FIELD|Field duration must be an integer',
+    );
+    expect((await t.call('POST', contracts, t.alpha.headers, { name: 'x', duration: 12.5 })).json().error).toBe(
+      '400|INVALID_INTEGER_FIELD|Field duration must be an integer',
+    );
   });
 
   it('checks the caller before the body: a stranger with a bad body is told to sign in', async () => {

@@ -47,7 +47,8 @@ export function installRequestHeaders(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
     const tz = request.headers['client-timezone'];
-    if (tz !== undefined && (typeof tz !== 'string' || !isTimeZone(tz))) throw new ApiError('INVALID_FIELD_IN_HEADERS', ['client-timezone']);
+    if (tz !== undefined && (typeof tz !== 'string' || !isTimeZone(tz)))
+      throw new ApiError('INVALID_FIELD_IN_HEADERS', ['client-timezone']);
   });
 }
 
@@ -85,10 +86,16 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
     }
     const caller = request.caller;
     if (caller && request.audited && (reply.statusCode < 400 || caller.impersonatingTenant)) {
-      await inTenant(db, scopeOf(caller), (tx) => recordAudit(tx, caller.tenant, {
-        user: caller.username, homeTenant: caller.impersonatingTenant ? caller.homeTenant : undefined,
-        method: request.method, url: auditedUrl(request.url), statusCode: reply.statusCode, origin: originOf(request),
-      })).catch((error) => request.log.error({ err: error }, 'audit record failed'));
+      await inTenant(db, scopeOf(caller), (tx) =>
+        recordAudit(tx, caller.tenant, {
+          user: caller.username,
+          homeTenant: caller.impersonatingTenant ? caller.homeTenant : undefined,
+          method: request.method,
+          url: auditedUrl(request.url),
+          statusCode: reply.statusCode,
+          origin: originOf(request),
+        }),
+      ).catch((error) => request.log.error({ err: error }, 'audit record failed'));
     }
     return payload;
   });
@@ -97,7 +104,10 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
     const token = bearerOf(request.headers.authorization);
     if (!token) throw new ApiError('UNAUTHENTICATED');
     const contextToken = request.headers['context-token'];
-    const result = await sessions.authenticate(token, typeof contextToken === 'string' && contextToken ? contextToken : undefined);
+    const result = await sessions.authenticate(
+      token,
+      typeof contextToken === 'string' && contextToken ? contextToken : undefined,
+    );
     if ('failure' in result) {
       request.authorizationAnswer = '';
       throw new ApiError(result.failure);
@@ -108,17 +118,33 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
     if (result.renewed) request.authorizationAnswer = result.renewed;
 
     const params = (request.params ?? {}) as Record<string, string | undefined>;
-    const requirement = requirementOf(request.routeOptions.config ?? {}, request.method, request.routeOptions.url ?? request.url, params);
-    const self = !!requirement.orSelf && String(params[requirement.orSelf] ?? '').toLowerCase() === caller.username && !caller.impersonatingTenant;
-    request.audited = !!caller.impersonatingTenant || !readMethods.has(request.method) || !!requirement.name?.startsWith('write ');
-    const unreadable = requirement.entity && readMethods.has(request.method)
-      ? includedKinds(requirement.entity, (request.query as Record<string, unknown> | undefined)?.include).find((kind) => !canReadEntity(caller, kind))
-      : undefined;
+    const requirement = requirementOf(
+      request.routeOptions.config ?? {},
+      request.method,
+      request.routeOptions.url ?? request.url,
+      params,
+    );
+    const self =
+      !!requirement.orSelf &&
+      String(params[requirement.orSelf] ?? '').toLowerCase() === caller.username &&
+      !caller.impersonatingTenant;
+    request.audited =
+      !!caller.impersonatingTenant || !readMethods.has(request.method) || !!requirement.name?.startsWith('write ');
+    const unreadable =
+      requirement.entity && readMethods.has(request.method)
+        ? includedKinds(requirement.entity, (request.query as Record<string, unknown> | undefined)?.include).find(
+            (kind) => !canReadEntity(caller, kind),
+          )
+        : undefined;
     if (unreadable) requirement.name = `read ${entityPath(unreadable)}`;
     if (unreadable || !allows(caller, requirement, self)) {
       await inTenant(db, scopeOf(caller), (tx) =>
-        recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, originOf(request), { permission: requirement.name, method: request.method, url: auditedUrl(request.url) }))
-        .catch((error) => request.log.error({ err: error }, 'access log record failed'));
+        recordAccess(tx, caller.tenant, 'PERMISSION_DENIED', caller.username, originOf(request), {
+          permission: requirement.name,
+          method: request.method,
+          url: auditedUrl(request.url),
+        }),
+      ).catch((error) => request.log.error({ err: error }, 'access log record failed'));
       request.audited = false;
       throw new ApiError('FORBIDDEN', [requirement.name]);
     }

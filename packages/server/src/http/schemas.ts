@@ -17,20 +17,36 @@ const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodT
 
 /** Where a request part's problems are said to be. */
 type Part = 'body' | 'querystring' | 'params' | 'headers';
-const missingIn: Record<Part, 'MISSING_FIELD_IN_BODY' | 'MISSING_FIELD_IN_QUERY' | 'INVALID_FIELD_IN_PATH' | 'INVALID_FIELD_IN_HEADERS'> = {
-  body: 'MISSING_FIELD_IN_BODY', querystring: 'MISSING_FIELD_IN_QUERY', params: 'INVALID_FIELD_IN_PATH', headers: 'INVALID_FIELD_IN_HEADERS',
+const missingIn: Record<
+  Part,
+  'MISSING_FIELD_IN_BODY' | 'MISSING_FIELD_IN_QUERY' | 'INVALID_FIELD_IN_PATH' | 'INVALID_FIELD_IN_HEADERS'
+> = {
+  body: 'MISSING_FIELD_IN_BODY',
+  querystring: 'MISSING_FIELD_IN_QUERY',
+  params: 'INVALID_FIELD_IN_PATH',
+  headers: 'INVALID_FIELD_IN_HEADERS',
 };
 
 /** `persons[1].role`, as the value checks name nested fields. */
 export const pathText = (path: readonly PropertyKey[]) =>
-  path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+  path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
 
 const valueAtPath = (data: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), data);
+  path.reduce<unknown>(
+    (value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    data,
+  );
 
 const typeCodes: Record<string, ErrorCode> = {
-  string: 'INVALID_STRING_FIELD', number: 'INVALID_NUMBER_FIELD', int: 'INVALID_INTEGER_FIELD', boolean: 'INVALID_BOOLEAN_FIELD',
-  array: 'INVALID_ARRAY_FIELD', object: 'INVALID_OBJECT_FIELD',
+  string: 'INVALID_STRING_FIELD',
+  number: 'INVALID_NUMBER_FIELD',
+  int: 'INVALID_INTEGER_FIELD',
+  boolean: 'INVALID_BOOLEAN_FIELD',
+  array: 'INVALID_ARRAY_FIELD',
+  object: 'INVALID_OBJECT_FIELD',
 };
 
 /** The deepest issue of a union: the branch that is not the empty value says what was wrong. */
@@ -45,41 +61,66 @@ export function refusalOf(error: z.ZodError, part: Part, data: unknown): ApiErro
   const issue = leafIssue(error.issues[0]);
   const path = pathText(issue.path);
   const value = valueAtPath(data, issue.path);
-  const shown = typeof value === 'string' && value.length > 40 ? `(${value.length} characters)`
-    : Array.isArray(value) || (value && typeof value === 'object') ? `(${Array.isArray(value) ? 'a list' : 'an object'})` : JSON.stringify(value) ?? 'undefined';
+  const shown =
+    typeof value === 'string' && value.length > 40
+      ? `(${value.length} characters)`
+      : Array.isArray(value) || (value && typeof value === 'object')
+        ? `(${Array.isArray(value) ? 'a list' : 'an object'})`
+        : (JSON.stringify(value) ?? 'undefined');
   // A schema that names its refusal is obeyed; otherwise an absent value is a missing field.
   const named = namedRefusal(issue.message);
-  if (named) return new ApiError(named.code, named.code === 'INVALID_FIELD_VALUE' ? [typeof value === 'number' ? value : shown, path] : named.why ? [path, named.why] : [path]);
-  if (value === undefined || (value === null && issue.code === 'invalid_type')) return new ApiError(missingIn[part], [path]);
+  if (named)
+    return new ApiError(
+      named.code,
+      named.code === 'INVALID_FIELD_VALUE'
+        ? [typeof value === 'number' ? value : shown, path]
+        : named.why
+          ? [path, named.why]
+          : [path],
+    );
+  if (value === undefined || (value === null && issue.code === 'invalid_type'))
+    return new ApiError(missingIn[part], [path]);
   if (part === 'params') return new ApiError('INVALID_FIELD_IN_PATH', [path]);
   if (part === 'querystring') return new ApiError('INVALID_FIELD_IN_QUERY', [path, issue.message]);
   if (part === 'headers') return new ApiError('INVALID_FIELD_IN_HEADERS', [path]);
   if (issue.code === 'invalid_type') {
-    const expected = issue.expected === 'number' && (issue as { format?: string }).format === 'safeint' ? 'int' : issue.expected;
+    const expected =
+      issue.expected === 'number' && (issue as { format?: string }).format === 'safeint' ? 'int' : issue.expected;
     const code = typeCodes[expected];
     if (code) return new ApiError(code, [path]);
   }
-  if (issue.code === 'too_small' && issue.origin === 'number' && (issue as { format?: string }).format === 'safeint') return new ApiError('INVALID_INTEGER_FIELD', [path]);
+  if (issue.code === 'too_small' && issue.origin === 'number' && (issue as { format?: string }).format === 'safeint')
+    return new ApiError('INVALID_INTEGER_FIELD', [path]);
   if (issue.code === 'too_big' && (typeof value === 'string' || Array.isArray(value))) {
     const size = typeof value === 'string' ? `${value.length} characters` : `${value.length} items`;
     return new ApiError('INVALID_FIELD_VALUE', [`(${size}, at most ${String(issue.maximum)})`, path]);
   }
-  if (issue.code === 'invalid_format' || issue.code === 'too_big' || issue.code === 'too_small' || issue.code === 'invalid_value') {
+  if (
+    issue.code === 'invalid_format' ||
+    issue.code === 'too_big' ||
+    issue.code === 'too_small' ||
+    issue.code === 'invalid_value'
+  ) {
     return new ApiError('INVALID_FIELD_VALUE', [typeof value === 'number' ? value : shown, path]);
   }
-  if (issue.code === 'unrecognized_keys') return new ApiError('INVALID_FIELD_IN_BODY', [path ? `${path}.${issue.keys[0]}` : issue.keys[0]]);
+  if (issue.code === 'unrecognized_keys')
+    return new ApiError('INVALID_FIELD_IN_BODY', [path ? `${path}.${issue.keys[0]}` : issue.keys[0]]);
   return new ApiError('INVALID_FIELD_VALUE', [shown, path || part]);
 }
 
-const isEmptyBody = (body: unknown) => body === undefined || body === null || body === ''
-  || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+const isEmptyBody = (body: unknown) =>
+  body === undefined ||
+  body === null ||
+  body === '' ||
+  (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
 
 /** Validates request parts with their zod schema; a body must be a non-empty object first. */
 function validatorFor(schema: z.ZodType, part: Part) {
   return (data: unknown) => {
     if (part === 'body') {
       if (isEmptyBody(data)) return { error: new ApiError('MISSING_BODY_PAYLOAD') };
-      if (typeof data !== 'object' || Array.isArray(data)) return { error: new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']) };
+      if (typeof data !== 'object' || Array.isArray(data))
+        return { error: new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']) };
     }
     const result = schema.safeParse(data);
     // The parsed value is not kept: the value checks read what the client sent.
@@ -88,7 +129,8 @@ function validatorFor(schema: z.ZodType, part: Part) {
 }
 
 /** JSON Schema of a zod schema for the OpenAPI document (OpenAPI 3.1 is JSON Schema 2020-12). */
-export const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+export const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 
 /** The error answers every route may give, documented once. */
 const errorAnswers = {
@@ -102,11 +144,18 @@ function documented(schema: FastifySchema | undefined): Record<string, unknown> 
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema ?? {})) {
     if (key === 'response' && value && typeof value === 'object') {
-      out.response = Object.fromEntries(Object.entries({ ...errorAnswers, ...(value as Record<string, unknown>) })
-        .map(([status, answer]) => [status, isZod(answer) ? jsonSchemaOf(answer) : answer]));
+      out.response = Object.fromEntries(
+        Object.entries({ ...errorAnswers, ...(value as Record<string, unknown>) }).map(([status, answer]) => [
+          status,
+          isZod(answer) ? jsonSchemaOf(answer) : answer,
+        ]),
+      );
     } else out[key] = isZod(value) ? jsonSchemaOf(value) : value;
   }
-  if (!out.response) out.response = Object.fromEntries(Object.entries(errorAnswers).map(([status, answer]) => [status, jsonSchemaOf(answer)]));
+  if (!out.response)
+    out.response = Object.fromEntries(
+      Object.entries(errorAnswers).map(([status, answer]) => [status, jsonSchemaOf(answer)]),
+    );
   return out;
 }
 
@@ -115,7 +164,8 @@ function documented(schema: FastifySchema | undefined): Record<string, unknown> 
  * (`/api/person/persons/{id}/hierarchy` with Person), else by its area (`/api/core/…`: Core).
  */
 function tagsOf(url: string): string[] {
-  const kind = entities.filter((e) => url === `/api/${e.route}` || url.startsWith(`/api/${e.route}/`))
+  const kind = entities
+    .filter((e) => url === `/api/${e.route}` || url.startsWith(`/api/${e.route}/`))
     .sort((a, b) => b.route.length - a.route.length)[0];
   if (kind) return [kind.name];
   const area = url.split('/')[2] ?? 'api';
@@ -142,19 +192,30 @@ export async function installSchemas(app: FastifyInstance) {
       info: {
         title: 'Leasing back office API',
         version: '1',
-        description: 'Every call of the product. Lists follow the list grammar (docs/api.md): range, sort, projection, include, '
-          + 'breakdown, search and the declared filters of each kind, with the pagination-offset, pagination-limit, pagination-size and '
-          + 'pagination-continues headers. Errors answer {statusCode, code, message, error} where error is status|CODE|message (spec 000 §8). '
-          + 'Writes take an Idempotency-Key header and honour If-Match with the ETag of a read.',
+        description:
+          'Every call of the product. Lists follow the list grammar (docs/api.md): range, sort, projection, include, ' +
+          'breakdown, search and the declared filters of each kind, with the pagination-offset, pagination-limit, pagination-size and ' +
+          'pagination-continues headers. Errors answer {statusCode, code, message, error} where error is status|CODE|message (spec 000 §8). ' +
+          'Writes take an Idempotency-Key header and honour If-Match with the ETag of a read.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: ({ schema, url, route }) => ({ schema: { tags: tagsOf(route.url ?? url), ...documented(schema) } as FastifySchema, url: route.url ?? url }),
+    transform: ({ schema, url, route }) => ({
+      schema: { tags: tagsOf(route.url ?? url), ...documented(schema) } as FastifySchema,
+      url: route.url ?? url,
+    }),
   });
 }
 
 /** Serves the generated document to whoever is signed in. */
-export async function openApiRoutes(app: FastifyInstance, { preHandler }: { preHandler: (request: FastifyRequest) => Promise<void> }) {
-  app.get(openApiPath, { preHandler, config: { permission: null }, schema: { hide: true } as FastifySchema }, async () => app.swagger());
+export async function openApiRoutes(
+  app: FastifyInstance,
+  { preHandler }: { preHandler: (request: FastifyRequest) => Promise<void> },
+) {
+  app.get(
+    openApiPath,
+    { preHandler, config: { permission: null }, schema: { hide: true } as FastifySchema },
+    async () => app.swagger(),
+  );
 }

@@ -15,7 +15,9 @@ import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
  * route says otherwise.
  */
 function frameAncestorsOf(value: unknown): string {
-  const sources = (Array.isArray(value) ? value : String(value).split(/\s+/)).map(String).filter((s) => /^('self'|'none'|\*|https?:\/\/[\w.:*-]+)$/.test(s));
+  const sources = (Array.isArray(value) ? value : String(value).split(/\s+/))
+    .map(String)
+    .filter((s) => /^('self'|'none'|\*|https?:\/\/[\w.:*-]+)$/.test(s));
   return sources.length ? sources.join(' ') : "'self'";
 }
 
@@ -25,8 +27,15 @@ function frameOptionsOf(ancestors: string): string | undefined {
 }
 
 const fixedDirectives = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-  "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:", "manifest-src 'self'", "object-src 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
   "base-uri 'self'",
   // Sign-in through a SAML or OpenID provider posts a form to the provider.
   "form-action 'self' https:",
@@ -38,7 +47,9 @@ export async function installSecurityHeaders(app: FastifyInstance) {
   const overrides = hostOverrides();
   const policies = new Map<string, { csp: string; frameOptions?: string }>();
   const policyOf = (request: IncomingMessage) => {
-    const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const hostname = String(request.headers.host ?? '')
+      .replace(/:\d+$/, '')
+      .toLowerCase();
     let policy = policies.get(hostname);
     if (policy === undefined) {
       if (policies.size >= 1000) policies.clear();

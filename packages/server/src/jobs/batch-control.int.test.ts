@@ -14,7 +14,13 @@ const CONTRACTS = 2_000;
 let t: TestApp;
 const saved = { ...process.env };
 beforeAll(async () => {
-  Object.assign(process.env, { BILLING_BACKGROUND_ELEMENTS: '0', JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5' });
+  Object.assign(process.env, {
+    BILLING_BACKGROUND_ELEMENTS: '0',
+    JOB_SLICE_SECONDS: '1',
+    JOB_LEASE_SECONDS: '3',
+    JOB_RESUME_SECONDS: '1',
+    JOB_POLLING_SECONDS: '0.5',
+  });
   t = await createTestApp();
   await loadBillingBook(t.db.database.db, 'alpha', CONTRACTS);
 }, 300_000);
@@ -24,8 +30,10 @@ afterAll(async () => {
 });
 
 type Batch = { registration: string; status: string; done: number; total: number; log: { message: string }[] };
-const batch = async (registration: string) => (await t.call('GET', `/api/script/batches/${registration}`, t.alpha.headers)).json() as Batch;
-const move = (registration: string, code: string) => t.call('GET', `/api/script/batches/${registration}/transitions/${code}`, t.alpha.headers);
+const batch = async (registration: string) =>
+  (await t.call('GET', `/api/script/batches/${registration}`, t.alpha.headers)).json() as Batch;
+const move = (registration: string, code: string) =>
+  t.call('GET', `/api/script/batches/${registration}/transitions/${code}`, t.alpha.headers);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(registration: string, done: (b: Batch) => boolean, seconds = 120): Promise<Batch> {
   for (let i = 0; i < seconds * 4; i++) {
@@ -37,8 +45,17 @@ async function until(registration: string, done: (b: Batch) => boolean, seconds 
 }
 /** Invoice lines per schedule line: each must be billed once. */
 async function billedCounts() {
-  return readInTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) => (await sql<{ n: string; lines: string; distinct_lines: string }>`
-    SELECT count(*) AS lines, count(DISTINCT (data->>'elementRegistration', data->>'lineNumber')) AS distinct_lines FROM invoice_line WHERE tenant = 'alpha'`.execute(tx)).rows[0]);
+  return readInTenant(
+    t.db.database.db,
+    { tenant: 'alpha', user: 'test' },
+    async (tx) =>
+      (
+        await sql<{ n: string; lines: string; distinct_lines: string }>`
+    SELECT count(*) AS lines, count(DISTINCT (data->>'elementRegistration', data->>'lineNumber')) AS distinct_lines FROM invoice_line WHERE tenant = 'alpha'`.execute(
+          tx,
+        )
+      ).rows[0],
+  );
 }
 
 describe('a background run stopped, continued and reset', () => {
@@ -82,7 +99,9 @@ describe('a background run stopped, continued and reset', () => {
   }, 240_000);
 
   it('refuses a move its status does not allow, and another tenant cannot move it', async () => {
-    const [latest] = (await t.call('GET', '/api/script/batches?sort=-_insertDate&range=[0-0]', t.alpha.headers)).json() as Batch[];
+    const [latest] = (
+      await t.call('GET', '/api/script/batches?sort=-_insertDate&range=[0-0]', t.alpha.headers)
+    ).json() as Batch[];
     const res = await move(latest.registration, 'CONTINUE');
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('TRANSITION_REJECTED');

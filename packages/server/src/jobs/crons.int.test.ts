@@ -8,12 +8,23 @@ import { fireDueCrons, tenantsWithCrons } from './crons.ts';
  * the list shows next and last runs; a cron may be run at once; another tenant sees none of it.
  */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
-const put = (body: unknown, headers = t.alpha.headers) => t.call('PUT', '/api/core/tenant-configuration/cron-list', headers, body);
-type Batch = { registration: string; type: string; status: string; parameters: { cron: string; tick: string; date: string } };
-const batches = async (headers = t.alpha.headers) => (await t.call('GET', '/api/script/batches?range=[0-199]', headers)).json() as Batch[];
+const put = (body: unknown, headers = t.alpha.headers) =>
+  t.call('PUT', '/api/core/tenant-configuration/cron-list', headers, body);
+type Batch = {
+  registration: string;
+  type: string;
+  status: string;
+  parameters: { cron: string; tick: string; date: string };
+};
+const batches = async (headers = t.alpha.headers) =>
+  (await t.call('GET', '/api/script/batches?range=[0-199]', headers)).json() as Batch[];
 const at = (iso: string) => new Date(iso);
 
 describe('the cron list', () => {
@@ -22,7 +33,13 @@ describe('the cron list', () => {
       [[{ name: 'monthly', cron: 'every monday', job: 'BILLING' }], '[0].cron'],
       [[{ name: 'monthly', cron: '0 6 1 * *', job: 'NOTHING' }], '[0].job'],
       [[{ name: 'monthly', cron: '0 6 1 * *', job: 'BILLING', timeZone: 'Mars/Olympus' }], '[0].timeZone'],
-      [[{ name: 'a', cron: '0 6 1 * *', job: 'BILLING' }, { name: 'a', cron: '0 7 1 * *', job: 'BILLING' }], '[1].name'],
+      [
+        [
+          { name: 'a', cron: '0 6 1 * *', job: 'BILLING' },
+          { name: 'a', cron: '0 7 1 * *', job: 'BILLING' },
+        ],
+        '[1].name',
+      ],
       [[{ name: 'monthly', cron: '0 6 1 * *', job: 'BILLING', parameters: 'x' }], '[0].parameters'],
       [[{ name: 'monthly', cron: '0 6 1 * *', job: 'BILLING', when: 'now' }], '[0].when'],
       [{ name: 'monthly' }, 'body'],
@@ -62,10 +79,16 @@ describe('the cron list', () => {
     expect(made.every((x) => x.type === 'BILLING')).toBe(true);
   });
 
-  it('shows next and last runs, runs one now, and stays the tenant\'s own', async () => {
+  it("shows next and last runs, runs one now, and stays the tenant's own", async () => {
     const list = await t.call('GET', '/api/core/crons', t.alpha.headers);
     expect(list.statusCode, list.body).toBe(200);
-    const [monthEnd, paused] = list.json() as { name: string; nextRun: string | null; lastRun: string | null; lastBatchRegistration: string | null; lastBatchStatus: string | null }[];
+    const [monthEnd, paused] = list.json() as {
+      name: string;
+      nextRun: string | null;
+      lastRun: string | null;
+      lastBatchRegistration: string | null;
+      lastBatchStatus: string | null;
+    }[];
     expect(monthEnd.name).toBe('month-end');
     expect(monthEnd.lastRun).toBe('2030-07-01T04:00:00.000Z');
     expect(monthEnd.lastBatchRegistration).toMatch(/^BAT/);
@@ -79,7 +102,9 @@ describe('the cron list', () => {
     expect(missing.statusCode).toBe(404);
 
     // Another tenant keeps its own list: the product's nightly upkeep only.
-    expect(((await t.call('GET', '/api/core/crons', t.beta.headers)).json() as { name: string }[]).map((c) => c.name)).toEqual(['nightly-arrears', 'nightly-indexation', 'nightly-bank-matching', 'nightly-dunning', 'monthly-accrual']);
+    expect(
+      ((await t.call('GET', '/api/core/crons', t.beta.headers)).json() as { name: string }[]).map((c) => c.name),
+    ).toEqual(['nightly-arrears', 'nightly-indexation', 'nightly-bank-matching', 'nightly-dunning', 'monthly-accrual']);
     expect((await t.call('POST', '/api/core/crons/month-end/run', t.beta.headers)).statusCode).toBe(404);
     expect((await batches(t.beta.headers)).filter((x) => x.parameters?.cron)).toEqual([]);
   });

@@ -32,7 +32,10 @@ export interface CronEntry {
 }
 
 /** What the cron-state row keeps per cron. */
-interface CronState { lastTick?: string; lastBatchRegistration?: string }
+interface CronState {
+  lastTick?: string;
+  lastBatchRegistration?: string;
+}
 
 export const CRON_LIST = 'cron-list';
 
@@ -42,12 +45,47 @@ export const CRON_LIST = 'cron-list';
  * payers dunned.
  */
 export const defaultCrons: CronEntry[] = [
-  { name: 'nightly-arrears', cron: '5 0 * * *', job: 'ARREARS', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
-  { name: 'nightly-indexation', cron: '15 0 * * *', job: 'INDEXATION', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
-  { name: 'nightly-bank-matching', cron: '30 0 * * *', job: 'BANK_MATCHING', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
-  { name: 'nightly-dunning', cron: '0 1 * * *', job: 'DUNNING', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
+  {
+    name: 'nightly-arrears',
+    cron: '5 0 * * *',
+    job: 'ARREARS',
+    parameters: {},
+    timeZone: 'Europe/Paris',
+    enabled: true,
+  },
+  {
+    name: 'nightly-indexation',
+    cron: '15 0 * * *',
+    job: 'INDEXATION',
+    parameters: {},
+    timeZone: 'Europe/Paris',
+    enabled: true,
+  },
+  {
+    name: 'nightly-bank-matching',
+    cron: '30 0 * * *',
+    job: 'BANK_MATCHING',
+    parameters: {},
+    timeZone: 'Europe/Paris',
+    enabled: true,
+  },
+  {
+    name: 'nightly-dunning',
+    cron: '0 1 * * *',
+    job: 'DUNNING',
+    parameters: {},
+    timeZone: 'Europe/Paris',
+    enabled: true,
+  },
   // The books' month end on the 1st for the month just ended (interest accrual, rental income, depreciation); a re-run posts nothing twice.
-  { name: 'monthly-accrual', cron: '0 2 1 * *', job: 'INTEREST_ACCRUAL', parameters: {}, timeZone: 'Europe/Paris', enabled: true },
+  {
+    name: 'monthly-accrual',
+    cron: '0 2 1 * *',
+    job: 'INTEREST_ACCRUAL',
+    parameters: {},
+    timeZone: 'Europe/Paris',
+    enabled: true,
+  },
 ];
 const CRON_STATE = 'cron-state';
 const cronName = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -61,7 +99,8 @@ const validTimeZone = (zone: string) => {
   }
 };
 
-const expression = (entry: Pick<CronEntry, 'cron' | 'timeZone'>, currentDate: Date) => parser.parseExpression(entry.cron, { currentDate, tz: entry.timeZone });
+const expression = (entry: Pick<CronEntry, 'cron' | 'timeZone'>, currentDate: Date) =>
+  parser.parseExpression(entry.cron, { currentDate, tz: entry.timeZone });
 
 /** The `cron-list` configuration's rules (tenant-configuration.ts validators): the first problem throws naming the field. */
 export function validateCronList(value: unknown): CronEntry[] {
@@ -71,23 +110,38 @@ export function validateCronList(value: unknown): CronEntry[] {
   return value.map((item, i): CronEntry => {
     const at = (field: string) => `[${i}].${field}`;
     if (!isObject(item)) throw new ApiError('INVALID_OBJECT_FIELD', [`[${i}]`]);
-    const unknown = Object.keys(item).find((key) => !['name', 'cron', 'job', 'parameters', 'timeZone', 'enabled'].includes(key));
+    const unknown = Object.keys(item).find(
+      (key) => !['name', 'cron', 'job', 'parameters', 'timeZone', 'enabled'].includes(key),
+    );
     if (unknown) throw new ApiError('INVALID_FIELD_IN_BODY', [at(unknown)]);
-    if (typeof item.name !== 'string' || !cronName.test(item.name)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(item.name ?? null).slice(0, 80), at('name')]);
+    if (typeof item.name !== 'string' || !cronName.test(item.name))
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(item.name ?? null).slice(0, 80), at('name')]);
     if (seen.has(item.name)) throw new ApiError('VALUE_ALREADY_EXISTS', [item.name, at('name')]);
     seen.add(item.name);
-    if (typeof item.job !== 'string' || !jobs.has(item.job)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(item.job ?? null).slice(0, 80), at('job')]);
+    if (typeof item.job !== 'string' || !jobs.has(item.job))
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(item.job ?? null).slice(0, 80), at('job')]);
     const timeZone = item.timeZone === undefined ? 'UTC' : item.timeZone;
-    if (typeof timeZone !== 'string' || !validTimeZone(timeZone)) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(timeZone).slice(0, 80), at('timeZone')]);
-    if (typeof item.cron !== 'string' || item.cron.length > 120) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [at('cron')]);
+    if (typeof timeZone !== 'string' || !validTimeZone(timeZone))
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(timeZone).slice(0, 80), at('timeZone')]);
+    if (typeof item.cron !== 'string' || item.cron.length > 120)
+      throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [at('cron')]);
     try {
       expression({ cron: item.cron, timeZone }, new Date()).next();
     } catch {
       throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(item.cron), at('cron')]);
     }
-    if (item.parameters !== undefined && !isObject(item.parameters)) throw new ApiError('INVALID_OBJECT_FIELD', [at('parameters')]);
-    if (item.enabled !== undefined && typeof item.enabled !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', [at('enabled')]);
-    return { name: item.name, cron: item.cron, job: item.job, parameters: (item.parameters as Doc | undefined) ?? {}, timeZone, enabled: item.enabled !== false };
+    if (item.parameters !== undefined && !isObject(item.parameters))
+      throw new ApiError('INVALID_OBJECT_FIELD', [at('parameters')]);
+    if (item.enabled !== undefined && typeof item.enabled !== 'boolean')
+      throw new ApiError('INVALID_BOOLEAN_FIELD', [at('enabled')]);
+    return {
+      name: item.name,
+      cron: item.cron,
+      job: item.job,
+      parameters: (item.parameters as Doc | undefined) ?? {},
+      timeZone,
+      enabled: item.enabled !== false,
+    };
   });
 }
 
@@ -97,7 +151,10 @@ export function ticksAround(entry: CronEntry, now: Date): { last: Date; next: Da
 }
 
 async function readList(tx: Tx, tenant: string): Promise<{ entries: CronEntry[]; savedBy: string | null }> {
-  const { rows } = await sql<{ value: CronEntry[]; updated_by: string | null }>`SELECT value, updated_by FROM tenant_configuration
+  const { rows } = await sql<{
+    value: CronEntry[];
+    updated_by: string | null;
+  }>`SELECT value, updated_by FROM tenant_configuration
     WHERE tenant = ${tenant} AND name = ${CRON_LIST}`.execute(tx);
   return { entries: Array.isArray(rows[0]?.value) ? rows[0].value : [], savedBy: rows[0]?.updated_by ?? null };
 }
@@ -111,17 +168,30 @@ async function lockState(tx: Tx, tenant: string): Promise<Record<string, CronSta
 }
 
 async function readState(tx: Tx, tenant: string): Promise<Record<string, CronState>> {
-  const { rows } = await sql<{ value: Record<string, CronState> }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${CRON_STATE}`.execute(tx);
+  const { rows } = await sql<{
+    value: Record<string, CronState>;
+  }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${CRON_STATE}`.execute(tx);
   return rows[0]?.value ?? {};
 }
 
 /** Creates the batch of one cron for the day `day` (its tick's day in its time zone); answers its registration. */
-async function startCronBatch(tx: Tx, caller: Caller, jobs: JobQueue, entry: CronEntry, day: string, tick: string): Promise<string> {
+async function startCronBatch(
+  tx: Tx,
+  caller: Caller,
+  jobs: JobQueue,
+  entry: CronEntry,
+  day: string,
+  tick: string,
+): Promise<string> {
   const runner = jobs.runnerOf(entry.job);
-  if (!runner?.plan) throw new ApiError('INVALID_FIELD_VALUE', [entry.job, `job (no scheduled run of ${entry.job} batches)`]);
+  if (!runner?.plan)
+    throw new ApiError('INVALID_FIELD_VALUE', [entry.job, `job (no scheduled run of ${entry.job} batches)`]);
   const planned = await runner.plan(tx, caller, entry.parameters, day);
   const batch = await createBatch(tx, caller, {
-    type: entry.job, name: `${entry.name}: ${planned.name}`, parameters: { ...planned.parameters, cron: entry.name, tick }, total: planned.total,
+    type: entry.job,
+    name: `${entry.name}: ${planned.name}`,
+    parameters: { ...planned.parameters, cron: entry.name, tick },
+    total: planned.total,
   });
   return String(batch.registration);
 }
@@ -130,12 +200,18 @@ async function startCronBatch(tx: Tx, caller: Caller, jobs: JobQueue, entry: Cro
  * Creates the batch of every cron of `tenant` whose last tick has passed since it last ran; once
  * per tick whatever the number of processes. Answers the batches created (queued after commit).
  */
-export async function fireDueCrons(database: Database, jobs: JobQueue, tenant: string, now = new Date()): Promise<string[]> {
+export async function fireDueCrons(
+  database: Database,
+  jobs: JobQueue,
+  tenant: string,
+  now = new Date(),
+): Promise<string[]> {
   const created = await inTenant(database.db, { tenant, user: 'system' }, async (tx) => {
     const { entries, savedBy } = await readList(tx, tenant);
     // Looked at every few seconds by every process: nothing is locked or written until a tick has passed.
     const seen = await readState(tx, tenant);
-    if (!entries.some((e) => e.enabled && (seen[e.name]?.lastTick ?? '') < ticksAround(e, now).last.toISOString())) return [];
+    if (!entries.some((e) => e.enabled && (seen[e.name]?.lastTick ?? '') < ticksAround(e, now).last.toISOString()))
+      return [];
     const state = await lockState(tx, tenant);
     const caller: Caller = { tenant, username: savedBy ?? 'system' };
     const batches: string[] = [];
@@ -146,11 +222,19 @@ export async function fireDueCrons(database: Database, jobs: JobQueue, tenant: s
       const tick = last.toISOString();
       if (known && known >= tick) continue;
       // A cron seen for the first time waits for its next tick rather than running a past one.
-      const registration = known ? await startCronBatch(tx, caller, jobs, entry, dayIn(last, entry.timeZone), tick) : undefined;
-      state[entry.name] = { ...state[entry.name], lastTick: tick, ...(registration ? { lastBatchRegistration: registration } : {}) };
+      const registration = known
+        ? await startCronBatch(tx, caller, jobs, entry, dayIn(last, entry.timeZone), tick)
+        : undefined;
+      state[entry.name] = {
+        ...state[entry.name],
+        lastTick: tick,
+        ...(registration ? { lastBatchRegistration: registration } : {}),
+      };
       if (registration) batches.push(registration);
     }
-    await sql`UPDATE tenant_configuration SET value = ${JSON.stringify(state)}::jsonb, updated_at = now() WHERE tenant = ${tenant} AND name = ${CRON_STATE}`.execute(tx);
+    await sql`UPDATE tenant_configuration SET value = ${JSON.stringify(state)}::jsonb, updated_at = now() WHERE tenant = ${tenant} AND name = ${CRON_STATE}`.execute(
+      tx,
+    );
     return batches;
   });
   for (const registration of created) await jobs.enqueue(tenant, registration);
@@ -168,11 +252,19 @@ export function startCronTicker(database: Database, jobs: JobQueue, everySeconds
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     for (const tenant of await tenantsWithCrons(database)) {
-      await fireDueCrons(database, jobs, tenant).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'cron', tenant, error: String(error) })));
+      await fireDueCrons(database, jobs, tenant).catch((error) =>
+        console.error(JSON.stringify({ level: 'error', msg: 'cron', tenant, error: String(error) })),
+      );
     }
   };
   const schedule = () => {
-    timer = setTimeout(() => { tick().catch(() => undefined).finally(() => { if (timer) schedule(); }); }, everySeconds * 1000);
+    timer = setTimeout(() => {
+      tick()
+        .catch(() => undefined)
+        .finally(() => {
+          if (timer) schedule();
+        });
+    }, everySeconds * 1000);
     timer.unref();
   };
   schedule();
@@ -182,7 +274,11 @@ export function startCronTicker(database: Database, jobs: JobQueue, everySeconds
   };
 }
 
-export interface CronView extends CronEntry { nextRun: string | null; lastRun: string | null; lastBatchRegistration: string | null }
+export interface CronView extends CronEntry {
+  nextRun: string | null;
+  lastRun: string | null;
+  lastBatchRegistration: string | null;
+}
 
 /** The tenant's crons with their next and last run, as `/crons` shows them. */
 export async function cronViews(tx: Tx, tenant: string, now = new Date()): Promise<CronView[]> {
@@ -190,13 +286,19 @@ export async function cronViews(tx: Tx, tenant: string, now = new Date()): Promi
   return entries.map((entry) => ({
     ...entry,
     nextRun: entry.enabled ? ticksAround(entry, now).next.toISOString() : null,
-    lastRun: state[entry.name]?.lastBatchRegistration ? state[entry.name].lastTick ?? null : null,
+    lastRun: state[entry.name]?.lastBatchRegistration ? (state[entry.name].lastTick ?? null) : null,
     lastBatchRegistration: state[entry.name]?.lastBatchRegistration ?? null,
   }));
 }
 
 /** Runs one cron now, outside its schedule: its batch for today in its time zone. */
-export async function runCronNow(tx: Tx, caller: Caller, jobs: JobQueue, name: string, now = new Date()): Promise<string> {
+export async function runCronNow(
+  tx: Tx,
+  caller: Caller,
+  jobs: JobQueue,
+  name: string,
+  now = new Date(),
+): Promise<string> {
   const entry = (await readList(tx, caller.tenant)).entries.find((e) => e.name === name);
   if (!entry) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Cron', name]);
   return startCronBatch(tx, caller, jobs, entry, dayIn(now, entry.timeZone), now.toISOString());

@@ -17,7 +17,16 @@ import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
 import { startCronTicker } from './crons.ts';
-import { BatchLeaseLost, advanceBatch, batchKind, claimBatch, finishBatch, releaseBatch, renewLease, stateOf } from './batch-records.ts';
+import {
+  BatchLeaseLost,
+  advanceBatch,
+  batchKind,
+  claimBatch,
+  finishBatch,
+  releaseBatch,
+  renewLease,
+  stateOf,
+} from './batch-records.ts';
 
 /** One chunk of a batch's work, in the chunk's transaction. */
 export interface ChunkOutcome {
@@ -40,7 +49,10 @@ export interface BatchWork {
    * batch was stopped or taken over, or this process is stopping: the runner lets go of what it
    * holds and lets the error through.
    */
-  progress(update: { done: number; total?: number; message?: string }, write?: (tx: Tx) => Promise<unknown>): Promise<void>;
+  progress(
+    update: { done: number; total?: number; message?: string },
+    write?: (tx: Tx) => Promise<unknown>,
+  ): Promise<void>;
 }
 
 /** How a `run` ends: the batch's status and last log line; `write` commits with the batch's end. */
@@ -72,7 +84,12 @@ export interface BatchRunner {
   stopped?(tx: Tx, caller: Caller, batch: Row): Promise<void>;
   finish?(caller: Caller, batch: Row): Promise<{ status: 'SUCCESS' | 'WARNING'; message: string; result?: Doc }>;
   /** A scheduled run (jobs/crons.ts): its batch's name, parameters and total, from a cron's parameters and the tick's day. */
-  plan?(tx: Tx, caller: Caller, parameters: Doc, day: string): Promise<{ name: string; parameters: Doc; total: number }>;
+  plan?(
+    tx: Tx,
+    caller: Caller,
+    parameters: Doc,
+    day: string,
+  ): Promise<{ name: string; parameters: Doc; total: number }>;
 }
 
 export interface JobSettings {
@@ -113,7 +130,10 @@ export interface JobQueue {
   readonly worker: string;
 }
 
-interface BatchJob { tenant: string; registration: string }
+interface BatchJob {
+  tenant: string;
+  registration: string;
+}
 
 export async function startJobQueue(database: Database, settings: JobSettings = jobSettings()): Promise<JobQueue> {
   const { db, pool } = database;
@@ -131,12 +151,17 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     maintenanceIntervalSeconds: 60,
     monitorStateIntervalSeconds: 60,
   });
-  boss.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'job queue', error: String(error) })));
+  boss.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'job queue', error: String(error) })),
+  );
   await boss.start();
   const leaseMs = settings.leaseSeconds * 1000;
 
   const enqueue = async (tenant: string, registration: string) => {
-    await boss.send(BATCH_QUEUE, { tenant, registration } satisfies BatchJob, { singletonKey: `${tenant}:${registration}`, singletonSeconds: 1 });
+    await boss.send(BATCH_QUEUE, { tenant, registration } satisfies BatchJob, {
+      singletonKey: `${tenant}:${registration}`,
+      singletonSeconds: 1,
+    });
   };
 
   async function runSlice({ tenant, registration }: BatchJob): Promise<void> {
@@ -154,21 +179,34 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     const batch = claimed.batch;
     const runner = runners.get(String(batch.type));
     if (!runner || !(runner.run || runner.chunk)) {
-      await inTenant(db, scope, (tx) => finishBatch(tx, caller, registration, worker, 'ERROR', `No runner for batches of type ${batch.type}`));
+      await inTenant(db, scope, (tx) =>
+        finishBatch(tx, caller, registration, worker, 'ERROR', `No runner for batches of type ${batch.type}`),
+      );
       return;
     }
-    if (runner.run) return runWhole(runner as BatchRunner & Required<Pick<BatchRunner, 'run'>>, { tenant, registration }, caller, batch);
+    if (runner.run)
+      return runWhole(
+        runner as BatchRunner & Required<Pick<BatchRunner, 'run'>>,
+        { tenant, registration },
+        caller,
+        batch,
+      );
     const chunk = runner.chunk!.bind(runner);
     let cursor: unknown = stateOf(batch).cursor ?? null;
     const until = Date.now() + settings.sliceSeconds * 1000;
     for (;;) {
       let outcome: ChunkOutcome;
       try {
-        outcome = await inTenant(db, { tenant, user: caller.username }, async (tx) => {
-          const result = await chunk(tx, caller, batch, cursor);
-          await advanceBatch(tx, caller, registration, worker, leaseMs, result);
-          return result;
-        }, 120_000);
+        outcome = await inTenant(
+          db,
+          { tenant, user: caller.username },
+          async (tx) => {
+            const result = await chunk(tx, caller, batch, cursor);
+            await advanceBatch(tx, caller, registration, worker, leaseMs, result);
+            return result;
+          },
+          120_000,
+        );
       } catch (error) {
         // Stopped (or taken over): let go of the lease at once, so that a CONTINUE resumes without waiting for it to run out.
         if (error instanceof BatchLeaseLost) {
@@ -177,14 +215,19 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
         }
         const message = error instanceof Error ? error.message : String(error);
         await inTenant(db, scope, async (tx) => {
-          if (await finishBatch(tx, caller, registration, worker, 'ERROR', message)) await runner.failed?.(tx, caller, batch, message);
+          if (await finishBatch(tx, caller, registration, worker, 'ERROR', message))
+            await runner.failed?.(tx, caller, batch, message);
         });
         return;
       }
       cursor = outcome.cursor;
       if (outcome.finished) {
-        const end = runner.finish ? await runner.finish(caller, batch) : { status: 'SUCCESS' as const, message: 'Done' };
-        await inTenant(db, scope, (tx) => finishBatch(tx, caller, registration, worker, end.status, end.message, end.result));
+        const end = runner.finish
+          ? await runner.finish(caller, batch)
+          : { status: 'SUCCESS' as const, message: 'Done' };
+        await inTenant(db, scope, (tx) =>
+          finishBatch(tx, caller, registration, worker, end.status, end.message, end.result),
+        );
         return;
       }
       if (Date.now() > until) {
@@ -196,35 +239,54 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   }
 
   /** A `run` batch (BatchRunner.run): one piece of work, its lease kept by a heartbeat, its progress committed as it goes. */
-  async function runWhole(runner: BatchRunner & Required<Pick<BatchRunner, 'run'>>, { tenant, registration }: BatchJob, caller: Caller, batch: Row): Promise<void> {
+  async function runWhole(
+    runner: BatchRunner & Required<Pick<BatchRunner, 'run'>>,
+    { tenant, registration }: BatchJob,
+    caller: Caller,
+    batch: Row,
+  ): Promise<void> {
     const scope = { tenant, user: 'system' };
     let lost = false;
-    const heartbeat = setInterval(() => {
-      inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs))
-        .then((held) => { if (!held) lost = true; }, () => undefined);
-    }, Math.max(100, leaseMs / 3));
+    const heartbeat = setInterval(
+      () => {
+        inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs)).then(
+          (held) => {
+            if (!held) lost = true;
+          },
+          () => undefined,
+        );
+      },
+      Math.max(100, leaseMs / 3),
+    );
     heartbeat.unref();
     const work: BatchWork = {
       caller,
       batch,
       progress: async (update, write) => {
         if (stopping || lost) throw new BatchLeaseLost(registration);
-        await inTenant(db, { tenant, user: caller.username }, async (tx) => {
-          await advanceBatch(tx, caller, registration, worker, leaseMs, { ...update, cursor: null, restart: true });
-          await write?.(tx);
-        }, 120_000);
+        await inTenant(
+          db,
+          { tenant, user: caller.username },
+          async (tx) => {
+            await advanceBatch(tx, caller, registration, worker, leaseMs, { ...update, cursor: null, restart: true });
+            await write?.(tx);
+          },
+          120_000,
+        );
       },
     };
     // Stopped, reset, taken over or this process stopping: the lease goes at once, so that a
     // CONTINUE or another process resumes without waiting; a stopped run's own records wait with it.
-    const leftOff = (tx: Tx) => releaseBatch(tx, caller, registration, worker).then(async () => {
-      const row = await storage.findOne(tx, batchKind, tenant, registration, true);
-      if (row && row.status !== 'PROCESSING' && row.status !== 'FETCHING') await runner.stopped?.(tx, caller, row);
-    });
+    const leftOff = (tx: Tx) =>
+      releaseBatch(tx, caller, registration, worker).then(async () => {
+        const row = await storage.findOne(tx, batchKind, tenant, registration, true);
+        if (row && row.status !== 'PROCESSING' && row.status !== 'FETCHING') await runner.stopped?.(tx, caller, row);
+      });
     try {
       const end = await runner.run(work);
       await inTenant(db, scope, async (tx) => {
-        if (await finishBatch(tx, caller, registration, worker, end.status ?? 'SUCCESS', end.message, end.result)) await end.write?.(tx);
+        if (await finishBatch(tx, caller, registration, worker, end.status ?? 'SUCCESS', end.message, end.result))
+          await end.write?.(tx);
         // Stopped after its last step: not done, as its batch says.
         else await leftOff(tx);
       });
@@ -235,7 +297,8 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
       }
       const message = error instanceof Error ? error.message : String(error);
       await inTenant(db, scope, async (tx) => {
-        if (await finishBatch(tx, caller, registration, worker, 'ERROR', message)) await runner.failed?.(tx, caller, batch, message);
+        if (await finishBatch(tx, caller, registration, worker, 'ERROR', message))
+          await runner.failed?.(tx, caller, batch, message);
       });
     } finally {
       clearInterval(heartbeat);
@@ -244,14 +307,27 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
 
   let resumeTimer: NodeJS.Timeout | undefined;
   const resumeStale = async () => {
-    const { rows } = await pool.query<{ tenant: string; registration: string }>('SELECT tenant, registration FROM batches_to_resume($1)', [50]);
+    const { rows } = await pool.query<{ tenant: string; registration: string }>(
+      'SELECT tenant, registration FROM batches_to_resume($1)',
+      [50],
+    );
     for (const r of rows) await enqueue(r.tenant, r.registration);
     return rows.length;
   };
   if (settings.work) {
-    await boss.work<BatchJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds }, async ([job]) => runSlice(job.data));
+    await boss.work<BatchJob>(
+      BATCH_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds },
+      async ([job]) => runSlice(job.data),
+    );
     const tick = () => {
-      resumeTimer = setTimeout(() => { resumeStale().catch(() => undefined).finally(() => { if (resumeTimer) tick(); }); }, settings.resumeEverySeconds * 1000);
+      resumeTimer = setTimeout(() => {
+        resumeStale()
+          .catch(() => undefined)
+          .finally(() => {
+            if (resumeTimer) tick();
+          });
+      }, settings.resumeEverySeconds * 1000);
       resumeTimer.unref();
     };
     tick();
@@ -260,7 +336,9 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   const queue: JobQueue = {
     worker,
     enqueue,
-    register: (type, runner) => { runners.set(type, runner); },
+    register: (type, runner) => {
+      runners.set(type, runner);
+    },
     runnerOf: (type) => runners.get(type),
     resumeStale,
     stop: async () => {

@@ -25,13 +25,23 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
     await createTenant(database.database.db, 'shared', { username: 'admin@shared', password });
     await loadBillingBook(database.database.db, 'shared', CONTRACTS);
     const env = {
-      DATABASE_URL: database.config.databaseUrl, ADMIN_PASSWORD: password, BILLING_BACKGROUND_ELEMENTS: '1000000',
-      JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5', CRON_CHECK_SECONDS: '1',
+      DATABASE_URL: database.config.databaseUrl,
+      ADMIN_PASSWORD: password,
+      BILLING_BACKGROUND_ELEMENTS: '1000000',
+      JOB_SLICE_SECONDS: '1',
+      JOB_LEASE_SECONDS: '3',
+      JOB_RESUME_SECONDS: '1',
+      JOB_POLLING_SECONDS: '0.5',
+      CRON_CHECK_SECONDS: '1',
     };
     ports[1] = ports[0] + 1;
     await Promise.all(ports.map((port) => servers.start(port, env)));
     for (const port of ports) {
-      const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@shared', password }) });
+      const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@shared', password }),
+      });
       headers.push({ authorization: login.headers.get('authorization')!, 'content-type': 'application/json' });
     }
   }, 300_000);
@@ -41,11 +51,25 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
   });
 
   const call = async (i: number, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${ports[i]}${url}`, { method, headers: headers[i], ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    return { status: res.status, body: await res.json() as any };
+    const res = await fetch(`http://127.0.0.1:${ports[i]}${url}`, {
+      method,
+      headers: headers[i],
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as any };
   };
-  const billed = () => readInTenant(database.database.db, { tenant: 'shared', user: 'test' }, async (tx) => (await sql<{ lines: string; distinct_lines: string }>`
-    SELECT count(*) AS lines, count(DISTINCT (data->>'elementRegistration', data->>'lineNumber')) AS distinct_lines FROM invoice_line WHERE tenant = 'shared'`.execute(tx)).rows[0]);
+  const billed = () =>
+    readInTenant(
+      database.database.db,
+      { tenant: 'shared', user: 'test' },
+      async (tx) =>
+        (
+          await sql<{ lines: string; distinct_lines: string }>`
+    SELECT count(*) AS lines, count(DISTINCT (data->>'elementRegistration', data->>'lineNumber')) AS distinct_lines FROM invoice_line WHERE tenant = 'shared'`.execute(
+            tx,
+          )
+        ).rows[0],
+    );
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('two runs at once, one on each process, invoice every due line once', async () => {
@@ -64,19 +88,28 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
     await sleep(9_000);
     expect((await call(0, 'PUT', '/api/core/tenant-configuration/cron-list', [])).status).toBe(200);
     await sleep(1_500);
-    const batches = (await call(0, 'GET', '/api/script/batches?type=ARREARS&range=[0-99]')).body as { parameters: { cron: string; tick: string } }[];
+    const batches = (await call(0, 'GET', '/api/script/batches?type=ARREARS&range=[0-99]')).body as {
+      parameters: { cron: string; tick: string };
+    }[];
     const ticks = batches.filter((b) => b.parameters?.cron === 'every-two-seconds').map((b) => b.parameters.tick);
     expect(ticks.length).toBeGreaterThanOrEqual(2);
     expect(new Set(ticks).size).toBe(ticks.length);
     for (const tick of ticks) expect(new Date(tick).getUTCSeconds() % 2).toBe(0);
   }, 60_000);
   it('two background runs go one to each process; when one process is killed, the other finishes its run, every line billed once', async () => {
-    const saved = await call(0, 'PUT', '/api/core/tenant-configuration/cron-list', [{ name: 'month-end', cron: '0 6 1 * *', job: 'BILLING' }]);
+    const saved = await call(0, 'PUT', '/api/core/tenant-configuration/cron-list', [
+      { name: 'month-end', cron: '0 6 1 * *', job: 'BILLING' },
+    ]);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const runs = [(await call(0, 'POST', '/api/core/crons/month-end/run', {})).body, (await call(1, 'POST', '/api/core/crons/month-end/run', {})).body] as { registration: string }[];
+    const runs = [
+      (await call(0, 'POST', '/api/core/crons/month-end/run', {})).body,
+      (await call(1, 'POST', '/api/core/crons/month-end/run', {})).body,
+    ] as { registration: string }[];
     type Batch = { status: string; done: number; total: number; log: { message: string }[] };
-    const batch = async (registration: string) => (await call(0, 'GET', `/api/script/batches/${registration}`)).body as Batch;
-    const workersOf = (b: Batch) => b.log.map((l) => /^(?:Started|Resumed) by ([^ ]+)/.exec(l.message)?.[1]).filter((w): w is string => !!w);
+    const batch = async (registration: string) =>
+      (await call(0, 'GET', `/api/script/batches/${registration}`)).body as Batch;
+    const workersOf = (b: Batch) =>
+      b.log.map((l) => /^(?:Started|Resumed) by ([^ ]+)/.exec(l.message)?.[1]).filter((w): w is string => !!w);
     // Each process takes one (a process works one job at a time).
     let taken: Batch[] = [];
     for (let i = 0; i < 120; i++) {
@@ -92,11 +125,13 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
       if (ended.every((b) => ['SUCCESS', 'ERROR', 'WARNING'].includes(b.status))) break;
       await sleep(250);
     }
-    expect(ended.map((b) => b.status), JSON.stringify(ended.map((b) => b.log.slice(-3)))).toEqual(['SUCCESS', 'SUCCESS']);
+    expect(
+      ended.map((b) => b.status),
+      JSON.stringify(ended.map((b) => b.log.slice(-3))),
+    ).toEqual(['SUCCESS', 'SUCCESS']);
     // What one run billed the other found billed: together, every due line once.
     expect(ended[0].done + ended[1].done).toBe(CONTRACTS);
     expect(ended.some((b) => b.log.some((l) => l.message.startsWith('Resumed by')))).toBe(true);
     expect(await billed()).toEqual({ lines: String(2 * CONTRACTS), distinct_lines: String(2 * CONTRACTS) });
   }, 240_000);
-
 });

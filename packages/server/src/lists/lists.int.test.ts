@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const lists = (query: string, headers = t.alpha.headers) => t.app.inject({ url: `/api/script/lists?${query}`, headers });
+const lists = (query: string, headers = t.alpha.headers) =>
+  t.app.inject({ url: `/api/script/lists?${query}`, headers });
 
 describe('reference lists', () => {
   it('answers the asked lists in order, in the asked language', async () => {
@@ -25,8 +30,13 @@ describe('reference lists', () => {
 
   it('lets a tenant override a list, for that tenant only', async () => {
     const created = await t.app.inject({
-      method: 'POST', url: '/api/script/lists', headers: t.alpha.headers,
-      payload: { name: 'purpose', values: [{ value: 'SOLAR', label: { en: 'Solar panels', fr: 'Panneaux solaires' } }] },
+      method: 'POST',
+      url: '/api/script/lists',
+      headers: t.alpha.headers,
+      payload: {
+        name: 'purpose',
+        values: [{ value: 'SOLAR', label: { en: 'Solar panels', fr: 'Panneaux solaires' } }],
+      },
     });
     expect(created.statusCode).toBe(201);
     const [alpha] = (await lists('valuesOnly=true&locale=fr-FR&lists=purpose')).json();

@@ -39,13 +39,16 @@ export interface Link {
 export const HIERARCHY_LIMIT = 500;
 
 export const descendantsOf = (doc: Doc): Descendant[] =>
-  (Array.isArray(doc.descendants) ? doc.descendants : []).filter((d): d is Descendant => typeof d?.personRegistration === 'string');
+  (Array.isArray(doc.descendants) ? doc.descendants : []).filter(
+    (d): d is Descendant => typeof d?.personRegistration === 'string',
+  );
 
 /** Records whose `descendants` name one of `registrations`. */
 export async function holdersOf(tx: Tx, entity: Entity, tenant: string, registrations: string[]): Promise<Doc[]> {
   if (!registrations.length) return [];
   const patterns = registrations.map((r) => JSON.stringify([{ personRegistration: r }]));
-  const { rows } = await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+  const { rows } =
+    await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(entity.table)} WHERE tenant = ${tenant} AND (data #> '{descendants}') @> ANY(${patterns}::jsonb[])
     ORDER BY registration LIMIT ${HIERARCHY_LIMIT}`.execute(tx);
   return rows.map(storage.toDocument);
@@ -54,17 +57,30 @@ export async function holdersOf(tx: Tx, entity: Entity, tenant: string, registra
 /** The ascendants of a person: each holder with the relation and stake it declares. */
 export async function ascendantsOf(tx: Tx, entity: Entity, tenant: string, registration: string) {
   const holders = await holdersOf(tx, entity, tenant, [registration]);
-  return holders.flatMap((holder) => descendantsOf(holder)
-    .filter((d) => d.personRegistration === registration)
-    .map((d) => ({ relation: d.relation, stake: d.stake ?? null, personRegistration: holder.registration, person: summaryOf(holder) })));
+  return holders.flatMap((holder) =>
+    descendantsOf(holder)
+      .filter((d) => d.personRegistration === registration)
+      .map((d) => ({
+        relation: d.relation,
+        stake: d.stake ?? null,
+        personRegistration: holder.registration,
+        person: summaryOf(holder),
+      })),
+  );
 }
 
 export function summaryOf(doc: Doc): DiagramPerson {
   const addresses = Array.isArray(doc.addresses) ? (doc.addresses as Address[]) : [];
   return {
-    _id: String(doc._id), registration: String(doc.registration), name: (doc.name as string) ?? null, type: (doc.type as string) ?? null,
-    riskClass: (doc.riskClass as string) ?? null, address: formatAddress(addresses[0]), username: (doc.username as string) ?? null,
-    roles: Array.isArray(doc.roles) ? doc.roles : [], descendants: descendantsOf(doc),
+    _id: String(doc._id),
+    registration: String(doc.registration),
+    name: (doc.name as string) ?? null,
+    type: (doc.type as string) ?? null,
+    riskClass: (doc.riskClass as string) ?? null,
+    address: formatAddress(addresses[0]),
+    username: (doc.username as string) ?? null,
+    roles: Array.isArray(doc.roles) ? doc.roles : [],
+    descendants: descendantsOf(doc),
   };
 }
 
@@ -72,14 +88,26 @@ export function summaryOf(doc: Doc): DiagramPerson {
  * The whole group around a person: holders and held persons, transitively, each once, with one
  * link per declared relation between two persons of the group.
  */
-export async function hierarchyOf(tx: Tx, entity: Entity, tenant: string, start: Doc): Promise<{ persons: DiagramPerson[]; links: Link[] }> {
+export async function hierarchyOf(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  start: Doc,
+): Promise<{ persons: DiagramPerson[]; links: Link[] }> {
   const found = new Map<string, Doc>([[String(start.registration), start]]);
   let frontier = [start];
   while (frontier.length && found.size < HIERARCHY_LIMIT) {
     const next: Doc[] = [];
-    const held = [...new Set(frontier.flatMap((d) => descendantsOf(d).map((x) => x.personRegistration)))].filter((r) => !found.has(r));
+    const held = [...new Set(frontier.flatMap((d) => descendantsOf(d).map((x) => x.personRegistration)))].filter(
+      (r) => !found.has(r),
+    );
     const heldRows = (await storage.findMany(tx, entity, tenant, held)).map(storage.toDocument);
-    const holders = await holdersOf(tx, entity, tenant, frontier.map((d) => String(d.registration)));
+    const holders = await holdersOf(
+      tx,
+      entity,
+      tenant,
+      frontier.map((d) => String(d.registration)),
+    );
     for (const doc of [...heldRows, ...holders]) {
       const registration = String(doc.registration);
       if (found.has(registration) || found.size >= HIERARCHY_LIMIT) continue;
@@ -89,8 +117,15 @@ export async function hierarchyOf(tx: Tx, entity: Entity, tenant: string, start:
     frontier = next;
   }
   const persons = [...found.values()].map(summaryOf);
-  const links = persons.flatMap((p) => p.descendants
-    .filter((d) => found.has(d.personRegistration))
-    .map((d) => ({ source: p.registration, target: d.personRegistration, relation: d.relation, stake: d.stake ?? null })));
+  const links = persons.flatMap((p) =>
+    p.descendants
+      .filter((d) => found.has(d.personRegistration))
+      .map((d) => ({
+        source: p.registration,
+        target: d.personRegistration,
+        relation: d.relation,
+        stake: d.stake ?? null,
+      })),
+  );
   return { persons, links };
 }

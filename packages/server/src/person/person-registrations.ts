@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
 import { checkPerson, registrationRowKept } from '@lbo/model/entities/person/person-rules';
-import { compactRegistrationNumber, isAutomaticRegistrationType, splitRegistration } from '@lbo/model/values/identifiers/registration-check';
+import {
+  compactRegistrationNumber,
+  isAutomaticRegistrationType,
+  splitRegistration,
+} from '@lbo/model/values/identifiers/registration-check';
 import type { Tx } from '../db/database.ts';
 import type { Caller, WriteHooks } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
@@ -36,8 +40,14 @@ function cleanRows(value: unknown): Row[] {
   if (!Array.isArray(value)) return [];
   return value
     .map((row: Row) => {
-      const type = String(row.type ?? '').trim().toUpperCase();
-      return { ...row, type, ...(typeof row.number === 'string' ? { number: compactRegistrationNumber(type, row.number) } : {}) };
+      const type = String(row.type ?? '')
+        .trim()
+        .toUpperCase();
+      return {
+        ...row,
+        type,
+        ...(typeof row.number === 'string' ? { number: compactRegistrationNumber(type, row.number) } : {}),
+      };
     })
     .filter(registrationRowKept);
 }
@@ -49,28 +59,42 @@ function storedRegistration(registration: string): string {
 }
 
 async function numberAutomaticRows(tx: Tx, caller: Caller, entity: Entity, rows: Row[]): Promise<void> {
-  for (const row of rows) if (!row.number && isAutomaticRegistrationType(row.type!)) row.number = await nextNumber(tx, caller, entity, row.type!);
+  for (const row of rows)
+    if (!row.number && isAutomaticRegistrationType(row.type!))
+      row.number = await nextNumber(tx, caller, entity, row.type!);
 }
 
 /** The record holding `type` + `number` as its registration or among its identifiers. */
-async function holderOf(tx: Tx, caller: Caller, entity: Entity, type: string, number: string): Promise<Doc | undefined> {
+async function holderOf(
+  tx: Tx,
+  caller: Caller,
+  entity: Entity,
+  type: string,
+  number: string,
+): Promise<Doc | undefined> {
   const byRegistration = await storage.findOne(tx, entity, caller.tenant, `${type}${number}`);
   if (byRegistration) return storage.toDocument(byRegistration);
   const { rows } = await sql<storage.Row>`SELECT _id FROM ${sql.table(entity.table)}
-    WHERE tenant = ${caller.tenant} AND data #> '{registrations}' @> ${JSON.stringify([{ type, number }])}::jsonb LIMIT 1`.execute(tx);
+    WHERE tenant = ${caller.tenant} AND data #> '{registrations}' @> ${JSON.stringify([{ type, number }])}::jsonb LIMIT 1`.execute(
+    tx,
+  );
   const found = rows[0] && (await storage.findOne(tx, entity, caller.tenant, rows[0]._id));
   return found ? storage.toDocument(found) : undefined;
 }
 
 const checkPatterns = (doc: Doc, settings: PersonSettings) =>
-  checkPerson(doc, { registration: (type) => (settings.registrationPatterns[type] !== undefined ? { pattern: settings.registrationPatterns[type] } : {}) });
+  checkPerson(doc, {
+    registration: (type) =>
+      settings.registrationPatterns[type] !== undefined ? { pattern: settings.registrationPatterns[type] } : {},
+  });
 
 async function beforeCreate(tx: Tx, caller: Caller, entity: Entity, input: Doc): Promise<Doc | { existing: Doc }> {
   const settings = await personSettingsOf(tx, caller.tenant);
   const rows = cleanRows(input.registrations);
   let registration = typeof input.registration === 'string' ? storedRegistration(input.registration) : '';
   if (registration) {
-    if (registration.length < 4) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);
+    if (registration.length < 4)
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);
     const { type, number } = splitRegistration(registration);
     // The first identifier's type follows the registration's first three characters.
     if (!rows.length) rows.push({ type, number });

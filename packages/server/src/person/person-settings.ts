@@ -21,7 +21,13 @@ export async function personSettingsOf(tx: Tx, tenant: string): Promise<PersonSe
   if (!isObject(person)) throw new ApiError('INVALID_FIELD_IN_CONFIG', ['options.person', 'must be an object']);
   const patterns = person.registrationPatterns ?? {};
   if (!isObject(patterns) || !Object.values(patterns).every((p) => typeof p === 'string')) {
-    throw new ApiError('INVALID_FIELD_IN_CONFIG', ['options.person.registrationPatterns', 'must map types to patterns']);
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [
+      'options.person.registrationPatterns',
+      'must map types to patterns',
+    ]);
   }
-  return { allowDuplicateRegistrations: person.allowDuplicateRegistrations === true, registrationPatterns: patterns as Record<string, string> };
+  return {
+    allowDuplicateRegistrations: person.allowDuplicateRegistrations === true,
+    registrationPatterns: patterns as Record<string, string>,
+  };
 }

@@ -19,12 +19,14 @@ const prospectEntity = entityByName('Prospect')!;
 
 /** A declaration's fields as the client reads them: lists as a one-item array of their item schema. */
 export function schemaOf(fields: Record<string, FieldDef>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([name, f]) => {
-    if (f.type === 'list' && f.fields) return [name, [schemaOf(f.fields)]];
-    if (f.type === 'object' && f.fields) return [name, schemaOf(f.fields)];
-    const { fields: _nested, ...rest } = f;
-    return [name, rest];
-  }));
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, f]) => {
+      if (f.type === 'list' && f.fields) return [name, [schemaOf(f.fields)]];
+      if (f.type === 'object' && f.fields) return [name, schemaOf(f.fields)];
+      const { fields: _nested, ...rest } = f;
+      return [name, rest];
+    }),
+  );
 }
 
 /**
@@ -32,7 +34,10 @@ export function schemaOf(fields: Record<string, FieldDef>): Record<string, unkno
  * extension fields, ascendants, the relation diagram, organizations with their ascendants, the
  * re-read after a user was synced, and the relations a quick add offers.
  */
-export async function personRoutes(app: FastifyInstance, { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler }) {
+export async function personRoutes(
+  app: FastifyInstance,
+  { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler },
+) {
   // Every route here only reads.
   const reading = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
     readInTenant(db, scopeOf(request.caller!), work);
@@ -54,69 +59,111 @@ export async function personRoutes(app: FastifyInstance, { db, operations, preHa
     /** `{schema}`: the declared fields, with `options.person.extensionFields.contacts` added to contacts[0]. */
     app.get(`${base}-schema`, { preHandler, config: read }, async (request) => {
       const schema = schemaOf(entity.fields);
-      const options = await reading(request, async (tx) => (await tenantConfigOf(tx, request.caller!.tenant)).options ?? {});
-      const extensions = isObject(options.person) && isObject(options.person.extensionFields) ? options.person.extensionFields : {};
+      const options = await reading(
+        request,
+        async (tx) => (await tenantConfigOf(tx, request.caller!.tenant)).options ?? {},
+      );
+      const extensions =
+        isObject(options.person) && isObject(options.person.extensionFields) ? options.person.extensionFields : {};
       for (const [list, extra] of Object.entries(extensions)) {
-        if (Array.isArray(schema[list]) && isObject(extra)) schema[list] = [{ ...(schema[list] as Record<string, unknown>[])[0], ...extra }];
+        if (Array.isArray(schema[list]) && isObject(extra))
+          schema[list] = [{ ...(schema[list] as Record<string, unknown>[])[0], ...extra }];
       }
       return { schema };
     });
 
-    app.get(`${base}/:id/ascendants`, { preHandler, config: read }, async (request) => reading(request, async (tx) => {
-      const doc = await mustFind(tx, request, entity);
-      return ascendantsOf(tx, entity, request.caller!.tenant, String(doc.registration));
-    }));
+    app.get(`${base}/:id/ascendants`, { preHandler, config: read }, async (request) =>
+      reading(request, async (tx) => {
+        const doc = await mustFind(tx, request, entity);
+        return ascendantsOf(tx, entity, request.caller!.tenant, String(doc.registration));
+      }),
+    );
 
-    app.get(`${base}/:id/hierarchy`, { preHandler, config: read }, async (request) => reading(request, async (tx) =>
-      hierarchyOf(tx, entity, request.caller!.tenant, await mustFind(tx, request, entity))));
+    app.get(`${base}/:id/hierarchy`, { preHandler, config: read }, async (request) =>
+      reading(request, async (tx) =>
+        hierarchyOf(tx, entity, request.caller!.tenant, await mustFind(tx, request, entity)),
+      ),
+    );
 
     // The client re-reads a person by POST after a user was synced to it (spec 002 §7).
     app.post(`${base}/:id`, { preHandler, config: read }, async (request) =>
-      operations.get(request.caller!, entity, idOf(request), request.query as Query));
+      operations.get(request.caller!, entity, idOf(request), request.query as Query),
+    );
   }
 
   /** The tenant's own person (role TENANT) first, then the organizations (type O), each with its ascendants. */
-  app.get('/api/person/organizations-with-ascendants', { preHandler, config: { entity: personEntity.name, permission: `read /api/${personEntity.route}` } }, async (request) =>
-    reading(request, async (tx) => {
-      const tenant = request.caller!.tenant;
-      const { rows } = await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+  app.get(
+    '/api/person/organizations-with-ascendants',
+    { preHandler, config: { entity: personEntity.name, permission: `read /api/${personEntity.route}` } },
+    async (request) =>
+      reading(request, async (tx) => {
+        const tenant = request.caller!.tenant;
+        const { rows } =
+          await sql<storage.Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
         FROM ${sql.table(personEntity.table)} WHERE tenant = ${tenant}
           AND (type = 'O' OR (data #> '{roles}') @> ${JSON.stringify([{ role: 'TENANT' }])}::jsonb)
         ORDER BY registration LIMIT ${HIERARCHY_LIMIT}`.execute(tx);
-      const docs = rows.map(storage.toDocument);
-      const isTenant = (d: storage.Doc) => Array.isArray(d.roles) && d.roles.some((r: { role?: string }) => r?.role === 'TENANT');
-      docs.sort((a, b) => Number(isTenant(b)) - Number(isTenant(a)));
-      const holders = await holdersOf(tx, personEntity, tenant, docs.map((d) => String(d.registration)));
-      return docs.map((d) => ({
-        _id: d._id, registration: d.registration, name: d.name ?? null, type: d.type ?? null, roles: d.roles ?? [], isTenant: isTenant(d),
-        ascendants: holders.flatMap((h) => ((h.descendants as { personRegistration: string; relation: string; stake?: number }[] | undefined) ?? [])
-          .filter((x) => x?.personRegistration === d.registration)
-          .map((x) => ({ relation: x.relation, stake: x.stake ?? null, personRegistration: h.registration, person: { registration: h.registration, name: h.name ?? null, type: h.type ?? null } }))),
-      }));
-    }));
+        const docs = rows.map(storage.toDocument);
+        const isTenant = (d: storage.Doc) =>
+          Array.isArray(d.roles) && d.roles.some((r: { role?: string }) => r?.role === 'TENANT');
+        docs.sort((a, b) => Number(isTenant(b)) - Number(isTenant(a)));
+        const holders = await holdersOf(
+          tx,
+          personEntity,
+          tenant,
+          docs.map((d) => String(d.registration)),
+        );
+        return docs.map((d) => ({
+          _id: d._id,
+          registration: d.registration,
+          name: d.name ?? null,
+          type: d.type ?? null,
+          roles: d.roles ?? [],
+          isTenant: isTenant(d),
+          ascendants: holders.flatMap((h) =>
+            ((h.descendants as { personRegistration: string; relation: string; stake?: number }[] | undefined) ?? [])
+              .filter((x) => x?.personRegistration === d.registration)
+              .map((x) => ({
+                relation: x.relation,
+                stake: x.stake ?? null,
+                personRegistration: h.registration,
+                person: { registration: h.registration, name: h.name ?? null, type: h.type ?? null },
+              })),
+          ),
+        }));
+      }),
+  );
 
   /**
    * `{sourcePerson}` (a person, or its registration): the relations a quick add from it offers,
    * each with the roles and the `descendants` item the new person is posted with.
    */
-  app.post('/api/script/runs/quick-add-relations', { preHandler, config: { permission: `read /api/${personEntity.route}` } }, async (request) => {
-    const body = request.body;
-    if (!isObject(body) || body.sourcePerson === undefined || body.sourcePerson === null || body.sourcePerson === '') throw new ApiError('MISSING_FIELD_IN_BODY', ['sourcePerson']);
-    let source = body.sourcePerson;
-    if (typeof source === 'string') {
-      const registration = source;
-      source = await reading(request, async (tx) => {
-        const row = await storage.findOne(tx, personEntity, request.caller!.tenant, registration)
-          ?? await storage.findOne(tx, prospectEntity, request.caller!.tenant, registration);
-        if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, registration]);
-        return storage.toDocument(row);
-      });
-    }
-    if (!isObject(source)) throw new ApiError('INVALID_OBJECT_FIELD', ['sourcePerson']);
-    if (source.type !== undefined && typeof source.type !== 'string') throw new ApiError('INVALID_STRING_FIELD', ['sourcePerson.type']);
-    const registration = typeof source.registration === 'string' ? source.registration : undefined;
-    return relationsFor(String(source.type ?? 'C')).map((r) => ({
-      ...r, ...(registration ? { descendants: [{ personRegistration: registration, relation: r.relation }] } : {}),
-    }));
-  });
+  app.post(
+    '/api/script/runs/quick-add-relations',
+    { preHandler, config: { permission: `read /api/${personEntity.route}` } },
+    async (request) => {
+      const body = request.body;
+      if (!isObject(body) || body.sourcePerson === undefined || body.sourcePerson === null || body.sourcePerson === '')
+        throw new ApiError('MISSING_FIELD_IN_BODY', ['sourcePerson']);
+      let source = body.sourcePerson;
+      if (typeof source === 'string') {
+        const registration = source;
+        source = await reading(request, async (tx) => {
+          const row =
+            (await storage.findOne(tx, personEntity, request.caller!.tenant, registration)) ??
+            (await storage.findOne(tx, prospectEntity, request.caller!.tenant, registration));
+          if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [personEntity.name, registration]);
+          return storage.toDocument(row);
+        });
+      }
+      if (!isObject(source)) throw new ApiError('INVALID_OBJECT_FIELD', ['sourcePerson']);
+      if (source.type !== undefined && typeof source.type !== 'string')
+        throw new ApiError('INVALID_STRING_FIELD', ['sourcePerson.type']);
+      const registration = typeof source.registration === 'string' ? source.registration : undefined;
+      return relationsFor(String(source.type ?? 'C')).map((r) => ({
+        ...r,
+        ...(registration ? { descendants: [{ personRegistration: registration, relation: r.relation }] } : {}),
+      }));
+    },
+  );
 }

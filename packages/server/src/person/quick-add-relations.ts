@@ -31,4 +31,5 @@ export const quickAddRelations: Record<'company' | 'individual', QuickAddRelatio
   ],
 };
 
-export const relationsFor = (personType: string) => quickAddRelations[companies.includes(personType) ? 'company' : 'individual'];
+export const relationsFor = (personType: string) =>
+  quickAddRelations[companies.includes(personType) ? 'company' : 'individual'];

@@ -40,16 +40,20 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Checks the body of `POST /api/report/excel`; the first problem throws the catalogue error naming the field. */
 export function parseExcelRequest(body: unknown): ExcelRequest {
-  if (body === undefined || body === null || (isObject(body) && Object.keys(body).length === 0)) throw new ApiError('MISSING_BODY_PAYLOAD');
+  if (body === undefined || body === null || (isObject(body) && Object.keys(body).length === 0))
+    throw new ApiError('MISSING_BODY_PAYLOAD');
   if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
   const { fileName = 'export', sheetName = body.sheet ?? 'Sheet1', columns, data, autoFilter = false } = body;
-  if (typeof fileName !== 'string' || !fileName.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['fileName']);
-  if (typeof sheetName !== 'string' || !sheetName.trim()) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['sheetName']);
+  if (typeof fileName !== 'string' || !fileName.trim())
+    throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['fileName']);
+  if (typeof sheetName !== 'string' || !sheetName.trim())
+    throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', ['sheetName']);
   if (typeof autoFilter !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', ['autoFilter']);
   if (columns === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['columns']);
   if (!Array.isArray(columns)) throw new ApiError('INVALID_ARRAY_FIELD', ['columns']);
   if (columns.length === 0) throw new ApiError('EMPTY_BODY_ARRAY', ['columns']);
-  if (columns.length > MAX_COLUMNS) throw new ApiError('INVALID_FIELD_VALUE', [`(${columns.length} columns, at most ${MAX_COLUMNS})`, 'columns']);
+  if (columns.length > MAX_COLUMNS)
+    throw new ApiError('INVALID_FIELD_VALUE', [`(${columns.length} columns, at most ${MAX_COLUMNS})`, 'columns']);
   if (data === undefined) throw new ApiError('MISSING_FIELD_IN_BODY', ['data']);
   if (!Array.isArray(data)) throw new ApiError('INVALID_ARRAY_FIELD', ['data']);
   if (data.length > MAX_ROWS) throw new ApiError('INVALID_FIELD_VALUE', [data.length, 'data']);
@@ -58,15 +62,23 @@ export function parseExcelRequest(body: unknown): ExcelRequest {
     if (!isObject(column)) throw new ApiError('INVALID_OBJECT_FIELD', [path]);
     const { headerLabel, width, format, field } = column;
     if (typeof headerLabel !== 'string') throw new ApiError('INVALID_STRING_FIELD', [`${path}.headerLabel`]);
-    if (width !== undefined && (typeof width !== 'number' || !(width > 0) || width > 255)) throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [`${path}.width`]);
-    if (format !== undefined && typeof format !== 'string') throw new ApiError('INVALID_STRING_FIELD', [`${path}.format`]);
+    if (width !== undefined && (typeof width !== 'number' || !(width > 0) || width > 255))
+      throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [`${path}.width`]);
+    if (format !== undefined && typeof format !== 'string')
+      throw new ApiError('INVALID_STRING_FIELD', [`${path}.format`]);
     if (field !== undefined && typeof field !== 'string') throw new ApiError('INVALID_STRING_FIELD', [`${path}.field`]);
     return { headerLabel, width, format, field } as ExcelColumn;
   });
   data.forEach((row, i) => {
     if (!isObject(row) && !Array.isArray(row)) throw new ApiError('INVALID_OBJECT_FIELD', [`data[${i}]`]);
   });
-  return { fileName: fileName.trim(), sheetName: sheetName.trim(), columns: checked, data: data as ExcelRequest['data'], autoFilter };
+  return {
+    fileName: fileName.trim(),
+    sheetName: sheetName.trim(),
+    columns: checked,
+    data: data as ExcelRequest['data'],
+    autoFilter,
+  };
 }
 
 /** `a.b.0.c` in a row object. */
@@ -106,16 +118,21 @@ export async function buildWorkbook(request: ExcelRequest): Promise<Buffer> {
     header: column.headerLabel,
     key: `c${i}`,
     width: column.width ?? Math.min(60, Math.max(10, column.headerLabel.length + 2)),
-    style: column.format ? { numFmt: Object.hasOwn(namedFormats, column.format) ? namedFormats[column.format] : column.format } : {},
+    style: column.format
+      ? { numFmt: Object.hasOwn(namedFormats, column.format) ? namedFormats[column.format] : column.format }
+      : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of request.data) {
-    sheet.addRow(request.columns.map((column, i) => {
-      const raw = Array.isArray(row) ? row[i] : valueAt(row, column.field ?? column.headerLabel);
-      return cellValue(raw, column.format);
-    }));
+    sheet.addRow(
+      request.columns.map((column, i) => {
+        const raw = Array.isArray(row) ? row[i] : valueAt(row, column.field ?? column.headerLabel);
+        return cellValue(raw, column.format);
+      }),
+    );
   }
-  if (request.autoFilter) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: request.columns.length } };
+  if (request.autoFilter)
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: request.columns.length } };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

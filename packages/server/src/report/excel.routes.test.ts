@@ -63,7 +63,14 @@ describe('POST /api/report/excel', () => {
   });
 
   it('reads rows given as arrays by column position and keeps a non-ASCII file name', async () => {
-    const res = await post({ fileName: 'Échéancier.xlsx', columns: [{ headerLabel: 'A' }, { headerLabel: 'B', format: '0.000' }], data: [['x', 1.5], ['y', 2]] });
+    const res = await post({
+      fileName: 'Échéancier.xlsx',
+      columns: [{ headerLabel: 'A' }, { headerLabel: 'B', format: '0.000' }],
+      data: [
+        ['x', 1.5],
+        ['y', 2],
+      ],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Échéancier.xlsx')}`);
     const sheet = await sheetOf(res.rawPayload);
@@ -80,10 +87,19 @@ describe('POST /api/report/excel', () => {
       [{ columns: [], data: [] }, '400|EMPTY_BODY_ARRAY|Body array columns must not be empty'],
       [{ columns: [{ headerLabel: 'A' }] }, '400|MISSING_FIELD_IN_BODY|Missing field data in body'],
       [{ columns: [{ width: 3 }], data: [] }, '400|INVALID_STRING_FIELD|Field columns[0].headerLabel must be a string'],
-      [{ columns: [{ headerLabel: 'A', width: -1 }], data: [] }, '400|INVALID_POSITIVE_NUMBER_FIELD|Field columns[0].width must be a positive number'],
+      [
+        { columns: [{ headerLabel: 'A', width: -1 }], data: [] },
+        '400|INVALID_POSITIVE_NUMBER_FIELD|Field columns[0].width must be a positive number',
+      ],
       [{ columns: [{ headerLabel: 'A' }], data: [3] }, '400|INVALID_OBJECT_FIELD|Field data[0] must be an object'],
-      [{ fileName: '', columns: [{ headerLabel: 'A' }], data: [] }, '400|INVALID_NON_EMPTY_STRING_FIELD|Field fileName must be a non-empty string'],
-      [{ columns: [{ headerLabel: 'A' }], data: [], autoFilter: 'yes' }, '400|INVALID_BOOLEAN_FIELD|Field autoFilter must be a boolean'],
+      [
+        { fileName: '', columns: [{ headerLabel: 'A' }], data: [] },
+        '400|INVALID_NON_EMPTY_STRING_FIELD|Field fileName must be a non-empty string',
+      ],
+      [
+        { columns: [{ headerLabel: 'A' }], data: [], autoFilter: 'yes' },
+        '400|INVALID_BOOLEAN_FIELD|Field autoFilter must be a boolean',
+      ],
     ];
     for (const [payload, error] of cases) {
       const res = await post(payload);

@@ -9,7 +9,10 @@ const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sh
  * format, field}], data (rows as objects or arrays) and autoFilter; answers the xlsx file as an
  * attachment named after fileName.
  */
-export async function excelRoutes(app: FastifyInstance, { preHandler }: { preHandler: (request: FastifyRequest) => Promise<void> }) {
+export async function excelRoutes(
+  app: FastifyInstance,
+  { preHandler }: { preHandler: (request: FastifyRequest) => Promise<void> },
+) {
   app.post('/api/report/excel', { preHandler }, async (request, reply) => {
     const excel = parseExcelRequest(request.body);
     const file = await buildWorkbook(excel);

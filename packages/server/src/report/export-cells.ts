@@ -25,9 +25,17 @@ export function dayPattern(locale: string): string {
 export function excelFormat(kind: CellKind, locale: string): string | undefined {
   const day = dayPattern(locale).toLowerCase();
   const formats: Record<CellKind, string | undefined> = {
-    text: undefined, select: undefined, object: undefined, boolean: undefined,
-    number: '#,##0.########', currency: '#,##0.00', percentage: '0.00%', bytes: '#,##0', milliseconds: '#,##0',
-    date: day, datetime: `${day} hh:mm`,
+    text: undefined,
+    select: undefined,
+    object: undefined,
+    boolean: undefined,
+    number: '#,##0.########',
+    currency: '#,##0.00',
+    percentage: '0.00%',
+    bytes: '#,##0',
+    milliseconds: '#,##0',
+    date: day,
+    datetime: `${day} hh:mm`,
   };
   return formats[kind];
 }
@@ -36,10 +44,22 @@ const dayText = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Wall-clock parts of an instant in a time zone; one formatter per zone, they are costly to build. */
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockParts(instant: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
+function wallClockParts(
+  instant: Date,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; min: number; s: number } {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     zoneFormats.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
@@ -66,11 +86,22 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
 }
 
 /** The instant's wall clock in the zone, as the UTC fields of a Date. */
-const wallClockDate = (instant: Date, timeZone: string) => new Date(instant.getTime() + zoneOffsetMs(instant, timeZone));
+const wallClockDate = (instant: Date, timeZone: string) =>
+  new Date(instant.getTime() + zoneOffsetMs(instant, timeZone));
 
-function wallClock(instant: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
+function wallClock(
+  instant: Date,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; min: number; s: number } {
   const at = wallClockDate(instant, timeZone);
-  return { y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), h: at.getUTCHours(), min: at.getUTCMinutes(), s: at.getUTCSeconds() };
+  return {
+    y: at.getUTCFullYear(),
+    m: at.getUTCMonth() + 1,
+    d: at.getUTCDate(),
+    h: at.getUTCHours(),
+    min: at.getUTCMinutes(),
+    s: at.getUTCSeconds(),
+  };
 }
 
 const asNumber = (value: unknown): number | undefined => {
@@ -103,14 +134,24 @@ type XlsxCell = string | number | boolean | Date | null;
 export function xlsxCell(column: ExportColumn, value: unknown, context: CellContext): XlsxCell {
   if (value === null || value === undefined || value === '') return null;
   switch (column.kind) {
-    case 'number': case 'currency': case 'percentage': case 'bytes': case 'milliseconds':
+    case 'number':
+    case 'currency':
+    case 'percentage':
+    case 'bytes':
+    case 'milliseconds':
       return asNumber(value) ?? String(value);
-    case 'date': return dayDate(value) ?? String(value);
-    case 'datetime': return zonedDate(value, context.timeZone) ?? String(value);
-    case 'boolean': return typeof value === 'boolean' ? value : String(value);
-    case 'select': return selectText(column, value, context);
-    case 'object': return objectText(value);
-    default: return typeof value === 'object' ? objectText(value) : String(value);
+    case 'date':
+      return dayDate(value) ?? String(value);
+    case 'datetime':
+      return zonedDate(value, context.timeZone) ?? String(value);
+    case 'boolean':
+      return typeof value === 'boolean' ? value : String(value);
+    case 'select':
+      return selectText(column, value, context);
+    case 'object':
+      return objectText(value);
+    default:
+      return typeof value === 'object' ? objectText(value) : String(value);
   }
 }
 
@@ -121,7 +162,12 @@ function formatNumber(n: number, locale: string, digits?: number): string {
   let format = numberFormats.get(key);
   if (!format) {
     const tag = locale === 'en-EU' ? 'en' : locale;
-    format = new Intl.NumberFormat(tag, { useGrouping: false, ...(digits === undefined ? { maximumFractionDigits: 10 } : { minimumFractionDigits: digits, maximumFractionDigits: digits }) });
+    format = new Intl.NumberFormat(tag, {
+      useGrouping: false,
+      ...(digits === undefined
+        ? { maximumFractionDigits: 10 }
+        : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    });
     numberFormats.set(key, format);
   }
   return format.format(n);
@@ -131,16 +177,22 @@ function formatNumber(n: number, locale: string, digits?: number): string {
 export const csvDelimiter = (locale: string) => (formatNumber(1.5, locale).includes(',') ? ';' : ',');
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayWith = (pattern: string, y: number, m: number, d: number) => pattern.replace('YYYY', String(y)).replace('MM', pad(m)).replace('DD', pad(d));
+const dayWith = (pattern: string, y: number, m: number, d: number) =>
+  pattern.replace('YYYY', String(y)).replace('MM', pad(m)).replace('DD', pad(d));
 
 /** The CSV text of a value. */
 export function csvCell(column: ExportColumn, value: unknown, context: CellContext): string {
   if (value === null || value === undefined || value === '') return '';
   const n = asNumber(value);
   switch (column.kind) {
-    case 'number': case 'bytes': case 'milliseconds': return n === undefined ? String(value) : formatNumber(n, context.locale);
-    case 'currency': return n === undefined ? String(value) : formatNumber(n, context.locale, 2);
-    case 'percentage': return n === undefined ? String(value) : `${formatNumber(Number((n * 100).toFixed(10)), context.locale)}%`;
+    case 'number':
+    case 'bytes':
+    case 'milliseconds':
+      return n === undefined ? String(value) : formatNumber(n, context.locale);
+    case 'currency':
+      return n === undefined ? String(value) : formatNumber(n, context.locale, 2);
+    case 'percentage':
+      return n === undefined ? String(value) : `${formatNumber(Number((n * 100).toFixed(10)), context.locale)}%`;
     case 'date': {
       const m = typeof value === 'string' ? dayText.exec(value) : null;
       return m ? dayWith(dayPattern(context.locale), +m[1], +m[2], +m[3]) : String(value);
@@ -151,9 +203,13 @@ export function csvCell(column: ExportColumn, value: unknown, context: CellConte
       const w = wallClock(at, context.timeZone);
       return `${dayWith(dayPattern(context.locale), w.y, w.m, w.d)} ${pad(w.h)}:${pad(w.min)}`;
     }
-    case 'boolean': return String(value);
-    case 'select': return selectText(column, value, context);
-    case 'object': return objectText(value);
-    default: return typeof value === 'object' ? objectText(value) : String(value);
+    case 'boolean':
+      return String(value);
+    case 'select':
+      return selectText(column, value, context);
+    case 'object':
+      return objectText(value);
+    default:
+      return typeof value === 'object' ? objectText(value) : String(value);
   }
 }

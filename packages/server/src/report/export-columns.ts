@@ -10,7 +10,18 @@ import { columnFields, resolvePath } from '../entities/field-paths.ts';
  * The columns of a list export: which value each reads, its header and how its cells are
  * written, derived from the kind's declaration as the list screen derives its cells.
  */
-export type CellKind = 'text' | 'number' | 'currency' | 'percentage' | 'date' | 'datetime' | 'boolean' | 'select' | 'object' | 'bytes' | 'milliseconds';
+export type CellKind =
+  | 'text'
+  | 'number'
+  | 'currency'
+  | 'percentage'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'select'
+  | 'object'
+  | 'bytes'
+  | 'milliseconds';
 
 export interface ExportColumn {
   field: string;
@@ -27,28 +38,53 @@ function kindOf(entity: Entity, column: ColumnDef): { kind: CellKind; list?: str
   if (column.render === 'badge') return { kind: 'select', list: field?.list };
   if (column.render && column.render !== 'link' && column.render !== 'text') return { kind: column.render };
   switch (field?.type) {
-    case 'currency': return { kind: 'currency' };
-    case 'percentage': return { kind: 'percentage' };
-    case 'date': return { kind: 'date' };
-    case 'datetime': return { kind: 'datetime' };
-    case 'select': return { kind: 'select', list: field.list };
-    case 'boolean': return { kind: 'boolean' };
-    case 'number': case 'integer': return { kind: 'number' };
-    case 'list': case 'object': case 'json': return { kind: 'object' };
-    default: return { kind: 'text' };
+    case 'currency':
+      return { kind: 'currency' };
+    case 'percentage':
+      return { kind: 'percentage' };
+    case 'date':
+      return { kind: 'date' };
+    case 'datetime':
+      return { kind: 'datetime' };
+    case 'select':
+      return { kind: 'select', list: field.list };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'number':
+    case 'integer':
+      return { kind: 'number' };
+    case 'list':
+    case 'object':
+    case 'json':
+      return { kind: 'object' };
+    default:
+      return { kind: 'text' };
   }
 }
 
 /** `financedAmountExclTax` → `Financed amount excl tax`, as the screens word a field. */
 export function humanise(name: string): string {
-  const words = name.replace(/^_+/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase().trim();
+  const words = name
+    .replace(/^_+/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The label of a column in `language`: declared, else the field's, else its path's last name; French from the kind's texts. */
 function headerOf(entity: Entity, column: ColumnDef, language: 'en' | 'fr'): string {
-  const english = column.label ?? fieldAt(entity, column.field)?.label ?? humanise(column.field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? column.field);
-  return language === 'fr' ? entity.labels.fr?.texts?.[english] ?? english : english;
+  const english =
+    column.label ??
+    fieldAt(entity, column.field)?.label ??
+    humanise(
+      column.field
+        .split('.')
+        .filter((p) => !/^\d+$/.test(p))
+        .pop() ?? column.field,
+    );
+  return language === 'fr' ? (entity.labels.fr?.texts?.[english] ?? english) : english;
 }
 
 /** Whether a field on the path is declared hidden. */
@@ -65,12 +101,21 @@ const MAX_LABEL = 200;
  * the kind's visible columns; `labels` (a JSON array, one per column) are the headers the
  * client shows, translated as it translates them.
  */
-export function exportColumns(entity: Entity, columnsParam: string | undefined, labelsParam: string | undefined, locale: string): ExportColumn[] {
+export function exportColumns(
+  entity: Entity,
+  columnsParam: string | undefined,
+  labelsParam: string | undefined,
+  locale: string,
+): ExportColumn[] {
   const declared = new Map(entity.columns.map((c) => [c.field, c]));
   let chosen: ColumnDef[];
   if (columnsParam?.trim()) {
-    const names = columnsParam.split(',').map((s) => s.trim()).filter(Boolean);
-    if (names.length > MAX_COLUMNS) throw new ApiError('INVALID_FIELD_IN_QUERY', ['columns', `at most ${MAX_COLUMNS} columns`]);
+    const names = columnsParam
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (names.length > MAX_COLUMNS)
+      throw new ApiError('INVALID_FIELD_IN_QUERY', ['columns', `at most ${MAX_COLUMNS} columns`]);
     chosen = names.map((name) => {
       if (declared.has(name)) return declared.get(name)!;
       // A value at a fixed path (an item field of a list, `persons.name`, holds many values), of
@@ -85,7 +130,11 @@ export function exportColumns(entity: Entity, columnsParam: string | undefined, 
   }
   const language = locale.toLowerCase().startsWith('fr') ? 'fr' : 'en';
   const labels = parseLabels(labelsParam, chosen.length);
-  return chosen.map((column, i) => ({ field: column.field, header: labels?.[i] ?? headerOf(entity, column, language), ...kindOf(entity, column) }));
+  return chosen.map((column, i) => ({
+    field: column.field,
+    header: labels?.[i] ?? headerOf(entity, column, language),
+    ...kindOf(entity, column),
+  }));
 }
 
 function parseLabels(raw: string | undefined, count: number): string[] | undefined {
@@ -97,9 +146,13 @@ function parseLabels(raw: string | undefined, count: number): string[] | undefin
     throw new ApiError('INVALID_FIELD_IN_QUERY', ['labels', 'expected a JSON array of texts']);
   }
   if (!Array.isArray(labels) || labels.some((l) => typeof l !== 'string' || l.length > MAX_LABEL)) {
-    throw new ApiError('INVALID_FIELD_IN_QUERY', ['labels', `expected a JSON array of texts of at most ${MAX_LABEL} characters`]);
+    throw new ApiError('INVALID_FIELD_IN_QUERY', [
+      'labels',
+      `expected a JSON array of texts of at most ${MAX_LABEL} characters`,
+    ]);
   }
-  if (labels.length !== count) throw new ApiError('INVALID_FIELD_IN_QUERY', ['labels', `${labels.length} labels for ${count} columns`]);
+  if (labels.length !== count)
+    throw new ApiError('INVALID_FIELD_IN_QUERY', ['labels', `${labels.length} labels for ${count} columns`]);
   return labels as string[];
 }
 
@@ -110,14 +163,19 @@ function parseLabels(raw: string | undefined, count: number): string[] | undefin
 export function cellsSql(columns: ExportColumn[]): RawBuilder<string> {
   const values = columns.map((c) => {
     const parts = c.field.split('.');
-    if (parts.length === 1 && Object.hasOwn(columnFields, c.field)) return sql`to_jsonb(${sql.ref(columnFields[c.field])})`;
+    if (parts.length === 1 && Object.hasOwn(columnFields, c.field))
+      return sql`to_jsonb(${sql.ref(columnFields[c.field])})`;
     return parts.length === 1 ? sql`(data -> ${sql.lit(parts[0])})` : sql`(data #> ${sql.lit(`{${parts.join(',')}}`)})`;
   });
   return sql<string>`jsonb_build_array(${sql.join(values)})::text`;
 }
 
 /** Labels of every `select` column's list, in the export's language, with the tenant's overrides. */
-export function labelMaps(columns: ExportColumn[], locale: string, overrides: Record<string, ListItem[]>): Map<string, Map<string, string>> {
+export function labelMaps(
+  columns: ExportColumn[],
+  locale: string,
+  overrides: Record<string, ListItem[]>,
+): Map<string, Map<string, string>> {
   const maps = new Map<string, Map<string, string>>();
   for (const column of columns) {
     if (column.kind !== 'select' || !column.list || maps.has(column.list)) continue;
@@ -125,4 +183,3 @@ export function labelMaps(columns: ExportColumn[], locale: string, overrides: Re
   }
   return maps;
 }
-

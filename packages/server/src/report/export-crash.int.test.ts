@@ -37,11 +37,22 @@ async function loadBook(): Promise<Record<string, string | undefined>> {
   const kind = demoBook(bookSize(CONTRACTS)).find((k) => k.entity.name === 'Contract')!;
   for (let from = 0; from < CONTRACTS; from += 10_000) {
     const docs = Array.from({ length: 10_000 }, (_, k) => kind.at(from + k));
-    await inTenant(shared.database.db, { tenant: 'crash', user: 'test' }, (tx) => bulkInsert(tx, kind.entity, 'crash', 'test', docs), 300_000);
+    await inTenant(
+      shared.database.db,
+      { tenant: 'crash', user: 'test' },
+      (tx) => bulkInsert(tx, kind.entity, 'crash', 'test', docs),
+      300_000,
+    );
   }
   // The embedded database is one server's: the loader lets go of it.
   if (!onPostgres) await shared.database.close();
-  return { ...shared.env, EXPORT_BACKGROUND_ROWS: '100', JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5' };
+  return {
+    ...shared.env,
+    EXPORT_BACKGROUND_ROWS: '100',
+    JOB_LEASE_SECONDS: '3',
+    JOB_RESUME_SECONDS: '1',
+    JOB_POLLING_SECONDS: '0.5',
+  };
 }
 
 const signedIn = (port: number) => signedInAt(port, 'admin@crash', password);
@@ -54,15 +65,22 @@ describe('a server killed while it writes a background export', () => {
     const port = 40000 + Math.floor(Math.random() * 1000);
     const first = await servers.start(port, env);
     const callFirst = await signedIn(port);
-    const started = await callFirst('/api/financing/contracts/export?format=xlsx&sort=registration&columns=registration,name,status');
+    const started = await callFirst(
+      '/api/financing/contracts/export?format=xlsx&sort=registration&columns=registration,name,status',
+    );
     expect(started.status).toBe(202);
-    const record = await started.json() as { registration: string; _id: string; batchRegistration: string; status: string };
+    const record = (await started.json()) as {
+      registration: string;
+      _id: string;
+      batchRegistration: string;
+      status: string;
+    };
     expect(record.status).toBe('QUEUED');
 
     // Killed once rows are written and before the file is done.
     let killedAt: Batch | undefined;
     for (let i = 0; i < 1200 && !killedAt; i++) {
-      const batch = await (await callFirst(`/api/script/batches/${record.batchRegistration}`)).json() as Batch;
+      const batch = (await (await callFirst(`/api/script/batches/${record.batchRegistration}`)).json()) as Batch;
       if (batch.status === 'PROCESSING' && batch.done > 0) {
         first.kill('SIGKILL');
         killedAt = batch;
@@ -78,14 +96,17 @@ describe('a server killed while it writes a background export', () => {
     const call = await signedIn(second);
     let ended: Batch | undefined;
     for (let i = 0; i < 1200; i++) {
-      const batch = await (await call(`/api/script/batches/${record.batchRegistration}`)).json() as Batch;
-      if (!['FETCHING', 'PROCESSING'].includes(batch.status)) { ended = batch; break; }
+      const batch = (await (await call(`/api/script/batches/${record.batchRegistration}`)).json()) as Batch;
+      if (!['FETCHING', 'PROCESSING'].includes(batch.status)) {
+        ended = batch;
+        break;
+      }
       await sleep(100);
     }
     expect(ended?.status, JSON.stringify(ended?.log.slice(-4))).toBe('SUCCESS');
     expect(ended!.done).toBe(CONTRACTS);
     expect(ended!.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
-    const done = await (await call(`/api/report/exports/${record.registration}`)).json() as Record<string, unknown>;
+    const done = (await (await call(`/api/report/exports/${record.registration}`)).json()) as Record<string, unknown>;
     expect(done).toMatchObject({ status: 'DONE', rowsWritten: CONTRACTS, total: CONTRACTS, progress: 1 });
 
     // The file read back: every contract once, in order, under the header.
@@ -99,7 +120,9 @@ describe('a server killed while it writes a background export', () => {
     expect(sheet.rowCount).toBe(CONTRACTS + 1);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Registration', 'Name', 'Status']);
     const registrations: string[] = [];
-    sheet.eachRow((row, n) => { if (n > 1) registrations.push(String(row.getCell(1).value)); });
+    sheet.eachRow((row, n) => {
+      if (n > 1) registrations.push(String(row.getCell(1).value));
+    });
     expect(new Set(registrations).size).toBe(CONTRACTS);
     expect([...registrations].sort()).toEqual(registrations);
 

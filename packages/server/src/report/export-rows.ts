@@ -32,7 +32,8 @@ type Position = (string | null)[];
  * and first in descending order, as the list's ORDER BY does.
  */
 export function after(keys: SortKey[], position: Position): RawBuilder<boolean> {
-  const equal = (i: number) => (position[i] === null ? sql<boolean>`${keys[i].expr} IS NULL` : sql<boolean>`${keys[i].expr} = ${position[i]}`);
+  const equal = (i: number) =>
+    position[i] === null ? sql<boolean>`${keys[i].expr} IS NULL` : sql<boolean>`${keys[i].expr} = ${position[i]}`;
   const beyond = (i: number): RawBuilder<boolean> | undefined => {
     const { expr, desc } = keys[i];
     const value = position[i];
@@ -43,13 +44,17 @@ export function after(keys: SortKey[], position: Position): RawBuilder<boolean> 
   const branches: RawBuilder<boolean>[] = [];
   for (let i = 0; i < keys.length; i++) {
     const next = beyond(i);
-    if (next) branches.push(sql<boolean>`(${sql.join([...keys.slice(0, i).map((_, j) => equal(j)), next], sql` AND `)})`);
+    if (next)
+      branches.push(sql<boolean>`(${sql.join([...keys.slice(0, i).map((_, j) => equal(j)), next], sql` AND `)})`);
   }
   const any = branches.length ? sql<boolean>`(${sql.join(branches, sql` OR `)})` : sql<boolean>`FALSE`;
   // The first key's bound alone, which an index on it can serve: the disjunction cannot be.
   const first = keys[0];
   const head = position[0];
-  const bound = head !== null && (first.desc || first.notNull) ? sql<boolean>`${first.expr} ${first.desc ? sql`<=` : sql`>=`} ${head} AND ` : sql``;
+  const bound =
+    head !== null && (first.desc || first.notNull)
+      ? sql<boolean>`${first.expr} ${first.desc ? sql`<=` : sql`>=`} ${head} AND `
+      : sql``;
   return sql<boolean>`${bound}${any}`;
 }
 
@@ -63,9 +68,16 @@ export async function* listChunks(source: ChunkSource): AsyncGenerator<unknown[]
     const condition = position ? sql<boolean>`${where} AND ${after(keys, position)}` : where;
     // The cells are built for the chunk's rows only: in the same SELECT as the sort, they would be
     // built for every row that reaches it.
-    const rows = await readInTenant(db, scope, async (tx) => (await sql<Record<string, string | null>>`SELECT ${cells} AS cells, ${keyColumns}
+    const rows = await readInTenant(
+      db,
+      scope,
+      async (tx) =>
+        (
+          await sql<Record<string, string | null>>`SELECT ${cells} AS cells, ${keyColumns}
       FROM (SELECT ${rowColumns} FROM ${sql.table(entity.table)} WHERE tenant = ${scope.tenant} AND ${condition}
-        ORDER BY ${order} LIMIT ${chunkSize}) AS chunk ORDER BY ${order}`.execute(tx)).rows);
+        ORDER BY ${order} LIMIT ${chunkSize}) AS chunk ORDER BY ${order}`.execute(tx)
+        ).rows,
+    );
     if (!rows.length) return;
     yield rows.map((r) => JSON.parse(r.cells!) as unknown[]);
     if (rows.length < chunkSize) return;

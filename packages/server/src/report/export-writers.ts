@@ -51,11 +51,21 @@ async function drained(out: Writable): Promise<void> {
 const sheetTitle = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
 
 /** Writes the file to `out` (which it ends) from `chunks`; `onChunk` hears the rows written so far. */
-export async function writeExport(file: ExportFile, chunks: AsyncIterable<unknown[][]>, out: Writable, onChunk?: (rowsWritten: number) => Promise<void> | void): Promise<number> {
+export async function writeExport(
+  file: ExportFile,
+  chunks: AsyncIterable<unknown[][]>,
+  out: Writable,
+  onChunk?: (rowsWritten: number) => Promise<void> | void,
+): Promise<number> {
   return file.format === 'xlsx' ? writeXlsx(file, chunks, out, onChunk) : writeCsv(file, chunks, out, onChunk);
 }
 
-async function writeXlsx({ sheetName, columns, context }: ExportFile, chunks: AsyncIterable<unknown[][]>, out: Writable, onChunk?: (n: number) => Promise<void> | void): Promise<number> {
+async function writeXlsx(
+  { sheetName, columns, context }: ExportFile,
+  chunks: AsyncIterable<unknown[][]>,
+  out: Writable,
+  onChunk?: (n: number) => Promise<void> | void,
+): Promise<number> {
   // Shared strings would keep every distinct text in memory until the end: cells hold their texts.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = new Date();
@@ -87,7 +97,12 @@ async function writeXlsx({ sheetName, columns, context }: ExportFile, chunks: As
   return written;
 }
 
-async function writeCsv({ columns, context }: ExportFile, chunks: AsyncIterable<unknown[][]>, out: Writable, onChunk?: (n: number) => Promise<void> | void): Promise<number> {
+async function writeCsv(
+  { columns, context }: ExportFile,
+  chunks: AsyncIterable<unknown[][]>,
+  out: Writable,
+  onChunk?: (n: number) => Promise<void> | void,
+): Promise<number> {
   // A byte-order mark, so that spreadsheets read the file as UTF-8.
   const csv = stringify({ delimiter: csvDelimiter(context.locale), bom: true, record_delimiter: 'windows' });
   const piped = new Promise<void>((resolve, reject) => {

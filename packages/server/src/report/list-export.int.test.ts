@@ -40,31 +40,87 @@ const rowsOf = (sheet: ExcelJS.Worksheet) => {
   return rows;
 };
 /** The CSV's lines (BOM removed) split on the delimiter: the test's texts hold neither quotes nor delimiters. */
-const csvOf = (res: LightMyRequestResponse, delimiter: string) => res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(delimiter));
+const csvOf = (res: LightMyRequestResponse, delimiter: string) =>
+  res.body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(delimiter));
 
 const contracts = [
-  { name: 'Vans for Martin', startDate: '2024-03-15', financedAmountExclTax: 12345.6, quotations: [{ financialProduct: 'LEASE', rate: 0.045 }] },
-  { name: 'Trucks for Durand', startDate: '2023-12-31', financedAmountExclTax: 2500, quotations: [{ financialProduct: 'LOAN', rate: 0.0325 }] },
-  { name: 'Printer for Petit', startDate: '2024-01-02', financedAmountExclTax: 900, quotations: [{ financialProduct: 'LEASE', rate: 0.1 }] },
-  { name: 'Forklift for Martin', financedAmountExclTax: 48000.25, quotations: [{ financialProduct: 'OPERATING_LEASE', rate: 0.05 }] },
+  {
+    name: 'Vans for Martin',
+    startDate: '2024-03-15',
+    financedAmountExclTax: 12345.6,
+    quotations: [{ financialProduct: 'LEASE', rate: 0.045 }],
+  },
+  {
+    name: 'Trucks for Durand',
+    startDate: '2023-12-31',
+    financedAmountExclTax: 2500,
+    quotations: [{ financialProduct: 'LOAN', rate: 0.0325 }],
+  },
+  {
+    name: 'Printer for Petit',
+    startDate: '2024-01-02',
+    financedAmountExclTax: 900,
+    quotations: [{ financialProduct: 'LEASE', rate: 0.1 }],
+  },
+  {
+    name: 'Forklift for Martin',
+    financedAmountExclTax: 48000.25,
+    quotations: [{ financialProduct: 'OPERATING_LEASE', rate: 0.05 }],
+  },
 ];
 
 beforeAll(async () => {
   db = await createTestDatabase();
   objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-export-objects-'));
-  app = await buildApp({ database: db.database, objectStore: fileSystemStore(objectsDir), listExports: { backgroundThreshold: THRESHOLD } });
-  for (const [tenant, user] of [['alpha', alpha], ['beta', beta]] as const) {
+  app = await buildApp({
+    database: db.database,
+    objectStore: fileSystemStore(objectsDir),
+    listExports: { backgroundThreshold: THRESHOLD },
+  });
+  for (const [tenant, user] of [
+    ['alpha', alpha],
+    ['beta', beta],
+  ] as const) {
     await createTenant(db.database.db, tenant, { username: `admin@${tenant}`, password });
     user.headers = { authorization: `Bearer ${await signIn(app, `admin@${tenant}`, password)}` };
   }
   for (const body of contracts) {
-    const res = await app.inject({ method: 'POST', url: '/api/financing/contracts', headers: alpha.headers, payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/financing/contracts',
+      headers: alpha.headers,
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
-  await app.inject({ method: 'POST', url: '/api/financing/contracts', headers: beta.headers, payload: { name: 'Beta secret', financedAmountExclTax: 5000 } });
-  auditor = await createUser(app, alpha.headers, { username: 'auditor@alpha', firstName: 'Ada', lastName: 'Audit', profiles: ['AUDITOR'] });
-  otherAuditor = await createUser(app, alpha.headers, { username: 'auditor2@alpha', firstName: 'Bob', lastName: 'Audit', profiles: ['AUDITOR'] });
-  portal = await createUser(app, alpha.headers, { username: 'portal@alpha', firstName: 'Paul', lastName: 'Portal', profiles: ['CLIENT'] });
+  await app.inject({
+    method: 'POST',
+    url: '/api/financing/contracts',
+    headers: beta.headers,
+    payload: { name: 'Beta secret', financedAmountExclTax: 5000 },
+  });
+  auditor = await createUser(app, alpha.headers, {
+    username: 'auditor@alpha',
+    firstName: 'Ada',
+    lastName: 'Audit',
+    profiles: ['AUDITOR'],
+  });
+  otherAuditor = await createUser(app, alpha.headers, {
+    username: 'auditor2@alpha',
+    firstName: 'Bob',
+    lastName: 'Audit',
+    profiles: ['AUDITOR'],
+  });
+  portal = await createUser(app, alpha.headers, {
+    username: 'portal@alpha',
+    firstName: 'Paul',
+    lastName: 'Portal',
+    profiles: ['CLIENT'],
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -75,16 +131,28 @@ afterAll(async () => {
 
 describe('GET /api/{route}/export', () => {
   it('streams the filtered, sorted list as xlsx: typed cells, formats, list labels, the time zone', async () => {
-    const columns = 'registration,status,name,quotations.0.financialProduct,startDate,financedAmountExclTax,quotations.0.rate,_insertDate';
-    const res = await call(`/api/financing/contracts/export?format=xlsx&sort=-financedAmountExclTax&minFinancedAmountExclTax=1000&columns=${columns}&locale=fr-FR`,
-      { ...alpha.headers, 'client-timezone': 'Pacific/Kiritimati' });
+    const columns =
+      'registration,status,name,quotations.0.financialProduct,startDate,financedAmountExclTax,quotations.0.rate,_insertDate';
+    const res = await call(
+      `/api/financing/contracts/export?format=xlsx&sort=-financedAmountExclTax&minFinancedAmountExclTax=1000&columns=${columns}&locale=fr-FR`,
+      { ...alpha.headers, 'client-timezone': 'Pacific/Kiritimati' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain('attachment; filename="Contracts.xlsx"');
     const sheet = await xlsxOf(res);
     const rows = rowsOf(sheet);
     // The header: the declaration's labels (the web sends its own translations in `labels`).
-    expect(rows[0]).toEqual(['Registration', 'Status', 'Name', 'Financial product', 'Start date', 'Financed amount excl tax', 'Rate', 'Insert date']);
+    expect(rows[0]).toEqual([
+      'Registration',
+      'Status',
+      'Name',
+      'Financial product',
+      'Start date',
+      'Financed amount excl tax',
+      'Rate',
+      'Insert date',
+    ]);
     // 900 is filtered out; the highest amount first; Beta's contract never appears.
     expect(rows.slice(1).map((r) => r[2])).toEqual(['Forklift for Martin', 'Vans for Martin', 'Trucks for Durand']);
     expect(rows.flat()).not.toContain('Beta secret');
@@ -106,7 +174,10 @@ describe('GET /api/{route}/export', () => {
 
   it('streams CSV in the locale: its delimiter, decimals, days and labels; search and header labels from the client', async () => {
     const labels = encodeURIComponent(JSON.stringify(['Nom', 'Montant', 'Début', 'Produit', 'Taux']));
-    const res = await call(`/api/financing/contracts/export?format=csv&search=martin&sort=name&columns=name,financedAmountExclTax,startDate,quotations.0.financialProduct,quotations.0.rate&labels=${labels}&locale=fr-FR&fileName=Mes contrats`, alpha.headers);
+    const res = await call(
+      `/api/financing/contracts/export?format=csv&search=martin&sort=name&columns=name,financedAmountExclTax,startDate,quotations.0.financialProduct,quotations.0.rate&labels=${labels}&locale=fr-FR&fileName=Mes contrats`,
+      alpha.headers,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Mes contrats.csv')}`);
@@ -116,7 +187,10 @@ describe('GET /api/{route}/export', () => {
       ['Forklift for Martin', '48000,25', '', 'Location longue durée', '5%'],
       ['Vans for Martin', '12345,60', '15/03/2024', 'Crédit-bail', '4,5%'],
     ]);
-    const english = await call('/api/financing/contracts/export?format=csv&sort=startDate&columns=name,startDate,financedAmountExclTax', alpha.headers);
+    const english = await call(
+      '/api/financing/contracts/export?format=csv&sort=startDate&columns=name,startDate,financedAmountExclTax',
+      alpha.headers,
+    );
     expect(csvOf(english, ',')).toEqual([
       ['Name', 'Start date', 'Financed amount excl tax'],
       ['Trucks for Durand', '31-12-2023', '2500.00'],
@@ -134,21 +208,42 @@ describe('GET /api/{route}/export', () => {
     for (const sort of [undefined, 'startDate', '-startDate', 'name', '-financedAmountExclTax,name']) {
       const q = compileListQuery(entity, sort ? { sort } : {});
       const read: string[] = [];
-      for await (const chunk of listChunks({ db: db.database.db, scope: { tenant: 'alpha', user: 'admin@alpha' }, entity, where: q.where, keys: sortKeys(entity, sort), cells: cellsSql([{ field: 'name', header: 'Name', kind: 'text' }]), chunkSize: 1 })) {
+      for await (const chunk of listChunks({
+        db: db.database.db,
+        scope: { tenant: 'alpha', user: 'admin@alpha' },
+        entity,
+        where: q.where,
+        keys: sortKeys(entity, sort),
+        cells: cellsSql([{ field: 'name', header: 'Name', kind: 'text' }]),
+        chunkSize: 1,
+      })) {
         read.push(...chunk.map((r) => r[0] as string));
       }
-      const listed = ((await call(`/api/financing/contracts${sort ? `?sort=${sort}` : ''}`, alpha.headers)).json() as { name: string }[]).map((c) => c.name);
+      const listed = (
+        (await call(`/api/financing/contracts${sort ? `?sort=${sort}` : ''}`, alpha.headers)).json() as {
+          name: string;
+        }[]
+      ).map((c) => c.name);
       expect(read, String(sort)).toEqual(listed);
     }
   });
 
-  it('refuses bad parameters with the catalogue error naming them, and asks the kind\'s read permission', async () => {
+  it("refuses bad parameters with the catalogue error naming them, and asks the kind's read permission", async () => {
     const cases: [string, string][] = [
       ['format=pdf', '400|INVALID_FIELD_IN_QUERY|Invalid field format in query: one of xlsx, csv'],
       ['columns=name,secret', '400|INVALID_FIELD_IN_QUERY|Invalid field columns in query: secret is not a field'],
-      ['columns=persons.personRegistration', '400|INVALID_FIELD_IN_QUERY|Invalid field columns in query: persons.personRegistration is not a field'],
-      ['columns=name&labels=oops', '400|INVALID_FIELD_IN_QUERY|Invalid field labels in query: expected a JSON array of texts'],
-      ['columns=name&labels=["A","B"]', '400|INVALID_FIELD_IN_QUERY|Invalid field labels in query: 2 labels for 1 columns'],
+      [
+        'columns=persons.personRegistration',
+        '400|INVALID_FIELD_IN_QUERY|Invalid field columns in query: persons.personRegistration is not a field',
+      ],
+      [
+        'columns=name&labels=oops',
+        '400|INVALID_FIELD_IN_QUERY|Invalid field labels in query: expected a JSON array of texts',
+      ],
+      [
+        'columns=name&labels=["A","B"]',
+        '400|INVALID_FIELD_IN_QUERY|Invalid field labels in query: 2 labels for 1 columns',
+      ],
       ['sort=persons', '400|INVALID_FIELD_IN_QUERY|Invalid field sort in query: persons is not sortable'],
       ['colour=red', '400|INVALID_FIELD_IN_QUERY|Invalid field colour in query: unknown filter'],
       ['name=(', '400|INVALID_FIELD_IN_QUERY|Invalid field regex in query: invalid regular expression'],
@@ -158,8 +253,9 @@ describe('GET /api/{route}/export', () => {
       expect(res.json().error, query).toBe(error);
     }
     // Hidden fields (where a document's content is kept) are not exported.
-    expect((await call('/api/core/documents/export?columns=name,storageKey', alpha.headers)).json().error)
-      .toBe('400|INVALID_FIELD_IN_QUERY|Invalid field columns in query: storageKey is not a field');
+    expect((await call('/api/core/documents/export?columns=name,storageKey', alpha.headers)).json().error).toBe(
+      '400|INVALID_FIELD_IN_QUERY|Invalid field columns in query: storageKey is not a field',
+    );
     const zone = await call('/api/financing/contracts/export', { ...alpha.headers, 'client-timezone': 'Mars/Olympus' });
     expect(zone.json().error).toBe('400|INVALID_FIELD_IN_HEADERS|Invalid field client-timezone in headers');
     const denied = await call('/api/financing/contracts/export', portal.headers);
@@ -183,12 +279,26 @@ async function finished(id: string, headers: Record<string, string>) {
 describe('background exports', () => {
   it('past the threshold answers 202 and an Export record; done, its file downloads; only its owner and admins see it', async () => {
     for (let i = 0; i < THRESHOLD; i++) {
-      await app.inject({ method: 'POST', url: '/api/financing/contracts', headers: alpha.headers, payload: { name: `Bulk ${i}`, financedAmountExclTax: 100 + i } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/financing/contracts',
+        headers: alpha.headers,
+        payload: { name: `Bulk ${i}`, financedAmountExclTax: 100 + i },
+      });
     }
-    const started = await call('/api/financing/contracts/export?format=csv&sort=name&columns=name,financedAmountExclTax', auditor.headers);
+    const started = await call(
+      '/api/financing/contracts/export?format=csv&sort=name&columns=name,financedAmountExclTax',
+      auditor.headers,
+    );
     expect(started.statusCode, started.body).toBe(202);
     const record = started.json();
-    expect(record).toMatchObject({ status: 'QUEUED', entityName: 'Contract', format: 'csv', ownerUser: 'auditor@alpha', fileName: 'Contracts.csv' });
+    expect(record).toMatchObject({
+      status: 'QUEUED',
+      entityName: 'Contract',
+      format: 'csv',
+      ownerUser: 'auditor@alpha',
+      fileName: 'Contracts.csv',
+    });
     const done = await finished(record.registration, auditor.headers);
     expect(done).toMatchObject({ status: 'DONE', rowsWritten: 9, total: 9, progress: 1 });
     expect(done.size).toBeGreaterThan(100);
@@ -206,27 +316,43 @@ describe('background exports', () => {
     expect(own.map((e) => e.registration)).toEqual([record.registration]);
     expect((await call('/api/report/exports', otherAuditor.headers)).json()).toEqual([]);
     expect((await call(`/api/report/exports?ownerUser=auditor@alpha`, otherAuditor.headers)).json()).toEqual([]);
-    expect((await call(`/api/report/exports/${record.registration}`, otherAuditor.headers)).json().error)
-      .toBe(`404|ENTITY_REGISTRATION_NOT_FOUND|Entity Export with identifier ${record.registration} not found`);
-    expect((await call(`/api/report/exports/${record.registration}/content`, otherAuditor.headers)).statusCode).toBe(404);
-    expect((await call('/api/report/exports', alpha.headers)).json().map((e: { registration: string }) => e.registration)).toContain(record.registration);
+    expect((await call(`/api/report/exports/${record.registration}`, otherAuditor.headers)).json().error).toBe(
+      `404|ENTITY_REGISTRATION_NOT_FOUND|Entity Export with identifier ${record.registration} not found`,
+    );
+    expect((await call(`/api/report/exports/${record.registration}/content`, otherAuditor.headers)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('/api/report/exports', alpha.headers)).json().map((e: { registration: string }) => e.registration),
+    ).toContain(record.registration);
     expect((await call(`/api/report/exports/${record.registration}/content`, alpha.headers)).statusCode).toBe(200);
     // Another tenant's id is unknown, by registration or _id; its admin lists none.
     expect((await call(`/api/report/exports/${record.registration}`, beta.headers)).statusCode).toBe(404);
     expect((await call(`/api/report/exports/${record._id}/content`, beta.headers)).statusCode).toBe(404);
     expect((await call('/api/report/exports', beta.headers)).json()).toEqual([]);
     // Its history says who asked and when it ended.
-    const history = (await call(`/api/core/histories?entityName=Export&entityRegistration=${record.registration}`, alpha.headers)).json() as { action: string }[];
+    const history = (
+      await call(`/api/core/histories?entityName=Export&entityRegistration=${record.registration}`, alpha.headers)
+    ).json() as { action: string }[];
     expect(history.map((h) => h.action).sort()).toEqual(['CREATE', 'UPDATE', 'UPDATE']);
     // It ran as a batch on the job queue, which counted its rows as it wrote them.
     expect(record.batchRegistration).toMatch(/^BAT/);
     const batch = (await call(`/api/script/batches/${record.batchRegistration}`, alpha.headers)).json();
-    expect(batch).toMatchObject({ type: 'LIST_EXPORT', status: 'SUCCESS', done: 9, total: 9, parameters: { exportRegistration: record.registration } });
+    expect(batch).toMatchObject({
+      type: 'LIST_EXPORT',
+      status: 'SUCCESS',
+      done: 9,
+      total: 9,
+      parameters: { exportRegistration: record.registration },
+    });
     expect((await call(`/api/script/batches/${record.batchRegistration}`, beta.headers)).statusCode).toBe(404);
   });
 
   it('writes xlsx in the background too, read back whole', async () => {
-    const started = await call('/api/financing/contracts/export?format=xlsx&sort=-financedAmountExclTax&columns=name,financedAmountExclTax,status', alpha.headers);
+    const started = await call(
+      '/api/financing/contracts/export?format=xlsx&sort=-financedAmountExclTax&columns=name,financedAmountExclTax,status',
+      alpha.headers,
+    );
     expect(started.statusCode).toBe(202);
     const done = await finished(started.json().registration, alpha.headers);
     expect(done.status).toBe('DONE');
@@ -237,9 +363,20 @@ describe('background exports', () => {
   });
 
   it('refuses the file of an export that is not done', async () => {
-    const record = await inTenant(db.database.db, { tenant: 'alpha', user: 'admin@alpha' }, async (tx) => storage.toDocument(await storage.insertRow(tx, entityByName('Export')!, 'alpha', 'admin@alpha',
-      { registration: 'EXP900001', status: 'RUNNING', entityName: 'Contract', format: 'csv', fileName: 'x.csv', ownerUser: 'admin@alpha' })));
-    expect((await call(`/api/report/exports/${record.registration}/content`, alpha.headers)).json().error)
-      .toBe('409|EXPORT_NOT_READY|Export EXP900001 is running: its file is not ready');
+    const record = await inTenant(db.database.db, { tenant: 'alpha', user: 'admin@alpha' }, async (tx) =>
+      storage.toDocument(
+        await storage.insertRow(tx, entityByName('Export')!, 'alpha', 'admin@alpha', {
+          registration: 'EXP900001',
+          status: 'RUNNING',
+          entityName: 'Contract',
+          format: 'csv',
+          fileName: 'x.csv',
+          ownerUser: 'admin@alpha',
+        }),
+      ),
+    );
+    expect((await call(`/api/report/exports/${record.registration}/content`, alpha.headers)).json().error).toBe(
+      '409|EXPORT_NOT_READY|Export EXP900001 is running: its file is not ready',
+    );
   });
 });

@@ -46,15 +46,18 @@ const single = (query: Query, key: string) => {
 /** Checks an export request and plans it; the first problem throws the catalogue error naming the parameter. */
 export function planExport(caller: Caller, entity: Entity, query: Query): ExportPlan {
   const format = single(query, 'format') ?? 'xlsx';
-  if (!(exportFormats as readonly string[]).includes(format)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['format', `${format} is not one of ${exportFormats.join(', ')}`]);
+  if (!(exportFormats as readonly string[]).includes(format))
+    throw new ApiError('INVALID_FIELD_IN_QUERY', ['format', `${format} is not one of ${exportFormats.join(', ')}`]);
   const locale = single(query, 'locale') || 'en-EU';
-  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['locale', `${locale} is not a locale`]);
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale))
+    throw new ApiError('INVALID_FIELD_IN_QUERY', ['locale', `${locale} is not a locale`]);
   const timeZone = caller.timeZone || 'UTC';
   if (!isTimeZone(timeZone)) throw new ApiError('INVALID_FIELD_IN_HEADERS', ['client-timezone']);
   const fileName = (single(query, 'fileName') ?? '').trim() || entity.labels.en.plural;
   if (fileName.length > 200) throw new ApiError('INVALID_FIELD_IN_QUERY', ['fileName', 'at most 200 characters']);
   const listQuery: Query = {};
-  for (const [key, value] of Object.entries(query)) if (!exportKeys.has(key) && !pagingKeys.has(key)) listQuery[key] = value;
+  for (const [key, value] of Object.entries(query))
+    if (!exportKeys.has(key) && !pagingKeys.has(key)) listQuery[key] = value;
   // Checked now, so that a bad filter or sort is refused before anything is answered or recorded.
   compileListQuery(entity, listQuery, timeZone);
   sortKeys(entity, single(listQuery, 'sort'));
@@ -74,8 +77,13 @@ async function listOverrides(db: Db, scope: Scope, columns: ExportColumn[]): Pro
   if (!names.length) return {};
   const listEntity = entityByName('List')!;
   return readInTenant(db, scope, async (tx) => {
-    const { rows } = await sql<{ registration: string; values: ListItem[] | null }>`SELECT registration, data -> 'values' AS values
-      FROM ${sql.table(listEntity.table)} WHERE tenant = ${scope.tenant} AND registration = ANY(${names}::text[])`.execute(tx);
+    const { rows } = await sql<{
+      registration: string;
+      values: ListItem[] | null;
+    }>`SELECT registration, data -> 'values' AS values
+      FROM ${sql.table(listEntity.table)} WHERE tenant = ${scope.tenant} AND registration = ANY(${names}::text[])`.execute(
+      tx,
+    );
     return Object.fromEntries(rows.filter((r) => Array.isArray(r.values)).map((r) => [r.registration, r.values!]));
   });
 }
@@ -83,7 +91,9 @@ async function listOverrides(db: Db, scope: Scope, columns: ExportColumn[]): Pro
 /** Matching rows, counted up to `cap` (the threshold's decision needs no more), or all of them. */
 export async function countMatches(db: Db, scope: Scope, plan: ExportPlan, cap?: number): Promise<number> {
   const q = compileListQuery(plan.entity, plan.query, plan.timeZone);
-  return readInTenant(db, scope, (tx) => countRows(tx, plan.entity, scope.tenant, q, cap), 60_000).catch((e) => databaseError(e, plan.entity));
+  return readInTenant(db, scope, (tx) => countRows(tx, plan.entity, scope.tenant, q, cap), 60_000).catch((e) =>
+    databaseError(e, plan.entity),
+  );
 }
 
 /**
@@ -93,8 +103,13 @@ export async function countMatches(db: Db, scope: Scope, plan: ExportPlan, cap?:
 export async function exportChunks(db: Db, scope: Scope, plan: ExportPlan): Promise<AsyncIterable<unknown[][]>> {
   const q = compileListQuery(plan.entity, plan.query, plan.timeZone);
   const chunks = listChunks({
-    db, scope, entity: plan.entity, where: q.where, keys: sortKeys(plan.entity, single(plan.query, 'sort')),
-    cells: cellsSql(plan.columns), chunkSize: CHUNK_ROWS,
+    db,
+    scope,
+    entity: plan.entity,
+    where: q.where,
+    keys: sortKeys(plan.entity, single(plan.query, 'sort')),
+    cells: cellsSql(plan.columns),
+    chunkSize: CHUNK_ROWS,
   });
   const first = await chunks.next().catch((e) => databaseError(e, plan.entity));
   return readingAhead(first, chunks);
@@ -104,7 +119,10 @@ export async function exportChunks(db: Db, scope: Scope, plan: ExportPlan): Prom
  * The chunks, the next one read while the current one is written: the database (its own thread
  * or server) and the writer work at the same time, and memory holds two chunks at most.
  */
-async function* readingAhead(first: IteratorResult<unknown[][]>, chunks: AsyncGenerator<unknown[][]>): AsyncGenerator<unknown[][]> {
+async function* readingAhead(
+  first: IteratorResult<unknown[][]>,
+  chunks: AsyncGenerator<unknown[][]>,
+): AsyncGenerator<unknown[][]> {
   let current = first;
   while (!current.done) {
     const next = chunks.next();
@@ -119,7 +137,9 @@ async function* readingAhead(first: IteratorResult<unknown[][]>, chunks: AsyncGe
 export async function exportFile(db: Db, scope: Scope, plan: ExportPlan): Promise<ExportFile> {
   const overrides = await listOverrides(db, scope, plan.columns);
   return {
-    format: plan.format, sheetName: plan.fileName, columns: plan.columns,
+    format: plan.format,
+    sheetName: plan.fileName,
+    columns: plan.columns,
     context: { locale: plan.locale, timeZone: plan.timeZone, labels: labelMaps(plan.columns, plan.locale, overrides) },
   };
 }
@@ -128,7 +148,12 @@ export async function exportFile(db: Db, scope: Scope, plan: ExportPlan): Promis
  * Streams the export into a new stream, answered at once: the rows follow as they are read. A
  * failure after the first bytes can only cut the file short (the response is then aborted).
  */
-export async function streamExport(db: Db, caller: Caller, plan: ExportPlan, onError: (error: unknown) => void): Promise<PassThrough> {
+export async function streamExport(
+  db: Db,
+  caller: Caller,
+  plan: ExportPlan,
+  onError: (error: unknown) => void,
+): Promise<PassThrough> {
   const scope = scopeOf(caller);
   const file = await exportFile(db, scope, plan);
   const chunks = await exportChunks(db, scope, plan);
@@ -141,7 +166,13 @@ export async function streamExport(db: Db, caller: Caller, plan: ExportPlan, onE
 }
 
 /** Writes the whole export to `out`; `onProgress` hears the rows written so far. */
-export async function writeWholeExport(db: Db, scope: Scope, plan: ExportPlan, out: Writable, onProgress: (rows: number) => Promise<void> | void): Promise<number> {
+export async function writeWholeExport(
+  db: Db,
+  scope: Scope,
+  plan: ExportPlan,
+  out: Writable,
+  onProgress: (rows: number) => Promise<void> | void,
+): Promise<number> {
   const file = await exportFile(db, scope, plan);
   const chunks = await exportChunks(db, scope, plan);
   return writeExport(file, chunks, out, onProgress);

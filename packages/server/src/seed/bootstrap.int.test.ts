@@ -8,18 +8,28 @@ import { buildApp } from '../app.ts';
 import { bootstrap } from './bootstrap.ts';
 
 let db: TestDatabase;
-beforeAll(async () => { db = await createTestDatabase(); });
-afterAll(async () => { await db?.dispose(); });
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.dispose();
+});
 
-const count = (tenant: string, table: string) => inTenant(db.database.db, { tenant, user: 'test' }, async (tx) =>
-  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(tx)).rows[0].n));
+const count = (tenant: string, table: string) =>
+  inTenant(db.database.db, { tenant, user: 'test' }, async (tx) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(tx)).rows[0].n),
+  );
 
 describe('first start', () => {
   it('creates master and demo tenants with their admins and a demo book, once', async () => {
     const first = await bootstrap(db.database.db, { demoData: true });
     expect(first.created).toBe(true);
     expect(first.adminPassword).toMatch(/^\S{10,}$/);
-    const counts = { persons: await count('demo', 'person'), contracts: await count('demo', 'contract'), invoices: await count('demo', 'invoice') };
+    const counts = {
+      persons: await count('demo', 'person'),
+      contracts: await count('demo', 'contract'),
+      invoices: await count('demo', 'invoice'),
+    };
     expect(counts.persons).toBeGreaterThanOrEqual(300);
     expect(counts.contracts).toBeGreaterThanOrEqual(200);
     expect(counts.invoices).toBeGreaterThanOrEqual(500);
@@ -41,10 +51,17 @@ describe('first start', () => {
       const entity = entityByName(name)!;
       const selects = Object.entries(entity.fields).filter(([, f]) => f.type === 'select' && f.list && !f.multiple);
       const docs = await inTenant(db.database.db, { tenant: 'demo', user: 'test' }, async (tx) =>
-        (await sql<{ data: Record<string, unknown> }>`SELECT data FROM ${sql.table(entity.table)} LIMIT 200`.execute(tx)).rows.map((r) => r.data));
+        (
+          await sql<{ data: Record<string, unknown> }>`SELECT data FROM ${sql.table(entity.table)} LIMIT 200`.execute(
+            tx,
+          )
+        ).rows.map((r) => r.data),
+      );
       for (const [field, def] of selects) {
         const allowed = new Set(referenceLists[def.list!]?.map((i) => i.value));
-        for (const doc of docs) if (doc[field] !== undefined) expect(allowed.has(String(doc[field])), `${name}.${field} = ${doc[field]}`).toBe(true);
+        for (const doc of docs)
+          if (doc[field] !== undefined)
+            expect(allowed.has(String(doc[field])), `${name}.${field} = ${doc[field]}`).toBe(true);
       }
     }
   });
@@ -54,12 +71,20 @@ describe('first start', () => {
       const entity = entityByName(name)!;
       const allowed = new Set(referenceLists[entity.status as string].map((i) => i.value));
       const statuses = await inTenant(db.database.db, { tenant: 'demo', user: 'test' }, async (tx) =>
-        (await sql<{ status: string }>`SELECT DISTINCT status FROM ${sql.table(entity.table)}`.execute(tx)).rows.map((r) => r.status));
+        (await sql<{ status: string }>`SELECT DISTINCT status FROM ${sql.table(entity.table)}`.execute(tx)).rows.map(
+          (r) => r.status,
+        ),
+      );
       for (const s of statuses) expect(allowed.has(s), `${name} status ${s}`).toBe(true);
     }
     const dangling = await inTenant(db.database.db, { tenant: 'demo', user: 'test' }, async (tx) =>
-      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contract c, jsonb_array_elements(c.data -> 'persons') p
-        WHERE NOT EXISTS (SELECT 1 FROM person WHERE person.registration = p ->> 'personRegistration')`.execute(tx)).rows[0].n));
+      Number(
+        (
+          await sql<{ n: string }>`SELECT count(*) AS n FROM contract c, jsonb_array_elements(c.data -> 'persons') p
+        WHERE NOT EXISTS (SELECT 1 FROM person WHERE person.registration = p ->> 'personRegistration')`.execute(tx)
+        ).rows[0].n,
+      ),
+    );
     expect(dangling).toBe(0);
   });
 });

@@ -29,16 +29,31 @@ const entity = (name: string) => {
 };
 
 /** Creates a tenant record (kept in the master tenant) and its administrator. */
-export async function createTenant(db: Db, name: string, admin: { username: string; password: string; isSuperAdmin?: boolean }) {
+export async function createTenant(
+  db: Db,
+  name: string,
+  admin: { username: string; password: string; isSuperAdmin?: boolean },
+) {
   await inTenant(db, { tenant: 'master', user: 'system' }, async (tx) => {
     if (!(await findOne(tx, entity('Tenant'), 'master', name))) {
-      await insertRow(tx, entity('Tenant'), 'master', 'system', { registration: name, name, status: entity('Tenant').status ? 'ACTIVE' : undefined });
+      await insertRow(tx, entity('Tenant'), 'master', 'system', {
+        registration: name,
+        name,
+        status: entity('Tenant').status ? 'ACTIVE' : undefined,
+      });
     }
   });
   await inTenant(db, { tenant: name, user: 'system' }, async (tx) => {
     await insertRow(tx, entity('User'), name, 'system', {
-      registration: admin.username, username: admin.username, firstName: 'Admin', lastName: name, locale: 'en-EU',
-      profiles: ['ADMIN'], isAdmin: true, isMainAdmin: true, ...(admin.isSuperAdmin ? { isSuperAdmin: true, canImpersonate: true } : {}),
+      registration: admin.username,
+      username: admin.username,
+      firstName: 'Admin',
+      lastName: name,
+      locale: 'en-EU',
+      profiles: ['ADMIN'],
+      isAdmin: true,
+      isMainAdmin: true,
+      ...(admin.isSuperAdmin ? { isSuperAdmin: true, canImpersonate: true } : {}),
       status: entity('User').status ? 'ACTIVE' : undefined,
     });
     await setPassword(tx, name, admin.username, admin.password);
@@ -54,14 +69,28 @@ export async function createTenant(db: Db, name: string, admin: { username: stri
  * registration is taken is left as it is. Answers the kinds loaded.
  */
 async function loadDemoBook(tx: Tx, tenant: string, size: BookSize): Promise<string[]> {
-  const counted = new Set((await sql<{ entity: string }>`SELECT entity FROM sequence_counter WHERE tenant = ${tenant}`.execute(tx)).rows.map((r) => r.entity));
+  const counted = new Set(
+    (await sql<{ entity: string }>`SELECT entity FROM sequence_counter WHERE tenant = ${tenant}`.execute(tx)).rows.map(
+      (r) => r.entity,
+    ),
+  );
   const loaded: string[] = [];
   for (const { entity: kind, count, at } of demoBook(size)) {
     if (counted.has(kind.name)) continue;
     // Rows the first start made itself (the tenant's administrator) are no user's data.
-    const held = await sql<{ held: number }>`SELECT 1 AS held FROM ${sql.table(kind.table)} WHERE tenant = ${tenant} AND _insert_user <> 'system' LIMIT 1`.execute(tx);
+    const held = await sql<{
+      held: number;
+    }>`SELECT 1 AS held FROM ${sql.table(kind.table)} WHERE tenant = ${tenant} AND _insert_user <> 'system' LIMIT 1`.execute(
+      tx,
+    );
     if (held.rows.length) continue;
-    await bulkInsert(tx, kind, tenant, 'system', Array.from({ length: count }, (_, i) => at(i)));
+    await bulkInsert(
+      tx,
+      kind,
+      tenant,
+      'system',
+      Array.from({ length: count }, (_, i) => at(i)),
+    );
     loaded.push(kind.name);
   }
   return loaded;
@@ -71,9 +100,14 @@ async function loadDemoBook(tx: Tx, tenant: string, size: BookSize): Promise<str
  * First start: the `master` tenant with super admin `admin@master`, and a `demo` tenant with
  * admin `admin@demo` and a demo book. A later start finds the master tenant and does nothing.
  */
-export async function bootstrap(db: Db, options: { adminPassword?: string; demoData: boolean; objectStore?: ObjectStore }): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  options: { adminPassword?: string; demoData: boolean; objectStore?: ObjectStore },
+): Promise<BootstrapResult> {
   const tenantKind = entity('Tenant');
-  const exists = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) => findOne(tx, tenantKind, 'master', 'master'));
+  const exists = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) =>
+    findOne(tx, tenantKind, 'master', 'master'),
+  );
   let result: BootstrapResult = { created: false };
   if (!exists) {
     const password = options.adminPassword ?? crypto.randomBytes(9).toString('base64url');
@@ -82,15 +116,23 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; demoD
     result = { created: true, adminPassword: password };
   }
   // The demo tenant only, and only while it exists: a removed demo tenant is not brought back.
-  const demo = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) => findOne(tx, tenantKind, 'master', 'demo'));
+  const demo = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) =>
+    findOne(tx, tenantKind, 'master', 'demo'),
+  );
   if (options.demoData && demo) {
-    const loaded = await inTenant(db, { tenant: 'demo', user: 'system' }, (tx) => loadDemoBook(tx, 'demo', demoSize), 300_000);
+    const loaded = await inTenant(
+      db,
+      { tenant: 'demo', user: 'system' },
+      (tx) => loadDemoBook(tx, 'demo', demoSize),
+      300_000,
+    );
     if (loaded.length) result.demoKinds = loaded;
     // Deals won, contracts activated and amended by the product's own operations, once.
     if (loaded.includes('Contract')) {
       const lived = await playDemoLifecycle(db, 'demo', options.objectStore);
       // Its last month collected by SEPA, answered by the bank's statement, late payers dunned.
-      if (options.objectStore && lived.contracts.active.length) await collectDemoMonth(db, options.objectStore, 'demo', lived.contracts.active, demoBookDate);
+      if (options.objectStore && lived.contracts.active.length)
+        await collectDemoMonth(db, options.objectStore, 'demo', lived.contracts.active, demoBookDate);
     }
     // Its documents open: each is given a PDF once.
     if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');

@@ -8,7 +8,14 @@ import type { Tx } from '../db/database.ts';
  * keeps its record (the demo seed never overwrites a user's). Used by the first-start
  * seed and the benchmark loader; request paths go through the operations instead.
  */
-export async function bulkInsert(tx: Tx, entity: Entity, tenant: string, user: string, docs: Record<string, unknown>[], batch = 1000): Promise<void> {
+export async function bulkInsert(
+  tx: Tx,
+  entity: Entity,
+  tenant: string,
+  user: string,
+  docs: Record<string, unknown>[],
+  batch = 1000,
+): Promise<void> {
   for (let i = 0; i < docs.length; i += batch) {
     const chunk = JSON.stringify(docs.slice(i, i + batch));
     await sql`INSERT INTO ${sql.table(entity.table)} (tenant, registration, status, name, type, data, _insert_user, _insert_date)

@@ -28,23 +28,46 @@ const masterHolds = new Set(['Tenant', 'User']);
 
 type Doc = Record<string, unknown>;
 let db: TestDatabase;
-beforeAll(async () => { db = await createTestDatabase(); }, 120_000);
-afterAll(async () => { await db?.dispose(); });
+beforeAll(async () => {
+  db = await createTestDatabase();
+}, 120_000);
+afterAll(async () => {
+  await db?.dispose();
+});
 
-const rowsOf = (tenant: string, entity: Entity) => inTenant(db.database.db, { tenant, user: 'test' }, async (tx) =>
-  (await sql<{ data: Doc; status: string | null }>`SELECT data, status FROM ${sql.table(entity.table)} ORDER BY registration`.execute(tx)).rows);
-const countsOf = async (tenant: string) => Object.fromEntries(await Promise.all(entities.map(async (e) => [e.name, (await rowsOf(tenant, e)).length] as const)));
+const rowsOf = (tenant: string, entity: Entity) =>
+  inTenant(
+    db.database.db,
+    { tenant, user: 'test' },
+    async (tx) =>
+      (
+        await sql<{
+          data: Doc;
+          status: string | null;
+        }>`SELECT data, status FROM ${sql.table(entity.table)} ORDER BY registration`.execute(tx)
+      ).rows,
+  );
+const countsOf = async (tenant: string) =>
+  Object.fromEntries(await Promise.all(entities.map(async (e) => [e.name, (await rowsOf(tenant, e)).length] as const)));
 const withoutAudit = (doc: Doc) => Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_')));
-const listValues = (list: string) => (referenceLists[list] ? new Set(referenceLists[list].map((i) => i.value)) : undefined);
+const listValues = (list: string) =>
+  referenceLists[list] ? new Set(referenceLists[list].map((i) => i.value)) : undefined;
 
 /** Every `link` value of a document with the kind it points to, nested lists and objects included. */
-function linksOf(doc: Doc, fields: Record<string, FieldDef>, path = ''): { path: string; kind: string; value: string }[] {
+function linksOf(
+  doc: Doc,
+  fields: Record<string, FieldDef>,
+  path = '',
+): { path: string; kind: string; value: string }[] {
   return Object.entries(fields).flatMap(([name, field]) => {
     const value = doc[name];
     if (value === undefined || value === null) return [];
-    if (field.type === 'link' && field.entity) return [{ path: `${path}${name}`, kind: field.entity, value: String(value) }];
-    if (field.type === 'list' && field.fields && Array.isArray(value)) return value.flatMap((item, i) => linksOf(item as Doc, field.fields!, `${path}${name}[${i}].`));
-    if (field.type === 'object' && field.fields && typeof value === 'object') return linksOf(value as Doc, field.fields, `${path}${name}.`);
+    if (field.type === 'link' && field.entity)
+      return [{ path: `${path}${name}`, kind: field.entity, value: String(value) }];
+    if (field.type === 'list' && field.fields && Array.isArray(value))
+      return value.flatMap((item, i) => linksOf(item as Doc, field.fields!, `${path}${name}[${i}].`));
+    if (field.type === 'object' && field.fields && typeof value === 'object')
+      return linksOf(value as Doc, field.fields, `${path}${name}.`);
     return [];
   });
 }
@@ -71,12 +94,17 @@ describe('the demo book', () => {
       for (const { data, status } of await rowsOf('demo', entity)) {
         const doc = withoutAudit(data);
         try {
-          const valid = validateFields(doc, entity.fields, '', { requireMandatory: true, refuseUnknown: true, listValues });
+          const valid = validateFields(doc, entity.fields, '', {
+            requireMandatory: true,
+            refuseUnknown: true,
+            listValues,
+          });
           await entity.check?.(valid);
         } catch (error) {
           problems.push(`${entity.name} ${doc.registration}: ${(error as Error).message}`);
         }
-        if (statuses && !(status && statuses.has(status))) problems.push(`${entity.name} ${doc.registration}: status ${status}`);
+        if (statuses && !(status && statuses.has(status)))
+          problems.push(`${entity.name} ${doc.registration}: status ${status}`);
       }
     }
     expect(problems.slice(0, 20)).toEqual([]);
@@ -84,7 +112,8 @@ describe('the demo book', () => {
 
   it('links records that exist', async () => {
     const registrations = new Map<string, Set<string>>();
-    for (const entity of entities) registrations.set(entity.name, new Set((await rowsOf('demo', entity)).map((r) => String(r.data.registration))));
+    for (const entity of entities)
+      registrations.set(entity.name, new Set((await rowsOf('demo', entity)).map((r) => String(r.data.registration))));
     const dangling: string[] = [];
     let links = 0;
     for (const entity of entities) {
@@ -92,7 +121,9 @@ describe('the demo book', () => {
         for (const link of linksOf(data, entity.fields)) {
           links++;
           // Deals name prospects as their clients (spec 001: the deal's client filter searches prospects).
-          const found = registrations.get(link.kind)?.has(link.value) || (link.kind === 'Person' && registrations.get('Prospect')?.has(link.value));
+          const found =
+            registrations.get(link.kind)?.has(link.value) ||
+            (link.kind === 'Person' && registrations.get('Prospect')?.has(link.value));
           if (!found) dangling.push(`${entity.name} ${data.registration} ${link.path} → ${link.kind} ${link.value}`);
         }
       }
@@ -113,8 +144,13 @@ describe('the demo book', () => {
       const moved = kind.entity.name === 'Fund' ? ['outstanding', 'available'] : [];
       const without = (d: Doc) => Object.fromEntries(Object.entries(d).filter(([k]) => !moved.includes(k)));
       const expected = generated.map(without);
-      const stored = (await rowsOf('demo', kind.entity)).map((r) => without(withoutAudit(r.data))).filter((d) => inBook.has(d.registration));
-      expect(Array.from({ length: kind.count }, (_, i) => again[k].at(i)), kind.entity.name).toEqual(generated);
+      const stored = (await rowsOf('demo', kind.entity))
+        .map((r) => without(withoutAudit(r.data)))
+        .filter((d) => inBook.has(d.registration));
+      expect(
+        Array.from({ length: kind.count }, (_, i) => again[k].at(i)),
+        kind.entity.name,
+      ).toEqual(generated);
       if (kind.entity.name === 'User') continue; // beside the tenant's administrator
       const byRegistration = (a: Doc, b: Doc) => (String(a.registration) < String(b.registration) ? -1 : 1);
       expect(stored.sort(byRegistration), kind.entity.name).toEqual(expected.sort(byRegistration));
@@ -133,7 +169,11 @@ describe('the demo book', () => {
     try {
       const authorization = `Bearer ${await signIn(app, 'admin@demo', 'Demo-Book-Pass-1')}`;
       const plan = async (query: string) => {
-        const res = await app.inject({ method: 'GET', url: `/api/financing/calculator/payment-plan?startDate=2025-07-01&frequency=30&${query}`, headers: { authorization } });
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/financing/calculator/payment-plan?startDate=2025-07-01&frequency=30&${query}`,
+          headers: { authorization },
+        });
         expect(res.statusCode, res.body).toBe(200);
         return res.json();
       };

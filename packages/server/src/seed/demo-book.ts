@@ -36,8 +36,19 @@ export const bookDate = '2025-06-30';
  * currencies and tax rates, index definitions).
  */
 export const notInBook = new Set([
-  'Tenant', 'Counter', 'History', 'TmpCollection', 'DynoDescriptor', 'List', 'UserPreference', 'Currency', 'Tax',
-  'Index', 'Indice', 'Documentation', 'Export',
+  'Tenant',
+  'Counter',
+  'History',
+  'TmpCollection',
+  'DynoDescriptor',
+  'List',
+  'UserPreference',
+  'Currency',
+  'Tax',
+  'Index',
+  'Indice',
+  'Documentation',
+  'Export',
 ]);
 
 /** What the generator knows while making one record. */
@@ -85,8 +96,14 @@ const hashOf = (s: string) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt
 export function bookPrefixes(): Prefixes {
   const p = (name: string) => kindOf(name).prefix;
   return {
-    person: p('Person'), prospect: p('Prospect'), asset: p('Asset'), contract: p('Contract'), deal: p('Deal'),
-    invoice: p('Invoice'), posting: p('Posting'), ticket: p('Ticket'),
+    person: p('Person'),
+    prospect: p('Prospect'),
+    asset: p('Asset'),
+    contract: p('Contract'),
+    deal: p('Deal'),
+    invoice: p('Invoice'),
+    posting: p('Posting'),
+    ticket: p('Ticket'),
   };
 }
 
@@ -98,13 +115,21 @@ export function countOf(kind: string, size: BookSize): number {
 }
 
 /** A book of `size`: its kinds in the order they can be inserted, with their row counts and makers. */
-export interface BookKind { entity: Entity; count: number; at(i: number): Doc }
+export interface BookKind {
+  entity: Entity;
+  count: number;
+  at(i: number): Doc;
+}
 
 export function demoBook(size: BookSize): BookKind[] {
   const book = new Book(size);
-  return entities.filter((e) => countOf(e.name, size) > 0).map((entity) => ({
-    entity, count: countOf(entity.name, size), at: (i: number) => book.record(entity.name, i),
-  }));
+  return entities
+    .filter((e) => countOf(e.name, size) > 0)
+    .map((entity) => ({
+      entity,
+      count: countOf(entity.name, size),
+      at: (i: number) => book.record(entity.name, i),
+    }));
 }
 
 class Book {
@@ -125,7 +150,10 @@ class Book {
     const entity = kindOf(kind);
     const ctx = this.context(kind, i);
     const made = recipes[kind]?.make(ctx) ?? {};
-    const doc = declaredOnly({ registration: this.registration(kind, i), ...made, ...fill(entity, made, ctx, recipes[kind]?.complete) }, entity.fields);
+    const doc = declaredOnly(
+      { registration: this.registration(kind, i), ...made, ...fill(entity, made, ctx, recipes[kind]?.complete) },
+      entity.fields,
+    );
     if (cacheable) this.cache.set(`${kind}:${i}`, doc);
     return doc;
   }
@@ -139,7 +167,11 @@ class Book {
       return this.registration(target, j === undefined ? Math.floor(rnd() * n) : j % n);
     };
     return {
-      i, size: this.size, rnd, pick, prefixes: this.prefixes,
+      i,
+      size: this.size,
+      rnd,
+      pick,
+      prefixes: this.prefixes,
       int: (min, max) => min + Math.floor(rnd() * (max - min + 1)),
       amount: (min, max) => Math.round((min + rnd() * (max - min)) * 100) / 100,
       day: (days) => shift(bookDate, days),
@@ -155,7 +187,7 @@ class Book {
 }
 
 /** A declared field's generic demo value, or undefined to leave it empty. */
-function valueOf(name: string, field: FieldDef, entity: Entity, ctx: DemoContext): unknown {
+function demoValueOf(name: string, field: FieldDef, entity: Entity, ctx: DemoContext): unknown {
   if (field.readOnly) return undefined;
   switch (field.type) {
     case 'select': {
@@ -164,19 +196,28 @@ function valueOf(name: string, field: FieldDef, entity: Entity, ctx: DemoContext
       const preferred: Record<string, string> = { currency: 'EUR', taxCode: 'VAT20', frequency: '30', pr: 'R' };
       return preferred[field.list!] ?? ctx.pick(items.slice(0, 6)).value;
     }
-    case 'link': return field.entity ? ctx.ref(field.entity) : undefined;
-    case 'date': case 'datetime': {
+    case 'link':
+      return field.entity ? ctx.ref(field.entity) : undefined;
+    case 'date':
+    case 'datetime': {
       const later = /end|due|return|expiration|validity/i.test(name);
       const day = ctx.day(later ? ctx.int(30, 700) : -ctx.int(0, 900));
       return field.type === 'date' ? day : `${day}T09:${String(ctx.int(0, 59)).padStart(2, '0')}:00.000Z`;
     }
-    case 'currency': return ctx.amount(Math.max(field.min ?? 0, 500), 60000);
-    case 'percentage': return Math.round(ctx.rnd() * 3000) / 10000;
-    case 'integer': case 'number': return ctx.int(Math.max(field.min ?? 0, 1), Math.min(field.max ?? 60, 60));
-    case 'boolean': return ctx.rnd() < 0.5;
-    case 'iban': return frenchIbanAt(hashOf(entity.name) % 1000 + ctx.i);
+    case 'currency':
+      return ctx.amount(Math.max(field.min ?? 0, 500), 60000);
+    case 'percentage':
+      return Math.round(ctx.rnd() * 3000) / 10000;
+    case 'integer':
+    case 'number':
+      return ctx.int(Math.max(field.min ?? 0, 1), Math.min(field.max ?? 60, 60));
+    case 'boolean':
+      return ctx.rnd() < 0.5;
+    case 'iban':
+      return frenchIbanAt((hashOf(entity.name) % 1000) + ctx.i);
     case 'text':
-      if (/reference$/i.test(name)) return `${name.startsWith('external') ? 'EXT' : 'INT'}-${entity.prefix}-${10000 + ctx.i}`;
+      if (/reference$/i.test(name))
+        return `${name.startsWith('external') ? 'EXT' : 'INT'}-${entity.prefix}-${10000 + ctx.i}`;
       if (name === 'code') return `${entity.prefix}-${String(ctx.i + 1).padStart(3, '0')}`;
       return undefined;
     case 'list': {
@@ -185,7 +226,8 @@ function valueOf(name: string, field: FieldDef, entity: Entity, ctx: DemoContext
       const roles = entity.filters.find((f) => f.kind === 'person' && f.field === name)?.roles ?? ['CLIENT'];
       return [ctx.party(roles[0])];
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -203,7 +245,7 @@ function fill(entity: Entity, made: Doc, ctx: DemoContext, complete = false): Do
       out.name = `${entity.name.replace(/([a-z])([A-Z])/g, '$1 $2')} ${ctx.i + 1}`;
       continue;
     }
-    const value = valueOf(name, field, entity, ctx);
+    const value = demoValueOf(name, field, entity, ctx);
     if (value !== undefined) out[name] = value;
   }
   return out;
@@ -216,7 +258,9 @@ export function declaredOnly(doc: Doc, fields: Record<string, FieldDef>): Doc {
     const field = fields[name];
     if (!field || value === undefined || value === null) continue;
     if (field.type === 'list' && field.fields && Array.isArray(value)) {
-      out[name] = value.map((item) => (item && typeof item === 'object' ? declaredOnly(item as Doc, field.fields!) : item));
+      out[name] = value.map((item) =>
+        item && typeof item === 'object' ? declaredOnly(item as Doc, field.fields!) : item,
+      );
     } else if (field.type === 'object' && field.fields && value && typeof value === 'object' && !Array.isArray(value)) {
       out[name] = declaredOnly(value as Doc, field.fields);
     } else {

@@ -38,7 +38,12 @@ const get = async (url: string) => {
 
 describe('the demo tenant on a fresh start with its store', () => {
   it('shows its last month collected by SEPA: a direct-debit and a transfer file, sent, with their XML', async () => {
-    const files = (await get('/api/billing/payment-files?range=[0-249]')) as { registration: string; type: string; status: string; documentRegistration?: string }[];
+    const files = (await get('/api/billing/payment-files?range=[0-249]')) as {
+      registration: string;
+      type: string;
+      status: string;
+      documentRegistration?: string;
+    }[];
     // Written by the product (the book's older files have no XML).
     const sent = files.filter((f) => f.status === 'SENT' && f.documentRegistration);
     expect(new Set(sent.map((f) => f.type))).toEqual(new Set(['PAIN_008', 'PAIN_001']));
@@ -50,11 +55,18 @@ describe('the demo tenant on a fresh start with its store', () => {
   });
 
   it('shows the bank statement answering them: entries matched, one returned, one left to reconcile', async () => {
-    const [camt] = (await get('/api/billing/camts?range=[0-9]')) as { registration: string; matchedCount: number; returnedCount: number; unmatchedCount: number }[];
+    const [camt] = (await get('/api/billing/camts?range=[0-9]')) as {
+      registration: string;
+      matchedCount: number;
+      returnedCount: number;
+      unmatchedCount: number;
+    }[];
     expect(camt.matchedCount).toBeGreaterThan(0);
     expect(camt.returnedCount).toBe(1);
     expect(camt.unmatchedCount).toBe(1);
-    const rejected = (await get('/api/billing/payment-file-lines?status=REJECTED&range=[0-99]')) as { returnReasonCode?: string }[];
+    const rejected = (await get('/api/billing/payment-file-lines?status=REJECTED&range=[0-99]')) as {
+      returnReasonCode?: string;
+    }[];
     expect(rejected.filter((l) => l.returnReasonCode).map((l) => l.returnReasonCode)).toEqual(['AM04']);
   });
 

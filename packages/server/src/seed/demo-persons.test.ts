@@ -27,7 +27,8 @@ describe('demo persons', () => {
       expect(checkIban(frenchIbanAt(i)), `IBAN ${i}`).toBeNull();
     }
     // Stored as E.164, the form the phone field writes.
-    for (const p of persons) expect([checkPhone(String(p.phone)), /^\+\d+$/.test(String(p.phone))], String(p.phone)).toEqual([null, true]);
+    for (const p of persons)
+      expect([checkPhone(String(p.phone)), /^\+\d+$/.test(String(p.phone))], String(p.phone)).toEqual([null, true]);
     const companies = persons.filter((p) => p.type === 'C');
     expect(companies.length).toBeGreaterThan(100);
     for (const c of companies) {
@@ -39,7 +40,9 @@ describe('demo persons', () => {
 
   it('hold one three-level group whose links point at persons of the book', () => {
     const linked = persons.filter((p) => Array.isArray(p.descendants));
-    const links = linked.flatMap((p) => (p.descendants as { personRegistration: string }[]).map((d) => [p.registration, d.personRegistration]));
+    const links = linked.flatMap((p) =>
+      (p.descendants as { personRegistration: string }[]).map((d) => [p.registration, d.personRegistration]),
+    );
     expect(links).toHaveLength(4);
     const registrations = new Set(persons.map((p) => p.registration));
     for (const [, target] of links) expect(registrations.has(target)).toBe(true);

@@ -30,7 +30,9 @@ export function frenchIbanAt(i: number): string {
  * The demo group, among the first persons: a holding with two subsidiaries, a shop under the
  * first one, and an individual owning the holding (indexes found from the persons' types).
  */
-export function demoGroup(isCompany: (i: number) => boolean): Map<number, { index: number; relation: string; stake: number }[]> {
+export function demoGroup(
+  isCompany: (i: number) => boolean,
+): Map<number, { index: number; relation: string; stake: number }[]> {
   const companies: number[] = [];
   let owner = -1;
   for (let i = 1; i < 200 && (companies.length < 4 || owner < 0); i++) {
@@ -41,7 +43,13 @@ export function demoGroup(isCompany: (i: number) => boolean): Map<number, { inde
   const [holding, sub1, sub2, shop] = companies;
   return new Map([
     [owner, [{ index: holding, relation: 'SHAREHOLDER', stake: 0.51 }]],
-    [holding, [{ index: sub1, relation: 'PARENT_COMPANY', stake: 0.8 }, { index: sub2, relation: 'PARENT_COMPANY', stake: 0.6 }]],
+    [
+      holding,
+      [
+        { index: sub1, relation: 'PARENT_COMPANY', stake: 0.8 },
+        { index: sub2, relation: 'PARENT_COMPANY', stake: 0.6 },
+      ],
+    ],
     [sub1, [{ index: shop, relation: 'SHAREHOLDER', stake: 1 }]],
   ]);
 }
@@ -63,14 +71,49 @@ export function personDetails(p: PersonBasics): Doc {
   const own = { type: p.registration.slice(0, 3), number: p.registration.slice(3) };
   const siren = sirenAt(p.index);
   return {
-    registrations: p.company ? [own, { type: 'SIR', number: siren, deliveredBy: 'INSEE', verified: true, verificationType: 'REGISTRY' }] : [own],
-    ...(p.company ? { siret: siretAt(p.index), contacts: [{ title: 'MR', firstName: p.firstName, lastName: p.lastName, position: 'Managing director', email: p.email, phone: p.phone, isDefault: true }] } : {}),
-    bankAccounts: [{
-      name: p.name, bankIban: frenchIbanAt(p.index), bankBic: 'BNPAFRPPXXX', bankName: 'BNP Paribas', bankOwner: p.name,
-      collectionMethods: ['SEPA_DIRECT_DEBIT'],
-      // The demo's lessor (the contracts' organization) collects by direct debit under its creditor identifier.
-      ...(p.registration === 'PER000001' ? { sepaCreditorIdentifier: 'FR72ZZZ123456' } : {}),
-      ...(p.client ? { sepaMandates: [{ rumReference: `RUM-${p.registration}`, rumStatus: 'ACTIVE', rumDateOfSignature: '2024-01-15', rumType: 'RECURRENT', rumFrequency: '30' }] } : {}),
-    }],
+    registrations: p.company
+      ? [own, { type: 'SIR', number: siren, deliveredBy: 'INSEE', verified: true, verificationType: 'REGISTRY' }]
+      : [own],
+    ...(p.company
+      ? {
+          siret: siretAt(p.index),
+          contacts: [
+            {
+              title: 'MR',
+              firstName: p.firstName,
+              lastName: p.lastName,
+              position: 'Managing director',
+              email: p.email,
+              phone: p.phone,
+              isDefault: true,
+            },
+          ],
+        }
+      : {}),
+    bankAccounts: [
+      {
+        name: p.name,
+        bankIban: frenchIbanAt(p.index),
+        bankBic: 'BNPAFRPPXXX',
+        bankName: 'BNP Paribas',
+        bankOwner: p.name,
+        collectionMethods: ['SEPA_DIRECT_DEBIT'],
+        // The demo's lessor (the contracts' organization) collects by direct debit under its creditor identifier.
+        ...(p.registration === 'PER000001' ? { sepaCreditorIdentifier: 'FR72ZZZ123456' } : {}),
+        ...(p.client
+          ? {
+              sepaMandates: [
+                {
+                  rumReference: `RUM-${p.registration}`,
+                  rumStatus: 'ACTIVE',
+                  rumDateOfSignature: '2024-01-15',
+                  rumType: 'RECURRENT',
+                  rumFrequency: '30',
+                },
+              ],
+            }
+          : {}),
+      },
+    ],
   };
 }

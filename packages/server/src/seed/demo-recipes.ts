@@ -43,12 +43,44 @@ function named(ctx: DemoContext, items: { personRegistration: string }[]): Doc[]
 
 /** Monthly coefficients, rates and insurance cost by amount (rows) and months (columns). */
 const productTables = [
-  { name: 'Equipment lease coefficients', type: 'coefficientsTable', format: 'number', periodicity: '30', maxAmount: 500000, maxDuration: 84,
-    rows: [[null, 24, 36, 48, 60], [1000, 0.0462, 0.0321, 0.0252, 0.0211], [10000, 0.0455, 0.0312, 0.0244, 0.0203], [50000, 0.0449, 0.0307, 0.0239, 0.0198]] },
-  { name: 'Vehicle loan rates', type: 'ratesTable', format: 'percentage', periodicity: '30', maxAmount: 250000, maxDuration: 84,
-    rows: [[null, 12, 37, 61], [0, 0.061, 0.058, 0.055], [15000, 0.054, 0.051, 0.049], [50000, 0.049, 0.047, 0.045]] },
-  { name: 'Credit insurance', type: 'costTable', format: 'percentage', periodicity: '360',
-    rows: [[null, 1], [0, 0.012]] },
+  {
+    name: 'Equipment lease coefficients',
+    type: 'coefficientsTable',
+    format: 'number',
+    periodicity: '30',
+    maxAmount: 500000,
+    maxDuration: 84,
+    rows: [
+      [null, 24, 36, 48, 60],
+      [1000, 0.0462, 0.0321, 0.0252, 0.0211],
+      [10000, 0.0455, 0.0312, 0.0244, 0.0203],
+      [50000, 0.0449, 0.0307, 0.0239, 0.0198],
+    ],
+  },
+  {
+    name: 'Vehicle loan rates',
+    type: 'ratesTable',
+    format: 'percentage',
+    periodicity: '30',
+    maxAmount: 250000,
+    maxDuration: 84,
+    rows: [
+      [null, 12, 37, 61],
+      [0, 0.061, 0.058, 0.055],
+      [15000, 0.054, 0.051, 0.049],
+      [50000, 0.049, 0.047, 0.045],
+    ],
+  },
+  {
+    name: 'Credit insurance',
+    type: 'costTable',
+    format: 'percentage',
+    periodicity: '360',
+    rows: [
+      [null, 1],
+      [0, 0.012],
+    ],
+  },
 ];
 
 /** Products under each contract type, with the table or fixed rate that prices them. */
@@ -69,69 +101,307 @@ const funds = [
 ];
 
 const demoUsers = [
-  ['camille.martin', 'Camille', 'Martin', ['BACK_OFFICE']], ['hugo.bernard', 'Hugo', 'Bernard', ['SALES']],
-  ['lea.dubois', 'Léa', 'Dubois', ['ACCOUNTANT']], ['paul.moreau', 'Paul', 'Moreau', ['COLLECTOR']],
-  ['ines.petit', 'Inès', 'Petit', ['SUPPORT']], ['arthur.simon', 'Arthur', 'Simon', ['AUDITOR']],
+  ['camille.martin', 'Camille', 'Martin', ['BACK_OFFICE']],
+  ['hugo.bernard', 'Hugo', 'Bernard', ['SALES']],
+  ['lea.dubois', 'Léa', 'Dubois', ['ACCOUNTANT']],
+  ['paul.moreau', 'Paul', 'Moreau', ['COLLECTOR']],
+  ['ines.petit', 'Inès', 'Petit', ['SUPPORT']],
+  ['arthur.simon', 'Arthur', 'Simon', ['AUDITOR']],
 ] as const;
 const usernameAt = (i: number) => `${demoUsers[i % demoUsers.length][0]}@example.com`;
 
-const flags = ['billing-run-v2', 'sepa-instant-payments', 'new-person-editor', 'dunning-letters', 'ai-document-reader', 'camt-auto-matching'];
-const scripts = ['contract-layout', 'invoice-number-format', 'monthly-billing-report', 'dunning-cron', 'kyc-check', 'asset-valuation'];
+const flags = [
+  'billing-run-v2',
+  'sepa-instant-payments',
+  'new-person-editor',
+  'dunning-letters',
+  'ai-document-reader',
+  'camt-auto-matching',
+];
+const scripts = [
+  'contract-layout',
+  'invoice-number-format',
+  'monthly-billing-report',
+  'dunning-cron',
+  'kyc-check',
+  'asset-valuation',
+];
 const keyValues = ['welcome', 'pricing-guide', 'partner-portal', 'sepa-faq', 'year-end-closing', 'fleet-offer'];
 
 /** Names of the kinds that have nothing more specific to them than a name and a type. */
 const names: Record<string, string[]> = {
-  AmendmentCatalogItem: ['Duration extension', 'Payment day change', 'Payer change', 'Early buyout', 'Asset swap', 'Rate revision'],
-  AssetLot: ['Returned vans Q1', 'Auction Lyon May', 'Remarketing IT batch', 'Trucks end of lease', 'Medical devices lot', 'Transfer to dealer'],
-  AssetServiceCatalogItem: ['Full maintenance', 'Tyres 4 seasons', 'Replacement vehicle', 'GAP insurance', 'Fuel card', 'Extended warranty'],
-  BankAccount: ['BNP Paribas collections', 'Société Générale disbursements', 'Crédit Agricole escrow', 'La Banque Postale current', 'CIC savings', 'LCL collections'],
-  BankOperation: ['Supplier payment', 'Direct debit run', 'Bank fees', 'Interest credit', 'Cheque deposit', 'Card settlement'],
+  AmendmentCatalogItem: [
+    'Duration extension',
+    'Payment day change',
+    'Payer change',
+    'Early buyout',
+    'Asset swap',
+    'Rate revision',
+  ],
+  AssetLot: [
+    'Returned vans Q1',
+    'Auction Lyon May',
+    'Remarketing IT batch',
+    'Trucks end of lease',
+    'Medical devices lot',
+    'Transfer to dealer',
+  ],
+  AssetServiceCatalogItem: [
+    'Full maintenance',
+    'Tyres 4 seasons',
+    'Replacement vehicle',
+    'GAP insurance',
+    'Fuel card',
+    'Extended warranty',
+  ],
+  BankAccount: [
+    'BNP Paribas collections',
+    'Société Générale disbursements',
+    'Crédit Agricole escrow',
+    'La Banque Postale current',
+    'CIC savings',
+    'LCL collections',
+  ],
+  BankOperation: [
+    'Supplier payment',
+    'Direct debit run',
+    'Bank fees',
+    'Interest credit',
+    'Cheque deposit',
+    'Card settlement',
+  ],
   BankStatement: ['Statement BNP', 'Statement SG', 'Statement CA', 'Statement LBP', 'Statement CIC', 'Statement LCL'],
-  BankTransaction: ['SEPA DD collection', 'Transfer from client', 'Direct debit return', 'Account fees', 'Interest', 'Transfer to supplier'],
-  Batch: ['Monthly billing', 'SEPA collection', 'Dunning level 1', 'Accounting export', 'Person import', 'Purge of logs'],
+  BankTransaction: [
+    'SEPA DD collection',
+    'Transfer from client',
+    'Direct debit return',
+    'Account fees',
+    'Interest',
+    'Transfer to supplier',
+  ],
+  Batch: [
+    'Monthly billing',
+    'SEPA collection',
+    'Dunning level 1',
+    'Accounting export',
+    'Person import',
+    'Purge of logs',
+  ],
   Budget: ['Operations 2025', 'IT capex 2025', 'Sales Q3', 'Marketing fairs', 'Fleet renewal project', 'Green lending'],
-  Campaign: ['Spring equipment offer', 'Electric vehicles 2025', 'Renewal reminders', 'Partner fair Lyon', 'Medical sector mailing', 'Solar panels'],
-  Cashflow: ['Client receipt', 'Supplier disbursement', 'Refund of deposit', 'Adjustment', 'Partner commission', 'Insurance payout'],
+  Campaign: [
+    'Spring equipment offer',
+    'Electric vehicles 2025',
+    'Renewal reminders',
+    'Partner fair Lyon',
+    'Medical sector mailing',
+    'Solar panels',
+  ],
+  Cashflow: [
+    'Client receipt',
+    'Supplier disbursement',
+    'Refund of deposit',
+    'Adjustment',
+    'Partner commission',
+    'Insurance payout',
+  ],
   Camt: ['camt.053 BNP', 'camt.054 SG', 'camt.052 CA intraday', 'camt.053 CIC', 'camt.054 LCL', 'camt.053 LBP'],
-  Claim: ['Windscreen broken', 'Stolen laptop', 'Rear-end collision', 'Engine breakdown', 'Flooded warehouse', 'Third-party damage'],
-  Dtxn: ['Bulk status update', 'Contract import', 'Invoice cancel', 'Person merge', 'Asset transfer', 'Posting reversal'],
-  ExternalData: ['Credit bureau report', 'Company registry extract', 'Vehicle valuation', 'Bank file', 'Address check', 'E-signature proof'],
-  ExternalContract: ['Insurance policy', 'Maintenance contract', 'Competitor loan', 'Service agreement', 'Fleet lease', 'Buyback'],
-  FinancingService: ['Full maintenance', 'Credit insurance', 'Replacement vehicle', 'Tyres', 'Assistance 24/7', 'Extended warranty'],
-  Flow: ['Bank statements inbound', 'Accounting export', 'Partner quotes', 'E-invoicing', 'Credit bureau', 'Registry sync'],
-  Funding: ['Refinancing tranche A', 'Syndication share', 'Assignment to ABS', 'Regional subsidy', 'Refinancing tranche B', 'EIB envelope'],
-  Import: ['Persons from CRM', 'Contracts migration', 'Assets catalogue', 'Opening invoices', 'Opening postings', 'Bank statements'],
-  Inspection: ['Delivery check', 'Annual inspection', 'Return inspection', 'Damage assessment', 'Valuation visit', 'Periodic control'],
-  Note: ['Call summary', 'Risk comment', 'Commercial follow-up', 'Collection promise', 'Compliance check', 'Internal memo'],
+  Claim: [
+    'Windscreen broken',
+    'Stolen laptop',
+    'Rear-end collision',
+    'Engine breakdown',
+    'Flooded warehouse',
+    'Third-party damage',
+  ],
+  Dtxn: [
+    'Bulk status update',
+    'Contract import',
+    'Invoice cancel',
+    'Person merge',
+    'Asset transfer',
+    'Posting reversal',
+  ],
+  ExternalData: [
+    'Credit bureau report',
+    'Company registry extract',
+    'Vehicle valuation',
+    'Bank file',
+    'Address check',
+    'E-signature proof',
+  ],
+  ExternalContract: [
+    'Insurance policy',
+    'Maintenance contract',
+    'Competitor loan',
+    'Service agreement',
+    'Fleet lease',
+    'Buyback',
+  ],
+  FinancingService: [
+    'Full maintenance',
+    'Credit insurance',
+    'Replacement vehicle',
+    'Tyres',
+    'Assistance 24/7',
+    'Extended warranty',
+  ],
+  Flow: [
+    'Bank statements inbound',
+    'Accounting export',
+    'Partner quotes',
+    'E-invoicing',
+    'Credit bureau',
+    'Registry sync',
+  ],
+  Funding: [
+    'Refinancing tranche A',
+    'Syndication share',
+    'Assignment to ABS',
+    'Regional subsidy',
+    'Refinancing tranche B',
+    'EIB envelope',
+  ],
+  Import: [
+    'Persons from CRM',
+    'Contracts migration',
+    'Assets catalogue',
+    'Opening invoices',
+    'Opening postings',
+    'Bank statements',
+  ],
+  Inspection: [
+    'Delivery check',
+    'Annual inspection',
+    'Return inspection',
+    'Damage assessment',
+    'Valuation visit',
+    'Periodic control',
+  ],
+  Note: [
+    'Call summary',
+    'Risk comment',
+    'Commercial follow-up',
+    'Collection promise',
+    'Compliance check',
+    'Internal memo',
+  ],
   PaymentFileLine: ['Direct debit', 'Credit transfer', 'Reject', 'Refund', 'Direct debit', 'Credit transfer'],
-  PersonAmendment: ['New head office address', 'Bank details change', 'Company renamed', 'New contact', 'Legal form change', 'Merger'],
+  PersonAmendment: [
+    'New head office address',
+    'Bank details change',
+    'Company renamed',
+    'New contact',
+    'Legal form change',
+    'Merger',
+  ],
   PrivateEquityAsset: ['GreenFleet SAS', 'MedTech Lyon', 'Logistique Ouest', 'SolarGrid', 'DataBox', 'AgriNova'],
   PrivateEquityOperation: ['Series A', 'Follow-on', 'Partial exit', 'Dividend 2024', 'Revaluation', 'Exit'],
-  PrivateEquityTransaction: ['Capital call 1', 'Distribution', 'Share purchase', 'Share sale', 'Management fee', 'Interest'],
-  ProductCatalogItem: ['Equipment lease', 'Vehicle loan', 'Arrangement fee', 'Credit insurance', 'Fleet package', 'Maintenance service'],
-  ProductElementCatalogItem: ['Monthly rent', 'Instalment', 'Down payment', 'Residual value', 'Arrangement fee', 'Security deposit'],
-  Report: ['Portfolio by product', 'Arrears ageing', 'Regulatory COREP', 'Risk dashboard', 'Sales pipeline', 'Monthly P&L'],
-  Rule: ['Max financed amount', 'Partner eligibility', 'Minimum rate', 'Delegation level 2', 'VAT posting', 'Arrears alert'],
+  PrivateEquityTransaction: [
+    'Capital call 1',
+    'Distribution',
+    'Share purchase',
+    'Share sale',
+    'Management fee',
+    'Interest',
+  ],
+  ProductCatalogItem: [
+    'Equipment lease',
+    'Vehicle loan',
+    'Arrangement fee',
+    'Credit insurance',
+    'Fleet package',
+    'Maintenance service',
+  ],
+  ProductElementCatalogItem: [
+    'Monthly rent',
+    'Instalment',
+    'Down payment',
+    'Residual value',
+    'Arrangement fee',
+    'Security deposit',
+  ],
+  Report: [
+    'Portfolio by product',
+    'Arrears ageing',
+    'Regulatory COREP',
+    'Risk dashboard',
+    'Sales pipeline',
+    'Monthly P&L',
+  ],
+  Rule: [
+    'Max financed amount',
+    'Partner eligibility',
+    'Minimum rate',
+    'Delegation level 2',
+    'VAT posting',
+    'Arrears alert',
+  ],
   Score: ['Credit score', 'Behavioural score', 'Fraud score', 'Internal rating', 'ESG score', 'Credit score renewal'],
-  SystemEvent: ['Contract created', 'Invoice updated', 'Person deleted', 'Contract approved', 'Admin signed in', 'Billing run completed'],
+  SystemEvent: [
+    'Contract created',
+    'Invoice updated',
+    'Person deleted',
+    'Contract approved',
+    'Admin signed in',
+    'Billing run completed',
+  ],
   TimeEntry: ['Contract review', 'Client meeting', 'Travel to Lyon', 'Support call', 'Training', 'Leave'],
   Vote: ['Approval', 'Approval with conditions', 'Rejection', 'Abstention', 'Approval', 'Approval'],
-  Voting: ['Credit committee vote', 'Risk policy vote', 'Partner onboarding', 'Budget approval', 'Write-off vote', 'Fund allocation'],
-  Location: ['Head office Paris', 'Lyon branch', 'Marseille warehouse', 'Dealer Toulouse', 'Parking Lille', 'Client site Nantes'],
+  Voting: [
+    'Credit committee vote',
+    'Risk policy vote',
+    'Partner onboarding',
+    'Budget approval',
+    'Write-off vote',
+    'Fund allocation',
+  ],
+  Location: [
+    'Head office Paris',
+    'Lyon branch',
+    'Marseille warehouse',
+    'Dealer Toulouse',
+    'Parking Lille',
+    'Client site Nantes',
+  ],
   Mail: ['Welcome', 'Invoice available', 'Payment reminder', 'Password reset', 'Offer', 'Contract signed'],
-  Metric: ['Contracts signed', 'Financed amount', 'Average rate', 'Arrears ratio', 'Time to decision', 'Active clients'],
+  Metric: [
+    'Contracts signed',
+    'Financed amount',
+    'Average rate',
+    'Arrears ratio',
+    'Time to decision',
+    'Active clients',
+  ],
   Sheet: ['Pricing simulation', 'Residual values', 'Budget 2025', 'Dashboard', 'Fleet simulation', 'Rate grid'],
-  Organization: ['Paris agency', 'Lyon agency', 'Fleet business unit', 'Equipment business unit', 'Risk department', 'Holding'],
+  Organization: [
+    'Paris agency',
+    'Lyon agency',
+    'Fleet business unit',
+    'Equipment business unit',
+    'Risk department',
+    'Holding',
+  ],
   CampaignContact: ['Target', 'Target', 'Control group', 'Target', 'Test', 'Target'],
   AssetExpense: ['Repair', 'Maintenance', 'Insurance', 'Registration', 'Tolls', 'Fine'],
   InvoiceLine: ['Rent', 'Interest', 'Principal', 'Arrangement fee', 'Insurance', 'Service'],
-  CashflowAllocation: ['Allocation to invoice', 'Advance', 'Overpayment', 'Write-off', 'Allocation to invoice', 'Allocation to invoice'],
+  CashflowAllocation: [
+    'Allocation to invoice',
+    'Advance',
+    'Overpayment',
+    'Write-off',
+    'Allocation to invoice',
+    'Allocation to invoice',
+  ],
   Quotation: ['Standard offer', 'Simulation', 'Counter-offer', 'Renewal offer', 'Standard offer', 'Simulation'],
   AccessStat: ['Daily access', 'Daily access', 'Daily access', 'Daily access', 'Daily access', 'Daily access'],
   MetricRecord: ['Daily figure', 'Daily figure', 'Daily figure', 'Daily figure', 'Daily figure', 'Daily figure'],
 };
 
-const simple = (kind: string): Recipe => ({ make: (ctx) => ({ name: `${names[kind][ctx.i % names[kind].length]}${ctx.i >= names[kind].length ? ` ${Math.floor(ctx.i / names[kind].length) + 1}` : ''}` }) });
+const simple = (kind: string): Recipe => ({
+  make: (ctx) => ({
+    name: `${names[kind][ctx.i % names[kind].length]}${ctx.i >= names[kind].length ? ` ${Math.floor(ctx.i / names[kind].length) + 1}` : ''}`,
+  }),
+});
 
 export const recipes: Record<string, Recipe> = {
   ...Object.fromEntries(Object.keys(names).map((kind) => [kind, simple(kind)])),
@@ -143,30 +413,50 @@ export const recipes: Record<string, Recipe> = {
   Contract: { count: (s) => s.contracts, make: (ctx) => contractLike(ctx, false), complete: true },
   Deal: { count: (s) => s.deals, make: (ctx) => contractLike(ctx, true), complete: true },
   Invoice: {
-    count: (s) => s.invoices, complete: true,
+    count: (s) => s.invoices,
+    complete: true,
     make: (ctx) => {
       const doc = invoiceAt(ctx.i, ctx.prefixes, ctx.size);
       const contract = String(doc.contractRegistration);
       const total = Number(doc.amountInclTax);
       const balance: Record<string, number> = { PAID: 0, PARTIALLY_PAID: Math.round(total * 50) / 100 };
       return {
-        ...doc, persons: [clientOf(ctx, contract, 'PAYER'), { role: 'PAYEE', personRegistration: String(ctx.record('Person', 0).registration), name: ctx.record('Person', 0).name }],
-        totalBalance: balance[String(doc.status)] ?? total, paymentDate: doc.status === 'PAID' ? shift(String(doc.dueDate), -ctx.int(0, 10)) : null,
-        internalReference: null, externalReference: null,
+        ...doc,
+        persons: [
+          clientOf(ctx, contract, 'PAYER'),
+          {
+            role: 'PAYEE',
+            personRegistration: String(ctx.record('Person', 0).registration),
+            name: ctx.record('Person', 0).name,
+          },
+        ],
+        totalBalance: balance[String(doc.status)] ?? total,
+        paymentDate: doc.status === 'PAID' ? shift(String(doc.dueDate), -ctx.int(0, 10)) : null,
+        internalReference: null,
+        externalReference: null,
       };
     },
   },
   // Postings in balanced pairs, each pair the postings of one posting event (the database refuses an unbalanced event).
   Posting: {
-    count: (s) => s.postings - (s.postings % 2), complete: true,
+    count: (s) => s.postings - (s.postings % 2),
+    complete: true,
     make: (ctx) => {
       const doc = postingAt(ctx.i, ctx.prefixes, ctx.size);
       const invoice = invoiceAt(indexOf(String(doc.invoiceRegistration)), ctx.prefixes, ctx.size);
       return {
-        ...doc, eventType: 'INVOICE_ISSUE', contractRegistration: invoice.contractRegistration, date: invoice.issueDate,
+        ...doc,
+        eventType: 'INVOICE_ISSUE',
+        contractRegistration: invoice.contractRegistration,
+        date: invoice.issueDate,
         // Entries of the book taken over, on no client's sub-ledger: the demo's own history posts its clients'.
-        personRegistration: null, assetRegistration: null, cashflowRegistration: null, creditLineRegistration: null, secondaryAccount: null,
-        documentReference: invoice.invoiceNumber, code: null,
+        personRegistration: null,
+        assetRegistration: null,
+        cashflowRegistration: null,
+        creditLineRegistration: null,
+        secondaryAccount: null,
+        documentReference: invoice.invoiceNumber,
+        code: null,
       };
     },
   },
@@ -175,37 +465,70 @@ export const recipes: Record<string, Recipe> = {
   Inventory: { count: fixed(0), make: () => ({}) },
   // The demo chart of accounts the demo posting rules use (accounting/posting-rules.ts).
   AccountingCatalogItem: {
-    count: fixed(demoChart.length), complete: true,
+    count: fixed(demoChart.length),
+    complete: true,
     make: (ctx) => {
       const [account, name, auxiliary] = demoChart[ctx.i];
       return { account, name, accountClass: account[0], auxiliary: !!auxiliary, status: 'ACTIVE' };
     },
   },
   PostingEvent: {
-    count: (s) => Math.floor(s.postings / 2), complete: true,
+    count: (s) => Math.floor(s.postings / 2),
+    complete: true,
     make: (ctx) => {
       const debit = ctx.record('Posting', ctx.i * 2);
       return {
-        status: 'PROCESSED', eventType: 'INVOICE_ISSUED', name: `Invoice ${String(debit.documentReference)}`, date: debit.date, postingDate: debit.date,
-        amount: debit.amount, currency: 'EUR', postingCount: 2, documentReference: debit.documentReference,
-        invoiceRegistration: debit.invoiceRegistration, contractRegistration: debit.contractRegistration, account: '411000', secondaryAccount: '706000',
+        status: 'PROCESSED',
+        eventType: 'INVOICE_ISSUED',
+        name: `Invoice ${String(debit.documentReference)}`,
+        date: debit.date,
+        postingDate: debit.date,
+        amount: debit.amount,
+        currency: 'EUR',
+        postingCount: 2,
+        documentReference: debit.documentReference,
+        invoiceRegistration: debit.invoiceRegistration,
+        contractRegistration: debit.contractRegistration,
+        account: '411000',
+        secondaryAccount: '706000',
       };
     },
   },
   Ticket: { count: (s) => s.tickets, make: (ctx) => ticketAt(ctx.i, ctx.prefixes, ctx.size), complete: true },
 
   // Financing: the tables and products that price a plan, funds, partners' agreements, credit lines.
-  ProductTable: { count: fixed(productTables.length), make: (ctx) => ({ maxAmount: null, maxDuration: null, ...productTables[ctx.i], status: 'ACTIVE', currency: 'EUR', description: null }) },
+  ProductTable: {
+    count: fixed(productTables.length),
+    make: (ctx) => ({
+      maxAmount: null,
+      maxDuration: null,
+      ...productTables[ctx.i],
+      status: 'ACTIVE',
+      currency: 'EUR',
+      description: null,
+    }),
+  },
   Product: {
     count: fixed(products.length),
     make: (ctx) => {
       const p = products[ctx.i];
       const table = (n: number | undefined) => (n === undefined ? null : ctx.ref('ProductTable', n));
       return {
-        name: p.name, contractType: p.contractType, code: p.code, type: ctx.i < 2 ? 'STANDARD' : 'PARTNER', status: 'ACTIVE',
-        rate: p.rate ?? null, ratesTableRegistration: table(p.ratesTable), coefficientsTableRegistration: table(p.coefficientsTable),
-        costTableRegistration: table(p.costTable), startDate: '2024-01-01', endDate: '2026-12-31', reference: `PRD-${p.code}`,
-        allocation: 'Retail', fundRegistration: ctx.ref('Fund', ctx.i), contractRegistration: null,
+        name: p.name,
+        contractType: p.contractType,
+        code: p.code,
+        type: ctx.i < 2 ? 'STANDARD' : 'PARTNER',
+        status: 'ACTIVE',
+        rate: p.rate ?? null,
+        ratesTableRegistration: table(p.ratesTable),
+        coefficientsTableRegistration: table(p.coefficientsTable),
+        costTableRegistration: table(p.costTable),
+        startDate: '2024-01-01',
+        endDate: '2026-12-31',
+        reference: `PRD-${p.code}`,
+        allocation: 'Retail',
+        fundRegistration: ctx.ref('Fund', ctx.i),
+        contractRegistration: null,
       };
     },
   },
@@ -213,7 +536,13 @@ export const recipes: Record<string, Recipe> = {
     count: fixed(funds.length),
     make: (ctx) => {
       const f = funds[ctx.i];
-      return { ...f, status: 'ACTIVE', available: f.creditLimit - f.outstanding, managementType: ctx.i === 0 ? 'DIRECT' : 'DELEGATED', currency: 'EUR' };
+      return {
+        ...f,
+        status: 'ACTIVE',
+        available: f.creditLimit - f.outstanding,
+        managementType: ctx.i === 0 ? 'DIRECT' : 'DELEGATED',
+        currency: 'EUR',
+      };
     },
   },
   Agreement: {
@@ -221,8 +550,14 @@ export const recipes: Record<string, Recipe> = {
       const partner = personWithRole(ctx, 'PARTNER');
       const start = ctx.day(-ctx.int(60, 900));
       return {
-        name: `${partner.name} partnership`, partnerRegistration: partner.personRegistration,
-        trigram: partner.name.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase(), startDate: start, endDate: shift(start, 3 * 365),
+        name: `${partner.name} partnership`,
+        partnerRegistration: partner.personRegistration,
+        trigram: partner.name
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 3)
+          .toUpperCase(),
+        startDate: start,
+        endDate: shift(start, 3 * 365),
         status: ctx.pick(['ACTIVE', 'ACTIVE', 'ACTIVE', 'SUBMITTED', 'DRAFT', 'EXPIRED']),
         description: `Vendor programme: ${ctx.pick(['vehicles', 'IT equipment', 'medical devices', 'construction machines'])}, commission ${ctx.int(1, 4)} %.`,
       };
@@ -236,9 +571,19 @@ export const recipes: Record<string, Recipe> = {
       const pending = Math.round((limit - outstanding) * ctx.rnd() * 0.3);
       const start = ctx.day(-ctx.int(30, 700));
       return {
-        name: `${client.name} credit line`, persons: [client], creditLimit: limit, outstanding, pending, available: limit - outstanding - pending,
-        liveStock: outstanding, financialProduct: ctx.pick(['LEASE', 'LOAN', 'CREDIT_LINE']), startDate: start, endDate: shift(start, 2 * 365),
-        status: ctx.pick(['ACTIVE', 'ACTIVE', 'APPROVED', 'SUBMITTED', 'SUSPENDED']), quotations: null, assets: null,
+        name: `${client.name} credit line`,
+        persons: [client],
+        creditLimit: limit,
+        outstanding,
+        pending,
+        available: limit - outstanding - pending,
+        liveStock: outstanding,
+        financialProduct: ctx.pick(['LEASE', 'LOAN', 'CREDIT_LINE']),
+        startDate: start,
+        endDate: shift(start, 2 * 365),
+        status: ctx.pick(['ACTIVE', 'ACTIVE', 'APPROVED', 'SUBMITTED', 'SUSPENDED']),
+        quotations: null,
+        assets: null,
       };
     },
   },
@@ -246,64 +591,146 @@ export const recipes: Record<string, Recipe> = {
     count: (s) => Math.min(s.contracts, 4 * s.others),
     make: (ctx) => {
       const contract = ctx.record('Contract', ctx.i);
-      const rent = Math.round(Number(contract.financedAmountExclTax) / Number(contract.duration) * 1.04 * 100) / 100;
+      const rent = Math.round((Number(contract.financedAmountExclTax) / Number(contract.duration)) * 1.04 * 100) / 100;
       return {
-        name: `Rent ${contract.registration}`, type: 'RENT', code: 'RENT', contractRegistration: contract.registration,
-        payerRegistration: clientOf(ctx, String(contract.registration)).personRegistration, payeeRegistration: `${ctx.prefixes.person}000001`,
-        startDate: contract.startDate, endDate: contract.endDate, totalPayment: Math.round(rent * Number(contract.duration) * 100) / 100,
-        status: 'ACTIVE', pr: 'R', quotationRegistration: null, groupKey: String(contract.registration),
+        name: `Rent ${contract.registration}`,
+        type: 'RENT',
+        code: 'RENT',
+        contractRegistration: contract.registration,
+        payerRegistration: clientOf(ctx, String(contract.registration)).personRegistration,
+        payeeRegistration: `${ctx.prefixes.person}000001`,
+        startDate: contract.startDate,
+        endDate: contract.endDate,
+        totalPayment: Math.round(rent * Number(contract.duration) * 100) / 100,
+        status: 'ACTIVE',
+        pr: 'R',
+        quotationRegistration: null,
+        groupKey: String(contract.registration),
       };
     },
   },
   ContractLot: {
     make: (ctx) => ({
-      name: `Lot ${ctx.day(-30 * ctx.i).slice(0, 7)}`, contractRegistration: ctx.ref('Contract'), fundRegistration: ctx.ref('Fund', 1 + (ctx.i % 3)),
-      fundingRegistration: ctx.ref('Funding'), rate: ctx.amount(3, 5) / 100, totalAmount: ctx.int(5, 40) * 100000,
+      name: `Lot ${ctx.day(-30 * ctx.i).slice(0, 7)}`,
+      contractRegistration: ctx.ref('Contract'),
+      fundRegistration: ctx.ref('Fund', 1 + (ctx.i % 3)),
+      fundingRegistration: ctx.ref('Funding'),
+      rate: ctx.amount(3, 5) / 100,
+      totalAmount: ctx.int(5, 40) * 100000,
     }),
   },
   Amendment: {
     make: (ctx) => {
       const contract = String(ctx.ref('Contract'));
-      return { name: `Amendment of ${contract}`, contractRegistration: contract, persons: [clientOf(ctx, contract)], quotations: [{ financedAmountExclTax: ctx.int(10, 150) * 1000 }], description: null };
+      return {
+        name: `Amendment of ${contract}`,
+        contractRegistration: contract,
+        persons: [clientOf(ctx, contract)],
+        quotations: [{ financedAmountExclTax: ctx.int(10, 150) * 1000 }],
+        description: null,
+      };
     },
   },
 
   // Assets around the contracts.
   AssetCatalogItem: {
     make: (ctx) => {
-      const [catalogName, name, price] = ctx.pick([['Vehicles', 'Renault Master L2H2', 38900], ['Vehicles', 'Peugeot e-208', 32500], ['IT', 'Dell Latitude 7450', 1650], ['Machines', 'Trumpf TruLaser 3030', 420000], ['Medical', 'Siemens Acuson Sequoia', 185000], ['Office', 'Canon imageRUNNER C5860i', 14900]] as const);
-      return { name, catalogName, subCatalogName: null, type: 'MODEL', unitPrice: price, sourcePrice: Math.round(price * 0.92), items: null, image: null, description: null, serviceCode: null, rvCode: null, paramsCatalog: null };
+      const [catalogName, name, price] = ctx.pick([
+        ['Vehicles', 'Renault Master L2H2', 38900],
+        ['Vehicles', 'Peugeot e-208', 32500],
+        ['IT', 'Dell Latitude 7450', 1650],
+        ['Machines', 'Trumpf TruLaser 3030', 420000],
+        ['Medical', 'Siemens Acuson Sequoia', 185000],
+        ['Office', 'Canon imageRUNNER C5860i', 14900],
+      ] as const);
+      return {
+        name,
+        catalogName,
+        subCatalogName: null,
+        type: 'MODEL',
+        unitPrice: price,
+        sourcePrice: Math.round(price * 0.92),
+        items: null,
+        image: null,
+        description: null,
+        serviceCode: null,
+        rvCode: null,
+        paramsCatalog: null,
+      };
     },
   },
   Maintenance: {
     make: (ctx) => {
       const amount = ctx.amount(150, 4000);
-      return { name: ctx.pick(['Annual service', 'Brake pads', 'Tyres replaced', 'Bodywork repair', 'Safety inspection']), assetRegistration: ctx.ref('Asset'), persons: [personWithRole(ctx, 'SUPPLIER')], amountExclTax: amount, amountInclTax: Math.round(amount * 120) / 100 };
+      return {
+        name: ctx.pick(['Annual service', 'Brake pads', 'Tyres replaced', 'Bodywork repair', 'Safety inspection']),
+        assetRegistration: ctx.ref('Asset'),
+        persons: [personWithRole(ctx, 'SUPPLIER')],
+        amountExclTax: amount,
+        amountInclTax: Math.round(amount * 120) / 100,
+      };
     },
   },
   Collateral: {
-    make: (ctx) => ({ name: ctx.pick(['Personal guarantee of the manager', 'Security deposit', 'Bank guarantee', 'Pledge on vehicle', 'Buyback by dealer']), personRegistration: ctx.ref('Person'), amount: ctx.int(2, 50) * 1000, percentage: ctx.int(5, 30) / 100, description: null }),
+    make: (ctx) => ({
+      name: ctx.pick([
+        'Personal guarantee of the manager',
+        'Security deposit',
+        'Bank guarantee',
+        'Pledge on vehicle',
+        'Buyback by dealer',
+      ]),
+      personRegistration: ctx.ref('Person'),
+      amount: ctx.int(2, 50) * 1000,
+      percentage: ctx.int(5, 30) / 100,
+      description: null,
+    }),
   },
   DepreciationSchedule: {
     make: (ctx) => {
       const asset = ctx.record('Asset', ctx.i);
       const duration = ctx.pick([3, 5, 7]);
-      const terms = { method: ctx.i % 3 === 0 ? 'DECLINING_BALANCE' : 'LINEAR', startDate: ctx.day(-ctx.int(30, 700)), duration, fiscalYearEndMonth: 12 };
+      const terms = {
+        method: ctx.i % 3 === 0 ? 'DECLINING_BALANCE' : 'LINEAR',
+        startDate: ctx.day(-ctx.int(30, 700)),
+        duration,
+        fiscalYearEndMonth: 12,
+      };
       const schedule = depreciationSchedule({ ...terms, base: Number(asset.priceExclTax) });
       return {
-        ...terms, name: `Depreciation of ${asset.name}`, assetRegistration: asset.registration, acquisitionValue: asset.priceExclTax, currency: 'EUR',
-        depreciableBase: schedule.base, endDate: schedule.lines[schedule.lines.length - 1].endDate, lines: schedule.lines,
-        coefficient: schedule.coefficient, salvageValue: null, prorata: null, orgaRegistration: null,
+        ...terms,
+        name: `Depreciation of ${asset.name}`,
+        assetRegistration: asset.registration,
+        acquisitionValue: asset.priceExclTax,
+        currency: 'EUR',
+        depreciableBase: schedule.base,
+        endDate: schedule.lines[schedule.lines.length - 1].endDate,
+        lines: schedule.lines,
+        coefficient: schedule.coefficient,
+        salvageValue: null,
+        prorata: null,
+        orgaRegistration: null,
       };
     },
   },
 
   // Billing and bank.
-  PaymentFile: { make: (ctx) => ({ name: `Direct debits ${ctx.day(-30 * ctx.i).slice(0, 7)}`, type: 'PAIN_008', fileDate: ctx.day(-30 * ctx.i) }) },
+  PaymentFile: {
+    make: (ctx) => ({
+      name: `Direct debits ${ctx.day(-30 * ctx.i).slice(0, 7)}`,
+      type: 'PAIN_008',
+      fileDate: ctx.day(-30 * ctx.i),
+    }),
+  },
   Sepa: {
     make: (ctx) => {
       const client = ctx.party('CLIENT');
-      return { name: `Mandate ${client.name}`, persons: [client], method: 'SEPA_DIRECT_DEBIT', iban: frenchIbanAt(indexOf(client.personRegistration)) };
+      return {
+        name: `Mandate ${client.name}`,
+        persons: [client],
+        method: 'SEPA_DIRECT_DEBIT',
+        iban: frenchIbanAt(indexOf(client.personRegistration)),
+      };
     },
   },
 
@@ -312,44 +739,92 @@ export const recipes: Record<string, Recipe> = {
     make: (ctx) => {
       const invoice = invoiceAt(ctx.int(0, ctx.size.invoices - 1), ctx.prefixes, ctx.size);
       return {
-        name: `Arrears ${invoice.invoiceNumber}`, contractRegistration: invoice.contractRegistration, invoiceRegistration: invoice.registration,
-        amount: invoice.amountInclTax, date: shift(String(invoice.dueDate), 30), lastContact: shift(String(invoice.dueDate), ctx.int(31, 90)), persons: [clientOf(ctx, String(invoice.contractRegistration))], score: ctx.int(1, 100),
-        lastAction: ctx.pick(['Reminder sent', 'Call made', 'Promise to pay', 'Formal notice']), assetRegistration: null, assetLotRegistration: null,
+        name: `Arrears ${invoice.invoiceNumber}`,
+        contractRegistration: invoice.contractRegistration,
+        invoiceRegistration: invoice.registration,
+        amount: invoice.amountInclTax,
+        date: shift(String(invoice.dueDate), 30),
+        lastContact: shift(String(invoice.dueDate), ctx.int(31, 90)),
+        persons: [clientOf(ctx, String(invoice.contractRegistration))],
+        score: ctx.int(1, 100),
+        lastAction: ctx.pick(['Reminder sent', 'Call made', 'Promise to pay', 'Formal notice']),
+        assetRegistration: null,
+        assetLotRegistration: null,
       };
     },
   },
   Communication: {
     make: (ctx) => {
       const contract = String(ctx.ref('Contract'));
-      const subject = ctx.pick(['Welcome pack', 'Payment reminder', 'Insurance certificate', 'Renewal offer', 'Call about mileage', 'Invoice copy']);
-      return { name: subject, subject, category: ctx.pick(['Billing', 'Commercial', 'Collection', 'Service']), persons: [clientOf(ctx, contract)], contractRegistration: contract, invoiceRegistration: null, projectRegistration: null };
+      const subject = ctx.pick([
+        'Welcome pack',
+        'Payment reminder',
+        'Insurance certificate',
+        'Renewal offer',
+        'Call about mileage',
+        'Invoice copy',
+      ]);
+      return {
+        name: subject,
+        subject,
+        category: ctx.pick(['Billing', 'Commercial', 'Collection', 'Service']),
+        persons: [clientOf(ctx, contract)],
+        contractRegistration: contract,
+        invoiceRegistration: null,
+        projectRegistration: null,
+      };
     },
   },
   Project: {
     make: (ctx) => {
       const client = ctx.party('CLIENT');
-      return { name: `${ctx.pick(['Fleet renewal', 'Solar roof', 'Warehouse equipment', 'IT refresh', 'Medical imaging'])} — ${client.name}`, persons: [client], clientOwnerRegistration: client.personRegistration, addressLine: null };
+      return {
+        name: `${ctx.pick(['Fleet renewal', 'Solar roof', 'Warehouse equipment', 'IT refresh', 'Medical imaging'])} — ${client.name}`,
+        persons: [client],
+        clientOwnerRegistration: client.personRegistration,
+        addressLine: null,
+      };
     },
   },
   Committee: {
     make: (ctx) => {
       const start = `${ctx.day(7 * ctx.i - 40)}T14:00:00.000Z`;
       return {
-        name: `${ctx.pick(['Credit', 'Risk', 'Partner'])} committee ${start.slice(0, 10)}`, subject: 'Files above delegation', startDate: start, endDate: start.replace('T14', 'T16'),
-        persons: [0, 1, 2].map(() => ({ ...personWithRole(ctx, 'PARTNER'), inviteStatus: ctx.pick(['INTENDED', 'PRESENTED']), rsvp: ctx.pick(['ACCEPTED', 'ACCEPTED', 'REFUSED']) })),
-        projects: [{ projectRegistration: ctx.ref('Project') }], comment: null,
+        name: `${ctx.pick(['Credit', 'Risk', 'Partner'])} committee ${start.slice(0, 10)}`,
+        subject: 'Files above delegation',
+        startDate: start,
+        endDate: start.replace('T14', 'T16'),
+        persons: [0, 1, 2].map(() => ({
+          ...personWithRole(ctx, 'PARTNER'),
+          inviteStatus: ctx.pick(['INTENDED', 'PRESENTED']),
+          rsvp: ctx.pick(['ACCEPTED', 'ACCEPTED', 'REFUSED']),
+        })),
+        projects: [{ projectRegistration: ctx.ref('Project') }],
+        comment: null,
       };
     },
   },
   Question: {
     make: (ctx) => {
-      const subject = ctx.pick(['How is a residual value set?', 'Which documents for a company?', 'Can a payment day change?', 'What is a SEPA mandate?', 'How to end a lease early?']);
+      const subject = ctx.pick([
+        'How is a residual value set?',
+        'Which documents for a company?',
+        'Can a payment day change?',
+        'What is a SEPA mandate?',
+        'How to end a lease early?',
+      ]);
       return { name: subject, subject, locale: 'en-GB', author: usernameAt(ctx.i), keywords: 'lease, contract' };
     },
   },
   Task: {
     make: (ctx) => {
-      const subject = ctx.pick(['Call client about arrears', 'Check insurance certificate', 'Prepare committee file', 'Send renewal offer', 'Review KYC documents']);
+      const subject = ctx.pick([
+        'Call client about arrears',
+        'Check insurance certificate',
+        'Prepare committee file',
+        'Send renewal offer',
+        'Review KYC documents',
+      ]);
       return { name: subject, subject, ownerUsername: usernameAt(ctx.i), profiles: ['BACK_OFFICE'], done: false };
     },
   },
@@ -357,38 +832,132 @@ export const recipes: Record<string, Recipe> = {
     make: (ctx) => {
       const contract = String(ctx.ref('Contract'));
       const type = ctx.pick(['CONTRACT', 'SIGNED_CONTRACT', 'INVOICE', 'SEPA_MANDATE', 'BANK_DETAILS']);
-      return { name: `${type.toLowerCase().replace(/_/g, '-')}-${contract}.pdf`, type, entityName: 'Contract', entityRegistration: contract, url: `demo/${contract}/${type.toLowerCase()}.pdf`, sortIndex: ctx.i, deliveryId: null, deliveryStatus: null, externalGroupId: null };
+      return {
+        name: `${type.toLowerCase().replace(/_/g, '-')}-${contract}.pdf`,
+        type,
+        entityName: 'Contract',
+        entityRegistration: contract,
+        url: `demo/${contract}/${type.toLowerCase()}.pdf`,
+        sortIndex: ctx.i,
+        deliveryId: null,
+        deliveryStatus: null,
+        externalGroupId: null,
+      };
     },
   },
 
   // Platform records a list screen shows: users, flags, scripts, translations, short links, logs.
   User: {
-    count: fixed(demoUsers.length), key: usernameAt,
+    count: fixed(demoUsers.length),
+    key: usernameAt,
     make: (ctx) => {
       const [, firstName, lastName, profiles] = demoUsers[ctx.i];
-      return { username: usernameAt(ctx.i), name: `${firstName} ${lastName}`, firstName, lastName, email: usernameAt(ctx.i), profiles: [...profiles], locale: ctx.i % 2 ? 'fr-FR' : 'en-GB', status: 'ACTIVE', type: 'INTERNAL', mobile: null, personRegistration: null, partnerRegistration: null, orgaRegistration: null, prospectRegistration: null, canImpersonate: false, isAdmin: false, isMainAdmin: false, isSuperAdmin: false, isLocked: false, hasActivatedMfa: false, isNotificationsDisabled: false, timeZone: 'Europe/Paris', signatureUserId: null };
+      return {
+        username: usernameAt(ctx.i),
+        name: `${firstName} ${lastName}`,
+        firstName,
+        lastName,
+        email: usernameAt(ctx.i),
+        profiles: [...profiles],
+        locale: ctx.i % 2 ? 'fr-FR' : 'en-GB',
+        status: 'ACTIVE',
+        type: 'INTERNAL',
+        mobile: null,
+        personRegistration: null,
+        partnerRegistration: null,
+        orgaRegistration: null,
+        prospectRegistration: null,
+        canImpersonate: false,
+        isAdmin: false,
+        isMainAdmin: false,
+        isSuperAdmin: false,
+        isLocked: false,
+        hasActivatedMfa: false,
+        isNotificationsDisabled: false,
+        timeZone: 'Europe/Paris',
+        signatureUserId: null,
+      };
     },
   },
-  FeatureFlag: { count: fixed(flags.length), key: (i) => flags[i], make: (ctx) => ({ name: flags[ctx.i], status: ctx.pick(['DRAFT', 'ENABLED', 'DISABLED']) }) },
-  Script: { count: fixed(scripts.length), key: (i) => scripts[i], make: (ctx) => ({ name: scripts[ctx.i], status: 'DRAFT', code: `// ${scripts[ctx.i]}: a demo script, not run until activated\nexport default function run(context) {\n  return context;\n}\n` }) },
-  Locale: { count: fixed(2), key: (i) => ['fr-FR', 'en-GB'][i], make: (ctx) => ({ locale: ['fr-FR', 'en-GB'][ctx.i], name: ['Français', 'English (UK)'][ctx.i], translations: {}, missingKeys: [] }) },
-  KeyValue: { count: fixed(keyValues.length), key: (i) => keyValues[i], make: (ctx) => ({ shortKey: keyValues[ctx.i], name: keyValues[ctx.i], url: `/documentation/getting-started/${keyValues[ctx.i]}`, value: null }) },
-  ScriptLog: {
-    make: (ctx) => ({ name: `Run of ${scripts[ctx.i % scripts.length]}`, scriptName: scripts[ctx.i % scripts.length], username: usernameAt(ctx.i), level: ctx.pick(['info', 'info', 'warn', 'error']), requestId: `req-${10000 + ctx.i}`, output: 'Done.', expirationDate: `${ctx.day(90)}T00:00:00.000Z` }),
+  FeatureFlag: {
+    count: fixed(flags.length),
+    key: (i) => flags[i],
+    make: (ctx) => ({ name: flags[ctx.i], status: ctx.pick(['DRAFT', 'ENABLED', 'DISABLED']) }),
   },
-  Audit: { make: (ctx) => ({ name: `${ctx.pick(['Sign-in', 'Export', 'Permission change', 'Impersonation'])} by ${usernameAt(ctx.i)}` }) },
-  AccessLog: { make: (ctx) => ({ name: `${ctx.pick(['GET', 'POST', 'PUT'])} /api/financing/contracts — ${usernameAt(ctx.i)}` }) },
-  SystemLog: { make: (ctx) => ({ name: ctx.pick(['Server started', 'Billing run finished', 'Slow query logged', 'Cache cleared']) }) },
+  Script: {
+    count: fixed(scripts.length),
+    key: (i) => scripts[i],
+    make: (ctx) => ({
+      name: scripts[ctx.i],
+      status: 'DRAFT',
+      code: `// ${scripts[ctx.i]}: a demo script, not run until activated\nexport default function run(context) {\n  return context;\n}\n`,
+    }),
+  },
+  Locale: {
+    count: fixed(2),
+    key: (i) => ['fr-FR', 'en-GB'][i],
+    make: (ctx) => ({
+      locale: ['fr-FR', 'en-GB'][ctx.i],
+      name: ['Français', 'English (UK)'][ctx.i],
+      translations: {},
+      missingKeys: [],
+    }),
+  },
+  KeyValue: {
+    count: fixed(keyValues.length),
+    key: (i) => keyValues[i],
+    make: (ctx) => ({
+      shortKey: keyValues[ctx.i],
+      name: keyValues[ctx.i],
+      url: `/documentation/getting-started/${keyValues[ctx.i]}`,
+      value: null,
+    }),
+  },
+  ScriptLog: {
+    make: (ctx) => ({
+      name: `Run of ${scripts[ctx.i % scripts.length]}`,
+      scriptName: scripts[ctx.i % scripts.length],
+      username: usernameAt(ctx.i),
+      level: ctx.pick(['info', 'info', 'warn', 'error']),
+      requestId: `req-${10000 + ctx.i}`,
+      output: 'Done.',
+      expirationDate: `${ctx.day(90)}T00:00:00.000Z`,
+    }),
+  },
+  Audit: {
+    make: (ctx) => ({
+      name: `${ctx.pick(['Sign-in', 'Export', 'Permission change', 'Impersonation'])} by ${usernameAt(ctx.i)}`,
+    }),
+  },
+  AccessLog: {
+    make: (ctx) => ({ name: `${ctx.pick(['GET', 'POST', 'PUT'])} /api/financing/contracts — ${usernameAt(ctx.i)}` }),
+  },
+  SystemLog: {
+    make: (ctx) => ({
+      name: ctx.pick(['Server started', 'Billing run finished', 'Slow query logged', 'Cache cleared']),
+    }),
+  },
 };
 
 const shift = (base: string, days: number) => new Date(Date.parse(base) + days * 86400000).toISOString().slice(0, 10);
 
 /** The contract type under which each financial product of the book is sold. */
-const contractTypes: Record<string, string> = { LEASE: 'LEASE', FINANCIAL_LEASE: 'LEASE', OPERATING_LEASE: 'OPERATING_LEASE', LOAN: 'LOAN', HIRE_PURCHASE: 'HIRE_PURCHASE' };
+const contractTypes: Record<string, string> = {
+  LEASE: 'LEASE',
+  FINANCIAL_LEASE: 'LEASE',
+  OPERATING_LEASE: 'OPERATING_LEASE',
+  LOAN: 'LOAN',
+  HIRE_PURCHASE: 'HIRE_PURCHASE',
+};
 
 /** A contract or deal with named parties; its financial product is one the book's products sell. */
 function contractLike(ctx: DemoContext, deal: boolean): Doc {
   const doc = contractAt(ctx.i, ctx.prefixes, ctx.size as BookSize, deal);
   const contractType = contractTypes[String(doc.financialProduct)] ?? 'LEASE';
-  return { ...doc, ...(deal ? {} : { type: contractType }), contractType, persons: named(ctx, doc.persons as { personRegistration: string }[]) };
+  return {
+    ...doc,
+    ...(deal ? {} : { type: contractType }),
+    contractType,
+    persons: named(ctx, doc.persons as { personRegistration: string }[]),
+  };
 }

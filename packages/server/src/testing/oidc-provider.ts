@@ -29,7 +29,10 @@ export interface TestOidcClient {
 /** Groups per login, as a directory would give them. */
 export type Directory = Record<string, string[]>;
 
-export async function startOidcProvider(clients: TestOidcClient[], directory: Directory = {}): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  clients: TestOidcClient[],
+  directory: Directory = {},
+): Promise<TestOidcProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,21 +41,40 @@ export async function startOidcProvider(clients: TestOidcClient[], directory: Di
   const ttlOf = new Map(clients.map((c) => [c.clientId, c.idTokenTtl ?? 3600]));
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({
-      client_id: c.clientId, client_secret: c.clientSecret, redirect_uris: c.redirectUris,
-      post_logout_redirect_uris: c.postLogoutRedirectUris ?? [], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      redirect_uris: c.redirectUris,
+      post_logout_redirect_uris: c.postLogoutRedirectUris ?? [],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
     })),
     jwks: { keys: [jwk as never] },
     cookies: { keys: [crypto.randomBytes(16).toString('hex')] },
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'], groups: ['groups'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name'],
+      groups: ['groups'],
+    },
     scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: id, email_verified: true, given_name: id.split('@')[0], family_name: 'Tester', groups: directory[id] ?? [] }),
+      claims: async () => ({
+        sub: id,
+        email: id,
+        email_verified: true,
+        given_name: id.split('@')[0],
+        family_name: 'Tester',
+        groups: directory[id] ?? [],
+      }),
     }),
     // Every client is trusted: no consent page, and refresh tokens without asking for offline access.
     loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid email profile groups offline_access');
       await grant.save();
       return grant;
@@ -60,9 +82,18 @@ export async function startOidcProvider(clients: TestOidcClient[], directory: Di
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
       IdToken: (_ctx, _token, client) => ttlOf.get(client.clientId) ?? 3600,
-      AccessToken: 3600, AuthorizationCode: 60, RefreshToken: 86400, Session: 3600, Interaction: 600, Grant: 86400,
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      RefreshToken: 86400,
+      Session: 3600,
+      Interaction: 600,
+      Grant: 86400,
     },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true }, introspection: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      introspection: { enabled: true },
+    },
   });
   let substitute: string | undefined;
   provider.use(async (ctx, next) => {
@@ -74,9 +105,16 @@ export async function startOidcProvider(clients: TestOidcClient[], directory: Di
   });
   server.on('request', provider.callback());
   return {
-    issuer, provider,
-    substituteIdToken: (idToken) => { substitute = idToken; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    issuer,
+    provider,
+    substituteIdToken: (idToken) => {
+      substitute = idToken;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -98,7 +136,11 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   let init: RequestInit = {};
   const origin = url.origin;
   for (let hop = 0; hop < 12; hop++) {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string> ?? {}), cookie: cookieHeader() } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...((init.headers as Record<string, string>) ?? {}), cookie: cookieHeader() },
+    });
     keep(response);
     init = {};
     const location = response.headers.get('location');
@@ -110,9 +152,14 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
     }
     const page = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
-    if (!action || !/name="login"/.test(page)) throw new Error(`unexpected provider page ${response.status}: ${page.slice(0, 300)}`);
+    if (!action || !/name="login"/.test(page))
+      throw new Error(`unexpected provider page ${response.status}: ${page.slice(0, 300)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url);
-    init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ prompt: 'login', login, password: 'any' }).toString() };
+    init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login, password: 'any' }).toString(),
+    };
   }
   throw new Error('the provider never sent the browser back');
 }

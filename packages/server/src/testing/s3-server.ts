@@ -11,11 +11,28 @@ import type { S3Settings } from '../documents/object-store.ts';
  */
 export async function startS3Server(bucket = 'lbo-documents') {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   // s3rver's own account: its fixed key pair.
-  const settings: S3Settings = { bucket, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const client = new S3Client({ region: 'us-east-1', endpoint: settings.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const settings: S3Settings = {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: settings.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   return {
     settings,
     async objectKeys(): Promise<string[]> {

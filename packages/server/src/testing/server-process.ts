@@ -31,12 +31,20 @@ export function serverProcesses(): ServerProcesses {
         if (value === undefined) delete merged[name];
         else merged[name] = value;
       }
-      const child = spawn(process.execPath, ['--import', 'tsx', mainFile], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+        env: merged,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       return new Promise((resolve, reject) => {
         let out = '';
-        child.stdout!.on('data', (d) => { out += d; if (out.includes('is running at')) resolve(child); });
-        child.stderr!.on('data', (d) => { out += d; });
+        child.stdout!.on('data', (d) => {
+          out += d;
+          if (out.includes('is running at')) resolve(child);
+        });
+        child.stderr!.on('data', (d) => {
+          out += d;
+        });
         child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
       });
     },
@@ -54,16 +62,38 @@ export function serverProcesses(): ServerProcesses {
  * database when DATABASE_URL is set, else the embedded one in `dataDir` (one process at a time:
  * the test closes it before a server opens it). `env` points a server at it.
  */
-export async function sharedDatabase(dataDir: string, tenant: string, password: string): Promise<{ database: Database; testDatabase?: TestDatabase; env: Record<string, string | undefined> }> {
+export async function sharedDatabase(
+  dataDir: string,
+  tenant: string,
+  password: string,
+): Promise<{ database: Database; testDatabase?: TestDatabase; env: Record<string, string | undefined> }> {
   const testDatabase = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  const database = testDatabase?.database ?? await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
+  const database =
+    testDatabase?.database ??
+    (await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir }));
   await createTenant(database.db, tenant, { username: `admin@${tenant}`, password });
-  return { database, testDatabase, env: { DATABASE_URL: testDatabase?.config.databaseUrl, DATA_DIR: dataDir, ADMIN_PASSWORD: password } };
+  return {
+    database,
+    testDatabase,
+    env: { DATABASE_URL: testDatabase?.config.databaseUrl, DATA_DIR: dataDir, ADMIN_PASSWORD: password },
+  };
 }
 
 /** Requests to the server on `port` as `username`, signed in once. */
-export async function signedInAt(port: number, username: string, password: string): Promise<(url: string, init?: RequestInit) => Promise<Response>> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+export async function signedInAt(
+  port: number,
+  username: string,
+  password: string,
+): Promise<(url: string, init?: RequestInit) => Promise<Response>> {
+  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const authorization = login.headers.get('authorization')!;
-  return (url, init = {}) => fetch(`http://127.0.0.1:${port}${url}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization } });
+  return (url, init = {}) =>
+    fetch(`http://127.0.0.1:${port}${url}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string> | undefined), authorization },
+    });
 }

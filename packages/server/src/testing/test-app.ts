@@ -36,7 +36,8 @@ export async function createTestDatabase(settings: Partial<Config> = {}): Promis
     const config = { ...base, databaseUrl: url.toString(), appDatabaseUrl: undefined };
     const database = await openDatabase(config);
     return {
-      config, database,
+      config,
+      database,
       dispose: async () => {
         await database.close();
         const client = new pg.Client({ connectionString: base.databaseUrl });
@@ -49,7 +50,14 @@ export async function createTestDatabase(settings: Partial<Config> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-test-'));
   const config = { ...base, dataDir };
   const database = await openDatabase(config);
-  return { config, database, dispose: async () => { await database.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    config,
+    database,
+    dispose: async () => {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface TestUser {
@@ -69,7 +77,12 @@ export interface TestApp {
   /** Where the app keeps document contents (a temporary folder). */
   objectsDir: string;
   /** One request in process: `call('PATCH', url, user.headers, body)`. */
-  call(method: string, url: string, headers?: Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    headers?: Record<string, string>,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -80,10 +93,17 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 }
 
 /** `objectStore`: where documents go; a filesystem store in `objectsDir` otherwise. */
-export async function createTestApp(settings: Partial<Config> = {}, { objectStore }: { objectStore?: ObjectStore } = {}): Promise<TestApp> {
+export async function createTestApp(
+  settings: Partial<Config> = {},
+  { objectStore }: { objectStore?: ObjectStore } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase(settings);
   const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-objects-'));
-  const app = await buildApp({ database: db.database, objectStore: objectStore ?? fileSystemStore(objectsDir), camtBackgroundThreshold: settings.camtBackgroundTransactions });
+  const app = await buildApp({
+    database: db.database,
+    objectStore: objectStore ?? fileSystemStore(objectsDir),
+    camtBackgroundThreshold: settings.camtBackgroundTransactions,
+  });
   const password = 'Correct-Horse-42';
   const user = async (tenant: string): Promise<TestUser> => {
     const username = `admin@${tenant}`;
@@ -94,10 +114,24 @@ export async function createTestApp(settings: Partial<Config> = {}, { objectStor
   const alpha = await user('alpha');
   const beta = await user('beta');
   const call: TestApp['call'] = (method, url, headers = {}, payload) =>
-    app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   return {
-    app, db, alpha, beta, call, objectsDir,
-    close: async () => { await app.close(); await db.dispose(); fs.rmSync(objectsDir, { recursive: true, force: true }); },
+    app,
+    db,
+    alpha,
+    beta,
+    call,
+    objectsDir,
+    close: async () => {
+      await app.close();
+      await db.dispose();
+      fs.rmSync(objectsDir, { recursive: true, force: true });
+    },
   };
 }
 

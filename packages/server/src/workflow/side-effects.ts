@@ -35,10 +35,12 @@ export interface SideEffectContext {
 export type SideEffect = (context: SideEffectContext) => Doc | Promise<Doc>;
 
 /** Writes today into `field` (an instant when the field is declared datetime); `keep` leaves a value already given. */
-const stamp = (field: string, keep = false) => ({ entity, doc, today, now }: SideEffectContext): Doc => {
-  if (keep && doc[field] !== undefined && doc[field] !== null && doc[field] !== '') return doc;
-  return { ...doc, [field]: entity.fields[field]?.type === 'datetime' ? now : today };
-};
+const stamp =
+  (field: string, keep = false) =>
+  ({ entity, doc, today, now }: SideEffectContext): Doc => {
+    if (keep && doc[field] !== undefined && doc[field] !== null && doc[field] !== '') return doc;
+    return { ...doc, [field]: entity.fields[field]?.type === 'datetime' ? now : today };
+  };
 
 export const sideEffects: Record<SideEffectName, SideEffect> = {
   stampSubmitDate: stamp('submitDate'),
@@ -60,7 +62,10 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
   /** Paid in full: nothing left to pay; the payment date is today unless one was entered. */
   markInvoicePaid: (context) => ({ ...stamp('paymentDate', true)(context), totalBalance: 0 }),
   /** How many times a request was reopened after being resolved (or done). */
-  countReopening: ({ doc }) => ({ ...doc, reopenCount: (typeof doc.reopenCount === 'number' ? doc.reopenCount : 0) + 1 }),
+  countReopening: ({ doc }) => ({
+    ...doc,
+    reopenCount: (typeof doc.reopenCount === 'number' ? doc.reopenCount : 0) + 1,
+  }),
   ...financingSideEffects,
   ...billingSideEffects,
   ...invoicePdfSideEffects,
@@ -72,7 +77,11 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
 };
 
 /** Runs the named side effects in order, each on the previous one's document. */
-export async function runSideEffects(names: SideEffectName[], context: Omit<SideEffectContext, 'doc'>, doc: Doc): Promise<Doc> {
+export async function runSideEffects(
+  names: SideEffectName[],
+  context: Omit<SideEffectContext, 'doc'>,
+  doc: Doc,
+): Promise<Doc> {
   let current = doc;
   for (const name of names) current = await sideEffects[name]({ ...context, doc: current });
   return current;

@@ -51,7 +51,11 @@ let counter = 0;
 
 export function minimalRecord(entity: Entity, fill: string[] = []): Record<string, unknown> {
   const n = ++counter;
-  const body = objectOf(entity.fields, fill.map((path) => path.split('.')[0]), n);
+  const body = objectOf(
+    entity.fields,
+    fill.map((path) => path.split('.')[0]),
+    n,
+  );
   if (entity.key) body[entity.key] = entity.key === 'username' ? `user${n}@alpha` : `${entity.name}-${n}`;
   if (entity.fields.name && body.name === undefined) body.name = `${entity.name} ${n}`;
   return body;
@@ -66,7 +70,13 @@ export async function signInClerk(t: TestApp, tenant = 'alpha'): Promise<Record<
   const password = 'Clerk-Password-42';
   await inTenant(t.db.database.db, { tenant, user: 'system' }, async (tx) => {
     await insertRow(tx, entityByName('User')!, tenant, 'system', {
-      registration: username, username, firstName: 'Claire', lastName: 'Clerk', status: 'ACTIVE', isAdmin: false, profiles: ['BACK_OFFICE'],
+      registration: username,
+      username,
+      firstName: 'Claire',
+      lastName: 'Clerk',
+      status: 'ACTIVE',
+      isAdmin: false,
+      profiles: ['BACK_OFFICE'],
     });
     await setPassword(tx, tenant, username, password);
   });

@@ -32,10 +32,18 @@ async function contextFor(tx: Tx, tenant: string, entity: Entity): Promise<Workf
   const builtIn = statusesOf(statusList) ?? [];
   const stored = (await storage.findOne(tx, list, tenant, statusList))?.data.values;
   const own = Array.isArray(stored)
-    ? stored.map((item) => (item as { value?: unknown } | null)?.value).filter((v): v is string => typeof v === 'string')
+    ? stored
+        .map((item) => (item as { value?: unknown } | null)?.value)
+        .filter((v): v is string => typeof v === 'string')
     : undefined;
   // New records always start in the built-in first status (the generic create sets it).
-  return { entity: entity.name, statusList, allowed: own ?? builtIn, initial: builtIn[0], overridden: own !== undefined };
+  return {
+    entity: entity.name,
+    statusList,
+    allowed: own ?? builtIn,
+    initial: builtIn[0],
+    overridden: own !== undefined,
+  };
 }
 
 function defaultOf(entity: Entity): WorkflowDefinition {
@@ -62,7 +70,12 @@ export async function loadWorkflow(tx: Tx, tenant: string, entity: Entity): Prom
 }
 
 /** Checks and stores the tenant's definition; answers the completed one. */
-export async function saveWorkflow(tx: Tx, caller: WorkflowCaller, entity: Entity, input: unknown): Promise<EffectiveWorkflow> {
+export async function saveWorkflow(
+  tx: Tx,
+  caller: WorkflowCaller,
+  entity: Entity,
+  input: unknown,
+): Promise<EffectiveWorkflow> {
   defaultOf(entity);
   const workflow = parseWorkflow(input, await contextFor(tx, caller.tenant, entity));
   await writeConfiguration(tx, caller.tenant, configName(entity), workflow, caller.username);
@@ -72,6 +85,7 @@ export async function saveWorkflow(tx: Tx, caller: WorkflowCaller, entity: Entit
 /** Drops the tenant's definition: the default applies again. */
 export async function resetWorkflow(tx: Tx, caller: WorkflowCaller, entity: Entity): Promise<EffectiveWorkflow> {
   const base = defaultOf(entity);
-  if (await isReplaced(tx, caller.tenant, entity)) await writeConfiguration(tx, caller.tenant, configName(entity), null, caller.username);
+  if (await isReplaced(tx, caller.tenant, entity))
+    await writeConfiguration(tx, caller.tenant, configName(entity), null, caller.username);
   return { workflow: base, source: 'default' };
 }

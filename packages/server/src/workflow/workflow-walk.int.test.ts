@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, entityByName } from '@lbo/model/entity-registry';
+import { entities, type entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import { transitionsFrom, type WorkflowDefinition } from '@lbo/model/workflow/workflow';
@@ -21,44 +21,118 @@ const domainBodies: Record<string, Record<string, unknown> | (() => Promise<Reco
 let masterHeaders: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
-  await createTenant(t.db.database.db, 'master', { username: 'root@master', password: t.alpha.password, isSuperAdmin: true });
+  await createTenant(t.db.database.db, 'master', {
+    username: 'root@master',
+    password: t.alpha.password,
+    isSuperAdmin: true,
+  });
   masterHeaders = { authorization: `Bearer ${await signIn(t.app, 'root@master', t.alpha.password)}` };
-  const asset = (await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Walked asset', priceExclTax: 1000 })).json();
-  domainBodies.DepreciationSchedule = { assetRegistration: asset.registration, method: 'LINEAR', duration: 5, startDate: '2025-01-01' };
+  const asset = (
+    await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Walked asset', priceExclTax: 1000 })
+  ).json();
+  domainBodies.DepreciationSchedule = {
+    assetRegistration: asset.registration,
+    method: 'LINEAR',
+    duration: 5,
+    startDate: '2025-01-01',
+  };
   // Winning a deal and activating a contract need a client and a priced quotation; an amendment, an active contract.
   const financed = {
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000001' }], startDate: '2025-01-15',
-    quotations: [{ financialProduct: 'LEASE', financedAmountExclTax: 12000, duration: 12, frequency: '30', rate: 0.05 }],
+    persons: [{ role: 'CLIENT', personRegistration: 'PER000001' }],
+    startDate: '2025-01-15',
+    quotations: [
+      { financialProduct: 'LEASE', financedAmountExclTax: 12000, duration: 12, frequency: '30', rate: 0.05 },
+    ],
   };
   domainBodies.Deal = financed;
   domainBodies.Contract = financed;
-  const contract = (await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Amended contract', ...financed })).json();
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) await t.call('GET', `/api/financing/contracts/${contract.registration}/transitions/${code}`, t.alpha.headers);
-  domainBodies.Amendment = { contractRegistration: contract.registration, type: 'RATE_CHANGE', date: '2025-06-01', rate: 0.04 };
+  const contract = (
+    await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Amended contract', ...financed })
+  ).json();
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE'])
+    await t.call('GET', `/api/financing/contracts/${contract.registration}/transitions/${code}`, t.alpha.headers);
+  domainBodies.Amendment = {
+    contractRegistration: contract.registration,
+    type: 'RATE_CHANGE',
+    date: '2025-06-01',
+    rate: 0.04,
+  };
   // A lot cedes running contracts, each once, to a fund.
-  const fund = (await t.call('POST', '/api/financing/funds', t.alpha.headers, { name: 'Walked fund', currency: 'EUR', creditLimit: 10_000_000 })).json();
+  const fund = (
+    await t.call('POST', '/api/financing/funds', t.alpha.headers, {
+      name: 'Walked fund',
+      currency: 'EUR',
+      creditLimit: 10_000_000,
+    })
+  ).json();
   domainBodies.ContractLot = async () => {
-    const lotted = (await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Ceded contract', ...financed })).json();
-    for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) await t.call('GET', `/api/financing/contracts/${lotted.registration}/transitions/${code}`, t.alpha.headers);
-    return { contracts: [{ contractRegistration: lotted.registration }], fundRegistration: fund.registration, currency: 'EUR', rate: 0.03 };
+    const lotted = (
+      await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Ceded contract', ...financed })
+    ).json();
+    for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE'])
+      await t.call('GET', `/api/financing/contracts/${lotted.registration}/transitions/${code}`, t.alpha.headers);
+    return {
+      contracts: [{ contractRegistration: lotted.registration }],
+      fundRegistration: fund.registration,
+      currency: 'EUR',
+      rate: 0.03,
+    };
   };
   // An allocation applies a pending cashflow to an issued invoice.
-  const invoice = (await t.call('POST', '/api/billing/invoices', t.alpha.headers, { name: 'Walked invoice', pr: 'R', currency: 'EUR', amountInclTax: 1000, totalBalance: 1000, dueDate: '2025-06-30' })).json();
+  const invoice = (
+    await t.call('POST', '/api/billing/invoices', t.alpha.headers, {
+      name: 'Walked invoice',
+      pr: 'R',
+      currency: 'EUR',
+      amountInclTax: 1000,
+      totalBalance: 1000,
+      dueDate: '2025-06-30',
+    })
+  ).json();
   await t.call('GET', `/api/billing/invoices/${invoice.registration}/transitions/ISSUE`, t.alpha.headers);
-  const cashflow = (await t.call('POST', '/api/billing/cashflows', t.alpha.headers, { name: 'Walked payment', pr: 'R', currency: 'EUR', amount: 100, valueDate: '2025-06-30' })).json();
+  const cashflow = (
+    await t.call('POST', '/api/billing/cashflows', t.alpha.headers, {
+      name: 'Walked payment',
+      pr: 'R',
+      currency: 'EUR',
+      amount: 100,
+      valueDate: '2025-06-30',
+    })
+  ).json();
   await t.call('GET', `/api/billing/cashflows/${cashflow.registration}/transitions/VALIDATE`, t.alpha.headers);
-  domainBodies.CashflowAllocation = { cashflowRegistration: cashflow.registration, invoiceRegistration: invoice.registration, amount: 1 };
+  domainBodies.CashflowAllocation = {
+    cashflowRegistration: cashflow.registration,
+    invoiceRegistration: invoice.registration,
+    amount: 1,
+  };
   // A manual entry is requested and posted balanced.
-  domainBodies.Booking = { date: '2025-06-30', entryLines: [{ account: '627000', dc: 'D', amount: 10 }, { account: '512000', dc: 'C', amount: 10 }] };
+  domainBodies.Booking = {
+    date: '2025-06-30',
+    entryLines: [
+      { account: '627000', dc: 'D', amount: 10 },
+      { account: '512000', dc: 'C', amount: 10 },
+    ],
+  };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A document uploaded to a new contract. */
 async function uploadDocument(headers: Record<string, string>) {
-  const contract = (await t.call('POST', '/api/financing/contracts', headers, { name: 'Contract with a document' })).json();
+  const contract = (
+    await t.call('POST', '/api/financing/contracts', headers, { name: 'Contract with a document' })
+  ).json();
   const boundary = 'walk';
-  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="walk.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`);
-  return t.app.inject({ method: 'POST', url: `/api/financing/contracts/${contract.registration}/documents`, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="walk.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`,
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/financing/contracts/${contract.registration}/documents`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 /** What a kind the server writes holds when its domain writes it (a background list export, a statement's transaction). */
@@ -73,12 +147,20 @@ const serverBodies: Record<string, Record<string, unknown>> = {
  */
 async function serverWritten(entity: ReturnType<typeof entityByName> & object, status: string, required: string[]) {
   const row = await inTenant(t.db.database.db, { tenant: 'alpha', user: 'admin@alpha' }, async (tx) => {
-    if (entity.name === 'Posting') return (await storage.findWhere(tx, entity, 'alpha', sql<boolean>`status = ${status}`, 1))[0];
+    if (entity.name === 'Posting')
+      return (await storage.findWhere(tx, entity, 'alpha', sql<boolean>`status = ${status}`, 1))[0];
     return storage.insertRow(tx, entity, 'alpha', 'admin@alpha', {
-      ...minimalRecord(entity, required), registration: `${entity.prefix}WALK${Math.random().toString(36).slice(2, 8)}`, status, ...serverBodies[entity.name],
+      ...minimalRecord(entity, required),
+      registration: `${entity.prefix}WALK${Math.random().toString(36).slice(2, 8)}`,
+      status,
+      ...serverBodies[entity.name],
     });
   });
-  return { statusCode: 201, body: '', json: () => storage.toDocument(row) as { registration: string; status: string; _version: number } };
+  return {
+    statusCode: 201,
+    body: '',
+    json: () => storage.toDocument(row) as { registration: string; status: string; _version: number },
+  };
 }
 
 /** The codes leading from the status a record starts in to each status, shortest first. */
@@ -96,7 +178,9 @@ function pathsOf(workflow: WorkflowDefinition, start: string): Map<string, strin
   return paths;
 }
 
-const kinds = entities.filter((e) => e.status).map((entity) => ({ name: entity.name, entity, workflow: defaultWorkflow(entity)! }));
+const kinds = entities
+  .filter((e) => e.status)
+  .map((entity) => ({ name: entity.name, entity, workflow: defaultWorkflow(entity)! }));
 
 describe('every default workflow through the API', () => {
   it.each(kinds)('$name: every transition runs, every status is reached', async ({ entity, workflow }) => {
@@ -109,9 +193,20 @@ describe('every default workflow through the API', () => {
     const reached = new Set([start]);
     for (const transition of workflow.transitions) {
       const domain = domainBodies[entity.name];
-      const created = entity.name === 'Document' ? await uploadDocument(h)
-        : entity.readOnly ? await serverWritten(entity, start, required)
-          : await t.app.inject({ method: 'POST', url: base, headers: h, payload: { ...minimalRecord(entity, required), ...(typeof domain === 'function' ? await domain() : domain) } });
+      const created =
+        entity.name === 'Document'
+          ? await uploadDocument(h)
+          : entity.readOnly
+            ? await serverWritten(entity, start, required)
+            : await t.app.inject({
+                method: 'POST',
+                url: base,
+                headers: h,
+                payload: {
+                  ...minimalRecord(entity, required),
+                  ...(typeof domain === 'function' ? await domain() : domain),
+                },
+              });
       expect(created.statusCode, `${entity.name} create: ${created.body}`).toBe(201);
       const record = created.json();
       expect(record.status).toBe(start);
@@ -128,8 +223,16 @@ describe('every default workflow through the API', () => {
       }
       const listed = await t.app.inject({ url: `${base}/${id}/transitions`, headers: h });
       expect(listed.statusCode).toBe(200);
-      const expected = transitionsFrom(workflow, transition.to).map((tr) => tr.code).sort();
-      expect(listed.json().map((i: { code: string }) => i.code).sort(), `${entity.name} after ${transition.code}`).toEqual(expected);
+      const expected = transitionsFrom(workflow, transition.to)
+        .map((tr) => tr.code)
+        .sort();
+      expect(
+        listed
+          .json()
+          .map((i: { code: string }) => i.code)
+          .sort(),
+        `${entity.name} after ${transition.code}`,
+      ).toEqual(expected);
     }
     expect([...reached].sort()).toEqual([...workflow.statuses].sort());
   });

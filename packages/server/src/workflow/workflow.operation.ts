@@ -49,7 +49,8 @@ const toItem = (tr: Transition): TransitionItem => ({
   props: { pullRight: tr.pullRight, action: tr.action, from: tr.from, to: tr.to },
 });
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
 
 /** Whether `path` (dotted; through lists, any item counts) holds a value in `doc`. */
 function isFilled(doc: unknown, path: string[]): boolean {
@@ -60,7 +61,12 @@ function isFilled(doc: unknown, path: string[]): boolean {
 }
 
 /** Transitions of one record that `caller` may take (the record's own type unless `type` is given). */
-function available(workflow: EffectiveWorkflow['workflow'], caller: WorkflowCaller, row: Row, type?: string): Transition[] {
+function available(
+  workflow: EffectiveWorkflow['workflow'],
+  caller: WorkflowCaller,
+  row: Row,
+  type?: string,
+): Transition[] {
   return transitionsFrom(workflow, row.status, type ?? row.type).filter((tr) => canRun(caller, tr));
 }
 
@@ -69,41 +75,80 @@ function available(workflow: EffectiveWorkflow['workflow'], caller: WorkflowCall
  * permission, required fields), the side effects, the write and its History row. Domains moving a
  * record by its workflow (a payment paying an invoice) call it inside their own transaction.
  */
-export async function runTransition(tx: Tx, caller: WorkflowCaller, entity: Entity, id: string, code: string): Promise<Doc> {
+export async function runTransition(
+  tx: Tx,
+  caller: WorkflowCaller,
+  entity: Entity,
+  id: string,
+  code: string,
+): Promise<Doc> {
   const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
   const transition = workflow.transitions.find((tr) => tr.code === code);
   if (!transition) throw new ApiError('TRANSITION_NOT_FOUND', [code, entity.name]);
   const row = await storage.findOne(tx, entity, caller.tenant, id, true);
   if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
-  const reject = (kind: RejectionKind, reason: string, extra: Doc = {}) => new ApiError(
-    'TRANSITION_REJECTED', [transition.code, entity.name, row.registration, reason],
-    { rejectionReason: reason, rejection: kind, transition: transition.code, currentStatus: row.status, ...extra },
-  );
+  const reject = (kind: RejectionKind, reason: string, extra: Doc = {}) =>
+    new ApiError('TRANSITION_REJECTED', [transition.code, entity.name, row.registration, reason], {
+      rejectionReason: reason,
+      rejection: kind,
+      transition: transition.code,
+      currentStatus: row.status,
+      ...extra,
+    });
   const name = `"${transition.label}"`;
   if (row.status === null || !transition.from.includes(row.status)) {
-    throw reject('STATUS', `${name} is not allowed from status ${row.status ?? '(none)'}; it needs ${transition.from.join(' or ')}`, { allowedFrom: transition.from });
+    throw reject(
+      'STATUS',
+      `${name} is not allowed from status ${row.status ?? '(none)'}; it needs ${transition.from.join(' or ')}`,
+      { allowedFrom: transition.from },
+    );
   }
   if (transition.types && !(row.type !== null && transition.types.includes(row.type))) {
-    throw reject('TYPE', `${name} is only for records of type ${transition.types.join(' or ')}, not ${row.type ?? '(none)'}`, { allowedTypes: transition.types });
+    throw reject(
+      'TYPE',
+      `${name} is only for records of type ${transition.types.join(' or ')}, not ${row.type ?? '(none)'}`,
+      { allowedTypes: transition.types },
+    );
   }
   if (!canRun(caller, transition)) {
-    throw reject('PERMISSION', `${name} needs the permission "${transition.permission}"`, { permission: transition.permission });
+    throw reject('PERMISSION', `${name} needs the permission "${transition.permission}"`, {
+      permission: transition.permission,
+    });
   }
   const before = storage.toDocument(row);
   const missingFields = transition.requiredFields.filter((path) => !isFilled(before, path.split('.')));
   if (missingFields.length) {
-    throw reject('REQUIRED_FIELDS', `${name} needs ${missingFields.length > 1 ? 'these fields' : 'this field'} filled: ${missingFields.join(', ')}`, { missingFields });
+    throw reject(
+      'REQUIRED_FIELDS',
+      `${name} needs ${missingFields.length > 1 ? 'these fields' : 'this field'} filled: ${missingFields.join(', ')}`,
+      { missingFields },
+    );
   }
   const now = new Date();
-  const changed = await runSideEffects(transition.sideEffects, {
-    entity, transition, caller, tx, today: todayIn(caller.timeZone, now), now: now.toISOString(),
-    moveRecord: (other, otherId, otherCode) => runTransition(tx, caller, other, otherId, otherCode),
-  }, { ...row.data, status: transition.to });
+  const changed = await runSideEffects(
+    transition.sideEffects,
+    {
+      entity,
+      transition,
+      caller,
+      tx,
+      today: todayIn(caller.timeZone, now),
+      now: now.toISOString(),
+      moveRecord: (other, otherId, otherCode) => runTransition(tx, caller, other, otherId, otherCode),
+    },
+    { ...row.data, status: transition.to },
+  );
   // Side effects may fill fields; the identity and the status stay the transition's.
   const data = { ...changed, registration: row.registration, status: transition.to };
-  const updated = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data));
+  const updated = storage.toDocument(
+    await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data),
+  );
   await insertHistory(tx, caller, {
-    entityName: entity.name, entityRegistration: row.registration, action: 'TRANSITION', before, after: updated,
+    entityName: entity.name,
+    entityRegistration: row.registration,
+    action: 'TRANSITION',
+    before,
+    after: updated,
     extra: { transition: transition.code, transitionLabel: transition.label, workflowAction: transition.action },
   });
   return updated;
@@ -111,8 +156,7 @@ export async function runTransition(tx: Tx, caller: WorkflowCaller, entity: Enti
 
 /** `store`: where side effects write contents (an issued invoice's PDF); none are written without it. */
 export function createWorkflowOperations(db: Db, store?: ObjectStore) {
-  const scoped = <T>(caller: WorkflowCaller, work: (tx: Tx) => Promise<T>) =>
-    inTenant(db, scopeOf(caller), work);
+  const scoped = <T>(caller: WorkflowCaller, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(caller), work);
 
   async function mustFind(tx: Tx, caller: WorkflowCaller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
     const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);
@@ -124,7 +168,11 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
     if (!hasPermission(caller, configurePermission)) throw new ApiError('FORBIDDEN', [configurePermission]);
   }
 
-  const describe = ({ workflow, source }: EffectiveWorkflow) => ({ ...workflow, source, tones: workflowTones(workflow) as Record<string, StatusTone> });
+  const describe = ({ workflow, source }: EffectiveWorkflow) => ({
+    ...workflow,
+    source,
+    tones: workflowTones(workflow) as Record<string, StatusTone>,
+  });
 
   return {
     /** `POST {route}/transitions`: the transitions every one of the selected records may take. */
@@ -155,14 +203,22 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
 
     /** `GET {route}/{registration}/transitions/{code}`: runs it and answers the updated record. */
     async run(caller: WorkflowCaller, entity: Entity, id: string, code: string): Promise<Doc> {
-      return withTransitionResources(store, () => scoped(caller, (tx) => runTransition(tx, caller, entity, id, code))).catch((e) => databaseError(e, entity));
+      return withTransitionResources(store, () =>
+        scoped(caller, (tx) => runTransition(tx, caller, entity, id, code)),
+      ).catch((e) => databaseError(e, entity));
     },
 
     /**
      * `POST {route}/transitions/{code}`: runs the transition on each selected record, each in its
      * own transaction (a refusal of one leaves the others done), `concurrency` at a time.
      */
-    async runMany(caller: WorkflowCaller, entity: Entity, registrations: string[], code: string, concurrency = 4): Promise<BulkRunResult> {
+    async runMany(
+      caller: WorkflowCaller,
+      entity: Entity,
+      registrations: string[],
+      code: string,
+      concurrency = 4,
+    ): Promise<BulkRunResult> {
       const results: BulkRunResult['results'] = new Array(registrations.length);
       let next = 0;
       const worker = async () => {
@@ -174,7 +230,12 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
             if (error.code === 'TRANSITION_NOT_FOUND') throw error;
-            results[i] = { registration, statusCode: error.status, error: error.message, ...(error.extra?.rejectionReason ? { rejectionReason: String(error.extra.rejectionReason) } : {}) };
+            results[i] = {
+              registration,
+              statusCode: error.status,
+              error: error.message,
+              ...(error.extra?.rejectionReason ? { rejectionReason: String(error.extra.rejectionReason) } : {}),
+            };
           }
         }
       };
@@ -187,7 +248,13 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
     async overview(caller: WorkflowCaller, kinds: Entity[]) {
       return scoped(caller, async (tx) => {
         const out = [];
-        for (const e of kinds) out.push({ entity: e.name, route: e.route, statusList: e.status, source: (await isReplaced(tx, caller.tenant, e)) ? 'tenant' : 'default' });
+        for (const e of kinds)
+          out.push({
+            entity: e.name,
+            route: e.route,
+            statusList: e.status,
+            source: (await isReplaced(tx, caller.tenant, e)) ? 'tenant' : 'default',
+          });
         return out;
       });
     },
@@ -199,7 +266,9 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
 
     async configure(caller: WorkflowCaller, entity: Entity, input: unknown) {
       mustConfigure(caller);
-      return scoped(caller, async (tx) => describe(await saveWorkflow(tx, caller, entity, input))).catch((e) => databaseError(e, entity));
+      return scoped(caller, async (tx) => describe(await saveWorkflow(tx, caller, entity, input))).catch((e) =>
+        databaseError(e, entity),
+      );
     },
 
     async reset(caller: WorkflowCaller, entity: Entity) {

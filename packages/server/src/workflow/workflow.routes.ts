@@ -33,21 +33,42 @@ const MAX_SELECTION = 1000;
 /** Transactions a bulk run keeps open at once: enough to use two cores on PostgreSQL, a few of the pool's ten connections. */
 const bulkConcurrency = 4;
 
-const excludeQuery = z.string().optional()
-  .refine((value) => value === undefined || value.split(',').every((part) => !part || excludable.has(part)), { error: refusing('INVALID_FIELD_IN_QUERY', 'a comma list of modals, printings, documents') })
+const excludeQuery = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || value.split(',').every((part) => !part || excludable.has(part)), {
+    error: refusing('INVALID_FIELD_IN_QUERY', 'a comma list of modals, printings, documents'),
+  })
   .describe('groups of transitions left out: modals, printings, documents');
 const recordPath = z.object({ id: z.string().min(1).max(200) });
 
 /** The schemas of a kind's transition routes (their tags group them with the kind's other calls). */
 const transitionSchemas = (entity: Entity) => ({
-  selection: { tags: [entity.name], summary: `Transitions open to every ${entity.name} of a selection (body: registrations)`, querystring: z.looseObject({ exclude: excludeQuery }) },
-  record: {
-    tags: [entity.name], summary: `Transitions open to a ${entity.name}`, params: recordPath,
-    querystring: z.looseObject({ exclude: excludeQuery, type: z.string().max(100, { error: refusing('INVALID_FIELD_IN_QUERY', 'one record type') }).optional() }),
+  selection: {
+    tags: [entity.name],
+    summary: `Transitions open to every ${entity.name} of a selection (body: registrations)`,
+    querystring: z.looseObject({ exclude: excludeQuery }),
   },
-  run: { tags: [entity.name], summary: `Run a transition of a ${entity.name}`, params: recordPath.extend({ code: z.string().min(1).max(200) }) },
+  record: {
+    tags: [entity.name],
+    summary: `Transitions open to a ${entity.name}`,
+    params: recordPath,
+    querystring: z.looseObject({
+      exclude: excludeQuery,
+      type: z
+        .string()
+        .max(100, { error: refusing('INVALID_FIELD_IN_QUERY', 'one record type') })
+        .optional(),
+    }),
+  },
+  run: {
+    tags: [entity.name],
+    summary: `Run a transition of a ${entity.name}`,
+    params: recordPath.extend({ code: z.string().min(1).max(200) }),
+  },
   runMany: {
-    tags: [entity.name], summary: `Run a transition on every ${entity.name} of a selection (body: registrations); each record in its own transaction`,
+    tags: [entity.name],
+    summary: `Run a transition on every ${entity.name} of a selection (body: registrations); each record in its own transaction`,
     params: z.object({ code: z.string().min(1).max(200) }),
   },
 });
@@ -63,9 +84,14 @@ export function registrationsOf(body: unknown): string[] {
   }
   if (!Array.isArray(list)) throw new ApiError('INVALID_BODY_ARRAY');
   if (list.length === 0) throw new ApiError('EMPTY_BODY_ARRAY', ['registrations']);
-  if (list.length > MAX_SELECTION) throw new ApiError('INVALID_FIELD_VALUE', [`${list.length} registrations (at most ${MAX_SELECTION})`, 'registrations']);
+  if (list.length > MAX_SELECTION)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      `${list.length} registrations (at most ${MAX_SELECTION})`,
+      'registrations',
+    ]);
   list.forEach((r, i) => {
-    if (typeof r !== 'string' || !r.trim() || r.length > 200 || r.includes('\u0000')) throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [`registrations[${i}]`]);
+    if (typeof r !== 'string' || !r.trim() || r.length > 200 || r.includes('\u0000'))
+      throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [`registrations[${i}]`]);
   });
   return [...new Set(list as string[])];
 }
@@ -88,21 +114,41 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
     const read = { entity: entity.name, permission: `read ${base}` };
     const write = { entity: entity.name, permission: `write ${base}` };
     const schemas = transitionSchemas(entity);
-    app.post(`${base}/transitions`, { preValidation: preHandler, config: read, schema: schemas.selection }, async (request) =>
-      operations.forSelection(request.caller!, entity, registrationsOf(request.body)));
-    app.get(`${base}/:id/transitions`, { preValidation: preHandler, config: read, schema: schemas.record }, async (request) => {
-      const { id } = request.params as { id: string };
-      return operations.forRecord(request.caller!, entity, id, (request.query as { type?: string }).type || undefined);
-    });
-    app.get(`${base}/:id/transitions/:code`, { preValidation: preHandler, config: write, schema: schemas.run }, async (request, reply) => {
-      const { id, code } = request.params as { id: string; code: string };
-      return sendRecord(reply, await operations.run(request.caller!, entity, id, code));
-    });
+    app.post(
+      `${base}/transitions`,
+      { preValidation: preHandler, config: read, schema: schemas.selection },
+      async (request) => operations.forSelection(request.caller!, entity, registrationsOf(request.body)),
+    );
+    app.get(
+      `${base}/:id/transitions`,
+      { preValidation: preHandler, config: read, schema: schemas.record },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        return operations.forRecord(
+          request.caller!,
+          entity,
+          id,
+          (request.query as { type?: string }).type || undefined,
+        );
+      },
+    );
+    app.get(
+      `${base}/:id/transitions/:code`,
+      { preValidation: preHandler, config: write, schema: schemas.run },
+      async (request, reply) => {
+        const { id, code } = request.params as { id: string; code: string };
+        return sendRecord(reply, await operations.run(request.caller!, entity, id, code));
+      },
+    );
     // The bulk transition: a selection's records one by one, several at a time, with each one's outcome.
-    app.post(`${base}/transitions/:code`, { preValidation: preHandler, config: write, schema: schemas.runMany }, async (request) => {
-      const { code } = request.params as { code: string };
-      return operations.runMany(request.caller!, entity, registrationsOf(request.body), code, bulkConcurrency);
-    });
+    app.post(
+      `${base}/transitions/:code`,
+      { preValidation: preHandler, config: write, schema: schemas.runMany },
+      async (request) => {
+        const { code } = request.params as { code: string };
+        return operations.runMany(request.caller!, entity, registrationsOf(request.body), code, bulkConcurrency);
+      },
+    );
   }
 
   // Configuration: `Contract`, `contract` and `credit-line` all name a kind.
@@ -116,12 +162,19 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
   // Definitions are no secret (every screen colours statuses from them); changing one is configuration.
   const anyone = { permission: null };
   const configure = { permission: configurePermission };
-  app.get('/api/core/workflows', { preHandler, config: anyone }, async (request) => operations.overview(request.caller!, kinds));
-  app.get('/api/core/workflows/:entity', { preHandler, config: anyone }, async (request) => operations.definition(request.caller!, kindOf(request)));
+  app.get('/api/core/workflows', { preHandler, config: anyone }, async (request) =>
+    operations.overview(request.caller!, kinds),
+  );
+  app.get('/api/core/workflows/:entity', { preHandler, config: anyone }, async (request) =>
+    operations.definition(request.caller!, kindOf(request)),
+  );
   app.put('/api/core/workflows/:entity', { preHandler, config: configure }, async (request) => {
     const entity = kindOf(request);
-    if (request.body === undefined || request.body === null || request.body === '') throw new ApiError('MISSING_BODY_PAYLOAD');
+    if (request.body === undefined || request.body === null || request.body === '')
+      throw new ApiError('MISSING_BODY_PAYLOAD');
     return operations.configure(request.caller!, entity, request.body);
   });
-  app.delete('/api/core/workflows/:entity', { preHandler, config: configure }, async (request) => operations.reset(request.caller!, kindOf(request)));
+  app.delete('/api/core/workflows/:entity', { preHandler, config: configure }, async (request) =>
+    operations.reset(request.caller!, kindOf(request)),
+  );
 }

@@ -26,7 +26,10 @@ export function TrialBalanceCard({ onAccount }: { onAccount(account: string, fro
   const [currency, setCurrency] = useState<string>();
   const [exporting, setExporting] = useState<string>();
   const query = queryOf({ from: monthText(from), to: monthText(to), organization, currency: currency?.toUpperCase() });
-  const { data, isFetching } = useQuery({ queryKey: ['accounting', 'trial-balance', query], queryFn: ({ signal }) => trialBalanceOf(query, signal) });
+  const { data, isFetching } = useQuery({
+    queryKey: ['accounting', 'trial-balance', query],
+    queryFn: ({ signal }) => trialBalanceOf(query, signal),
+  });
 
   async function download(format: 'FEC' | 'CSV') {
     setExporting(format);
@@ -53,36 +56,105 @@ export function TrialBalanceCard({ onAccount }: { onAccount(account: string, fro
 
   const totals = Object.entries(data?.totals ?? {});
   return (
-    <FormCard title={t('Trial balance')} extra={
-      <Space wrap>
-        <DatePicker picker="month" value={from} onChange={setFrom} placeholder={t('From')} data-testid="trial-balance-from" />
-        <DatePicker picker="month" value={to} onChange={setTo} placeholder={t('To')} data-testid="trial-balance-to" />
-        <PersonPicker value={organization} onChange={setOrganization} placeholder={t('Organization')} testId="trial-balance-organization" />
-        <Input allowClear value={currency} onChange={(e) => setCurrency(e.target.value || undefined)} placeholder={t('Currency')} maxLength={3} style={{ width: 100 }} data-testid="trial-balance-currency" />
-        <ExcelButton report="trial-balance" query={query} />
-        <Button icon={<DownloadOutlined />} loading={exporting === 'FEC'} onClick={() => void download('FEC')} data-testid="export-fec">{t('FEC export')}</Button>
-        <Button icon={<DownloadOutlined />} loading={exporting === 'CSV'} onClick={() => void download('CSV')} data-testid="export-csv">{t('CSV export')}</Button>
-      </Space>
-    }>
-      <Table<TrialBalanceLine> data-testid="trial-balance" size="small" loading={isFetching} rowKey={(r) => `${r.currency}-${r.account}`} pagination={false}
+    <FormCard
+      title={t('Trial balance')}
+      extra={
+        <Space wrap>
+          <DatePicker
+            picker="month"
+            value={from}
+            onChange={setFrom}
+            placeholder={t('From')}
+            data-testid="trial-balance-from"
+          />
+          <DatePicker picker="month" value={to} onChange={setTo} placeholder={t('To')} data-testid="trial-balance-to" />
+          <PersonPicker
+            value={organization}
+            onChange={setOrganization}
+            placeholder={t('Organization')}
+            testId="trial-balance-organization"
+          />
+          <Input
+            allowClear
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value || undefined)}
+            placeholder={t('Currency')}
+            maxLength={3}
+            style={{ width: 100 }}
+            data-testid="trial-balance-currency"
+          />
+          <ExcelButton report="trial-balance" query={query} />
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'FEC'}
+            onClick={() => void download('FEC')}
+            data-testid="export-fec"
+          >
+            {t('FEC export')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'CSV'}
+            onClick={() => void download('CSV')}
+            data-testid="export-csv"
+          >
+            {t('CSV export')}
+          </Button>
+        </Space>
+      }
+    >
+      <Table<TrialBalanceLine>
+        data-testid="trial-balance"
+        size="small"
+        loading={isFetching}
+        rowKey={(r) => `${r.currency}-${r.account}`}
+        pagination={false}
         dataSource={data?.accounts ?? []}
-        summary={() => totals.map(([currency, total]) => (
-          <Table.Summary.Row key={currency}>
-            <Table.Summary.Cell index={0} colSpan={3}>{t('Total {currency}', { currency })}</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right"><span data-testid={`total-debit-${currency}`}>{money(total.debit, currency)}</span></Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right"><span data-testid={`total-credit-${currency}`}>{money(total.credit, currency)}</span></Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right"><span data-testid={`total-balance-${currency}`}>{money(total.balance, currency)}</span></Table.Summary.Cell>
-          </Table.Summary.Row>
-        ))}
+        summary={() =>
+          totals.map(([currency, total]) => (
+            <Table.Summary.Row key={currency}>
+              <Table.Summary.Cell index={0} colSpan={3}>
+                {t('Total {currency}', { currency })}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <span data-testid={`total-debit-${currency}`}>{money(total.debit, currency)}</span>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                <span data-testid={`total-credit-${currency}`}>{money(total.credit, currency)}</span>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                <span data-testid={`total-balance-${currency}`}>{money(total.balance, currency)}</span>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ))
+        }
         columns={[
           // An account opens its general ledger over the same months.
-          { key: 'account', title: t('Account'), render: (_v, r) => <a onClick={() => onAccount(r.account, from?.startOf('month').format('YYYY-MM-DD'), to?.endOf('month').format('YYYY-MM-DD'))} data-testid={`ledger-of-${r.account}`}>{r.account}</a> },
+          {
+            key: 'account',
+            title: t('Account'),
+            render: (_v, r) => (
+              <a
+                onClick={() =>
+                  onAccount(
+                    r.account,
+                    from?.startOf('month').format('YYYY-MM-DD'),
+                    to?.endOf('month').format('YYYY-MM-DD'),
+                  )
+                }
+                data-testid={`ledger-of-${r.account}`}
+              >
+                {r.account}
+              </a>
+            ),
+          },
           { key: 'label', title: t('Label'), render: (_v, r) => r.label },
           { key: 'currency', title: t('Currency'), render: (_v, r) => r.currency },
           { key: 'debit', title: t('Debit'), align: 'right', render: (_v, r) => money(r.debit, r.currency) },
           { key: 'credit', title: t('Credit'), align: 'right', render: (_v, r) => money(r.credit, r.currency) },
           { key: 'balance', title: t('Balance'), align: 'right', render: (_v, r) => money(r.balance, r.currency) },
-        ]} />
+        ]}
+      />
     </FormCard>
   );
 }

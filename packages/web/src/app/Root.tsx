@@ -22,7 +22,8 @@ const subscribeSystemDark = (listener: () => void) => {
 };
 
 /** Users who ask their system for less motion get no animations (menus and dropdowns appear at once). */
-const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /** Providers shared by every route: theme, direction, locale of antd, notifications, session. */
 export function Root() {
@@ -41,7 +42,10 @@ export function Root() {
     <ConfigProvider
       direction={direction}
       locale={i18n.language.startsWith('fr') ? frFR : enGB}
-      theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#1f5fa8', borderRadius: 4, motion: !reducedMotion } }}
+      theme={{
+        algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: { colorPrimary: '#1f5fa8', borderRadius: 4, motion: !reducedMotion },
+      }}
     >
       <Surface filter={filter}>
         <NotificationHost direction={direction} />
@@ -58,7 +62,16 @@ export function Root() {
 function Surface({ filter, children }: { filter?: string; children: ReactNode }) {
   const { token } = antTheme.useToken();
   return (
-    <div style={{ minHeight: '100%', filter, background: token.colorBgLayout, color: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSize }}>
+    <div
+      style={{
+        minHeight: '100%',
+        filter,
+        background: token.colorBgLayout,
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+      }}
+    >
       {children}
     </div>
   );
@@ -75,10 +88,14 @@ function RootEffects() {
     document.title = pageTitle(t(host.windowTitle || defaultWindowTitle), location.pathname, undefined, t);
   }, [host.windowTitle, location.pathname, t]);
   const debugAllowed = isAdminUser(user) || configuration?.options.allowDebugMode !== false;
-  useShortcut('ctrl+d', () => {
-    setDebug(!debug);
-    notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
-  }, debugAllowed);
+  useShortcut(
+    'ctrl+d',
+    () => {
+      setDebug(!debug);
+      notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
+    },
+    debugAllowed,
+  );
   // Spec 000 §2.3: ctrl+shift+S opens the scripts screen, for admins only.
   const navigate = useNavigate();
   const admin = isAdminUser(user);

@@ -18,7 +18,12 @@ export function hashRedirectTarget(pathname: string, hash: string): string | und
  * without a title; other paths give "base | page", the page taken from the path segments and
  * its label put in the interface language by `translate`.
  */
-export function pageTitle(base: string, path: string, contentTitle?: string, translate = (text: string) => text): string {
+export function pageTitle(
+  base: string,
+  path: string,
+  contentTitle?: string,
+  translate = (text: string) => text,
+): string {
   if (path.startsWith('/authentication')) return base;
   if (path.startsWith('/content')) return contentTitle ? `${base} | ${contentTitle}` : base;
   const segments = path.split('/').filter(Boolean).map(decodeSegment);

@@ -16,19 +16,28 @@ function createRouter() {
   const basename = basenameOf(window.location.pathname);
   const target = hashRedirectTarget(window.location.pathname, window.location.hash);
   if (target) window.history.replaceState(null, '', `${basename}${target}`);
-  return createBrowserRouter([
-    {
-      element: <Root />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <Loading full />,
-      children: [
-        // The providers answer here (single sign-on), with their parameters in the query or the hash.
-        { path: 'authentication', lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }) },
-        { path: 'authentication/login-page', lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }) },
-        { path: '*', lazy: async () => ({ Component: (await import('./shell/SignedInApp.tsx')).SignedInApp }) },
-      ],
-    },
-  ], { basename });
+  return createBrowserRouter(
+    [
+      {
+        element: <Root />,
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <Loading full />,
+        children: [
+          // The providers answer here (single sign-on), with their parameters in the query or the hash.
+          {
+            path: 'authentication',
+            lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }),
+          },
+          {
+            path: 'authentication/login-page',
+            lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }),
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./shell/SignedInApp.tsx')).SignedInApp }) },
+        ],
+      },
+    ],
+    { basename },
+  );
 }
 
 /** Starts the app: locale, then the router (the data cache belongs to the signed-in shell's chunk). */

@@ -17,16 +17,26 @@ export function allowedRoutesOf(option: string[] | undefined, menus: MenuItem[] 
   return [...new Set([...(option ?? []), ...menuPaths(menus)])];
 }
 
-const singular = (segment: string) => segment.replace(/ies$/, 'y').replace(/(ches|shes|sses|xes)$/, (s) => s.slice(0, -2)).replace(/s$/, '');
+const singular = (segment: string) =>
+  segment
+    .replace(/ies$/, 'y')
+    .replace(/(ches|shes|sses|xes)$/, (s) => s.slice(0, -2))
+    .replace(/s$/, '');
 
 /**
  * Admins and users without a restriction go anywhere; otherwise a path is allowed when an
  * allowed route is a prefix of it, or when it is the detail route of an allowed list.
  */
-export function isRouteAllowed(path: string, allowed: string[], user: Pick<SessionUser, 'isAdmin' | 'isMainAdmin' | 'isSuperAdmin'>): boolean {
+export function isRouteAllowed(
+  path: string,
+  allowed: string[],
+  user: Pick<SessionUser, 'isAdmin' | 'isMainAdmin' | 'isSuperAdmin'>,
+): boolean {
   if (isAdminUser(user) || allowed.length === 0) return true;
   const first = path.split('/')[1] ?? '';
-  return allowed.some((route) => path === route || path.startsWith(`${route}/`) || singular(route.replace(/^\//, '')) === first);
+  return allowed.some(
+    (route) => path === route || path.startsWith(`${route}/`) || singular(route.replace(/^\//, '')) === first,
+  );
 }
 
 /** `/credit-lines` → `Credit lines`. */

@@ -25,7 +25,18 @@ export function notify(notice: Notice, action?: NoticeAction) {
     description: notice.description,
     duration,
     placement: rtl ? ('bottomLeft' as const) : ('bottomRight' as const),
-    actions: action ? <Button type="primary" size="small" onClick={() => { action.onClick(); instance?.destroy(key); }}>{t(action.label)}</Button> : undefined,
+    actions: action ? (
+      <Button
+        type="primary"
+        size="small"
+        onClick={() => {
+          action.onClick();
+          instance?.destroy(key);
+        }}
+      >
+        {t(action.label)}
+      </Button>
+    ) : undefined,
   };
   if (!instance) {
     console.warn(notice.message, notice.description ?? '');
@@ -34,7 +45,8 @@ export function notify(notice: Notice, action?: NoticeAction) {
   instance[notice.level](args);
 }
 
-export const notifySuccess = (message: string, description?: string) => notify({ level: 'success', message, description });
+export const notifySuccess = (message: string, description?: string) =>
+  notify({ level: 'success', message, description });
 export const notifyError = (message: string, description?: string) => notify({ level: 'error', message, description });
 
 /** Mounts the notification area; rendered once inside the theme provider. */

@@ -37,7 +37,6 @@ describe('page title', () => {
   });
 });
 
-
 describe('published path and hash links', () => {
   it('runs under /imp/{tenant} when opened there', () => {
     expect(basenameOf('/imp/demo/contracts')).toBe('/imp/demo');

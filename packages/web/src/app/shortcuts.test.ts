@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { escapeTogglesSideView, matchesShortcut } from './shortcuts.ts';
 
-const key = (code: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}, k = '') =>
-  ({ code, key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (
+  code: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {},
+  k = '',
+) => ({ code, key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
 
 describe('shortcuts', () => {
   it('matches ctrl (or command) and alt combos by key code', () => {

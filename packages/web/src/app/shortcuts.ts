@@ -76,11 +76,21 @@ export interface EscapeContext {
 export const escapeTogglesSideView = ({ targetTag, targetEditable, overlayOpen }: EscapeContext) =>
   !overlayOpen && !targetEditable && !['INPUT', 'TEXTAREA', 'SELECT'].includes(String(targetTag ?? '').toUpperCase());
 
-const openOverlays = ['.ant-modal-wrap:not([style*="display: none"])', '.ant-drawer-open', '.ant-dropdown:not(.ant-dropdown-hidden)',
-  '.ant-select-dropdown:not(.ant-select-dropdown-hidden)', '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)', '.ant-popover:not(.ant-popover-hidden)'].join(', ');
+const openOverlays = [
+  '.ant-modal-wrap:not([style*="display: none"])',
+  '.ant-drawer-open',
+  '.ant-dropdown:not(.ant-dropdown-hidden)',
+  '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+  '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)',
+  '.ant-popover:not(.ant-popover-hidden)',
+].join(', ');
 
 /** The Escape context of a key press in the page. */
 export function escapeContextOf(event: KeyboardEvent): EscapeContext {
   const target = event.target instanceof HTMLElement ? event.target : undefined;
-  return { targetTag: target?.tagName, targetEditable: target?.isContentEditable, overlayOpen: document.querySelector(openOverlays) !== null };
+  return {
+    targetTag: target?.tagName,
+    targetEditable: target?.isContentEditable,
+    overlayOpen: document.querySelector(openOverlays) !== null,
+  };
 }

@@ -8,6 +8,8 @@ describe('dark mode', () => {
     expect(isDark({ colorScheme: 'followSystem' }, true)).toBe(true);
     expect(isDark({ colorScheme: 'followSystem' }, false)).toBe(false);
     expect(darkFilter({ colorScheme: 'dark' }, false)).toBe('brightness(100%) contrast(90%) sepia(10%)');
-    expect(darkFilter({ colorScheme: 'dark', darkModeContrast: 80 }, false)).toBe('brightness(100%) contrast(80%) sepia(10%)');
+    expect(darkFilter({ colorScheme: 'dark', darkModeContrast: 80 }, false)).toBe(
+      'brightness(100%) contrast(80%) sepia(10%)',
+    );
   });
 });

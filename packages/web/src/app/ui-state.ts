@@ -11,7 +11,8 @@ type Tree = Record<string, unknown>;
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `tables./contracts.pageSize` → [tables, /contracts, pageSize] (routes hold no dots). */
-export const pathOf = (path: string | string[]): string[] => (Array.isArray(path) ? path : path.split('.').filter(Boolean));
+export const pathOf = (path: string | string[]): string[] =>
+  Array.isArray(path) ? path : path.split('.').filter(Boolean);
 
 export function getAtPath(tree: unknown, path: string | string[]): unknown {
   let node = tree;

@@ -24,6 +24,10 @@ export default function BankTransactionListScreen({ entity }: ScreenProps) {
       setBusy(false);
     }
   }
-  const actions = <Button icon={<SyncOutlined />} loading={busy} onClick={again} data-testid="rematch">{t('Match again')}</Button>;
+  const actions = (
+    <Button icon={<SyncOutlined />} loading={busy} onClick={again} data-testid="rematch">
+      {t('Match again')}
+    </Button>
+  );
   return <ListScreen entity={entity} actions={actions} />;
 }

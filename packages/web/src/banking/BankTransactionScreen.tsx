@@ -33,7 +33,8 @@ export default function BankTransactionScreen({ entity, canCreate }: ScreenProps
   const waiting = data?.status === 'NEW' && data.type !== 'DIRECT_DEBIT_RETURN';
   const { data: proposal } = useQuery({
     queryKey: ['bank-transaction-candidates', id, data?._version],
-    queryFn: ({ signal }) => candidatesOf(String(id), signal), enabled: !!id && waiting,
+    queryFn: ({ signal }) => candidatesOf(String(id), signal),
+    enabled: !!id && waiting,
   });
   if (!id || !data) return <DetailScreen entity={entity} canCreate={canCreate} />;
   const currency = String(data.currency ?? 'EUR');
@@ -47,7 +48,13 @@ export default function BankTransactionScreen({ entity, canCreate }: ScreenProps
   async function match() {
     setBusy(true);
     try {
-      await matchByHand(String(data!.registration), chosen.map(([invoiceRegistration, amount]) => ({ invoiceRegistration, amount: toMinorUnits(amount, decimals) / 10 ** decimals })));
+      await matchByHand(
+        String(data!.registration),
+        chosen.map(([invoiceRegistration, amount]) => ({
+          invoiceRegistration,
+          amount: toMinorUnits(amount, decimals) / 10 ** decimals,
+        })),
+      );
       notify({ level: 'success', message: t('Transaction matched') });
       setAmounts({});
       await Promise.all([kindChanged(queryClient, entity), kindChanged(queryClient, invoiceKind)]);
@@ -60,31 +67,79 @@ export default function BankTransactionScreen({ entity, canCreate }: ScreenProps
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
       <FastLinkScope>
-      <FormCard title={t('Reconciliation')}>
-        {!waiting ? (
-          <Alert type={data.status === 'MATCHED' ? 'success' : 'info'} showIcon data-testid="reconciliation-state"
-            title={data.status === 'MATCHED' ? t('Matched ({method})', { method: method(data.matchMethod ?? 'MANUAL') }) : optionLabel(statuses, String(data.status))} />
-        ) : candidates.length === 0 ? <Empty description={t('No candidate invoice')} /> : (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Table<Candidate> data-testid="candidates" size="small" rowKey="invoiceRegistration" pagination={false} dataSource={candidates} columns={[
-              { key: 'invoice', title: t('Invoice'), render: (_v, c) => <FastLink to={detailPath(invoiceKind, c.invoiceRegistration)}>{c.invoiceRegistration}</FastLink> },
-              { key: 'reason', title: t('Reason'), render: (_v, c) => method(c.reason) },
-              { key: 'score', title: t('Score'), align: 'right', render: (_v, c) => <Tag color={c.score >= 90 ? 'success' : c.score >= 60 ? 'processing' : 'default'}>{c.score}</Tag> },
-              { key: 'balance', title: t('Invoice balance'), align: 'right', render: (_v, c) => money(c.balance) },
-              {
-                key: 'amount', title: t('Amount to allocate'), render: (_v, c) => (
-                  <InputNumber min={0} max={c.balance} precision={decimals} value={amounts[c.invoiceRegistration] ?? null}
-                    onChange={(v) => setAmounts((a) => ({ ...a, [c.invoiceRegistration]: v }))} data-testid={`match-amount-${c.invoiceRegistration}`} />
-                ),
-              },
-            ]} />
-            <Space>
-              <span data-testid="left-to-match">{t('Left to allocate: {amount}', { amount: money(left / 10 ** decimals) })}</span>
-              <Button type="primary" loading={busy} disabled={!chosen.length || left < 0} onClick={match} data-testid="match-transaction">{t('Match')}</Button>
+        <FormCard title={t('Reconciliation')}>
+          {!waiting ? (
+            <Alert
+              type={data.status === 'MATCHED' ? 'success' : 'info'}
+              showIcon
+              data-testid="reconciliation-state"
+              title={
+                data.status === 'MATCHED'
+                  ? t('Matched ({method})', { method: method(data.matchMethod ?? 'MANUAL') })
+                  : optionLabel(statuses, String(data.status))
+              }
+            />
+          ) : candidates.length === 0 ? (
+            <Empty description={t('No candidate invoice')} />
+          ) : (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Table<Candidate>
+                data-testid="candidates"
+                size="small"
+                rowKey="invoiceRegistration"
+                pagination={false}
+                dataSource={candidates}
+                columns={[
+                  {
+                    key: 'invoice',
+                    title: t('Invoice'),
+                    render: (_v, c) => (
+                      <FastLink to={detailPath(invoiceKind, c.invoiceRegistration)}>{c.invoiceRegistration}</FastLink>
+                    ),
+                  },
+                  { key: 'reason', title: t('Reason'), render: (_v, c) => method(c.reason) },
+                  {
+                    key: 'score',
+                    title: t('Score'),
+                    align: 'right',
+                    render: (_v, c) => (
+                      <Tag color={c.score >= 90 ? 'success' : c.score >= 60 ? 'processing' : 'default'}>{c.score}</Tag>
+                    ),
+                  },
+                  { key: 'balance', title: t('Invoice balance'), align: 'right', render: (_v, c) => money(c.balance) },
+                  {
+                    key: 'amount',
+                    title: t('Amount to allocate'),
+                    render: (_v, c) => (
+                      <InputNumber
+                        min={0}
+                        max={c.balance}
+                        precision={decimals}
+                        value={amounts[c.invoiceRegistration] ?? null}
+                        onChange={(v) => setAmounts((a) => ({ ...a, [c.invoiceRegistration]: v }))}
+                        data-testid={`match-amount-${c.invoiceRegistration}`}
+                      />
+                    ),
+                  },
+                ]}
+              />
+              <Space>
+                <span data-testid="left-to-match">
+                  {t('Left to allocate: {amount}', { amount: money(left / 10 ** decimals) })}
+                </span>
+                <Button
+                  type="primary"
+                  loading={busy}
+                  disabled={!chosen.length || left < 0}
+                  onClick={match}
+                  data-testid="match-transaction"
+                >
+                  {t('Match')}
+                </Button>
+              </Space>
             </Space>
-          </Space>
-        )}
-      </FormCard>
+          )}
+        </FormCard>
       </FastLinkScope>
     </>
   );

@@ -26,8 +26,19 @@ export default function CamtListScreen({ entity }: ScreenProps) {
       const camt = await importCamt(file);
       // A large file answers at once (IMPORTING): its screen follows the background import.
       if (camt.status === 'IMPORTING') notify({ level: 'info', message: t('Large file: imported in the background') });
-      else notify({ level: 'success', message: t('{n} transaction(s) imported, {m} matched', { n: Number(camt.transactionCount ?? 0), m: Number(camt.matchedCount ?? 0) }) });
-      await Promise.all([kindChanged(queryClient, entity), kindChanged(queryClient, statementKind), kindChanged(queryClient, transactionKind)]);
+      else
+        notify({
+          level: 'success',
+          message: t('{n} transaction(s) imported, {m} matched', {
+            n: Number(camt.transactionCount ?? 0),
+            m: Number(camt.matchedCount ?? 0),
+          }),
+        });
+      await Promise.all([
+        kindChanged(queryClient, entity),
+        kindChanged(queryClient, statementKind),
+        kindChanged(queryClient, transactionKind),
+      ]);
       navigate(detailPath(entity, String(camt._id ?? camt.registration)));
     } finally {
       setBusy(false);
@@ -37,8 +48,17 @@ export default function CamtListScreen({ entity }: ScreenProps) {
 
   const actions = (
     <>
-      <input ref={input} type="file" accept=".xml,application/xml,text/xml" hidden data-testid="camt-file" onChange={(e) => upload(e.target.files?.[0])} />
-      <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="import-camt">{t('Import a bank statement')}</Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".xml,application/xml,text/xml"
+        hidden
+        data-testid="camt-file"
+        onChange={(e) => upload(e.target.files?.[0])}
+      />
+      <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="import-camt">
+        {t('Import a bank statement')}
+      </Button>
     </>
   );
   return <ListScreen entity={entity} actions={actions} />;

@@ -14,8 +14,16 @@ const communicationKind = entityByName('Communication')!;
 
 type Row = Record<string, unknown>;
 type Action = {
-  date?: string; action?: string; level?: string; reasonCode?: string; invoiceRegistration?: string; amount?: number;
-  communicationRegistration?: string; feeInvoiceRegistration?: string; interest?: number; indemnity?: number;
+  date?: string;
+  action?: string;
+  level?: string;
+  reasonCode?: string;
+  invoiceRegistration?: string;
+  amount?: number;
+  communicationRegistration?: string;
+  feeInvoiceRegistration?: string;
+  interest?: number;
+  indemnity?: number;
 };
 
 const actionLabels: Record<string, string> = { DUNNING: 'Dunning', DEBIT_RETURNED: 'Direct debit returned' };
@@ -25,26 +33,48 @@ export function CollectionHistoryCard({ record }: { record: Row }) {
   const { t, i18n } = useTranslation();
   const currency = String(record.currency ?? 'EUR');
   const money = (v: unknown) => (typeof v === 'number' ? formatCurrency(v, currency, i18n.language) : '');
-  const link = (entity: typeof invoiceKind, registration?: string) => registration ? <FastLink to={detailPath(entity, registration)}>{registration}</FastLink> : null;
+  const link = (entity: typeof invoiceKind, registration?: string) =>
+    registration ? <FastLink to={detailPath(entity, registration)}>{registration}</FastLink> : null;
   const actions = ((record.actions as Action[] | undefined) ?? []).map((a, i) => ({ ...a, key: i })).reverse();
   return (
     <FormCard title={t('Collection history')}>
-      <Descriptions size="small" column={3} items={[
-        { key: 'level', label: t('Dunning level'), children: record.dunningLevel ? <Tag color="orange">{String(record.dunningLevel)}</Tag> : '—' },
-        { key: 'interest', label: t('Interest amount'), children: money(record.interestAmount ?? 0) },
-        { key: 'indemnity', label: t('Indemnity amount'), children: money(record.indemnityAmount ?? 0) },
-      ]} />
-      {actions.length === 0 ? <Empty description={t('Nothing done yet')} /> : (
-        <Table<Action & { key: number }> data-testid="collection-history" size="small" rowKey="key" pagination={false} dataSource={actions} columns={[
-          { key: 'date', title: t('Date'), render: (_v, a) => formatDate(a.date, i18n.language) },
-          { key: 'action', title: t('Action'), render: (_v, a) => t(actionLabels[a.action ?? ''] ?? 'Action') },
-          { key: 'level', title: t('Level'), render: (_v, a) => a.level ?? a.reasonCode ?? '' },
-          { key: 'invoice', title: t('Invoice'), render: (_v, a) => link(invoiceKind, a.invoiceRegistration) },
-          { key: 'amount', title: t('Amount'), align: 'right', render: (_v, a) => money(a.amount) },
-          { key: 'interest', title: t('Interest'), align: 'right', render: (_v, a) => money(a.interest) },
-          { key: 'communication', title: t('Letter or e-mail'), render: (_v, a) => link(communicationKind, a.communicationRegistration) },
-          { key: 'fee', title: t('Fee invoice'), render: (_v, a) => link(invoiceKind, a.feeInvoiceRegistration) },
-        ]} />
+      <Descriptions
+        size="small"
+        column={3}
+        items={[
+          {
+            key: 'level',
+            label: t('Dunning level'),
+            children: record.dunningLevel ? <Tag color="orange">{String(record.dunningLevel)}</Tag> : '—',
+          },
+          { key: 'interest', label: t('Interest amount'), children: money(record.interestAmount ?? 0) },
+          { key: 'indemnity', label: t('Indemnity amount'), children: money(record.indemnityAmount ?? 0) },
+        ]}
+      />
+      {actions.length === 0 ? (
+        <Empty description={t('Nothing done yet')} />
+      ) : (
+        <Table<Action & { key: number }>
+          data-testid="collection-history"
+          size="small"
+          rowKey="key"
+          pagination={false}
+          dataSource={actions}
+          columns={[
+            { key: 'date', title: t('Date'), render: (_v, a) => formatDate(a.date, i18n.language) },
+            { key: 'action', title: t('Action'), render: (_v, a) => t(actionLabels[a.action ?? ''] ?? 'Action') },
+            { key: 'level', title: t('Level'), render: (_v, a) => a.level ?? a.reasonCode ?? '' },
+            { key: 'invoice', title: t('Invoice'), render: (_v, a) => link(invoiceKind, a.invoiceRegistration) },
+            { key: 'amount', title: t('Amount'), align: 'right', render: (_v, a) => money(a.amount) },
+            { key: 'interest', title: t('Interest'), align: 'right', render: (_v, a) => money(a.interest) },
+            {
+              key: 'communication',
+              title: t('Letter or e-mail'),
+              render: (_v, a) => link(communicationKind, a.communicationRegistration),
+            },
+            { key: 'fee', title: t('Fee invoice'), render: (_v, a) => link(invoiceKind, a.feeInvoiceRegistration) },
+          ]}
+        />
       )}
     </FormCard>
   );

@@ -13,7 +13,13 @@ import { detailPath } from '../entities/entity-fields.ts';
 import { BatchProgress } from '../billing/BatchProgress.tsx';
 import { batchKind } from '../billing/billing-api.ts';
 import { localDay } from '../billing/RunBillingDialog.tsx';
-import { generatePaymentFiles, paymentFileKind, paymentFileLineKind, versionsOf, type PaymentFileType } from './payment-files-api.ts';
+import {
+  generatePaymentFiles,
+  paymentFileKind,
+  paymentFileLineKind,
+  versionsOf,
+  type PaymentFileType,
+} from './payment-files-api.ts';
 
 const dateField: FormField = { name: 'dueUntil', type: 'date', label: 'Due until' };
 
@@ -35,14 +41,26 @@ export function GeneratePaymentFilesDialog({ open, onClose }: { open: boolean; o
   const [ended, setEnded] = useState<Row>();
   const valid = typeof day === 'string' && day !== '' && !isInvalidInput(day);
 
-  const close = () => { setBatch(undefined); setEnded(undefined); onClose(); };
-  const chooseType = (next: PaymentFileType) => { setType(next); setVersion(versionsOf[next][0]); };
+  const close = () => {
+    setBatch(undefined);
+    setEnded(undefined);
+    onClose();
+  };
+  const chooseType = (next: PaymentFileType) => {
+    setType(next);
+    setVersion(versionsOf[next][0]);
+  };
 
   const generate = async () => {
     if (!valid) return;
     setRunning(true);
     try {
-      const answer = await generatePaymentFiles({ type, version, dueUntil: day as string, ...(type === 'SEPA_DIRECT_DEBIT' ? { scheme } : {}) });
+      const answer = await generatePaymentFiles({
+        type,
+        version,
+        dueUntil: day as string,
+        ...(type === 'SEPA_DIRECT_DEBIT' ? { scheme } : {}),
+      });
       setBatch(String(answer.registration));
     } catch {
       // The client has shown the error.
@@ -55,44 +73,107 @@ export function GeneratePaymentFilesDialog({ open, onClose }: { open: boolean; o
     setEnded(done);
     void kindChanged(queryClient, paymentFileKind);
     void kindChanged(queryClient, paymentFileLineKind);
-    if (done.status === 'SUCCESS') notify({ level: 'success', message: t('{n} line(s) in the payment files', { n: Number(done.done ?? 0) }) });
+    if (done.status === 'SUCCESS')
+      notify({ level: 'success', message: t('{n} line(s) in the payment files', { n: Number(done.done ?? 0) }) });
   };
 
   return (
-    <Modal open={open} title={t('Generate payment files')} onCancel={close} destroyOnHidden maskClosable={!running}
-      footer={(
+    <Modal
+      open={open}
+      title={t('Generate payment files')}
+      onCancel={close}
+      destroyOnHidden
+      maskClosable={!running}
+      footer={
         <Space>
           <Button onClick={close}>{batch ? t('Close') : t('Cancel')}</Button>
-          {!batch && <Button type="primary" loading={running} disabled={!valid} onClick={() => void generate()} data-testid="generate-payment-files-confirm">{t('Generate')}</Button>}
+          {!batch && (
+            <Button
+              type="primary"
+              loading={running}
+              disabled={!valid}
+              onClick={() => void generate()}
+              data-testid="generate-payment-files-confirm"
+            >
+              {t('Generate')}
+            </Button>
+          )}
         </Space>
-      )}>
+      }
+    >
       <Form layout="vertical" component="div" disabled={running || Boolean(batch)}>
         <Form.Item label={t('Kind of file')}>
-          <Segmented value={type} onChange={(v) => chooseType(v as PaymentFileType)} data-testid="payment-file-type" options={[
-            { value: 'SEPA_DIRECT_DEBIT', label: t('Direct debits (pain.008)') },
-            { value: 'SEPA_CREDIT_TRANSFER', label: t('Credit transfers (pain.001)') },
-          ]} />
+          <Segmented
+            value={type}
+            onChange={(v) => chooseType(v as PaymentFileType)}
+            data-testid="payment-file-type"
+            options={[
+              { value: 'SEPA_DIRECT_DEBIT', label: t('Direct debits (pain.008)') },
+              { value: 'SEPA_CREDIT_TRANSFER', label: t('Credit transfers (pain.001)') },
+            ]}
+          />
         </Form.Item>
         <Form.Item label={t('Message version')}>
-          <Select value={version} onChange={setVersion} aria-label={t('Message version')} data-testid="payment-file-version"
-            options={versionsOf[type].map((v) => ({ value: v, label: v }))} />
+          <Select
+            value={version}
+            onChange={setVersion}
+            aria-label={t('Message version')}
+            data-testid="payment-file-version"
+            options={versionsOf[type].map((v) => ({ value: v, label: v }))}
+          />
         </Form.Item>
         {type === 'SEPA_DIRECT_DEBIT' && (
           <Form.Item label={t('SEPA scheme')}>
-            <Segmented value={scheme} onChange={(v) => setScheme(v as 'CORE' | 'B2B')} options={[{ value: 'CORE', label: 'CORE' }, { value: 'B2B', label: 'B2B' }]} />
+            <Segmented
+              value={scheme}
+              onChange={(v) => setScheme(v as 'CORE' | 'B2B')}
+              options={[
+                { value: 'CORE', label: 'CORE' },
+                { value: 'B2B', label: 'B2B' },
+              ]}
+            />
           </Form.Item>
         )}
-        <Form.Item label={t('Invoices due up to')} required validateStatus={valid ? undefined : 'error'} help={valid ? undefined : t('Invalid date')}>
-          <DateInput field={dateField} path="dueUntil" id="payment-files-due-until" value={day} onChange={setDay} onBlur={() => undefined}
-            disabled={running || Boolean(batch)} invalid={!valid} locale={i18n.language} />
+        <Form.Item
+          label={t('Invoices due up to')}
+          required
+          validateStatus={valid ? undefined : 'error'}
+          help={valid ? undefined : t('Invalid date')}
+        >
+          <DateInput
+            field={dateField}
+            path="dueUntil"
+            id="payment-files-due-until"
+            value={day}
+            onChange={setDay}
+            onBlur={() => undefined}
+            disabled={running || Boolean(batch)}
+            invalid={!valid}
+            locale={i18n.language}
+          />
         </Form.Item>
       </Form>
       {batch && (
         <div data-testid="payment-files-batch">
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('The payment files are generated in the background')}
-            description={<Link to={detailPath(batchKind, batch)} onClick={close}>{t('Open batch {registration}', { registration: batch })}</Link>} />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('The payment files are generated in the background')}
+            description={
+              <Link to={detailPath(batchKind, batch)} onClick={close}>
+                {t('Open batch {registration}', { registration: batch })}
+              </Link>
+            }
+          />
           <BatchProgress registration={batch} onEnd={batchEnded} />
-          {ended && ended.status !== 'SUCCESS' && <Alert type="warning" style={{ marginTop: 12 }} title={t('The generation stopped before its end: see its batch')} />}
+          {ended && ended.status !== 'SUCCESS' && (
+            <Alert
+              type="warning"
+              style={{ marginTop: 12 }}
+              title={t('The generation stopped before its end: see its batch')}
+            />
+          )}
         </div>
       )}
     </Modal>

@@ -10,7 +10,11 @@ import { GeneratePaymentFilesDialog } from './GeneratePaymentFilesDialog.tsx';
 export default function PaymentFileListScreen({ entity }: ScreenProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const actions = <Button icon={<FileAddOutlined />} onClick={() => setOpen(true)} data-testid="generate-payment-files">{t('Generate payment files')}</Button>;
+  const actions = (
+    <Button icon={<FileAddOutlined />} onClick={() => setOpen(true)} data-testid="generate-payment-files">
+      {t('Generate payment files')}
+    </Button>
+  );
   return (
     <>
       <ListScreen entity={entity} actions={actions} />

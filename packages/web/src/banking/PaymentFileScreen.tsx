@@ -11,10 +11,28 @@ import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { entityByName } from '@lbo/model/entity-registry';
 import { formatCurrency, formatDate } from '../i18n/formats.ts';
-import { indentXml, paymentFileDocument, paymentFileKind, paymentFileLineKind, paymentFileXml } from './payment-files-api.ts';
+import {
+  indentXml,
+  paymentFileDocument,
+  paymentFileKind,
+  paymentFileLineKind,
+  paymentFileXml,
+} from './payment-files-api.ts';
 
 const invoiceKind = entityByName('Invoice')!;
-type Line = { _id: string; registration: string; status: string; endToEndId: string; invoiceRegistration: string; personRegistration?: string; amount: number; currency: string; sequenceType?: string; collectionDate?: string; iban?: string };
+type Line = {
+  _id: string;
+  registration: string;
+  status: string;
+  endToEndId: string;
+  invoiceRegistration: string;
+  personRegistration?: string;
+  amount: number;
+  currency: string;
+  sequenceType?: string;
+  collectionDate?: string;
+  iban?: string;
+};
 
 /** Its lines: end-to-end id, invoice, payer or payee, amount, sequence, date, status. */
 function LinesCard({ file }: { file: Row }) {
@@ -27,18 +45,54 @@ function LinesCard({ file }: { file: Row }) {
   const lines = (data?.rows ?? []) as Line[];
   return (
     <FormCard title={t('Lines')}>
-      {lines.length === 0 ? <Empty description={t('No line')} /> : (
+      {lines.length === 0 ? (
+        <Empty description={t('No line')} />
+      ) : (
         <FastLinkScope>
-        <Table<Line> data-testid="payment-file-lines" size="small" rowKey="registration" dataSource={lines} pagination={lines.length > 20 ? { pageSize: 20 } : false} columns={[
-          { key: 'endToEndId', title: t('End to end id'), render: (_v, l) => <FastLink to={detailPath(paymentFileLineKind, l._id)}>{l.endToEndId}</FastLink> },
-          { key: 'invoice', title: t('Invoice'), render: (_v, l) => <FastLink to={detailPath(invoiceKind, l.invoiceRegistration)}>{l.invoiceRegistration}</FastLink> },
-          { key: 'person', title: t('Person'), dataIndex: 'personRegistration' },
-          { key: 'iban', title: t('Iban'), dataIndex: 'iban' },
-          { key: 'amount', title: t('Amount'), align: 'right', render: (_v, l) => formatCurrency(l.amount, l.currency, i18n.language) },
-          { key: 'sequenceType', title: t('Sequence type'), render: (_v, l) => l.sequenceType ?? '' },
-          { key: 'collectionDate', title: t('Collection date'), render: (_v, l) => formatDate(l.collectionDate, i18n.language) },
-          { key: 'status', title: t('Status'), render: (_v, l) => <Tag color={l.status === 'CANCELLED' || l.status === 'REJECTED' ? 'default' : 'processing'}>{t(l.status)}</Tag> },
-        ]} />
+          <Table<Line>
+            data-testid="payment-file-lines"
+            size="small"
+            rowKey="registration"
+            dataSource={lines}
+            pagination={lines.length > 20 ? { pageSize: 20 } : false}
+            columns={[
+              {
+                key: 'endToEndId',
+                title: t('End to end id'),
+                render: (_v, l) => <FastLink to={detailPath(paymentFileLineKind, l._id)}>{l.endToEndId}</FastLink>,
+              },
+              {
+                key: 'invoice',
+                title: t('Invoice'),
+                render: (_v, l) => (
+                  <FastLink to={detailPath(invoiceKind, l.invoiceRegistration)}>{l.invoiceRegistration}</FastLink>
+                ),
+              },
+              { key: 'person', title: t('Person'), dataIndex: 'personRegistration' },
+              { key: 'iban', title: t('Iban'), dataIndex: 'iban' },
+              {
+                key: 'amount',
+                title: t('Amount'),
+                align: 'right',
+                render: (_v, l) => formatCurrency(l.amount, l.currency, i18n.language),
+              },
+              { key: 'sequenceType', title: t('Sequence type'), render: (_v, l) => l.sequenceType ?? '' },
+              {
+                key: 'collectionDate',
+                title: t('Collection date'),
+                render: (_v, l) => formatDate(l.collectionDate, i18n.language),
+              },
+              {
+                key: 'status',
+                title: t('Status'),
+                render: (_v, l) => (
+                  <Tag color={l.status === 'CANCELLED' || l.status === 'REJECTED' ? 'default' : 'processing'}>
+                    {t(l.status)}
+                  </Tag>
+                ),
+              },
+            ]}
+          />
         </FastLinkScope>
       )}
     </FormCard>
@@ -50,17 +104,52 @@ function XmlCard({ file }: { file: Row }) {
   const { t } = useTranslation();
   const registration = String(file.registration);
   const stored = Boolean(file.documentRegistration);
-  const { data: xml } = useQuery({ queryKey: [...queryKeys.kind(paymentFileKind), 'xml', registration], queryFn: async ({ signal }) => indentXml(await paymentFileXml(registration, signal)), enabled: stored });
-  const { data: document } = useQuery({ queryKey: [...queryKeys.kind(paymentFileKind), 'xml-document', registration], queryFn: ({ signal }) => paymentFileDocument(registration, signal), enabled: stored });
+  const { data: xml } = useQuery({
+    queryKey: [...queryKeys.kind(paymentFileKind), 'xml', registration],
+    queryFn: async ({ signal }) => indentXml(await paymentFileXml(registration, signal)),
+    enabled: stored,
+  });
+  const { data: document } = useQuery({
+    queryKey: [...queryKeys.kind(paymentFileKind), 'xml-document', registration],
+    queryFn: ({ signal }) => paymentFileDocument(registration, signal),
+    enabled: stored,
+  });
   return (
-    <FormCard title={t('XML file')} extra={document && (
-      <Button icon={<DownloadOutlined />} href={dataProvider.documentLink(paymentFileKind, registration, document).replace('contentDisposition=inline', 'contentDisposition=attachment')}
-        data-testid="payment-file-download">{t('Download')}</Button>
-    )}>
+    <FormCard
+      title={t('XML file')}
+      extra={
+        document && (
+          <Button
+            icon={<DownloadOutlined />}
+            href={dataProvider
+              .documentLink(paymentFileKind, registration, document)
+              .replace('contentDisposition=inline', 'contentDisposition=attachment')}
+            data-testid="payment-file-download"
+          >
+            {t('Download')}
+          </Button>
+        )
+      }
+    >
       <Space direction="vertical" style={{ width: '100%' }}>
-        {typeof file.errorMessage === 'string' && <Alert type="error" showIcon title={t('The file was not released: it is not valid against its schema')} description={file.errorMessage} />}
-        {stored ? <pre data-testid="payment-file-xml" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, whiteSpace: 'pre' }}>{xml ?? ''}</pre>
-          : !file.errorMessage && <Empty description={t('No XML file')} />}
+        {typeof file.errorMessage === 'string' && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('The file was not released: it is not valid against its schema')}
+            description={file.errorMessage}
+          />
+        )}
+        {stored ? (
+          <pre
+            data-testid="payment-file-xml"
+            style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, whiteSpace: 'pre' }}
+          >
+            {xml ?? ''}
+          </pre>
+        ) : (
+          !file.errorMessage && <Empty description={t('No XML file')} />
+        )}
       </Space>
     </FormCard>
   );

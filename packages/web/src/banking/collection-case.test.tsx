@@ -11,13 +11,35 @@ describe('a collection case’s history', () => {
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
           <FastLinkScope>
-            <CollectionHistoryCard record={{
-              registration: 'CAS000001', currency: 'EUR', dunningLevel: 'SECOND_REMINDER', interestAmount: 4.73, indemnityAmount: 40,
-              actions: [
-                { date: '2025-02-20', action: 'DEBIT_RETURNED', reasonCode: 'AM04', invoiceRegistration: 'INV000001', amount: 720, feeInvoiceRegistration: 'INV000009' },
-                { date: '2025-03-10', action: 'DUNNING', level: 'SECOND_REMINDER', invoiceRegistration: 'INV000001', amount: 720, interest: 4.73, indemnity: 40, communicationRegistration: 'CMM000002' },
-              ],
-            }} />
+            <CollectionHistoryCard
+              record={{
+                registration: 'CAS000001',
+                currency: 'EUR',
+                dunningLevel: 'SECOND_REMINDER',
+                interestAmount: 4.73,
+                indemnityAmount: 40,
+                actions: [
+                  {
+                    date: '2025-02-20',
+                    action: 'DEBIT_RETURNED',
+                    reasonCode: 'AM04',
+                    invoiceRegistration: 'INV000001',
+                    amount: 720,
+                    feeInvoiceRegistration: 'INV000009',
+                  },
+                  {
+                    date: '2025-03-10',
+                    action: 'DUNNING',
+                    level: 'SECOND_REMINDER',
+                    invoiceRegistration: 'INV000001',
+                    amount: 720,
+                    interest: 4.73,
+                    indemnity: 40,
+                    communicationRegistration: 'CMM000002',
+                  },
+                ],
+              }}
+            />
           </FastLinkScope>
         </MemoryRouter>
       </QueryClientProvider>,

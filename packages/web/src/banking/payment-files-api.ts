@@ -30,13 +30,26 @@ export function generatePaymentFiles(body: GenerateRequest) {
 
 /** A file's XML as stored. */
 export async function paymentFileXml(registration: string, signal?: AbortSignal): Promise<string> {
-  const blob = (await request<Blob>('GET', `${apiPaths.record(paymentFileKind, registration)}/xml`, { blob: true, silent: true, signal })).data;
+  const blob = (
+    await request<Blob>('GET', `${apiPaths.record(paymentFileKind, registration)}/xml`, {
+      blob: true,
+      silent: true,
+      signal,
+    })
+  ).data;
   return blob.text();
 }
 
 /** A file's PAYMENT_FILE document (the first), with the token that opens it. */
-export async function paymentFileDocument(registration: string, signal?: AbortSignal): Promise<DocumentItem | undefined> {
-  const documents = await api.get<DocumentItem[]>(apiPaths.documents(paymentFileKind, registration), { query: { type: 'PAYMENT_FILE' }, signal, silent: true });
+export async function paymentFileDocument(
+  registration: string,
+  signal?: AbortSignal,
+): Promise<DocumentItem | undefined> {
+  const documents = await api.get<DocumentItem[]>(apiPaths.documents(paymentFileKind, registration), {
+    query: { type: 'PAYMENT_FILE' },
+    signal,
+    silent: true,
+  });
   return documents[0];
 }
 
@@ -45,7 +58,10 @@ export async function paymentFileDocument(registration: string, signal?: AbortSi
  * its line with its text. Only tags are moved: the content is unchanged.
  */
 export function indentXml(xml: string): string {
-  const tokens = xml.replace(/>\s+</g, '><').split(/(?=<)|(?<=>)/).filter((t) => t.trim() !== '');
+  const tokens = xml
+    .replace(/>\s+</g, '><')
+    .split(/(?=<)|(?<=>)/)
+    .filter((t) => t.trim() !== '');
   const out: string[] = [];
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {

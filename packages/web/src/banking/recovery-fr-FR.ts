@@ -2,7 +2,7 @@
 export const recoveryFr: Record<string, string> = {
   'Collection history': 'Historique du recouvrement',
   'Nothing done yet': 'Aucune action pour le moment',
-  'Dunning': 'Relance',
+  Dunning: 'Relance',
   'Direct debit returned': 'Prélèvement rejeté',
   'Letter or e-mail': 'Courrier ou e-mail',
   'Fee invoice': 'Facture de frais',

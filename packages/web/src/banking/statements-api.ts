@@ -11,7 +11,12 @@ export const transactionKind = entityByName('BankTransaction')!;
 export const invoiceKind = entityByName('Invoice')!;
 
 export type Row = Record<string, unknown> & { registration: string };
-export interface Candidate { invoiceRegistration: string; score: number; reason: string; balance: number }
+export interface Candidate {
+  invoiceRegistration: string;
+  score: number;
+  reason: string;
+  balance: number;
+}
 
 export function importCamt(file: File, onProgress: (fraction: number) => void = () => undefined) {
   const form = new FormData();
@@ -20,7 +25,10 @@ export function importCamt(file: File, onProgress: (fraction: number) => void = 
 }
 
 export const candidatesOf = (registration: string, signal?: AbortSignal) =>
-  api.get<{ transaction: Row; candidates: Candidate[] }>(`/api/${transactionKind.route}/${encodeURIComponent(registration)}/candidates`, { signal });
+  api.get<{ transaction: Row; candidates: Candidate[] }>(
+    `/api/${transactionKind.route}/${encodeURIComponent(registration)}/candidates`,
+    { signal },
+  );
 
 export const matchByHand = (registration: string, allocations: { invoiceRegistration: string; amount: number }[]) =>
   api.post<Row>(`/api/${transactionKind.route}/${encodeURIComponent(registration)}/match`, { allocations });

@@ -4,9 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TreasuryArbitrationScreen, TreasuryMoveMoneyScreen, TreasurySetOverdraftScreen } from './TreasuryScreens.tsx';
 
-const render = (screen: React.ReactNode) => renderToString(
-  <QueryClientProvider client={new QueryClient()}><MemoryRouter>{screen}</MemoryRouter></QueryClientProvider>,
-);
+const render = (screen: React.ReactNode) =>
+  renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{screen}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('the treasury screens', () => {
   it('show their forms: accounts, amount, target, limit and reason', () => {

@@ -8,13 +8,25 @@ import { BatchBar } from './BatchProgress.tsx';
 import { BATCH_POLL_MS, batchUnderWay } from './billing-api.ts';
 
 /** The page is read again while one of its batches runs. */
-const whileUnderWay = (result: ListResult | undefined) => (result?.rows.some((row) => batchUnderWay(row.status)) ? BATCH_POLL_MS : false);
+const whileUnderWay = (result: ListResult | undefined) =>
+  result?.rows.some((row) => batchUnderWay(row.status)) ? BATCH_POLL_MS : false;
 
 /** `/batches` (spec 001 §2.2): the shared list, each batch with its progress bar, live while one runs. */
 export default function BatchListScreen({ entity }: ScreenProps) {
   const { t } = useTranslation();
-  const extraColumns = useMemo(() => [
-    { key: 'progress', label: t('Progress'), render: (row: Row) => <div style={{ minWidth: 160 }}><BatchBar batch={row} size="small" /></div> },
-  ], [t]);
+  const extraColumns = useMemo(
+    () => [
+      {
+        key: 'progress',
+        label: t('Progress'),
+        render: (row: Row) => (
+          <div style={{ minWidth: 160 }}>
+            <BatchBar batch={row} size="small" />
+          </div>
+        ),
+      },
+    ],
+    [t],
+  );
   return <ListScreen entity={entity} extraColumns={extraColumns} refetchInterval={whileUnderWay} />;
 }

@@ -20,19 +20,38 @@ export function batchPercent(batch: Row | undefined): number {
   return total > 0 ? Math.min(99, Math.floor((number(batch.done) / total) * 100)) : 0;
 }
 
-const progressStatus = (status: unknown) => (status === 'ERROR' ? 'exception' : status === 'SUCCESS' || status === 'WARNING' ? 'success' : batchUnderWay(status) ? 'active' : 'normal');
+const progressStatus = (status: unknown) =>
+  status === 'ERROR'
+    ? 'exception'
+    : status === 'SUCCESS' || status === 'WARNING'
+      ? 'success'
+      : batchUnderWay(status)
+        ? 'active'
+        : 'normal';
 
 /** The bar of a batch as read (no reading of its own). */
 export function BatchBar({ batch, size = 'default' }: { batch: Row | undefined; size?: 'small' | 'default' }) {
   const { t, i18n } = useTranslation();
   return (
-    <div data-testid="batch-progress" data-status={String(batch?.status ?? '')} data-done={number(batch?.done)} data-total={number(batch?.total)}>
-      <Progress percent={batchPercent(batch)} status={progressStatus(batch?.status)} size={size === 'small' ? 'small' : undefined} />
+    <div
+      data-testid="batch-progress"
+      data-status={String(batch?.status ?? '')}
+      data-done={number(batch?.done)}
+      data-total={number(batch?.total)}
+    >
+      <Progress
+        percent={batchPercent(batch)}
+        status={progressStatus(batch?.status)}
+        size={size === 'small' ? 'small' : undefined}
+      />
       {size !== 'small' && (
         <Flex gap={8} align="center" wrap>
           <StatusBadge status={batch?.status} list={batchKind.status} />
           <Typography.Text type="secondary">
-            {t('{done} of {total} done', { done: formatNumber(number(batch?.done), i18n.language), total: formatNumber(number(batch?.total), i18n.language) })}
+            {t('{done} of {total} done', {
+              done: formatNumber(number(batch?.done), i18n.language),
+              total: formatNumber(number(batch?.total), i18n.language),
+            })}
           </Typography.Text>
         </Flex>
       )}

@@ -13,7 +13,11 @@ import { formatDateTime } from '../i18n/formats.ts';
 import { BatchBar } from './BatchProgress.tsx';
 import { useBatchProgress } from './billing-api.ts';
 
-interface LogEntry { date?: string; level?: string; message?: string }
+interface LogEntry {
+  date?: string;
+  level?: string;
+  message?: string;
+}
 const levelColour: Record<string, string> = { ERROR: 'error', WARNING: 'warning', INFO: 'default' };
 
 /**
@@ -29,10 +33,12 @@ export default function BatchScreen({ entity, canCreate }: ScreenProps) {
   const { data } = useBatchProgress(id);
   const batch = data ?? record;
   useEffect(() => {
-    if (id && data && record && data.status !== record.status) void queryClient.invalidateQueries({ queryKey: queryKeys.record(entity, id) });
+    if (id && data && record && data.status !== record.status)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.record(entity, id) });
   }, [id, data, record, entity, queryClient]);
   const log = (Array.isArray(batch?.log) ? (batch.log as LogEntry[]) : []).slice().reverse();
-  const parameters = batch?.parameters && typeof batch.parameters === 'object' ? Object.entries(batch.parameters as Row) : [];
+  const parameters =
+    batch?.parameters && typeof batch.parameters === 'object' ? Object.entries(batch.parameters as Row) : [];
 
   return (
     <>
@@ -42,18 +48,42 @@ export default function BatchScreen({ entity, canCreate }: ScreenProps) {
           <FormCard title={t('Progress')}>
             <BatchBar batch={batch} />
             {parameters.length > 0 && (
-              <Descriptions size="small" column={1} style={{ marginTop: 12 }} title={t('Parameters')}
-                items={parameters.map(([name, value]) => ({ key: name, label: t(humanise(name)), children: objectText(value) }))} />
+              <Descriptions
+                size="small"
+                column={1}
+                style={{ marginTop: 12 }}
+                title={t('Parameters')}
+                items={parameters.map(([name, value]) => ({
+                  key: name,
+                  label: t(humanise(name)),
+                  children: objectText(value),
+                }))}
+              />
             )}
           </FormCard>
           <FormCard title={t('Log')}>
-            <Table<LogEntry & { key: number }> size="small" data-testid="batch-log" pagination={{ pageSize: 20, hideOnSinglePage: true }}
-              dataSource={log.map((entry, key) => ({ ...entry, key }))} locale={{ emptyText: t('No data') }}
+            <Table<LogEntry & { key: number }>
+              size="small"
+              data-testid="batch-log"
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              dataSource={log.map((entry, key) => ({ ...entry, key }))}
+              locale={{ emptyText: t('No data') }}
               columns={[
-                { key: 'date', title: t('Date'), width: 200, render: (_, entry) => formatDateTime(entry.date, i18n.language) },
-                { key: 'level', title: t('Level'), width: 110, render: (_, entry) => <Tag color={levelColour[entry.level ?? ''] ?? 'default'}>{entry.level}</Tag> },
+                {
+                  key: 'date',
+                  title: t('Date'),
+                  width: 200,
+                  render: (_, entry) => formatDateTime(entry.date, i18n.language),
+                },
+                {
+                  key: 'level',
+                  title: t('Level'),
+                  width: 110,
+                  render: (_, entry) => <Tag color={levelColour[entry.level ?? ''] ?? 'default'}>{entry.level}</Tag>,
+                },
                 { key: 'message', title: t('Message'), dataIndex: 'message' },
-              ]} />
+              ]}
+            />
           </FormCard>
         </>
       )}

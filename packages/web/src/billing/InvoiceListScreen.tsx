@@ -19,13 +19,23 @@ import { RunBillingDialog } from './RunBillingDialog.tsx';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The amounts under a KPI count: incl. tax per currency, and the balance still due when it differs. */
-function Amounts({ figures, locale, balanceLabel }: { figures: StatusFigures; locale: string; balanceLabel(amount: string): string }) {
+function Amounts({
+  figures,
+  locale,
+  balanceLabel,
+}: {
+  figures: StatusFigures;
+  locale: string;
+  balanceLabel(amount: string): string;
+}) {
   return (
     <>
       {Object.entries(figures.amounts).map(([currency, sums]) => (
         <div key={currency} data-currency={currency}>
           {formatCurrency(sums.amountInclTax, currency, locale)}
-          {sums.totalBalance !== sums.amountInclTax && <div>{balanceLabel(formatCurrency(sums.totalBalance, currency, locale))}</div>}
+          {sums.totalBalance !== sums.amountInclTax && (
+            <div>{balanceLabel(formatCurrency(sums.totalBalance, currency, locale))}</div>
+          )}
         </div>
       ))}
     </>
@@ -44,37 +54,63 @@ export default function InvoiceListScreen({ entity }: ScreenProps) {
   const [params] = useSearchParams();
   const { configuration } = useSession();
   const [billing, setBilling] = useState(false);
-  const page = useMemo(() => pageConfigOf(entity.listRoute, configuration?.options), [entity.listRoute, configuration?.options]);
+  const page = useMemo(
+    () => pageConfigOf(entity.listRoute, configuration?.options),
+    [entity.listRoute, configuration?.options],
+  );
   const pages = isRecord(configuration?.options.pages) ? configuration.options.pages : {};
   const ownPage = pages[pageNameOf(entity.listRoute)];
   const hideRunBilling = isRecord(ownPage) && ownPage.hideRunBilling === true;
 
   // The same filters and free text as the list: the amounts add up what the counts count.
   const state = useMemo(() => readListState(entity, params), [entity, params]);
-  const filters = useMemo(() => ({ ...state.filters, search: state.search || undefined }), [state.filters, state.search]);
+  const filters = useMemo(
+    () => ({ ...state.filters, search: state.search || undefined }),
+    [state.filters, state.search],
+  );
   const kpis = useInvoiceKpis(filters, !page.hideKpis);
   const figures = useMemo(() => {
     if (!kpis.data) return undefined;
     const balance = (amount: string) => t('Balance {amount}', { amount });
-    const out: Record<string, ReactNode> = { '': <Amounts figures={kpis.data} locale={i18n.language} balanceLabel={balance} /> };
-    for (const [status, figure] of Object.entries(kpis.data.statuses)) out[status] = <Amounts figures={figure} locale={i18n.language} balanceLabel={balance} />;
+    const out: Record<string, ReactNode> = {
+      '': <Amounts figures={kpis.data} locale={i18n.language} balanceLabel={balance} />,
+    };
+    for (const [status, figure] of Object.entries(kpis.data.statuses))
+      out[status] = <Amounts figures={figure} locale={i18n.language} balanceLabel={balance} />;
     return out;
   }, [kpis.data, i18n.language, t]);
 
   const roles = useListOptions(entity.fields.persons.fields?.role?.list);
-  const renderers = useMemo(() => ({
-    persons: (row: Row) => (Array.isArray(row.persons)
-      ? <LinkedItemsCell linked items={row.persons} field={entity.fields.persons} roleLabel={(role) => optionLabel(roles.options, role, !roles.loading)} />
-      : null),
-  }), [entity, roles.options, roles.loading]);
+  const renderers = useMemo(
+    () => ({
+      persons: (row: Row) =>
+        Array.isArray(row.persons) ? (
+          <LinkedItemsCell
+            linked
+            items={row.persons}
+            field={entity.fields.persons}
+            roleLabel={(role) => optionLabel(roles.options, role, !roles.loading)}
+          />
+        ) : null,
+    }),
+    [entity, roles.options, roles.loading],
+  );
   const rowActions = useCallback((row: Row) => <InvoicePdfAction row={row} />, []);
 
   const actions = !hideRunBilling && !entity.readOnly && (
-    <Button icon={<ThunderboltOutlined />} onClick={() => setBilling(true)} data-testid="run-billing">{t('Run billing')}</Button>
+    <Button icon={<ThunderboltOutlined />} onClick={() => setBilling(true)} data-testid="run-billing">
+      {t('Run billing')}
+    </Button>
   );
   return (
     <>
-      <ListScreen entity={entity} actions={actions} rowActions={rowActions} renderers={renderers} kpiFigures={figures} />
+      <ListScreen
+        entity={entity}
+        actions={actions}
+        rowActions={rowActions}
+        renderers={renderers}
+        kpiFigures={figures}
+      />
       <RunBillingDialog open={billing} onClose={() => setBilling(false)} />
     </>
   );

@@ -35,8 +35,16 @@ export function InvoicePdfAction({ row }: { row: Row }) {
 
   return (
     <Tooltip title={draft ? t('A draft has its PDF once issued: see its preview on the invoice') : t('Open the PDF')}>
-      <Button type="text" size="small" icon={<FilePdfOutlined />} loading={opening} disabled={draft}
-        aria-label={t('Open the PDF of {registration}', { registration })} data-testid={`invoice-pdf-${registration}`} onClick={() => void open()} />
+      <Button
+        type="text"
+        size="small"
+        icon={<FilePdfOutlined />}
+        loading={opening}
+        disabled={draft}
+        aria-label={t('Open the PDF of {registration}', { registration })}
+        data-testid={`invoice-pdf-${registration}`}
+        onClick={() => void open()}
+      />
     </Tooltip>
   );
 }

@@ -11,7 +11,15 @@ type Shown = { state: 'loading' } | { state: 'none' } | { state: 'shown'; url: s
  * listing token), or the server's preview of a draft (read with the session, shown from memory).
  * Without either (a server that renders none, an invoice issued before PDFs) the card says so.
  */
-export function InvoicePdfPreview({ registration, status, version }: { registration: string; status: unknown; version: unknown }) {
+export function InvoicePdfPreview({
+  registration,
+  status,
+  version,
+}: {
+  registration: string;
+  status: unknown;
+  version: unknown;
+}) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<Shown>({ state: 'loading' });
   const draft = status === 'DRAFT';
@@ -28,17 +36,33 @@ export function InvoicePdfPreview({ registration, status, version }: { registrat
       const [first] = await invoiceDocuments(registration, { signal: controller.signal, silent: true });
       return first ? { state: 'shown', url: invoiceDocumentLink(registration, first) } : { state: 'none' };
     };
-    load().then((next) => { if (!controller.signal.aborted) setShown(next); }, () => { if (!controller.signal.aborted) setShown({ state: 'none' }); });
-    return () => { controller.abort(); if (objectUrl) URL.revokeObjectURL(objectUrl); };
+    load().then(
+      (next) => {
+        if (!controller.signal.aborted) setShown(next);
+      },
+      () => {
+        if (!controller.signal.aborted) setShown({ state: 'none' });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
   }, [registration, draft, version]);
 
   return (
     <FormCard title={draft ? t('PDF preview') : t('PDF')}>
       <div data-testid="invoice-pdf-preview" data-state={shown.state}>
         {shown.state === 'loading' && <Spin />}
-        {shown.state === 'none' && <Empty description={draft ? t('No preview available') : t('No PDF for this invoice')} />}
+        {shown.state === 'none' && (
+          <Empty description={draft ? t('No preview available') : t('No PDF for this invoice')} />
+        )}
         {shown.state === 'shown' && (
-          <iframe src={shown.url} title={t('Invoice {registration}', { registration })} style={{ width: '100%', height: 720, border: 0 }} />
+          <iframe
+            src={shown.url}
+            title={t('Invoice {registration}', { registration })}
+            style={{ width: '100%', height: 720, border: 0 }}
+          />
         )}
       </div>
     </FormCard>

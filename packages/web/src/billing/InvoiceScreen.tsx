@@ -20,7 +20,9 @@ import { InvoicePdfPreview } from './InvoicePdfPreview.tsx';
 const ownCards = ['taxes', 'creditNoteRegistrations'] as const;
 
 const linkTo = (kind: Pick<Entity, 'clientRoute' | 'name'>, registration: unknown): ReactNode =>
-  (typeof registration === 'string' && registration ? <Link to={detailPath(kind, registration)}>{registration}</Link> : null);
+  typeof registration === 'string' && registration ? (
+    <Link to={detailPath(kind, registration)}>{registration}</Link>
+  ) : null;
 const elementKind = entityByName('ContractElement')!;
 const cashflowKind = entityByName('Cashflow')!;
 
@@ -29,21 +31,49 @@ function LinesCard({ invoice }: { invoice: Row }) {
   const { t, i18n } = useTranslation();
   const registration = String(invoice.registration);
   const { data, isLoading } = useInvoiceRecords(invoiceLineKind, registration, invoice._version, 'dueDate');
-  const money = (value: unknown, row: Row) => formatCurrency(value, String(row.currency ?? invoice.currency ?? 'EUR'), i18n.language);
+  const money = (value: unknown, row: Row) =>
+    formatCurrency(value, String(row.currency ?? invoice.currency ?? 'EUR'), i18n.language);
   return (
     <FormCard title={t('Invoice lines')}>
-      <Table<Row> size="small" rowKey={(row) => String(row.registration)} loading={isLoading} dataSource={data ?? []} pagination={false}
-        data-testid="invoice-lines" locale={{ emptyText: t('No data') }} scroll={{ x: true }}
+      <Table<Row>
+        size="small"
+        rowKey={(row) => String(row.registration)}
+        loading={isLoading}
+        dataSource={data ?? []}
+        pagination={false}
+        data-testid="invoice-lines"
+        locale={{ emptyText: t('No data') }}
+        scroll={{ x: true }}
         columns={[
           { key: 'label', title: t('Label'), render: (_, row) => String(row.label ?? row.name ?? '') },
-          { key: 'element', title: t('Element registration'), render: (_, row) => linkTo(elementKind, row.elementRegistration) },
+          {
+            key: 'element',
+            title: t('Element registration'),
+            render: (_, row) => linkTo(elementKind, row.elementRegistration),
+          },
           { key: 'lineNumber', title: t('Line number'), dataIndex: 'lineNumber', align: 'right' },
           { key: 'dueDate', title: t('Due date'), render: (_, row) => formatDate(row.dueDate, i18n.language) },
-          { key: 'excl', title: t('Amount excl tax'), align: 'right', render: (_, row) => money(row.amountExclTax, row) },
-          { key: 'rate', title: t('Tax rate'), align: 'right', render: (_, row) => formatPercentage(row.taxRate, i18n.language) },
+          {
+            key: 'excl',
+            title: t('Amount excl tax'),
+            align: 'right',
+            render: (_, row) => money(row.amountExclTax, row),
+          },
+          {
+            key: 'rate',
+            title: t('Tax rate'),
+            align: 'right',
+            render: (_, row) => formatPercentage(row.taxRate, i18n.language),
+          },
           { key: 'tax', title: t('Tax'), align: 'right', render: (_, row) => money(row.tax, row) },
-          { key: 'incl', title: t('Amount incl tax'), align: 'right', render: (_, row) => money(row.amountInclTax, row) },
-        ]} />
+          {
+            key: 'incl',
+            title: t('Amount incl tax'),
+            align: 'right',
+            render: (_, row) => money(row.amountInclTax, row),
+          },
+        ]}
+      />
     </FormCard>
   );
 }
@@ -56,19 +86,43 @@ function TaxesCard({ invoice }: { invoice: Row }) {
   const money = (value: unknown) => formatCurrency(value, String(invoice.currency ?? 'EUR'), i18n.language);
   return (
     <FormCard title={t('Taxes')}>
-      <Table<Row> size="small" rowKey={(row) => `${String(row.taxCode)}:${String(row.rate)}`} dataSource={taxes} pagination={false}
-        data-testid="invoice-taxes" locale={{ emptyText: t('No data') }}
+      <Table<Row>
+        size="small"
+        rowKey={(row) => `${String(row.taxCode)}:${String(row.rate)}`}
+        dataSource={taxes}
+        pagination={false}
+        data-testid="invoice-taxes"
+        locale={{ emptyText: t('No data') }}
         columns={[
-          { key: 'code', title: t('Tax code'), render: (_, row) => (row.taxCode ? optionLabel(codes.options, String(row.taxCode), !codes.loading) : '') },
-          { key: 'rate', title: t('Rate'), align: 'right', render: (_, row) => formatPercentage(row.rate, i18n.language) },
+          {
+            key: 'code',
+            title: t('Tax code'),
+            render: (_, row) => (row.taxCode ? optionLabel(codes.options, String(row.taxCode), !codes.loading) : ''),
+          },
+          {
+            key: 'rate',
+            title: t('Rate'),
+            align: 'right',
+            render: (_, row) => formatPercentage(row.rate, i18n.language),
+          },
           { key: 'base', title: t('Base'), align: 'right', render: (_, row) => money(row.base) },
           { key: 'tax', title: t('Tax'), align: 'right', render: (_, row) => money(row.tax) },
-        ]} />
-      <Descriptions size="small" column={1} style={{ marginTop: 12 }} items={[
-        { key: 'excl', label: t('Amount excl tax'), children: money(invoice.amountExclTax) },
-        { key: 'incl', label: t('Amount incl tax'), children: <Typography.Text strong>{money(invoice.amountInclTax)}</Typography.Text> },
-        { key: 'balance', label: t('Total balance'), children: money(invoice.totalBalance ?? invoice.amountInclTax) },
-      ]} />
+        ]}
+      />
+      <Descriptions
+        size="small"
+        column={1}
+        style={{ marginTop: 12 }}
+        items={[
+          { key: 'excl', label: t('Amount excl tax'), children: money(invoice.amountExclTax) },
+          {
+            key: 'incl',
+            label: t('Amount incl tax'),
+            children: <Typography.Text strong>{money(invoice.amountInclTax)}</Typography.Text>,
+          },
+          { key: 'balance', label: t('Total balance'), children: money(invoice.totalBalance ?? invoice.amountInclTax) },
+        ]}
+      />
     </FormCard>
   );
 }
@@ -79,15 +133,40 @@ function AllocationsCard({ invoice }: { invoice: Row }) {
   const { data, isLoading } = useInvoiceRecords(allocationKind, String(invoice.registration), invoice._version);
   return (
     <FormCard title={t('Allocations')}>
-      <Table<Row> size="small" rowKey={(row) => String(row.registration)} loading={isLoading} dataSource={data ?? []} pagination={false}
-        data-testid="invoice-allocations" locale={{ emptyText: t('No allocation') }}
+      <Table<Row>
+        size="small"
+        rowKey={(row) => String(row.registration)}
+        loading={isLoading}
+        dataSource={data ?? []}
+        pagination={false}
+        data-testid="invoice-allocations"
+        locale={{ emptyText: t('No allocation') }}
         columns={[
-          { key: 'registration', title: t('Registration'), render: (_, row) => linkTo(allocationKind, row.registration) },
-          { key: 'cashflow', title: t('Cashflow registration'), render: (_, row) => linkTo(cashflowKind, row.cashflowRegistration) },
+          {
+            key: 'registration',
+            title: t('Registration'),
+            render: (_, row) => linkTo(allocationKind, row.registration),
+          },
+          {
+            key: 'cashflow',
+            title: t('Cashflow registration'),
+            render: (_, row) => linkTo(cashflowKind, row.cashflowRegistration),
+          },
           { key: 'date', title: t('Date'), render: (_, row) => formatDate(row.date, i18n.language) },
-          { key: 'amount', title: t('Amount'), align: 'right', render: (_, row) => formatCurrency(row.amount, String(row.currency ?? invoice.currency ?? 'EUR'), i18n.language) },
-          { key: 'status', title: t('Status'), render: (_, row) => <StatusBadge status={row.status} list={allocationKind.status} /> },
-        ]} />
+          {
+            key: 'amount',
+            title: t('Amount'),
+            align: 'right',
+            render: (_, row) =>
+              formatCurrency(row.amount, String(row.currency ?? invoice.currency ?? 'EUR'), i18n.language),
+          },
+          {
+            key: 'status',
+            title: t('Status'),
+            render: (_, row) => <StatusBadge status={row.status} list={allocationKind.status} />,
+          },
+        ]}
+      />
     </FormCard>
   );
 }
@@ -96,13 +175,20 @@ function AllocationsCard({ invoice }: { invoice: Row }) {
 function CreditNotesCard({ invoice }: { invoice: Row }) {
   const { t } = useTranslation();
   const notes = (Array.isArray(invoice.creditNoteRegistrations) ? (invoice.creditNoteRegistrations as Row[]) : [])
-    .map((item) => item.registration).filter((r): r is string => typeof r === 'string' && Boolean(r));
+    .map((item) => item.registration)
+    .filter((r): r is string => typeof r === 'string' && Boolean(r));
   const credited = invoice.creditedInvoiceRegistration;
   return (
     <FormCard title={t('Credit notes')}>
       <div data-testid="invoice-credit-notes">
-        {typeof credited === 'string' && credited && <Typography.Paragraph>{t('Credit note of invoice')} {linkTo(invoiceKind, credited)}</Typography.Paragraph>}
-        {notes.length ? notes.map((r) => <div key={r}>{linkTo(invoiceKind, r)}</div>) : !credited && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No credit note')} />}
+        {typeof credited === 'string' && credited && (
+          <Typography.Paragraph>
+            {t('Credit note of invoice')} {linkTo(invoiceKind, credited)}
+          </Typography.Paragraph>
+        )}
+        {notes.length
+          ? notes.map((r) => <div key={r}>{linkTo(invoiceKind, r)}</div>)
+          : !credited && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No credit note')} />}
       </div>
     </FormCard>
   );

@@ -30,7 +30,11 @@ export function localDay(now = new Date()): string {
  * `useDateNoTime` setting, otherwise the local midnight of that day as a full ISO time with its
  * offset (whose first ten characters are the same day, which is what the server takes).
  */
-export function runDate(day: string, useDateNoTime: boolean, timeZoneOffsetMinutes = new Date(`${day}T00:00:00`).getTimezoneOffset()): string {
+export function runDate(
+  day: string,
+  useDateNoTime: boolean,
+  timeZoneOffsetMinutes = new Date(`${day}T00:00:00`).getTimezoneOffset(),
+): string {
   if (useDateNoTime) return day;
   const offset = -timeZoneOffsetMinutes;
   const abs = Math.abs(offset);
@@ -39,7 +43,9 @@ export function runDate(day: string, useDateNoTime: boolean, timeZoneOffsetMinut
 }
 
 /** How many invoices a run's answer created, or the batch it went on as. */
-export function runOutcome(answer: Awaited<ReturnType<typeof runBilling>>): { created: number } | { batch: string | undefined; total: number } {
+export function runOutcome(
+  answer: Awaited<ReturnType<typeof runBilling>>,
+): { created: number } | { batch: string | undefined; total: number } {
   if (Array.isArray(answer)) return { created: answer.length };
   return { batch: answer.batchRegistration, total: answer.nbTotal };
 }
@@ -52,12 +58,28 @@ function OrganizationsSelect({ value, onChange }: { value: string[]; onChange(ne
   const labels = useRef(new Map<string, string>());
   options.forEach((o) => labels.current.set(o.value, o.label));
   return (
-    <Select mode="multiple" allowClear value={value} loading={loading} aria-label={t('Organizations')} placeholder={t('All organizations')}
-      data-testid="billing-organizations" style={{ width: '100%' }}
+    <Select
+      mode="multiple"
+      allowClear
+      value={value}
+      loading={loading}
+      aria-label={t('Organizations')}
+      placeholder={t('All organizations')}
+      data-testid="billing-organizations"
+      style={{ width: '100%' }}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       notFoundContent={text.trim().length < minSearchLength ? t('Type at least 3 characters') : t('No data')}
-      options={[...value.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: labels.current.get(v) ?? v })), ...options]}
-      onChange={(next: string[]) => { setText(''); onChange(next); }} />
+      options={[
+        ...value
+          .filter((v) => !options.some((o) => o.value === v))
+          .map((v) => ({ value: v, label: labels.current.get(v) ?? v })),
+        ...options,
+      ]}
+      onChange={(next: string[]) => {
+        setText('');
+        onChange(next);
+      }}
+    />
   );
 }
 
@@ -78,8 +100,14 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
   const [ended, setEnded] = useState<Row>();
   const valid = typeof day === 'string' && !isInvalidInput(day);
 
-  const reset = () => { setBatch(undefined); setEnded(undefined); };
-  const close = () => { reset(); onClose(); };
+  const reset = () => {
+    setBatch(undefined);
+    setEnded(undefined);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
   const reload = () => kindChanged(queryClient, invoiceKind);
 
   const run = async () => {
@@ -87,7 +115,9 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
     setRunning(true);
     reset();
     try {
-      const outcome = runOutcome(await runBilling(runDate(day, configuration?.options.useDateNoTime === true), organizations));
+      const outcome = runOutcome(
+        await runBilling(runDate(day, configuration?.options.useDateNoTime === true), organizations),
+      );
       if ('created' in outcome) {
         notify({ level: 'success', message: t('{n} invoice(s) created', { n: outcome.created }) });
         if (outcome.created > 0) void reload();
@@ -111,17 +141,47 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
   };
 
   return (
-    <Modal open={open} title={t('Run billing')} onCancel={close} destroyOnHidden maskClosable={!running}
-      footer={(
+    <Modal
+      open={open}
+      title={t('Run billing')}
+      onCancel={close}
+      destroyOnHidden
+      maskClosable={!running}
+      footer={
         <Space>
           <Button onClick={close}>{batch ? t('Close') : t('Cancel')}</Button>
-          {!batch && <Button type="primary" loading={running} disabled={!valid} onClick={() => void run()} data-testid="run-billing-confirm">{t('Run billing')}</Button>}
+          {!batch && (
+            <Button
+              type="primary"
+              loading={running}
+              disabled={!valid}
+              onClick={() => void run()}
+              data-testid="run-billing-confirm"
+            >
+              {t('Run billing')}
+            </Button>
+          )}
         </Space>
-      )}>
+      }
+    >
       <Form layout="vertical" component="div" disabled={running || Boolean(batch)}>
-        <Form.Item label={t('Bill the lines due up to')} required validateStatus={valid ? undefined : 'error'} help={valid ? undefined : t('Invalid date')}>
-          <DateInput field={dateField} path="date" id="billing-date" value={day} onChange={setDay} onBlur={() => undefined}
-            disabled={running || Boolean(batch)} invalid={!valid} locale={i18n.language} />
+        <Form.Item
+          label={t('Bill the lines due up to')}
+          required
+          validateStatus={valid ? undefined : 'error'}
+          help={valid ? undefined : t('Invalid date')}
+        >
+          <DateInput
+            field={dateField}
+            path="date"
+            id="billing-date"
+            value={day}
+            onChange={setDay}
+            onBlur={() => undefined}
+            disabled={running || Boolean(batch)}
+            invalid={!valid}
+            locale={i18n.language}
+          />
         </Form.Item>
         <Form.Item label={t('Organizations')}>
           <OrganizationsSelect value={organizations} onChange={setOrganizations} />
@@ -129,12 +189,24 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
       </Form>
       {batch && (
         <div data-testid="billing-batch">
-          <Alert type="info" showIcon style={{ marginBottom: 12 }}
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
             title={t('The billing run continues in the background')}
-            description={<Link to={detailPath(batchKind, batch)} onClick={close}>{t('Open batch {registration}', { registration: batch })}</Link>} />
+            description={
+              <Link to={detailPath(batchKind, batch)} onClick={close}>
+                {t('Open batch {registration}', { registration: batch })}
+              </Link>
+            }
+          />
           <BatchProgress registration={batch} onEnd={batchEnded} />
           {ended && ended.status !== 'SUCCESS' && ended.status !== 'WARNING' && (
-            <Alert type="warning" style={{ marginTop: 12 }} title={t('The billing run stopped before its end: see its batch')} />
+            <Alert
+              type="warning"
+              style={{ marginTop: 12 }}
+              title={t('The billing run stopped before its end: see its batch')}
+            />
           )}
         </div>
       )}

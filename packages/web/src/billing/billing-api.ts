@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { entityByName } from '@lbo/model/entity-registry';
 import { api, request } from '../app/api/client.ts';
-import { apiPaths, dataProvider, queryKeys, type DocumentItem, type Query, type Row } from '../app/api/data-provider.ts';
+import {
+  apiPaths,
+  dataProvider,
+  queryKeys,
+  type DocumentItem,
+  type Query,
+  type Row,
+} from '../app/api/data-provider.ts';
 
 /**
  * The billing calls of the web (spec 001 §7, docs/api.md "Billing run and background jobs"):
@@ -24,13 +31,23 @@ export type BillingRunAnswer = Row[] | { nbTotal: number; batchRegistration?: st
 
 /** Bills every line due by `date` of the organizations (all when none); errors go to the client's notifier (spec 001 §8). */
 export function runBilling(date: string, organizations: string[]) {
-  return api.get<BillingRunAnswer>(billingPaths.runBilling, { query: { date, organizations: organizations.length ? organizations.join(',') : undefined } });
+  return api.get<BillingRunAnswer>(billingPaths.runBilling, {
+    query: { date, organizations: organizations.length ? organizations.join(',') : undefined },
+  });
 }
 
 /** Sums of one status in one currency. */
-export interface CurrencySums { amountInclTax: number; totalBalance: number }
-export interface StatusFigures { count: number; amounts: Record<string, CurrencySums> }
-export interface InvoiceKpis extends StatusFigures { statuses: Record<string, StatusFigures> }
+export interface CurrencySums {
+  amountInclTax: number;
+  totalBalance: number;
+}
+export interface StatusFigures {
+  count: number;
+  amounts: Record<string, CurrencySums>;
+}
+export interface InvoiceKpis extends StatusFigures {
+  statuses: Record<string, StatusFigures>;
+}
 
 /** Counts and amounts per status of the invoices the list's filters match; none while it fails (the strip keeps its counts). */
 export function useInvoiceKpis(filters: Query, enabled: boolean) {
@@ -43,11 +60,15 @@ export function useInvoiceKpis(filters: Query, enabled: boolean) {
 
 /** An invoice's INVOICE documents (spec 001 §7: `?type=INVOICE`, the first is opened). */
 export function invoiceDocuments(registration: string, options: { signal?: AbortSignal; silent?: boolean } = {}) {
-  return api.get<DocumentItem[]>(apiPaths.documents(invoiceKind, registration), { ...options, query: { type: 'INVOICE' } });
+  return api.get<DocumentItem[]>(apiPaths.documents(invoiceKind, registration), {
+    ...options,
+    query: { type: 'INVOICE' },
+  });
 }
 
 /** The address opening an invoice's document in a new window, by its listing token. */
-export const invoiceDocumentLink = (registration: string, document: DocumentItem) => dataProvider.documentLink(invoiceKind, registration, document);
+export const invoiceDocumentLink = (registration: string, document: DocumentItem) =>
+  dataProvider.documentLink(invoiceKind, registration, document);
 
 /** The PDF a draft would print as (the server renders it, nothing is stored). */
 export async function invoicePdfPreview(registration: string, signal?: AbortSignal): Promise<Blob> {
@@ -60,7 +81,13 @@ export function useInvoiceRecords(kind: typeof invoiceKind, registration: string
     queryKey: [...queryKeys.kind(kind), 'of-invoice', registration, version],
     queryFn: async ({ signal }) => {
       try {
-        return (await dataProvider.list(kind, { invoiceRegistration: registration, range: '[0-249]', sort }, { signal, silent: true })).rows;
+        return (
+          await dataProvider.list(
+            kind,
+            { invoiceRegistration: registration, range: '[0-249]', sort },
+            { signal, silent: true },
+          )
+        ).rows;
       } catch (error) {
         if ((error as Error).name === 'AbortError') throw error;
         return [];
@@ -89,7 +116,10 @@ export async function openInNewWindow(url: () => Promise<string | undefined>): P
   const target = window.open('', '_blank');
   try {
     const address = await url();
-    if (!address) { target?.close(); return false; }
+    if (!address) {
+      target?.close();
+      return false;
+    }
     if (target) {
       target.opener = null;
       target.location.href = address;
@@ -102,4 +132,3 @@ export async function openInNewWindow(url: () => Promise<string | undefined>): P
     throw error;
   }
 }
-

@@ -43,8 +43,15 @@ describe('payer and payee in the invoices list', () => {
       <QueryClientProvider client={client}>
         <MemoryRouter>
           <FastLinkScope>
-            <LinkedItemsCell linked items={[{ role: 'PAYER', personRegistration: 'PER000283', name: 'Établissements Durand et fils' }, { role: 'PAYEE', personRegistration: 'PER000001', name: 'Tom Kowalski' }]}
-              field={invoice.fields.persons} roleLabel={(role) => ({ PAYER: 'Payer', PAYEE: 'Payee' })[role] ?? role} />
+            <LinkedItemsCell
+              linked
+              items={[
+                { role: 'PAYER', personRegistration: 'PER000283', name: 'Établissements Durand et fils' },
+                { role: 'PAYEE', personRegistration: 'PER000001', name: 'Tom Kowalski' },
+              ]}
+              field={invoice.fields.persons}
+              roleLabel={(role) => ({ PAYER: 'Payer', PAYEE: 'Payee' })[role] ?? role}
+            />
           </FastLinkScope>
         </MemoryRouter>
       </QueryClientProvider>,

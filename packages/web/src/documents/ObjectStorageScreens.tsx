@@ -36,7 +36,10 @@ export function ObjectStorageContainersScreen() {
   const { t, i18n } = useTranslation();
   const title = useContainerTitle();
   const queryClient = useQueryClient();
-  const containers = useQuery({ queryKey: containersKey, queryFn: ({ signal }) => dataProvider.objectStorageContainers({ signal }) });
+  const containers = useQuery({
+    queryKey: containersKey,
+    queryFn: ({ signal }) => dataProvider.objectStorageContainers({ signal }),
+  });
   const sweep = useMutation({
     mutationFn: () => dataProvider.sweepOrphanObjects(),
     onSuccess: ({ removed }) => {
@@ -49,19 +52,41 @@ export function ObjectStorageContainersScreen() {
     <div data-testid="object-storage-containers" data-list-state={containers.isFetching ? 'loading' : 'ready'}>
       <Typography.Title level={3}>{t('Object storage')}</Typography.Title>
       {containers.error ? <Alert type="error" title={t('The object storage could not be read')} /> : null}
-      <Table<StorageContainer> rowKey="name" size="small" pagination={false} loading={containers.isLoading} dataSource={rows}
+      <Table<StorageContainer>
+        rowKey="name"
+        size="small"
+        pagination={false}
+        loading={containers.isLoading}
+        dataSource={rows}
         columns={[
-          { key: 'name', title: t('Container'), render: (_, row) => <Link to={`/object-storage-container/${row.name}`}>{title(row.name)}</Link> },
-          { key: 'objects', title: t('Objects'), align: 'right', render: (_, row) => formatNumber(row.objects, i18n.language) },
+          {
+            key: 'name',
+            title: t('Container'),
+            render: (_, row) => <Link to={`/object-storage-container/${row.name}`}>{title(row.name)}</Link>,
+          },
+          {
+            key: 'objects',
+            title: t('Objects'),
+            align: 'right',
+            render: (_, row) => formatNumber(row.objects, i18n.language),
+          },
           { key: 'size', title: t('Size'), align: 'right', render: (_, row) => formatBytes(row.size, i18n.language) },
           {
-            key: 'actions', title: '', render: (_, row) => (row.name === ORPHANS
-              ? <Button size="small" icon={<DeleteOutlined />} loading={sweep.isPending} onClick={() => sweep.mutate()}>{t('Sweep orphans')}</Button>
-              : null),
+            key: 'actions',
+            title: '',
+            render: (_, row) =>
+              row.name === ORPHANS ? (
+                <Button size="small" icon={<DeleteOutlined />} loading={sweep.isPending} onClick={() => sweep.mutate()}>
+                  {t('Sweep orphans')}
+                </Button>
+              ) : null,
           },
-        ]} />
+        ]}
+      />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-        {t('Orphans are objects no record names, left by an interrupted upload or a failed removal; those older than an hour are swept every hour.')}
+        {t(
+          'Orphans are objects no record names, left by an interrupted upload or a failed removal; those older than an hour are swept every hour.',
+        )}
       </Typography.Paragraph>
     </div>
   );
@@ -72,22 +97,50 @@ export function ObjectStorageContainerScreen() {
   const { t, i18n } = useTranslation();
   const title = useContainerTitle();
   const { containerName = '' } = useParams();
-  const container = useQuery({ queryKey: [...containersKey, containerName], queryFn: ({ signal }) => dataProvider.objectStorageContainer(containerName, { signal }) });
+  const container = useQuery({
+    queryKey: [...containersKey, containerName],
+    queryFn: ({ signal }) => dataProvider.objectStorageContainer(containerName, { signal }),
+  });
   return (
     <div data-testid="object-storage-container" data-list-state={container.isFetching ? 'loading' : 'ready'}>
       <Space align="baseline">
         <Link to="/object-storage-containers">{t('Object storage')}</Link>
         <Typography.Title level={3}>{title(containerName)}</Typography.Title>
       </Space>
-      {container.data?.truncated ? <Alert type="info" title={t('The newest {shown} of {total} objects', { shown: container.data.objects.length, total: container.data.total })} /> : null}
-      <Table<StoredObjectItem> rowKey="key" size="small" loading={container.isLoading} dataSource={container.data?.objects ?? []} pagination={{ pageSize: 50 }}
+      {container.data?.truncated ? (
+        <Alert
+          type="info"
+          title={t('The newest {shown} of {total} objects', {
+            shown: container.data.objects.length,
+            total: container.data.total,
+          })}
+        />
+      ) : null}
+      <Table<StoredObjectItem>
+        rowKey="key"
+        size="small"
+        loading={container.isLoading}
+        dataSource={container.data?.objects ?? []}
+        pagination={{ pageSize: 50 }}
         columns={[
           { key: 'key', title: t('Key'), render: (_, row) => <Typography.Text code>{row.key}</Typography.Text> },
-          { key: 'record', title: t('Record'), render: (_, row) => { const path = recordPath(row); return path ? <Link to={path}>{row.registration}</Link> : '—'; } },
+          {
+            key: 'record',
+            title: t('Record'),
+            render: (_, row) => {
+              const path = recordPath(row);
+              return path ? <Link to={path}>{row.registration}</Link> : '—';
+            },
+          },
           { key: 'name', title: t('Name'), render: (_, row) => row.name ?? '' },
           { key: 'size', title: t('Size'), align: 'right', render: (_, row) => formatBytes(row.size, i18n.language) },
-          { key: 'lastModified', title: t('Written'), render: (_, row) => formatDateTime(row.lastModified, i18n.language) },
-        ]} />
+          {
+            key: 'lastModified',
+            title: t('Written'),
+            render: (_, row) => formatDateTime(row.lastModified, i18n.language),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -5,20 +5,41 @@ import type { Entity } from '@lbo/model/entity';
 import { columnLabel } from './entity-fields.ts';
 
 /** Shows or hides the declared columns; the choice is saved per route and can be reset. */
-export function ColumnChooser({ entity, visible, onChange, onReset }: { entity: Entity; visible: string[]; onChange(columns: string[]): void; onReset(): void }) {
+export function ColumnChooser({
+  entity,
+  visible,
+  onChange,
+  onReset,
+}: {
+  entity: Entity;
+  visible: string[];
+  onChange(columns: string[]): void;
+  onReset(): void;
+}) {
   const { t } = useTranslation();
   const content = (
     <div style={{ maxHeight: 360, overflow: 'auto' }}>
       <Space direction="vertical" size={2}>
         {entity.columns.map((column) => (
-          <Checkbox key={column.field} checked={visible.includes(column.field)}
-            onChange={(e) => onChange(e.target.checked ? entity.columns.map((c) => c.field).filter((f) => f === column.field || visible.includes(f)) : visible.filter((f) => f !== column.field))}>
+          <Checkbox
+            key={column.field}
+            checked={visible.includes(column.field)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked
+                  ? entity.columns.map((c) => c.field).filter((f) => f === column.field || visible.includes(f))
+                  : visible.filter((f) => f !== column.field),
+              )
+            }
+          >
             {t(columnLabel(entity, column))}
           </Checkbox>
         ))}
       </Space>
       <Divider style={{ margin: '8px 0' }} />
-      <Button size="small" onClick={onReset}>{t('Reset to defaults')}</Button>
+      <Button size="small" onClick={onReset}>
+        {t('Reset to defaults')}
+      </Button>
     </div>
   );
   return (

@@ -38,7 +38,9 @@ export interface DetailLayout {
  * object field. A registration the server numbers is shown in the record card only.
  */
 export function detailLayout(entity: Entity, omit: readonly string[] = []): DetailLayout {
-  const fields = formFieldsOf(entity.fields).filter((f) => !recordFields.has(f.name) && !omit.includes(f.name) && !(f.name === 'registration' && f.readOnly));
+  const fields = formFieldsOf(entity.fields).filter(
+    (f) => !recordFields.has(f.name) && !omit.includes(f.name) && !(f.name === 'registration' && f.readOnly),
+  );
   return {
     main: fields.filter((f) => f.type !== 'list' && f.type !== 'object'),
     nested: fields.filter((f) => f.type === 'list' || f.type === 'object'),
@@ -75,8 +77,14 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
   const { submit, saving } = useFormSubmit(form, { readOnly, initial, onSubmit });
 
   const api: FormApi = {
-    getValue: form.getValue, setValue: form.setValue, touch: form.touch, errorOf: (path) => form.errors[path],
-    renderField: (field, path) => <FieldView key={path} field={field} path={path} />, readOnly, debug, locale: i18n.language,
+    getValue: form.getValue,
+    setValue: form.setValue,
+    touch: form.touch,
+    errorOf: (path) => form.errors[path],
+    renderField: (field, path) => <FieldView key={path} field={field} path={path} />,
+    readOnly,
+    debug,
+    locale: i18n.language,
   };
   const NestedInput = fieldInputs.list;
   const ObjectInput = fieldInputs.object;
@@ -90,27 +98,56 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
       <UnsavedChangesGuard when={form.dirty && !saving} />
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t(humanise(entity.name))} {registration ?? t('(new)')} {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
+          {t(humanise(entity.name))} {registration ?? t('(new)')}{' '}
+          {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
         </Typography.Title>
         <Space>
-          <Link to={`/${entity.listRoute}`}><Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button></Link>
-          {readOnly ? <Tooltip title={t('Read only')}><EyeOutlined /></Tooltip> : (
-            <Tooltip title="Ctrl+S"><Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void submit()}>{t('Save')}</Button></Tooltip>
+          <Link to={`/${entity.listRoute}`}>
+            <Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button>
+          </Link>
+          {readOnly ? (
+            <Tooltip title={t('Read only')}>
+              <EyeOutlined />
+            </Tooltip>
+          ) : (
+            <Tooltip title="Ctrl+S">
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void submit()}>
+                {t('Save')}
+              </Button>
+            </Tooltip>
           )}
         </Space>
       </Flex>
       <Form layout="vertical" component="div" disabled={readOnly}>
         <Row gutter={16}>
           <Col xs={24} lg={sideColumn ? 16 : 24}>
-            <FormCard title={generalTitle} collapsed={panels.isCollapsed(generalTitle)} onToggle={() => panels.toggle(generalTitle)}>
+            <FormCard
+              title={generalTitle}
+              collapsed={panels.isCollapsed(generalTitle)}
+              onToggle={() => panels.toggle(generalTitle)}
+            >
               <FieldGrid fields={layout.main} path="" />
             </FormCard>
             {layout.nested.map((field) => {
               const Input = field.type === 'list' ? NestedInput : ObjectInput;
               return (
-                <FormCard key={field.name} title={t(field.label)} collapsed={panels.isCollapsed(field.label)} onToggle={() => panels.toggle(field.label)}>
-                  <Input field={field} path={field.name} id={`field-${field.name}`} value={form.getValue(field.name)} locale={i18n.language}
-                    onChange={(v) => form.setValue(field.name, v)} onBlur={() => form.touch(field.name)} disabled={readOnly} invalid={false} />
+                <FormCard
+                  key={field.name}
+                  title={t(field.label)}
+                  collapsed={panels.isCollapsed(field.label)}
+                  onToggle={() => panels.toggle(field.label)}
+                >
+                  <Input
+                    field={field}
+                    path={field.name}
+                    id={`field-${field.name}`}
+                    value={form.getValue(field.name)}
+                    locale={i18n.language}
+                    onChange={(v) => form.setValue(field.name, v)}
+                    onBlur={() => form.touch(field.name)}
+                    disabled={readOnly}
+                    invalid={false}
+                  />
                 </FormCard>
               );
             })}
@@ -120,9 +157,16 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
               {workflowPinned && workflow}
               <RecordCard entity={entity} record={record} />
               {!workflowPinned && workflow}
-              {entity.name === 'Document' && typeof record?._id === 'string' && <DocumentContentCard id={record._id} thumbnail={record.thumbnail === true || typeof record.thumbnailKey === 'string'} />}
+              {entity.name === 'Document' && typeof record?._id === 'string' && (
+                <DocumentContentCard
+                  id={record._id}
+                  thumbnail={record.thumbnail === true || typeof record.thumbnailKey === 'string'}
+                />
+              )}
               {registration && entity.screens.pictures && <ImagesCard entity={entity} registration={registration} />}
-              {registration && entity.name !== 'Document' && <DocumentsCard entity={entity} registration={registration} />}
+              {registration && entity.name !== 'Document' && (
+                <DocumentsCard entity={entity} registration={registration} />
+              )}
               {debug && <DebugCard values={form.values} />}
             </Col>
           )}

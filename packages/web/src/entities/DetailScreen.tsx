@@ -8,7 +8,15 @@ import { useDetailRecord } from './use-detail-record.tsx';
 export { recordKey } from './use-detail-record.tsx';
 
 /** `/x` creates a record, `/x/{id}` opens one (spec 001 §2.3). */
-export function DetailScreen({ entity, canCreate = true, omit }: { entity: Entity; canCreate?: boolean; omit?: readonly string[] }) {
+export function DetailScreen({
+  entity,
+  canCreate = true,
+  omit,
+}: {
+  entity: Entity;
+  canCreate?: boolean;
+  omit?: readonly string[];
+}) {
   const { t } = useTranslation();
   const record = useDetailRecord(entity);
   const { id, data } = record;
@@ -21,5 +29,13 @@ export function DetailScreen({ entity, canCreate = true, omit }: { entity: Entit
   };
 
   // After a workflow transition the record is read again (the data provider's mutation): its new version remounts the form.
-  return <DetailForm key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} omit={omit} />;
+  return (
+    <DetailForm
+      key={`${id ?? 'new'}:${String(data?._version ?? '')}`}
+      entity={entity}
+      record={data}
+      onSubmit={save}
+      omit={omit}
+    />
+  );
 }

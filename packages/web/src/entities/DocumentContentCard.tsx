@@ -21,12 +21,18 @@ export function DocumentContentCard({ id, thumbnail }: { id: string; thumbnail: 
     if (!thumbnail) return undefined;
     let url: string | undefined;
     let cancelled = false;
-    dataProvider.documentContent(id, { thumbnail: true }).then(({ file }) => {
-      if (cancelled) return;
-      url = URL.createObjectURL(file);
-      setPreview(url);
-    }, () => undefined);
-    return () => { cancelled = true; if (url) URL.revokeObjectURL(url); };
+    dataProvider.documentContent(id, { thumbnail: true }).then(
+      ({ file }) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(file);
+        setPreview(url);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
   }, [id, thumbnail]);
 
   const read = async (then: (file: Blob, fileName: string | undefined) => void) => {
@@ -46,12 +52,28 @@ export function DocumentContentCard({ id, thumbnail }: { id: string; thumbnail: 
       <Space direction="vertical" data-testid="document-content">
         {preview && <Image src={preview} alt={t('Content')} width={200} preview={false} />}
         <Space>
-          <Button icon={<ExportOutlined />} loading={busy} disabled={false} onClick={() => read((file) => {
-            const url = URL.createObjectURL(file);
-            window.open(url, '_blank', 'noopener');
-            setTimeout(() => URL.revokeObjectURL(url), 60_000);
-          })}>{t('Open')}</Button>
-          <Button icon={<DownloadOutlined />} loading={busy} disabled={false} onClick={() => read((file, fileName) => saveFile(file, fileName ?? id))}>{t('Download')}</Button>
+          <Button
+            icon={<ExportOutlined />}
+            loading={busy}
+            disabled={false}
+            onClick={() =>
+              read((file) => {
+                const url = URL.createObjectURL(file);
+                window.open(url, '_blank', 'noopener');
+                setTimeout(() => URL.revokeObjectURL(url), 60_000);
+              })
+            }
+          >
+            {t('Open')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={busy}
+            disabled={false}
+            onClick={() => read((file, fileName) => saveFile(file, fileName ?? id))}
+          >
+            {t('Download')}
+          </Button>
         </Space>
       </Space>
     </FormCard>

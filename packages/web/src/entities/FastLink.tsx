@@ -25,7 +25,15 @@ export function FastLink({ to, children }: { to: string; children: ReactNode }) 
   const nav = useContext(NavigatorContext);
   if (!nav) throw new Error('FastLink outside FastLinkScope');
   return (
-    <a href={`${nav.base}${to}`} onClick={(e) => { if (plainClick(e)) { e.preventDefault(); nav.go(to); } }}>
+    <a
+      href={`${nav.base}${to}`}
+      onClick={(e) => {
+        if (plainClick(e)) {
+          e.preventDefault();
+          nav.go(to);
+        }
+      }}
+    >
       {children}
     </a>
   );

@@ -20,14 +20,30 @@ export function paramLabel(entity: Entity, param: string, t: TFunction | ((key: 
 }
 
 /** One badge per active filter (spec 000 §5: what a saved search keeps); closing one removes the filter. */
-export function FilterBadges({ entity, filters, onRemove }: { entity: Entity; filters: Record<string, string>; onRemove(param: string): void }) {
+export function FilterBadges({
+  entity,
+  filters,
+  onRemove,
+}: {
+  entity: Entity;
+  filters: Record<string, string>;
+  onRemove(param: string): void;
+}) {
   const { t } = useTranslation();
   const active = Object.entries(filters).filter(([, v]) => v);
   if (!active.length) return null;
   return (
     <Flex wrap gap={4} style={{ marginTop: 8 }} data-testid="filter-badges">
       {active.map(([param, value]) => (
-        <Tag key={param} closable onClose={(e) => { e.preventDefault(); onRemove(param); }} closeIcon={<span aria-label={t('Remove {name}', { name: paramLabel(entity, param, t) })}>×</span>}>
+        <Tag
+          key={param}
+          closable
+          onClose={(e) => {
+            e.preventDefault();
+            onRemove(param);
+          }}
+          closeIcon={<span aria-label={t('Remove {name}', { name: paramLabel(entity, param, t) })}>×</span>}
+        >
           {paramLabel(entity, param, t)}: {value}
         </Tag>
       ))}

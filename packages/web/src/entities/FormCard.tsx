@@ -6,7 +6,13 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /** A card of a detail screen; collapsible ones remember their state (spec 001 §2.3, §2.12). */
-export function FormCard({ title, collapsed, onToggle, extra, children }: {
+export function FormCard({
+  title,
+  collapsed,
+  onToggle,
+  extra,
+  children,
+}: {
   title: ReactNode;
   collapsed?: boolean;
   onToggle?: () => void;
@@ -15,12 +21,28 @@ export function FormCard({ title, collapsed, onToggle, extra, children }: {
 }) {
   const { t } = useTranslation();
   const toggle = onToggle && (
-    <Button type="text" size="small" aria-label={collapsed ? t('Expand') : t('Collapse')} aria-expanded={!collapsed}
-      icon={collapsed ? <DownOutlined /> : <UpOutlined />} onClick={onToggle} />
+    <Button
+      type="text"
+      size="small"
+      aria-label={collapsed ? t('Expand') : t('Collapse')}
+      aria-expanded={!collapsed}
+      icon={collapsed ? <DownOutlined /> : <UpOutlined />}
+      onClick={onToggle}
+    />
   );
   return (
-    <Card title={title} size="small" style={{ marginBottom: 16 }} extra={<>{extra}{toggle}</>}
-      styles={{ body: collapsed ? { display: 'none' } : undefined }}>
+    <Card
+      title={title}
+      size="small"
+      style={{ marginBottom: 16 }}
+      extra={
+        <>
+          {extra}
+          {toggle}
+        </>
+      }
+      styles={{ body: collapsed ? { display: 'none' } : undefined }}
+    >
       {children}
     </Card>
   );
@@ -32,7 +54,10 @@ export function FormCard({ title, collapsed, onToggle, extra, children }: {
  */
 export function useCardPanels(route: string, titles: string[]) {
   const [collapsed, setCollapsed] = useUiState<Record<string, boolean>>(`panels.${route}`, {});
-  const toggle = useCallback((title: string) => setCollapsed({ ...collapsed, [title]: !collapsed[title] }), [collapsed, setCollapsed]);
+  const toggle = useCallback(
+    (title: string) => setCollapsed({ ...collapsed, [title]: !collapsed[title] }),
+    [collapsed, setCollapsed],
+  );
   useShortcut('alt+c', () => {
     const allCollapsed = titles.every((title) => collapsed[title]);
     setCollapsed(Object.fromEntries(titles.map((title) => [title, !allCollapsed])));

@@ -18,7 +18,11 @@ export const picturesOf = (documents: DocumentItem[]) => documents.filter((d) =>
  * ordinary pictures: every picture gets its position as `sortIndex`, so that the order is whole
  * and unambiguous afterwards. Answers only the changes.
  */
-export function reordered(pictures: DocumentItem[], moved: string, step: -1 | 1): { documentId: string; sortIndex: number }[] {
+export function reordered(
+  pictures: DocumentItem[],
+  moved: string,
+  step: -1 | 1,
+): { documentId: string; sortIndex: number }[] {
   const ordinary = pictures.filter((p) => p.type === 'IMAGE');
   const from = ordinary.findIndex((p) => p._id === moved);
   const to = from + step;
@@ -53,19 +57,46 @@ export function ImagesCard({ entity, registration }: { entity: Entity; registrat
             {pictures.map((picture) => (
               <div key={picture._id} data-picture={picture.name}>
                 <Flex vertical align="center" gap={6}>
-                  <Image height={200} style={{ objectFit: 'contain' }} alt={picture.name}
+                  <Image
+                    height={200}
+                    style={{ objectFit: 'contain' }}
+                    alt={picture.name}
                     src={dataProvider.documentLink(entity, registration, picture, { thumbnail: picture.thumbnail })}
-                    preview={{ src: dataProvider.documentLink(entity, registration, picture) }} />
+                    preview={{ src: dataProvider.documentLink(entity, registration, picture) }}
+                  />
                   <Space size={4}>
-                    {picture.type === 'MAINIMAGE'
-                      ? <Tag color="gold">{t('Main image')}</Tag>
-                      : (
-                        <>
-                          <Tooltip title={t('Move left')}><Button size="small" icon={<ArrowLeftOutlined />} aria-label={t('Move left')} disabled={ordinary[0]?._id === picture._id} onClick={() => move(picture, -1)} /></Tooltip>
-                          <Tooltip title={t('Make it the main image')}><Button size="small" icon={<StarOutlined />} aria-label={t('Make it the main image')} onClick={() => rename.mutate({ documentId: picture._id, type: 'MAINIMAGE' })} /></Tooltip>
-                          <Tooltip title={t('Move right')}><Button size="small" icon={<ArrowRightOutlined />} aria-label={t('Move right')} disabled={ordinary.at(-1)?._id === picture._id} onClick={() => move(picture, 1)} /></Tooltip>
-                        </>
-                      )}
+                    {picture.type === 'MAINIMAGE' ? (
+                      <Tag color="gold">{t('Main image')}</Tag>
+                    ) : (
+                      <>
+                        <Tooltip title={t('Move left')}>
+                          <Button
+                            size="small"
+                            icon={<ArrowLeftOutlined />}
+                            aria-label={t('Move left')}
+                            disabled={ordinary[0]?._id === picture._id}
+                            onClick={() => move(picture, -1)}
+                          />
+                        </Tooltip>
+                        <Tooltip title={t('Make it the main image')}>
+                          <Button
+                            size="small"
+                            icon={<StarOutlined />}
+                            aria-label={t('Make it the main image')}
+                            onClick={() => rename.mutate({ documentId: picture._id, type: 'MAINIMAGE' })}
+                          />
+                        </Tooltip>
+                        <Tooltip title={t('Move right')}>
+                          <Button
+                            size="small"
+                            icon={<ArrowRightOutlined />}
+                            aria-label={t('Move right')}
+                            disabled={ordinary.at(-1)?._id === picture._id}
+                            onClick={() => move(picture, 1)}
+                          />
+                        </Tooltip>
+                      </>
+                    )}
                     <Popconfirm title={t('Delete this picture?')} onConfirm={() => remove.mutate(picture._id)}>
                       <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('Delete')} />
                     </Popconfirm>
@@ -74,18 +105,39 @@ export function ImagesCard({ entity, registration }: { entity: Entity; registrat
               </div>
             ))}
           </Carousel>
-        ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No pictures')} />}
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No pictures')} />
+        )}
       </div>
       <Flex vertical gap={4} style={{ marginTop: 8 }}>
-        <Upload accept={pictureExtensions.map((e) => `.${e}`).join(',')} multiple showUploadList={false} disabled={entity.readOnly}
+        <Upload
+          accept={pictureExtensions.map((e) => `.${e}`).join(',')}
+          multiple
+          showUploadList={false}
+          disabled={entity.readOnly}
           customRequest={({ file, onSuccess, onError }) => {
             const type = pictures.some((p) => p.type === 'MAINIMAGE') ? 'IMAGE' : 'MAINIMAGE';
-            upload.mutateAsync({ file: file as File, fields: { type, sortIndex: ordinary.length }, onProgress: (fraction) => setPercent(Math.round(fraction * 100)) }).then(
-              (answer) => { setPercent(undefined); onSuccess?.(answer); },
-              (error: Error) => { setPercent(undefined); onError?.(error); },
-            );
-          }}>
-          <Button size="small" icon={<PlusOutlined />} data-testid="images-add">{t('Add pictures')}</Button>
+            upload
+              .mutateAsync({
+                file: file as File,
+                fields: { type, sortIndex: ordinary.length },
+                onProgress: (fraction) => setPercent(Math.round(fraction * 100)),
+              })
+              .then(
+                (answer) => {
+                  setPercent(undefined);
+                  onSuccess?.(answer);
+                },
+                (error: Error) => {
+                  setPercent(undefined);
+                  onError?.(error);
+                },
+              );
+          }}
+        >
+          <Button size="small" icon={<PlusOutlined />} data-testid="images-add">
+            {t('Add pictures')}
+          </Button>
         </Upload>
         {percent !== undefined && <Progress percent={percent} size="small" status="active" />}
       </Flex>

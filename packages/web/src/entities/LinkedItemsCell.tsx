@@ -32,26 +32,55 @@ const ownName = (item: Item, key: string): string | undefined => {
  * `linked`: each name is a link to its record (inside a table's FastLinkScope), its full name in
  * its tooltip.
  */
-export function LinkedItemsCell({ items, field, roleLabel, linked = false }: { items: unknown[]; field: FieldDef; roleLabel(role: string): string; linked?: boolean }) {
+export function LinkedItemsCell({
+  items,
+  field,
+  roleLabel,
+  linked = false,
+}: {
+  items: unknown[];
+  field: FieldDef;
+  roleLabel(role: string): string;
+  linked?: boolean;
+}) {
   const link = itemLinkOf(field)!;
   const key = link.target.name[0].toLowerCase() + link.target.name.slice(1);
   const rows = items.filter((i): i is Item => Boolean(i) && typeof i === 'object');
-  const registrationOf = (item: Item) => (typeof item[link.name] === 'string' ? (item[link.name] as string) : undefined);
-  const wanted = [...new Set(rows.filter((item) => !ownName(item, key)).map(registrationOf).filter((r): r is string => Boolean(r)))];
+  const registrationOf = (item: Item) =>
+    typeof item[link.name] === 'string' ? (item[link.name] as string) : undefined;
+  const wanted = [
+    ...new Set(
+      rows
+        .filter((item) => !ownName(item, key))
+        .map(registrationOf)
+        .filter((r): r is string => Boolean(r)),
+    ),
+  ];
   const names = useLinkedNames(link.target, wanted);
   const parts = rows.map((item) => {
     const registration = registrationOf(item);
     const name = ownName(item, key) ?? (registration && names.get(registration)) ?? registration ?? '';
     const role = typeof item.role === 'string' && item.role ? roleLabel(item.role) : undefined;
-    return { registration, name, role, full: role ? `${role}: ${name}` : name, shown: role ? `${role}: ${truncated(name, cellNameLength)}` : truncated(name, cellNameLength) };
+    return {
+      registration,
+      name,
+      role,
+      full: role ? `${role}: ${name}` : name,
+      shown: role ? `${role}: ${truncated(name, cellNameLength)}` : truncated(name, cellNameLength),
+    };
   });
   if (linked) {
     return (
       <span>
         {parts.map((p, i) => (
           <span key={`${p.role}:${p.registration ?? i}`} title={p.full} data-linked-item={p.registration}>
-            {i > 0 && ', '}{p.role && `${p.role}: `}
-            {p.registration ? <FastLink to={detailPath(link.target, p.registration)}>{truncated(p.name, cellNameLength)}</FastLink> : truncated(p.name, cellNameLength)}
+            {i > 0 && ', '}
+            {p.role && `${p.role}: `}
+            {p.registration ? (
+              <FastLink to={detailPath(link.target, p.registration)}>{truncated(p.name, cellNameLength)}</FastLink>
+            ) : (
+              truncated(p.name, cellNameLength)
+            )}
           </span>
         ))}
       </span>

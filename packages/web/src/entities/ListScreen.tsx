@@ -1,6 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
-import { CheckSquareOutlined, DownOutlined, EyeInvisibleOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  CheckSquareOutlined,
+  DownOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
@@ -27,8 +34,12 @@ import { useStatusTones } from './workflow/workflow-api.ts';
  * their icons, the row transitions drawer, the export.
  */
 const AdvancedSearch = lazy(() => import('./AdvancedSearch.tsx').then((m) => ({ default: m.AdvancedSearch })));
-const ListTransitions = lazy(() => import('./workflow/ListTransitions.tsx').then((m) => ({ default: m.ListTransitions })));
-const BackgroundExportDialog = lazy(() => import('../report/ExportProgress.tsx').then((m) => ({ default: m.BackgroundExportDialog })));
+const ListTransitions = lazy(() =>
+  import('./workflow/ListTransitions.tsx').then((m) => ({ default: m.ListTransitions })),
+);
+const BackgroundExportDialog = lazy(() =>
+  import('../report/ExportProgress.tsx').then((m) => ({ default: m.BackgroundExportDialog })),
+);
 const RowTransitions = lazy(() => import('./workflow/RowTransitions.tsx').then((m) => ({ default: m.RowTransitions })));
 
 /** The API answers at most 250 rows at once: Load more stops there. */
@@ -51,25 +62,55 @@ export interface ListExtensions {
 }
 
 /** The shared list screen (spec 001 §1): KPIs, search row, table, paging, Load more, export, add. */
-export function ListScreen({ entity, actions, rowActions, renderers, extraColumns, kpiFigures, refetchInterval }: { entity: Entity } & ListExtensions) {
+export function ListScreen({
+  entity,
+  actions,
+  rowActions,
+  renderers,
+  extraColumns,
+  kpiFigures,
+  refetchInterval,
+}: { entity: Entity } & ListExtensions) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const route = `/${entity.listRoute}`;
   const { configuration } = useSession();
-  const page = useMemo(() => pageConfigOf(entity.listRoute, configuration?.options), [entity.listRoute, configuration?.options]);
+  const page = useMemo(
+    () => pageConfigOf(entity.listRoute, configuration?.options),
+    [entity.listRoute, configuration?.options],
+  );
   const { config, save, reset } = useTableConfig(entity, route, page.pageSize, page.columns);
   const [kpisHidden, setKpisHidden] = useUiState(`kpis.${route}.hidden`, false);
   const advancedEnabled = configuration?.options.advancedSearch !== false;
   const [advancedOpen, setAdvancedOpen] = useState(false);
   // Mounted once opened, then kept: closing and opening again keeps its state, as before.
   const [advancedUsed, setAdvancedUsed] = useState(false);
-  useEffect(() => { if (advancedOpen) setAdvancedUsed(true); }, [advancedOpen]);
+  useEffect(() => {
+    if (advancedOpen) setAdvancedUsed(true);
+  }, [advancedOpen]);
   const { pins, pin, unpin } = usePins(entity, route);
   const pinned = useMemo(() => new Set(pins.map((p) => p.registration)), [pins]);
-  const pinAction = useCallback((row: Record<string, unknown>) => {
-    const toggle = <PinToggle pinned={pinned.has(registrationOf(row))} registration={registrationOf(row)} onPin={pin} onUnpin={unpin} />;
-    return rowActions ? <Space size={4}>{rowActions(row)}{toggle}</Space> : toggle;
-  }, [pinned, pin, unpin, rowActions]);
+  const pinAction = useCallback(
+    (row: Record<string, unknown>) => {
+      const toggle = (
+        <PinToggle
+          pinned={pinned.has(registrationOf(row))}
+          registration={registrationOf(row)}
+          onPin={pin}
+          onUnpin={unpin}
+        />
+      );
+      return rowActions ? (
+        <Space size={4}>
+          {rowActions(row)}
+          {toggle}
+        </Space>
+      ) : (
+        toggle
+      );
+    },
+    [pinned, pin, unpin, rowActions],
+  );
   const [exporting, setExporting] = useState(false);
   // An export gone to the background, followed live until its file can be downloaded.
   const [backgroundExport, setBackgroundExport] = useState<Record<string, unknown>>();
@@ -80,29 +121,46 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
   // The clicked row whose transitions are shown (spec issue 5 §4), unless the page hides them.
   const [clicked, setClicked] = useState<{ registration: string; version: unknown }>();
   const [rowClickUsed, setRowClickUsed] = useState(false);
-  useEffect(() => { if (clicked) setRowClickUsed(true); }, [clicked]);
-  const onRowClick = useCallback((row: Record<string, unknown>) => setClicked({ registration: registrationOf(row), version: row.status }), []);
+  useEffect(() => {
+    if (clicked) setRowClickUsed(true);
+  }, [clicked]);
+  const onRowClick = useCallback(
+    (row: Record<string, unknown>) => setClicked({ registration: registrationOf(row), version: row.status }),
+    [],
+  );
   const rowTransitions = Boolean(entity.status) && !page.hideRowTransitions;
   const state = useMemo(() => readListState(entity, params), [entity, params]);
   const { data, isFetching, isPlaceholderData } = useEntityList(entity, state, config.pageSize, refetchInterval);
   // Memoised: the result table rebuilds its column renderers whenever this list changes.
-  const columns = useMemo(() => entity.columns.filter((c) => config.columns.includes(c.field)), [entity, config.columns]);
+  const columns = useMemo(
+    () => entity.columns.filter((c) => config.columns.includes(c.field)),
+    [entity, config.columns],
+  );
   const title = page.title ? t(page.title) : t(humanise(entity.listRoute));
   // A page configuration's default query applies when the page is opened without one.
   useEffect(() => {
-    if (page.defaultQuery && [...params.keys()].length === 0) setParams(new URLSearchParams(page.defaultQuery), { replace: true });
+    if (page.defaultQuery && [...params.keys()].length === 0)
+      setParams(new URLSearchParams(page.defaultQuery), { replace: true });
   }, [page.defaultQuery, params, setParams]);
   useShortcut('alt+q', () => setAdvancedOpen((open) => !open), advancedEnabled);
   // Changes build on the latest requested state, not on the last render: two quick changes
   // (a filter typed, then another) must not undo each other.
   const latest = useRef(state);
-  useEffect(() => { latest.current = state; }, [state]);
-  const update = useCallback((change: (current: ListState) => ListState) => {
-    latest.current = change(latest.current);
-    setParams(writeListState(latest.current));
-  }, [setParams]);
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
+  const update = useCallback(
+    (change: (current: ListState) => ListState) => {
+      latest.current = change(latest.current);
+      setParams(writeListState(latest.current));
+    },
+    [setParams],
+  );
   const go = useCallback((next: ListState) => update(() => next), [update]);
-  const onFilters = useCallback((changes: Record<string, string>) => update((s) => withFilters(s, mergeFilters(s.filters, changes))), [update]);
+  const onFilters = useCallback(
+    (changes: Record<string, string>) => update((s) => withFilters(s, mergeFilters(s.filters, changes))),
+    [update],
+  );
   const onSearch = useCallback((search: string) => update((s) => withFilters(s, s.filters, search)), [update]);
   const onReset = useCallback(() => go({ filters: {}, search: '', page: 1 }), [go]);
   // Stable, like the handlers above: the search row is memoised and must not redraw its filters with each answer.
@@ -112,9 +170,13 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
   const canAdd = !entity.readOnly && page.addButton !== false;
   const canSelect = Boolean(entity.status) && !page.hideTransitions;
   const shown = (data?.rows ?? []).map(registrationOf);
-  const toggleSelecting = () => { setSelecting(!selecting); setSelected([]); };
+  const toggleSelecting = () => {
+    setSelecting(!selecting);
+    setSelected([]);
+  };
   // After a run the list shows the records it ran on, with their new statuses.
-  const showRegistrations = (registrations: string[]) => go({ filters: { registration: registrations.join(',') }, search: '', page: 1 });
+  const showRegistrations = (registrations: string[]) =>
+    go({ filters: { registration: registrations.join(',') }, search: '', page: 1 });
 
   const navigate = useNavigate();
   // The server exports what the screen shows: filters, search, sort, the visible columns and their headers.
@@ -122,8 +184,17 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
     setExporting(true);
     try {
       const { exportList } = await import('./list-export.ts');
-      await exportList({ entity, state, columns, labels: columns.map((c) => t(columnLabel(entity, c))), title, locale: i18n.language, format,
-        openExports: () => void navigate('/exports'), onBackground: setBackgroundExport });
+      await exportList({
+        entity,
+        state,
+        columns,
+        labels: columns.map((c) => t(columnLabel(entity, c))),
+        title,
+        locale: i18n.language,
+        format,
+        openExports: () => void navigate('/exports'),
+        onBackground: setBackgroundExport,
+      });
     } catch {
       // The client has shown the error.
     } finally {
@@ -132,69 +203,172 @@ export function ListScreen({ entity, actions, rowActions, renderers, extraColumn
   };
 
   return (
-    <div data-testid={`list-${entity.listRoute}`} data-list-state={isFetching || isPlaceholderData ? 'loading' : 'ready'} data-query={params.toString()}>
+    <div
+      data-testid={`list-${entity.listRoute}`}
+      data-list-state={isFetching || isPlaceholderData ? 'loading' : 'ready'}
+      data-query={params.toString()}
+    >
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
         <Space wrap>
           {entity.status && !page.hideKpis && (
             <Tooltip title={kpisHidden ? t('Show KPIs') : t('Hide KPIs')}>
-              <Button icon={kpisHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={() => setKpisHidden(!kpisHidden)} aria-label={kpisHidden ? t('Show KPIs') : t('Hide KPIs')} />
+              <Button
+                icon={kpisHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                onClick={() => setKpisHidden(!kpisHidden)}
+                aria-label={kpisHidden ? t('Show KPIs') : t('Hide KPIs')}
+              />
             </Tooltip>
           )}
           {canSelect && (
-            <Button icon={<CheckSquareOutlined />} type={selecting ? 'primary' : 'default'} aria-pressed={selecting} onClick={toggleSelecting}>{t('Select')}</Button>
+            <Button
+              icon={<CheckSquareOutlined />}
+              type={selecting ? 'primary' : 'default'}
+              aria-pressed={selecting}
+              onClick={toggleSelecting}
+            >
+              {t('Select')}
+            </Button>
           )}
-          <ColumnChooser entity={entity} visible={config.columns} onChange={(c) => save({ columns: c })} onReset={reset} />
+          <ColumnChooser
+            entity={entity}
+            visible={config.columns}
+            onChange={(c) => save({ columns: c })}
+            onReset={reset}
+          />
           <Space.Compact>
-            <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows('xlsx')}>{t('Export')}</Button>
-            <Dropdown disabled={exporting} menu={{ items: [{ key: 'csv', label: t('Export as CSV') }], onClick: () => void exportRows('csv') }}>
+            <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportRows('xlsx')}>
+              {t('Export')}
+            </Button>
+            <Dropdown
+              disabled={exporting}
+              menu={{ items: [{ key: 'csv', label: t('Export as CSV') }], onClick: () => void exportRows('csv') }}
+            >
               <Button icon={<DownOutlined />} aria-label={t('More file formats')} />
             </Dropdown>
           </Space.Compact>
           {actions}
-          {canAdd && <Link to={page.addLink ?? `/${entity.clientRoute}`}><Button type="primary" icon={<PlusOutlined />}>{t('Add')}</Button></Link>}
+          {canAdd && (
+            <Link to={page.addLink ?? `/${entity.clientRoute}`}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('Add')}
+              </Button>
+            </Link>
+          )}
         </Space>
       </Flex>
       {entity.status && !page.hideKpis && !kpisHidden && statusCounts && (
-        <KpiStrip counts={statusCounts} total={data?.size ?? 0} list={entity.status} active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
-          onSelect={(status) => onFilters({ status: status ?? '' })} tones={tones} figures={kpiFigures} />
+        <KpiStrip
+          counts={statusCounts}
+          total={data?.size ?? 0}
+          list={entity.status}
+          active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
+          onSelect={(status) => onFilters({ status: status ?? '' })}
+          tones={tones}
+          figures={kpiFigures}
+        />
       )}
-      <SearchRow entity={entity} route={route} filters={state.filters} search={state.search} onFilters={onFilters} onSearch={onSearch} onReset={onReset}
-        onAdvanced={advancedEnabled ? toggleAdvanced : undefined} />
+      <SearchRow
+        entity={entity}
+        route={route}
+        filters={state.filters}
+        search={state.search}
+        onFilters={onFilters}
+        onSearch={onSearch}
+        onReset={onReset}
+        onAdvanced={advancedEnabled ? toggleAdvanced : undefined}
+      />
       {advancedEnabled && advancedUsed && (
-        <Suspense fallback={null}><AdvancedSearch entity={entity} page={route} state={state} sortable={entity.columns.filter((c) => sortable(entity, c))}
-          open={advancedOpen} inModal={config.advancedSearchInModal} onInModal={(inModal) => save({ advancedSearchInModal: inModal })}
-          onClose={() => setAdvancedOpen(false)} onApply={(next) => { latest.current = readListState(entity, next); setParams(next); }} /></Suspense>
+        <Suspense fallback={null}>
+          <AdvancedSearch
+            entity={entity}
+            page={route}
+            state={state}
+            sortable={entity.columns.filter((c) => sortable(entity, c))}
+            open={advancedOpen}
+            inModal={config.advancedSearchInModal}
+            onInModal={(inModal) => save({ advancedSearchInModal: inModal })}
+            onClose={() => setAdvancedOpen(false)}
+            onApply={(next) => {
+              latest.current = readListState(entity, next);
+              setParams(next);
+            }}
+          />
+        </Suspense>
       )}
       <PinnedRows entity={entity} columns={columns} pins={pins} onUnpin={unpin} tones={tones} />
       <HiddenHitsNotice search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary" data-testid="row-count">
-          {t('{count} rows', { count: data?.size ?? 0 })}{selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
+          {t('{count} rows', { count: data?.size ?? 0 })}
+          {selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
         </Typography.Text>
-        {selecting && <Suspense fallback={null}><ListTransitions entity={entity} selected={selected} shown={shown} onSelect={setSelected} onDone={showRegistrations} /></Suspense>}
+        {selecting && (
+          <Suspense fallback={null}>
+            <ListTransitions
+              entity={entity}
+              selected={selected}
+              shown={shown}
+              onSelect={setSelected}
+              onDone={showRegistrations}
+            />
+          </Suspense>
+        )}
       </Flex>
       <div data-testid="results">
-      <ResultTable entity={entity} columns={columns} rows={data?.rows ?? []} loading={isFetching} sort={state.sort}
-        onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))} tones={tones}
-        selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
-        rowAction={pinAction} renderers={renderers} extraColumns={extraColumns}
-        onRowClick={rowTransitions ? onRowClick : undefined} />
+        <ResultTable
+          entity={entity}
+          columns={columns}
+          rows={data?.rows ?? []}
+          loading={isFetching}
+          sort={state.sort}
+          onSort={(sort) => update((s) => ({ ...s, sort, page: 1, range: undefined }))}
+          tones={tones}
+          selection={selecting ? { registrations: selected, onChange: setSelected } : undefined}
+          rowAction={pinAction}
+          renderers={renderers}
+          extraColumns={extraColumns}
+          onRowClick={rowTransitions ? onRowClick : undefined}
+        />
       </div>
       {backgroundExport && (
-        <Suspense fallback={null}><BackgroundExportDialog record={backgroundExport} onClose={() => setBackgroundExport(undefined)} openExports={() => void navigate('/exports')} /></Suspense>
+        <Suspense fallback={null}>
+          <BackgroundExportDialog
+            record={backgroundExport}
+            onClose={() => setBackgroundExport(undefined)}
+            openExports={() => void navigate('/exports')}
+          />
+        </Suspense>
       )}
       {rowTransitions && rowClickUsed && (
-        <Suspense fallback={null}><RowTransitions entity={entity} registration={clicked?.registration} version={clicked?.version} onClose={() => setClicked(undefined)} /></Suspense>
+        <Suspense fallback={null}>
+          <RowTransitions
+            entity={entity}
+            registration={clicked?.registration}
+            version={clicked?.version}
+            onClose={() => setClicked(undefined)}
+          />
+        </Suspense>
       )}
       {data?.continues && end - start + 1 + config.pageSize <= maxRange && (
         <Flex justify="center" style={{ marginTop: 12 }}>
-          <Button onClick={() => update((s) => ({ ...s, range: [start, end + config.pageSize] }))}>{t('Load more')}</Button>
+          <Button onClick={() => update((s) => ({ ...s, range: [start, end + config.pageSize] }))}>
+            {t('Load more')}
+          </Button>
         </Flex>
       )}
-      <Pager page={state.page} pageSize={config.pageSize} size={data?.size ?? 0}
+      <Pager
+        page={state.page}
+        pageSize={config.pageSize}
+        size={data?.size ?? 0}
         onPage={(n) => update((s) => ({ ...s, page: n, range: undefined }))}
-        onPageSize={(pageSize) => { save({ pageSize }); update((s) => ({ ...s, page: 1, range: undefined })); }} />
+        onPageSize={(pageSize) => {
+          save({ pageSize });
+          update((s) => ({ ...s, page: 1, range: undefined }));
+        }}
+      />
     </div>
   );
 }

@@ -25,36 +25,82 @@ export interface Pin {
 export function pinsOf(preferences: UserPreference[], entity: Entity, page: string): Pin[] {
   return preferences.flatMap((p) => {
     const value = p.value as { entityName?: unknown; registration?: unknown } | undefined;
-    return p.type === 'PINNED_ITEM' && p.groupId === page && p._id && value?.entityName === entity.name && typeof value.registration === 'string'
-      ? [{ _id: p._id, registration: value.registration }] : [];
+    return p.type === 'PINNED_ITEM' &&
+      p.groupId === page &&
+      p._id &&
+      value?.entityName === entity.name &&
+      typeof value.registration === 'string'
+      ? [{ _id: p._id, registration: value.registration }]
+      : [];
   });
 }
-
 
 /** The user's pins of a page, with pin and unpin. */
 export function usePins(entity: Entity, page: string) {
   const { preferences, add, remove } = usePreferences();
   const pins = useMemo(() => pinsOf(preferences, entity, page), [preferences, entity, page]);
-  const pin = useCallback((registration: string) => { void add({ groupId: page, type: 'PINNED_ITEM', value: { entityName: entity.name, registration } }).catch(() => undefined); }, [add, page, entity.name]);
-  const unpin = useCallback((registration: string) => { void Promise.all(pins.filter((p) => p.registration === registration).map((p) => remove(p._id))).catch(() => undefined); }, [pins, remove]);
+  const pin = useCallback(
+    (registration: string) => {
+      void add({ groupId: page, type: 'PINNED_ITEM', value: { entityName: entity.name, registration } }).catch(
+        () => undefined,
+      );
+    },
+    [add, page, entity.name],
+  );
+  const unpin = useCallback(
+    (registration: string) => {
+      void Promise.all(pins.filter((p) => p.registration === registration).map((p) => remove(p._id))).catch(
+        () => undefined,
+      );
+    },
+    [pins, remove],
+  );
   return { pins, pin, unpin };
 }
 
 /** The pin toggle at the start of a result row. */
-export function PinToggle({ pinned, registration, onPin, onUnpin }: { pinned: boolean; registration: string; onPin(r: string): void; onUnpin(r: string): void }) {
+export function PinToggle({
+  pinned,
+  registration,
+  onPin,
+  onUnpin,
+}: {
+  pinned: boolean;
+  registration: string;
+  onPin(r: string): void;
+  onUnpin(r: string): void;
+}) {
   const { t } = useTranslation();
   const label = pinned ? t('Unpin {registration}', { registration }) : t('Pin {registration}', { registration });
   // A plain button with the browser's own tooltip: an antd Button and Tooltip on each of 100
   // rows took longer to draw than the rows themselves.
   return (
-    <button type="button" className="pin-toggle" title={label} aria-label={label} aria-pressed={pinned}
-      onClick={() => (pinned ? onUnpin(registration) : onPin(registration))}>
+    <button
+      type="button"
+      className="pin-toggle"
+      title={label}
+      aria-label={label}
+      aria-pressed={pinned}
+      onClick={() => (pinned ? onUnpin(registration) : onPin(registration))}
+    >
       {pinned ? <PushpinFilled /> : <PushpinOutlined />}
     </button>
   );
 }
 
-export function PinnedRows({ entity, columns, pins, onUnpin, tones }: { entity: Entity; columns: ColumnDef[]; pins: Pin[]; onUnpin(registration: string): void; tones?: Record<string, string> }) {
+export function PinnedRows({
+  entity,
+  columns,
+  pins,
+  onUnpin,
+  tones,
+}: {
+  entity: Entity;
+  columns: ColumnDef[];
+  pins: Pin[];
+  onUnpin(registration: string): void;
+  tones?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const registrations = useMemo(() => [...new Set(pins.map((p) => p.registration))], [pins]);
   const loaded = useQueries({
@@ -67,8 +113,17 @@ export function PinnedRows({ entity, columns, pins, onUnpin, tones }: { entity: 
   if (!registrations.length) return null;
   return (
     <Panel title={t('Pinned')} style={{ marginBottom: 12 }} data-testid="pinned-rows">
-      <ResultTable entity={entity} columns={columns} rows={rows} loading={loaded.some((q) => q.isLoading)} onSort={() => undefined} tones={tones}
-        rowAction={(row) => <PinToggle pinned registration={registrationOf(row)} onPin={() => undefined} onUnpin={onUnpin} />} />
+      <ResultTable
+        entity={entity}
+        columns={columns}
+        rows={rows}
+        loading={loaded.some((q) => q.isLoading)}
+        onSort={() => undefined}
+        tones={tones}
+        rowAction={(row) => (
+          <PinToggle pinned registration={registrationOf(row)} onPin={() => undefined} onUnpin={onUnpin} />
+        )}
+      />
     </Panel>
   );
 }

@@ -28,7 +28,8 @@ function listsOfColumn(entity: Entity, column: ColumnDef): (string | undefined)[
   return [field?.list, itemLinkOf(field) ? field?.fields?.role?.list : undefined];
 }
 
-const ariaSortOf = (sort: string | undefined, field: string) => (sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : undefined);
+const ariaSortOf = (sort: string | undefined, field: string) =>
+  sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : undefined;
 
 interface Props {
   entity: Entity;
@@ -89,16 +90,37 @@ interface RowProps {
  * One row, drawn again only when its own props change: a loading state, a selection elsewhere
  * or a parent's render leaves the other rows as they are.
  */
-const ResultRow = memo(function ResultRow({ row, cells, selectable, selected, selectLabel, onToggle, clickable, onClick, action }: RowProps) {
+const ResultRow = memo(function ResultRow({
+  row,
+  cells,
+  selectable,
+  selected,
+  selectLabel,
+  onToggle,
+  clickable,
+  onClick,
+  action,
+}: RowProps) {
   return (
-    <tr className={clickable ? 'ant-table-row lbo-clickable' : 'ant-table-row'} aria-selected={selectable ? selected : undefined}
-      onClick={clickable ? (event) => onClick(row, event) : undefined}>
+    <tr
+      className={clickable ? 'ant-table-row lbo-clickable' : 'ant-table-row'}
+      aria-selected={selectable ? selected : undefined}
+      onClick={clickable ? (event) => onClick(row, event) : undefined}
+    >
       {selectable && (
         <td className="lbo-table-selection lbo-table-narrow">
-          <Checkbox checked={selected} aria-label={selectLabel} onChange={(event) => onToggle(row, event.target.checked)} />
+          <Checkbox
+            checked={selected}
+            aria-label={selectLabel}
+            onChange={(event) => onToggle(row, event.target.checked)}
+          />
         </td>
       )}
-      {cells.map((cell) => <td key={cell.key} data-align={cell.align}>{cell.render(row)}</td>)}
+      {cells.map((cell) => (
+        <td key={cell.key} data-align={cell.align}>
+          {cell.render(row)}
+        </td>
+      ))}
       {action && <td className="lbo-table-narrow">{action(row)}</td>}
     </tr>
   );
@@ -110,38 +132,72 @@ const ResultRow = memo(function ResultRow({ row, cells, selectable, selected, se
  * and antd's table (with its filter menus, trees and pagination) weighed a third of the list
  * route's JavaScript and redrew every row on each state change.
  */
-export function ResultTable({ entity, columns, rows, loading, sort, onSort, selection, tones, onRowClick, rowAction, renderers, extraColumns }: Props) {
+export function ResultTable({
+  entity,
+  columns,
+  rows,
+  loading,
+  sort,
+  onSort,
+  selection,
+  tones,
+  onRowClick,
+  rowAction,
+  renderers,
+  extraColumns,
+}: Props) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const keyField = entity.key ?? 'registration';
-  const lists = useMemo(() => [...new Set(columns.flatMap((c) => listsOfColumn(entity, c)).filter((l): l is string => Boolean(l)))], [columns, entity]);
+  const lists = useMemo(
+    () => [...new Set(columns.flatMap((c) => listsOfColumn(entity, c)).filter((l): l is string => Boolean(l)))],
+    [columns, entity],
+  );
   const loaded = useQueries({ queries: lists.map((list) => listQueryOptions(list, i18n.language)) });
   const listsKey = loaded.map((q) => q.dataUpdatedAt).join(',');
-  const optionsByList = useMemo(() => new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data])),
+  const optionsByList = useMemo(
+    () => new Map<string, Option[] | undefined>(lists.map((list, i) => [list, loaded[i]?.data])),
     // The lists' load times stand for their contents.
-    [lists, listsKey]);
-  const cells = useMemo<Cell[]>(() => columns.map((column): Cell => {
-    const field = fieldAt(entity, column.field);
-    const linked = column.field === 'registration' || column.field === keyField;
-    const labelOf = (list: string | undefined, v: string) => {
-      const options = list ? optionsByList.get(list) : undefined;
-      return options ? optionLabel(options, v) : v;
-    };
-    return {
-      key: column.field,
-      label: t(columnLabel(entity, column)),
-      sortable: sortable(entity, column),
-      align: ['currency', 'number', 'integer', 'percentage'].includes(field?.type ?? '') ? 'right' : undefined,
-      render: renderers?.[column.field] ?? ((row: Row) => {
-        const value = valueAt(row, column.field);
-        if (linked && typeof value === 'string') return <FastLink to={detailPath(entity, String(row.registration ?? value))}>{value}</FastLink>;
-        const parent = column.field === 'entityRegistration' ? parentPath(row.entityName, value) : undefined;
-        if (parent) return <FastLink to={parent}>{String(value)}</FastLink>;
-        return renderCell(value, { entity, column, field, row, locale: i18n.language, labelOf, toneOf: (status) => tones?.[status] }, (v) => (v ? t('Yes') : t('No')));
-      }),
-    };
-  }).concat((extraColumns ?? []).map((extra): Cell => ({ key: extra.key, label: extra.label, sortable: false, render: extra.render }))),
-  [columns, entity, keyField, t, i18n.language, optionsByList, tones, renderers, extraColumns]);
+    [lists, listsKey],
+  );
+  const cells = useMemo<Cell[]>(
+    () =>
+      columns
+        .map((column): Cell => {
+          const field = fieldAt(entity, column.field);
+          const linked = column.field === 'registration' || column.field === keyField;
+          const labelOf = (list: string | undefined, v: string) => {
+            const options = list ? optionsByList.get(list) : undefined;
+            return options ? optionLabel(options, v) : v;
+          };
+          return {
+            key: column.field,
+            label: t(columnLabel(entity, column)),
+            sortable: sortable(entity, column),
+            align: ['currency', 'number', 'integer', 'percentage'].includes(field?.type ?? '') ? 'right' : undefined,
+            render:
+              renderers?.[column.field] ??
+              ((row: Row) => {
+                const value = valueAt(row, column.field);
+                if (linked && typeof value === 'string')
+                  return <FastLink to={detailPath(entity, String(row.registration ?? value))}>{value}</FastLink>;
+                const parent = column.field === 'entityRegistration' ? parentPath(row.entityName, value) : undefined;
+                if (parent) return <FastLink to={parent}>{String(value)}</FastLink>;
+                return renderCell(
+                  value,
+                  { entity, column, field, row, locale: i18n.language, labelOf, toneOf: (status) => tones?.[status] },
+                  (v) => (v ? t('Yes') : t('No')),
+                );
+              }),
+          };
+        })
+        .concat(
+          (extraColumns ?? []).map(
+            (extra): Cell => ({ key: extra.key, label: extra.label, sortable: false, render: extra.render }),
+          ),
+        ),
+    [columns, entity, keyField, t, i18n.language, optionsByList, tones, renderers, extraColumns],
+  );
 
   // The handlers read the latest props through refs, so that the rows keep the same ones.
   const latest = useRef({ rows, selection, onRowClick });
@@ -150,9 +206,15 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
     const current = latest.current.selection;
     if (!current) return;
     const registration = registrationOf(row);
-    current.onChange(checked ? [...current.registrations.filter((r) => r !== registration), registration] : current.registrations.filter((r) => r !== registration));
+    current.onChange(
+      checked
+        ? [...current.registrations.filter((r) => r !== registration), registration]
+        : current.registrations.filter((r) => r !== registration),
+    );
   }, []);
-  const click = useCallback((row: Row, event: MouseEvent) => { if (!ownClick(event.target)) latest.current.onRowClick?.(row); }, []);
+  const click = useCallback((row: Row, event: MouseEvent) => {
+    if (!ownClick(event.target)) latest.current.onRowClick?.(row);
+  }, []);
   const selected = useMemo(() => new Set(selection?.registrations ?? []), [selection?.registrations]);
   const shownSelected = selection ? rows.filter((row) => selected.has(registrationOf(row))).length : 0;
   const toggleAll = (checked: boolean) => {
@@ -162,10 +224,18 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
   };
 
   const style = {
-    '--lbo-border': token.colorBorderSecondary, '--lbo-header-bg': token.colorFillAlter, '--lbo-header-hover': token.colorFillSecondary,
-    '--lbo-heading': token.colorTextHeading, '--lbo-text': token.colorText, '--lbo-quiet': token.colorTextQuaternary,
-    '--lbo-primary': token.colorPrimary, '--lbo-row-hover': token.controlItemBgHover, '--lbo-row-selected': token.controlItemBgActive,
-    '--lbo-link': token.colorLink, '--lbo-link-hover': token.colorLinkHover, '--lbo-font-size': `${token.fontSize}px`,
+    '--lbo-border': token.colorBorderSecondary,
+    '--lbo-header-bg': token.colorFillAlter,
+    '--lbo-header-hover': token.colorFillSecondary,
+    '--lbo-heading': token.colorTextHeading,
+    '--lbo-text': token.colorText,
+    '--lbo-quiet': token.colorTextQuaternary,
+    '--lbo-primary': token.colorPrimary,
+    '--lbo-row-hover': token.controlItemBgHover,
+    '--lbo-row-selected': token.controlItemBgActive,
+    '--lbo-link': token.colorLink,
+    '--lbo-link-hover': token.colorLinkHover,
+    '--lbo-font-size': `${token.fontSize}px`,
   } as CSSProperties;
   const width = cells.length + (selection ? 1 : 0) + (rowAction ? 1 : 0);
 
@@ -178,27 +248,56 @@ export function ResultTable({ entity, columns, rows, loading, sort, onSort, sele
               <tr>
                 {selection && (
                   <th className="lbo-table-selection lbo-table-narrow">
-                    <Checkbox checked={rows.length > 0 && shownSelected === rows.length} indeterminate={shownSelected > 0 && shownSelected < rows.length}
-                      aria-label={t('Select all')} onChange={(event) => toggleAll(event.target.checked)} />
+                    <Checkbox
+                      checked={rows.length > 0 && shownSelected === rows.length}
+                      indeterminate={shownSelected > 0 && shownSelected < rows.length}
+                      aria-label={t('Select all')}
+                      onChange={(event) => toggleAll(event.target.checked)}
+                    />
                   </th>
                 )}
                 {cells.map((cell) => (
-                  <th key={cell.key} data-align={cell.align} aria-sort={cell.sortable ? (ariaSortOf(sort, cell.key) ?? 'none') : undefined}
-                    className={cell.sortable ? 'lbo-sortable' : undefined} onClick={cell.sortable ? () => onSort(nextSort(sort, cell.key)) : undefined}>
+                  <th
+                    key={cell.key}
+                    data-align={cell.align}
+                    aria-sort={cell.sortable ? (ariaSortOf(sort, cell.key) ?? 'none') : undefined}
+                    className={cell.sortable ? 'lbo-sortable' : undefined}
+                    onClick={cell.sortable ? () => onSort(nextSort(sort, cell.key)) : undefined}
+                  >
                     {cell.label}
-                    {cell.sortable && <span className="lbo-sorter" aria-hidden><span className="lbo-sorter-up" /><span className="lbo-sorter-down" /></span>}
+                    {cell.sortable && (
+                      <span className="lbo-sorter" aria-hidden>
+                        <span className="lbo-sorter-up" />
+                        <span className="lbo-sorter-down" />
+                      </span>
+                    )}
                   </th>
                 ))}
                 {rowAction && <th className="lbo-table-narrow" />}
               </tr>
             </thead>
             <tbody className="ant-table-tbody">
-              {rows.length ? rows.map((row) => (
-                <ResultRow key={rowKeyOf(row)} row={row} cells={cells} selectable={Boolean(selection)} selected={selected.has(registrationOf(row))}
-                  selectLabel={selection ? t('Select {registration}', { registration: registrationOf(row) }) : undefined} onToggle={toggle}
-                  clickable={Boolean(onRowClick)} onClick={click} action={rowAction} />
-              )) : (
-                <tr className="lbo-table-empty"><td colSpan={width}>{loading ? '' : t('No data')}</td></tr>
+              {rows.length ? (
+                rows.map((row) => (
+                  <ResultRow
+                    key={rowKeyOf(row)}
+                    row={row}
+                    cells={cells}
+                    selectable={Boolean(selection)}
+                    selected={selected.has(registrationOf(row))}
+                    selectLabel={
+                      selection ? t('Select {registration}', { registration: registrationOf(row) }) : undefined
+                    }
+                    onToggle={toggle}
+                    clickable={Boolean(onRowClick)}
+                    onClick={click}
+                    action={rowAction}
+                  />
+                ))
+              ) : (
+                <tr className="lbo-table-empty">
+                  <td colSpan={width}>{loading ? '' : t('No data')}</td>
+                </tr>
               )}
             </tbody>
           </table>

@@ -26,19 +26,38 @@ interface Props {
 }
 
 /** The search row: the declared filters (hidden ones left out) and the free-text filter. */
-export const SearchRow = memo(function SearchRow({ entity, route, filters, search, onFilters, onSearch, onReset, onAdvanced }: Props) {
+export const SearchRow = memo(function SearchRow({
+  entity,
+  route,
+  filters,
+  search,
+  onFilters,
+  onSearch,
+  onReset,
+  onAdvanced,
+}: Props) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useUiState(`search.${route}.expanded`, false);
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
   const visible = entity.filters.filter((f) => !f.hidden);
-  const hasValue = (name: string, kind: string) => (kind === 'range' ? rangeParams(entity, visible.find((f) => f.name === name)!).some((p) => filters[p]) : Boolean(filters[name]));
+  const hasValue = (name: string, kind: string) =>
+    kind === 'range'
+      ? rangeParams(entity, visible.find((f) => f.name === name)!).some((p) => filters[p])
+      : Boolean(filters[name]);
   const shown = expanded ? visible : visible.filter((f, i) => i < firstFilters || hasValue(f.name, f.kind));
   return (
     <Panel style={{ marginBottom: 16 }} data-testid="search-row">
       <Row gutter={[12, 12]}>
         <Col xs={24} sm={12} lg={6}>
-          <Input.Search aria-label={t('Search')} placeholder={t('Search')} value={text} allowClear onChange={(e) => setText(e.target.value)} onSearch={(v) => onSearch(v.trim())} />
+          <Input.Search
+            aria-label={t('Search')}
+            placeholder={t('Search')}
+            value={text}
+            allowClear
+            onChange={(e) => setText(e.target.value)}
+            onSearch={(v) => onSearch(v.trim())}
+          />
         </Col>
         {shown.map((filter) => {
           const Control = filterControl(entity, filter);
@@ -52,12 +71,23 @@ export const SearchRow = memo(function SearchRow({ entity, route, filters, searc
       </Row>
       <Space style={{ marginTop: 12 }}>
         {visible.length > firstFilters && (
-          <Button size="small" type="link" icon={expanded ? <UpOutlined /> : <DownOutlined />} onClick={() => setExpanded(!expanded)}>
+          <Button
+            size="small"
+            type="link"
+            icon={expanded ? <UpOutlined /> : <DownOutlined />}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? t('Fewer filters') : t('More filters')}
           </Button>
         )}
-        <Button size="small" icon={<ClearOutlined />} onClick={onReset}>{t('Reset')}</Button>
-        {onAdvanced && <Button size="small" icon={<FilterOutlined />} onClick={onAdvanced}>{t('Advanced search')}</Button>}
+        <Button size="small" icon={<ClearOutlined />} onClick={onReset}>
+          {t('Reset')}
+        </Button>
+        {onAdvanced && (
+          <Button size="small" icon={<FilterOutlined />} onClick={onAdvanced}>
+            {t('Advanced search')}
+          </Button>
+        )}
       </Space>
       <FilterBadges entity={entity} filters={filters} onRemove={(param) => onFilters({ [param]: '' })} />
     </Panel>

@@ -9,7 +9,9 @@ export const leaveText = 'Leave the page? Your changes may not be saved.';
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation();
   const [modal, holder] = Modal.useModal();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({

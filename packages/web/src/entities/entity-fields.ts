@@ -1,12 +1,16 @@
 import type { Entity } from '@lbo/model/entity';
-import type { FieldDef } from '@lbo/model/fields';
-import { auditFields, clientRouteOf } from '@lbo/model/entity-registry';
+import { clientRouteOf } from '@lbo/model/entity-registry';
 import type { ColumnDef, FilterDef } from '@lbo/model/search';
 import { fieldAt } from '@lbo/model/field-at';
 
 /** `financedAmountExclTax` → `Financed amount excl tax`; `_insertDate` → `Insert date`. */
 export function humanise(name: string): string {
-  const words = name.replace(/^_+/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase().trim();
+  const words = name
+    .replace(/^_+/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -30,7 +34,8 @@ export function labelOfPath(entity: Pick<Entity, 'fields'>, path: string): strin
   if (declared) return declared;
   const segments = path.split('.').filter((s) => !isIndex(s));
   const last = segments[segments.length - 1] ?? path;
-  if (segments.length > 1 && (last === 'name' || last === 'registration')) return humanise(`${segments[segments.length - 2]} ${last}`);
+  if (segments.length > 1 && (last === 'name' || last === 'registration'))
+    return humanise(`${segments[segments.length - 2]} ${last}`);
   return humanise(last);
 }
 

@@ -16,7 +16,13 @@ registerKinds([gizmo]);
 describe('the screens of a kind declared in one file', () => {
   it('list it with the columns and filters its declaration gives', () => {
     expect(entities).toContain(gizmo);
-    expect(gizmo.columns.map((column) => columnLabel(gizmo, column))).toEqual(['Registration', 'Status', 'Name', 'Serial number', 'Size']);
+    expect(gizmo.columns.map((column) => columnLabel(gizmo, column))).toEqual([
+      'Registration',
+      'Status',
+      'Name',
+      'Serial number',
+      'Size',
+    ]);
     expect(filterParams(gizmo)).toEqual(['registration', 'name', 'serialNumber', 'minSize', 'maxSize']);
     expect(humanise(gizmo.listRoute)).toBe('Gizmos');
     expect(menuLabelOf(`/${gizmo.listRoute}`)).toBe('Gizmos');
@@ -39,7 +45,12 @@ describe('the screens of a kind declared in one file', () => {
   it('translate its title, field and transition labels into French from the declaration', async () => {
     // The dictionary is built when first loaded, as the app loads it: after the kinds are known.
     const { frFR } = await import('../i18n/fr-FR.ts');
-    expect(frFR).toMatchObject({ Gizmo: 'Bidule', Gizmos: 'Bidules', 'Serial number': 'Numéro de série', Retire: 'Mettre au placard' });
+    expect(frFR).toMatchObject({
+      Gizmo: 'Bidule',
+      Gizmos: 'Bidules',
+      'Serial number': 'Numéro de série',
+      Retire: 'Mettre au placard',
+    });
     for (const field of formFieldsOf(gizmo.fields)) expect(frFR[field.label], field.label).toBeDefined();
   });
 

@@ -16,7 +16,9 @@ export function getAt(values: unknown, path: string): unknown {
 /** A copy of `values` with `value` at `path`; missing levels are created (arrays for numeric keys). */
 export function setAt<T>(values: T, path: string, value: unknown): T {
   const [key, ...rest] = path.split('.');
-  const container: Record<string, unknown> | unknown[] = Array.isArray(values) ? [...values] : { ...(values as object) };
+  const container: Record<string, unknown> | unknown[] = Array.isArray(values)
+    ? [...values]
+    : { ...(values as object) };
   const current = (container as Record<string, unknown>)[key];
   const next = rest.length === 0 ? value : setAt(current ?? (/^\d+$/.test(rest[0]) ? [] : {}), rest.join('.'), value);
   (container as Record<string, unknown>)[key] = next;
@@ -27,7 +29,13 @@ export function setAt<T>(values: T, path: string, value: unknown): T {
  * The messages of every field at every path (items of lists included): mandatory ones only
  * where touched, or everywhere once submit touched all.
  */
-export function formErrors(fields: FormField[], values: unknown, isTouched: (path: string) => boolean, ctx: ValidationContext, prefix = ''): Record<string, string> {
+export function formErrors(
+  fields: FormField[],
+  values: unknown,
+  isTouched: (path: string) => boolean,
+  ctx: ValidationContext,
+  prefix = '',
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     if (field.hidden || field.readOnly) continue;
@@ -36,9 +44,12 @@ export function formErrors(fields: FormField[], values: unknown, isTouched: (pat
     const message = fieldError(field, value, isTouched(path), ctx);
     if (message) errors[path] = message;
     if (field.type === 'list' && Array.isArray(value)) {
-      value.forEach((_, i) => Object.assign(errors, formErrors(field.fields ?? [], values, isTouched, ctx, `${path}.${i}`)));
+      value.forEach((_, i) =>
+        Object.assign(errors, formErrors(field.fields ?? [], values, isTouched, ctx, `${path}.${i}`)),
+      );
     }
-    if (field.type === 'object' && value && typeof value === 'object') Object.assign(errors, formErrors(field.fields ?? [], values, isTouched, ctx, path));
+    if (field.type === 'object' && value && typeof value === 'object')
+      Object.assign(errors, formErrors(field.fields ?? [], values, isTouched, ctx, path));
   }
   return errors;
 }
@@ -64,7 +75,9 @@ export function cleanDocument(values: Values): Values {
     }
     if (v instanceof Date) return v;
     if (v && typeof v === 'object') {
-      const entries = Object.entries(v).map(([k, x]) => [k, clean(x)] as const).filter(([, x]) => x !== undefined);
+      const entries = Object.entries(v)
+        .map(([k, x]) => [k, clean(x)] as const)
+        .filter(([, x]) => x !== undefined);
       return entries.length ? Object.fromEntries(entries) : undefined;
     }
     return v === null || v === '' ? undefined : v;

@@ -23,20 +23,41 @@ export function saveFile(file: Blob, fileName: string) {
  * in the background (followed live, its file also on /exports).
  */
 export async function exportList(args: {
-  entity: Entity; state: ListState; columns: ColumnDef[]; labels: string[]; title: string; locale: string; format?: ExportFormat; openExports: () => void;
+  entity: Entity;
+  state: ListState;
+  columns: ColumnDef[];
+  labels: string[];
+  title: string;
+  locale: string;
+  format?: ExportFormat;
+  openExports: () => void;
   /** Called with the Export record when the export goes on in the background. */
   onBackground?: (record: Row) => void;
 }) {
   const { entity, state, columns, labels, title, locale, format = 'xlsx', openExports, onBackground } = args;
   notify({ level: 'info', message: 'Downloading file' });
   const answer = await dataProvider.listExport(entity, {
-    ...state.filters, search: state.search || undefined, sort: state.sort,
-    format, columns: columns.map((c) => c.field).join(','), labels: JSON.stringify(labels), locale, fileName: title,
+    ...state.filters,
+    search: state.search || undefined,
+    sort: state.sort,
+    format,
+    columns: columns.map((c) => c.field).join(','),
+    labels: JSON.stringify(labels),
+    locale,
+    fileName: title,
   });
   if ('background' in answer) {
     // The screen follows it live (report/ExportProgress.tsx); without one, a notice says where the file will be.
     if (onBackground) onBackground(answer.background);
-    else notify({ level: 'info', message: 'The export continues in the background: its file will be on the Exports screen', duration: 10 }, { label: 'Open exports', onClick: openExports });
+    else
+      notify(
+        {
+          level: 'info',
+          message: 'The export continues in the background: its file will be on the Exports screen',
+          duration: 10,
+        },
+        { label: 'Open exports', onClick: openExports },
+      );
     return;
   }
   if (!answer.fileName) {

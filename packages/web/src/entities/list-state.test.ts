@@ -8,15 +8,29 @@ const contract = entityByName('Contract')!;
 
 describe('list state in the URL', () => {
   it('reads declared filters, free text, page, sort and range, and ignores the rest', () => {
-    const params = new URLSearchParams('status=ACTIVE,-DRAFT&fromStartDate=20240101&filter=martin&page=3&sort=-startDate&jwt=x&range=[40-79]');
+    const params = new URLSearchParams(
+      'status=ACTIVE,-DRAFT&fromStartDate=20240101&filter=martin&page=3&sort=-startDate&jwt=x&range=[40-79]',
+    );
     const state = readListState(contract, params);
-    expect(state).toEqual({ filters: { status: 'ACTIVE,-DRAFT', fromStartDate: '20240101' }, search: 'martin', page: 3, sort: '-startDate', range: [40, 79] });
+    expect(state).toEqual({
+      filters: { status: 'ACTIVE,-DRAFT', fromStartDate: '20240101' },
+      search: 'martin',
+      page: 3,
+      sort: '-startDate',
+      range: [40, 79],
+    });
     expect(readListState(contract, writeListState(state))).toEqual(state);
   });
 
   it('builds the list query with range and breakdown', () => {
     const state = readListState(contract, new URLSearchParams('status=ACTIVE&page=2'));
-    expect(listQuery(contract, state, 20)).toEqual({ status: 'ACTIVE', search: '', sort: undefined, range: '[20-39]', breakdown: 'status' });
+    expect(listQuery(contract, state, 20)).toEqual({
+      status: 'ACTIVE',
+      search: '',
+      sort: undefined,
+      range: '[20-39]',
+      breakdown: 'status',
+    });
   });
 
   it('names date ranges from/to and amount ranges min/max', () => {
@@ -28,7 +42,10 @@ describe('list state in the URL', () => {
   });
 
   it('merges filter changes, an empty value removing the filter', () => {
-    expect(mergeFilters({ status: 'ACTIVE', name: 'x' }, { name: '', fromStartDate: '20240101' })).toEqual({ status: 'ACTIVE', fromStartDate: '20240101' });
+    expect(mergeFilters({ status: 'ACTIVE', name: 'x' }, { name: '', fromStartDate: '20240101' })).toEqual({
+      status: 'ACTIVE',
+      fromStartDate: '20240101',
+    });
   });
 
   it('cycles sorting ascending, descending, off', () => {

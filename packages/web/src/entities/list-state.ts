@@ -67,8 +67,13 @@ export function nextSort(current: string | undefined, field: string): string | u
 }
 
 /** A state with new filters starts again at page 1. */
-export const withFilters = (state: ListState, filters: Record<string, string>, search = state.search): ListState =>
-  ({ ...state, filters, search, page: 1, range: undefined });
+export const withFilters = (state: ListState, filters: Record<string, string>, search = state.search): ListState => ({
+  ...state,
+  filters,
+  search,
+  page: 1,
+  range: undefined,
+});
 
 /** Filters with some values changed; an empty value removes the filter. */
 export function mergeFilters(filters: Record<string, string>, changes: Record<string, string>): Record<string, string> {

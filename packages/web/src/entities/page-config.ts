@@ -33,7 +33,11 @@ const productPageConfig = (listRoute: string): ListPageConfig | undefined =>
 
 /** `credit-lines` → `CreditLinesPage`. */
 export const pageNameOf = (listRoute: string) =>
-  `${listRoute.split(/[-/]/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Page`;
+  `${listRoute
+    .split(/[-/]/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')}Page`;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -42,11 +46,17 @@ export function readPageConfig(raw: unknown): ListPageConfig {
   if (!isRecord(raw)) return {};
   const out: ListPageConfig = {};
   if (typeof raw.title === 'string' && raw.title.trim()) out.title = raw.title.trim();
-  if (Array.isArray(raw.columns) && raw.columns.every((c) => typeof c === 'string')) out.columns = raw.columns as string[];
-  if (isRecord(raw.defaultQuery)) out.defaultQuery = Object.fromEntries(Object.entries(raw.defaultQuery).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
+  if (Array.isArray(raw.columns) && raw.columns.every((c) => typeof c === 'string'))
+    out.columns = raw.columns as string[];
+  if (isRecord(raw.defaultQuery))
+    out.defaultQuery = Object.fromEntries(
+      Object.entries(raw.defaultQuery).filter(([, v]) => typeof v === 'string' && v),
+    ) as Record<string, string>;
   if (typeof raw.addLink === 'string' && raw.addLink.startsWith('/')) out.addLink = raw.addLink;
-  if (Number.isInteger(raw.pageSize) && (raw.pageSize as number) > 0 && (raw.pageSize as number) <= 250) out.pageSize = raw.pageSize as number;
-  for (const flag of ['addButton', 'hideKpis', 'hideTransitions', 'hideRowTransitions'] as const) if (typeof raw[flag] === 'boolean') out[flag] = raw[flag];
+  if (Number.isInteger(raw.pageSize) && (raw.pageSize as number) > 0 && (raw.pageSize as number) <= 250)
+    out.pageSize = raw.pageSize as number;
+  for (const flag of ['addButton', 'hideKpis', 'hideTransitions', 'hideRowTransitions'] as const)
+    if (typeof raw[flag] === 'boolean') out[flag] = raw[flag];
   if (raw.hideAddButton === true) out.addButton = false;
   return out;
 }
@@ -58,4 +68,6 @@ export function pageConfigOf(listRoute: string, options: Record<string, unknown>
 }
 
 /** Detail routes reached by id only: no create form (spec 000 §2.2), as the kinds' declarations say. */
-export const detailByIdOnly = new Set(entities.filter((entity) => entity.screens.detailByIdOnly).map((entity) => entity.clientRoute));
+export const detailByIdOnly = new Set(
+  entities.filter((entity) => entity.screens.detailByIdOnly).map((entity) => entity.clientRoute),
+);

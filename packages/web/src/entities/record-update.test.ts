@@ -4,7 +4,10 @@ import { versionedUpdate } from './record-update.ts';
 describe('versionedUpdate', () => {
   it('sends the changed fields with the version that was edited', () => {
     const initial = { registration: 'CT000001', name: 'Lease', duration: 36, _version: 4, _updateDate: '2025-01-01' };
-    expect(versionedUpdate(initial, { ...initial, name: 'Lease of vans', _version: 9 })).toEqual({ name: 'Lease of vans', _version: 4 });
+    expect(versionedUpdate(initial, { ...initial, name: 'Lease of vans', _version: 9 })).toEqual({
+      name: 'Lease of vans',
+      _version: 4,
+    });
   });
 
   it('sends the version even when nothing changed', () => {

@@ -7,6 +7,7 @@ import { changedFields, type Values } from './form-values.ts';
  */
 export function versionedUpdate(initial: Values, values: Values): Values {
   const version = initial._version;
-  if (!Number.isInteger(version)) throw new Error('The record was read without its version (_version); reload it before saving');
+  if (!Number.isInteger(version))
+    throw new Error('The record was read without its version (_version); reload it before saving');
   return { ...changedFields(initial, values), _version: version };
 }

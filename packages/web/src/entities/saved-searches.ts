@@ -19,7 +19,11 @@ export interface SavedSearch {
 const kept = (entity: Entity) => new Set([...filterParams(entity), 'filter', 'sort']);
 
 /** The query of a list state that a saved search keeps. */
-export function searchQuery(entity: Entity, state: ListState, extra: URLSearchParams = new URLSearchParams()): Record<string, string> {
+export function searchQuery(
+  entity: Entity,
+  state: ListState,
+  extra: URLSearchParams = new URLSearchParams(),
+): Record<string, string> {
   const keep = kept(entity);
   const query: Record<string, string> = {};
   for (const [name, value] of writeListState(state)) if (keep.has(name) && value) query[name] = value;
@@ -40,7 +44,9 @@ export function refusalOf(query: Record<string, string>, saved: SavedSearch[]): 
 
 /** A name that says what the search holds: `Status: ACTIVE, Name: ^leas`, cut at 60 characters. */
 export function defaultSearchName(query: Record<string, string>, label: (param: string) => string = humanise): string {
-  const text = Object.entries(query).map(([name, value]) => `${label(name)}: ${value}`).join(', ');
+  const text = Object.entries(query)
+    .map(([name, value]) => `${label(name)}: ${value}`)
+    .join(', ');
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
@@ -51,8 +57,17 @@ export function savedSearchesOf(preferences: UserPreference[], page: string): Sa
     .flatMap((p) => {
       const value = p.value as Partial<SavedSearch> | undefined;
       if (!value || typeof value.query !== 'object' || value.query === null) return [];
-      const query = Object.fromEntries(Object.entries(value.query).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-      return [{ _id: p._id, name: typeof value.name === 'string' && value.name ? value.name : defaultSearchName(query), query }];
+      const query = Object.fromEntries(Object.entries(value.query).filter(([, v]) => typeof v === 'string')) as Record<
+        string,
+        string
+      >;
+      return [
+        {
+          _id: p._id,
+          name: typeof value.name === 'string' && value.name ? value.name : defaultSearchName(query),
+          query,
+        },
+      ];
     });
 }
 

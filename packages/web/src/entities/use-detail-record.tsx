@@ -34,10 +34,17 @@ export function useDetailRecord(entity: Entity) {
   if (id && isLoading) status = <Loading />;
   else if (id && (error || !data)) {
     const code = error instanceof ApiFailure ? error.status : 0;
-    status = <Result status={code === 404 ? '404' : 'error'} title={code === 404 ? t('Not found') : t('Oops, something went wrong')} />;
+    status = (
+      <Result
+        status={code === 404 ? '404' : 'error'}
+        title={code === 404 ? t('Not found') : t('Oops, something went wrong')}
+      />
+    );
   }
   return {
-    id, data, status,
+    id,
+    data,
+    status,
     /** Creates the record; answers it and whether it was created (201) or an existing one answered (200). */
     create: (values: Values) => creation.mutateAsync(values),
     async created(record: Values, notice: Notice = { level: 'success', message: 'Saved' }) {

@@ -14,7 +14,12 @@ const empty: ListResult = { rows: [], size: 0, continues: false };
  * The rows of a list screen; a failed load shows an empty list (spec 001 §8) after the client's
  * notice. The page shown stays on screen while the next one loads.
  */
-export function useEntityList(entity: Entity, state: ListState, pageSize: number, refetchInterval?: (result: ListResult | undefined) => number | false) {
+export function useEntityList(
+  entity: Entity,
+  state: ListState,
+  pageSize: number,
+  refetchInterval?: (result: ListResult | undefined) => number | false,
+) {
   const query = listQuery(entity, state, pageSize);
   return useQuery({
     queryKey: queryKeys.list(entity, query),

@@ -16,7 +16,10 @@ export function useFormState(fields: FormField[], initial: Values, context: Omit
   const [submitted, setSubmitted] = useState(false);
   const [dirty, setDirty] = useState(false);
 
-  const ctx = useMemo(() => ({ ...context, translate: (key: string, v: Record<string, unknown>) => t(key, v) }), [context, t]);
+  const ctx = useMemo(
+    () => ({ ...context, translate: (key: string, v: Record<string, unknown>) => t(key, v) }),
+    [context, t],
+  );
   const errors = useMemo(
     () => formErrors(fields, values, (path) => submitted || touched.has(path), ctx),
     [fields, values, touched, submitted, ctx],
@@ -27,7 +30,10 @@ export function useFormState(fields: FormField[], initial: Values, context: Omit
     setTouched((current) => (current.has(path) ? current : new Set(current).add(path)));
     setDirty(true);
   }, []);
-  const touch = useCallback((path: string) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))), []);
+  const touch = useCallback(
+    (path: string) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
+    [],
+  );
 
   /** Touches every field; true when nothing blocks the submit. */
   const validateAll = useCallback(() => {
@@ -42,5 +48,14 @@ export function useFormState(fields: FormField[], initial: Values, context: Omit
     setDirty(false);
   }, []);
 
-  return { values, errors, dirty, setValue, touch, validateAll, reset, getValue: (path: string) => getAt(values, path) };
+  return {
+    values,
+    errors,
+    dirty,
+    setValue,
+    touch,
+    validateAll,
+    reset,
+    getValue: (path: string) => getAt(values, path),
+  };
 }

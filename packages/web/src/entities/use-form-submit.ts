@@ -16,12 +16,20 @@ interface SubmittableForm {
  * blocked with a warning; otherwise `onSubmit` runs once at a time and the form starts again
  * from what was saved. A failed save keeps what was typed (the client has shown the error).
  */
-export function useFormSubmit(form: SubmittableForm, { readOnly, initial, onSubmit, moreErrors }: {
-  readOnly?: boolean;
-  initial: Values;
-  onSubmit(values: Values, initial: Values): Promise<void>;
-  moreErrors?: (values: Values) => string[];
-}) {
+export function useFormSubmit(
+  form: SubmittableForm,
+  {
+    readOnly,
+    initial,
+    onSubmit,
+    moreErrors,
+  }: {
+    readOnly?: boolean;
+    initial: Values;
+    onSubmit(values: Values, initial: Values): Promise<void>;
+    moreErrors?: (values: Values) => string[];
+  },
+) {
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const submit = useCallback(async () => {

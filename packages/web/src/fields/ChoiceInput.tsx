@@ -14,7 +14,11 @@ function withUnknown(options: Option[], values: string[], loaded: boolean): Opti
 /** select and multiple select, from a reference list or given options. */
 export function SelectInput({ field, id, value, onChange, onBlur, disabled, invalid }: InputProps) {
   const { options: listOptions, loading } = useListOptions(field.options ? undefined : field.list);
-  const values = Array.isArray(value) ? value.map(String) : value === undefined || value === null || value === '' ? [] : [String(value)];
+  const values = Array.isArray(value)
+    ? value.map(String)
+    : value === undefined || value === null || value === ''
+      ? []
+      : [String(value)];
   const options = withUnknown(field.options ?? listOptions, values, !loading);
   return (
     <Select
@@ -28,7 +32,9 @@ export function SelectInput({ field, id, value, onChange, onBlur, disabled, inva
       disabled={disabled}
       status={invalid ? 'error' : undefined}
       style={{ width: '100%' }}
-      onChange={(next: string | string[] | undefined) => onChange(Array.isArray(next) ? (next.length ? next : undefined) : (next ?? undefined))}
+      onChange={(next: string | string[] | undefined) =>
+        onChange(Array.isArray(next) ? (next.length ? next : undefined) : (next ?? undefined))
+      }
       onBlur={onBlur}
     />
   );
@@ -36,12 +42,46 @@ export function SelectInput({ field, id, value, onChange, onBlur, disabled, inva
 
 export function RadioInput({ field, id, value, onChange, onBlur, disabled }: InputProps) {
   const { options } = useListOptions(field.options ? undefined : field.list);
-  return <Radio.Group id={id} value={value} disabled={disabled} options={field.options ?? options} onChange={(e) => { onChange(e.target.value); onBlur(); }} />;
+  return (
+    <Radio.Group
+      id={id}
+      value={value}
+      disabled={disabled}
+      options={field.options ?? options}
+      onChange={(e) => {
+        onChange(e.target.value);
+        onBlur();
+      }}
+    />
+  );
 }
 
 /** checkbox and switch: booleans. */
 export function BooleanInput({ field, id, value, onChange, onBlur, disabled }: InputProps) {
   const { t } = useTranslation();
-  if (field.type === 'switch') return <Switch id={id} checked={value === true} disabled={disabled} onChange={(v) => { onChange(v); onBlur(); }} />;
-  return <Checkbox id={id} checked={value === true} disabled={disabled} onChange={(e) => { onChange(e.target.checked); onBlur(); }}>{value === true ? t('Yes') : t('No')}</Checkbox>;
+  if (field.type === 'switch')
+    return (
+      <Switch
+        id={id}
+        checked={value === true}
+        disabled={disabled}
+        onChange={(v) => {
+          onChange(v);
+          onBlur();
+        }}
+      />
+    );
+  return (
+    <Checkbox
+      id={id}
+      checked={value === true}
+      disabled={disabled}
+      onChange={(e) => {
+        onChange(e.target.checked);
+        onBlur();
+      }}
+    >
+      {value === true ? t('Yes') : t('No')}
+    </Checkbox>
+  );
 }

@@ -31,8 +31,14 @@ export function DateInput({ field, id, value, onChange, onBlur, disabled, invali
       status={invalid ? 'error' : undefined}
       suffix={<CalendarOutlined style={{ opacity: 0.45 }} />}
       onFocus={() => setFocused(true)}
-      onChange={(e) => { setText(e.target.value); onChange(parse(e.target.value)); }}
-      onBlur={() => { setFocused(false); onBlur(); }}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parse(e.target.value));
+      }}
+      onBlur={() => {
+        setFocused(false);
+        onBlur();
+      }}
     />
   );
 }

@@ -29,18 +29,32 @@ function render(field: FormField, value: unknown, touched = true) {
   return renderToString(
     <MemoryRouter>
       <QueryClientProvider client={client}>
-        <FormContext.Provider value={api}><FieldView field={field} path={field.name} /></FormContext.Provider>
+        <FormContext.Provider value={api}>
+          <FieldView field={field} path={field.name} />
+        </FormContext.Provider>
       </QueryClientProvider>
     </MemoryRouter>,
   );
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('one component per field type', () => {
   it('renders every form field type with its label', () => {
     for (const type of formFieldTypes) {
-      const field: FormField = { name: 'f', type, label: `Label of ${type}`, fields: [{ name: 'inner', type: 'text', label: 'Inner' }], text: 'A notice' };
+      const field: FormField = {
+        name: 'f',
+        type,
+        label: `Label of ${type}`,
+        fields: [{ name: 'inner', type: 'text', label: 'Inner' }],
+        text: 'A notice',
+      };
       const html = render(field, undefined, false);
       expect(html, type).not.toContain('Unknown type');
       if (type !== 'notice') expect(text(html), type).toContain(`Label of ${type}`);
@@ -50,8 +64,12 @@ describe('one component per field type', () => {
   it('shows a phone as its country calling code and local number', () => {
     const html = text(render({ name: 'phone', type: 'phone', label: 'Phone' }, '+33123456789'));
     expect(html).toContain('FR +33');
-    expect(render({ name: 'phone', type: 'phone', label: 'Phone' }, '+33123456789')).toContain('value="01 23 45 67 89"');
-    expect(text(render({ name: 'phone', type: 'phone', label: 'Phone' }, { invalidInput: '01 23' }))).toContain('Invalid format');
+    expect(render({ name: 'phone', type: 'phone', label: 'Phone' }, '+33123456789')).toContain(
+      'value="01 23 45 67 89"',
+    );
+    expect(text(render({ name: 'phone', type: 'phone', label: 'Phone' }, { invalidInput: '01 23' }))).toContain(
+      'Invalid format',
+    );
   });
 
   it('shows "Unknown type {type}" for any other type', () => {
@@ -62,8 +80,14 @@ describe('one component per field type', () => {
 describe('inputs keep their element while a value is typed', () => {
   // antd rebuilds an input (and takes its focus) when a suffix comes or goes: a link input has one, empty or not.
   it('renders a link input in the same wrapper with and without a value', () => {
-    const field: FormField = { name: 'personRegistration', type: 'link', label: 'Person registration', entity: 'Person' };
-    for (const value of [undefined, 'P', 'PER000301']) expect(render(field, value), String(value)).toContain('ant-input-affix-wrapper');
+    const field: FormField = {
+      name: 'personRegistration',
+      type: 'link',
+      label: 'Person registration',
+      entity: 'Person',
+    };
+    for (const value of [undefined, 'P', 'PER000301'])
+      expect(render(field, value), String(value)).toContain('ant-input-affix-wrapper');
   });
 });
 
@@ -81,7 +105,11 @@ describe('validation messages shown under the field', () => {
     [{ name: 'd', type: 'datetime', label: 'Meeting' }, { invalidInput: 'x' }, 'Invalid date'],
     [{ name: 'e', type: 'email', label: 'Email' }, 'nope', 'Email format should be "name@example.com"'],
     [{ name: 'e', type: 'emails', label: 'Emails' }, ['a@b.fr', 'nope'], 'Email format should be "name@example.com"'],
-    [{ name: 'u', type: 'username', label: 'Username' }, 'john', 'Should be a valid email or a valid string ending with @demo'],
+    [
+      { name: 'u', type: 'username', label: 'Username' },
+      'john',
+      'Should be a valid email or a valid string ending with @demo',
+    ],
     [{ name: 'p', type: 'phone', label: 'Phone' }, 'abc', 'Invalid format'],
     [{ name: 'i', type: 'iban', label: 'IBAN' }, 'FR00 1234', 'IBAN is invalid'],
     [{ name: 't', type: 'text', label: 'Id', format: 'uuid' }, 'x-y', 'Invalid format'],

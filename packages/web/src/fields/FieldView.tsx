@@ -21,11 +21,14 @@ export function FieldView({ field, path }: { field: FormField; path: string }) {
   const error = form.errorOf(path);
   const id = `field-${path}`;
   const counter = lengthCounter(field, value);
-  const extra = (counter || form.debug) ? (
-    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-      {counter}{counter && form.debug ? ' · ' : ''}{form.debug ? path : ''}
-    </Typography.Text>
-  ) : undefined;
+  const extra =
+    counter || form.debug ? (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {counter}
+        {counter && form.debug ? ' · ' : ''}
+        {form.debug ? path : ''}
+      </Typography.Text>
+    ) : undefined;
   const plain = field.type === 'notice';
   return (
     <Form.Item
@@ -47,7 +50,11 @@ export function FieldView({ field, path }: { field: FormField; path: string }) {
         invalid={Boolean(error)}
         locale={form.locale}
       />
-      {error && <div role="alert" className="field-error" style={{ color: token.colorError, marginTop: 2 }}>{error}</div>}
+      {error && (
+        <div role="alert" className="field-error" style={{ color: token.colorError, marginTop: 2 }}>
+          {error}
+        </div>
+      )}
     </Form.Item>
   );
 }

@@ -20,22 +20,42 @@ export function LinkInput({ field, id, value, onChange, onBlur, disabled, invali
   const { options } = useRecordSearch(entity, text);
   // The name of what was typed once the typing pauses, not of every keystroke.
   const settled = useDebounced(registration, autocompleteDelayMs);
-  const name = useLinkedName(entity, settled.length >= minSearchLength && settled === registration ? settled : undefined);
-  const link = entity && registration ? <Link to={detailPath(entity, registration)} aria-label="open"><LinkOutlined /></Link> : undefined;
+  const name = useLinkedName(
+    entity,
+    settled.length >= minSearchLength && settled === registration ? settled : undefined,
+  );
+  const link =
+    entity && registration ? (
+      <Link to={detailPath(entity, registration)} aria-label="open">
+        <LinkOutlined />
+      </Link>
+    ) : undefined;
   return (
     <>
       <AutoComplete
         value={text}
         options={options.map((o) => ({ value: o.value, label: o.label }))}
         disabled={disabled}
-        onChange={(next: string) => { setText(next); onChange(next || undefined); }}
+        onChange={(next: string) => {
+          setText(next);
+          onChange(next || undefined);
+        }}
         onBlur={onBlur}
         style={{ width: '100%' }}
       >
         {/* The suffix is always there: adding it once a value is typed would rebuild the input and take its focus. */}
         <Input id={id} status={invalid ? 'error' : undefined} suffix={link ?? <span />} />
       </AutoComplete>
-      {name && <Typography.Text type="secondary" ellipsis={{ tooltip: name }} style={{ display: 'block', fontSize: 12 }} data-testid="link-name">{name}</Typography.Text>}
+      {name && (
+        <Typography.Text
+          type="secondary"
+          ellipsis={{ tooltip: name }}
+          style={{ display: 'block', fontSize: 12 }}
+          data-testid="link-name"
+        >
+          {name}
+        </Typography.Text>
+      )}
     </>
   );
 }

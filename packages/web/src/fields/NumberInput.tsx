@@ -34,13 +34,28 @@ export function NumberInput({ field, id, value, onChange, onBlur, disabled, inva
       suffix={suffix}
       style={{ textAlign: 'right' }}
       onFocus={() => setFocused(true)}
-      onChange={(e) => { setText(e.target.value); onChange(parse(e.target.value, locale)); }}
-      onBlur={() => { setFocused(false); onBlur(); }}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parse(e.target.value, locale));
+      }}
+      onBlur={() => {
+        setFocused(false);
+        onBlur();
+      }}
     />
   );
 }
 
 export function SliderInput({ field, id, value, onChange, onBlur, disabled }: InputProps) {
-  return <Slider id={id} min={field.min ?? 0} max={field.max ?? 100} value={typeof value === 'number' ? value : undefined} disabled={disabled}
-    onChange={(v: number) => onChange(v)} onChangeComplete={onBlur} />;
+  return (
+    <Slider
+      id={id}
+      min={field.min ?? 0}
+      max={field.max ?? 100}
+      value={typeof value === 'number' ? value : undefined}
+      disabled={disabled}
+      onChange={(v: number) => onChange(v)}
+      onChangeComplete={onBlur}
+    />
+  );
 }

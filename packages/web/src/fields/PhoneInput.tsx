@@ -24,24 +24,47 @@ export function PhoneInput({ id, value, onChange, onBlur, disabled, invalid, loc
   }, [value]);
   const options = useMemo(() => {
     let names: Intl.DisplayNames | undefined;
-    try { names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }); } catch { names = undefined; }
+    try {
+      names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
+    } catch {
+      names = undefined;
+    }
     return phoneCountryOptions(names);
   }, [locale]);
   const change = (nextText: string, nextCountry: string | undefined) => {
     const next = phoneInputValue(nextText, nextCountry);
     setText(nextText);
     // An international number typed in full names its own country.
-    setCountry(typeof next === 'string' && /^\s*(\+|00)/.test(nextText) ? phoneFieldParts(next, locale).country : nextCountry);
+    setCountry(
+      typeof next === 'string' && /^\s*(\+|00)/.test(nextText) ? phoneFieldParts(next, locale).country : nextCountry,
+    );
     onChange(next);
   };
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Select aria-label={t('Country calling code')} data-testid="phone-country" value={country} options={options} disabled={disabled}
+      <Select
+        aria-label={t('Country calling code')}
+        data-testid="phone-country"
+        value={country}
+        options={options}
+        disabled={disabled}
         showSearch={{ filterOption: (input, option) => Boolean(option?.search.includes(input.toLowerCase())) }}
-        popupMatchSelectWidth={menuWidth} style={{ width: 110 }} status={invalid ? 'error' : undefined}
-        onChange={(next: string) => change(text, next)} onBlur={onBlur} />
-      <Input id={id} value={text} inputMode="tel" autoComplete="tel" disabled={disabled} status={invalid ? 'error' : undefined}
-        onChange={(e) => change(e.target.value, country)} onBlur={onBlur} />
+        popupMatchSelectWidth={menuWidth}
+        style={{ width: 110 }}
+        status={invalid ? 'error' : undefined}
+        onChange={(next: string) => change(text, next)}
+        onBlur={onBlur}
+      />
+      <Input
+        id={id}
+        value={text}
+        inputMode="tel"
+        autoComplete="tel"
+        disabled={disabled}
+        status={invalid ? 'error' : undefined}
+        onChange={(e) => change(e.target.value, country)}
+        onBlur={onBlur}
+      />
     </Space.Compact>
   );
 }

@@ -6,10 +6,36 @@ import { humanise } from '../entities/entity-fields.ts';
  * declarations add for nested data (link, list, object, json).
  */
 export const formFieldTypes = [
-  'text', 'password', 'textarea', 'number', 'integer', 'percentage', 'currency', 'date', 'datetime',
-  'email', 'emails', 'username', 'phone', 'iban', 'checkbox', 'radio', 'switch', 'file', 'files',
-  'address', 'select', 'color', 'slider', 'markdown', 'richtext', 'notice',
-  'link', 'list', 'object', 'json',
+  'text',
+  'password',
+  'textarea',
+  'number',
+  'integer',
+  'percentage',
+  'currency',
+  'date',
+  'datetime',
+  'email',
+  'emails',
+  'username',
+  'phone',
+  'iban',
+  'checkbox',
+  'radio',
+  'switch',
+  'file',
+  'files',
+  'address',
+  'select',
+  'color',
+  'slider',
+  'markdown',
+  'richtext',
+  'notice',
+  'link',
+  'list',
+  'object',
+  'json',
 ] as const;
 export type FormFieldType = (typeof formFieldTypes)[number];
 
@@ -50,14 +76,30 @@ export interface FormField {
   text?: string;
 }
 
-export const isFormFieldType = (type: string): type is FormFieldType => (formFieldTypes as readonly string[]).includes(type);
+export const isFormFieldType = (type: string): type is FormFieldType =>
+  (formFieldTypes as readonly string[]).includes(type);
 
 /** The form type of each declared field type. */
 const formTypeOf: Record<FieldType, FormFieldType> = {
-  text: 'text', textarea: 'textarea', email: 'email', phone: 'phone', iban: 'iban', username: 'username', color: 'color',
-  number: 'number', integer: 'integer', percentage: 'percentage', currency: 'currency',
-  date: 'date', datetime: 'datetime', boolean: 'checkbox', select: 'select', link: 'link',
-  list: 'list', object: 'object', json: 'json',
+  text: 'text',
+  textarea: 'textarea',
+  email: 'email',
+  phone: 'phone',
+  iban: 'iban',
+  username: 'username',
+  color: 'color',
+  number: 'number',
+  integer: 'integer',
+  percentage: 'percentage',
+  currency: 'currency',
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'checkbox',
+  select: 'select',
+  link: 'link',
+  list: 'list',
+  object: 'object',
+  json: 'json',
 };
 
 export function formFieldOf(name: string, def: FieldDef, parentReadOnly = false): FormField {
@@ -80,5 +122,7 @@ export function formFieldOf(name: string, def: FieldDef, parentReadOnly = false)
 
 /** The visible form fields of a declaration, in declaration order; fields inside a read-only field are read-only. */
 export function formFieldsOf(fields: Record<string, FieldDef>, readOnly = false): FormField[] {
-  return Object.entries(fields).filter(([, def]) => !def.hidden).map(([name, def]) => formFieldOf(name, def, readOnly));
+  return Object.entries(fields)
+    .filter(([, def]) => !def.hidden)
+    .map(([name, def]) => formFieldOf(name, def, readOnly));
 }

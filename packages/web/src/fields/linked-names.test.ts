@@ -10,14 +10,20 @@ describe('names of linked records', () => {
     vi.stubGlobal('fetch', async (url: string) => {
       urls.push(decodeURIComponent(url));
       const body = url.includes('person/persons')
-        ? [{ registration: 'PER000283', name: 'Studio Martin SAS' }, { registration: 'PER000001', name: 'Tom Kowalski' }]
+        ? [
+            { registration: 'PER000283', name: 'Studio Martin SAS' },
+            { registration: 'PER000001', name: 'Tom Kowalski' },
+          ]
         : [{ registration: 'AS000001', name: 'Peugeot 308 SW' }];
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     const person = entityByName('Person')!;
     const names = await Promise.all([
-      linkedName(person, 'PER000283'), linkedName(person, 'PER000001'), linkedName(person, 'PER000283'),
-      linkedName(entityByName('Asset')!, 'AS000001'), linkedName(person, 'PER999999'),
+      linkedName(person, 'PER000283'),
+      linkedName(person, 'PER000001'),
+      linkedName(person, 'PER000283'),
+      linkedName(entityByName('Asset')!, 'AS000001'),
+      linkedName(person, 'PER999999'),
     ]);
     expect(names).toEqual(['Studio Martin SAS', 'Tom Kowalski', 'Studio Martin SAS', 'Peugeot 308 SW', null]);
     expect(urls).toHaveLength(2);

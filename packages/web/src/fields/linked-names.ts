@@ -25,7 +25,9 @@ async function readNames(entity: Entity, registrations: string[]): Promise<Map<s
   for (let start = 0; start < registrations.length; start += pageLimit) {
     const chunk = registrations.slice(start, start + pageLimit);
     const found = await dataProvider.names(entity, chunk, { silent: true });
-    for (const record of found) if (record.registration && typeof record.name === 'string' && record.name) names.set(record.registration, record.name);
+    for (const record of found)
+      if (record.registration && typeof record.name === 'string' && record.name)
+        names.set(record.registration, record.name);
   }
   return names;
 }
@@ -35,10 +37,12 @@ export function linkedName(entity: Entity, registration: string): Promise<string
   let batch = waiting.get(entity.route);
   if (!batch) {
     const registrations = new Set<string>();
-    const names = new Promise<Map<string, string>>((resolve, reject) => setTimeout(() => {
-      waiting.delete(entity.route);
-      readNames(entity, [...registrations]).then(resolve, reject);
-    }, 0));
+    const names = new Promise<Map<string, string>>((resolve, reject) =>
+      setTimeout(() => {
+        waiting.delete(entity.route);
+        readNames(entity, [...registrations]).then(resolve, reject);
+      }, 0),
+    );
     batch = { registrations, names };
     waiting.set(entity.route, batch);
   }

@@ -8,11 +8,15 @@ import { intlLocale } from '../i18n/locale.ts';
 export interface InvalidInput {
   invalidInput: string;
 }
-export const isInvalidInput = (v: unknown): v is InvalidInput => typeof v === 'object' && v !== null && 'invalidInput' in v;
+export const isInvalidInput = (v: unknown): v is InvalidInput =>
+  typeof v === 'object' && v !== null && 'invalidInput' in v;
 
 function separators(locale: string) {
   const parts = new Intl.NumberFormat(intlLocale(locale)).formatToParts(12345.6);
-  return { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
 }
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -46,9 +50,12 @@ export function numberInputText(value: unknown, locale: string): string {
 
 const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
 const keywords: Record<string, (today: dayjs.Dayjs) => dayjs.Dayjs> = {
-  today: (d) => d, "aujourd'hui": (d) => d,
-  yesterday: (d) => d.subtract(1, 'day'), hier: (d) => d.subtract(1, 'day'),
-  tomorrow: (d) => d.add(1, 'day'), demain: (d) => d.add(1, 'day'),
+  today: (d) => d,
+  "aujourd'hui": (d) => d,
+  yesterday: (d) => d.subtract(1, 'day'),
+  hier: (d) => d.subtract(1, 'day'),
+  tomorrow: (d) => d.add(1, 'day'),
+  demain: (d) => d.add(1, 'day'),
   'first day of month': (d) => d.startOf('month'),
   'last day of month': (d) => d.endOf('month'),
   'first day of next month': (d) => d.add(1, 'month').startOf('month'),

@@ -18,14 +18,29 @@ export function useDebounced<T>(value: T, delay: number): T {
 }
 
 /** Records of `entity` whose text matches, as options `registration - name`; `roles` narrows persons. */
-export function useRecordSearch(entity: Entity | undefined, text: string, roles?: string[]): { options: Option[]; loading: boolean } {
+export function useRecordSearch(
+  entity: Entity | undefined,
+  text: string,
+  roles?: string[],
+): { options: Option[]; loading: boolean } {
   const term = useDebounced(text.trim(), autocompleteDelayMs);
   const enabled = Boolean(entity) && term.length >= minSearchLength;
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.search(entity, term, roles),
-    queryFn: ({ signal }) => dataProvider.search(entity!, term, roles?.length && entity!.filters.some((f) => f.name === 'role') ? { role: roles } : {}, { silent: true, signal }),
+    queryFn: ({ signal }) =>
+      dataProvider.search(
+        entity!,
+        term,
+        roles?.length && entity!.filters.some((f) => f.name === 'role') ? { role: roles } : {},
+        { silent: true, signal },
+      ),
     enabled,
   });
-  const options = enabled ? (data ?? []).map((r) => ({ value: r.registration, label: r.name ? `${r.registration} - ${r.name}` : r.registration })) : [];
+  const options = enabled
+    ? (data ?? []).map((r) => ({
+        value: r.registration,
+        label: r.name ? `${r.registration} - ${r.name}` : r.registration,
+      }))
+    : [];
   return { options, loading: isFetching };
 }

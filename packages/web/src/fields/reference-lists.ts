@@ -17,7 +17,8 @@ function batchFetch(name: string, locale: string): Promise<Option[]> {
       setTimeout(() => {
         pending.delete(locale);
         const list = [...names];
-        dataProvider.referenceLists(list, locale)
+        dataProvider
+          .referenceLists(list, locale)
           .then((answer) => resolve(Object.fromEntries(list.map((n, i) => [n, optionsOf(answer?.[i])]))))
           .catch(reject);
       }, 0);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { FormField } from './form-field.ts';
 import { withCheckDigits } from '@lbo/model/values/verdicts';
 import { fieldError, lengthCounter, caseOf } from './validation.ts';
-import { parseCurrencyInput, parseDateInput, parseDateTimeInput, parseNumberInput, parsePercentageInput } from './parse.ts';
+import {
+  parseCurrencyInput,
+  parseDateInput,
+  parseDateTimeInput,
+  parseNumberInput,
+  parsePercentageInput,
+} from './parse.ts';
 
 const ctx = { locale: 'en-EU', tenant: 'demo' };
 const f = (type: string, extra: Partial<FormField> = {}): FormField => ({ name: 'x', type, label: 'Amount', ...extra });
@@ -119,7 +125,10 @@ describe('dates', () => {
 
 describe('translation', () => {
   it('passes messages through the translator with their values', () => {
-    const translate = (key: string, values: Record<string, unknown>) => key.replace('{label}', String(values.label)).replace('is mandatory', 'est obligatoire');
-    expect(fieldError(f('text', { mandatory: true, label: 'Nom' }), '', true, { locale: 'fr-FR', translate })).toBe('Nom est obligatoire');
+    const translate = (key: string, values: Record<string, unknown>) =>
+      key.replace('{label}', String(values.label)).replace('is mandatory', 'est obligatoire');
+    expect(fieldError(f('text', { mandatory: true, label: 'Nom' }), '', true, { locale: 'fr-FR', translate })).toBe(
+      'Nom est obligatoire',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { EMAIL_EXAMPLE, EMAIL_INVALID, isEmail, USERNAME_INVALID, valueVerdict, type ValueType } from '@lbo/model/values/value-rules';
+import { EMAIL_INVALID, isEmail, USERNAME_INVALID, valueVerdict, type ValueType } from '@lbo/model/values/value-rules';
 import { IBAN_INVALID } from '@lbo/model/values/identifiers/bank-ids';
 import { PHONE_INVALID, phoneCountryOfLocale } from '@lbo/model/values/phones';
 import { fillEnglish } from '../i18n/i18n.ts';
@@ -43,7 +43,10 @@ type Message = { key: string; values?: Record<string, unknown> } | undefined;
 type Check = (field: FormField, value: unknown, ctx: ValidationContext) => Message;
 
 export const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
@@ -56,8 +59,10 @@ function formatBound(field: FormField, bound: number, locale: string): string {
 }
 
 function bounds(field: FormField, value: number, locale: string): Message {
-  if (field.min !== undefined && value < field.min) return { key: messages.min, values: { min: formatBound(field, field.min, locale) } };
-  if (field.max !== undefined && value > field.max) return { key: messages.max, values: { max: formatBound(field, field.max, locale) } };
+  if (field.min !== undefined && value < field.min)
+    return { key: messages.min, values: { min: formatBound(field, field.min, locale) } };
+  if (field.max !== undefined && value > field.max)
+    return { key: messages.max, values: { max: formatBound(field, field.max, locale) } };
   return undefined;
 }
 
@@ -80,8 +85,10 @@ const date: Check = (field, value, ctx) => {
   const day = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
   if (field.min !== undefined || field.max !== undefined) {
     const time = Date.parse(day);
-    if (field.min !== undefined && time < field.min) return { key: messages.min, values: { min: formatDate(new Date(field.min), ctx.locale) } };
-    if (field.max !== undefined && time > field.max) return { key: messages.max, values: { max: formatDate(new Date(field.max), ctx.locale) } };
+    if (field.min !== undefined && time < field.min)
+      return { key: messages.min, values: { min: formatDate(new Date(field.min), ctx.locale) } };
+    if (field.max !== undefined && time > field.max)
+      return { key: messages.max, values: { max: formatDate(new Date(field.max), ctx.locale) } };
   }
   return undefined;
 };
@@ -89,31 +96,66 @@ const date: Check = (field, value, ctx) => {
 const none: Check = () => undefined;
 
 /** A value with a model rule; a phone the phone field could not read is kept as an InvalidInput. */
-const ruled = (type: ValueType): Check => (field, value, ctx) => {
-  if (isInvalidInput(value)) return { key: messages[type === 'phone' ? 'format' : type] };
-  if (typeof value !== 'string') return undefined;
-  const verdict = valueVerdict(type, value, { tenant: ctx.tenant, country: ctx.country ?? phoneCountryOfLocale(ctx.locale) });
-  return verdict.valid ? text(field, value, ctx) : { key: verdict.message, values: verdict.values };
-};
+const ruled =
+  (type: ValueType): Check =>
+  (field, value, ctx) => {
+    if (isInvalidInput(value)) return { key: messages[type === 'phone' ? 'format' : type] };
+    if (typeof value !== 'string') return undefined;
+    const verdict = valueVerdict(type, value, {
+      tenant: ctx.tenant,
+      country: ctx.country ?? phoneCountryOfLocale(ctx.locale),
+    });
+    return verdict.valid ? text(field, value, ctx) : { key: verdict.message, values: verdict.values };
+  };
 const email = ruled('email');
 
 const checks: Record<FormFieldType, Check> = {
-  text, password: text, textarea: text, markdown: text, richtext: text, color: none,
-  number: numeric, currency: numeric, slider: numeric, percentage: numeric,
-  integer: (field, value, ctx) => (typeof value !== 'number' || !Number.isInteger(value) ? { key: messages.integer } : bounds(field, value, ctx.locale)),
-  date, datetime: date,
+  text,
+  password: text,
+  textarea: text,
+  markdown: text,
+  richtext: text,
+  color: none,
+  number: numeric,
+  currency: numeric,
+  slider: numeric,
+  percentage: numeric,
+  integer: (field, value, ctx) =>
+    typeof value !== 'number' || !Number.isInteger(value)
+      ? { key: messages.integer }
+      : bounds(field, value, ctx.locale),
+  date,
+  datetime: date,
   email,
-  emails: (field, value, ctx) => (Array.isArray(value) ? value.map((item) => email(field, String(item), ctx)).find(Boolean) : undefined),
-  username: ruled('username'), phone: ruled('phone'), iban: ruled('iban'),
-  checkbox: none, switch: none, radio: none, select: none, file: none, files: none, address: none, notice: none,
-  link: text, list: none, object: none,
+  emails: (field, value, ctx) =>
+    Array.isArray(value) ? value.map((item) => email(field, String(item), ctx)).find(Boolean) : undefined,
+  username: ruled('username'),
+  phone: ruled('phone'),
+  iban: ruled('iban'),
+  checkbox: none,
+  switch: none,
+  radio: none,
+  select: none,
+  file: none,
+  files: none,
+  address: none,
+  notice: none,
+  link: text,
+  list: none,
+  object: none,
   json: (_field, value) => (isInvalidInput(value) ? { key: messages.format } : undefined),
 };
 
 /** The message of a field's value, or undefined when it is valid. */
-export function fieldError(field: FormField, value: unknown, touched: boolean, ctx: ValidationContext): string | undefined {
+export function fieldError(
+  field: FormField,
+  value: unknown,
+  touched: boolean,
+  ctx: ValidationContext,
+): string | undefined {
   const translate = ctx.translate ?? fillEnglish;
-  if (isEmpty(value)) return field.mandatory && touched ? translate(messages.mandatory, { label: field.label }) : undefined;
+  if (isEmpty(value))
+    return field.mandatory && touched ? translate(messages.mandatory, { label: field.label }) : undefined;
   const check = checks[field.type as FormFieldType];
   const message = check?.(field, value, ctx);
   return message ? translate(message.key, { label: field.label, ...message.values }) : undefined;
@@ -141,13 +183,21 @@ export interface FileRules {
   accepted?: string[];
 }
 
-const sizeText = (bytes: number) => (bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10}MB` : `${Math.round(bytes / 1024)}KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10}MB` : `${Math.round(bytes / 1024)}KB`;
 
-export function fileProblem(file: { name: string; size: number }, rules: FileRules): { key: string; values: Record<string, unknown> } | undefined {
-  if (rules.maxSize !== undefined && file.size > rules.maxSize) return { key: 'File too large. Max size {size}', values: { size: sizeText(rules.maxSize) } };
+export function fileProblem(
+  file: { name: string; size: number },
+  rules: FileRules,
+): { key: string; values: Record<string, unknown> } | undefined {
+  if (rules.maxSize !== undefined && file.size > rules.maxSize)
+    return { key: 'File too large. Max size {size}', values: { size: sizeText(rules.maxSize) } };
   const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   if (rules.accepted && !rules.accepted.includes(ext)) {
-    return { key: 'Forbidden document extension "{ext}". Accepted formats: {list}', values: { ext, list: rules.accepted.join(', ') } };
+    return {
+      key: 'Forbidden document extension "{ext}". Accepted formats: {list}',
+      values: { ext, list: rules.accepted.join(', ') },
+    };
   }
   return undefined;
 }

@@ -20,8 +20,15 @@ describe('the shared verdict table, in the web form', () => {
     if (c.type === 'phone' && c.message === null) expect(value).toBe(c.stored);
   });
 
-  it.each(identifierCases.map((c) => [`${c.registrationType} ${JSON.stringify(c.input)} (${c.about})`, c] as const))('%s', (_, c) => {
-    const errors = personRuleErrors({ type: 'C', name: 'Acme', registrations: [{ type: c.registrationType, number: c.input }] });
-    expect(errors['registrations.0.number'] ?? null).toBe(c.message);
-  });
+  it.each(identifierCases.map((c) => [`${c.registrationType} ${JSON.stringify(c.input)} (${c.about})`, c] as const))(
+    '%s',
+    (_, c) => {
+      const errors = personRuleErrors({
+        type: 'C',
+        name: 'Acme',
+        registrations: [{ type: c.registrationType, number: c.input }],
+      });
+      expect(errors['registrations.0.number'] ?? null).toBe(c.message);
+    },
+  );
 });

@@ -17,7 +17,11 @@ import { useListOptions } from '../fields/reference-lists.ts';
 const prospects = entityByName('Prospect')!;
 const communications = entityByName('Communication')!;
 
-interface Onboarding { email: string; name: string; language: string }
+interface Onboarding {
+  email: string;
+  name: string;
+  language: string;
+}
 
 /** The partner's language offered first: the user's own (`fr` → `fr-FR`). */
 const defaultLanguage = (language: string) => (language.startsWith('fr') ? 'fr-FR' : 'en-GB');
@@ -47,17 +51,47 @@ function OnboardPartnerModal({ onClose }: { onClose(): void }) {
     }
   };
   return (
-    <Modal open title={t('Onboard a new partner')} onCancel={onClose} okText={t('Send')} cancelText={t('Cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'onboard-send' } as ButtonProps} onOk={() => form.submit()} destroyOnHidden>
-      <Form form={form} layout="vertical" data-testid="onboard-form" initialValues={{ language: defaultLanguage(i18n.language) }} onFinish={(v) => void submit(v)}>
-        <Form.Item name="email" label={t('Partner email')} rules={[{ required: true, message: t('Email is mandatory') }, { type: 'email', message: t('Invalid email') }]}>
+    <Modal
+      open
+      title={t('Onboard a new partner')}
+      onCancel={onClose}
+      okText={t('Send')}
+      cancelText={t('Cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'onboard-send' } as ButtonProps}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="onboard-form"
+        initialValues={{ language: defaultLanguage(i18n.language) }}
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item
+          name="email"
+          label={t('Partner email')}
+          rules={[
+            { required: true, message: t('Email is mandatory') },
+            { type: 'email', message: t('Invalid email') },
+          ]}
+        >
           <Input type="email" autoComplete="off" data-testid="onboard-email" />
         </Form.Item>
-        <Form.Item name="name" label={t('Partner name')} rules={[{ required: true, whitespace: true, message: t('Name is mandatory') }]}>
+        <Form.Item
+          name="name"
+          label={t('Partner name')}
+          rules={[{ required: true, whitespace: true, message: t('Name is mandatory') }]}
+        >
           <Input data-testid="onboard-name" />
         </Form.Item>
         <Form.Item name="language" label={t('Language')} rules={[{ required: true }]}>
-          <Select showSearch optionFilterProp="label" options={languages.map((o) => ({ value: o.value, label: o.label }))} data-testid="onboard-language" />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={languages.map((o) => ({ value: o.value, label: o.label }))}
+            data-testid="onboard-language"
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -72,15 +106,24 @@ export default function AgreementListScreen({ entity }: ScreenProps) {
   const pages = configuration?.options.pages as Record<string, { hideOnboardButton?: unknown } | undefined> | undefined;
   const hidden = pages?.[pageNameOf(entity.listRoute)]?.hideOnboardButton === true;
   const permissions = configuration?.userPermissions ?? {};
-  const canOnboard = !entity.readOnly && !hidden
-    && Boolean(isAdminUser(user) || permissions[`write /api/${prospects.route}`] || permissions['write all']);
+  const canOnboard =
+    !entity.readOnly &&
+    !hidden &&
+    Boolean(isAdminUser(user) || permissions[`write /api/${prospects.route}`] || permissions['write all']);
   return (
     <>
-      <ListScreen entity={entity} actions={canOnboard && (
-        <Tooltip title={t('Send a self registration email to a new partner')}>
-          <Button icon={<MailOutlined />} onClick={() => setOpen(true)} data-testid="onboard-partner">{t('Onboard a new partner')}</Button>
-        </Tooltip>
-      )} />
+      <ListScreen
+        entity={entity}
+        actions={
+          canOnboard && (
+            <Tooltip title={t('Send a self registration email to a new partner')}>
+              <Button icon={<MailOutlined />} onClick={() => setOpen(true)} data-testid="onboard-partner">
+                {t('Onboard a new partner')}
+              </Button>
+            </Tooltip>
+          )
+        }
+      />
       {open && <OnboardPartnerModal onClose={() => setOpen(false)} />}
     </>
   );

@@ -11,7 +11,14 @@ import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { formatNumber } from '../i18n/formats.ts';
 import { ScheduleTable } from './ScheduleTable.tsx';
 
-type Shown = Omit<AmendmentPreview, 'changes'> & { changes: { registration: string; code: string; before: AmendmentPreview['changes'][number]['before']; after: AmendmentPreview['changes'][number]['after'] }[] };
+type Shown = Omit<AmendmentPreview, 'changes'> & {
+  changes: {
+    registration: string;
+    code: string;
+    before: AmendmentPreview['changes'][number]['before'];
+    after: AmendmentPreview['changes'][number]['after'];
+  }[];
+};
 
 /**
  * An amendment: the generic form, and its schedules before and after side by side with the
@@ -29,30 +36,69 @@ export default function AmendmentScreen({ entity, canCreate }: ScreenProps) {
     retry: false,
   });
   const preview = (applied ? data?.preview : live.data) as Shown | undefined;
-  const money = (v: number | undefined) => (v === undefined ? '' : formatNumber(v, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const money = (v: number | undefined) =>
+    v === undefined ? '' : formatNumber(v, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <>
       <DetailScreen entity={entity} canCreate={canCreate} />
       {id && (preview || live.error) && (
         <FormCard title={t('Schedule before and after')}>
-          {live.error && <Alert type="warning" showIcon message={live.error instanceof ApiFailure ? live.error.message : String(live.error)} />}
+          {live.error && (
+            <Alert
+              type="warning"
+              showIcon
+              message={live.error instanceof ApiFailure ? live.error.message : String(live.error)}
+            />
+          )}
           {preview && (
             <div data-testid="amendment-preview">
-              <Descriptions size="small" column={3} items={[
-                { key: 'cut', label: t('From line'), children: preview.cutNumber },
-                { key: 'before', label: t('Instalment before'), children: money(preview.instalmentBefore) },
-                { key: 'after', label: t('Instalment after'), children: <span data-testid="instalment-after">{money(preview.instalmentAfter)}</span> },
-                ...(preview.settlement ? [
-                  { key: 'outstanding', label: t('Outstanding principal'), children: money(preview.settlement.outstandingPrincipal) },
-                  { key: 'interest', label: t('Accrued interest'), children: money(preview.settlement.accruedInterest) },
-                  { key: 'indemnity', label: t('Indemnity'), children: money(preview.settlement.indemnity) },
-                  { key: 'total', label: t('Settlement'), children: <strong data-testid="settlement-total">{money(preview.settlement.total)}</strong> },
-                ] : []),
-              ]} />
+              <Descriptions
+                size="small"
+                column={3}
+                items={[
+                  { key: 'cut', label: t('From line'), children: preview.cutNumber },
+                  { key: 'before', label: t('Instalment before'), children: money(preview.instalmentBefore) },
+                  {
+                    key: 'after',
+                    label: t('Instalment after'),
+                    children: <span data-testid="instalment-after">{money(preview.instalmentAfter)}</span>,
+                  },
+                  ...(preview.settlement
+                    ? [
+                        {
+                          key: 'outstanding',
+                          label: t('Outstanding principal'),
+                          children: money(preview.settlement.outstandingPrincipal),
+                        },
+                        {
+                          key: 'interest',
+                          label: t('Accrued interest'),
+                          children: money(preview.settlement.accruedInterest),
+                        },
+                        { key: 'indemnity', label: t('Indemnity'), children: money(preview.settlement.indemnity) },
+                        {
+                          key: 'total',
+                          label: t('Settlement'),
+                          children: <strong data-testid="settlement-total">{money(preview.settlement.total)}</strong>,
+                        },
+                      ]
+                    : []),
+                ]}
+              />
               {preview.changes.map((change) => (
                 <Row key={change.registration} gutter={16}>
-                  <Col xs={24} lg={12}><h4>{change.code} · {t('Before')}</h4><ScheduleTable lines={change.before} testId={`before-${change.code}`} /></Col>
-                  <Col xs={24} lg={12}><h4>{change.code} · {t('After')}</h4><ScheduleTable lines={change.after} testId={`after-${change.code}`} /></Col>
+                  <Col xs={24} lg={12}>
+                    <h4>
+                      {change.code} · {t('Before')}
+                    </h4>
+                    <ScheduleTable lines={change.before} testId={`before-${change.code}`} />
+                  </Col>
+                  <Col xs={24} lg={12}>
+                    <h4>
+                      {change.code} · {t('After')}
+                    </h4>
+                    <ScheduleTable lines={change.after} testId={`after-${change.code}`} />
+                  </Col>
                 </Row>
               ))}
             </div>

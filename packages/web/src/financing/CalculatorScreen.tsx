@@ -8,7 +8,9 @@ export default function CalculatorScreen() {
   return (
     <>
       <Typography.Title level={3}>{t('Rates and payment plan')}</Typography.Title>
-      <Card size="small"><CalculatorElement /></Card>
+      <Card size="small">
+        <CalculatorElement />
+      </Card>
     </>
   );
 }

@@ -3,13 +3,22 @@ import { Spin } from 'antd';
 import { formatNumber } from '../i18n/formats.ts';
 
 /** An amount on a chart's axis or tooltip, in the user's locale. */
-export const chartMoney = (locale: string) => (value: unknown) => formatNumber(Number(value), locale, { maximumFractionDigits: 2 });
+export const chartMoney = (locale: string) => (value: unknown) =>
+  formatNumber(Number(value), locale, { maximumFractionDigits: 2 });
 
 /**
  * An ECharts chart of `option`, drawn again when the option changes (callers memoise it) and
  * resized with the window. ECharts loads on first use (see echarts-setup.ts).
  */
-export function EChart({ option, height, testId }: { option: Record<string, unknown>; height: number; testId: string }) {
+export function EChart({
+  option,
+  height,
+  testId,
+}: {
+  option: Record<string, unknown>;
+  height: number;
+  testId: string;
+}) {
   const element = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
   useEffect(() => {
@@ -21,10 +30,16 @@ export function EChart({ option, height, testId }: { option: Record<string, unkn
       chart.setOption({ animation: false, legend: { top: 0 }, ...option });
       const resize = () => chart.resize();
       window.addEventListener('resize', resize);
-      dispose = () => { window.removeEventListener('resize', resize); chart.dispose(); };
+      dispose = () => {
+        window.removeEventListener('resize', resize);
+        chart.dispose();
+      };
       setLoading(false);
     });
-    return () => { disposed = true; dispose(); };
+    return () => {
+      disposed = true;
+      dispose();
+    };
   }, [option]);
   return (
     <Spin spinning={loading}>

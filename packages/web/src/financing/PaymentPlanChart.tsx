@@ -20,8 +20,20 @@ export function PaymentPlanChart({ plan, height = 320 }: { plan: PaymentPlan; he
       dataZoom: plan.lines.length > 60 ? [{ type: 'slider', bottom: 8 }] : [],
       series: [
         { name: t('Balance'), type: 'line', showSymbol: false, data: plan.lines.map((line) => line.closingBalance) },
-        { name: t('Interest'), type: 'bar', stack: 'instalment', yAxisIndex: 1, data: plan.lines.map((line) => line.interest) },
-        { name: t('Principal'), type: 'bar', stack: 'instalment', yAxisIndex: 1, data: plan.lines.map((line) => line.principal) },
+        {
+          name: t('Interest'),
+          type: 'bar',
+          stack: 'instalment',
+          yAxisIndex: 1,
+          data: plan.lines.map((line) => line.interest),
+        },
+        {
+          name: t('Principal'),
+          type: 'bar',
+          stack: 'instalment',
+          yAxisIndex: 1,
+          data: plan.lines.map((line) => line.principal),
+        },
       ],
     };
   }, [plan, t, i18n.language]);

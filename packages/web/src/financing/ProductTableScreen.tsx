@@ -16,8 +16,11 @@ export default function ProductTableScreen({ entity, canCreate }: ScreenProps) {
   const { t } = useTranslation();
   // The detail screen's own record: one request, one cache entry.
   const { id, data, update } = useDetailRecord(entity);
-  const format = valueFormats.includes(data?.format as ValueFormat) ? data?.format as ValueFormat
-    : data?.type === 'ratesTable' ? 'percentage' : 'number';
+  const format = valueFormats.includes(data?.format as ValueFormat)
+    ? (data?.format as ValueFormat)
+    : data?.type === 'ratesTable'
+      ? 'percentage'
+      : 'number';
 
   const save = (rows: Grid) => update({ ...data, rows }, data!);
 
@@ -26,8 +29,14 @@ export default function ProductTableScreen({ entity, canCreate }: ScreenProps) {
       <DetailScreen entity={entity} canCreate={canCreate} />
       {id && data && (
         <FormCard title={t('Numbers table')}>
-          <NumbersTableEditor key={`${String(data._version)}:${format}`} rows={Array.isArray(data.rows) ? data.rows as Grid : undefined}
-            format={format} currency={typeof data.currency === 'string' ? data.currency : undefined} readOnly={entity.readOnly} onSave={save} />
+          <NumbersTableEditor
+            key={`${String(data._version)}:${format}`}
+            rows={Array.isArray(data.rows) ? (data.rows as Grid) : undefined}
+            format={format}
+            currency={typeof data.currency === 'string' ? data.currency : undefined}
+            readOnly={entity.readOnly}
+            onSave={save}
+          />
         </FormCard>
       )}
     </>

@@ -37,38 +37,73 @@ export function QuotationsCard({ entity, record }: { entity: Entity; record: Val
   const editable = entity.name === 'Deal' && ['DRAFT', 'SUBMITTED', 'APPROVED'].includes(String(record.status));
   const show = (value: unknown, kind: (typeof rows)[number]['kind']) => {
     if (value === undefined || value === null || value === '') return '';
-    if (kind === 'money') return formatNumber(Number(value), i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    if (kind === 'percent') return `${formatNumber(Number(value) * 100, i18n.language, { maximumFractionDigits: 3 })} %`;
+    if (kind === 'money')
+      return formatNumber(Number(value), i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (kind === 'percent')
+      return `${formatNumber(Number(value) * 100, i18n.language, { maximumFractionDigits: 3 })} %`;
     if (kind === 'date') return formatDate(value, i18n.language);
     return String(value);
   };
   const choose = async (index: number) => {
-    await update.mutateAsync({ quotations: quotations.map((q, i) => ({ ...q, isChosen: i === index })), _version: record._version });
+    await update.mutateAsync({
+      quotations: quotations.map((q, i) => ({ ...q, isChosen: i === index })),
+      _version: record._version,
+    });
     notify({ level: 'success', message: 'Saved' });
   };
   if (!quotations.length) return null;
   const columns = [
-    { title: '', dataIndex: 'label', key: 'label', fixed: 'left' as const, render: (label: string) => <strong>{t(label)}</strong> },
+    {
+      title: '',
+      dataIndex: 'label',
+      key: 'label',
+      fixed: 'left' as const,
+      render: (label: string) => <strong>{t(label)}</strong>,
+    },
     ...quotations.map((q, i) => ({
       key: String(i),
       title: (
         <span data-testid={`quotation-${i}`}>
           {String(q.name ?? q.registration ?? i + 1)} {q.isChosen ? <Tag color="green">{t('Chosen')}</Tag> : null}
           {editable && !q.isChosen && (
-            <Button size="small" style={{ marginLeft: 8 }} loading={update.isPending} onClick={() => void choose(i)} data-testid={`choose-quotation-${i}`}>{t('Choose')}</Button>
+            <Button
+              size="small"
+              style={{ marginLeft: 8 }}
+              loading={update.isPending}
+              onClick={() => void choose(i)}
+              data-testid={`choose-quotation-${i}`}
+            >
+              {t('Choose')}
+            </Button>
           )}
         </span>
       ),
       dataIndex: String(i),
-      render: (value: unknown, row: { key: string; kind: (typeof rows)[number]['kind'] }) => (row.key === 'instalment' && q.pricingError
-        ? <Tooltip title={String(q.pricingError)}><Tag color="orange">{t('Not priced')}</Tag></Tooltip>
-        : show(value, row.kind)),
+      render: (value: unknown, row: { key: string; kind: (typeof rows)[number]['kind'] }) =>
+        row.key === 'instalment' && q.pricingError ? (
+          <Tooltip title={String(q.pricingError)}>
+            <Tag color="orange">{t('Not priced')}</Tag>
+          </Tooltip>
+        ) : (
+          show(value, row.kind)
+        ),
     })),
   ];
-  const data = rows.map((row) => ({ ...row, ...Object.fromEntries(quotations.map((q, i) => [String(i), q[row.key]])) }));
+  const data = rows.map((row) => ({
+    ...row,
+    ...Object.fromEntries(quotations.map((q, i) => [String(i), q[row.key]])),
+  }));
   return (
     <FormCard title={t('Quotations')}>
-      <Table data-testid="quotations" size="small" pagination={false} rowKey="key" columns={columns} dataSource={data} scroll={{ x: true }} />
+      <Table
+        data-testid="quotations"
+        size="small"
+        pagination={false}
+        rowKey="key"
+        columns={columns}
+        dataSource={data}
+        scroll={{ x: true }}
+      />
     </FormCard>
   );
 }

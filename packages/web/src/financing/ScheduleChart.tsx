@@ -18,14 +18,23 @@ export function ScheduleChart({ lines, height = 280 }: { lines: ScheduleLine[]; 
       tooltip: { trigger: 'axis', valueFormatter: money },
       grid: { left: 72, right: 72, top: 36, bottom: shown.length > 60 ? 56 : 28 },
       xAxis: { type: 'category', data: shown.map((l) => formatDate(l.dueDate, i18n.language)) },
-      yAxis: [{ type: 'value', name: t('Amount'), axisLabel: { formatter: money } }, ...(capital ? [{ type: 'value', name: t('Balance'), axisLabel: { formatter: money } }] : [])],
+      yAxis: [
+        { type: 'value', name: t('Amount'), axisLabel: { formatter: money } },
+        ...(capital ? [{ type: 'value', name: t('Balance'), axisLabel: { formatter: money } }] : []),
+      ],
       dataZoom: shown.length > 60 ? [{ type: 'slider', bottom: 8 }] : [],
       series: capital
         ? [
-          { name: t('Interest'), type: 'bar', stack: 'line', data: shown.map((l) => l.interest) },
-          { name: t('Principal'), type: 'bar', stack: 'line', data: shown.map((l) => l.principal) },
-          { name: t('Balance'), type: 'line', yAxisIndex: 1, showSymbol: false, data: shown.map((l) => Math.round(((l.openingBalance ?? 0) - l.principal) * 100) / 100) },
-        ]
+            { name: t('Interest'), type: 'bar', stack: 'line', data: shown.map((l) => l.interest) },
+            { name: t('Principal'), type: 'bar', stack: 'line', data: shown.map((l) => l.principal) },
+            {
+              name: t('Balance'),
+              type: 'line',
+              yAxisIndex: 1,
+              showSymbol: false,
+              data: shown.map((l) => Math.round(((l.openingBalance ?? 0) - l.principal) * 100) / 100),
+            },
+          ]
         : [{ name: t('Amount incl tax'), type: 'bar', data: shown.map((l) => l.amountInclTax) }],
     };
   }, [lines, t, i18n.language]);

@@ -17,7 +17,11 @@ function cell(kind: string, field: string, row: Record<string, unknown>) {
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
         <FastLinkScope>
-          {renderCell(row[field], { entity, column, field: fieldAt(entity, field), row, locale: 'en', labelOf: (_list, v) => roles[v] ?? v }, String)}
+          {renderCell(
+            row[field],
+            { entity, column, field: fieldAt(entity, field), row, locale: 'en', labelOf: (_list, v) => roles[v] ?? v },
+            String,
+          )}
         </FastLinkScope>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -26,7 +30,10 @@ function cell(kind: string, field: string, row: Record<string, unknown>) {
 }
 
 describe('person links of the financing lists', () => {
-  const persons = [{ role: 'CLIENT', personRegistration: 'PER000012', name: 'Boulangerie Morel et fils' }, { role: 'PARTNER', personRegistration: 'PTN000003', name: 'Garage Martin' }];
+  const persons = [
+    { role: 'CLIENT', personRegistration: 'PER000012', name: 'Boulangerie Morel et fils' },
+    { role: 'PARTNER', personRegistration: 'PTN000003', name: 'Garage Martin' },
+  ];
 
   it('links each client and partner of an amendment and of a credit line to its person', () => {
     for (const kind of ['Amendment', 'CreditLine']) {
@@ -38,6 +45,8 @@ describe('person links of the financing lists', () => {
   });
 
   it("links an agreement's partner to its person", () => {
-    expect(cell('Agreement', 'partnerRegistration', { registration: 'AGR000001', partnerRegistration: 'PTN000003' }).links).toEqual(['/person/PTN000003']);
+    expect(
+      cell('Agreement', 'partnerRegistration', { registration: 'AGR000001', partnerRegistration: 'PTN000003' }).links,
+    ).toEqual(['/person/PTN000003']);
   });
 });

@@ -11,7 +11,10 @@ export type TextGrid = string[][];
 export type ValueFormat = 'number' | 'percentage' | 'currency';
 
 /** Spec 002 §5: a new table starts as a 2x2 grid of zeros. */
-export const newGrid = (): Grid => [[0, 0], [0, 0]];
+export const newGrid = (): Grid => [
+  [0, 0],
+  [0, 0],
+];
 
 /** Spec 002 §9: at least 3 decimals for numbers, 2 for percentages. */
 const minimumDecimals: Record<ValueFormat, number> = { number: 3, percentage: 2, currency: 2 };
@@ -24,7 +27,12 @@ export function cellFormat(row: number, column: number, valueFormat: ValueFormat
   return valueFormat;
 }
 
-export function formatCell(value: number | null | undefined, format: ReturnType<typeof cellFormat>, locale: string, currency?: string): string {
+export function formatCell(
+  value: number | null | undefined,
+  format: ReturnType<typeof cellFormat>,
+  locale: string,
+  currency?: string,
+): string {
   if (value === null || value === undefined || format === 'corner') return '';
   if (Number.isNaN(value)) return 'NaN';
   if (format === 'duration') return formatNumber(value, locale, { useGrouping: false });
@@ -40,9 +48,12 @@ export function formatCell(value: number | null | undefined, format: ReturnType<
 export function parseCell(text: string, format: ReturnType<typeof cellFormat>, locale: string): number | null {
   const s = text.trim();
   if (format === 'corner' || s === '' || s.toLowerCase() === 'null') return null;
-  const parsed = format === 'percentage' ? parsePercentageInput(s, locale)
-    : format === 'currency' ? parseCurrencyInput(s, locale)
-      : parseNumberInput(s, locale);
+  const parsed =
+    format === 'percentage'
+      ? parsePercentageInput(s, locale)
+      : format === 'currency'
+        ? parseCurrencyInput(s, locale)
+        : parseNumberInput(s, locale);
   return parsed === undefined ? null : parsed;
 }
 
@@ -55,7 +66,11 @@ export const toValues = (texts: TextGrid, valueFormat: ValueFormat, locale: stri
 /** Cells that do not read as numbers, as `row:column` keys. */
 export function invalidCells(values: Grid): Set<string> {
   const bad = new Set<string>();
-  values.forEach((row, i) => row.forEach((value, j) => { if (typeof value === 'number' && Number.isNaN(value)) bad.add(`${i}:${j}`); }));
+  values.forEach((row, i) =>
+    row.forEach((value, j) => {
+      if (typeof value === 'number' && Number.isNaN(value)) bad.add(`${i}:${j}`);
+    }),
+  );
   return bad;
 }
 
@@ -73,7 +88,13 @@ export function splitPasted(text: string): string[][] {
 export function pasteInto(texts: TextGrid, fromRow: number, fromColumn: number, pasted: string[][]): TextGrid {
   const height = Math.max(texts.length, fromRow + pasted.length);
   const width = Math.max(texts[0]?.length ?? 0, fromColumn + Math.max(...pasted.map((r) => r.length)));
-  const out: TextGrid = Array.from({ length: height }, (_, i) => Array.from({ length: width }, (_, j) => texts[i]?.[j] ?? ''));
-  pasted.forEach((row, i) => row.forEach((cell, j) => { out[fromRow + i][fromColumn + j] = cell.trim(); }));
+  const out: TextGrid = Array.from({ length: height }, (_, i) =>
+    Array.from({ length: width }, (_, j) => texts[i]?.[j] ?? ''),
+  );
+  pasted.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      out[fromRow + i][fromColumn + j] = cell.trim();
+    }),
+  );
   return out;
 }

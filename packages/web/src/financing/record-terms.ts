@@ -14,7 +14,10 @@ const numberOf = (value: unknown): number | undefined => {
  * Undefined when the record has no financed amount or duration to plan from.
  */
 export function termsOfRecord(record: Doc): Partial<CalculatorValues> | undefined {
-  const quotation = Array.isArray(record.quotations) && record.quotations[0] && typeof record.quotations[0] === 'object' ? record.quotations[0] as Doc : {};
+  const quotation =
+    Array.isArray(record.quotations) && record.quotations[0] && typeof record.quotations[0] === 'object'
+      ? (record.quotations[0] as Doc)
+      : {};
   const pick = (key: string) => numberOf(quotation[key]) ?? numberOf(record[key]);
   const amount = pick('financedAmountExclTax');
   const duration = pick('duration');
@@ -22,7 +25,8 @@ export function termsOfRecord(record: Doc): Partial<CalculatorValues> | undefine
   const rate = pick('rate');
   const residualValue = pick('residualValue');
   const frequency = pick('frequency');
-  const start = typeof record.startDate === 'string' && dayjs(record.startDate).isValid() ? dayjs(record.startDate) : undefined;
+  const start =
+    typeof record.startDate === 'string' && dayjs(record.startDate).isValid() ? dayjs(record.startDate) : undefined;
   return {
     amount,
     duration,

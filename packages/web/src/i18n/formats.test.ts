@@ -22,7 +22,8 @@ describe('locale formats', () => {
     expect(formatCurrency(1.2345, 'TND', 'en-EU')).toMatch(/^1\.235 /);
     expect(formatCurrency(1234.4, 'XPF', 'en-EU')).toMatch(/^1,234 /);
     // Decimals from Intl: none for the yen and the CFA and Guinean francs.
-    for (const code of ['JPY', 'XOF', 'XAF', 'GNF']) expect(formatCurrency(1234.4, code, 'en-EU'), code).toMatch(/^[^\d]*1,234( |$)/);
+    for (const code of ['JPY', 'XOF', 'XAF', 'GNF'])
+      expect(formatCurrency(1234.4, code, 'en-EU'), code).toMatch(/^[^\d]*1,234( |$)/);
     expect(formatCurrency(1234.5, 'RMB', 'en-EU')).toMatch(/^1,234\.50 /);
   });
 

@@ -50,7 +50,11 @@ function currencySymbol(currency: string, locale: string): string {
   let symbol = symbols.get(key);
   if (symbol === undefined) {
     try {
-      const parts = numberFormat(locale, { style: 'currency', currency: isoCurrency(currency), currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      const parts = numberFormat(locale, {
+        style: 'currency',
+        currency: isoCurrency(currency),
+        currencyDisplay: 'narrowSymbol',
+      }).formatToParts(0);
       symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
     } catch {
       symbol = currency;
@@ -66,7 +70,8 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
 
 /** `1,234.56 €` in en-EU, `1 234,56 €` in fr-FR, `$1,234.56`, `1,235 ¥` (decimals and symbols from Intl, spec 000 §9). */
 export function formatCurrency(value: unknown, currency: string | undefined, locale: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return value === undefined || value === null ? '' : String(value);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return value === undefined || value === null ? '' : String(value);
   const code = (currency || 'EUR').toUpperCase();
   const decimals = currencyDecimals(code);
   const amount = formatNumber(value, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
@@ -76,7 +81,8 @@ export function formatCurrency(value: unknown, currency: string | undefined, loc
 
 /** A stored ratio (0.05) as a percentage: `5%`. */
 export function formatPercentage(value: unknown, locale: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return value === undefined || value === null ? '' : String(value);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return value === undefined || value === null ? '' : String(value);
   return `${formatNumber(Number((value * 100).toFixed(10)), locale, { maximumFractionDigits: 4 })}%`;
 }
 

@@ -38,7 +38,8 @@ export function literalKeys(source: string): string[] {
   const pattern = /\bt\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`$]*)`)/g;
   for (const m of source.matchAll(pattern)) keys.push((m[1] ?? m[2] ?? m[3]).replace(/\\(.)/g, '$1'));
   // Keys chosen from a map: t({ a: 'Text', … }[x]).
-  for (const m of source.matchAll(/\bt\(\{([^}]*)\}\[/g)) for (const v of m[1].matchAll(/:\s*'((?:[^'\\]|\\.)*)'/g)) keys.push(v[1]);
+  for (const m of source.matchAll(/\bt\(\{([^}]*)\}\[/g))
+    for (const v of m[1].matchAll(/:\s*'((?:[^'\\]|\\.)*)'/g)) keys.push(v[1]);
   for (const m of source.matchAll(/\bmessage:\s*'((?:[^'\\]|\\.)*)'/g)) keys.push(m[1].replace(/\\(.)/g, '$1'));
   return keys;
 }
@@ -64,15 +65,21 @@ function declaredLabels(): Set<string> {
 
 describe('French texts', () => {
   it('finds the literal keys of the sources', () => {
-    expect(literalKeys(`t('Save'); t("It's"); t(\`Plain\`); t({ a: 'Dark', b: 'Light' }[s]); t(name); notify({ level: 'info', message: 'Saved' })`))
-      .toEqual(['Save', "It's", 'Plain', 'Dark', 'Light', 'Saved']);
+    expect(
+      literalKeys(
+        `t('Save'); t("It's"); t(\`Plain\`); t({ a: 'Dark', b: 'Light' }[s]); t(name); notify({ level: 'info', message: 'Saved' })`,
+      ),
+    ).toEqual(['Save', "It's", 'Plain', 'Dark', 'Light', 'Saved']);
   });
 
   it('translate every literal key used by the web', () => {
     const used = new Set([
       ...sourceFiles(srcDir).flatMap((file) => literalKeys(fs.readFileSync(file, 'utf8'))),
       // Texts kept in constants and translated where they are shown.
-      ...Object.values(messages), networkErrorText, offlineText, oopsText,
+      ...Object.values(messages),
+      networkErrorText,
+      offlineText,
+      oopsText,
     ]);
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((key) => !frFR[key]).sort()).toEqual([]);
@@ -115,7 +122,9 @@ describe('French texts', () => {
 
   it('keep the placeholders of the English text', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    const wrong = Object.entries(frFR).filter(([en, fr]) => placeholders(en).join() !== placeholders(fr).join()).map(([en]) => en);
+    const wrong = Object.entries(frFR)
+      .filter(([en, fr]) => placeholders(en).join() !== placeholders(fr).join())
+      .map(([en]) => en);
     expect(wrong).toEqual([]);
   });
 });

@@ -13,8 +13,10 @@ export function intlLocale(locale: string): string {
 export const isRtl = (locale: string): boolean => /^ar\b/i.test(locale);
 
 /** The `lang` and `dir` attributes of the document in `locale`. */
-export const documentLocale = (locale: string): { lang: string; dir: 'rtl' | 'ltr' } =>
-  ({ lang: intlLocale(locale), dir: isRtl(locale) ? 'rtl' : 'ltr' });
+export const documentLocale = (locale: string): { lang: string; dir: 'rtl' | 'ltr' } => ({
+  lang: intlLocale(locale),
+  dir: isRtl(locale) ? 'rtl' : 'ltr',
+});
 
 /** The closest supported locale of a language tag (`fr` → `fr-FR`), or undefined. */
 export function supportedLocaleOf(tag: string | undefined | null): string | undefined {

@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addTranslations, i18n, initI18n, loadShippedTranslations, missingKeyCollector, onMissingKey } from './i18n.ts';
 
-afterEach(() => { vi.useRealTimers(); onMissingKey(undefined); });
+afterEach(() => {
+  vi.useRealTimers();
+  onMissingKey(undefined);
+});
 
 describe('missing translations (spec 000 §7)', () => {
   it('are sent per locale in batches, debounced 1 s, each key once', async () => {
     vi.useFakeTimers();
     const sent: [string, string[]][] = [];
-    const collect = missingKeyCollector(async (locale, keys) => { sent.push([locale, keys]); });
+    const collect = missingKeyCollector(async (locale, keys) => {
+      sent.push([locale, keys]);
+    });
     collect('fr-FR', 'A');
     vi.advanceTimersByTime(600);
     collect('fr-FR', 'B');
@@ -16,7 +21,10 @@ describe('missing translations (spec 000 §7)', () => {
     vi.advanceTimersByTime(999);
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(sent).toEqual([['fr-FR', ['A', 'B']], ['de-DE', ['C']]]);
+    expect(sent).toEqual([
+      ['fr-FR', ['A', 'B']],
+      ['de-DE', ['C']],
+    ]);
     collect('fr-FR', 'A');
     collect('fr-FR', 'D');
     vi.advanceTimersByTime(1000);

@@ -9,7 +9,7 @@ import { addressRules, coordinatesOf, formattedAddress, repeatedTypes, uniquePer
 import { canSave, type Item } from './list-edits.ts';
 import { ListEditModal } from './ListEditModal.tsx';
 import { AddressSearch, type AddressServiceOptions } from './AddressSearch.tsx';
-import { type CardProps } from './ContactsPanel.tsx';
+import type { CardProps } from './ContactsPanel.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
 
 const MapModal = lazy(() => import('./MapModal.tsx'));
@@ -37,10 +37,27 @@ export function AddressPanel({ card }: { card: CardProps }) {
   const fields = itemFields(form, 'addresses').filter((f) => inlineFields.includes(f.name));
   const count = addressesOf(form).length;
   return (
-    <FormCard {...card} extra={<Button size="small" icon={form.readOnly ? <EyeOutlined /> : <EditOutlined />} onClick={() => setEditing(true)} data-testid="addresses-edit">
-      {t('Edit addresses')}{count > 1 ? ` (${count})` : ''}</Button>}>
+    <FormCard
+      {...card}
+      extra={
+        <Button
+          size="small"
+          icon={form.readOnly ? <EyeOutlined /> : <EditOutlined />}
+          onClick={() => setEditing(true)}
+          data-testid="addresses-edit"
+        >
+          {t('Edit addresses')}
+          {count > 1 ? ` (${count})` : ''}
+        </Button>
+      }
+    >
       <Form.Item label={t('Search an address')} htmlFor="address-search-0">
-        <AddressSearch id="address-search-0" service={serviceOf(form)} disabled={form.readOnly} onAddress={(a) => fill(form, 0, a)} />
+        <AddressSearch
+          id="address-search-0"
+          service={serviceOf(form)}
+          disabled={form.readOnly}
+          onAddress={(a) => fill(form, 0, a)}
+        />
       </Form.Item>
       <FieldGrid fields={fields} path="addresses.0" />
       {editing && <EditAddressesModal onClose={() => setEditing(false)} />}
@@ -58,27 +75,58 @@ export function AddressesCard() {
   const { options } = useListOptions('addressType');
   const coordinates = coordinatesOf(addresses[0]);
   return (
-    <FormCard title={t('Addresses')} extra={
-      <Space size={4}>
-        {coordinates && <Tooltip title={t('Show map')}><Button size="small" icon={<EnvironmentOutlined />} aria-label={t('Show map')} onClick={() => setMap(true)} data-testid="address-show-map" /></Tooltip>}
-        <Tooltip title={form.readOnly ? t('View') : t('Edit')}><Button size="small" icon={form.readOnly ? <EyeOutlined /> : <EditOutlined />} aria-label={t('Edit addresses')} onClick={() => setEditing(true)} /></Tooltip>
-      </Space>}>
-      <List size="small" data-testid="addresses-preview" locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} /> }}
+    <FormCard
+      title={t('Addresses')}
+      extra={
+        <Space size={4}>
+          {coordinates && (
+            <Tooltip title={t('Show map')}>
+              <Button
+                size="small"
+                icon={<EnvironmentOutlined />}
+                aria-label={t('Show map')}
+                onClick={() => setMap(true)}
+                data-testid="address-show-map"
+              />
+            </Tooltip>
+          )}
+          <Tooltip title={form.readOnly ? t('View') : t('Edit')}>
+            <Button
+              size="small"
+              icon={form.readOnly ? <EyeOutlined /> : <EditOutlined />}
+              aria-label={t('Edit addresses')}
+              onClick={() => setEditing(true)}
+            />
+          </Tooltip>
+        </Space>
+      }
+    >
+      <List
+        size="small"
+        data-testid="addresses-preview"
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} /> }}
         dataSource={addresses.map((a, i) => ({ a, i }))}
         renderItem={({ a, i }) => (
           <List.Item>
             <Space direction="vertical" size={0}>
               <Space size={4}>
-                <Typography.Text strong>{options.find((o) => o.value === a.type)?.label ?? (a.type ? String(a.type) : '—')}</Typography.Text>
+                <Typography.Text strong>
+                  {options.find((o) => o.value === a.type)?.label ?? (a.type ? String(a.type) : '—')}
+                </Typography.Text>
                 {i === 0 && <Tag color="gold">{t('Default')}</Tag>}
                 {a.invalidAddress === true && <Tag color="red">{t('Invalid address')}</Tag>}
               </Space>
               <Typography.Text data-testid="address-preview-line">{formattedAddress(a) || '—'}</Typography.Text>
             </Space>
           </List.Item>
-        )} />
+        )}
+      />
       {editing && <EditAddressesModal onClose={() => setEditing(false)} />}
-      {map && coordinates && <Suspense fallback={null}><MapModal coordinates={coordinates} label={formattedAddress(addresses[0])} onClose={() => setMap(false)} /></Suspense>}
+      {map && coordinates && (
+        <Suspense fallback={null}>
+          <MapModal coordinates={coordinates} label={formattedAddress(addresses[0])} onClose={() => setMap(false)} />
+        </Suspense>
+      )}
     </FormCard>
   );
 }
@@ -95,25 +143,53 @@ export function EditAddressesModal({ onClose }: { onClose(): void }) {
   const addresses = addressesOf(form);
   const fields = itemFields(form, 'addresses');
   const unique = isUnique(form);
-  const rules = addressRules(addresses, types.map((o) => o.value), unique);
+  const rules = addressRules(
+    addresses,
+    types.map((o) => o.value),
+    unique,
+  );
   const repeated = unique ? repeatedTypes(addresses) : [];
   const save = () => {
     touchList(form, 'addresses', fields);
     return canSave(form.allErrors(), 'addresses') && rules.canSave;
   };
   return (
-    <ListEditModal name="addresses" title={t('Edit addresses')} onClose={onClose} onSave={save}
+    <ListEditModal
+      name="addresses"
+      title={t('Edit addresses')}
+      onClose={onClose}
+      onSave={save}
       testIds={{ row: 'address-row', add: 'address-add', save: 'addresses-save' }}
-      addLabel={t('Add address')} canAdd={rules.canAdd} newRow={() => (rules.nextType ? { type: rules.nextType } : {})} saveDisabled={!rules.canSave}
-      header={repeated.length > 0 && <Typography.Text type="danger" role="alert">{t('Each address needs a different type')}: {repeated.join(', ')}</Typography.Text>}
-      rowTitle={(a, index) => <Space>{index === 0 ? <Tag color="gold">{t('Default')}</Tag> : `${t('Address')} ${index + 1}`}<Typography.Text type="secondary">{formattedAddress(a)}</Typography.Text></Space>}
+      addLabel={t('Add address')}
+      canAdd={rules.canAdd}
+      newRow={() => (rules.nextType ? { type: rules.nextType } : {})}
+      saveDisabled={!rules.canSave}
+      header={
+        repeated.length > 0 && (
+          <Typography.Text type="danger" role="alert">
+            {t('Each address needs a different type')}: {repeated.join(', ')}
+          </Typography.Text>
+        )
+      }
+      rowTitle={(a, index) => (
+        <Space>
+          {index === 0 ? <Tag color="gold">{t('Default')}</Tag> : `${t('Address')} ${index + 1}`}
+          <Typography.Text type="secondary">{formattedAddress(a)}</Typography.Text>
+        </Space>
+      )}
       renderRow={(_, index) => (
         <>
           <Form.Item label={t('Search an address')} htmlFor={`address-search-m${index}`}>
-            <AddressSearch id={`address-search-m${index}`} service={serviceOf(form)} disabled={form.readOnly} onAddress={(found) => fill(form, index, found)} />
+            <AddressSearch
+              id={`address-search-m${index}`}
+              service={serviceOf(form)}
+              disabled={form.readOnly}
+              onAddress={(found) => fill(form, index, found)}
+            />
           </Form.Item>
           <FieldGrid fields={fields} path={`addresses.${index}`} />
         </>
-      )} />
+      )}
+    />
   );
 }

@@ -4,7 +4,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../fields/record-search.ts';
 import { addressPivot } from './person-api.ts';
-import { addressOfDetail, minSuggestionLength, newSessionToken, parseAddress, suggestionsOf, type Suggestion } from './addresses.ts';
+import {
+  addressOfDetail,
+  minSuggestionLength,
+  newSessionToken,
+  parseAddress,
+  suggestionsOf,
+  type Suggestion,
+} from './addresses.ts';
 import type { Item } from './list-edits.ts';
 
 /** The address service settings of the configuration (`options.address`). */
@@ -19,7 +26,17 @@ export interface AddressServiceOptions {
  * until a detail call, which resets it. Failures are ignored; typed text that matches no
  * suggestion is parsed into fields on Enter.
  */
-export function AddressSearch({ id, service, onAddress, disabled }: { id: string; service: AddressServiceOptions; onAddress(address: Item): void; disabled: boolean }) {
+export function AddressSearch({
+  id,
+  service,
+  onAddress,
+  disabled,
+}: {
+  id: string;
+  service: AddressServiceOptions;
+  onAddress(address: Item): void;
+  disabled: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -30,8 +47,17 @@ export function AddressSearch({ id, service, onAddress, disabled }: { id: string
   useEffect(() => {
     if (none || term.length < minSuggestionLength) return;
     const controller = new AbortController();
-    addressPivot({ search: term, provider: service.provider, language: i18n.language.slice(0, 2), country: service.country, region: service.region, sessiontoken: token.current }, controller.signal)
-      .then((answer) => setSuggestions(suggestionsOf(answer)));
+    addressPivot(
+      {
+        search: term,
+        provider: service.provider,
+        language: i18n.language.slice(0, 2),
+        country: service.country,
+        region: service.region,
+        sessiontoken: token.current,
+      },
+      controller.signal,
+    ).then((answer) => setSuggestions(suggestionsOf(answer)));
     return () => controller.abort();
   }, [term, none, service.provider, service.country, service.region, i18n.language]);
 
@@ -40,7 +66,12 @@ export function AddressSearch({ id, service, onAddress, disabled }: { id: string
     if (!suggestion) return;
     let address = addressOfDetail(undefined, suggestion);
     if (suggestion.placeId) {
-      const detail = await addressPivot({ placeId: suggestion.placeId, provider: service.provider, language: i18n.language.slice(0, 2), sessiontoken: token.current });
+      const detail = await addressPivot({
+        placeId: suggestion.placeId,
+        provider: service.provider,
+        language: i18n.language.slice(0, 2),
+        sessiontoken: token.current,
+      });
       if (detail) address = addressOfDetail(detail, suggestion);
       token.current = newSessionToken();
     }
@@ -50,10 +81,26 @@ export function AddressSearch({ id, service, onAddress, disabled }: { id: string
   };
 
   return (
-    <AutoComplete value={text} disabled={disabled} style={{ width: '100%' }} onChange={(v: string) => setText(v ?? '')} onSelect={(v: string) => void choose(v)}
-      options={suggestions.map((s, i) => ({ value: String(i), label: s.label }))}>
-      <Input id={id} prefix={<SearchOutlined />} placeholder={t('Search an address')} data-testid="address-search"
-        onPressEnter={() => { if (text.trim() && suggestions.length === 0) { onAddress(parseAddress(text)); setText(''); } }} />
+    <AutoComplete
+      value={text}
+      disabled={disabled}
+      style={{ width: '100%' }}
+      onChange={(v: string) => setText(v ?? '')}
+      onSelect={(v: string) => void choose(v)}
+      options={suggestions.map((s, i) => ({ value: String(i), label: s.label }))}
+    >
+      <Input
+        id={id}
+        prefix={<SearchOutlined />}
+        placeholder={t('Search an address')}
+        data-testid="address-search"
+        onPressEnter={() => {
+          if (text.trim() && suggestions.length === 0) {
+            onAddress(parseAddress(text));
+            setText('');
+          }
+        }}
+      />
     </AutoComplete>
   );
 }

@@ -9,7 +9,16 @@ import { FormCard } from '../entities/FormCard.tsx';
 import { formFieldOf, type FormField } from '../fields/form-field.ts';
 import { FieldGrid } from '../fields/NestedInput.tsx';
 import { itemFields, usePersonForm } from './person-context.ts';
-import { addContact, canSave, closeContact, editContact, removeAt, saveContact, type ContactSession, type Item } from './list-edits.ts';
+import {
+  addContact,
+  canSave,
+  closeContact,
+  editContact,
+  removeAt,
+  saveContact,
+  type ContactSession,
+  type Item,
+} from './list-edits.ts';
 import { contactExtensions } from './person-api.ts';
 
 export interface CardProps {
@@ -41,7 +50,11 @@ export function ContactsPanel({ card }: { card: CardProps }) {
   const contacts = (form.getValue('contacts') as Item[] | undefined) ?? [];
   const [session, setSession] = useState<ContactSession>();
   const declared = itemFields(form, 'contacts');
-  const { data: schema } = useQuery({ queryKey: queryKeys.personsSchema, queryFn: contactExtensions, staleTime: Infinity });
+  const { data: schema } = useQuery({
+    queryKey: queryKeys.personsSchema,
+    queryFn: contactExtensions,
+    staleTime: Infinity,
+  });
   const fields = [...declared, ...extensionFields(schema ?? {}, new Set(declared.map((f) => f.name)))];
   const set = (next: Item[]) => form.setValue('contacts', next.length ? next : undefined);
 
@@ -62,34 +75,94 @@ export function ContactsPanel({ card }: { card: CardProps }) {
     setSession(undefined);
   };
 
-  const social = (c: Item) => ['linkedIn', 'facebook', 'instagram'].filter((k) => text(c[k])).map((k) => (
-    <Typography.Link key={k} href={text(c[k]).startsWith('http') ? text(c[k]) : undefined} target="_blank" rel="noreferrer">{k}</Typography.Link>
-  ));
+  const social = (c: Item) =>
+    ['linkedIn', 'facebook', 'instagram']
+      .filter((k) => text(c[k]))
+      .map((k) => (
+        <Typography.Link
+          key={k}
+          href={text(c[k]).startsWith('http') ? text(c[k]) : undefined}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {k}
+        </Typography.Link>
+      ));
   const error = form.errors.contacts;
   return (
-    <FormCard {...card} extra={!form.readOnly && <Button size="small" icon={<PlusOutlined />} onClick={add} data-testid="contact-add">{t('Add')}</Button>}>
+    <FormCard
+      {...card}
+      extra={
+        !form.readOnly && (
+          <Button size="small" icon={<PlusOutlined />} onClick={add} data-testid="contact-add">
+            {t('Add')}
+          </Button>
+        )
+      }
+    >
       <div data-field="contacts" data-testid="contacts-panel">
-        <Table<Item & { key: number }> size="small" pagination={false} rowKey="key"
+        <Table<Item & { key: number }>
+          size="small"
+          pagination={false}
+          rowKey="key"
           dataSource={contacts.map((c, key) => ({ ...c, key }))}
           locale={{ emptyText: t('No data') }}
           columns={[
-            { title: t('Name'), key: 'name', render: (_, c) => <Space>{fullName(c)}{c.isDefault === true && <Tag color="gold">{t('Default')}</Tag>}</Space> },
-            { title: t('Position'), dataIndex: 'position', key: 'position' },
-            { title: t('Phone'), key: 'phone', render: (_, c) => [text(c.phone), text(c.mobile)].filter(Boolean).join(' / ') },
-            { title: t('Email'), dataIndex: 'email', key: 'email' },
-            { title: t('Social networks'), key: 'social', render: (_, c) => <Space>{social(c)}</Space> },
             {
-              title: t('Actions'), key: 'actions', width: 100, render: (_, c) => (
-                <Space size={0}>
-                  <Tooltip title={form.readOnly ? t('View') : t('Edit')}>
-                    <Button type="text" size="small" icon={form.readOnly ? <EyeOutlined /> : <EditOutlined />} aria-label={t('Edit')} onClick={() => setSession(editContact(contacts, c.key))} />
-                  </Tooltip>
-                  {!form.readOnly && <Tooltip title={t('Delete')}><Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('Delete')} onClick={() => set(removeAt(contacts, c.key))} /></Tooltip>}
+              title: t('Name'),
+              key: 'name',
+              render: (_, c) => (
+                <Space>
+                  {fullName(c)}
+                  {c.isDefault === true && <Tag color="gold">{t('Default')}</Tag>}
                 </Space>
               ),
             },
-          ]} />
-        {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+            { title: t('Position'), dataIndex: 'position', key: 'position' },
+            {
+              title: t('Phone'),
+              key: 'phone',
+              render: (_, c) => [text(c.phone), text(c.mobile)].filter(Boolean).join(' / '),
+            },
+            { title: t('Email'), dataIndex: 'email', key: 'email' },
+            { title: t('Social networks'), key: 'social', render: (_, c) => <Space>{social(c)}</Space> },
+            {
+              title: t('Actions'),
+              key: 'actions',
+              width: 100,
+              render: (_, c) => (
+                <Space size={0}>
+                  <Tooltip title={form.readOnly ? t('View') : t('Edit')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={form.readOnly ? <EyeOutlined /> : <EditOutlined />}
+                      aria-label={t('Edit')}
+                      onClick={() => setSession(editContact(contacts, c.key))}
+                    />
+                  </Tooltip>
+                  {!form.readOnly && (
+                    <Tooltip title={t('Delete')}>
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('Delete')}
+                        onClick={() => set(removeAt(contacts, c.key))}
+                      />
+                    </Tooltip>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+        {error && (
+          <Typography.Text type="danger" role="alert">
+            {error}
+          </Typography.Text>
+        )}
       </div>
       {session && (
         <ContactModal title={t('Contact')} onClose={close} onSave={form.readOnly ? undefined : save}>
@@ -100,14 +173,37 @@ export function ContactsPanel({ card }: { card: CardProps }) {
   );
 }
 
-function ContactModal({ title, onClose, onSave, children }: { title: string; onClose(): void; onSave?: () => void; children: ReactNode }) {
+function ContactModal({
+  title,
+  onClose,
+  onSave,
+  children,
+}: {
+  title: string;
+  onClose(): void;
+  onSave?: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal open title={title} width={820} onCancel={onClose} maskClosable={false} destroyOnHidden
+    <Modal
+      open
+      title={title}
+      width={820}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
       footer={[
-        <Button key="cancel" onClick={onClose}>{onSave ? t('Cancel') : t('Close')}</Button>,
-        onSave && <Button key="save" type="primary" onClick={onSave} data-testid="contact-save">{t('Save')}</Button>,
-      ]}>
+        <Button key="cancel" onClick={onClose}>
+          {onSave ? t('Cancel') : t('Close')}
+        </Button>,
+        onSave && (
+          <Button key="save" type="primary" onClick={onSave} data-testid="contact-save">
+            {t('Save')}
+          </Button>
+        ),
+      ]}
+    >
       {children}
     </Modal>
   );

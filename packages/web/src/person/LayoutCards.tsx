@@ -24,6 +24,10 @@ export function LayoutCards() {
   return layout.cards.map((card) => {
     // A field the declaration does not know is edited as text (tenants extend documents).
     const fields: FormField[] = card.fields.map((name) => form.fields.get(name) ?? formFieldOf(name, { type: 'text' }));
-    return <FormCard key={card.title} title={t(card.title)}><FieldGrid fields={fields} path="" /></FormCard>;
+    return (
+      <FormCard key={card.title} title={t(card.title)}>
+        <FieldGrid fields={fields} path="" />
+      </FormCard>
+    );
   });
 }

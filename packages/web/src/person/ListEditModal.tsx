@@ -37,7 +37,22 @@ export interface ListEditModalProps {
   width?: number;
 }
 
-export function ListEditModal({ name, title, onClose, onSave, rowTitle, renderRow, testIds, addLabel, header, width = 1000, canAdd = true, newRow = () => ({}), saveDisabled, readOnly: readOnlyList }: ListEditModalProps) {
+export function ListEditModal({
+  name,
+  title,
+  onClose,
+  onSave,
+  rowTitle,
+  renderRow,
+  testIds,
+  addLabel,
+  header,
+  width = 1000,
+  canAdd = true,
+  newRow = () => ({}),
+  saveDisabled,
+  readOnly: readOnlyList,
+}: ListEditModalProps) {
   const { t } = useTranslation();
   const form = usePersonForm();
   const readOnly = readOnlyList ?? form.readOnly;
@@ -49,22 +64,70 @@ export function ListEditModal({ name, title, onClose, onSave, rowTitle, renderRo
     onClose();
   };
   return (
-    <Modal open title={title} width={width} onCancel={close} maskClosable={false} destroyOnHidden
+    <Modal
+      open
+      title={title}
+      width={width}
+      onCancel={close}
+      maskClosable={false}
+      destroyOnHidden
       footer={[
-        !readOnly && canAdd && <Button key="add" icon={<PlusOutlined />} onClick={() => set([...rows, newRow()])} data-testid={testIds.add}>{addLabel ?? t('Add')}</Button>,
-        <Button key="close" onClick={close}>{t('Close')}</Button>,
-        !readOnly && <Button key="save" type="primary" disabled={saveDisabled} onClick={() => onSave(rows) && onClose()} data-testid={testIds.save}>{t('Save')}</Button>,
-      ]}>
+        !readOnly && canAdd && (
+          <Button key="add" icon={<PlusOutlined />} onClick={() => set([...rows, newRow()])} data-testid={testIds.add}>
+            {addLabel ?? t('Add')}
+          </Button>
+        ),
+        <Button key="close" onClick={close}>
+          {t('Close')}
+        </Button>,
+        !readOnly && (
+          <Button
+            key="save"
+            type="primary"
+            disabled={saveDisabled}
+            onClick={() => onSave(rows) && onClose()}
+            data-testid={testIds.save}
+          >
+            {t('Save')}
+          </Button>
+        ),
+      ]}
+    >
       {header}
       {rows.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} />}
       {rows.map((row, index) => (
-        <Card key={index} size="small" style={{ marginBottom: 8 }} data-testid={testIds.row} title={rowTitle(row, index)}
-          extra={!readOnly && (
-            <>
-              {index > 0 && <Tooltip title={t('Make it first')}><Button type="text" icon={<VerticalAlignTopOutlined />} aria-label={t('Make it first')} onClick={() => set(makeFirst(rows, index))} /></Tooltip>}
-              <Tooltip title={t('Delete')}><Button type="text" danger icon={<DeleteOutlined />} aria-label={t('Delete')} onClick={() => set(removeAt(rows, index))} /></Tooltip>
-            </>
-          )}>
+        <Card
+          key={index}
+          size="small"
+          style={{ marginBottom: 8 }}
+          data-testid={testIds.row}
+          title={rowTitle(row, index)}
+          extra={
+            !readOnly && (
+              <>
+                {index > 0 && (
+                  <Tooltip title={t('Make it first')}>
+                    <Button
+                      type="text"
+                      icon={<VerticalAlignTopOutlined />}
+                      aria-label={t('Make it first')}
+                      onClick={() => set(makeFirst(rows, index))}
+                    />
+                  </Tooltip>
+                )}
+                <Tooltip title={t('Delete')}>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('Delete')}
+                    onClick={() => set(removeAt(rows, index))}
+                  />
+                </Tooltip>
+              </>
+            )
+          }
+        >
           {renderRow(row, index)}
         </Card>
       ))}

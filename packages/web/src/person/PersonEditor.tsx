@@ -54,48 +54,109 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
   const queryClient = useQueryClient();
   const [debug] = useUiState('debug', false);
   const initial = useMemo<Values>(() => record ?? { type: 'C' }, [record]);
-  const all = useMemo(() => new Map(formFieldsOf(entity.fields)
-    .map((f) => [f.name, f.name === 'bankAccounts' ? { ...f, fields: bankAccountFields(f.fields ?? []) } : f])), [entity]);
+  const all = useMemo(
+    () =>
+      new Map(
+        formFieldsOf(entity.fields).map((f) => [
+          f.name,
+          f.name === 'bankAccounts' ? { ...f, fields: bankAccountFields(f.fields ?? []) } : f,
+        ]),
+      ),
+    [entity],
+  );
   const [type, setType] = useState<unknown>(initial.type ?? 'C');
-  const sections = useMemo(() => sectionsOf(type).map((s) => ({ ...s, fields: s.fields.filter((f) => f !== 'type') })), [type]);
-  const fields = useMemo<FormField[]>(() => [
-    ...sections.flatMap((s) => fieldsOfSection(s, all, type)),
-    ...panelFields.map((name) => all.get(name)).filter((f): f is FormField => Boolean(f)),
-  ], [sections, all, type]);
+  const sections = useMemo(
+    () => sectionsOf(type).map((s) => ({ ...s, fields: s.fields.filter((f) => f !== 'type') })),
+    [type],
+  );
+  const fields = useMemo<FormField[]>(
+    () => [
+      ...sections.flatMap((s) => fieldsOfSection(s, all, type)),
+      ...panelFields.map((name) => all.get(name)).filter((f): f is FormField => Boolean(f)),
+    ],
+    [sections, all, type],
+  );
   const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
   const form = useFormState(fields, initial, context);
   const sideColumn = useSideColumn();
   const readOnly = entity.readOnly;
   const translate = useCallback((key: string, values?: Record<string, unknown>) => t(key, values), [t]);
-  const setValue = useCallback((path: string, value: unknown) => {
-    if (path === 'type') setType(value);
-    form.setValue(path, value);
-  }, [form]);
-  const ctx = useMemo(() => ({ ...context, translate: (k: string, v: Record<string, unknown>) => t(k, v) }), [context, t]);
-  const allErrors = useCallback((values: Values = form.values) => ({
-    ...formErrors(fields, values, () => true, ctx),
-    ...personRuleErrors(values, { translate }),
-  }), [fields, form.values, ctx, translate]);
+  const setValue = useCallback(
+    (path: string, value: unknown) => {
+      if (path === 'type') setType(value);
+      form.setValue(path, value);
+    },
+    [form],
+  );
+  const ctx = useMemo(
+    () => ({ ...context, translate: (k: string, v: Record<string, unknown>) => t(k, v) }),
+    [context, t],
+  );
+  const allErrors = useCallback(
+    (values: Values = form.values) => ({
+      ...formErrors(fields, values, () => true, ctx),
+      ...personRuleErrors(values, { translate }),
+    }),
+    [fields, form.values, ctx, translate],
+  );
   const ruleErrorPaths = useCallback((values: Values) => Object.keys(personRuleErrors(values)), []);
-  const { submit, saving, submitted } = useFormSubmit(form, { readOnly, initial, onSubmit, moreErrors: ruleErrorPaths });
+  const { submit, saving, submitted } = useFormSubmit(form, {
+    readOnly,
+    initial,
+    onSubmit,
+    moreErrors: ruleErrorPaths,
+  });
 
   // A refused identifier or BIC says so at once; the missing identifier or contact once a save was tried.
   const shownErrors = { ...form.errors, ...personRuleErrors(form.values, { submitted, translate }) };
   const fieldApi: FormApi = {
-    getValue: form.getValue, setValue, touch: form.touch, errorOf: (path) => shownErrors[path],
-    renderField: (field, path) => (field.type === 'link' && field.entity === 'Person' && !readOnly
-      ? <PersonLinkField key={path} field={field} path={path} onAdded={(person) => setValue(path, person.registration)} />
-      : <FieldView key={path} field={field} path={path} />),
-    readOnly: Boolean(readOnly), debug, locale: i18n.language,
+    getValue: form.getValue,
+    setValue,
+    touch: form.touch,
+    errorOf: (path) => shownErrors[path],
+    renderField: (field, path) =>
+      field.type === 'link' && field.entity === 'Person' && !readOnly ? (
+        <PersonLinkField
+          key={path}
+          field={field}
+          path={path}
+          onAdded={(person) => setValue(path, person.registration)}
+        />
+      ) : (
+        <FieldView key={path} field={field} path={path} />
+      ),
+    readOnly: Boolean(readOnly),
+    debug,
+    locale: i18n.language,
   };
   const personForm: PersonForm = {
-    entity, values: form.values, getValue: form.getValue, setValue, touch: form.touch, allErrors, errors: shownErrors, fields: all,
-    readOnly: Boolean(readOnly), options: configuration?.options ?? {},
+    entity,
+    values: form.values,
+    getValue: form.getValue,
+    setValue,
+    touch: form.touch,
+    allErrors,
+    errors: shownErrors,
+    fields: all,
+    readOnly: Boolean(readOnly),
+    options: configuration?.options ?? {},
   };
 
-  const titles = ['Registration number', ...sections.map((s) => s.title), 'Contacts', 'Address', 'Banking information', 'Related persons', 'Relations'];
+  const titles = [
+    'Registration number',
+    ...sections.map((s) => s.title),
+    'Contacts',
+    'Address',
+    'Banking information',
+    'Related persons',
+    'Relations',
+  ];
   const panels = useCardPanels(entity.clientRoute, titles);
-  const card = (title: string) => ({ title: t(title), collapsed: panels.isCollapsed(title), onToggle: () => panels.toggle(title) });
+  const card = (title: string) => ({
+    title: t(title),
+    collapsed: panels.isCollapsed(title),
+    onToggle: () => panels.toggle(title),
+  });
   const registration = record?.registration as string | undefined;
   const [workflowPinned] = useWorkflowPin(entity);
   const workflow = entity.status && registration && (
@@ -108,12 +169,29 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
         <UnsavedChangesGuard when={form.dirty && !saving} />
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="person-title">
-            {t(humanise(entity.name))} {registration ?? t('(new)')} {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
+            {t(humanise(entity.name))} {registration ?? t('(new)')}{' '}
+            {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
           </Typography.Title>
           <Space>
-            <Link to={`/${entity.listRoute}`}><Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button></Link>
-            {readOnly ? <Tooltip title={t('Read only')}><EyeOutlined /></Tooltip> : (
-              <Tooltip title="Ctrl+S"><Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void submit()} data-testid="person-save">{t('Save')}</Button></Tooltip>
+            <Link to={`/${entity.listRoute}`}>
+              <Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button>
+            </Link>
+            {readOnly ? (
+              <Tooltip title={t('Read only')}>
+                <EyeOutlined />
+              </Tooltip>
+            ) : (
+              <Tooltip title="Ctrl+S">
+                <Button
+                  type="primary"
+                  icon={<SaveOutlined />}
+                  loading={saving}
+                  onClick={() => void submit()}
+                  data-testid="person-save"
+                >
+                  {t('Save')}
+                </Button>
+              </Tooltip>
             )}
           </Space>
         </Flex>
@@ -122,9 +200,20 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
             <Col xs={24} lg={sideColumn ? 16 : 24}>
               <FormCard {...card('Registration number')}>
                 <Row gutter={16}>
-                  <Col xs={24} sm={12} lg={8}><TypeSelect entity={entity} value={type} onChange={(v) => setValue('type', v)} disabled={Boolean(readOnly)} /></Col>
-                  <Col xs={24} sm={12} lg={16}><RegistrationField /></Col>
-                  <Col xs={24}><RolesField /></Col>
+                  <Col xs={24} sm={12} lg={8}>
+                    <TypeSelect
+                      entity={entity}
+                      value={type}
+                      onChange={(v) => setValue('type', v)}
+                      disabled={Boolean(readOnly)}
+                    />
+                  </Col>
+                  <Col xs={24} sm={12} lg={16}>
+                    <RegistrationField />
+                  </Col>
+                  <Col xs={24}>
+                    <RolesField />
+                  </Col>
                 </Row>
               </FormCard>
               {sections.map((section) => (
@@ -137,12 +226,33 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
               <BankAccountsPanel card={card('Banking information')} />
               <LayoutCards />
               {all.get('descendants') && (
-                <FormCard {...card('Related persons')} extra={registration && !readOnly && (
-                  <QuickAddButton entity={entity} source={registration} compact
-                    onAdded={() => void queryClient.invalidateQueries({ queryKey: queryKeys.hierarchy(entity, registration) })} />
-                )}>
-                  <ListInput field={all.get('descendants')!} path="descendants" id="field-descendants" value={form.getValue('descendants')} locale={i18n.language}
-                    onChange={(v) => setValue('descendants', v)} onBlur={() => form.touch('descendants')} disabled={Boolean(readOnly)} invalid={false} />
+                <FormCard
+                  {...card('Related persons')}
+                  extra={
+                    registration &&
+                    !readOnly && (
+                      <QuickAddButton
+                        entity={entity}
+                        source={registration}
+                        compact
+                        onAdded={() =>
+                          void queryClient.invalidateQueries({ queryKey: queryKeys.hierarchy(entity, registration) })
+                        }
+                      />
+                    )
+                  }
+                >
+                  <ListInput
+                    field={all.get('descendants')!}
+                    path="descendants"
+                    id="field-descendants"
+                    value={form.getValue('descendants')}
+                    locale={i18n.language}
+                    onChange={(v) => setValue('descendants', v)}
+                    onBlur={() => form.touch('descendants')}
+                    disabled={Boolean(readOnly)}
+                    invalid={false}
+                  />
                 </FormCard>
               )}
               {registration && <RelationsCard entity={entity} registration={registration} card={card('Relations')} />}
@@ -165,12 +275,29 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
 }
 
 /** The person type: it drives the sections and the mandatory fields. */
-function TypeSelect({ entity, value, onChange, disabled }: { entity: Entity; value: unknown; onChange(v: unknown): void; disabled: boolean }) {
+function TypeSelect({
+  entity,
+  value,
+  onChange,
+  disabled,
+}: {
+  entity: Entity;
+  value: unknown;
+  onChange(v: unknown): void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const { options } = useListOptions(entity.fields.type?.list ?? 'personType');
   return (
     <Form.Item label={t('Type')} htmlFor="field-type" required data-field="type">
-      <Select id="field-type" value={value} options={options} disabled={disabled} onChange={onChange} style={{ width: '100%' }} />
+      <Select
+        id="field-type"
+        value={value}
+        options={options}
+        disabled={disabled}
+        onChange={onChange}
+        style={{ width: '100%' }}
+      />
     </Form.Item>
   );
 }
@@ -180,8 +307,14 @@ function PersonLinkField({ field, path, onAdded }: { field: FormField; path: str
   const person = entityByName('Person');
   return (
     <Flex gap={4} align="flex-end">
-      <div style={{ flex: 1, minWidth: 0 }}><FieldView field={field} path={path} /></div>
-      {person && <div style={{ marginBottom: 24 }}><QuickAddButton entity={person} compact onAdded={onAdded} /></div>}
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <FieldView field={field} path={path} />
+      </div>
+      {person && (
+        <div style={{ marginBottom: 24 }}>
+          <QuickAddButton entity={person} compact onAdded={onAdded} />
+        </div>
+      )}
     </Flex>
   );
 }

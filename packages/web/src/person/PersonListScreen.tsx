@@ -11,7 +11,10 @@ export default function PersonListScreen({ entity }: { entity: Entity }) {
   return (
     <>
       <Flex justify="flex-end" style={{ marginBottom: 8 }}>
-        <QuickAddButton entity={entity} onAdded={(person) => navigate(detailPath(entity, String(person.registration)))} />
+        <QuickAddButton
+          entity={entity}
+          onAdded={(person) => navigate(detailPath(entity, String(person.registration)))}
+        />
       </Flex>
       <ListScreen entity={entity} />
     </>

@@ -15,10 +15,22 @@ export default function PersonScreen({ entity }: { entity: Entity }) {
     if (!id) {
       // A person whose identifier is already held is not created: the server answers the holder (200).
       const { data: created, status } = await record.create(cleanDocument(person));
-      return record.created(created, status === 200 ? { level: 'info', message: 'Existing person loaded', description: String(created.registration) } : undefined);
+      return record.created(
+        created,
+        status === 200
+          ? { level: 'info', message: 'Existing person loaded', description: String(created.registration) }
+          : undefined,
+      );
     }
     await record.update(person, initial);
   };
 
-  return <PersonEditor key={`${id ?? 'new'}:${String(data?._version ?? '')}`} entity={entity} record={data} onSubmit={save} />;
+  return (
+    <PersonEditor
+      key={`${id ?? 'new'}:${String(data?._version ?? '')}`}
+      entity={entity}
+      record={data}
+      onSubmit={save}
+    />
+  );
 }

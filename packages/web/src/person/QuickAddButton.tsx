@@ -9,7 +9,13 @@ import type { Values } from '../entities/form-values.ts';
 import { QuickAddModal } from './QuickAddModal.tsx';
 
 /** Opens the quick-add modal; `onAdded` receives the person it returns. */
-export function QuickAddButton({ entity, roles, source, onAdded, compact = false }: {
+export function QuickAddButton({
+  entity,
+  roles,
+  source,
+  onAdded,
+  compact = false,
+}: {
   entity: Entity;
   roles?: string[];
   /** A person the new one is related to: the modal offers its quick-add relations. */
@@ -30,7 +36,14 @@ export function QuickAddButton({ entity, roles, source, onAdded, compact = false
   return (
     <>
       <Tooltip title={t('Quick add')}>
-        <Button icon={<UserAddOutlined />} aria-label={t('Quick add')} onClick={() => setOpen(true)} data-testid="quick-add-open">{compact ? undefined : t('Quick add')}</Button>
+        <Button
+          icon={<UserAddOutlined />}
+          aria-label={t('Quick add')}
+          onClick={() => setOpen(true)}
+          data-testid="quick-add-open"
+        >
+          {compact ? undefined : t('Quick add')}
+        </Button>
       </Tooltip>
       {open && <QuickAddModal entity={entity} roles={roles} source={source} onClose={close} />}
     </>

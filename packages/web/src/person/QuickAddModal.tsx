@@ -16,7 +16,16 @@ import { fieldError } from '../fields/validation.ts';
 import { useFormState } from '../entities/use-form-state.ts';
 import { cleanDocument, type Values } from '../entities/form-values.ts';
 import { fieldsOfSection, kindOf, sectionsOf } from './person-form-rules.ts';
-import { emailFromUsername, personBody, quickAddDefaultType, quickAddRelationsOf, showsUsername, userBody, usernameTaken, withRelation } from './quick-add.ts';
+import {
+  emailFromUsername,
+  personBody,
+  quickAddDefaultType,
+  quickAddRelationsOf,
+  showsUsername,
+  userBody,
+  usernameTaken,
+  withRelation,
+} from './quick-add.ts';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { usersNamed } from './person-api.ts';
 
@@ -25,11 +34,15 @@ const usernameExists = 'Username already exists';
 /** Whether the signed-in user may write users (admins, or the named permission). */
 export function useCanWriteUsers(): boolean {
   const { user, configuration } = useSession();
-  return Boolean(isAdminUser(user)
-    || configuration?.userPermissions?.['write /api/core/users'] || configuration?.userPermissions?.['write all']);
+  return Boolean(
+    isAdminUser(user) ||
+      configuration?.userPermissions?.['write /api/core/users'] ||
+      configuration?.userPermissions?.['write all'],
+  );
 }
 
-const nameFields = (type: unknown) => (kindOf(type) === 'company' ? ['name', 'commercialName'] : ['title', 'firstName', 'lastName']);
+const nameFields = (type: unknown) =>
+  kindOf(type) === 'company' ? ['name', 'commercialName'] : ['title', 'firstName', 'lastName'];
 
 /**
  * The quick-add person modal (spec 002 §2, §4, §5): type (C by default), the name fields and,
@@ -37,7 +50,17 @@ const nameFields = (type: unknown) => (kindOf(type) === 'company' ? ['name', 'co
  * posts the person, creates the user with syncPerson, reads the person again and returns it;
  * a failure is shown and the dialog stays open. Cancel returns nothing.
  */
-export function QuickAddModal({ entity, roles, source, onClose }: { entity: Entity; roles?: string[]; source?: string; onClose(person?: Values): void }) {
+export function QuickAddModal({
+  entity,
+  roles,
+  source,
+  onClose,
+}: {
+  entity: Entity;
+  roles?: string[];
+  source?: string;
+  onClose(person?: Values): void;
+}) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const { user, configuration } = useSession();
@@ -48,12 +71,21 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
   const typeField: FormField = { ...all.get('type')!, mandatory: true };
   const fields = useMemo(() => {
     // The person's username is given by the user created below, not typed here.
-    const shown = more ? sectionsOf(type).map((s) => ({ ...s, fields: s.fields.filter((f) => f !== 'type' && f !== 'username') })) : [{ title: 'Name', fields: nameFields(type) }];
+    const shown = more
+      ? sectionsOf(type).map((s) => ({ ...s, fields: s.fields.filter((f) => f !== 'type' && f !== 'username') }))
+      : [{ title: 'Name', fields: nameFields(type) }];
     const names = new Set<string>();
     return shown.flatMap((s) => fieldsOfSection(s, all, type)).filter((f) => !names.has(f.name) && names.add(f.name));
   }, [more, type, all]);
   const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
-  const form = useFormState(fields, useMemo(() => ({ type: quickAddDefaultType, ...(roles?.length ? { roles: roles.map((role) => ({ role })) } : {}) }), [roles]), context);
+  const form = useFormState(
+    fields,
+    useMemo(
+      () => ({ type: quickAddDefaultType, ...(roles?.length ? { roles: roles.map((role) => ({ role })) } : {}) }),
+      [roles],
+    ),
+    context,
+  );
   const usersDisabled = configuration?.options.usersDisabled === true;
   const offersUser = showsUsername(type, canWriteUsers, usersDisabled);
   const [createUser, setCreateUser] = useState(false);
@@ -67,7 +99,10 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
   // From a source person: the relations it offers (an error gives none).
   const { data: relations = [] } = useQuery({
     queryKey: queryKeys.quickAddRelations(source),
-    queryFn: async () => quickAddRelationsOf(await dataProvider.runScript('quick-add-relations', { sourcePerson: source }, { silent: true }).catch(() => [])),
+    queryFn: async () =>
+      quickAddRelationsOf(
+        await dataProvider.runScript('quick-add-relations', { sourcePerson: source }, { silent: true }).catch(() => []),
+      ),
     enabled: Boolean(source),
   });
   const [relationCode, setRelationCode] = useState<string>();
@@ -80,7 +115,9 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
   const { options: relationLabels } = useListOptions('personRelation');
   const usernameField: FormField = { name: 'username', type: 'username', label: 'Username', mandatory: true };
   const usernameError = withUser
-    ? (taken ? t(usernameExists) : fieldError(usernameField, username, usernameTouched, { ...context, translate: (k, v) => t(k, v) }))
+    ? taken
+      ? t(usernameExists)
+      : fieldError(usernameField, username, usernameTouched, { ...context, translate: (k, v) => t(k, v) })
     : undefined;
 
   const checkUsername = async () => {
@@ -105,7 +142,8 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
     setFailure(undefined);
     try {
       const values = withUser ? emailFromUsername(form.values, username) : form.values;
-      let person = (await createPerson.mutateAsync(cleanDocument(withRelation(personBody(values), relation, source)))).data;
+      let person = (await createPerson.mutateAsync(cleanDocument(withRelation(personBody(values), relation, source))))
+        .data;
       if (withUser) {
         const sync = configuration?.options.syncPerson === false ? {} : { syncPerson: '1' };
         await dataProvider.createUser(userBody(person, username), sync);
@@ -122,27 +160,58 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
 
   const fieldApi: FormApi = {
     getValue: form.getValue,
-    setValue: (path, value) => { if (path === 'type') setType(value); form.setValue(path, value); },
-    touch: form.touch, errorOf: (path) => form.errors[path],
-    renderField: (field, path) => <FieldView key={path} field={field} path={path} />, readOnly: false, debug: false, locale: i18n.language,
+    setValue: (path, value) => {
+      if (path === 'type') setType(value);
+      form.setValue(path, value);
+    },
+    touch: form.touch,
+    errorOf: (path) => form.errors[path],
+    renderField: (field, path) => <FieldView key={path} field={field} path={path} />,
+    readOnly: false,
+    debug: false,
+    locale: i18n.language,
   };
   return (
-    <Modal open title={t('Add')} width={more ? 1000 : 640} maskClosable={false} onCancel={() => onClose(undefined)} destroyOnHidden
+    <Modal
+      open
+      title={t('Add')}
+      width={more ? 1000 : 640}
+      maskClosable={false}
+      onCancel={() => onClose(undefined)}
+      destroyOnHidden
       footer={[
-        <Button key="more" type="link" onClick={() => setMore(!more)} data-testid="quick-add-more">{more ? t('See less') : t('See more')}</Button>,
-        <Button key="cancel" onClick={() => onClose(undefined)}>{t('Cancel')}</Button>,
-        <Button key="save" type="primary" loading={saving} onClick={() => void save()} data-testid="quick-add-save">{t('Save')}</Button>,
-      ]}>
+        <Button key="more" type="link" onClick={() => setMore(!more)} data-testid="quick-add-more">
+          {more ? t('See less') : t('See more')}
+        </Button>,
+        <Button key="cancel" onClick={() => onClose(undefined)}>
+          {t('Cancel')}
+        </Button>,
+        <Button key="save" type="primary" loading={saving} onClick={() => void save()} data-testid="quick-add-save">
+          {t('Save')}
+        </Button>,
+      ]}
+    >
       <FormContext.Provider value={fieldApi}>
         <Form layout="vertical" component="div" data-testid="quick-add">
           {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 12 }} role="alert" />}
           <Row gutter={16}>
-            <Col xs={24} sm={12}><FieldView field={typeField} path="type" /></Col>
+            <Col xs={24} sm={12}>
+              <FieldView field={typeField} path="type" />
+            </Col>
             {relations.length > 0 && (
               <Col xs={24} sm={12}>
                 <Form.Item label={t('Relation')} htmlFor="quick-add-relation">
-                  <Select id="quick-add-relation" allowClear value={relationCode} onChange={chooseRelation} data-testid="quick-add-relation"
-                    options={relations.map((r) => ({ value: r.relation, label: relationLabels.find((o) => o.value === r.relation)?.label ?? r.label ?? r.relation }))} />
+                  <Select
+                    id="quick-add-relation"
+                    allowClear
+                    value={relationCode}
+                    onChange={chooseRelation}
+                    data-testid="quick-add-relation"
+                    options={relations.map((r) => ({
+                      value: r.relation,
+                      label: relationLabels.find((o) => o.value === r.relation)?.label ?? r.label ?? r.relation,
+                    }))}
+                  />
                 </Form.Item>
               </Col>
             )}
@@ -151,13 +220,33 @@ export function QuickAddModal({ entity, roles, source, onClose }: { entity: Enti
           {offersUser && (
             <Row gutter={16}>
               <Col xs={24} sm={12}>
-                <Form.Item label={t('Create a user')}><Switch checked={createUser} onChange={setCreateUser} data-testid="quick-add-create-user" /></Form.Item>
+                <Form.Item label={t('Create a user')}>
+                  <Switch checked={createUser} onChange={setCreateUser} data-testid="quick-add-create-user" />
+                </Form.Item>
               </Col>
               {createUser && (
                 <Col xs={24} sm={12}>
-                  <Form.Item label={t('Username')} htmlFor="quick-add-username" required validateStatus={usernameError ? 'error' : undefined}>
-                    <Input id="quick-add-username" value={username} autoComplete="off" onChange={(e) => { setUsername(e.target.value); setTaken(false); }} onBlur={() => void checkUsername()} />
-                    {usernameError && <div role="alert" className="field-error" style={{ color: token.colorError, marginTop: 2 }}>{usernameError}</div>}
+                  <Form.Item
+                    label={t('Username')}
+                    htmlFor="quick-add-username"
+                    required
+                    validateStatus={usernameError ? 'error' : undefined}
+                  >
+                    <Input
+                      id="quick-add-username"
+                      value={username}
+                      autoComplete="off"
+                      onChange={(e) => {
+                        setUsername(e.target.value);
+                        setTaken(false);
+                      }}
+                      onBlur={() => void checkUsername()}
+                    />
+                    {usernameError && (
+                      <div role="alert" className="field-error" style={{ color: token.colorError, marginTop: 2 }}>
+                        {usernameError}
+                      </div>
+                    )}
                   </Form.Item>
                 </Col>
               )}

@@ -18,11 +18,13 @@ export function RegistrationsModal({ onClose }: { onClose(): void }) {
   const declared = form.fields.get('registrations');
   const readOnly = form.readOnly || Boolean(declared?.readOnly || declared?.disabled);
   const typeList = registrationTypeList(form.getValue('type'));
-  const fields: FormField[] = itemFields(form, 'registrations').filter((f) => f.name !== 'id').map((f) => {
-    if (f.name === 'type') return { ...f, type: 'select', list: typeList, readOnly };
-    if (f.name === 'verificationType') return { ...f, type: 'select', list: 'verificationType', readOnly };
-    return { ...f, readOnly: readOnly || f.readOnly };
-  });
+  const fields: FormField[] = itemFields(form, 'registrations')
+    .filter((f) => f.name !== 'id')
+    .map((f) => {
+      if (f.name === 'type') return { ...f, type: 'select', list: typeList, readOnly };
+      if (f.name === 'verificationType') return { ...f, type: 'select', list: 'verificationType', readOnly };
+      return { ...f, readOnly: readOnly || f.readOnly };
+    });
   const save = (rows: Item[]) => {
     const kept = cleanRegistrations(rows as RegistrationItem[]);
     setList(form, 'registrations', kept);
@@ -31,9 +33,16 @@ export function RegistrationsModal({ onClose }: { onClose(): void }) {
     return canSave(form.allErrors({ ...form.values, registrations: kept }), 'registrations');
   };
   return (
-    <ListEditModal name="registrations" title={t('Registrations')} width={960} readOnly={readOnly} onClose={onClose} onSave={save}
+    <ListEditModal
+      name="registrations"
+      title={t('Registrations')}
+      width={960}
+      readOnly={readOnly}
+      onClose={onClose}
+      onSave={save}
       testIds={{ row: 'registration-row', save: 'registrations-save' }}
       rowTitle={(_, index) => (index === 0 ? t('Main registration') : `${t('Registration')} ${index + 1}`)}
-      renderRow={(_, index) => <FieldGrid fields={fields} path={`registrations.${index}`} />} />
+      renderRow={(_, index) => <FieldGrid fields={fields} path={`registrations.${index}`} />}
+    />
   );
 }

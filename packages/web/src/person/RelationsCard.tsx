@@ -8,7 +8,15 @@ import type { Entity } from '@lbo/model/entity';
 import { FormCard } from '../entities/FormCard.tsx';
 import { useListOptions } from '../fields/reference-lists.ts';
 import { hierarchyOf as fetchHierarchy } from './person-api.ts';
-import { canShowTree, depthOptions, filterHierarchy, hierarchyOf, isLargeLayout, relationConstants, type DepthFilter } from './relations.ts';
+import {
+  canShowTree,
+  depthOptions,
+  filterHierarchy,
+  hierarchyOf,
+  isLargeLayout,
+  relationConstants,
+  type DepthFilter,
+} from './relations.ts';
 import type { CardProps } from './ContactsPanel.tsx';
 
 /** The chart and its library load only when a diagram is shown. */
@@ -18,7 +26,15 @@ const RelationsChart = lazy(() => import('./RelationsChart.tsx'));
  * The Relations card (spec 002 §2, §4, §9): the person's hierarchy as a network (default) or a
  * tree (only when every person has at most one parent), a depth filter, and an enlarged view.
  */
-export function RelationsCard({ entity, registration, card }: { entity: Entity; registration: string; card: CardProps }) {
+export function RelationsCard({
+  entity,
+  registration,
+  card,
+}: {
+  entity: Entity;
+  registration: string;
+  card: CardProps;
+}) {
   const { t } = useTranslation();
   // The hierarchy first loads 400 ms after the card appears, so the form is usable first.
   const [ready, setReady] = useState(false);
@@ -44,29 +60,70 @@ export function RelationsCard({ entity, registration, card }: { entity: Entity; 
 
   const controls = (
     <Space size={4} wrap>
-      {treeAllowed && <Segmented size="small" value={view} onChange={(v) => setMode(v as 'network' | 'tree')}
-        options={[{ value: 'network', label: t('Network') }, { value: 'tree', label: t('Tree') }]} data-testid="relations-mode" />}
-      {depths.length > 0 && <Select size="small" value={depth} style={{ width: 120 }} aria-label={t('Depth')} data-testid="relations-depth" onChange={setDepth}
-        options={depths.map((d) => ({ value: d, label: typeof d === 'number' ? String(d) : t(d) }))} />}
-      <Tooltip title={t('Enlarge')}><Button size="small" icon={<ExpandOutlined />} aria-label={t('Enlarge')} onClick={() => setEnlarged(true)} data-testid="relations-enlarge" /></Tooltip>
+      {treeAllowed && (
+        <Segmented
+          size="small"
+          value={view}
+          onChange={(v) => setMode(v as 'network' | 'tree')}
+          options={[
+            { value: 'network', label: t('Network') },
+            { value: 'tree', label: t('Tree') },
+          ]}
+          data-testid="relations-mode"
+        />
+      )}
+      {depths.length > 0 && (
+        <Select
+          size="small"
+          value={depth}
+          style={{ width: 120 }}
+          aria-label={t('Depth')}
+          data-testid="relations-depth"
+          onChange={setDepth}
+          options={depths.map((d) => ({ value: d, label: typeof d === 'number' ? String(d) : t(d) }))}
+        />
+      )}
+      <Tooltip title={t('Enlarge')}>
+        <Button
+          size="small"
+          icon={<ExpandOutlined />}
+          aria-label={t('Enlarge')}
+          onClick={() => setEnlarged(true)}
+          data-testid="relations-enlarge"
+        />
+      </Tooltip>
     </Space>
   );
   const chart = (height: number) => (
     <Suspense fallback={<Spin />}>
-      <RelationsChart hierarchy={shown} main={registration} mode={view} height={height}
-        relationLabel={(code) => relationLabels.find((o) => o.value === code)?.label ?? `${code} (???)`} riskClasses={riskClasses} />
+      <RelationsChart
+        hierarchy={shown}
+        main={registration}
+        mode={view}
+        height={height}
+        relationLabel={(code) => relationLabels.find((o) => o.value === code)?.label ?? `${code} (???)`}
+        riskClasses={riskClasses}
+      />
     </Suspense>
   );
   const height = isLargeLayout(shown) ? 560 : 360;
   let body;
   if (!ready || isLoading) body = <Spin />;
-  else if (isError || hierarchy.persons.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} />;
+  else if (isError || hierarchy.persons.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No data')} />;
   else body = chart(height);
   return (
     <FormCard {...card} extra={hierarchy.persons.length > 0 && controls}>
       <div data-testid="relations-card">{body}</div>
       {enlarged && (
-        <Modal open title={t('Relations')} width="90vw" footer={null} onCancel={() => setEnlarged(false)} destroyOnHidden>
+        <Modal
+          open
+          title={t('Relations')}
+          width="90vw"
+          footer={null}
+          onCancel={() => setEnlarged(false)}
+          destroyOnHidden
+        >
           {controls}
           {chart(Math.round(window.innerHeight * 0.7))}
         </Modal>

@@ -52,5 +52,13 @@ export default function RelationsChart({ hierarchy, main, mode, height, relation
     return () => clearTimeout(timer);
   }, [hierarchy, main, mode, height, relationLabel, riskClasses]);
 
-  return <div ref={element} style={{ width: '100%', height }} data-testid="relations-chart" data-mode={mode} data-nodes={hierarchy.persons.length} />;
+  return (
+    <div
+      ref={element}
+      style={{ width: '100%', height }}
+      data-testid="relations-chart"
+      data-mode={mode}
+      data-nodes={hierarchy.persons.length}
+    />
+  );
 }

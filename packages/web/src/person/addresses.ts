@@ -4,9 +4,29 @@ import type { Item } from './list-edits.ts';
 /** Address rules of spec 002 §3, §5 and the pivot calls of §7. Pure. */
 
 export const addressFieldNames = [
-  'type', 'addressLine', 'address1', 'address2', 'zipcode', 'city', 'state', 'cityCode', 'country', 'location', 'streetName',
-  'streetType', 'streetNumber', 'door', 'floor', 'block', 'division', 'subDivision', 'zones', 'epciCode', 'epciLabel',
-  'invalidAddress', 'invalidAddressDate',
+  'type',
+  'addressLine',
+  'address1',
+  'address2',
+  'zipcode',
+  'city',
+  'state',
+  'cityCode',
+  'country',
+  'location',
+  'streetName',
+  'streetType',
+  'streetNumber',
+  'door',
+  'floor',
+  'block',
+  'division',
+  'subDivision',
+  'zones',
+  'epciCode',
+  'epciLabel',
+  'invalidAddress',
+  'invalidAddressDate',
 ] as const;
 
 /** Missing fields are set to null, so a saved address always has every field. */
@@ -34,8 +54,17 @@ export const formattedAddress = (address: Item | undefined) => formatAddress(add
 /** Whether `uniqueAddressPerType` applies to persons: true, or a list holding person. */
 export function uniquePerType(setting: unknown, entity = 'person'): boolean {
   if (setting === true) return true;
-  if (Array.isArray(setting)) return setting.map(String).map((s) => s.toLowerCase()).includes(entity);
-  if (typeof setting === 'string') return setting.toLowerCase().split(',').map((s) => s.trim()).includes(entity);
+  if (Array.isArray(setting))
+    return setting
+      .map(String)
+      .map((s) => s.toLowerCase())
+      .includes(entity);
+  if (typeof setting === 'string')
+    return setting
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim())
+      .includes(entity);
   return false;
 }
 
@@ -68,7 +97,9 @@ export const minSuggestionLength = 3;
  * detail call (spec 002 §7).
  */
 export function newSessionToken(): string {
-  return typeof crypto !== 'undefined' && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  return typeof crypto !== 'undefined' && crypto.randomUUID
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
 
 export interface Suggestion {
@@ -79,7 +110,9 @@ export interface Suggestion {
 
 /** Suggestions of the pivot answer: a list, or `{ suggestions | items | results }`. */
 export function suggestionsOf(answer: unknown): Suggestion[] {
-  const list = Array.isArray(answer) ? answer : ((answer as Item | null)?.suggestions ?? (answer as Item | null)?.items ?? (answer as Item | null)?.results);
+  const list = Array.isArray(answer)
+    ? answer
+    : ((answer as Item | null)?.suggestions ?? (answer as Item | null)?.items ?? (answer as Item | null)?.results);
   if (!Array.isArray(list)) return [];
   return list.flatMap((raw): Suggestion[] => {
     if (!raw || typeof raw !== 'object') return [];
@@ -92,7 +125,10 @@ export function suggestionsOf(answer: unknown): Suggestion[] {
 
 /** The address of a detail answer (an address, or `{ address }`), with the address line kept. */
 export function addressOfDetail(answer: unknown, fallback: Suggestion): Item {
-  const a = answer && typeof answer === 'object' ? ((answer as Item).address as Item | undefined) ?? (answer as Item) : fallback.address ?? {};
+  const a =
+    answer && typeof answer === 'object'
+      ? (((answer as Item).address as Item | undefined) ?? (answer as Item))
+      : (fallback.address ?? {});
   const { placeId: _placeId, label: _label, description: _description, ...fields } = a as Item;
   return { ...fields, addressLine: fields.addressLine ?? fallback.label };
 }

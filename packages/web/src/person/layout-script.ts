@@ -26,7 +26,15 @@ export function layoutCardsOf(script: unknown): LayoutResult {
   if (layout === undefined) return { cards: [] };
   const cards = (layout as { cards?: unknown })?.cards;
   if (!Array.isArray(cards)) return { error: invalidLayout.replace('$', 'cards') };
-  const valid = cards.every((c) => c && typeof c === 'object' && typeof (c as LayoutCard).title === 'string'
-    && Array.isArray((c as LayoutCard).fields) && (c as LayoutCard).fields.every((f) => typeof f === 'string'));
-  return valid ? { cards: cards as LayoutCard[] } : { error: invalidLayout.replace('$', JSON.stringify(cards).slice(0, 80)) };
+  const valid = cards.every(
+    (c) =>
+      c &&
+      typeof c === 'object' &&
+      typeof (c as LayoutCard).title === 'string' &&
+      Array.isArray((c as LayoutCard).fields) &&
+      (c as LayoutCard).fields.every((f) => typeof f === 'string'),
+  );
+  return valid
+    ? { cards: cards as LayoutCard[] }
+    : { error: invalidLayout.replace('$', JSON.stringify(cards).slice(0, 80)) };
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addContact, canSave, closeContact, closeSession, compactIban, defaultBankAccountName, editContact, makeFirst, openSession, removeAt,
-  saveContact, withDefaultNames,
+  addContact,
+  canSave,
+  closeContact,
+  closeSession,
+  compactIban,
+  defaultBankAccountName,
+  editContact,
+  makeFirst,
+  openSession,
+  removeAt,
+  saveContact,
+  withDefaultNames,
 } from './list-edits.ts';
 
 describe('make first and delete', () => {
@@ -49,7 +59,11 @@ describe('contacts', () => {
   });
   it('saving a default contact removes the flag from all others', () => {
     const contacts = [{ position: 'A', isDefault: true }, { position: 'B', isDefault: true }, { position: 'C' }];
-    expect(saveContact(contacts, 1)).toEqual([{ position: 'A', isDefault: false }, { position: 'B', isDefault: true }, { position: 'C' }]);
+    expect(saveContact(contacts, 1)).toEqual([
+      { position: 'A', isDefault: false },
+      { position: 'B', isDefault: true },
+      { position: 'C' },
+    ]);
   });
   it('saving a contact that is not default changes no flag', () => {
     const contacts = [{ position: 'A', isDefault: true }, { position: 'B' }];
@@ -60,13 +74,19 @@ describe('contacts', () => {
 describe('bank accounts', () => {
   it('names an account after the company, or the individual first and last name', () => {
     expect(defaultBankAccountName({ type: 'C', name: 'Acme SA' })).toBe('Acme SA');
-    expect(defaultBankAccountName({ type: 'I', firstName: 'Jeanne', lastName: 'Martin', name: 'ignored' })).toBe('Jeanne Martin');
+    expect(defaultBankAccountName({ type: 'I', firstName: 'Jeanne', lastName: 'Martin', name: 'ignored' })).toBe(
+      'Jeanne Martin',
+    );
     expect(defaultBankAccountName({ type: 'C' })).toBeUndefined();
   });
   it('gives the name only to accounts with an IBAN and no name', () => {
     const person = { type: 'C', name: 'Acme SA' };
-    expect(withDefaultNames([{ bankIban: 'FR76' }, { bankIban: 'FR76', name: 'Kept' }, {}], person))
-      .toEqual([{ bankIban: 'FR76', name: 'Acme SA' }, { bankIban: 'FR76', name: 'Kept' }, {}]);
+    expect(withDefaultNames([{ bankIban: 'FR76' }, { bankIban: 'FR76', name: 'Kept' }, {}], person)).toEqual([
+      { bankIban: 'FR76', name: 'Acme SA' },
+      { bankIban: 'FR76', name: 'Kept' },
+      {},
+    ]);
   });
-  it('keeps IBANs without spaces, upper case', () => expect(compactIban('fr76 3000 6000 0112')).toBe('FR76300060000112'));
+  it('keeps IBANs without spaces, upper case', () =>
+    expect(compactIban('fr76 3000 6000 0112')).toBe('FR76300060000112'));
 });

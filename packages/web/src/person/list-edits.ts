@@ -69,7 +69,9 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
  */
 export function defaultBankAccountName(person: Item): string | undefined {
   const individual = person.type === 'I' || person.type === 'E' || person.type === 'P';
-  const name = individual ? [text(person.firstName), text(person.lastName)].filter(Boolean).join(' ') : text(person.name);
+  const name = individual
+    ? [text(person.firstName), text(person.lastName)].filter(Boolean).join(' ')
+    : text(person.name);
   return name || text(person.name) || undefined;
 }
 
@@ -79,4 +81,5 @@ export function withDefaultNames(accounts: Item[], person: Item): Item[] {
 }
 
 /** IBANs are kept without spaces (spec 002 §5: stripped when typed and when saved). */
-export const compactIban = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value);
+export const compactIban = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;

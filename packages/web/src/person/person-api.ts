@@ -6,9 +6,16 @@ import type { Item } from './list-edits.ts';
 
 /** Lookup in an external register; a failure only stops the loading indicator (spec 002 §8). */
 export function lookupRegistration(type: string, value: string, personType: unknown, signal?: AbortSignal) {
-  return dataProvider.registrationLookup(type, {
-    value, personType, displayFirstRegistrationsInPriority: true, withDetails: false,
-  }, { silent: true, signal });
+  return dataProvider.registrationLookup(
+    type,
+    {
+      value,
+      personType,
+      displayFirstRegistrationsInPriority: true,
+      withDetails: false,
+    },
+    { silent: true, signal },
+  );
 }
 
 /** Details of one lookup result. */
@@ -19,7 +26,10 @@ export function registrationDetails(type: string, selectedId: string, personType
 /** The person or prospect with that registration, or undefined. */
 export async function findPerson(entity: Entity, registration: string): Promise<Item | undefined> {
   try {
-    return await dataProvider.get<Item>(entity, registration, { query: { projection: 'registration,name' }, silent: true });
+    return await dataProvider.get<Item>(entity, registration, {
+      query: { projection: 'registration,name' },
+      silent: true,
+    });
   } catch {
     return undefined;
   }
@@ -41,7 +51,10 @@ export interface AddressQuery {
 /** Address suggestions or details; failures are ignored (spec 002 §8). */
 export async function addressPivot(query: AddressQuery, signal?: AbortSignal): Promise<unknown> {
   if (query.provider === 'None') return undefined;
-  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string
+  >;
   try {
     return await dataProvider.addresses(clean, { silent: true, signal });
   } catch {

@@ -26,22 +26,75 @@ export interface Section {
 
 const identity: Section = {
   title: 'Identity',
-  fields: ['type', 'title', 'firstName', 'lastName', 'secondName', 'phone', 'mobile', 'email', 'preferredLanguage', 'currency', 'timeZone', 'orgaRegistration', 'username'],
+  fields: [
+    'type',
+    'title',
+    'firstName',
+    'lastName',
+    'secondName',
+    'phone',
+    'mobile',
+    'email',
+    'preferredLanguage',
+    'currency',
+    'timeZone',
+    'orgaRegistration',
+    'username',
+  ],
 };
-const birth: Section = { title: 'Birth', fields: ['birthDate', 'birthPlace', 'birthZipcode', 'birthCountry', 'nationality'] };
+const birth: Section = {
+  title: 'Birth',
+  fields: ['birthDate', 'birthPlace', 'birthZipcode', 'birthCountry', 'nationality'],
+};
 const web: Section = { title: 'Web', fields: ['website', 'linkedIn', 'facebook', 'instagram'] };
 const legal: Section = {
   title: 'Legal',
-  fields: ['name', 'commercialName', 'legalForm', 'fiscalCode', 'siret', 'activityCode', 'creationDate', 'registrationDate', 'shareCapital',
-    'registrationCountry', 'registrationPlace', 'registrationInfo', 'vatScheme', 'naceCode', 'sectorCode', 'insuranceNumber',
-    'legalRepresentative', 'administrativeStatus', 'yearOfReference', 'companySize', 'nbOfEmployees', 'accountingStandards',
-    'totalBalancesheet', 'totalTurnover', 'legalProceedingsStatus', 'dateLegalProceeding'],
+  fields: [
+    'name',
+    'commercialName',
+    'legalForm',
+    'fiscalCode',
+    'siret',
+    'activityCode',
+    'creationDate',
+    'registrationDate',
+    'shareCapital',
+    'registrationCountry',
+    'registrationPlace',
+    'registrationInfo',
+    'vatScheme',
+    'naceCode',
+    'sectorCode',
+    'insuranceNumber',
+    'legalRepresentative',
+    'administrativeStatus',
+    'yearOfReference',
+    'companySize',
+    'nbOfEmployees',
+    'accountingStandards',
+    'totalBalancesheet',
+    'totalTurnover',
+    'legalProceedingsStatus',
+    'dateLegalProceeding',
+  ],
 };
-const references: Section = { title: 'References', fields: ['riskClass', 'accountingReference', 'internalReference', 'externalReference'] };
-const family: Section = { title: 'Family', fields: ['familyMaritalStatus', 'familyMaritalContract', 'familyNumberOfDependents'] };
+const references: Section = {
+  title: 'References',
+  fields: ['riskClass', 'accountingReference', 'internalReference', 'externalReference'],
+};
+const family: Section = {
+  title: 'Family',
+  fields: ['familyMaritalStatus', 'familyMaritalContract', 'familyNumberOfDependents'],
+};
 const employment: Section = {
   title: 'Employment',
-  fields: ['employmentJobDescription', 'employmentSector', 'employmentContractType', 'employmentStartDate', 'employmentEndDate'],
+  fields: [
+    'employmentJobDescription',
+    'employmentSector',
+    'employmentContractType',
+    'employmentStartDate',
+    'employmentEndDate',
+  ],
 };
 const income: Section = {
   title: 'Income (monthly net)',
@@ -49,10 +102,32 @@ const income: Section = {
 };
 const expenditure: Section = {
   title: 'Expenditure (monthly net)',
-  fields: ['expenditureHousingMonthlyRental', 'expenditureHousingMortgageRepayment', 'expenditureOtherLoanRepayment', 'expenditureAlimony', 'expenditureTaxes', 'expenditureTotal'],
+  fields: [
+    'expenditureHousingMonthlyRental',
+    'expenditureHousingMortgageRepayment',
+    'expenditureOtherLoanRepayment',
+    'expenditureAlimony',
+    'expenditureTaxes',
+    'expenditureTotal',
+  ],
 };
 
-const companyIdentity: Section = { title: 'Identity', fields: ['type', 'name', 'commercialName', 'legalForm', 'phone', 'mobile', 'email', 'preferredLanguage', 'currency', 'timeZone', 'orgaRegistration'] };
+const companyIdentity: Section = {
+  title: 'Identity',
+  fields: [
+    'type',
+    'name',
+    'commercialName',
+    'legalForm',
+    'phone',
+    'mobile',
+    'email',
+    'preferredLanguage',
+    'currency',
+    'timeZone',
+    'orgaRegistration',
+  ],
+};
 const companyLegal: Section = { ...legal, fields: legal.fields.filter((f) => !companyIdentity.fields.includes(f)) };
 
 /**
@@ -62,9 +137,18 @@ const companyLegal: Section = { ...legal, fields: legal.fields.filter((f) => !co
 export function sectionsOf(type: unknown): Section[] {
   switch (kindOf(type)) {
     case 'individual':
-      return [identity, birth, web, family,
-        type === 'I' ? employment : { ...employment, fields: employment.fields.filter((f) => f !== 'employmentEndDate') },
-        income, expenditure, references];
+      return [
+        identity,
+        birth,
+        web,
+        family,
+        type === 'I'
+          ? employment
+          : { ...employment, fields: employment.fields.filter((f) => f !== 'employmentEndDate') },
+        income,
+        expenditure,
+        references,
+      ];
     case 'professional':
       return [identity, { ...legal, fields: legal.fields }, birth, web, references];
     default:
@@ -73,7 +157,12 @@ export function sectionsOf(type: unknown): Section[] {
 }
 
 /** Panels (cards with their own editor) a kind shows; a professional needs a contact (spec 002 §5). */
-export const panelsOf = (type: unknown) => ({ contacts: true, addresses: true, bankAccounts: true, family: kindOf(type) === 'individual' });
+export const panelsOf = (type: unknown) => ({
+  contacts: true,
+  addresses: true,
+  bankAccounts: true,
+  family: kindOf(type) === 'individual',
+});
 
 /** Mandatory fields by type (spec 002 §5): name for companies, lastName for individuals. */
 export function mandatoryOf(type: unknown): Set<string> {
@@ -86,7 +175,9 @@ export function mandatoryOf(type: unknown): Set<string> {
 /** The fields of a type's section with its mandatory flags applied. */
 export function fieldsOfSection(section: Section, all: Map<string, FormField>, type: unknown): FormField[] {
   const mandatory = mandatoryOf(type);
-  return section.fields.map((name) => all.get(name)).filter((f): f is FormField => Boolean(f))
+  return section.fields
+    .map((name) => all.get(name))
+    .filter((f): f is FormField => Boolean(f))
     .map((f) => (mandatory.has(f.name) ? { ...f, mandatory: true } : f));
 }
 
@@ -95,7 +186,11 @@ export function withFieldProps(fields: FormField[], values: Record<string, unkno
   return fields.map((f) => {
     const props = values[`props_${f.name}`] as { hidden?: boolean; disabled?: boolean } | null | undefined;
     if (!props || typeof props !== 'object') return f;
-    return { ...f, ...(props.hidden === true ? { hidden: true } : {}), ...(props.disabled === true ? { disabled: true } : {}) };
+    return {
+      ...f,
+      ...(props.hidden === true ? { hidden: true } : {}),
+      ...(props.disabled === true ? { disabled: true } : {}),
+    };
   });
 }
 
@@ -108,7 +203,13 @@ const formPath = (field: string) => (field === 'registrations' ? 'registration' 
  * The model's rules across fields (spec 002 §5), by form path: a professional's identifier and
  * contact, registration numbers by type, BICs. Missing values only once a save was tried.
  */
-export function personRuleErrors(values: Record<string, unknown>, { submitted = true, translate = fillEnglish }: { submitted?: boolean; translate?: (k: string, v?: Record<string, unknown>) => string } = {}): Record<string, string> {
+export function personRuleErrors(
+  values: Record<string, unknown>,
+  {
+    submitted = true,
+    translate = fillEnglish,
+  }: { submitted?: boolean; translate?: (k: string, v?: Record<string, unknown>) => string } = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const problem of personProblems(values)) {
     if (problem.code === 'MISSING_FIELD_IN_BODY' && !submitted) continue;
@@ -119,7 +220,8 @@ export function personRuleErrors(values: Record<string, unknown>, { submitted = 
 
 /** The name a person is listed under: the company name, else first and last name. */
 export function displayName(values: Record<string, unknown>): string | undefined {
-  if (kindOf(values.type) === 'company') return typeof values.name === 'string' && values.name.trim() ? values.name : undefined;
+  if (kindOf(values.type) === 'company')
+    return typeof values.name === 'string' && values.name.trim() ? values.name : undefined;
   const full = [values.firstName, values.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');
   return full || (typeof values.name === 'string' ? values.name : undefined);
 }

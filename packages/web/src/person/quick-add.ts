@@ -41,7 +41,12 @@ export function userBody(person: Item, username: string): Item {
 /** The user query answer holds the username when it already exists. */
 export function usernameTaken(answer: unknown, username: string): boolean {
   const list = Array.isArray(answer) ? answer : [];
-  return list.some((u) => typeof u === 'object' && u && String((u as Item).username ?? (u as Item).registration).toLowerCase() === username.trim().toLowerCase());
+  return list.some(
+    (u) =>
+      typeof u === 'object' &&
+      u &&
+      String((u as Item).username ?? (u as Item).registration).toLowerCase() === username.trim().toLowerCase(),
+  );
 }
 
 export const isIndividual = (type: unknown) => kindOf(type) === 'individual';
@@ -57,7 +62,9 @@ export interface QuickAddRelation {
 }
 
 export function quickAddRelationsOf(answer: unknown): QuickAddRelation[] {
-  return Array.isArray(answer) ? answer.filter((r): r is QuickAddRelation => Boolean(r) && typeof (r as Item).relation === 'string') : [];
+  return Array.isArray(answer)
+    ? answer.filter((r): r is QuickAddRelation => Boolean(r) && typeof (r as Item).relation === 'string')
+    : [];
 }
 
 /** The person posted for a relation: its roles added, the link to the source declared. */
@@ -65,6 +72,14 @@ export function withRelation(person: Item, relation: QuickAddRelation | undefine
   if (!relation) return person;
   const roles = [...((person.roles as Item[] | undefined) ?? [])];
   for (const role of relation.quickAddRoles ?? []) if (!roles.some((r) => r.role === role)) roles.push({ role });
-  const link = relation.descendants?.length ? relation.descendants : source ? [{ personRegistration: source, relation: relation.relation }] : [];
-  return { ...person, ...(roles.length ? { roles } : {}), descendants: [...((person.descendants as Item[] | undefined) ?? []), ...link] };
+  const link = relation.descendants?.length
+    ? relation.descendants
+    : source
+      ? [{ personRegistration: source, relation: relation.relation }]
+      : [];
+  return {
+    ...person,
+    ...(roles.length ? { roles } : {}),
+    descendants: [...((person.descendants as Item[] | undefined) ?? []), ...link],
+  };
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canShowTree, depthOptions, filterHierarchy, hierarchyOf, isLargeLayout, linkLabel, nodeColour, relationConstants, riskColour, treeOf } from './relations.ts';
+import {
+  canShowTree,
+  depthOptions,
+  filterHierarchy,
+  hierarchyOf,
+  isLargeLayout,
+  linkLabel,
+  nodeColour,
+  relationConstants,
+  riskColour,
+  treeOf,
+} from './relations.ts';
 import { chartOptions } from './relations-chart-options.ts';
 
 /** A holding with two subsidiaries, one of which has a director (an individual). */
@@ -10,12 +21,21 @@ const group = hierarchyOf({
     { registration: 'S2', name: 'Sub 2', type: 'O', riskClass: 'HIGH' },
     { registration: 'D', name: 'Director', type: 'I' },
   ],
-  links: [{ source: 'H', target: 'S1', relation: 'SUBSIDIARY', stake: 0.6 }, { source: 'H', target: 'S2' }, { source: 'S1', target: 'D', relation: 'DIRECTOR' }],
+  links: [
+    { source: 'H', target: 'S1', relation: 'SUBSIDIARY', stake: 0.6 },
+    { source: 'H', target: 'S2' },
+    { source: 'S1', target: 'D', relation: 'DIRECTOR' },
+  ],
 });
 
 describe('relation diagram data', () => {
   it('renames organizations to persons and adds links from descendants', () => {
-    const h = hierarchyOf({ persons: [{ registration: 'A', descendants: [{ personRegistration: 'B', relation: 'OWNER' }] }, { registration: 'B' }] });
+    const h = hierarchyOf({
+      persons: [
+        { registration: 'A', descendants: [{ personRegistration: 'B', relation: 'OWNER' }] },
+        { registration: 'B' },
+      ],
+    });
     expect(h.links).toEqual([{ source: 'A', target: 'B', relation: 'OWNER', stake: undefined }]);
     expect(group.persons).toHaveLength(4);
   });
@@ -44,7 +64,10 @@ describe('relation diagram data', () => {
     expect(riskColour(undefined, risks)).toBe('#D4D4D4');
   });
   it('builds the tree from the top ancestor', () => {
-    expect(treeOf(group, 'D')).toMatchObject({ registration: 'H', children: [{ registration: 'S1', children: [{ registration: 'D' }] }, { registration: 'S2' }] });
+    expect(treeOf(group, 'D')).toMatchObject({
+      registration: 'H',
+      children: [{ registration: 'S1', children: [{ registration: 'D' }] }, { registration: 'S2' }],
+    });
   });
   it('uses the large layout above 10 nodes', () => {
     const big = hierarchyOf({ persons: Array.from({ length: 11 }, (_, i) => ({ registration: `P${i}` })) });
@@ -56,10 +79,14 @@ describe('relation diagram data', () => {
     expect(linkLabel({ source: 'a', target: 'b', relation: 'X', stake: 35 }, (c) => c)).toBe('X 35%');
   });
   it('gives ECharts a force graph with repulsion 500, or a tree opened 2 levels deep', () => {
-    const network = chartOptions(group, 'H', 'network', (c) => c, []) as { series: { type: string; force: { repulsion: number }; data: unknown[] }[] };
+    const network = chartOptions(group, 'H', 'network', (c) => c, []) as {
+      series: { type: string; force: { repulsion: number }; data: unknown[] }[];
+    };
     expect(network.series[0]).toMatchObject({ type: 'graph', force: { repulsion: 500 } });
     expect(network.series[0].data).toHaveLength(4);
-    const tree = chartOptions(group, 'H', 'tree', (c) => c, []) as { series: { type: string; initialTreeDepth: number }[] };
+    const tree = chartOptions(group, 'H', 'tree', (c) => c, []) as {
+      series: { type: string; initialTreeDepth: number }[];
+    };
     expect(tree.series[0]).toMatchObject({ type: 'tree', initialTreeDepth: 2 });
   });
 });

@@ -46,7 +46,10 @@ export function hierarchyOf(answer: unknown): Hierarchy {
   for (const p of persons) {
     for (const d of p.descendants ?? []) {
       const link = { source: p.registration, target: d.personRegistration, relation: d.relation, stake: d.stake };
-      if (!known.has(key(link))) { known.add(key(link)); links.push(link); }
+      if (!known.has(key(link))) {
+        known.add(key(link));
+        links.push(link);
+      }
     }
   }
   const registrations = new Set(persons.map((p) => p.registration));
@@ -72,7 +75,10 @@ export function depths({ links }: Hierarchy, main: string): Map<string, number> 
   while (queue.length) {
     const current = queue.shift()!;
     for (const next of neighbours.get(current) ?? []) {
-      if (!result.has(next)) { result.set(next, result.get(current)! + 1); queue.push(next); }
+      if (!result.has(next)) {
+        result.set(next, result.get(current)! + 1);
+        queue.push(next);
+      }
     }
   }
   return result;
@@ -141,12 +147,17 @@ export function treeOf(hierarchy: Hierarchy, main: string): TreeNode | undefined
   const parentOf = new Map(hierarchy.links.map((l) => [l.target, l.source]));
   let root = main;
   const seen = new Set<string>();
-  while (parentOf.has(root) && !seen.has(root)) { seen.add(root); root = parentOf.get(root)!; }
+  while (parentOf.has(root) && !seen.has(root)) {
+    seen.add(root);
+    root = parentOf.get(root)!;
+  }
   const byReg = new Map(hierarchy.persons.map((p) => [p.registration, p]));
   const build = (reg: string, path: Set<string>): TreeNode => ({
     name: byReg.get(reg)?.name ?? reg,
     registration: reg,
-    children: hierarchy.links.filter((l) => l.source === reg && !path.has(l.target)).map((l) => build(l.target, new Set(path).add(l.target))),
+    children: hierarchy.links
+      .filter((l) => l.source === reg && !path.has(l.target))
+      .map((l) => build(l.target, new Set(path).add(l.target))),
   });
   return byReg.has(root) ? build(root, new Set([root])) : undefined;
 }
@@ -155,6 +166,9 @@ export function treeOf(hierarchy: Hierarchy, main: string): TreeNode | undefined
 export function linkLabel(link: RelationLink, relationLabel: (code: string) => string): string {
   const relation = link.relation ? relationLabel(link.relation) : '';
   // A stake is a fraction (0.35) or already a percentage (35).
-  const stake = typeof link.stake === 'number' ? `${Math.round((link.stake <= 1 ? link.stake * 100 : link.stake) * 100) / 100}%` : '';
+  const stake =
+    typeof link.stake === 'number'
+      ? `${Math.round((link.stake <= 1 ? link.stake * 100 : link.stake) * 100) / 100}%`
+      : '';
   return [relation, stake].filter(Boolean).join(' ');
 }

@@ -63,17 +63,35 @@ export function ExportProgress({ registration, initial }: { registration: string
   const { downloading, download } = useExportDownload();
   const count = (value: unknown) => formatNumber(typeof value === 'number' ? value : 0, i18n.language);
   return (
-    <div data-testid="export-progress" data-status={String(data?.status ?? '')} data-written={Number(data?.rowsWritten ?? 0)} data-total={Number(data?.total ?? 0)}>
-      <Progress percent={exportPercent(data)} status={data?.status === 'FAILED' ? 'exception' : data?.status === 'DONE' ? 'success' : 'active'} />
+    <div
+      data-testid="export-progress"
+      data-status={String(data?.status ?? '')}
+      data-written={Number(data?.rowsWritten ?? 0)}
+      data-total={Number(data?.total ?? 0)}
+    >
+      <Progress
+        percent={exportPercent(data)}
+        status={data?.status === 'FAILED' ? 'exception' : data?.status === 'DONE' ? 'success' : 'active'}
+      />
       <Flex gap={8} align="center" wrap>
         <StatusBadge status={data?.status} list={exportKind.status} />
-        <Typography.Text type="secondary">{t('{written} of {total} rows', { written: count(data?.rowsWritten), total: count(data?.total) })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('{written} of {total} rows', { written: count(data?.rowsWritten), total: count(data?.total) })}
+        </Typography.Text>
         {typeof data?.batchRegistration === 'string' && (
-          <Link to={detailPath(batchKind, data.batchRegistration)}>{t('Open batch {registration}', { registration: data.batchRegistration })}</Link>
+          <Link to={detailPath(batchKind, data.batchRegistration)}>
+            {t('Open batch {registration}', { registration: data.batchRegistration })}
+          </Link>
         )}
       </Flex>
       {data?.status === 'DONE' && (
-        <Button type="primary" icon={<DownloadOutlined />} style={{ marginTop: 12 }} loading={downloading === data.registration} onClick={() => void download(data)}>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          style={{ marginTop: 12 }}
+          loading={downloading === data.registration}
+          onClick={() => void download(data)}
+        >
           {String(data.fileName ?? t('Download'))}
         </Button>
       )}
@@ -83,15 +101,40 @@ export function ExportProgress({ registration, initial }: { registration: string
 }
 
 /** What the list's Export shows when the export went to the background: its live progress, then its file. */
-export function BackgroundExportDialog({ record, onClose, openExports }: { record: Row; onClose(): void; openExports(): void }) {
+export function BackgroundExportDialog({
+  record,
+  onClose,
+  openExports,
+}: {
+  record: Row;
+  onClose(): void;
+  openExports(): void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal open title={t('Export in the background')} onCancel={onClose} destroyOnHidden
+    <Modal
+      open
+      title={t('Export in the background')}
+      onCancel={onClose}
+      destroyOnHidden
       footer={[
-        <Button key="exports" onClick={() => { onClose(); openExports(); }}>{t('Open exports')}</Button>,
-        <Button key="close" type="primary" onClick={onClose}>{t('Close')}</Button>,
-      ]}>
-      <Typography.Paragraph>{t('The export continues in the background: its file will be on the Exports screen')}</Typography.Paragraph>
+        <Button
+          key="exports"
+          onClick={() => {
+            onClose();
+            openExports();
+          }}
+        >
+          {t('Open exports')}
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          {t('Close')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>
+        {t('The export continues in the background: its file will be on the Exports screen')}
+      </Typography.Paragraph>
       <ExportProgress registration={String(record.registration)} initial={record} />
     </Modal>
   );

@@ -49,13 +49,28 @@ export default function ExportsScreen({ entity }: { entity: Entity }) {
           { key: 'registration', title: t('Registration'), dataIndex: 'registration' },
           { key: 'entityName', title: t('List'), render: (_, row) => kindTitle(row.entityName) },
           { key: 'format', title: t('Format'), render: (_, row) => String(row.format ?? '').toUpperCase() },
-          { key: 'status', title: t('Status'), render: (_, row) => <StatusBadge status={row.status} list={entity.status} /> },
           {
-            key: 'progress', title: t('Progress'), width: 220,
+            key: 'status',
+            title: t('Status'),
+            render: (_, row) => <StatusBadge status={row.status} list={entity.status} />,
+          },
+          {
+            key: 'progress',
+            title: t('Progress'),
+            width: 220,
             render: (_, row) => (
               <>
-                <Progress percent={Math.round(Number(row.progress ?? 0) * 100)} size="small" status={row.status === 'FAILED' ? 'exception' : row.status === 'DONE' ? 'success' : 'active'} />
-                <Typography.Text type="secondary">{t('{written} of {total} rows', { written: count(row.rowsWritten ?? 0), total: count(row.total ?? 0) })}</Typography.Text>
+                <Progress
+                  percent={Math.round(Number(row.progress ?? 0) * 100)}
+                  size="small"
+                  status={row.status === 'FAILED' ? 'exception' : row.status === 'DONE' ? 'success' : 'active'}
+                />
+                <Typography.Text type="secondary">
+                  {t('{written} of {total} rows', {
+                    written: count(row.rowsWritten ?? 0),
+                    total: count(row.total ?? 0),
+                  })}
+                </Typography.Text>
               </>
             ),
           },
@@ -63,14 +78,29 @@ export default function ExportsScreen({ entity }: { entity: Entity }) {
           { key: 'created', title: t('Created'), render: (_, row) => formatDateTime(row._insertDate, locale) },
           { key: 'owner', title: t('Owner'), dataIndex: 'ownerUser' },
           {
-            key: 'batch', title: t('Batch'),
-            render: (_, row) => (typeof row.batchRegistration === 'string' ? <Link to={detailPath(batchKind, row.batchRegistration)}>{row.batchRegistration}</Link> : null),
+            key: 'batch',
+            title: t('Batch'),
+            render: (_, row) =>
+              typeof row.batchRegistration === 'string' ? (
+                <Link to={detailPath(batchKind, row.batchRegistration)}>{row.batchRegistration}</Link>
+              ) : null,
           },
           {
-            key: 'file', title: t('File'),
-            render: (_, row) => (row.status === 'DONE'
-              ? <Button icon={<DownloadOutlined />} size="small" loading={downloading === row.registration} onClick={() => void download(row)}>{String(row.fileName ?? t('Download'))}</Button>
-              : row.status === 'FAILED' ? <Typography.Text type="danger">{String(row.error ?? '')}</Typography.Text> : null),
+            key: 'file',
+            title: t('File'),
+            render: (_, row) =>
+              row.status === 'DONE' ? (
+                <Button
+                  icon={<DownloadOutlined />}
+                  size="small"
+                  loading={downloading === row.registration}
+                  onClick={() => void download(row)}
+                >
+                  {String(row.fileName ?? t('Download'))}
+                </Button>
+              ) : row.status === 'FAILED' ? (
+                <Typography.Text type="danger">{String(row.error ?? '')}</Typography.Text>
+              ) : null,
           },
         ]}
       />

@@ -19,5 +19,11 @@ export const accountingCatalogItem = defineEntity({
   search: ['registration', regex('name'), equal('account'), equal('status')],
   columns: ['registration', 'status', 'account', 'name', 'accountClass', 'auxiliary'],
   menu: { section: 'Catalogues', order: 75 },
-  labels: { fr: { singular: 'Élément du catalogue comptable', plural: 'Éléments du catalogue comptable', texts: { 'Account class': 'Classe', 'Auxiliary': 'Compte auxiliaire' } } },
+  labels: {
+    fr: {
+      singular: 'Élément du catalogue comptable',
+      plural: 'Éléments du catalogue comptable',
+      texts: { 'Account class': 'Classe', Auxiliary: 'Compte auxiliaire' },
+    },
+  },
 });

@@ -92,10 +92,17 @@ export const postingEvent = defineEntity({
   screens: { detail: 'postingEvent', listPage: { addButton: false } },
   labels: {
     fr: {
-      singular: 'Événement comptable', plural: 'Événements comptables',
+      singular: 'Événement comptable',
+      plural: 'Événements comptables',
       texts: {
-        'Amounts': 'Montants', 'Source entity': 'Type de la source', 'Source registration': 'Source', 'Posting date': 'Date de comptabilisation',
-        'Posting count': "Nombre d'écritures", 'Reversed event registration': 'Événement contrepassé', 'Journal': 'Journal', 'Ignored because': 'Ignoré car',
+        Amounts: 'Montants',
+        'Source entity': 'Type de la source',
+        'Source registration': 'Source',
+        'Posting date': 'Date de comptabilisation',
+        'Posting count': "Nombre d'écritures",
+        'Reversed event registration': 'Événement contrepassé',
+        Journal: 'Journal',
+        'Ignored because': 'Ignoré car',
       },
     },
   },

@@ -87,8 +87,14 @@ export const posting = defineEntity({
   screens: { list: 'postings', listPage: { addButton: false } },
   labels: {
     fr: {
-      singular: 'Écriture comptable', plural: 'Écritures comptables',
-      texts: { 'Journal': 'Journal', 'Posting event registration': 'Événement comptable', 'Event date': "Date de l'événement", 'Analytics': 'Analytique' },
+      singular: 'Écriture comptable',
+      plural: 'Écritures comptables',
+      texts: {
+        Journal: 'Journal',
+        'Posting event registration': 'Événement comptable',
+        'Event date': "Date de l'événement",
+        Analytics: 'Analytique',
+      },
     },
   },
 });

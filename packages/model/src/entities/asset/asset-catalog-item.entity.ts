@@ -59,5 +59,5 @@ export const assetCatalogItem = defineEntity({
   statuses: catalogItemStatuses,
   workflow: 'generic',
   menu: { section: 'Catalogues', order: 60 },
-  labels: { fr: { singular: 'Élément du catalogue d\'actifs', plural: 'Éléments du catalogue d\'actifs' } },
+  labels: { fr: { singular: "Élément du catalogue d'actifs", plural: "Éléments du catalogue d'actifs" } },
 });

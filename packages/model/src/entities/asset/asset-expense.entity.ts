@@ -16,5 +16,5 @@ export const assetExpense = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
   ],
   menu: { section: 'Assets', order: 25 },
-  labels: { fr: { singular: 'Dépense d\'actif', plural: 'Dépenses d\'actifs' } },
+  labels: { fr: { singular: "Dépense d'actif", plural: "Dépenses d'actifs" } },
 });

@@ -8,5 +8,5 @@ export const assetLot = defineEntity({
   statuses: ['DRAFT', 'SUBMITTED', 'ACCEPTED', 'VALIDATED', 'SOLD', 'REJECTED', 'CANCELLED'],
   workflow: (kind) => lotTransitions(kind, 'SELL', 'SOLD'),
   menu: { section: 'Assets', order: 20 },
-  labels: { fr: { singular: 'Lot d\'actifs', plural: 'Lots d\'actifs' } },
+  labels: { fr: { singular: "Lot d'actifs", plural: "Lots d'actifs" } },
 });

@@ -8,5 +8,7 @@ export const assetServiceCatalogItem = defineEntity({
   statuses: catalogItemStatuses,
   workflow: 'generic',
   menu: { section: 'Catalogues', order: 70 },
-  labels: { fr: { singular: 'Élément du catalogue de services d\'actifs', plural: 'Éléments du catalogue de services d\'actifs' } },
+  labels: {
+    fr: { singular: "Élément du catalogue de services d'actifs", plural: "Éléments du catalogue de services d'actifs" },
+  },
 });

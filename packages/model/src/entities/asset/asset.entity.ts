@@ -1,7 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import {
-  currency, date, integer, link, list, number, percentage, select, text, textarea,
-} from '../../fields.ts';
+import { currency, date, integer, link, list, number, percentage, select, text, textarea } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 

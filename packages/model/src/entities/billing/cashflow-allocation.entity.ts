@@ -29,23 +29,55 @@ export const cashflowAllocation = defineEntity({
     returnDate: date({ readOnly: true }),
   },
   search: [
-    'registration', equal('status'), equal('type'), equal('cashflowRegistration'), equal('invoiceRegistration'),
-    equal('contractRegistration'), range('date'), range('amount'), equal('currency'),
+    'registration',
+    equal('status'),
+    equal('type'),
+    equal('cashflowRegistration'),
+    equal('invoiceRegistration'),
+    equal('contractRegistration'),
+    range('date'),
+    range('amount'),
+    equal('currency'),
   ],
   columns: [
-    'registration', 'status', 'type', 'cashflowRegistration', 'invoiceRegistration', 'contractRegistration',
-    column('amount', { currencyField: 'currency' }), 'currency', 'date', 'validationDate', 'reversalDate',
+    'registration',
+    'status',
+    'type',
+    'cashflowRegistration',
+    'invoiceRegistration',
+    'contractRegistration',
+    column('amount', { currencyField: 'currency' }),
+    'currency',
+    'date',
+    'validationDate',
+    'reversalDate',
   ],
   statuses: ['DRAFT', 'VALIDATED', 'EXPORTED', 'REVERSED', 'CANCELLED'],
   // Applied, an allocation is money moved: only its workflow (REVERSE) undoes it.
   frozenIn: ['VALIDATED', 'EXPORTED', 'REVERSED'],
-  workflow: (kind) => ledgerTransitions(kind)
-    .filter((tr) => tr.code !== 'UNDO_VALIDATE')
-    .map((tr) => {
-      if (tr.code === 'VALIDATE') return { ...tr, sideEffects: [...(tr.sideEffects ?? []), 'applyCashflowAllocation' as const, 'recordPostingEvent' as const] };
-      if (tr.code === 'REVERSE') return { ...tr, sideEffects: ['reverseCashflowAllocation' as const, 'recordPostingEvent' as const] };
-      return tr;
-    }),
+  workflow: (kind) =>
+    ledgerTransitions(kind)
+      .filter((tr) => tr.code !== 'UNDO_VALIDATE')
+      .map((tr) => {
+        if (tr.code === 'VALIDATE')
+          return {
+            ...tr,
+            sideEffects: [...(tr.sideEffects ?? []), 'applyCashflowAllocation' as const, 'recordPostingEvent' as const],
+          };
+        if (tr.code === 'REVERSE')
+          return { ...tr, sideEffects: ['reverseCashflowAllocation' as const, 'recordPostingEvent' as const] };
+        return tr;
+      }),
   menu: { section: 'Billing', order: 25 },
-  labels: { fr: { singular: 'Affectation de flux', plural: 'Affectations de flux', texts: { 'Reversal date': 'Date de contrepassation', 'Return reason code': 'Motif du rejet', 'Return date': 'Date de retour' } } },
+  labels: {
+    fr: {
+      singular: 'Affectation de flux',
+      plural: 'Affectations de flux',
+      texts: {
+        'Reversal date': 'Date de contrepassation',
+        'Return reason code': 'Motif du rejet',
+        'Return date': 'Date de retour',
+      },
+    },
+  },
 });

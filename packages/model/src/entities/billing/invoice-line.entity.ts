@@ -24,13 +24,29 @@ export const invoiceLine = defineEntity({
     currency: select('currency'),
     label: text(),
   },
-  search: ['registration', equal('invoiceRegistration'), equal('contractRegistration'), equal('elementRegistration'), equal('status')],
+  search: [
+    'registration',
+    equal('invoiceRegistration'),
+    equal('contractRegistration'),
+    equal('elementRegistration'),
+    equal('status'),
+  ],
   // An invoice's lines are a handful, read by invoice: label, tax code, tax, amount incl. tax and
   // currency are not offered for sorting, sparing the billing run five B-trees per line written.
   columns: [
-    'registration', 'status', 'invoiceRegistration', 'contractRegistration', 'elementRegistration', 'lineNumber', column('label', { sortable: false }), 'dueDate',
-    column('amountExclTax', { currencyField: 'currency' }), column('taxCode', { sortable: false }), column('tax', { currencyField: 'currency', sortable: false }),
-    column('amountInclTax', { currencyField: 'currency', sortable: false }), column('currency', { sortable: false }),
+    'registration',
+    'status',
+    'invoiceRegistration',
+    'contractRegistration',
+    'elementRegistration',
+    'lineNumber',
+    column('label', { sortable: false }),
+    'dueDate',
+    column('amountExclTax', { currencyField: 'currency' }),
+    column('taxCode', { sortable: false }),
+    column('tax', { currencyField: 'currency', sortable: false }),
+    column('amountInclTax', { currencyField: 'currency', sortable: false }),
+    column('currency', { sortable: false }),
   ],
   statuses: ['DRAFT', 'ISSUED', 'PAID', 'CANCELLED'],
   frozenIn: ['ISSUED', 'PAID', 'CANCELLED'],
@@ -44,8 +60,13 @@ export const invoiceLine = defineEntity({
   menu: { section: 'Billing', order: 15 },
   labels: {
     fr: {
-      singular: 'Ligne de facture', plural: 'Lignes de facture',
-      texts: { 'Element registration': 'Élément de contrat', 'Line number': "Numéro d'échéance", 'Tax rate': 'Taux de taxe' },
+      singular: 'Ligne de facture',
+      plural: 'Lignes de facture',
+      texts: {
+        'Element registration': 'Élément de contrat',
+        'Line number': "Numéro d'échéance",
+        'Tax rate': 'Taux de taxe',
+      },
     },
   },
 });

@@ -33,7 +33,10 @@ export const invoice = defineEntity({
     organization: object({ name: text() }, { readOnly: true }),
     groupKey: text({ readOnly: true }),
     // Tax breakdown per rate: Σ base = amountExclTax, Σ tax = amountInclTax − amountExclTax.
-    taxes: list({ taxCode: select('taxCode'), rate: percentage(), base: currency(), tax: currency() }, { readOnly: true }),
+    taxes: list(
+      { taxCode: select('taxCode'), rate: percentage(), base: currency(), tax: currency() },
+      { readOnly: true },
+    ),
     lineCount: integer({ readOnly: true }),
     // A credit note names the invoice it cancels; the invoice names its credit notes.
     creditedInvoiceRegistration: link('Invoice', { readOnly: true }),
@@ -120,26 +123,66 @@ export const invoice = defineEntity({
   frozenIn: ['ISSUED', 'PARTIALLY_PAID', 'PAID', 'CANCELLED', 'WRITTEN_OFF'],
   writeHooks: 'invoices',
   workflow: (kind) => [
-    t('ISSUE', 'DRAFT', 'ISSUED', { requiredFields: ['amountInclTax', 'dueDate'], sideEffects: ['stampIssueDate', 'assignInvoiceNumber', 'issueInvoiceLines', 'refreshContractArrears', 'storeInvoicePdf', 'recordPostingEvent'] }),
+    t('ISSUE', 'DRAFT', 'ISSUED', {
+      requiredFields: ['amountInclTax', 'dueDate'],
+      sideEffects: [
+        'stampIssueDate',
+        'assignInvoiceNumber',
+        'issueInvoiceLines',
+        'refreshContractArrears',
+        'storeInvoicePdf',
+        'recordPostingEvent',
+      ],
+    }),
     t('PAY_PARTIALLY', 'ISSUED', 'PARTIALLY_PAID', { sideEffects: ['refreshContractArrears'] }),
     t('PAY', ['ISSUED', 'PARTIALLY_PAID'], 'PAID', { sideEffects: ['markInvoicePaid', 'refreshContractArrears'] }),
     // A payment's allocation reversed (billing/cashflows): the system's moves back, kept out of menus.
-    t('REVERSE_PAYMENT', ['PARTIALLY_PAID', 'PAID'], 'ISSUED', { hidden: true, label: 'Reverse payment', icon: 'RollbackOutlined', action: 'UNDO', sideEffects: ['refreshContractArrears'] }),
-    t('REVERSE_PAYMENT_PARTIALLY', 'PAID', 'PARTIALLY_PAID', { hidden: true, label: 'Reverse payment partially', icon: 'RollbackOutlined', action: 'UNDO', sideEffects: ['refreshContractArrears'] }),
+    t('REVERSE_PAYMENT', ['PARTIALLY_PAID', 'PAID'], 'ISSUED', {
+      hidden: true,
+      label: 'Reverse payment',
+      icon: 'RollbackOutlined',
+      action: 'UNDO',
+      sideEffects: ['refreshContractArrears'],
+    }),
+    t('REVERSE_PAYMENT_PARTIALLY', 'PAID', 'PARTIALLY_PAID', {
+      hidden: true,
+      label: 'Reverse payment partially',
+      icon: 'RollbackOutlined',
+      action: 'UNDO',
+      sideEffects: ['refreshContractArrears'],
+    }),
     // An issued invoice is a legal document: cancelling it is a decision, and issues its credit note.
-    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', { permission: approver(kind), sideEffects: ['stampCancellationDate', 'cancelInvoice', 'refreshContractArrears'] }),
+    t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', {
+      permission: approver(kind),
+      sideEffects: ['stampCancellationDate', 'cancelInvoice', 'refreshContractArrears'],
+    }),
     // An unpaid receivable judged lost leaves the client's account and becomes a loss (accounting WRITE_OFF): a decision.
-    t('WRITE_OFF', ['ISSUED', 'PARTIALLY_PAID'], 'WRITTEN_OFF', { permission: approver(kind), sideEffects: ['writeOffInvoice', 'refreshContractArrears', 'recordPostingEvent'] }),
+    t('WRITE_OFF', ['ISSUED', 'PARTIALLY_PAID'], 'WRITTEN_OFF', {
+      permission: approver(kind),
+      sideEffects: ['writeOffInvoice', 'refreshContractArrears', 'recordPostingEvent'],
+    }),
   ],
   menu: { section: 'Billing', order: 10 },
   screens: { list: 'invoices', detail: 'invoice' },
   labels: {
     fr: {
-      singular: 'Facture', plural: 'Factures',
+      singular: 'Facture',
+      plural: 'Factures',
       texts: {
-        'Base': 'Base HT', 'Batch registration': 'Traitement', 'Bic': 'BIC', 'Credit note registrations': 'Avoirs',
-        'Credited invoice registration': 'Facture annulée', 'Creditor identifier': 'Identifiant créancier SEPA', 'Iban': 'IBAN',
-        'Line count': 'Nombre de lignes', 'Dunning level': 'Niveau de relance', 'Dunning date': 'Date de relance', 'Write off date': 'Date de passage en perte', 'Write off amount': 'Montant passé en perte', 'Mandate reference': 'Référence unique de mandat', 'Organization registration': 'Organisation',
+        Base: 'Base HT',
+        'Batch registration': 'Traitement',
+        Bic: 'BIC',
+        'Credit note registrations': 'Avoirs',
+        'Credited invoice registration': 'Facture annulée',
+        'Creditor identifier': 'Identifiant créancier SEPA',
+        Iban: 'IBAN',
+        'Line count': 'Nombre de lignes',
+        'Dunning level': 'Niveau de relance',
+        'Dunning date': 'Date de relance',
+        'Write off date': 'Date de passage en perte',
+        'Write off amount': 'Montant passé en perte',
+        'Mandate reference': 'Référence unique de mandat',
+        'Organization registration': 'Organisation',
       },
     },
   },

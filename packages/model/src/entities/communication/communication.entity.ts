@@ -58,5 +58,7 @@ export const communication = defineEntity({
     t('CANCEL', ['DRAFT', 'SCHEDULED'], 'CANCELLED'),
   ],
   menu: { section: 'Persons', order: 50 },
-  labels: { fr: { singular: 'Communication', plural: 'Communications', texts: { 'To': 'Destinataire', 'Content': 'Contenu' } } },
+  labels: {
+    fr: { singular: 'Communication', plural: 'Communications', texts: { To: 'Destinataire', Content: 'Contenu' } },
+  },
 });

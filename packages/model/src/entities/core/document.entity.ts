@@ -66,5 +66,16 @@ export const document = defineEntity({
     t('ARCHIVE', ['VALIDATED', 'SIGNED', 'EXPIRED', 'REJECTED'], 'ARCHIVED'),
   ],
   menu: { section: 'Work', order: 30 },
-  labels: { fr: { singular: 'Document', plural: 'Documents', texts: { 'Content type': 'Type de contenu', Checksum: 'Somme de contrôle', 'Storage key': 'Clé de stockage', 'Thumbnail key': 'Clé de la vignette' } } },
+  labels: {
+    fr: {
+      singular: 'Document',
+      plural: 'Documents',
+      texts: {
+        'Content type': 'Type de contenu',
+        Checksum: 'Somme de contrôle',
+        'Storage key': 'Clé de stockage',
+        'Thumbnail key': 'Clé de la vignette',
+      },
+    },
+  },
 });

@@ -25,5 +25,6 @@ export const dynoDescriptor = defineEntity({
   check: (doc) => checkDynoDescriptor(doc as unknown as DynoDescriptor),
   menu: { section: 'Configuration', order: 105 },
   labels: { fr: { singular: 'Descripteur dynamique', plural: 'Descripteurs dynamiques' } },
-  addedBecause: 'The store of the "dyno-descriptors" configuration collection: each record describes a tenant\'s dynamic kind (spec 000 §2.2, `/page/{name}`).',
+  addedBecause:
+    'The store of the "dyno-descriptors" configuration collection: each record describes a tenant\'s dynamic kind (spec 000 §2.2, `/page/{name}`).',
 });

@@ -6,10 +6,7 @@ export const featureFlagItem = defineEntity({
   route: 'core/feature-flag-items',
   prefix: 'FFI',
   statuses: ['DRAFT', 'ENABLED', 'DISABLED'],
-  workflow: () => [
-    t('ENABLE', ['DRAFT', 'DISABLED'], 'ENABLED'),
-    t('DISABLE', 'ENABLED', 'DISABLED'),
-  ],
+  workflow: () => [t('ENABLE', ['DRAFT', 'DISABLED'], 'ENABLED'), t('DISABLE', 'ENABLED', 'DISABLED')],
   menu: { section: 'Configuration', order: 65 },
   labels: { fr: { singular: 'Élément de fonctionnalité', plural: 'Éléments de fonctionnalité' } },
 });

@@ -30,5 +30,16 @@ export const history = defineEntity({
   // Several rows are written with every write (four per invoice a billing run creates); read by record, not searched by free text.
   textSearchIndexed: false,
   menu: { section: 'Administration', order: 45 },
-  labels: { fr: { singular: 'Historique', plural: 'Historiques', texts: { 'Transition label': 'Libellé de la transition', 'Workflow action': 'Action du workflow', 'Amendment registration': 'Avenant', 'Details': 'Détails' } } },
+  labels: {
+    fr: {
+      singular: 'Historique',
+      plural: 'Historiques',
+      texts: {
+        'Transition label': 'Libellé de la transition',
+        'Workflow action': 'Action du workflow',
+        'Amendment registration': 'Avenant',
+        Details: 'Détails',
+      },
+    },
+  },
 });

@@ -15,7 +15,8 @@ export const userPreference = defineEntity({
     value: json(),
   },
   menu: {
-    notListed: 'Saved searches, table configurations, pinned items and UI settings of one user (spec 000 §2, "User preference"): made and shown by the screens they configure, not browsed as a list.',
+    notListed:
+      'Saved searches, table configurations, pinned items and UI settings of one user (spec 000 §2, "User preference"): made and shown by the screens they configure, not browsed as a list.',
   },
   labels: { fr: { singular: 'Préférence utilisateur', plural: 'Préférences utilisateur' } },
 });

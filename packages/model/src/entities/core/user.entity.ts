@@ -1,7 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import {
-  boolean, datetime, email, link, multiSelect, object, phone, select, text, username,
-} from '../../fields.ts';
+import { boolean, datetime, email, link, multiSelect, object, phone, select, text, username } from '../../fields.ts';
 import { column, equal, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 

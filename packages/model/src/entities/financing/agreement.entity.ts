@@ -40,16 +40,7 @@ export const agreement = defineEntity({
     'endDate',
     'description',
   ],
-  textSearch: [
-    'registration',
-    'partnerRegistration',
-    'name',
-    'type',
-    'status',
-    'startDate',
-    'endDate',
-    'description',
-  ],
+  textSearch: ['registration', 'partnerRegistration', 'name', 'type', 'status', 'startDate', 'endDate', 'description'],
   statuses: ['DRAFT', 'SUBMITTED', 'ACTIVE', 'SUSPENDED', 'EXPIRED', 'TERMINATED', 'CANCELLED'],
   workflow: (kind) => [
     t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['partnerRegistration', 'startDate'] }),
@@ -62,7 +53,9 @@ export const agreement = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 60 },
-  labels: { fr: { singular: 'Accord', plural: 'Accords', texts: { 'Products': 'Produits', 'Product registration': 'Produit' } } },
+  labels: {
+    fr: { singular: 'Accord', plural: 'Accords', texts: { Products: 'Produits', 'Product registration': 'Produit' } },
+  },
   // The shared list with the Onboard a new partner button (spec 001 §2.5).
   screens: { list: 'agreements' },
 });

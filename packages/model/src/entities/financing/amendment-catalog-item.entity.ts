@@ -8,5 +8,5 @@ export const amendmentCatalogItem = defineEntity({
   statuses: catalogItemStatuses,
   workflow: 'generic',
   menu: { section: 'Catalogues', order: 50 },
-  labels: { fr: { singular: 'Élément du catalogue d\'avenants', plural: 'Éléments du catalogue d\'avenants' } },
+  labels: { fr: { singular: "Élément du catalogue d'avenants", plural: "Éléments du catalogue d'avenants" } },
 });

@@ -40,7 +40,8 @@ export const amendment = defineEntity({
   },
   check: (doc) => {
     for (const field of termOfType[String(doc.type)] ?? []) {
-      if (doc[field] === undefined || doc[field] === null || doc[field] === '') throw new ApiError('MISSING_FIELD_IN_BODY', [field]);
+      if (doc[field] === undefined || doc[field] === null || doc[field] === '')
+        throw new ApiError('MISSING_FIELD_IN_BODY', [field]);
     }
   },
   search: [
@@ -81,7 +82,10 @@ export const amendment = defineEntity({
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'APPLIED', 'REJECTED', 'CANCELLED'],
   workflow: (kind) => [
     // Submitting computes the schedules before and after; applying replaces the lines not yet invoiced.
-    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['contractRegistration', 'type', 'date'], sideEffects: ['previewAmendment'] }),
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', {
+      requiredFields: ['contractRegistration', 'type', 'date'],
+      sideEffects: ['previewAmendment'],
+    }),
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT'),
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind) }),
     t('APPLY', 'APPROVED', 'APPLIED', { action: 'COMPLETE', sideEffects: ['applyAmendment', 'recordPostingEvent'] }),
@@ -92,11 +96,16 @@ export const amendment = defineEntity({
   menu: { section: 'Financing', order: 70 },
   labels: {
     fr: {
-      singular: 'Avenant', plural: 'Avenants',
+      singular: 'Avenant',
+      plural: 'Avenants',
       texts: {
-        'Payment day': 'Jour de prélèvement', 'Prepayment amount': 'Montant du remboursement anticipé',
-        'Old asset registration': 'Bien remplacé', 'New asset registration': 'Nouveau bien', 'Preview': 'Aperçu',
-        'Base revision': 'Révision de départ', 'Applied date': "Date d'application",
+        'Payment day': 'Jour de prélèvement',
+        'Prepayment amount': 'Montant du remboursement anticipé',
+        'Old asset registration': 'Bien remplacé',
+        'New asset registration': 'Nouveau bien',
+        Preview: 'Aperçu',
+        'Base revision': 'Révision de départ',
+        'Applied date': "Date d'application",
       },
     },
   },

@@ -1,6 +1,18 @@
 import type { FieldDef } from '../../fields.ts';
 import {
-  boolean, currency, date, integer, json, link, list, multiSelect, number, object, percentage, persons, select,
+  boolean,
+  currency,
+  date,
+  integer,
+  json,
+  link,
+  list,
+  multiSelect,
+  number,
+  object,
+  percentage,
+  persons,
+  select,
   text,
 } from '../../fields.ts';
 import type { ColumnInput, FilterInput } from '../../search.ts';
@@ -101,7 +113,10 @@ export const contractFields: Record<string, FieldDef> = {
   assets: list(assetLineFields),
   quotations: list(quotationFields),
   // Totals row of the asset lines (spec 002 §5), written on save.
-  assetsTotals: object({ grossAmount: currency(), priceExclTax: currency(), priceInclTax: currency(), discount: percentage() }, { readOnly: true }),
+  assetsTotals: object(
+    { grossAmount: currency(), priceExclTax: currency(), priceInclTax: currency(), discount: percentage() },
+    { readOnly: true },
+  ),
   creditLineRegistration: link('CreditLine'),
   agreementRegistration: link('Agreement'),
   // The deal a contract was won from, the contract a deal became.
@@ -127,15 +142,40 @@ export const contractFields: Record<string, FieldDef> = {
 
 /** French texts of the fields contracts and deals introduce. */
 export const financedRecordTexts: Record<string, string> = {
-  'Agreement registration': 'Accord partenaire', 'Apr': 'TAEG', 'Assets totals': 'Totaux des biens', 'Balloon': 'Ballon',
-  'Deal registration': 'Affaire', 'Deferral': 'Différé', 'Deferral mode': 'Mode de différé', 'End of term option': 'Issue du contrat',
-  'Fees': 'Frais', 'Gross amount': 'Montant brut', 'Is chosen': 'Retenue', 'Next due date': 'Prochaine échéance',
-  'Outstanding principal': 'Capital restant dû', 'Pricing error': 'Erreur de tarification', 'Product registration': 'Produit',
-  'Schedule revision': "Révision de l'échéancier", 'Schedule terms': "Conditions de l'échéancier", 'Timing': 'Terme',
-  'Credit line registration': 'Ligne de crédit', 'Contract registration': 'Contrat', 'Payment day': 'Jour de prélèvement',
-  'Instalment': 'Échéance', 'Total payment': 'Total des paiements', 'Total interest': 'Total des intérêts', 'Effective rate': 'Taux effectif',
-  'Activation date': "Date d'activation", 'Approval date': "Date d'approbation", 'Cancellation date': "Date d'annulation",
-  'Termination date': 'Date de résiliation', 'End term': 'Terminer au terme', 'Termination amendment': 'Avenant de résiliation', 'Services': 'Prestations', 'Label': 'Libellé', 'Indexed': 'Indexé',
+  'Agreement registration': 'Accord partenaire',
+  Apr: 'TAEG',
+  'Assets totals': 'Totaux des biens',
+  Balloon: 'Ballon',
+  'Deal registration': 'Affaire',
+  Deferral: 'Différé',
+  'Deferral mode': 'Mode de différé',
+  'End of term option': 'Issue du contrat',
+  Fees: 'Frais',
+  'Gross amount': 'Montant brut',
+  'Is chosen': 'Retenue',
+  'Next due date': 'Prochaine échéance',
+  'Outstanding principal': 'Capital restant dû',
+  'Pricing error': 'Erreur de tarification',
+  'Product registration': 'Produit',
+  'Schedule revision': "Révision de l'échéancier",
+  'Schedule terms': "Conditions de l'échéancier",
+  Timing: 'Terme',
+  'Credit line registration': 'Ligne de crédit',
+  'Contract registration': 'Contrat',
+  'Payment day': 'Jour de prélèvement',
+  Instalment: 'Échéance',
+  'Total payment': 'Total des paiements',
+  'Total interest': 'Total des intérêts',
+  'Effective rate': 'Taux effectif',
+  'Activation date': "Date d'activation",
+  'Approval date': "Date d'approbation",
+  'Cancellation date': "Date d'annulation",
+  'Termination date': 'Date de résiliation',
+  'End term': 'Terminer au terme',
+  'Termination amendment': 'Avenant de résiliation',
+  Services: 'Prestations',
+  Label: 'Libellé',
+  Indexed: 'Indexé',
 };
 
 /** Deals search their clients among prospects. */

@@ -51,8 +51,12 @@ export const contractLot = defineEntity({
   ],
   statuses: ['DRAFT', 'SUBMITTED', 'ACCEPTED', 'VALIDATED', 'TRANSFERRED', 'REJECTED', 'CANCELLED'],
   // Submitting prices the lot from its contracts' outstanding; the transfer cedes them to the fund.
-  workflow: (kind) => lotTransitions(kind, 'TRANSFER', 'TRANSFERRED')
-    .map((tr) => (['SUBMIT', 'TRANSFER'].includes(tr.code) ? { ...tr, sideEffects: [...(tr.sideEffects ?? []), 'cedeContractLot' as const] } : tr)),
+  workflow: (kind) =>
+    lotTransitions(kind, 'TRANSFER', 'TRANSFERRED').map((tr) =>
+      ['SUBMIT', 'TRANSFER'].includes(tr.code)
+        ? { ...tr, sideEffects: [...(tr.sideEffects ?? []), 'cedeContractLot' as const] }
+        : tr,
+    ),
   menu: { section: 'Financing', order: 30 },
-  labels: { fr: { singular: 'Lot de contrats', plural: 'Lots de contrats', texts: { 'Contracts': 'Contrats' } } },
+  labels: { fr: { singular: 'Lot de contrats', plural: 'Lots de contrats', texts: { Contracts: 'Contrats' } } },
 });

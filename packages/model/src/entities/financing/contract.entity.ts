@@ -15,20 +15,35 @@ export const contract = defineEntity({
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'ACTIVE', 'TERMINATED', 'CANCELLED', 'REJECTED'],
   workflow: (kind) => [
     t('SUBMIT', 'DRAFT', 'SUBMITTED', {
-      requiredFields: ['persons', 'financialProduct', 'financedAmountExclTax', 'duration'], sideEffects: ['stampSubmitDate', 'reserveCreditLine'],
+      requiredFields: ['persons', 'financialProduct', 'financedAmountExclTax', 'duration'],
+      sideEffects: ['stampSubmitDate', 'reserveCreditLine'],
     }),
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate', 'refreshCreditLine'] }),
-    t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate', 'refreshCreditLine'] }),
+    t('APPROVE', 'SUBMITTED', 'APPROVED', {
+      permission: approver(kind),
+      sideEffects: ['stampApprovalDate', 'refreshCreditLine'],
+    }),
     t('REVOKE_APPROVAL', 'APPROVED', 'SUBMITTED', { permission: approver(kind) }),
     // Activation freezes the chosen quotation into elements and their schedules.
-    t('ACTIVATE', 'APPROVED', 'ACTIVE', { requiredFields: ['startDate'], sideEffects: ['stampActivationDate', 'activateContract', 'refreshCreditLine', 'recordPostingEvent'] }),
+    t('ACTIVATE', 'APPROVED', 'ACTIVE', {
+      requiredFields: ['startDate'],
+      sideEffects: ['stampActivationDate', 'activateContract', 'refreshCreditLine', 'recordPostingEvent'],
+    }),
     // A termination takes the finance lease's net investment out of the books (accounting TERMINATION).
-    t('TERMINATE', 'ACTIVE', 'TERMINATED', { sideEffects: ['stampTerminationDate', 'refreshCreditLine', 'recordPostingEvent'] }),
+    t('TERMINATE', 'ACTIVE', 'TERMINATED', {
+      sideEffects: ['stampTerminationDate', 'refreshCreditLine', 'recordPostingEvent'],
+    }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind), sideEffects: ['refreshCreditLine'] }),
-    t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED', { sideEffects: ['stampCancellationDate', 'refreshCreditLine'] }),
+    t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED', {
+      sideEffects: ['stampCancellationDate', 'refreshCreditLine'],
+    }),
     // The end of term: the purchase option exercised or the asset returned (endOfTermOption); shown after Activate.
-    t('END_TERM', 'ACTIVE', 'TERMINATED', { action: 'COMPLETE', orderIndex: 55, sideEffects: ['stampTerminationDate', 'endContractTerm', 'refreshCreditLine', 'recordPostingEvent'] }),
+    t('END_TERM', 'ACTIVE', 'TERMINATED', {
+      action: 'COMPLETE',
+      orderIndex: 55,
+      sideEffects: ['stampTerminationDate', 'endContractTerm', 'refreshCreditLine', 'recordPostingEvent'],
+    }),
   ],
   menu: { section: 'Financing', order: 20 },
   labels: { fr: { singular: 'Contrat', plural: 'Contrats', texts: financedRecordTexts } },

@@ -66,5 +66,15 @@ export const creditLine = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 50 },
-  labels: { fr: { singular: 'Ligne de crédit', plural: 'Lignes de crédit', texts: { 'Activation date': "Date d'activation", 'Approval date': "Date d'approbation", 'Closing date': 'Date de clôture' } } },
+  labels: {
+    fr: {
+      singular: 'Ligne de crédit',
+      plural: 'Lignes de crédit',
+      texts: {
+        'Activation date': "Date d'activation",
+        'Approval date': "Date d'approbation",
+        'Closing date': 'Date de clôture',
+      },
+    },
+  },
 });

@@ -13,7 +13,10 @@ export const deal = defineEntity({
   columns: contractColumns,
   statuses: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WON', 'LOST', 'CANCELLED'],
   workflow: (kind) => [
-    t('SUBMIT', 'DRAFT', 'SUBMITTED', { requiredFields: ['persons', 'financedAmountExclTax'], sideEffects: ['stampSubmitDate'] }),
+    t('SUBMIT', 'DRAFT', 'SUBMITTED', {
+      requiredFields: ['persons', 'financedAmountExclTax'],
+      sideEffects: ['stampSubmitDate'],
+    }),
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate'] }),
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate'] }),
     // The chosen quotation becomes a contract, in the same transaction.

@@ -28,6 +28,12 @@ export const funding = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 100 },
-  labels: { fr: { singular: 'Refinancement', plural: 'Refinancements', texts: { 'Contract lot registration': 'Lot de contrats' } } },
+  labels: {
+    fr: {
+      singular: 'Refinancement',
+      plural: 'Refinancements',
+      texts: { 'Contract lot registration': 'Lot de contrats' },
+    },
+  },
   screens: { detailByIdOnly: true },
 });

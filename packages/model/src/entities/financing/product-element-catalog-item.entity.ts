@@ -8,5 +8,10 @@ export const productElementCatalogItem = defineEntity({
   statuses: catalogItemStatuses,
   workflow: 'generic',
   menu: { section: 'Catalogues', order: 30 },
-  labels: { fr: { singular: 'Élément du catalogue d\'éléments de produit', plural: 'Éléments du catalogue d\'éléments de produit' } },
+  labels: {
+    fr: {
+      singular: "Élément du catalogue d'éléments de produit",
+      plural: "Éléments du catalogue d'éléments de produit",
+    },
+  },
 });

@@ -48,8 +48,14 @@ export const product = defineEntity({
   ],
   check: (doc) => {
     // A coefficient fixes the instalment and so the rate: a product has one or the other.
-    if (doc.coefficientsTableRegistration && (doc.ratesTableRegistration || (doc.rate !== undefined && doc.rate !== null))) {
-      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(doc.coefficientsTableRegistration), 'coefficientsTableRegistration']);
+    if (
+      doc.coefficientsTableRegistration &&
+      (doc.ratesTableRegistration || (doc.rate !== undefined && doc.rate !== null))
+    ) {
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        JSON.stringify(doc.coefficientsTableRegistration),
+        'coefficientsTableRegistration',
+      ]);
     }
   },
   statuses: ['DRAFT', 'ACTIVE', 'INACTIVE', 'EXPIRED'],
@@ -64,10 +70,14 @@ export const product = defineEntity({
   menu: { section: 'Catalogues', order: 10 },
   labels: {
     fr: {
-      singular: 'Produit', plural: 'Produits',
+      singular: 'Produit',
+      plural: 'Produits',
       texts: {
-        'Early termination indemnity rate': 'Taux d\'indemnité de résiliation', 'Prepayment indemnity rate': 'Taux d\'indemnité de remboursement anticipé',
-        'Index registration': 'Indice', 'Index values': "Valeurs de l'indice", 'Value': 'Valeur',
+        'Early termination indemnity rate': "Taux d'indemnité de résiliation",
+        'Prepayment indemnity rate': "Taux d'indemnité de remboursement anticipé",
+        'Index registration': 'Indice',
+        'Index values': "Valeurs de l'indice",
+        Value: 'Valeur',
       },
     },
   },

@@ -1,6 +1,20 @@
 import type { FieldDef } from '../../fields.ts';
 import {
-  boolean, currency, date, email, iban, integer, json, link, list, multiSelect, object, percentage, phone, select, text,
+  boolean,
+  currency,
+  date,
+  email,
+  iban,
+  integer,
+  json,
+  link,
+  list,
+  multiSelect,
+  object,
+  percentage,
+  phone,
+  select,
+  text,
 } from '../../fields.ts';
 import type { ColumnInput, FilterInput } from '../../search.ts';
 import { column, equal, range, regex } from '../../search.ts';

@@ -8,7 +8,7 @@ const thrown = (doc: Record<string, unknown>) => {
   try {
     checkPerson(doc);
   } catch (e) {
-    return (e as ApiError);
+    return e as ApiError;
   }
   return undefined;
 };
@@ -26,20 +26,37 @@ describe('person rules by type (spec 002 §5)', () => {
   });
   it('wants an identifier and a contact for professionals', () => {
     expect(thrown({ type: 'P', name: 'Dr Ruiz', contacts: [{ position: 'Owner' }] })?.args).toEqual(['registrations']);
-    expect(thrown({ type: 'P', registrations: [{ type: 'SIR', number: '' }], contacts: [{ position: 'Owner' }] })?.args).toEqual(['registrations']);
+    expect(
+      thrown({ type: 'P', registrations: [{ type: 'SIR', number: '' }], contacts: [{ position: 'Owner' }] })?.args,
+    ).toEqual(['registrations']);
     expect(thrown({ type: 'P', registrations: [{ type: 'AUT' }] })?.args).toEqual(['contacts']);
     expect(thrown({ type: 'P', registrations: [{ type: 'AUT' }], contacts: [{ position: 'Owner' }] })).toBeUndefined();
     expect(thrown({ type: 'P', registration: 'SIR732829320', contacts: [{ position: 'Owner' }] })).toBeUndefined();
   });
   it('checks each identifier by its type and names it', () => {
-    const e = thrown({ type: 'C', name: 'Acme', registrations: [{ type: 'SIR', number: '732829320' }, { type: 'NIF', number: '12345678A' }] });
+    const e = thrown({
+      type: 'C',
+      name: 'Acme',
+      registrations: [
+        { type: 'SIR', number: '732829320' },
+        { type: 'NIF', number: '12345678A' },
+      ],
+    });
     expect(e?.reference).toBe('400|INVALID_FIELD_VALUE|Invalid value "12345678A" for field registrations[1].number');
     expect(e?.extra).toEqual({ reason: 'Spanish ID is invalid' });
-    expect(thrown({ type: 'C', name: 'Acme', bankAccounts: [{ name: 'Main', bankBic: 'NOPE' }] })?.args).toEqual(['"NOPE"', 'bankAccounts[0].bankBic']);
+    expect(thrown({ type: 'C', name: 'Acme', bankAccounts: [{ name: 'Main', bankBic: 'NOPE' }] })?.args).toEqual([
+      '"NOPE"',
+      'bankAccounts[0].bankBic',
+    ]);
   });
   it('takes tenant patterns per type', () => {
-    const problems = personProblems({ registrations: [{ type: 'GBR', number: '12' }] }, { registration: () => ({ pattern: '\\d{8}' }) });
-    expect(problems).toEqual([{ code: 'INVALID_FIELD_VALUE', field: 'registrations[0].number', message: 'Invalid format', value: '12' }]);
+    const problems = personProblems(
+      { registrations: [{ type: 'GBR', number: '12' }] },
+      { registration: () => ({ pattern: '\\d{8}' }) },
+    );
+    expect(problems).toEqual([
+      { code: 'INVALID_FIELD_VALUE', field: 'registrations[0].number', message: 'Invalid format', value: '12' },
+    ]);
   });
   it('checks props_ flags of declared fields', () => {
     expect(thrown({ props_email: { hidden: true, disabled: false, colProps: { span: 6 } } })).toBeUndefined();

@@ -13,5 +13,7 @@ export const privateEquityTransaction = defineEntity({
     t('CANCEL', ['DRAFT', 'VALIDATED'], 'CANCELLED'),
   ],
   menu: { section: 'Private equity', order: 30 },
-  labels: { fr: { singular: 'Transaction de capital-investissement', plural: 'Transactions de capital-investissement' } },
+  labels: {
+    fr: { singular: 'Transaction de capital-investissement', plural: 'Transactions de capital-investissement' },
+  },
 });

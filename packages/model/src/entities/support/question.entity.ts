@@ -14,14 +14,7 @@ export const question = defineEntity({
     author: text(),
     keywords: text(),
   },
-  search: [
-    regex('subject'),
-    equal('status'),
-    equal('type'),
-    equal('locale'),
-    regex('author'),
-    regex('keywords'),
-  ],
+  search: [regex('subject'), equal('status'), equal('type'), equal('locale'), regex('author'), regex('keywords')],
   columns: ['registration', 'subject', 'status', 'type', 'locale', 'author', 'keywords'],
   statuses: ['DRAFT', 'OPEN', 'ANSWERED', 'CLOSED'],
   workflow: () => [

@@ -6,10 +6,7 @@ export const vote = defineEntity({
   route: 'support/votes',
   prefix: 'VOT',
   statuses: ['DRAFT', 'CAST', 'WITHDRAWN'],
-  workflow: () => [
-    t('CAST', 'DRAFT', 'CAST'),
-    t('WITHDRAW', 'CAST', 'WITHDRAWN'),
-  ],
+  workflow: () => [t('CAST', 'DRAFT', 'CAST'), t('WITHDRAW', 'CAST', 'WITHDRAWN')],
   menu: { section: 'Support', order: 70 },
   labels: { fr: { singular: 'Vote', plural: 'Votes' } },
 });

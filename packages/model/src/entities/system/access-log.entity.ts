@@ -7,5 +7,5 @@ export const accessLog = defineEntity({
   status: false,
   readOnly: true,
   menu: { section: 'Administration', order: 50 },
-  labels: { fr: { singular: 'Journal d\'accès', plural: 'Journaux d\'accès' } },
+  labels: { fr: { singular: "Journal d'accès", plural: "Journaux d'accès" } },
 });

@@ -7,5 +7,5 @@ export const accessStat = defineEntity({
   status: false,
   readOnly: true,
   menu: { section: 'Administration', order: 55 },
-  labels: { fr: { singular: 'Statistique d\'accès', plural: 'Statistiques d\'accès' } },
+  labels: { fr: { singular: "Statistique d'accès", plural: "Statistiques d'accès" } },
 });

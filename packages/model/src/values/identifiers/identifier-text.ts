@@ -10,8 +10,11 @@ export const compactIdentifier = (value: string) => value.toUpperCase().replace(
 export type LibraryValidator = Pick<Validator, 'validate'>;
 
 /** Whether the library accepts the compact form of `value`. */
-export const libraryAccepts = (validator: LibraryValidator, value: string) => validator.validate(compactIdentifier(value)).isValid;
+export const libraryAccepts = (validator: LibraryValidator, value: string) =>
+  validator.validate(compactIdentifier(value)).isValid;
 
 /** A rule answering the spec's message when the library refuses the value, null when it accepts it. */
-export const libraryRule = (validator: LibraryValidator, message: string) => (value: string): string | null =>
-  libraryAccepts(validator, value) ? null : message;
+export const libraryRule =
+  (validator: LibraryValidator, message: string) =>
+  (value: string): string | null =>
+    libraryAccepts(validator, value) ? null : message;

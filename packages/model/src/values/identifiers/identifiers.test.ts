@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { checkCif, checkDni, checkNie, checkSpanishId, SPANISH_ID_INVALID } from './spanish-ids.ts';
-import { checkFrenchVat, checkSiren, checkSiret, frenchVatKey, luhnValid, FRENCH_VAT_INVALID, SIREN_INVALID, SIRET_INVALID } from './french-ids.ts';
+import {
+  checkFrenchVat,
+  checkSiren,
+  checkSiret,
+  frenchVatKey,
+  luhnValid,
+  FRENCH_VAT_INVALID,
+  SIREN_INVALID,
+  SIRET_INVALID,
+} from './french-ids.ts';
 import { checkBic, checkIban, checkMoroccanRib, ribKey, IBAN_INVALID, RIB_INVALID } from './bank-ids.ts';
 import {
-  checkEuVat, checkLithuanianVat, checkPattern, checkRegistration, compactRegistrationNumber, splitRegistration,
-  INVALID_FORMAT, LITHUANIAN_VAT_INVALID, REGISTRATION_MANDATORY, TWO_LETTERS_EXPECTED,
+  checkEuVat,
+  checkLithuanianVat,
+  checkPattern,
+  checkRegistration,
+  compactRegistrationNumber,
+  splitRegistration,
+  INVALID_FORMAT,
+  LITHUANIAN_VAT_INVALID,
+  REGISTRATION_MANDATORY,
+  TWO_LETTERS_EXPECTED,
 } from './registration-check.ts';
 
 describe('Spanish ids (spec 002 §10)', () => {
@@ -83,8 +100,16 @@ describe('French ids', () => {
 
 describe('bank ids', () => {
   it('accepts the IBAN registry examples, with or without spaces', () => {
-    for (const iban of ['FR1420041010050500013M02606', 'DE89 3704 0044 0532 0130 00', 'GB29NWBK60161331926819', 'BE68539007547034',
-      'NL91ABNA0417164300', 'MA64011519000001205000534921', 'TN5910006035183598478831']) expect(checkIban(iban)).toBeNull();
+    for (const iban of [
+      'FR1420041010050500013M02606',
+      'DE89 3704 0044 0532 0130 00',
+      'GB29NWBK60161331926819',
+      'BE68539007547034',
+      'NL91ABNA0417164300',
+      'MA64011519000001205000534921',
+      'TN5910006035183598478831',
+    ])
+      expect(checkIban(iban)).toBeNull();
   });
   it('refuses a wrong check, length or country', () => {
     expect(checkIban('FR1420041010050500013M02607')).toBe(IBAN_INVALID);
@@ -141,7 +166,8 @@ describe('registration dispatcher (spec 002 §5)', () => {
     expect(checkRegistration('GBR', 'AB123', { pattern: '[A-Z]{2}\\d{2}' })).toBe(INVALID_FORMAT);
     expect(checkRegistration('GBR', 'AB12', { pattern: '[A-Z]{2}\\d{2}' })).toBeNull();
     expect(checkRegistration('GBR', 'x', { pattern: '(' })).toBeNull();
-    const formatCheck = (type: string, value: string) => (type === 'GBR' && value.length !== 8 ? 'Eight characters' : null);
+    const formatCheck = (type: string, value: string) =>
+      type === 'GBR' && value.length !== 8 ? 'Eight characters' : null;
     expect(checkRegistration('GBR', '0123', { formatCheck })).toBe('Eight characters');
     expect(checkRegistration('SIR', '732829321', { formatCheck })).toBe(SIREN_INVALID);
   });

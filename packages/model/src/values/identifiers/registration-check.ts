@@ -19,7 +19,8 @@ export const REGISTRATION_MANDATORY = 'Person identifier is mandatory';
 
 /** Types the server numbers from a per-tenant counter when the number is empty. */
 export const automaticRegistrationTypes = ['AUT', 'COM', 'PTN', 'PRO'] as const;
-export const isAutomaticRegistrationType = (type: string) => (automaticRegistrationTypes as readonly string[]).includes(type);
+export const isAutomaticRegistrationType = (type: string) =>
+  (automaticRegistrationTypes as readonly string[]).includes(type);
 
 /** A tenant's own rule: the whole value must match `pattern`. An unusable pattern refuses nothing. */
 export function checkPattern(value: string, pattern: string): string | null {
@@ -73,7 +74,11 @@ export interface RegistrationCheckOptions {
  * Checks the number of a registration of `type`. Automatic types are numbered by the server and
  * accept an empty number; every other type needs one.
  */
-export function checkRegistration(type: string, value: string | null | undefined, options: RegistrationCheckOptions = {}): string | null {
+export function checkRegistration(
+  type: string,
+  value: string | null | undefined,
+  options: RegistrationCheckOptions = {},
+): string | null {
   const number = compactRegistrationNumber(type, (value ?? '').trim());
   if (!number) return isAutomaticRegistrationType(type) ? null : REGISTRATION_MANDATORY;
   if (options.pattern !== undefined) {

@@ -41,9 +41,35 @@ export const LITHUANIAN_VAT_INVALID = 'Invalid format, expected LT000000000 or L
 export const VAT_INVALID = 'Invalid format';
 
 export const vatValidators: Record<string, LibraryValidator> = {
-  AT: at, BE: be, BG: bg, CH: ch, CY: cy, CZ: cz, DE: de, DK: dk, EE: ee, EL: gr, ES: es, FI: fi,
-  GB: gb, XI: gb, HR: hr, HU: hu, IE: ie, IT: it, LT: lt, LU: lu, LV: lv, MT: mt, NL: nl, PL: pl,
-  PT: pt, RO: ro, SE: se, SI: si, SK: sk,
+  AT: at,
+  BE: be,
+  BG: bg,
+  CH: ch,
+  CY: cy,
+  CZ: cz,
+  DE: de,
+  DK: dk,
+  EE: ee,
+  EL: gr,
+  ES: es,
+  FI: fi,
+  GB: gb,
+  XI: gb,
+  HR: hr,
+  HU: hu,
+  IE: ie,
+  IT: it,
+  LT: lt,
+  LU: lu,
+  LV: lv,
+  MT: mt,
+  NL: nl,
+  PL: pl,
+  PT: pt,
+  RO: ro,
+  SE: se,
+  SI: si,
+  SK: sk,
 };
 
 /** LT, then nine or twelve digits with their check digit. */

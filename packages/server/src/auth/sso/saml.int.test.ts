@@ -13,18 +13,42 @@ const appUrl = 'http://127.0.0.1:5998/authentication';
 beforeAll(async () => {
   t = await createTestApp();
   idp = await startSamlIdp({ audience: spEntityId });
-  const sso = { saml: [{ id: 'corp-saml', label: 'Corporate SAML', entryPoint: idp.entryPoint, logoutUrl: idp.logoutUrl, idpCert: idp.key.certificate, issuer: spEntityId, callbackUrl: acs, appUrl }] };
+  const sso = {
+    saml: [
+      {
+        id: 'corp-saml',
+        label: 'Corporate SAML',
+        entryPoint: idp.entryPoint,
+        logoutUrl: idp.logoutUrl,
+        idpCert: idp.key.certificate,
+        issuer: spEntityId,
+        callbackUrl: acs,
+        appUrl,
+      },
+    ],
+  };
   const put = await t.call('PUT', '/api/core/tenant-configuration/sso', t.alpha.headers, sso);
   expect(put.statusCode, put.body).toBe(200);
   await createUser(t.app, t.alpha.headers, { username: 'sam@corp.example', lastName: 'Sample' });
 }, 180_000);
-afterAll(async () => { await idp?.close(); await t?.close(); });
-
-const valid = (overrides: Partial<AssertionOptions> = {}): AssertionOptions => ({ nameId: 'sam@corp.example', audience: spEntityId, recipient: acs, ...overrides });
-const post = (samlResponse: string) => t.app.inject({
-  method: 'POST', url: '/api/core/saml/corp-saml/assert', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: 'corp-saml' }).toString(),
+afterAll(async () => {
+  await idp?.close();
+  await t?.close();
 });
+
+const valid = (overrides: Partial<AssertionOptions> = {}): AssertionOptions => ({
+  nameId: 'sam@corp.example',
+  audience: spEntityId,
+  recipient: acs,
+  ...overrides,
+});
+const post = (samlResponse: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/core/saml/corp-saml/assert',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: 'corp-saml' }).toString(),
+  });
 const expectRefused = (res: LightMyRequestResponse, message: RegExp) => {
   expect(res.statusCode, res.body).toBe(403);
   expect(res.json().code).toBe('SSO_LOGIN_REFUSED');
@@ -32,7 +56,7 @@ const expectRefused = (res: LightMyRequestResponse, message: RegExp) => {
 };
 
 describe('SAML sign-in', () => {
-  it('gives the identity provider\'s sign-in URL with a deflated request', async () => {
+  it("gives the identity provider's sign-in URL with a deflated request", async () => {
     const res = await t.call('GET', '/api/core/saml/corp-saml');
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().loginUrl);
@@ -65,15 +89,28 @@ describe('SAML sign-in', () => {
     expect((await t.call('POST', '/api/core/auth/token/login', {}, { token: `${token}x` })).statusCode).toBe(401);
     expect((await t.call('POST', '/api/core/auth/token/login', {}, {})).statusCode).toBe(400);
     // Logout: the identity provider's URL, and the session ends.
-    expect((await t.call('POST', '/api/core/saml/corp-saml/logout', headers, { sessionIndex: 'another', nameId: 'sam@corp.example' })).statusCode).toBe(400);
-    const logout = await t.call('POST', '/api/core/saml/corp-saml/logout', headers, { sessionIndex, nameId: 'sam@corp.example' });
+    expect(
+      (
+        await t.call('POST', '/api/core/saml/corp-saml/logout', headers, {
+          sessionIndex: 'another',
+          nameId: 'sam@corp.example',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const logout = await t.call('POST', '/api/core/saml/corp-saml/logout', headers, {
+      sessionIndex,
+      nameId: 'sam@corp.example',
+    });
     expect(logout.statusCode, logout.body).toBe(200);
     const logoutUrl = new URL(logout.json().logoutUrl);
     expect(logoutUrl.origin + logoutUrl.pathname).toBe(idp.logoutUrl);
     expect(logoutUrl.searchParams.get('SAMLRequest')).toBeTruthy();
     expect((await t.call('GET', '/api/core/users/current', headers)).statusCode).toBe(401);
-    const logs = (await t.call('GET', '/api/system/access-logs?range=[0-99]&sort=-_insertDate', t.alpha.headers));
-    const events = logs.json().filter((l: { user: string; method?: string }) => l.user === 'sam@corp.example' && l.method === 'saml').map((l: { type: string }) => l.type);
+    const logs = await t.call('GET', '/api/system/access-logs?range=[0-99]&sort=-_insertDate', t.alpha.headers);
+    const events = logs
+      .json()
+      .filter((l: { user: string; method?: string }) => l.user === 'sam@corp.example' && l.method === 'saml')
+      .map((l: { type: string }) => l.type);
     expect(events).toEqual(expect.arrayContaining(['SSO_TOKEN_ISSUED', 'LOGIN_SUCCESS', 'SSO_LOGOUT']));
     expect(logs.body).not.toContain(token);
   });
@@ -87,7 +124,10 @@ describe('SAML sign-in', () => {
   });
 
   it('an expired assertion is refused', async () => {
-    expectRefused(await post(idp.response(valid({ validForSeconds: -60 }))), /expired|NotOnOrAfter|SubjectConfirmation/i);
+    expectRefused(
+      await post(idp.response(valid({ validForSeconds: -60 }))),
+      /expired|NotOnOrAfter|SubjectConfirmation/i,
+    );
   });
 
   it('an assertion for another audience is refused', async () => {
@@ -110,12 +150,27 @@ describe('SAML sign-in', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('SSO_USER_REFUSED');
     const logs = await t.call('GET', '/api/system/access-logs?range=[0-99]&sort=-_insertDate', t.alpha.headers);
-    expect(logs.json().some((l: { type: string; user: string }) => l.type === 'SSO_LOGIN_FAILURE' && l.user === 'nobody@corp.example')).toBe(true);
+    expect(
+      logs
+        .json()
+        .some(
+          (l: { type: string; user: string }) => l.type === 'SSO_LOGIN_FAILURE' && l.user === 'nobody@corp.example',
+        ),
+    ).toBe(true);
     expect(logs.body).not.toContain(answer.slice(0, 40));
   });
 
   it('a malformed answer is a refusal, not a 500', async () => {
     expectRefused(await post(Buffer.from('<not-saml/>').toString('base64')), /./);
-    expect((await t.app.inject({ method: 'POST', url: '/api/core/saml/corp-saml/assert', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'RelayState=x' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/core/saml/corp-saml/assert',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'RelayState=x',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -28,7 +28,9 @@ const provisioning = z.strictObject({
   /** Profiles every provisioned user gets. */
   defaultProfiles: z.array(z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/)).optional(),
   /** Claims copied to the user's fields, `{firstName: 'given_name'}`. */
-  fields: z.partialRecord(z.enum(['firstName', 'lastName', 'email', 'locale', 'timeZone']), z.string().max(100)).optional(),
+  fields: z
+    .partialRecord(z.enum(['firstName', 'lastName', 'email', 'locale', 'timeZone']), z.string().max(100))
+    .optional(),
 });
 
 const oidcProvider = z.strictObject({
@@ -49,7 +51,12 @@ const oidcProvider = z.strictObject({
   userClaim: z.string().min(1).max(100).optional(),
   provisioning: provisioning.optional(),
   /** Lifetime of the provider's refresh tokens, when its token answers do not say (`refresh_expires_in`). */
-  refreshTokenExpiresIn: z.number().int().positive().max(366 * 86400).optional(),
+  refreshTokenExpiresIn: z
+    .number()
+    .int()
+    .positive()
+    .max(366 * 86400)
+    .optional(),
   /** Seconds of clock difference tolerated on the ID token's times; 30 by default. */
   clockTolerance: z.number().int().min(0).max(300).optional(),
   /** Keep-alive calls from the web client (user configuration options.oidc.useKeepAlive). */
@@ -119,11 +126,18 @@ export function validateSsoConfiguration(value: unknown): SsoConfiguration {
   const parsed = ssoConfiguration.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || 'body';
+    const path =
+      issue.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .replace(/^\./, '') || 'body';
     throw new ApiError('INVALID_FIELD_IN_CONFIG', [path, issue.message]);
   }
   const config = parsed.data;
-  for (const [list, key] of [['oidc', 'oidcId'], ['saml', 'id']] as const) {
+  for (const [list, key] of [
+    ['oidc', 'oidcId'],
+    ['saml', 'id'],
+  ] as const) {
     const ids = (config[list] ?? []).map((p) => (p as unknown as Record<string, string>)[key]);
     const twice = ids.find((x, i) => ids.indexOf(x) !== i);
     if (twice) throw new ApiError('VALUE_ALREADY_EXISTS', [twice, `${list}.${key}`]);
@@ -132,19 +146,28 @@ export function validateSsoConfiguration(value: unknown): SsoConfiguration {
     for (const list of ['oidc', 'saml'] as const) {
       const known = new Set((config[list] ?? []).map((p) => ('oidcId' in p ? p.oidcId : p.id)));
       const unknown = settings[list]?.find((x) => !known.has(x));
-      if (unknown) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`hosts.${host}.${list}`, `no ${list} provider ${unknown}`]);
+      if (unknown)
+        throw new ApiError('INVALID_FIELD_IN_CONFIG', [`hosts.${host}.${list}`, `no ${list} provider ${unknown}`]);
     }
   }
   return config;
 }
 
 type Providers = Array<Record<string, unknown>>;
-const providersOf = (config: SsoConfiguration | undefined) => [...(config?.oidc ?? []), ...(config?.saml ?? [])] as Providers;
+const providersOf = (config: SsoConfiguration | undefined) =>
+  [...(config?.oidc ?? []), ...(config?.saml ?? [])] as Providers;
 
 /** The document as an administrator reads it: secrets masked. */
 export function withoutSecrets(config: SsoConfiguration): SsoConfiguration {
-  const mask = (p: Record<string, unknown>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, (secretFields as readonly string[]).includes(k) ? SECRET_MASK : v]));
-  return { ...config, ...(config.oidc ? { oidc: config.oidc.map(mask) as OidcProvider[] } : {}), ...(config.saml ? { saml: config.saml.map(mask) as SamlProvider[] } : {}) };
+  const mask = (p: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(p).map(([k, v]) => [k, (secretFields as readonly string[]).includes(k) ? SECRET_MASK : v]),
+    );
+  return {
+    ...config,
+    ...(config.oidc ? { oidc: config.oidc.map(mask) as OidcProvider[] } : {}),
+    ...(config.saml ? { saml: config.saml.map(mask) as SamlProvider[] } : {}),
+  };
 }
 
 /** A written document keeps the stored secret of a provider (same id) where it sends the mask or nothing. */
@@ -155,7 +178,8 @@ export function keepingSecrets(next: SsoConfiguration, stored: SsoConfiguration 
     for (const field of secretFields) {
       if (provider[field] === SECRET_MASK || provider[field] === undefined) {
         if (previous?.[field] !== undefined) provider[field] = previous[field];
-        else if (provider[field] === SECRET_MASK) throw new ApiError('MISSING_FIELD_IN_CONFIG', [`${String(provider.oidcId ?? provider.id)}.${field}`]);
+        else if (provider[field] === SECRET_MASK)
+          throw new ApiError('MISSING_FIELD_IN_CONFIG', [`${String(provider.oidcId ?? provider.id)}.${field}`]);
       }
     }
   }
@@ -172,17 +196,34 @@ export function ownedElsewhere(error: unknown, config: SsoConfiguration): never 
 
 /** The tenant holding a provider id or host name. */
 export async function tenantHolding(db: Db, kind: 'oidc' | 'saml' | 'host', key: string): Promise<string | undefined> {
-  const { rows: [row] } = await sql<{ tenant: string | null }>`SELECT sso_tenant(${kind}, ${kind === 'host' ? key.toLowerCase() : key}) AS tenant`.execute(db);
+  const {
+    rows: [row],
+  } = await sql<{
+    tenant: string | null;
+  }>`SELECT sso_tenant(${kind}, ${kind === 'host' ? key.toLowerCase() : key}) AS tenant`.execute(db);
   return row?.tenant ?? undefined;
 }
 
 export const ssoConfigurationOf = (tx: Tx, tenant: string) => readConfiguration<SsoConfiguration>(tx, tenant, 'sso');
 
 /** A provider and its tenant, or 404 naming the kind of provider. */
-export async function findProvider<K extends 'oidc' | 'saml'>(db: Db, kind: K, providerId: string): Promise<{ tenant: string; provider: K extends 'oidc' ? OidcProvider : SamlProvider }> {
+export async function findProvider<K extends 'oidc' | 'saml'>(
+  db: Db,
+  kind: K,
+  providerId: string,
+): Promise<{ tenant: string; provider: K extends 'oidc' ? OidcProvider : SamlProvider }> {
   const tenant = await tenantHolding(db, kind, providerId);
-  const config = tenant ? await readInTenant(db, { tenant, user: 'sso' }, (tx) => ssoConfigurationOf(tx, tenant)) : undefined;
-  const provider = kind === 'oidc' ? config?.oidc?.find((p) => p.oidcId === providerId) : config?.saml?.find((p) => p.id === providerId);
-  if (!tenant || !provider) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [kind === 'oidc' ? 'OidcProvider' : 'SamlProvider', providerId]);
+  const config = tenant
+    ? await readInTenant(db, { tenant, user: 'sso' }, (tx) => ssoConfigurationOf(tx, tenant))
+    : undefined;
+  const provider =
+    kind === 'oidc'
+      ? config?.oidc?.find((p) => p.oidcId === providerId)
+      : config?.saml?.find((p) => p.id === providerId);
+  if (!tenant || !provider)
+    throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [
+      kind === 'oidc' ? 'OidcProvider' : 'SamlProvider',
+      providerId,
+    ]);
   return { tenant, provider: provider as K extends 'oidc' ? OidcProvider : SamlProvider };
 }

@@ -10,7 +10,12 @@ import { bearer, createUser, tokenOf } from '../../testing/users.ts';
 
 /** Every line the server logs while requests are logged: single sign-on leaves no token, code, state or assertion in it. */
 const lines: string[] = [];
-const captured = new Writable({ write(chunk, _encoding, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+const captured = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    done();
+  },
+});
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -26,16 +31,39 @@ beforeAll(async () => {
   app = await buildApp({ database: db.database, log: { logRequests: true, stream: captured } });
   oidc = await startOidcProvider([{ clientId: 'log-app', clientSecret, redirectUris: [redirectUri] }]);
   saml = await startSamlIdp({ audience: 'urn:lbo:log' });
-  const signIn = await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username: 'admin@alpha', password: 'Logged-Never-9431' } });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/core/auth/login',
+    payload: { username: 'admin@alpha', password: 'Logged-Never-9431' },
+  });
   const admin = bearer(tokenOf(signIn));
-  const put = await app.inject({ method: 'PUT', url: '/api/core/tenant-configuration/sso', headers: admin, payload: {
-    oidc: [{ oidcId: 'log-oidc', issuer: oidc.issuer, clientId: 'log-app', clientSecret, redirectUri }],
-    saml: [{ id: 'log-saml', entryPoint: saml.entryPoint, idpCert: saml.key.certificate, issuer: 'urn:lbo:log', callbackUrl: acs, appUrl: redirectUri }],
-  } });
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/core/tenant-configuration/sso',
+    headers: admin,
+    payload: {
+      oidc: [{ oidcId: 'log-oidc', issuer: oidc.issuer, clientId: 'log-app', clientSecret, redirectUri }],
+      saml: [
+        {
+          id: 'log-saml',
+          entryPoint: saml.entryPoint,
+          idpCert: saml.key.certificate,
+          issuer: 'urn:lbo:log',
+          callbackUrl: acs,
+          appUrl: redirectUri,
+        },
+      ],
+    },
+  });
   expect(put.statusCode, put.body).toBe(200);
   await createUser(app, admin, { username: 'logged@corp.example', lastName: 'Logged' });
 }, 180_000);
-afterAll(async () => { await oidc?.close(); await saml?.close(); await app?.close(); await db?.dispose(); });
+afterAll(async () => {
+  await oidc?.close();
+  await saml?.close();
+  await app?.close();
+  await db?.dispose();
+});
 
 describe('single sign-on in the server log', () => {
   it('shows neither the code, nonce, verifier, ID token, one-time token nor the assertion', async () => {
@@ -53,19 +81,32 @@ describe('single sign-on in the server log', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     secrets.push(signedIn.json().idToken, tokenOf(signedIn));
     // A refusal (replay) is logged too, without what was sent.
-    expect((await app.inject({ method: 'POST', url: '/api/core/oidc/log-oidc/login', payload: body })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/core/oidc/log-oidc/login', payload: body })).statusCode).toBe(
+      403,
+    );
 
     const samlResponse = saml.response({ nameId: 'logged@corp.example', audience: 'urn:lbo:log', recipient: acs });
     secrets.push(samlResponse.slice(0, 60));
-    const asserted = await app.inject({ method: 'POST', url: '/api/core/saml/log-saml/assert', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString() });
+    const asserted = await app.inject({
+      method: 'POST',
+      url: '/api/core/saml/log-saml/assert',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+    });
     expect(asserted.statusCode, asserted.body).toBe(303);
     const landing = String(asserted.headers.location);
     const oneTime = new URL(landing).searchParams.get('token')!;
     secrets.push(oneTime);
     await app.inject({ method: 'GET', url: landing.replace(/^https?:\/\/[^/]+/, '') });
-    const tokenLogin = await app.inject({ method: 'POST', url: '/api/core/auth/token/login', payload: { token: oneTime } });
+    const tokenLogin = await app.inject({
+      method: 'POST',
+      url: '/api/core/auth/token/login',
+      payload: { token: oneTime },
+    });
     expect(tokenLogin.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/core/auth/token/login', payload: { token: oneTime } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/core/auth/token/login', payload: { token: oneTime } })).statusCode,
+    ).toBe(403);
 
     const log = lines.join('\n');
     expect(log).toContain('/api/core/oidc/log-oidc/login');

@@ -35,7 +35,9 @@ const claimText = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 /** Profiles given by the groups a provider names, with the defaults. */
 export function profilesFrom(claims: IdentityClaims, rules: ProvisioningRules): string[] {
   const raw = rules.groupsClaim ? claims[rules.groupsClaim] : undefined;
-  const groups = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).map((g) => String(g).trim());
+  const groups = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).map((g) =>
+    String(g).trim(),
+  );
   const mapped = groups.flatMap((group) => rules.profileMapping?.[group] ?? []);
   return [...new Set([...(rules.defaultProfiles ?? []), ...mapped])];
 }
@@ -44,33 +46,65 @@ export function profilesFrom(claims: IdentityClaims, rules: ProvisioningRules): 
  * The tenant's user a provider's identity names (`claim`), created when provisioning is on;
  * refused (403) when unknown, locked or not a valid username.
  */
-export async function userOfIdentity(tx: Tx, tenant: string, providerLabel: string, claims: IdentityClaims, claim: string, rules: ProvisioningRules | undefined): Promise<Doc> {
+export async function userOfIdentity(
+  tx: Tx,
+  tenant: string,
+  providerLabel: string,
+  claims: IdentityClaims,
+  claim: string,
+  rules: ProvisioningRules | undefined,
+): Promise<Doc> {
   const value = claimText(claims[claim]);
   const username = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!username || !isValidUsername(username)) throw new ApiError('SSO_USER_REFUSED', [username || `(no ${claim})`, providerLabel]);
+  if (!username || !isValidUsername(username))
+    throw new ApiError('SSO_USER_REFUSED', [username || `(no ${claim})`, providerLabel]);
   const row = await findOne(tx, userEntity, tenant, username, true);
   if (row) {
     if (row.data.isLocked === true) throw new ApiError('USER_LOCKED', [username]);
     return toDocument(row);
   }
   if (!rules?.enabled) throw new ApiError('SSO_USER_REFUSED', [username, providerLabel]);
-  const fields = Object.fromEntries(Object.entries(rules.fields ?? {})
-    .map(([field, from]) => [field, claimText(claims[from!])]).filter(([, v]) => typeof v === 'string' && v));
-  const data = { ...fields, username, registration: username, profiles: profilesFrom(claims, rules), provisionedBy: providerLabel };
+  const fields = Object.fromEntries(
+    Object.entries(rules.fields ?? {})
+      .map(([field, from]) => [field, claimText(claims[from!])])
+      .filter(([, v]) => typeof v === 'string' && v),
+  );
+  const data = {
+    ...fields,
+    username,
+    registration: username,
+    profiles: profilesFrom(claims, rules),
+    provisionedBy: providerLabel,
+  };
   const doc = toDocument(await insertRow(tx, userEntity, tenant, `sso:${providerLabel}`, data));
   await recordHistory(tx, { tenant, username: `sso:${providerLabel}` }, userEntity, 'CREATE', undefined, doc);
   return doc;
 }
 
 /** Records a sign-in step in AccessLog and Audit, in the provider's tenant; never a token. */
-export async function recordSsoEvent(tx: Tx, tenant: string, request: FastifyRequest, event: AccessEvent, user: string, statusCode: number, detail: Record<string, unknown>) {
+export async function recordSsoEvent(
+  tx: Tx,
+  tenant: string,
+  request: FastifyRequest,
+  event: AccessEvent,
+  user: string,
+  statusCode: number,
+  detail: Record<string, unknown>,
+) {
   const origin = originOf(request);
   await recordAccess(tx, tenant, event, user, origin, detail);
   await recordAudit(tx, tenant, { user, method: request.method, url: scrubUrl(request.url), statusCode, origin });
 }
 
 /** Opens the app's session for a user signed in by a provider, in the caller's transaction. */
-export async function openSsoSession(tx: Tx, sessions: SessionService, tenant: string, user: Doc, request: FastifyRequest, kept: ProviderSession) {
+export async function openSsoSession(
+  tx: Tx,
+  sessions: SessionService,
+  tenant: string,
+  user: Doc,
+  request: FastifyRequest,
+  kept: ProviderSession,
+) {
   const username = String(user.registration);
   await sql`UPDATE "user" SET data = data || jsonb_build_object('lastLoginDate', ${new Date().toISOString()}::text)
     WHERE tenant = ${tenant} AND registration = ${username}`.execute(tx);
@@ -83,7 +117,13 @@ export async function openSsoSession(tx: Tx, sessions: SessionService, tenant: s
 }
 
 /** The answer of every sign-in: the bearer token, the user's contexts and the first context's token. */
-export async function answerSsoSignIn(reply: FastifyReply, sessions: SessionService, tenant: string, user: Doc, session: { token: string; sessionId: string; sessionExpiresAt: number }) {
+export async function answerSsoSignIn(
+  reply: FastifyReply,
+  sessions: SessionService,
+  tenant: string,
+  user: Doc,
+  session: { token: string; sessionId: string; sessionExpiresAt: number },
+) {
   const contexts = contextsOf(user, tenant);
   reply.header('authorization', `Bearer ${session.token}`);
   reply.header('user-contexts', asciiJson(contexts.map((c) => c.name)));
@@ -92,10 +132,20 @@ export async function answerSsoSignIn(reply: FastifyReply, sessions: SessionServ
 }
 
 /** A refused sign-in is recorded (its own transaction, so the refusal's rollback keeps it) and thrown again. */
-export async function recordRefusal(db: Db, tenant: string, request: FastifyRequest, error: unknown, detail: Record<string, unknown>): Promise<never> {
+export async function recordRefusal(
+  db: Db,
+  tenant: string,
+  request: FastifyRequest,
+  error: unknown,
+  detail: Record<string, unknown>,
+): Promise<never> {
   const status = error instanceof ApiError ? error.status : 500;
   const reason = error instanceof ApiError ? error.code : 'ERROR';
-  await inTenant(db, { tenant, user: 'sso' }, (tx) => recordSsoEvent(tx, tenant, request, 'SSO_LOGIN_FAILURE', String(detail.user ?? 'unknown'), status, { ...detail, reason }))
-    .catch((e) => request.log.error({ err: e }, 'access log record failed'));
+  await inTenant(db, { tenant, user: 'sso' }, (tx) =>
+    recordSsoEvent(tx, tenant, request, 'SSO_LOGIN_FAILURE', String(detail.user ?? 'unknown'), status, {
+      ...detail,
+      reason,
+    }),
+  ).catch((e) => request.log.error({ err: e }, 'access log record failed'));
   throw error;
 }

@@ -10,9 +10,20 @@ import type { ObjectStore } from '../../documents/object-store.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { generatePaymentFiles, paymentFileParameters, type GenerationOutcome } from './payment-file.operation.ts';
 
-export async function generateDemoPaymentFiles(db: Db, store: ObjectStore, tenant: string, { dueUntil, today }: { dueUntil: string; today: string }): Promise<{ debits: GenerationOutcome; transfers: GenerationOutcome }> {
+export async function generateDemoPaymentFiles(
+  db: Db,
+  store: ObjectStore,
+  tenant: string,
+  { dueUntil, today }: { dueUntil: string; today: string },
+): Promise<{ debits: GenerationOutcome; transfers: GenerationOutcome }> {
   const caller = { tenant, username: 'system' };
-  const run = (input: Doc) => inTenant(db, { tenant, user: caller.username }, (tx) => generatePaymentFiles(tx, caller, store, paymentFileParameters({ ...input, dueUntil, today }, caller)), 300_000);
+  const run = (input: Doc) =>
+    inTenant(
+      db,
+      { tenant, user: caller.username },
+      (tx) => generatePaymentFiles(tx, caller, store, paymentFileParameters({ ...input, dueUntil, today }, caller)),
+      300_000,
+    );
   const debits = await run({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.08', scheme: 'CORE' });
   const transfers = await run({ type: 'SEPA_CREDIT_TRANSFER', version: 'pain.001.001.09' });
   return { debits, transfers };

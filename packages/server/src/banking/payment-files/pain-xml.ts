@@ -69,55 +69,74 @@ const money = (value: InstanceType<typeof Dec> | string) => new Dec(value).toFix
 export const controlSum = (transactions: PainTransaction[]) => money(sumOf(transactions));
 
 const e = (text: string) => xmlEscape(text);
-const bicTag = (version: PainVersion) => (version === 'pain.008.001.02' || version === 'pain.001.001.03' ? 'BIC' : 'BICFI');
-const agent = (version: PainVersion, bic: string | null | undefined) => (bic
-  ? `<FinInstnId><${bicTag(version)}>${e(bic)}</${bicTag(version)}></FinInstnId>`
-  : '<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>');
+const bicTag = (version: PainVersion) =>
+  version === 'pain.008.001.02' || version === 'pain.001.001.03' ? 'BIC' : 'BICFI';
+const agent = (version: PainVersion, bic: string | null | undefined) =>
+  bic
+    ? `<FinInstnId><${bicTag(version)}>${e(bic)}</${bicTag(version)}></FinInstnId>`
+    : '<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>';
 const account = (iban: string) => `<Id><IBAN>${e(iban.replace(/\s+/g, '').toUpperCase())}</IBAN></Id>`;
 
 function header(message: PainMessage, transactions: PainTransaction[]): string {
-  return `<GrpHdr><MsgId>${e(sepaIdentifier(message.messageId))}</MsgId><CreDtTm>${message.createdAt}</CreDtTm>`
-    + `<NbOfTxs>${transactions.length}</NbOfTxs><CtrlSum>${controlSum(transactions)}</CtrlSum>`
-    + `<InitgPty><Nm>${e(sepaText(message.initiatingParty, NAME))}</Nm></InitgPty></GrpHdr>`;
+  return (
+    `<GrpHdr><MsgId>${e(sepaIdentifier(message.messageId))}</MsgId><CreDtTm>${message.createdAt}</CreDtTm>` +
+    `<NbOfTxs>${transactions.length}</NbOfTxs><CtrlSum>${controlSum(transactions)}</CtrlSum>` +
+    `<InitgPty><Nm>${e(sepaText(message.initiatingParty, NAME))}</Nm></InitgPty></GrpHdr>`
+  );
 }
 
 function debitTransaction(version: PainVersion, t: PainTransaction): string {
-  return `\n<DrctDbtTxInf><PmtId><EndToEndId>${e(sepaIdentifier(t.endToEndId))}</EndToEndId></PmtId>`
-    + `<InstdAmt Ccy="${e(t.currency)}">${money(t.amount)}</InstdAmt>`
-    + `<DrctDbtTx><MndtRltdInf><MndtId>${e(sepaIdentifier(t.mandateReference))}</MndtId><DtOfSgntr>${t.mandateSignatureDate}</DtOfSgntr></MndtRltdInf></DrctDbtTx>`
-    + `<DbtrAgt>${agent(version, t.bic)}</DbtrAgt><Dbtr><Nm>${e(sepaText(t.name, NAME))}</Nm></Dbtr>`
-    + `<DbtrAcct>${account(t.iban)}</DbtrAcct><RmtInf><Ustrd>${e(sepaText(t.remittanceInformation, REMITTANCE))}</Ustrd></RmtInf></DrctDbtTxInf>`;
+  return (
+    `\n<DrctDbtTxInf><PmtId><EndToEndId>${e(sepaIdentifier(t.endToEndId))}</EndToEndId></PmtId>` +
+    `<InstdAmt Ccy="${e(t.currency)}">${money(t.amount)}</InstdAmt>` +
+    `<DrctDbtTx><MndtRltdInf><MndtId>${e(sepaIdentifier(t.mandateReference))}</MndtId><DtOfSgntr>${t.mandateSignatureDate}</DtOfSgntr></MndtRltdInf></DrctDbtTx>` +
+    `<DbtrAgt>${agent(version, t.bic)}</DbtrAgt><Dbtr><Nm>${e(sepaText(t.name, NAME))}</Nm></Dbtr>` +
+    `<DbtrAcct>${account(t.iban)}</DbtrAcct><RmtInf><Ustrd>${e(sepaText(t.remittanceInformation, REMITTANCE))}</Ustrd></RmtInf></DrctDbtTxInf>`
+  );
 }
 
 function transferTransaction(version: PainVersion, t: PainTransaction): string {
-  return `\n<CdtTrfTxInf><PmtId><EndToEndId>${e(sepaIdentifier(t.endToEndId))}</EndToEndId></PmtId>`
-    + `<Amt><InstdAmt Ccy="${e(t.currency)}">${money(t.amount)}</InstdAmt></Amt>`
-    + (t.bic ? `<CdtrAgt>${agent(version, t.bic)}</CdtrAgt>` : '')
-    + `<Cdtr><Nm>${e(sepaText(t.name, NAME))}</Nm></Cdtr><CdtrAcct>${account(t.iban)}</CdtrAcct>`
-    + `<RmtInf><Ustrd>${e(sepaText(t.remittanceInformation, REMITTANCE))}</Ustrd></RmtInf></CdtTrfTxInf>`;
+  return (
+    `\n<CdtTrfTxInf><PmtId><EndToEndId>${e(sepaIdentifier(t.endToEndId))}</EndToEndId></PmtId>` +
+    `<Amt><InstdAmt Ccy="${e(t.currency)}">${money(t.amount)}</InstdAmt></Amt>` +
+    (t.bic ? `<CdtrAgt>${agent(version, t.bic)}</CdtrAgt>` : '') +
+    `<Cdtr><Nm>${e(sepaText(t.name, NAME))}</Nm></Cdtr><CdtrAcct>${account(t.iban)}</CdtrAcct>` +
+    `<RmtInf><Ustrd>${e(sepaText(t.remittanceInformation, REMITTANCE))}</Ustrd></RmtInf></CdtTrfTxInf>`
+  );
 }
 
 function debitGroup(message: PainMessage, g: PainGroup): string {
   const { version, party } = message;
-  return `\n<PmtInf><PmtInfId>${e(sepaIdentifier(g.id))}</PmtInfId><PmtMtd>DD</PmtMtd><NbOfTxs>${g.transactions.length}</NbOfTxs>`
-    + `<CtrlSum>${controlSum(g.transactions)}</CtrlSum><PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl><LclInstrm><Cd>${e(message.scheme ?? 'CORE')}</Cd></LclInstrm>`
-    + `<SeqTp>${g.sequenceType ?? 'RCUR'}</SeqTp></PmtTpInf><ReqdColltnDt>${g.date}</ReqdColltnDt>`
-    + `<Cdtr><Nm>${e(sepaText(party.name, NAME))}</Nm></Cdtr><CdtrAcct>${account(party.iban)}</CdtrAcct><CdtrAgt>${agent(version, party.bic)}</CdtrAgt>`
-    + `<ChrgBr>SLEV</ChrgBr><CdtrSchmeId><Id><PrvtId><Othr><Id>${e(String(party.creditorIdentifier ?? ''))}</Id>`
-    + '<SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId>'
-    + g.transactions.map((t) => debitTransaction(version, t)).join('') + '\n</PmtInf>';
+  return (
+    `\n<PmtInf><PmtInfId>${e(sepaIdentifier(g.id))}</PmtInfId><PmtMtd>DD</PmtMtd><NbOfTxs>${g.transactions.length}</NbOfTxs>` +
+    `<CtrlSum>${controlSum(g.transactions)}</CtrlSum><PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl><LclInstrm><Cd>${e(message.scheme ?? 'CORE')}</Cd></LclInstrm>` +
+    `<SeqTp>${g.sequenceType ?? 'RCUR'}</SeqTp></PmtTpInf><ReqdColltnDt>${g.date}</ReqdColltnDt>` +
+    `<Cdtr><Nm>${e(sepaText(party.name, NAME))}</Nm></Cdtr><CdtrAcct>${account(party.iban)}</CdtrAcct><CdtrAgt>${agent(version, party.bic)}</CdtrAgt>` +
+    `<ChrgBr>SLEV</ChrgBr><CdtrSchmeId><Id><PrvtId><Othr><Id>${e(String(party.creditorIdentifier ?? ''))}</Id>` +
+    '<SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId>' +
+    g.transactions.map((t) => debitTransaction(version, t)).join('') +
+    '\n</PmtInf>'
+  );
 }
 
 function transferGroup(message: PainMessage, g: PainGroup): string {
   const { version, party } = message;
-  const date = version === 'pain.001.001.03' ? `<ReqdExctnDt>${g.date}</ReqdExctnDt>` : `<ReqdExctnDt><Dt>${g.date}</Dt></ReqdExctnDt>`;
-  return `\n<PmtInf><PmtInfId>${e(sepaIdentifier(g.id))}</PmtInfId><PmtMtd>TRF</PmtMtd><NbOfTxs>${g.transactions.length}</NbOfTxs>`
-    + `<CtrlSum>${controlSum(g.transactions)}</CtrlSum><PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>${date}`
-    + `<Dbtr><Nm>${e(sepaText(party.name, NAME))}</Nm></Dbtr><DbtrAcct>${account(party.iban)}</DbtrAcct><DbtrAgt>${agent(version, party.bic)}</DbtrAgt>`
-    + '<ChrgBr>SLEV</ChrgBr>' + g.transactions.map((t) => transferTransaction(version, t)).join('') + '\n</PmtInf>';
+  const date =
+    version === 'pain.001.001.03'
+      ? `<ReqdExctnDt>${g.date}</ReqdExctnDt>`
+      : `<ReqdExctnDt><Dt>${g.date}</Dt></ReqdExctnDt>`;
+  return (
+    `\n<PmtInf><PmtInfId>${e(sepaIdentifier(g.id))}</PmtInfId><PmtMtd>TRF</PmtMtd><NbOfTxs>${g.transactions.length}</NbOfTxs>` +
+    `<CtrlSum>${controlSum(g.transactions)}</CtrlSum><PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>${date}` +
+    `<Dbtr><Nm>${e(sepaText(party.name, NAME))}</Nm></Dbtr><DbtrAcct>${account(party.iban)}</DbtrAcct><DbtrAgt>${agent(version, party.bic)}</DbtrAgt>` +
+    '<ChrgBr>SLEV</ChrgBr>' +
+    g.transactions.map((t) => transferTransaction(version, t)).join('') +
+    '\n</PmtInf>'
+  );
 }
 
-const isDebit = (version: PainVersion): version is DebitVersion => (debitVersions as readonly string[]).includes(version);
+const isDebit = (version: PainVersion): version is DebitVersion =>
+  (debitVersions as readonly string[]).includes(version);
 
 /** The message's XML (UTF-8, one transaction a line). */
 export function painXml(message: PainMessage): string {
@@ -125,6 +144,8 @@ export function painXml(message: PainMessage): string {
   const debit = isDebit(message.version);
   const root = debit ? 'CstmrDrctDbtInitn' : 'CstmrCdtTrfInitn';
   const groups = message.groups.map((g) => (debit ? debitGroup(message, g) : transferGroup(message, g))).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${message.version}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`
-    + `\n<${root}>${header(message, all)}${groups}\n</${root}>\n</Document>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${message.version}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
+    `\n<${root}>${header(message, all)}${groups}\n</${root}>\n</Document>\n`
+  );
 }

@@ -28,10 +28,52 @@ let buyer = '';
 let supplier = '';
 let receivables: Invoice[] = [];
 
-type Invoice = { registration: string; status: string; pr: string; dueDate: string; amountInclTax: number; totalBalance: number; invoiceNumber?: string; paymentMode?: string };
-type PaymentFile = { registration: string; status: string; type: string; format: string; scheme?: string; count: number; totalAmount: number; currency: string; documentRegistration?: string; requestedDate: string; errorMessage?: string; batchRegistration?: string; organizationRegistration: string };
-type Line = { registration: string; status: string; type: string; endToEndId: string; invoiceRegistration: string; amount: number; sequenceType?: string; mandateReference?: string; collectionDate: string; paymentFileRegistration: string; iban: string };
-type Batch = { registration: string; status: string; type: string; total: number; done: number; log: { message: string }[] };
+type Invoice = {
+  registration: string;
+  status: string;
+  pr: string;
+  dueDate: string;
+  amountInclTax: number;
+  totalBalance: number;
+  invoiceNumber?: string;
+  paymentMode?: string;
+};
+type PaymentFile = {
+  registration: string;
+  status: string;
+  type: string;
+  format: string;
+  scheme?: string;
+  count: number;
+  totalAmount: number;
+  currency: string;
+  documentRegistration?: string;
+  requestedDate: string;
+  errorMessage?: string;
+  batchRegistration?: string;
+  organizationRegistration: string;
+};
+type Line = {
+  registration: string;
+  status: string;
+  type: string;
+  endToEndId: string;
+  invoiceRegistration: string;
+  amount: number;
+  sequenceType?: string;
+  mandateReference?: string;
+  collectionDate: string;
+  paymentFileRegistration: string;
+  iban: string;
+};
+type Batch = {
+  registration: string;
+  status: string;
+  type: string;
+  total: number;
+  done: number;
+  log: { message: string }[];
+};
 
 const today = () => new Date().toISOString().slice(0, 10);
 const list = async <T>(url: string, headers = t.alpha.headers) => {
@@ -39,7 +81,8 @@ const list = async <T>(url: string, headers = t.alpha.headers) => {
   expect([200, 206], res.body).toContain(res.statusCode);
   return res.json() as T[];
 };
-const generate = (body: unknown, headers = t.alpha.headers) => c.call('POST', '/api/billing/payment-files/generate', body, headers);
+const generate = (body: unknown, headers = t.alpha.headers) =>
+  c.call('POST', '/api/billing/payment-files/generate', body, headers);
 
 async function finished(batchRegistration: string, headers = t.alpha.headers): Promise<Batch> {
   let batch: Batch | undefined;
@@ -53,10 +96,16 @@ async function finished(batchRegistration: string, headers = t.alpha.headers): P
 }
 
 /** Generates, waits for the batch, answers the files it made. */
-async function run(body: Record<string, unknown>, headers = t.alpha.headers): Promise<{ batch: Batch; files: PaymentFile[] }> {
+async function run(
+  body: Record<string, unknown>,
+  headers = t.alpha.headers,
+): Promise<{ batch: Batch; files: PaymentFile[] }> {
   const res = await generate(body, headers);
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toMatchObject({ type: body.type === 'SEPA_CREDIT_TRANSFER' ? 'PAYMENT' : 'COLLECTION', status: 'FETCHING' });
+  expect(res.json()).toMatchObject({
+    type: body.type === 'SEPA_CREDIT_TRANSFER' ? 'PAYMENT' : 'COLLECTION',
+    status: 'FETCHING',
+  });
   const batch = await finished(res.json().registration, headers);
   return { batch, files: await list<PaymentFile>(`/api/billing/payment-files?batch=${batch.registration}`, headers) };
 }
@@ -78,7 +127,8 @@ async function xmllint(xml: string, version: SchemaVersion): Promise<void> {
   expect(stderr).toContain('validates');
 }
 
-const all = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]);
+const all = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]);
 
 /** Checks a file, its lines and its XML together; answers the XML. */
 async function expectConsistent(file: PaymentFile, version: SchemaVersion): Promise<{ xml: string; lines: Line[] }> {
@@ -99,7 +149,8 @@ async function expectConsistent(file: PaymentFile, version: SchemaVersion): Prom
   expect(ids.sort()).toEqual(lines.map((l) => l.endToEndId).sort());
   expect(new Set(ids).size).toBe(ids.length);
   for (const l of lines) expect(l.endToEndId).toBe(l.registration);
-  for (const d of [...all(xml, 'ReqdColltnDt'), ...all(xml, 'ReqdExctnDt'), ...all(xml, 'Dt')]) expect(isTarget2BusinessDay(d), d).toBe(true);
+  for (const d of [...all(xml, 'ReqdColltnDt'), ...all(xml, 'ReqdExctnDt'), ...all(xml, 'Dt')])
+    expect(isTarget2BusinessDay(d), d).toBe(true);
   return { xml, lines };
 }
 
@@ -108,49 +159,108 @@ async function person(body: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().registration as string;
 }
-const issue = async (registration: string) => expect((await c.call('GET', `/api/billing/invoices/${registration}/transitions/ISSUE`)).statusCode).toBe(200);
+const issue = async (registration: string) =>
+  expect((await c.call('GET', `/api/billing/invoices/${registration}/transitions/ISSUE`)).statusCode).toBe(200);
 
 beforeAll(async () => {
   t = await createTestApp();
   seller = await person({
-    type: 'C', name: 'Crédit Bail du Nord SA', registrations: [{ type: 'SIR', number: '552100554' }],
-    bankAccounts: [{ name: 'Collections', bankIban: 'FR1420041010050500013M02606', bankBic: 'BNPAFRPP', sepaCreditorIdentifier: 'FR12ZZZ123456', collectionMethods: ['TRANSFER'] }],
+    type: 'C',
+    name: 'Crédit Bail du Nord SA',
+    registrations: [{ type: 'SIR', number: '552100554' }],
+    bankAccounts: [
+      {
+        name: 'Collections',
+        bankIban: 'FR1420041010050500013M02606',
+        bankBic: 'BNPAFRPP',
+        sepaCreditorIdentifier: 'FR12ZZZ123456',
+        collectionMethods: ['TRANSFER'],
+      },
+    ],
   });
   buyer = await person({
-    type: 'C', name: 'Société Générale d’Élevage & Fils', registrations: [{ type: 'SIR', number: '732829320' }],
-    bankAccounts: [{ name: 'Main', bankIban: 'FR7630006000011234567890189', bankBic: 'AGRIFRPP', collectionMethods: ['SEPA_DIRECT_DEBIT'],
-      sepaMandates: [{ rumReference: 'RUM-ELEVAGE-0001', rumStatus: 'ACTIVE', rumDateOfSignature: '2025-01-10', rumType: 'CORE', rumFrequency: 'RCUR' }] }],
+    type: 'C',
+    name: 'Société Générale d’Élevage & Fils',
+    registrations: [{ type: 'SIR', number: '732829320' }],
+    bankAccounts: [
+      {
+        name: 'Main',
+        bankIban: 'FR7630006000011234567890189',
+        bankBic: 'AGRIFRPP',
+        collectionMethods: ['SEPA_DIRECT_DEBIT'],
+        sepaMandates: [
+          {
+            rumReference: 'RUM-ELEVAGE-0001',
+            rumStatus: 'ACTIVE',
+            rumDateOfSignature: '2025-01-10',
+            rumType: 'CORE',
+            rumFrequency: 'RCUR',
+          },
+        ],
+      },
+    ],
   });
   supplier = await person({
-    type: 'C', name: 'Véhicules Utilitaires Müller', registrations: [{ type: 'SIR', number: '443061841' }],
+    type: 'C',
+    name: 'Véhicules Utilitaires Müller',
+    registrations: [{ type: 'SIR', number: '443061841' }],
     bankAccounts: [{ name: 'Sales', bankIban: 'DE89370400440532013000', bankBic: 'COBADEFFXXX' }],
   });
   const catalog = await c.catalogue();
-  await c.activeContract(catalog, 0, { persons: [{ role: 'CLIENT', personRegistration: buyer }, { role: 'ORGANIZATION', personRegistration: seller }] });
+  await c.activeContract(catalog, 0, {
+    persons: [
+      { role: 'CLIENT', personRegistration: buyer },
+      { role: 'ORGANIZATION', personRegistration: seller },
+    ],
+  });
   const billed = await c.call('GET', `/api/script/runs/run-billing?date=2025-12-31&organizations=${seller}`);
   expect(billed.statusCode, billed.body).toBe(200);
-  const due = (billed.json() as Invoice[]).filter((i) => i.pr === 'R').sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.registration.localeCompare(b.registration));
+  const due = (billed.json() as Invoice[])
+    .filter((i) => i.pr === 'R')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.registration.localeCompare(b.registration));
   expect(due.length).toBeGreaterThanOrEqual(9);
   for (const i of due.slice(0, 8)) await issue(i.registration);
-  receivables = await Promise.all(due.map(async (i) => (await c.call('GET', `/api/billing/invoices/${i.registration}`)).json() as Invoice));
+  receivables = await Promise.all(
+    due.map(async (i) => (await c.call('GET', `/api/billing/invoices/${i.registration}`)).json() as Invoice),
+  );
   expect(receivables[0].paymentMode).toBe('SEPA_DIRECT_DEBIT');
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('direct debits (pain.008)', () => {
   let first: Line[] = [];
 
   it('pain.008.001.08: the first collections on the mandate are FRST, the file valid, its sums exact, its texts in the SEPA set', async () => {
-    const { batch, files } = await run({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.08', dueUntil: receivables[1].dueDate });
+    const { batch, files } = await run({
+      type: 'SEPA_DIRECT_DEBIT',
+      version: 'pain.008.001.08',
+      dueUntil: receivables[1].dueDate,
+    });
     expect(files).toHaveLength(1);
     const [file] = files;
-    expect(file).toMatchObject({ type: 'PAIN_008', scheme: 'CORE', count: 2, organizationRegistration: seller, batchRegistration: batch.registration });
+    expect(file).toMatchObject({
+      type: 'PAIN_008',
+      scheme: 'CORE',
+      count: 2,
+      organizationRegistration: seller,
+      batchRegistration: batch.registration,
+    });
     expect(batch.done).toBe(batch.total);
     const { xml, lines } = await expectConsistent(file, 'pain.008.001.08');
     first = lines;
-    expect(lines.map((l) => l.invoiceRegistration).sort()).toEqual([receivables[0].registration, receivables[1].registration].sort());
+    expect(lines.map((l) => l.invoiceRegistration).sort()).toEqual(
+      [receivables[0].registration, receivables[1].registration].sort(),
+    );
     for (const l of lines) {
-      expect(l).toMatchObject({ status: 'DRAFT', type: 'DEBIT', sequenceType: 'FRST', mandateReference: 'RUM-ELEVAGE-0001', iban: 'FR7630006000011234567890189' });
+      expect(l).toMatchObject({
+        status: 'DRAFT',
+        type: 'DEBIT',
+        sequenceType: 'FRST',
+        mandateReference: 'RUM-ELEVAGE-0001',
+        iban: 'FR7630006000011234567890189',
+      });
       const invoice = receivables.find((i) => i.registration === l.invoiceRegistration)!;
       expect(cents(l.amount)).toBe(cents(invoice.totalBalance));
       // Collected after the lead time (D-1), on a TARGET2 business day.
@@ -158,27 +268,43 @@ describe('direct debits (pain.008)', () => {
       expect(isTarget2BusinessDay(l.collectionDate)).toBe(true);
     }
     expect(all(xml, 'SeqTp')).toEqual(['FRST']);
-    expect(all(xml, 'Nm')).toContain('Societe Generale d\'Elevage + Fils'.replace("'", '&apos;'));
+    expect(all(xml, 'Nm')).toContain("Societe Generale d'Elevage + Fils".replace("'", '&apos;'));
     expect(xml).toContain('<Nm>Credit Bail du Nord SA</Nm>');
     expect(xml).toContain('<Id>FR12ZZZ123456</Id>');
     expect(xml).toContain('<BICFI>AGRIFRPP</BICFI>');
     expect(xml).not.toMatch(/[éÉ&](?!(amp|apos|lt|gt|quot);)/);
     // The same XML is the file's document, downloadable.
-    const docs = (await c.call('GET', `/api/billing/payment-files/${file.registration}/documents`)).json() as { _id: string; registration: string; type: string; name: string }[];
+    const docs = (await c.call('GET', `/api/billing/payment-files/${file.registration}/documents`)).json() as {
+      _id: string;
+      registration: string;
+      type: string;
+      name: string;
+    }[];
     expect(docs.map((d) => [d.registration, d.type])).toEqual([[file.documentRegistration, 'PAYMENT_FILE']]);
-    const content = await c.call('GET', `/api/billing/payment-files/${file.registration}/documents/${docs[0]._id}/content`);
+    const content = await c.call(
+      'GET',
+      `/api/billing/payment-files/${file.registration}/documents/${docs[0]._id}/content`,
+    );
     expect(content.statusCode, content.body).toBe(200);
     expect(content.body).toBe(xml);
     // Written with History.
-    const history = await list<{ action: string }>(`/api/core/histories?entityName=PaymentFile&entityRegistration=${file.registration}`);
+    const history = await list<{ action: string }>(
+      `/api/core/histories?entityName=PaymentFile&entityRegistration=${file.registration}`,
+    );
     expect(history.map((h) => h.action)).toContain('CREATE');
   }, 60_000);
 
   it('pain.008.001.02: the next collections are RCUR; the invoices already in a line are not taken again', async () => {
-    const { files } = await run({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.02', dueUntil: receivables[3].dueDate });
+    const { files } = await run({
+      type: 'SEPA_DIRECT_DEBIT',
+      version: 'pain.008.001.02',
+      dueUntil: receivables[3].dueDate,
+    });
     expect(files).toHaveLength(1);
     const { xml, lines } = await expectConsistent(files[0], 'pain.008.001.02');
-    expect(lines.map((l) => l.invoiceRegistration).sort()).toEqual([receivables[2].registration, receivables[3].registration].sort());
+    expect(lines.map((l) => l.invoiceRegistration).sort()).toEqual(
+      [receivables[2].registration, receivables[3].registration].sort(),
+    );
     expect(lines.every((l) => l.sequenceType === 'RCUR')).toBe(true);
     expect(all(xml, 'SeqTp')).toEqual(['RCUR']);
     expect(xml).toContain('<BIC>AGRIFRPP</BIC>');
@@ -192,26 +318,58 @@ describe('direct debits (pain.008)', () => {
   }, 30_000);
 
   it('two generations at once put each invoice in one line only', async () => {
-    const body = { type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.08', dueUntil: receivables[receivables.length - 1].dueDate };
+    const body = {
+      type: 'SEPA_DIRECT_DEBIT',
+      version: 'pain.008.001.08',
+      dueUntil: receivables[receivables.length - 1].dueDate,
+    };
     const [a, b] = await Promise.all([generate(body), generate(body)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     await finished(a.json().registration);
     await finished(b.json().registration);
-    const lines = (await list<Line>('/api/billing/payment-file-lines?type=DEBIT')).filter((l) => l.status !== 'CANCELLED');
+    const lines = (await list<Line>('/api/billing/payment-file-lines?type=DEBIT')).filter(
+      (l) => l.status !== 'CANCELLED',
+    );
     const invoices = lines.map((l) => l.invoiceRegistration);
     expect(new Set(invoices).size).toBe(invoices.length);
     // Every issued invoice collected once; the drafts never.
-    expect(invoices.sort()).toEqual(receivables.filter((i) => i.status === 'ISSUED').map((i) => i.registration).sort());
+    expect(invoices.sort()).toEqual(
+      receivables
+        .filter((i) => i.status === 'ISSUED')
+        .map((i) => i.registration)
+        .sort(),
+    );
   }, 60_000);
 
   it('a file the schema refuses is never released: DRAFT with the message, no document, its lines cancelled; fixed, the invoice goes in the next file', async () => {
     const lessor = await person({
-      type: 'C', name: 'Bailleur Mal Configuré', registrations: [{ type: 'SIR', number: '542051180' }],
-      bankAccounts: [{ name: 'Collections', bankIban: 'FR7630004000031234567890143', bankBic: 'BNPAFRPP', sepaCreditorIdentifier: 'FR12ZZZ123456-MUCH-TOO-LONG-FOR-THE-SCHEMA' }],
+      type: 'C',
+      name: 'Bailleur Mal Configuré',
+      registrations: [{ type: 'SIR', number: '542051180' }],
+      bankAccounts: [
+        {
+          name: 'Collections',
+          bankIban: 'FR7630004000031234567890143',
+          bankBic: 'BNPAFRPP',
+          sepaCreditorIdentifier: 'FR12ZZZ123456-MUCH-TOO-LONG-FOR-THE-SCHEMA',
+        },
+      ],
     });
     const created = await c.call('POST', '/api/billing/invoices', {
-      name: 'Late fee', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate: '2025-03-01', amountExclTax: 40, amountInclTax: 48, totalBalance: 48,
-      organizationRegistration: lessor, persons: [{ role: 'PAYER', personRegistration: buyer }, { role: 'PAYEE', personRegistration: lessor }],
+      name: 'Late fee',
+      type: 'INVOICE',
+      pr: 'R',
+      paymentMode: 'SEPA_DIRECT_DEBIT',
+      currency: 'EUR',
+      dueDate: '2025-03-01',
+      amountExclTax: 40,
+      amountInclTax: 48,
+      totalBalance: 48,
+      organizationRegistration: lessor,
+      persons: [
+        { role: 'PAYER', personRegistration: buyer },
+        { role: 'PAYEE', personRegistration: lessor },
+      ],
     });
     expect(created.statusCode, created.body).toBe(201);
     await issue(created.json().registration);
@@ -225,7 +383,10 @@ describe('direct debits (pain.008)', () => {
     expect((await linesOf(files[0].registration)).map((l) => l.status)).toEqual(['CANCELLED']);
 
     const row = (await c.call('GET', `/api/person/persons/${lessor}`)).json();
-    const fixed = await c.call('PATCH', `/api/person/persons/${lessor}`, { bankAccounts: [{ ...row.bankAccounts[0], sepaCreditorIdentifier: 'FR44ZZZ654321' }], _version: row._version });
+    const fixed = await c.call('PATCH', `/api/person/persons/${lessor}`, {
+      bankAccounts: [{ ...row.bankAccounts[0], sepaCreditorIdentifier: 'FR44ZZZ654321' }],
+      _version: row._version,
+    });
     expect(fixed.statusCode, fixed.body).toBe(200);
     const again = await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-31', organizations: lessor });
     expect(again.files).toHaveLength(1);
@@ -237,24 +398,59 @@ describe('direct debits (pain.008)', () => {
 describe('B2B direct debits', () => {
   it('a B2B mandate is collected by a B2B file only, with its own sequence', async () => {
     const company = await person({
-      type: 'C', name: 'Logistique Œrsted & Cie', registrations: [{ type: 'SIR', number: '380129866' }],
-      bankAccounts: [{ name: 'Main', bankIban: 'FR7630004000031234567890143', collectionMethods: ['SEPA_DIRECT_DEBIT'],
-        sepaMandates: [{ rumReference: 'RUM-B2B-0001', rumStatus: 'SIGNED', rumDateOfSignature: '2025-02-01', rumType: 'B2B' }] }],
+      type: 'C',
+      name: 'Logistique Œrsted & Cie',
+      registrations: [{ type: 'SIR', number: '380129866' }],
+      bankAccounts: [
+        {
+          name: 'Main',
+          bankIban: 'FR7630004000031234567890143',
+          collectionMethods: ['SEPA_DIRECT_DEBIT'],
+          sepaMandates: [
+            { rumReference: 'RUM-B2B-0001', rumStatus: 'SIGNED', rumDateOfSignature: '2025-02-01', rumType: 'B2B' },
+          ],
+        },
+      ],
     });
     const created = await c.call('POST', '/api/billing/invoices', {
-      name: 'Fleet service', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate: '2025-02-20', amountExclTax: 500, amountInclTax: 600, totalBalance: 600,
-      organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: company }, { role: 'PAYEE', personRegistration: seller }],
+      name: 'Fleet service',
+      type: 'INVOICE',
+      pr: 'R',
+      paymentMode: 'SEPA_DIRECT_DEBIT',
+      currency: 'EUR',
+      dueDate: '2025-02-20',
+      amountExclTax: 500,
+      amountInclTax: 600,
+      totalBalance: 600,
+      organizationRegistration: seller,
+      persons: [
+        { role: 'PAYER', personRegistration: company },
+        { role: 'PAYEE', personRegistration: seller },
+      ],
     });
     expect(created.statusCode, created.body).toBe(201);
     await issue(created.json().registration);
     const core = await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-02-28', organizations: [seller] });
     expect(core.files).toEqual([]);
-    expect(core.batch.log.map((l) => l.message).join('\n')).toContain(`${created.json().registration} left out: no valid CORE mandate of ${company}`);
-    const b2b = await run({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.02', scheme: 'B2B', dueUntil: '2025-02-28', organizations: [seller] });
+    expect(core.batch.log.map((l) => l.message).join('\n')).toContain(
+      `${created.json().registration} left out: no valid CORE mandate of ${company}`,
+    );
+    const b2b = await run({
+      type: 'SEPA_DIRECT_DEBIT',
+      version: 'pain.008.001.02',
+      scheme: 'B2B',
+      dueUntil: '2025-02-28',
+      organizations: [seller],
+    });
     expect(b2b.files).toHaveLength(1);
     expect(b2b.files[0]).toMatchObject({ scheme: 'B2B', count: 1, totalAmount: 600 });
     const { xml, lines } = await expectConsistent(b2b.files[0], 'pain.008.001.02');
-    expect(lines[0]).toMatchObject({ invoiceRegistration: created.json().registration, sequenceType: 'FRST', mandateReference: 'RUM-B2B-0001', bic: null });
+    expect(lines[0]).toMatchObject({
+      invoiceRegistration: created.json().registration,
+      sequenceType: 'FRST',
+      mandateReference: 'RUM-B2B-0001',
+      bic: null,
+    });
     expect(xml).toContain('<LclInstrm><Cd>B2B</Cd></LclInstrm>');
     // No BIC known: the debtor's agent is NOTPROVIDED (IBAN only).
     expect(xml).toContain('<DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId></DbtrAgt>');
@@ -265,13 +461,41 @@ describe('B2B direct debits', () => {
 describe('one-off mandates', () => {
   it('a one-off mandate is collected as OOFF', async () => {
     const client = await person({
-      type: 'C', name: 'Café du Marché', registrations: [{ type: 'SIR', number: '404833048' }],
-      bankAccounts: [{ name: 'Main', bankIban: 'FR7630004000031234567890143', bankBic: 'BNPAFRPP', collectionMethods: ['SEPA_DIRECT_DEBIT'],
-        sepaMandates: [{ rumReference: 'RUM-OOFF-0001', rumStatus: 'ACTIVE', rumDateOfSignature: '2025-02-01', rumFrequency: 'OOFF' }] }],
+      type: 'C',
+      name: 'Café du Marché',
+      registrations: [{ type: 'SIR', number: '404833048' }],
+      bankAccounts: [
+        {
+          name: 'Main',
+          bankIban: 'FR7630004000031234567890143',
+          bankBic: 'BNPAFRPP',
+          collectionMethods: ['SEPA_DIRECT_DEBIT'],
+          sepaMandates: [
+            {
+              rumReference: 'RUM-OOFF-0001',
+              rumStatus: 'ACTIVE',
+              rumDateOfSignature: '2025-02-01',
+              rumFrequency: 'OOFF',
+            },
+          ],
+        },
+      ],
     });
     const created = await c.call('POST', '/api/billing/invoices', {
-      name: 'Repair', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate: '2025-02-21', amountExclTax: 100, amountInclTax: 120, totalBalance: 120,
-      organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: client }, { role: 'PAYEE', personRegistration: seller }],
+      name: 'Repair',
+      type: 'INVOICE',
+      pr: 'R',
+      paymentMode: 'SEPA_DIRECT_DEBIT',
+      currency: 'EUR',
+      dueDate: '2025-02-21',
+      amountExclTax: 100,
+      amountInclTax: 120,
+      totalBalance: 120,
+      organizationRegistration: seller,
+      persons: [
+        { role: 'PAYER', personRegistration: client },
+        { role: 'PAYEE', personRegistration: seller },
+      ],
     });
     expect(created.statusCode, created.body).toBe(201);
     await issue(created.json().registration);
@@ -285,29 +509,55 @@ describe('one-off mandates', () => {
 
 describe('a file sent or cancelled', () => {
   it('SEND sends its lines; CANCEL cancels them and frees their invoices for the next file', async () => {
-    const created = await Promise.all(['2025-03-10', '2025-03-11'].map(async (dueDate) => {
-      const res = await c.call('POST', '/api/billing/invoices', {
-        name: 'Fee', type: 'INVOICE', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', currency: 'EUR', dueDate, amountExclTax: 10, amountInclTax: 12, totalBalance: 12,
-        organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: buyer }, { role: 'PAYEE', personRegistration: seller }],
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().registration as string;
-    }));
+    const created = await Promise.all(
+      ['2025-03-10', '2025-03-11'].map(async (dueDate) => {
+        const res = await c.call('POST', '/api/billing/invoices', {
+          name: 'Fee',
+          type: 'INVOICE',
+          pr: 'R',
+          paymentMode: 'SEPA_DIRECT_DEBIT',
+          currency: 'EUR',
+          dueDate,
+          amountExclTax: 10,
+          amountInclTax: 12,
+          totalBalance: 12,
+          organizationRegistration: seller,
+          persons: [
+            { role: 'PAYER', personRegistration: buyer },
+            { role: 'PAYEE', personRegistration: seller },
+          ],
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().registration as string;
+      }),
+    );
     await issue(created[0]);
     const sent = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-10', organizations: [seller] })).files[0];
-    expect((await c.call('GET', `/api/billing/payment-files/${sent.registration}/transitions/SEND`)).statusCode).toBe(200);
+    expect((await c.call('GET', `/api/billing/payment-files/${sent.registration}/transitions/SEND`)).statusCode).toBe(
+      200,
+    );
     expect((await linesOf(sent.registration)).map((l) => l.status)).toEqual(['SENT']);
 
     await issue(created[1]);
-    const cancelled = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-11', organizations: [seller] })).files[0];
-    expect((await linesOf(cancelled.registration)).map((l) => [l.invoiceRegistration, l.status])).toEqual([[created[1], 'DRAFT']]);
-    expect((await c.call('GET', `/api/billing/payment-files/${cancelled.registration}/transitions/CANCEL`)).statusCode).toBe(200);
+    const cancelled = (await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-03-11', organizations: [seller] }))
+      .files[0];
+    expect((await linesOf(cancelled.registration)).map((l) => [l.invoiceRegistration, l.status])).toEqual([
+      [created[1], 'DRAFT'],
+    ]);
+    expect(
+      (await c.call('GET', `/api/billing/payment-files/${cancelled.registration}/transitions/CANCEL`)).statusCode,
+    ).toBe(200);
     const lines = await linesOf(cancelled.registration);
     expect(lines.map((l) => l.status)).toEqual(['CANCELLED']);
-    const history = await list<{ transition?: string }>(`/api/core/histories?entityName=PaymentFileLine&entityRegistration=${lines[0].registration}`);
+    const history = await list<{ transition?: string }>(
+      `/api/core/histories?entityName=PaymentFileLine&entityRegistration=${lines[0].registration}`,
+    );
     expect(history.map((h) => h.transition)).toContain('CANCEL');
     // The demo book's hook: the freed invoice goes in its direct debits; no payable invoice yet, no transfer.
-    const demo = await generateDemoPaymentFiles(t.db.database.db, fileSystemStore(t.objectsDir), t.alpha.tenant, { dueUntil: '2025-03-11', today: today() });
+    const demo = await generateDemoPaymentFiles(t.db.database.db, fileSystemStore(t.objectsDir), t.alpha.tenant, {
+      dueUntil: '2025-03-11',
+      today: today(),
+    });
     expect(demo.transfers.files).toEqual([]);
     expect(demo.debits.files).toHaveLength(1);
     const again = demo.debits.files[0] as unknown as PaymentFile;
@@ -319,10 +569,25 @@ describe('a file sent or cancelled', () => {
 describe('credit transfers (pain.001)', () => {
   const payables: string[] = [];
   beforeAll(async () => {
-    for (const [dueDate, amount] of [['2025-04-30', 1234.56], ['2025-05-31', 0.1 + 0.2]] as const) {
+    for (const [dueDate, amount] of [
+      ['2025-04-30', 1234.56],
+      ['2025-05-31', 0.1 + 0.2],
+    ] as const) {
       const res = await c.call('POST', '/api/billing/invoices', {
-        name: 'Van delivery', type: 'INVOICE', pr: 'P', paymentMode: 'TRANSFER', currency: 'EUR', dueDate, amountExclTax: amount, amountInclTax: amount, totalBalance: amount,
-        organizationRegistration: seller, persons: [{ role: 'PAYER', personRegistration: seller }, { role: 'PAYEE', personRegistration: supplier }],
+        name: 'Van delivery',
+        type: 'INVOICE',
+        pr: 'P',
+        paymentMode: 'TRANSFER',
+        currency: 'EUR',
+        dueDate,
+        amountExclTax: amount,
+        amountInclTax: amount,
+        totalBalance: amount,
+        organizationRegistration: seller,
+        persons: [
+          { role: 'PAYER', personRegistration: seller },
+          { role: 'PAYEE', personRegistration: supplier },
+        ],
       });
       expect(res.statusCode, res.body).toBe(201);
       await issue(res.json().registration);
@@ -335,7 +600,12 @@ describe('credit transfers (pain.001)', () => {
     expect(first.files).toHaveLength(1);
     const a = await expectConsistent(first.files[0], 'pain.001.001.03');
     expect(first.files[0]).toMatchObject({ type: 'PAIN_001', count: 1, totalAmount: 1234.56 });
-    expect(a.lines[0]).toMatchObject({ type: 'CREDIT', invoiceRegistration: payables[0], iban: 'DE89370400440532013000', amount: 1234.56 });
+    expect(a.lines[0]).toMatchObject({
+      type: 'CREDIT',
+      invoiceRegistration: payables[0],
+      iban: 'DE89370400440532013000',
+      amount: 1234.56,
+    });
     expect(a.xml).toContain('<Nm>Vehicules Utilitaires Muller</Nm>');
     expect(a.xml).toMatch(/<ReqdExctnDt>\d{4}-\d{2}-\d{2}<\/ReqdExctnDt>/);
 
@@ -356,7 +626,12 @@ describe('tenants and bad input', () => {
     expect(theirs).toEqual([]);
     expect(await list('/api/billing/payment-files', t.beta.headers)).toEqual([]);
     expect(await list('/api/billing/payment-file-lines', t.beta.headers)).toEqual([]);
-    const other = await c.call('GET', `/api/billing/payment-files/${files[0].registration}/xml`, undefined, t.beta.headers);
+    const other = await c.call(
+      'GET',
+      `/api/billing/payment-files/${files[0].registration}/xml`,
+      undefined,
+      t.beta.headers,
+    );
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('ENTITY_REGISTRATION_NOT_FOUND');
   }, 30_000);
@@ -364,12 +639,30 @@ describe('tenants and bad input', () => {
   it('a cron plans the generation of the invoices due by its day plus daysAhead', async () => {
     const jobs = (t.app as unknown as { jobs: JobQueue }).jobs;
     const caller = { tenant: t.alpha.tenant, username: t.alpha.username };
-    const planned = await inTenant(t.db.database.db, { tenant: caller.tenant, user: caller.username },
-      (tx) => jobs.runnerOf('COLLECTION')!.plan!(tx, caller, { daysAhead: 5, version: 'pain.008.001.02', type: 'SEPA_CREDIT_TRANSFER' }, '2025-02-24'));
-    expect(planned.parameters).toMatchObject({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.008.001.02', scheme: 'CORE', dueUntil: '2025-03-01', today: '2025-02-24' });
+    const planned = await inTenant(t.db.database.db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+      jobs.runnerOf('COLLECTION')!.plan!(
+        tx,
+        caller,
+        { daysAhead: 5, version: 'pain.008.001.02', type: 'SEPA_CREDIT_TRANSFER' },
+        '2025-02-24',
+      ),
+    );
+    expect(planned.parameters).toMatchObject({
+      type: 'SEPA_DIRECT_DEBIT',
+      version: 'pain.008.001.02',
+      scheme: 'CORE',
+      dueUntil: '2025-03-01',
+      today: '2025-02-24',
+    });
     expect(planned.name).toBe('Direct debits CORE (pain.008.001.02) due by 2025-03-01');
-    const transfers = await inTenant(t.db.database.db, { tenant: caller.tenant, user: caller.username }, (tx) => jobs.runnerOf('PAYMENT')!.plan!(tx, caller, {}, '2025-02-24'));
-    expect(transfers.parameters).toMatchObject({ type: 'SEPA_CREDIT_TRANSFER', version: 'pain.001.001.09', dueUntil: '2025-02-24' });
+    const transfers = await inTenant(t.db.database.db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+      jobs.runnerOf('PAYMENT')!.plan!(tx, caller, {}, '2025-02-24'),
+    );
+    expect(transfers.parameters).toMatchObject({
+      type: 'SEPA_CREDIT_TRANSFER',
+      version: 'pain.001.001.09',
+      dueUntil: '2025-02-24',
+    });
   });
 
   it('answers the catalogue’s errors', async () => {
@@ -381,13 +674,28 @@ describe('tenants and bad input', () => {
     };
     await expectError({ type: 'SEPA_DIRECT_DEBIT' }, 400, 'MISSING_FIELD_IN_BODY', 'dueUntil');
     await expectError({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-02-30' }, 400, 'INVALID_DATE_FIELD', 'dueUntil');
-    await expectError({ type: 'SEPA_DIRECT_DEBIT', version: 'pain.001.001.09', dueUntil: '2025-02-28' }, 400, 'INVALID_FIELD_VALUE', 'version');
-    await expectError({ type: 'SEPA_CREDIT_TRANSFER', version: 'pain.008.001.02', dueUntil: '2025-02-28' }, 400, 'INVALID_FIELD_VALUE', 'version');
+    await expectError(
+      { type: 'SEPA_DIRECT_DEBIT', version: 'pain.001.001.09', dueUntil: '2025-02-28' },
+      400,
+      'INVALID_FIELD_VALUE',
+      'version',
+    );
+    await expectError(
+      { type: 'SEPA_CREDIT_TRANSFER', version: 'pain.008.001.02', dueUntil: '2025-02-28' },
+      400,
+      'INVALID_FIELD_VALUE',
+      'version',
+    );
     const wrongType = await generate({ type: 'CHEQUE', dueUntil: '2025-02-28' });
     expect(wrongType.statusCode).toBe(400);
     const noBody = await generate(undefined);
     expect(noBody.statusCode).toBe(400);
-    const anonymous = await t.call('POST', '/api/billing/payment-files/generate', {}, { type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-02-28' });
+    const anonymous = await t.call(
+      'POST',
+      '/api/billing/payment-files/generate',
+      {},
+      { type: 'SEPA_DIRECT_DEBIT', dueUntil: '2025-02-28' },
+    );
     expect(anonymous.statusCode).toBe(401);
     expect((await c.call('GET', '/api/billing/payment-files/PF999999/xml')).statusCode).toBe(404);
   });

@@ -21,25 +21,54 @@ import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Tx } from '../../db/database.ts';
 import { debitVersions, transferVersions } from './pain-xml.ts';
-import { countPaymentFileCandidates, generatePaymentFiles, paymentFileKind, paymentFileParameters, type PaymentFileParameters } from './payment-file.operation.ts';
+import {
+  countPaymentFileCandidates,
+  generatePaymentFiles,
+  paymentFileKind,
+  paymentFileParameters,
+  type PaymentFileParameters,
+} from './payment-file.operation.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 const generateBody = z.object({
-  type: z.enum(['SEPA_DIRECT_DEBIT', 'SEPA_CREDIT_TRANSFER']).describe('Direct debits of receivable invoices (pain.008) or transfers paying payable ones (pain.001)'),
-  version: z.enum([...debitVersions, ...transferVersions]).optional().describe('pain.008.001.02 or .08 for debits, pain.001.001.03 or .09 for transfers; the newest when absent'),
-  scheme: z.enum(['CORE', 'B2B']).optional().describe('Direct debits: the SEPA scheme of the mandates taken (CORE when absent)'),
+  type: z
+    .enum(['SEPA_DIRECT_DEBIT', 'SEPA_CREDIT_TRANSFER'])
+    .describe('Direct debits of receivable invoices (pain.008) or transfers paying payable ones (pain.001)'),
+  version: z
+    .enum([...debitVersions, ...transferVersions])
+    .optional()
+    .describe('pain.008.001.02 or .08 for debits, pain.001.001.03 or .09 for transfers; the newest when absent'),
+  scheme: z
+    .enum(['CORE', 'B2B'])
+    .optional()
+    .describe('Direct debits: the SEPA scheme of the mandates taken (CORE when absent)'),
   dueUntil: z.string().max(40).describe('Invoices due on or before this day (YYYY-MM-DD)'),
-  organizations: z.union([z.array(z.string().min(1).max(200)).max(1000), z.string().max(10_000)]).optional().describe('Organization registrations (our side); all when absent'),
-  leadDays: z.number().int().min(0).max(30).optional().describe("Business days between the file and the first collection; the scheme's (1) when absent"),
+  organizations: z
+    .union([z.array(z.string().min(1).max(200)).max(1000), z.string().max(10_000)])
+    .optional()
+    .describe('Organization registrations (our side); all when absent'),
+  leadDays: z
+    .number()
+    .int()
+    .min(0)
+    .max(30)
+    .optional()
+    .describe("Business days between the file and the first collection; the scheme's (1) when absent"),
 });
 
 export const batchTypeOf = (p: PaymentFileParameters) => (p.type === 'SEPA_DIRECT_DEBIT' ? 'COLLECTION' : 'PAYMENT');
-const batchName = (p: PaymentFileParameters) => `${p.type === 'SEPA_DIRECT_DEBIT' ? `Direct debits ${p.scheme}` : 'Credit transfers'} (${p.version}) due by ${p.dueUntil}`;
+const batchName = (p: PaymentFileParameters) =>
+  `${p.type === 'SEPA_DIRECT_DEBIT' ? `Direct debits ${p.scheme}` : 'Credit transfers'} (${p.version}) due by ${p.dueUntil}`;
 
 /** Queues a generation: a batch of its candidates, run by the job queue. */
 export async function queuePaymentFiles(tx: Tx, caller: Caller, p: PaymentFileParameters): Promise<Doc> {
-  return createBatch(tx, caller, { type: batchTypeOf(p), name: batchName(p), parameters: p as unknown as Doc, total: await countPaymentFileCandidates(tx, caller, p) });
+  return createBatch(tx, caller, {
+    type: batchTypeOf(p),
+    name: batchName(p),
+    parameters: p as unknown as Doc,
+    total: await countPaymentFileCandidates(tx, caller, p),
+  });
 }
 
 /** The runners of both batch types: the whole generation in one chunk (one transaction, under the tenant's lock). */
@@ -50,52 +79,96 @@ export function registerPaymentFileRunners(jobs: JobQueue, store: ObjectStore): 
         const p = batch.data.parameters as unknown as PaymentFileParameters;
         const { files, skipped } = await generatePaymentFiles(tx, caller, store, p, batch.registration);
         const lines = files.reduce((s, f) => s + Number(f.count ?? 0), 0);
-        const invalid = files.filter((f) => f.status !== 'GENERATED').map((f) => `${f.registration}: ${f.errorMessage}`);
-        const message = [`${files.length} file(s), ${lines} line(s)`, ...invalid, ...skipped.slice(0, 20).map((s) => `${s.invoiceRegistration} left out: ${s.reason}`)].join('\n');
+        const invalid = files
+          .filter((f) => f.status !== 'GENERATED')
+          .map((f) => `${f.registration}: ${f.errorMessage}`);
+        const message = [
+          `${files.length} file(s), ${lines} line(s)`,
+          ...invalid,
+          ...skipped.slice(0, 20).map((s) => `${s.invoiceRegistration} left out: ${s.reason}`),
+        ].join('\n');
         return { done: lines + skipped.length, cursor: null, finished: true, message };
       },
       // A scheduled run (cron parameters { type, version?, scheme?, daysAhead?, organizations? }): invoices due by the tick's day plus daysAhead.
       plan: async (tx, caller, parameters, day) => {
         const ahead = Number(parameters.daysAhead ?? 0);
-        const p = paymentFileParameters({ ...parameters, type: type === 'COLLECTION' ? 'SEPA_DIRECT_DEBIT' : 'SEPA_CREDIT_TRANSFER', dueUntil: addDays(day, Number.isInteger(ahead) ? ahead : 0), today: day }, caller);
-        return { name: batchName(p), parameters: p as unknown as Doc, total: await countPaymentFileCandidates(tx, caller, p) };
+        const p = paymentFileParameters(
+          {
+            ...parameters,
+            type: type === 'COLLECTION' ? 'SEPA_DIRECT_DEBIT' : 'SEPA_CREDIT_TRANSFER',
+            dueUntil: addDays(day, Number.isInteger(ahead) ? ahead : 0),
+            today: day,
+          },
+          caller,
+        );
+        return {
+          name: batchName(p),
+          parameters: p as unknown as Doc,
+          total: await countPaymentFileCandidates(tx, caller, p),
+        };
       },
     });
   }
 }
 
-export async function paymentFileRoutes(app: FastifyInstance, { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore }) {
+export async function paymentFileRoutes(
+  app: FastifyInstance,
+  { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
+) {
   registerPaymentFileRunners(jobs, store);
 
-  app.post('/api/billing/payment-files/generate', {
-    preValidation: preHandler, config: { entity: paymentFileKind.name, permission: `write /api/${paymentFileKind.route}` },
-    schema: { tags: ['PaymentFile'], summary: 'Generates SEPA payment files from the invoices due, in the background; answers the batch', body: generateBody },
-  }, async (request) => {
-    const caller = request.caller!;
-    const p = paymentFileParameters(request.body as Doc, caller);
-    const batch = await inTenant(db, scopeOf(caller), (tx) => queuePaymentFiles(tx, caller, p)).catch((e) => databaseError(e, paymentFileKind));
-    await jobs.enqueue(caller.tenant, String(batch.registration));
-    return batch;
-  });
+  app.post(
+    '/api/billing/payment-files/generate',
+    {
+      preValidation: preHandler,
+      config: { entity: paymentFileKind.name, permission: `write /api/${paymentFileKind.route}` },
+      schema: {
+        tags: ['PaymentFile'],
+        summary: 'Generates SEPA payment files from the invoices due, in the background; answers the batch',
+        body: generateBody,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const p = paymentFileParameters(request.body as Doc, caller);
+      const batch = await inTenant(db, scopeOf(caller), (tx) => queuePaymentFiles(tx, caller, p)).catch((e) =>
+        databaseError(e, paymentFileKind),
+      );
+      await jobs.enqueue(caller.tenant, String(batch.registration));
+      return batch;
+    },
+  );
 
-  app.get('/api/billing/payment-files/:id/xml', {
-    preValidation: preHandler, config: { entity: paymentFileKind.name, permission: `read /api/${paymentFileKind.route}` },
-    schema: { tags: ['PaymentFile'], summary: "The payment file's XML as stored (application/xml, inline)", params: z.object({ id: z.string().min(1).max(200) }) },
-  }, async (request, reply) => {
-    const caller = request.caller!;
-    const { id } = request.params as { id: string };
-    const document = await inTenant(db, scopeOf(caller), async (tx) => {
-      const file = await storage.findOne(tx, paymentFileKind, caller.tenant, id);
-      if (!file) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [paymentFileKind.name, id]);
-      const registration = file.data.documentRegistration;
-      const row = typeof registration === 'string' ? await storage.findOne(tx, documentEntity, caller.tenant, registration) : undefined;
-      if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document of payment file', id]);
-      return row;
-    });
-    const found = await store.get(String(document.data.storageKey));
-    if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document content', document.registration]);
-    reply.header('content-disposition', contentDisposition('inline', String(document.name)));
-    reply.header('cache-control', 'private, no-store');
-    return reply.type('application/xml; charset=utf-8').send(found.content);
-  });
+  app.get(
+    '/api/billing/payment-files/:id/xml',
+    {
+      preValidation: preHandler,
+      config: { entity: paymentFileKind.name, permission: `read /api/${paymentFileKind.route}` },
+      schema: {
+        tags: ['PaymentFile'],
+        summary: "The payment file's XML as stored (application/xml, inline)",
+        params: z.object({ id: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const { id } = request.params as { id: string };
+      const document = await inTenant(db, scopeOf(caller), async (tx) => {
+        const file = await storage.findOne(tx, paymentFileKind, caller.tenant, id);
+        if (!file) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [paymentFileKind.name, id]);
+        const registration = file.data.documentRegistration;
+        const row =
+          typeof registration === 'string'
+            ? await storage.findOne(tx, documentEntity, caller.tenant, registration)
+            : undefined;
+        if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document of payment file', id]);
+        return row;
+      });
+      const found = await store.get(String(document.data.storageKey));
+      if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Document content', document.registration]);
+      reply.header('content-disposition', contentDisposition('inline', String(document.name)));
+      reply.header('cache-control', 'private, no-store');
+      return reply.type('application/xml; charset=utf-8').send(found.content);
+    },
+  );
 }

@@ -1,16 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, collectionDate, easterSunday, isTarget2BusinessDay, nextBusinessDay, target2Holidays } from './target2.ts';
+import {
+  addBusinessDays,
+  collectionDate,
+  easterSunday,
+  isTarget2BusinessDay,
+  nextBusinessDay,
+  target2Holidays,
+} from './target2.ts';
 
 describe('TARGET2 calendar', () => {
   it('finds Easter Sunday', () => {
-    expect(['2024', '2025', '2026', '2027', '2038'].map((y) => easterSunday(Number(y)))).toEqual(['2024-03-31', '2025-04-20', '2026-04-05', '2027-03-28', '2038-04-25']);
+    expect(['2024', '2025', '2026', '2027', '2038'].map((y) => easterSunday(Number(y)))).toEqual([
+      '2024-03-31',
+      '2025-04-20',
+      '2026-04-05',
+      '2027-03-28',
+      '2038-04-25',
+    ]);
   });
 
   it('closes on weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December', () => {
-    expect([...target2Holidays(2026)].sort()).toEqual(['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26']);
-    for (const day of ['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26', '2026-03-07', '2026-03-08']) expect(isTarget2BusinessDay(day), day).toBe(false);
+    expect([...target2Holidays(2026)].sort()).toEqual([
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-12-25',
+      '2026-12-26',
+    ]);
+    for (const day of [
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-03-07',
+      '2026-03-08',
+    ])
+      expect(isTarget2BusinessDay(day), day).toBe(false);
     // Ascension, Whit Monday, 14 July, Christmas Eve: national holidays, TARGET2 open.
-    for (const day of ['2026-05-14', '2026-05-25', '2026-07-14', '2026-12-24', '2026-03-09']) expect(isTarget2BusinessDay(day), day).toBe(true);
+    for (const day of ['2026-05-14', '2026-05-25', '2026-07-14', '2026-12-24', '2026-03-09'])
+      expect(isTarget2BusinessDay(day), day).toBe(true);
   });
 
   it('moves to the next business day and counts business days', () => {

@@ -10,10 +10,20 @@ const toDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Easter Sunday of `year` (Gregorian calendar, anonymous algorithm of Meeus/Jones/Butcher). */
 export function easterSunday(year: number): string {
-  const a = year % 19, b = Math.floor(year / 100), c = year % 100, d = Math.floor(b / 4), e = b % 4;
-  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31), day = ((h + l - 7 * m + 114) % 31) + 1;
+  const a = year % 19,
+    b = Math.floor(year / 100),
+    c = year % 100,
+    d = Math.floor(b / 4),
+    e = b % 4;
+  const f = Math.floor((b + 8) / 25),
+    g = Math.floor((b - f + 1) / 3),
+    h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4),
+    k = c % 4,
+    l = (32 + 2 * e + 2 * i - h - k) % 7,
+    m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31),
+    day = ((h + l - 7 * m + 114) % 31) + 1;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
@@ -24,7 +34,14 @@ export function target2Holidays(year: number): Set<string> {
   let days = holidays.get(year);
   if (!days) {
     const easter = toTime(easterSunday(year));
-    days = new Set([`${year}-01-01`, toDay(easter - 2 * DAY), toDay(easter + DAY), `${year}-05-01`, `${year}-12-25`, `${year}-12-26`]);
+    days = new Set([
+      `${year}-01-01`,
+      toDay(easter - 2 * DAY),
+      toDay(easter + DAY),
+      `${year}-05-01`,
+      `${year}-12-25`,
+      `${year}-12-26`,
+    ]);
     holidays.set(year, days);
   }
   return days;

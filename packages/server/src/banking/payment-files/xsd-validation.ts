@@ -10,8 +10,18 @@ const xsdDir = new URL('../../../iso20022/xsd/', import.meta.url);
 const schemas = new Map<string, Promise<string>>();
 
 /** The message versions there is a schema for (`pain.008.001.08`, `camt.053.001.02`, …). */
-export const schemaVersions = ['pain.001.001.03', 'pain.001.001.09', 'pain.008.001.02', 'pain.008.001.08',
-  'camt.053.001.02', 'camt.053.001.04', 'camt.053.001.08', 'camt.054.001.02', 'camt.054.001.04', 'camt.054.001.08'] as const;
+export const schemaVersions = [
+  'pain.001.001.03',
+  'pain.001.001.09',
+  'pain.008.001.02',
+  'pain.008.001.08',
+  'camt.053.001.02',
+  'camt.053.001.04',
+  'camt.053.001.08',
+  'camt.054.001.02',
+  'camt.054.001.04',
+  'camt.054.001.08',
+] as const;
 export type SchemaVersion = (typeof schemaVersions)[number];
 
 const schemaText = (version: SchemaVersion) => {
@@ -32,5 +42,7 @@ export async function xsdErrors(xml: string, version: SchemaVersion): Promise<st
     schema: { fileName: `${version}.xsd`, contents: await schemaText(version) },
     maxMemoryPages: Math.min(memoryPages.max, Math.max(memoryPages.defaultMaxMemoryPages, needed)),
   });
-  return result.valid ? [] : result.errors.map((e) => (e.loc ? `line ${e.loc.lineNumber}: ${e.message}` : e.message)).filter(Boolean);
+  return result.valid
+    ? []
+    : result.errors.map((e) => (e.loc ? `line ${e.loc.lineNumber}: ${e.message}` : e.message)).filter(Boolean);
 }

@@ -20,11 +20,35 @@ let contract = '';
 let invoices: Invoice[] = [];
 const lines: Record<string, string> = {};
 
-type Invoice = { registration: string; status: string; pr: string; dueDate: string; amountInclTax: number; totalBalance: number; invoiceNumber?: string; contractRegistration: string; paymentMode?: string; persons: { role: string; personRegistration: string }[] };
-type Case = { registration: string; status: string; type: string; contractRegistration: string; invoiceRegistration: string; reasonCode: string; lastAction: string; lastContact: string; amount: number; actions: { action: string; reasonCode?: string; invoiceRegistration: string; feeInvoiceRegistration?: string }[] };
+type Invoice = {
+  registration: string;
+  status: string;
+  pr: string;
+  dueDate: string;
+  amountInclTax: number;
+  totalBalance: number;
+  invoiceNumber?: string;
+  contractRegistration: string;
+  paymentMode?: string;
+  persons: { role: string; personRegistration: string }[];
+};
+type Case = {
+  registration: string;
+  status: string;
+  type: string;
+  contractRegistration: string;
+  invoiceRegistration: string;
+  reasonCode: string;
+  lastAction: string;
+  lastContact: string;
+  amount: number;
+  actions: { action: string; reasonCode?: string; invoiceRegistration: string; feeInvoiceRegistration?: string }[];
+};
 
-const invoice = async (registration: string) => (await c.call('GET', `/api/billing/invoices/${registration}`)).json() as Invoice;
-const returnLine = (line: string, body: unknown, headers = t.alpha.headers) => c.call('POST', `/api/billing/payment-file-lines/${line}/return`, body, headers);
+const invoice = async (registration: string) =>
+  (await c.call('GET', `/api/billing/invoices/${registration}`)).json() as Invoice;
+const returnLine = (line: string, body: unknown, headers = t.alpha.headers) =>
+  c.call('POST', `/api/billing/payment-file-lines/${line}/return`, body, headers);
 
 /** A payment-file line as the payment files write it (SENT to the bank), for `invoice`. */
 async function sentLine(inv: Invoice, endToEndId: string, status = 'SENT'): Promise<string> {
@@ -32,9 +56,21 @@ async function sentLine(inv: Invoice, endToEndId: string, status = 'SENT'): Prom
   return inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, async (tx) => {
     const registration = `PFL-${endToEndId}`;
     await storage.insertRow(tx, kind, 'alpha', t.alpha.username, {
-      registration, status, type: 'DEBIT', name: endToEndId, invoiceRegistration: inv.registration, contractRegistration: inv.contractRegistration,
-      personRegistration: payer, endToEndId, amount: inv.amountInclTax, currency: 'EUR', mandateReference: 'RUM-DURAND-1', sequenceType: 'RCUR',
-      iban: 'FR7630006000011234567890189', collectionDate: inv.dueDate, pr: 'R',
+      registration,
+      status,
+      type: 'DEBIT',
+      name: endToEndId,
+      invoiceRegistration: inv.registration,
+      contractRegistration: inv.contractRegistration,
+      personRegistration: payer,
+      endToEndId,
+      amount: inv.amountInclTax,
+      currency: 'EUR',
+      mandateReference: 'RUM-DURAND-1',
+      sequenceType: 'RCUR',
+      iban: 'FR7630006000011234567890189',
+      collectionDate: inv.dueDate,
+      pr: 'R',
     });
     return registration;
   });
@@ -43,19 +79,31 @@ async function sentLine(inv: Invoice, endToEndId: string, status = 'SENT'): Prom
 /** The collection paid: a cashflow from the bank (its reference the EndToEndId) allocated to the invoice. */
 async function collect(inv: Invoice, endToEndId: string): Promise<string> {
   const res = await c.call('POST', '/api/billing/cashflows', {
-    name: `Direct debit ${endToEndId}`, type: 'RECEIPT', pr: 'R', paymentMode: 'SEPA_DIRECT_DEBIT', amount: inv.amountInclTax, currency: 'EUR',
-    valueDate: inv.dueDate, bankReference: endToEndId, persons: [{ role: 'PAYER', personRegistration: payer }],
+    name: `Direct debit ${endToEndId}`,
+    type: 'RECEIPT',
+    pr: 'R',
+    paymentMode: 'SEPA_DIRECT_DEBIT',
+    amount: inv.amountInclTax,
+    currency: 'EUR',
+    valueDate: inv.dueDate,
+    bankReference: endToEndId,
+    persons: [{ role: 'PAYER', personRegistration: payer }],
   });
   expect(res.statusCode, res.body).toBe(201);
   const cf = res.json().registration as string;
   expect((await c.call('GET', `/api/billing/cashflows/${cf}/transitions/VALIDATE`)).statusCode).toBe(200);
-  const allocated = await c.call('POST', `/api/billing/cashflows/${cf}/allocate`, { allocations: [{ invoiceRegistration: inv.registration, amount: inv.amountInclTax }] });
+  const allocated = await c.call('POST', `/api/billing/cashflows/${cf}/allocate`, {
+    allocations: [{ invoiceRegistration: inv.registration, amount: inv.amountInclTax }],
+  });
   expect(allocated.statusCode, allocated.body).toBe(200);
   return cf;
 }
 
 async function scheduleStatuses(registration: string): Promise<Set<string>> {
-  const billed = (await c.call('GET', `/api/billing/invoice-lines?invoiceRegistration=${registration}`)).json() as { elementRegistration: string; lineNumber: number }[];
+  const billed = (await c.call('GET', `/api/billing/invoice-lines?invoiceRegistration=${registration}`)).json() as {
+    elementRegistration: string;
+    lineNumber: number;
+  }[];
   const out = new Set<string>();
   for (const l of billed) {
     const element = (await c.call('GET', `/api/financing/contract-elements/${l.elementRegistration}`)).json();
@@ -67,27 +115,48 @@ async function scheduleStatuses(registration: string): Promise<Set<string>> {
 beforeAll(async () => {
   t = await createTestApp();
   const person = await c.call('POST', '/api/person/persons', {
-    type: 'C', name: 'Durand Transports', email: 'compta@durand.example',
-    bankAccounts: [{
-      name: 'Main account', bankIban: 'FR7630006000011234567890189', bankBic: 'AGRIFRPP', collectionMethods: ['SEPA_DIRECT_DEBIT'],
-      sepaMandates: [{ rumReference: 'RUM-DURAND-1', rumStatus: 'ACTIVE', rumDateOfSignature: '2024-01-15', rumType: 'CORE' }],
-    }],
+    type: 'C',
+    name: 'Durand Transports',
+    email: 'compta@durand.example',
+    bankAccounts: [
+      {
+        name: 'Main account',
+        bankIban: 'FR7630006000011234567890189',
+        bankBic: 'AGRIFRPP',
+        collectionMethods: ['SEPA_DIRECT_DEBIT'],
+        sepaMandates: [
+          { rumReference: 'RUM-DURAND-1', rumStatus: 'ACTIVE', rumDateOfSignature: '2024-01-15', rumType: 'CORE' },
+        ],
+      },
+    ],
   });
   expect(person.statusCode, person.body).toBe(201);
   payer = person.json().registration;
   const catalog = await c.catalogue();
-  contract = (await c.activeContract(catalog, 1, { persons: [{ role: 'CLIENT', personRegistration: payer }, { role: 'ORGANIZATION', personRegistration: 'ORG000001' }] })).contract.registration;
+  contract = (
+    await c.activeContract(catalog, 1, {
+      persons: [
+        { role: 'CLIENT', personRegistration: payer },
+        { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+      ],
+    })
+  ).contract.registration;
   const res = await c.call('GET', '/api/script/runs/run-billing?date=2025-04-30');
   expect(res.statusCode, res.body).toBe(200);
-  const receivables = (res.json() as Invoice[]).filter((i) => i.pr === 'R').sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  for (const i of receivables.slice(0, 3)) expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
+  const receivables = (res.json() as Invoice[])
+    .filter((i) => i.pr === 'R')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  for (const i of receivables.slice(0, 3))
+    expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
   invoices = await Promise.all(receivables.slice(0, 3).map((i) => invoice(i.registration)));
   expect(invoices[0].paymentMode).toBe('SEPA_DIRECT_DEBIT');
   lines.am04 = await sentLine(invoices[0], 'E2E-AM04', 'ACCEPTED');
   lines.md01 = await sentLine(invoices[1], 'E2E-MD01');
   lines.bad = await sentLine(invoices[2], 'E2E-BAD');
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('a returned direct debit', () => {
   let collectionCase: Case;
@@ -100,7 +169,10 @@ describe('a returned direct debit', () => {
 
     const res = await returnLine(lines.am04, { reasonCode: 'AM04', date: '2025-02-20' });
     expect(res.statusCode, res.body).toBe(200);
-    const { case: opened, feeInvoice } = res.json() as { case: Case; feeInvoice: Invoice & { amountExclTax: number; taxes: unknown[] } };
+    const { case: opened, feeInvoice } = res.json() as {
+      case: Case;
+      feeInvoice: Invoice & { amountExclTax: number; taxes: unknown[] };
+    };
 
     const reopened = await invoice(target.registration);
     expect(reopened).toMatchObject({ status: 'ISSUED' });
@@ -108,21 +180,55 @@ describe('a returned direct debit', () => {
     expect(await scheduleStatuses(target.registration)).toEqual(new Set(['INVOICED']));
     const cf = (await c.call('GET', `/api/billing/cashflows/${cashflow}`)).json();
     expect(cf).toMatchObject({ status: 'CANCELLED', allocatedAmount: 0 });
-    expect((await c.call('GET', `/api/billing/payment-file-lines/${lines.am04}`)).json()).toMatchObject({ status: 'REJECTED', returnReasonCode: 'AM04', returnDate: '2025-02-20' });
+    expect((await c.call('GET', `/api/billing/payment-file-lines/${lines.am04}`)).json()).toMatchObject({
+      status: 'REJECTED',
+      returnReasonCode: 'AM04',
+      returnDate: '2025-02-20',
+    });
 
     // 15 EUR + 20 % VAT, issued (numbered) on the same contract and payer.
-    expect(feeInvoice).toMatchObject({ status: 'ISSUED', pr: 'R', contractRegistration: contract, amountExclTax: 15, amountInclTax: 18, totalBalance: 18, dueDate: '2025-02-20' });
+    expect(feeInvoice).toMatchObject({
+      status: 'ISSUED',
+      pr: 'R',
+      contractRegistration: contract,
+      amountExclTax: 15,
+      amountInclTax: 18,
+      totalBalance: 18,
+      dueDate: '2025-02-20',
+    });
     expect(feeInvoice.invoiceNumber).toMatch(/^2025-/);
     expect(feeInvoice.persons.find((p) => p.role === 'PAYER')?.personRegistration).toBe(payer);
-    const pdf = (await c.call('GET', `/api/billing/invoices/${feeInvoice.registration}/documents?type=INVOICE`)).json() as unknown[];
+    const pdf = (
+      await c.call('GET', `/api/billing/invoices/${feeInvoice.registration}/documents?type=INVOICE`)
+    ).json() as unknown[];
     expect(pdf).toHaveLength(1);
 
-    expect(opened).toMatchObject({ status: 'NEW', type: 'COLLECTION', contractRegistration: contract, invoiceRegistration: target.registration, reasonCode: 'AM04', lastContact: '2025-02-20' });
-    expect(opened.actions).toEqual([expect.objectContaining({ action: 'DEBIT_RETURNED', reasonCode: 'AM04', invoiceRegistration: target.registration, feeInvoiceRegistration: feeInvoice.registration })]);
+    expect(opened).toMatchObject({
+      status: 'NEW',
+      type: 'COLLECTION',
+      contractRegistration: contract,
+      invoiceRegistration: target.registration,
+      reasonCode: 'AM04',
+      lastContact: '2025-02-20',
+    });
+    expect(opened.actions).toEqual([
+      expect.objectContaining({
+        action: 'DEBIT_RETURNED',
+        reasonCode: 'AM04',
+        invoiceRegistration: target.registration,
+        feeInvoiceRegistration: feeInvoice.registration,
+      }),
+    ]);
     // What is overdue on the contract by the return's day: its open receivable invoices due, the reopened one and the fee among them.
-    const all = (await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)).json() as Invoice[];
-    const due = all.filter((i) => i.pr === 'R' && ['ISSUED', 'PARTIALLY_PAID'].includes(i.status) && i.dueDate <= '2025-02-20');
-    expect(due.map((i) => i.registration)).toEqual(expect.arrayContaining([target.registration, feeInvoice.registration]));
+    const all = (
+      await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)
+    ).json() as Invoice[];
+    const due = all.filter(
+      (i) => i.pr === 'R' && ['ISSUED', 'PARTIALLY_PAID'].includes(i.status) && i.dueDate <= '2025-02-20',
+    );
+    expect(due.map((i) => i.registration)).toEqual(
+      expect.arrayContaining([target.registration, feeInvoice.registration]),
+    );
     expect(cents(opened.amount)).toBe(due.reduce((s, i) => s + cents(i.totalBalance), 0));
     // AM04 leaves the mandate alone.
     const person = (await c.call('GET', `/api/person/persons/${payer}`)).json();
@@ -132,21 +238,41 @@ describe('a returned direct debit', () => {
 
   it('MD01 found by its EndToEndId before settlement: the mandate revoked with History, the same case updated', async () => {
     const target = invoices[1];
-    const result = await inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, (tx) => returnDebit(tx, { tenant: 'alpha', username: t.alpha.username, isAdmin: true }, {
-      endToEndId: 'E2E-MD01', amount: target.amountInclTax, currency: 'EUR', reasonCode: 'MD01', date: '2025-03-05',
-    }));
+    const result = await inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, (tx) =>
+      returnDebit(
+        tx,
+        { tenant: 'alpha', username: t.alpha.username, isAdmin: true },
+        {
+          endToEndId: 'E2E-MD01',
+          amount: target.amountInclTax,
+          currency: 'EUR',
+          reasonCode: 'MD01',
+          date: '2025-03-05',
+        },
+      ),
+    );
     expect(result.case.registration).toBe(collectionCase.registration);
-    expect(result.case).toMatchObject({ reasonCode: 'MD01', lastContact: '2025-03-05', invoiceRegistration: target.registration });
+    expect(result.case).toMatchObject({
+      reasonCode: 'MD01',
+      lastContact: '2025-03-05',
+      invoiceRegistration: target.registration,
+    });
     expect((result.case.actions as unknown[]).length).toBe(2);
     expect((await invoice(target.registration)).status).toBe('ISSUED');
     expect((await c.call('GET', `/api/billing/payment-file-lines/${lines.md01}`)).json().status).toBe('REJECTED');
 
     const person = (await c.call('GET', `/api/person/persons/${payer}`)).json();
     expect(person.bankAccounts[0].sepaMandates[0].rumStatus).toBe('REVOKED');
-    const history = (await c.call('GET', `/api/core/histories?entityName=Person&entityRegistration=${payer}&range=[0-49]`)).json() as { action: string; details?: object }[];
+    const history = (
+      await c.call('GET', `/api/core/histories?entityName=Person&entityRegistration=${payer}&range=[0-49]`)
+    ).json() as { action: string; details?: object }[];
     const revoked = history.filter((h) => h.action === 'MANDATE_REVOKED');
     expect(revoked.length).toBe(1);
-    expect({ ...revoked[0], ...revoked[0].details }).toMatchObject({ reasonCode: 'MD01', mandateReference: 'RUM-DURAND-1', returnDate: '2025-03-05' });
+    expect({ ...revoked[0], ...revoked[0].details }).toMatchObject({
+      reasonCode: 'MD01',
+      mandateReference: 'RUM-DURAND-1',
+      returnDate: '2025-03-05',
+    });
     // With its mandate revoked, the payer's next invoice (the fee) is no longer collected by direct debit.
     expect(result.feeInvoice).toMatchObject({ status: 'ISSUED', amountInclTax: 18 });
     expect(result.feeInvoice!.paymentMode).not.toBe('SEPA_DIRECT_DEBIT');
@@ -159,12 +285,20 @@ describe('a returned direct debit', () => {
       expect(res.json().code).toBe(code);
       return res;
     };
-    expect((await bad({ reasonCode: 'XX99', date: '2025-03-05' }, 400, 'INVALID_FIELD_VALUE')).json().message).toContain('reasonCode');
+    expect(
+      (await bad({ reasonCode: 'XX99', date: '2025-03-05' }, 400, 'INVALID_FIELD_VALUE')).json().message,
+    ).toContain('reasonCode');
     await bad({ reasonCode: 'AM04', date: '2025-02-30' }, 400, 'INVALID_DATE_FIELD');
     await bad({ date: '2025-03-05' }, 400, 'MISSING_FIELD_IN_BODY');
     await bad({ reasonCode: 'AM04', date: '2025-03-05', amount: -3 }, 400, 'INVALID_POSITIVE_NUMBER_FIELD');
     await bad({ reasonCode: 'AM04', date: '2025-03-05', amount: 1_000_000 }, 400, 'INVALID_FIELD_VALUE');
-    await bad({ reasonCode: 'AM04', date: '2025-03-05' }, 404, 'ENTITY_REGISTRATION_NOT_FOUND', t.alpha.headers, 'PFL-NOPE');
+    await bad(
+      { reasonCode: 'AM04', date: '2025-03-05' },
+      404,
+      'ENTITY_REGISTRATION_NOT_FOUND',
+      t.alpha.headers,
+      'PFL-NOPE',
+    );
     // Another tenant does not see the line.
     await bad({ reasonCode: 'AM04', date: '2025-03-05' }, 404, 'ENTITY_REGISTRATION_NOT_FOUND', t.beta.headers);
     // A line already returned is not returned twice.
@@ -173,7 +307,9 @@ describe('a returned direct debit', () => {
     const cases = (await c.call('GET', `/api/case/cases?contractRegistration=${contract}`)).json() as Case[];
     expect(cases.length).toBe(1);
     expect(cases[0].actions.length).toBe(2);
-    const all = (await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)).json() as (Invoice & { name: string })[];
+    const all = (
+      await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)
+    ).json() as (Invoice & { name: string })[];
     expect(all.filter((i) => i.name.startsWith('Direct debit rejection fee')).length).toBe(2);
   });
 });

@@ -28,7 +28,17 @@ import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import { allocateCashflow } from '../../billing/cashflows/allocate.operation.ts';
-import { allocationKind, cashflowKind, invoiceKind, lockRecord, major, minor, mustBeAmount, personOf, rewrite } from '../../billing/cashflows/billing-records.ts';
+import {
+  allocationKind,
+  cashflowKind,
+  invoiceKind,
+  lockRecord,
+  major,
+  minor,
+  mustBeAmount,
+  personOf,
+  rewrite,
+} from '../../billing/cashflows/billing-records.ts';
 import { recordCollectionAction } from '../../billing/dunning/collection-case.ts';
 import { debitReturnSettingsOf } from '../../billing/dunning/dunning-settings.ts';
 import { chargeFee } from '../../billing/dunning/fee-invoice.ts';
@@ -48,39 +58,72 @@ export interface DebitReturn {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (d: unknown): d is string => typeof d === 'string' && DAY.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+const isDay = (d: unknown): d is string =>
+  typeof d === 'string' && DAY.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
 
 /** The reason codes of the `sepaReturnReason` list. */
 export const returnReasonCodes = () => (referenceLists.sepaReturnReason ?? []).map((item) => item.value);
 
 function checkInput(input: DebitReturn): void {
   if (typeof input.reasonCode !== 'string' || !returnReasonCodes().includes(input.reasonCode)) {
-    throw new ApiError('INVALID_FIELD_VALUE', [String(input.reasonCode), 'reasonCode (an ISO reason code of the sepaReturnReason list)']);
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(input.reasonCode),
+      'reasonCode (an ISO reason code of the sepaReturnReason list)',
+    ]);
   }
   if (!isDay(input.date)) throw new ApiError('INVALID_DATE_FIELD', ['date']);
-  if (!input.endToEndId && !input.paymentFileLineRegistration && !input.invoiceRegistration) throw new ApiError('MISSING_FIELD_IN_BODY', ['endToEndId']);
+  if (!input.endToEndId && !input.paymentFileLineRegistration && !input.invoiceRegistration)
+    throw new ApiError('MISSING_FIELD_IN_BODY', ['endToEndId']);
 }
 
 /** The payment-file line the return names, locked; none when only the invoice is named. */
 async function lineOf(tx: Tx, caller: WorkflowCaller, input: DebitReturn): Promise<Row | undefined> {
-  if (input.paymentFileLineRegistration) return lockRecord(tx, caller, paymentFileLineKind, input.paymentFileLineRegistration);
+  if (input.paymentFileLineRegistration)
+    return lockRecord(tx, caller, paymentFileLineKind, input.paymentFileLineRegistration);
   if (!input.endToEndId) return undefined;
-  const [found] = await storage.findWhere(tx, paymentFileLineKind, caller.tenant, sql<boolean>`data->>'endToEndId' = ${input.endToEndId}`, 1);
+  const [found] = await storage.findWhere(
+    tx,
+    paymentFileLineKind,
+    caller.tenant,
+    sql<boolean>`data->>'endToEndId' = ${input.endToEndId}`,
+    1,
+  );
   if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [paymentFileLineKind.name, input.endToEndId]);
   return lockRecord(tx, caller, paymentFileLineKind, found.registration);
 }
 
 /** Reverses the invoice's allocations down by `amount` minor units (the collection's first); answers what was reversed. */
-async function reverseCollected(tx: Tx, caller: WorkflowCaller, invoice: Row, amount: number, endToEndId: string | undefined, date: string, reasonCode: string): Promise<number> {
-  const allocations = await storage.findWhere(tx, allocationKind, caller.tenant,
-    sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND status IN ('VALIDATED', 'EXPORTED')`, 1000);
+async function reverseCollected(
+  tx: Tx,
+  caller: WorkflowCaller,
+  invoice: Row,
+  amount: number,
+  endToEndId: string | undefined,
+  date: string,
+  reasonCode: string,
+): Promise<number> {
+  const allocations = await storage.findWhere(
+    tx,
+    allocationKind,
+    caller.tenant,
+    sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND status IN ('VALIDATED', 'EXPORTED')`,
+    1000,
+  );
   if (!allocations.length) return 0;
-  const cashflows = new Map((await storage.findMany(tx, cashflowKind, caller.tenant, [...new Set(allocations.map((a) => String(a.data.cashflowRegistration)))])).map((c) => [c.registration, c]));
+  const cashflows = new Map(
+    (
+      await storage.findMany(tx, cashflowKind, caller.tenant, [
+        ...new Set(allocations.map((a) => String(a.data.cashflowRegistration))),
+      ])
+    ).map((c) => [c.registration, c]),
+  );
   const collected = (a: Row) => {
     const cf = cashflows.get(String(a.data.cashflowRegistration));
     return !!endToEndId && (cf?.data.bankReference === endToEndId || cf?.data.endToEndId === endToEndId);
   };
-  const order = [...allocations].sort((a, b) => Number(collected(b)) - Number(collected(a)) || b.registration.localeCompare(a.registration));
+  const order = [...allocations].sort(
+    (a, b) => Number(collected(b)) - Number(collected(a)) || b.registration.localeCompare(a.registration),
+  );
   // The bank's return decides the reversal (see above).
   const bank: WorkflowCaller = { ...caller, isAdmin: true };
   const currency = invoice.data.currency;
@@ -89,20 +132,40 @@ async function reverseCollected(tx: Tx, caller: WorkflowCaller, invoice: Row, am
     if (reversed >= amount) break;
     const value = minor(allocation.data.amount, currency);
     // Marked as returned by the bank, its reversal is posted as the money going back (PAYMENT_RETURNED), not as a correction.
-    await rewrite(tx, caller, allocationKind, allocation, {
-      ...allocation.data, name: allocation.name, type: allocation.type, returnReasonCode: reasonCode, returnDate: date,
-    }, 'DEBIT_RETURN', { reasonCode });
+    await rewrite(
+      tx,
+      caller,
+      allocationKind,
+      allocation,
+      {
+        ...allocation.data,
+        name: allocation.name,
+        type: allocation.type,
+        returnReasonCode: reasonCode,
+        returnDate: date,
+      },
+      'DEBIT_RETURN',
+      { reasonCode },
+    );
     await runTransition(tx, bank, allocationKind, allocation.registration, 'REVERSE');
     const cashflow = String(allocation.data.cashflowRegistration);
     const excess = reversed + value - amount;
     if (excess > 0) {
-      await allocateCashflow(tx, caller, cashflow, { allocations: [{ invoiceRegistration: invoice.registration, amount: major(excess, currency) }], date });
+      await allocateCashflow(tx, caller, cashflow, {
+        allocations: [{ invoiceRegistration: invoice.registration, amount: major(excess, currency) }],
+        date,
+      });
       reversed = amount;
     } else {
       reversed += value;
     }
     const after = await lockRecord(tx, caller, cashflowKind, cashflow);
-    if (after.status === 'PENDING' && minor(after.data.allocatedAmount, currency) === 0 && minor(after.data.amount, currency) === value && excess <= 0) {
+    if (
+      after.status === 'PENDING' &&
+      minor(after.data.allocatedAmount, currency) === 0 &&
+      minor(after.data.amount, currency) === value &&
+      excess <= 0
+    ) {
       await runTransition(tx, caller, cashflowKind, cashflow, 'CANCEL');
     }
   }
@@ -110,7 +173,13 @@ async function reverseCollected(tx: Tx, caller: WorkflowCaller, invoice: Row, am
 }
 
 /** Revokes the payer's mandate `reference` (any bank account holding it), with a History row on the person. */
-async function revokeMandate(tx: Tx, caller: WorkflowCaller, payer: string | undefined, reference: unknown, input: DebitReturn): Promise<boolean> {
+async function revokeMandate(
+  tx: Tx,
+  caller: WorkflowCaller,
+  payer: string | undefined,
+  reference: unknown,
+  input: DebitReturn,
+): Promise<boolean> {
   if (!payer) return false;
   const person = await storage.findOne(tx, personKind, caller.tenant, payer, true);
   if (!person) return false;
@@ -118,19 +187,31 @@ async function revokeMandate(tx: Tx, caller: WorkflowCaller, payer: string | und
   let revoked = false;
   const bankAccounts = ((person.data.bankAccounts as Doc[] | undefined) ?? []).map((account) => ({
     ...account,
-    ...(Array.isArray(account.sepaMandates) ? {
-      sepaMandates: (account.sepaMandates as Mandate[]).map((m) => {
-        const hit = m.rumStatus !== 'REVOKED' && (reference ? m.rumReference === reference : true);
-        if (!hit) return m;
-        revoked = true;
-        return { ...m, rumStatus: 'REVOKED' };
-      }),
-    } : {}),
+    ...(Array.isArray(account.sepaMandates)
+      ? {
+          sepaMandates: (account.sepaMandates as Mandate[]).map((m) => {
+            const hit = m.rumStatus !== 'REVOKED' && (reference ? m.rumReference === reference : true);
+            if (!hit) return m;
+            revoked = true;
+            return { ...m, rumStatus: 'REVOKED' };
+          }),
+        }
+      : {}),
   }));
   if (!revoked) return false;
-  await rewrite(tx, caller, personKind, person, { ...person.data, bankAccounts, name: person.name, type: person.type }, 'MANDATE_REVOKED', {
-    mandateReference: reference ?? null, reasonCode: input.reasonCode, returnDate: input.date,
-  });
+  await rewrite(
+    tx,
+    caller,
+    personKind,
+    person,
+    { ...person.data, bankAccounts, name: person.name, type: person.type },
+    'MANDATE_REVOKED',
+    {
+      mandateReference: reference ?? null,
+      reasonCode: input.reasonCode,
+      returnDate: input.date,
+    },
+  );
   return true;
 }
 
@@ -138,45 +219,93 @@ async function revokeMandate(tx: Tx, caller: WorkflowCaller, payer: string | und
  * Handles a returned direct debit (see above) in the caller's transaction; answers the collection
  * case and the rejection fee's invoice (none when the tenant charges no fee).
  */
-export async function returnDebit(tx: Tx, caller: WorkflowCaller, input: DebitReturn): Promise<{ case: Doc; feeInvoice?: Doc }> {
+export async function returnDebit(
+  tx: Tx,
+  caller: WorkflowCaller,
+  input: DebitReturn,
+): Promise<{ case: Doc; feeInvoice?: Doc }> {
   checkInput(input);
   const line = await lineOf(tx, caller, input);
   const invoiceRegistration = input.invoiceRegistration ?? (line?.data.invoiceRegistration as string | undefined);
-  if (!invoiceRegistration) throw new ApiError('INVALID_FIELD_VALUE', [String(line?.registration), 'paymentFileLineRegistration (the line names no invoice)']);
+  if (!invoiceRegistration)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(line?.registration),
+      'paymentFileLineRegistration (the line names no invoice)',
+    ]);
   // Read, not locked yet: the reversals lock allocation, cashflow, then invoice, the one order payments keep.
   const invoice = await storage.findOne(tx, invoiceKind, caller.tenant, invoiceRegistration);
   if (!invoice) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [invoiceKind.name, invoiceRegistration]);
-  if ((invoice.data.pr ?? 'R') !== 'R') throw new ApiError('INVALID_FIELD_VALUE', [invoice.registration, 'invoiceRegistration (a payable invoice is not collected by direct debit)']);
-  if (input.currency !== invoice.data.currency) throw new ApiError('INVALID_FIELD_VALUE', [String(input.currency), `currency (invoice ${invoice.registration} is in ${String(invoice.data.currency)})`]);
+  if ((invoice.data.pr ?? 'R') !== 'R')
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      invoice.registration,
+      'invoiceRegistration (a payable invoice is not collected by direct debit)',
+    ]);
+  if (input.currency !== invoice.data.currency)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(input.currency),
+      `currency (invoice ${invoice.registration} is in ${String(invoice.data.currency)})`,
+    ]);
   const amount = mustBeAmount(input.amount, input.currency, 'amount');
   if (amount > minor(invoice.data.amountInclTax, input.currency)) {
-    throw new ApiError('INVALID_FIELD_VALUE', [String(input.amount), `amount (above the ${major(minor(invoice.data.amountInclTax, input.currency), input.currency)} of invoice ${invoice.registration})`]);
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(input.amount),
+      `amount (above the ${major(minor(invoice.data.amountInclTax, input.currency), input.currency)} of invoice ${invoice.registration})`,
+    ]);
   }
   const endToEndId = input.endToEndId ?? (line?.data.endToEndId as string | undefined);
 
   // The line first: a line already rejected (or never sent) refuses the whole return.
   if (line) {
-    await rewrite(tx, caller, paymentFileLineKind, line, {
-      ...line.data, name: line.name, type: line.type, returnReasonCode: input.reasonCode, returnDate: input.date,
-      ...(input.bankTransactionRegistration ? { bankTransactionRegistration: input.bankTransactionRegistration } : {}),
-    }, 'DEBIT_RETURN', { reasonCode: input.reasonCode });
+    await rewrite(
+      tx,
+      caller,
+      paymentFileLineKind,
+      line,
+      {
+        ...line.data,
+        name: line.name,
+        type: line.type,
+        returnReasonCode: input.reasonCode,
+        returnDate: input.date,
+        ...(input.bankTransactionRegistration
+          ? { bankTransactionRegistration: input.bankTransactionRegistration }
+          : {}),
+      },
+      'DEBIT_RETURN',
+      { reasonCode: input.reasonCode },
+    );
     await runTransition(tx, caller, paymentFileLineKind, line.registration, 'REJECT');
   }
   await reverseCollected(tx, caller, invoice, amount, endToEndId, input.date, input.reasonCode);
 
   const settings = await debitReturnSettingsOf(tx, caller.tenant);
   if (settings.revokeMandateOn.includes(input.reasonCode)) {
-    await revokeMandate(tx, caller, personOf(invoice.data, 'PAYER'), line?.data.mandateReference ?? invoice.data.mandateReference, input);
+    await revokeMandate(
+      tx,
+      caller,
+      personOf(invoice.data, 'PAYER'),
+      line?.data.mandateReference ?? invoice.data.mandateReference,
+      input,
+    );
   }
   const reopened = await lockRecord(tx, caller, invoiceKind, invoice.registration);
-  const feeInvoice = settings.fee > 0
-    ? await chargeFee(tx, caller, {
-      source: reopened, label: `Direct debit rejection fee (${input.reasonCode}) for ${String(reopened.data.invoiceNumber ?? reopened.registration)}`,
-      amountExclTax: settings.fee, taxCode: settings.taxCode, lineType: 'REJECTION_FEE', date: input.date, dueDays: settings.dueDays,
-    })
-    : undefined;
+  const feeInvoice =
+    settings.fee > 0
+      ? await chargeFee(tx, caller, {
+          source: reopened,
+          label: `Direct debit rejection fee (${input.reasonCode}) for ${String(reopened.data.invoiceNumber ?? reopened.registration)}`,
+          amountExclTax: settings.fee,
+          taxCode: settings.taxCode,
+          lineType: 'REJECTION_FEE',
+          date: input.date,
+          dueDays: settings.dueDays,
+        })
+      : undefined;
   const collectionCase = await recordCollectionAction(tx, caller, {
-    date: input.date, action: 'DEBIT_RETURNED', invoice: reopened, reasonCode: input.reasonCode,
+    date: input.date,
+    action: 'DEBIT_RETURNED',
+    invoice: reopened,
+    reasonCode: input.reasonCode,
     ...(feeInvoice ? { feeInvoiceRegistration: String(feeInvoice.registration) } : {}),
   });
   return { case: collectionCase, ...(feeInvoice ? { feeInvoice } : {}) };

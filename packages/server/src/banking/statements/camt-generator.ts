@@ -56,7 +56,8 @@ function* entryXml(e: GeneratedEntry, ccy: string, day: string, n: number): Gene
     if (d.remittance || e.creditorReference) {
       yield '<RmtInf>';
       if (d.remittance) yield `<Ustrd>${esc(d.remittance.slice(0, 140))}</Ustrd>`;
-      if (e.creditorReference) yield `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry><Issr>ISO</Issr></Tp><Ref>${e.creditorReference}</Ref></CdtrRefInf></Strd>`;
+      if (e.creditorReference)
+        yield `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry><Issr>ISO</Issr></Tp><Ref>${e.creditorReference}</Ref></CdtrRefInf></Strd>`;
       yield '</RmtInf>';
     }
     if (e.returnReason) yield `<RtrInf><Rsn><Cd>${e.returnReason}</Cd></Rsn></RtrInf>`;
@@ -69,8 +70,11 @@ function* entryXml(e: GeneratedEntry, ccy: string, day: string, n: number): Gene
 export function* camt053(statement: GeneratedStatement, entries: Iterable<GeneratedEntry>): Generator<string> {
   const ccy = statement.currency ?? 'EUR';
   const day = statement.date ?? '2026-11-30';
-  const list = Array.isArray(entries) ? entries as GeneratedEntry[] : [...entries];
-  const closing = list.reduce((s, e) => (e.creditDebit === 'DBIT' ? s.minus(e.amount) : s.plus(e.amount)), new Dec(statement.opening));
+  const list = Array.isArray(entries) ? (entries as GeneratedEntry[]) : [...entries];
+  const closing = list.reduce(
+    (s, e) => (e.creditDebit === 'DBIT' ? s.minus(e.amount) : s.plus(e.amount)),
+    new Dec(statement.opening),
+  );
   const balance = (code: string, value: InstanceType<typeof Dec>) =>
     `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="${ccy}">${value.abs().toFixed(2)}</Amt><CdtDbtInd>${value.isNeg() ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>`;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>';
@@ -85,4 +89,5 @@ export function* camt053(statement: GeneratedStatement, entries: Iterable<Genera
 }
 
 /** The whole statement as one buffer (tests, the demo). */
-export const camt053File = (statement: GeneratedStatement, entries: GeneratedEntry[]) => Buffer.from([...camt053(statement, entries)].join(''), 'utf8');
+export const camt053File = (statement: GeneratedStatement, entries: GeneratedEntry[]) =>
+  Buffer.from([...camt053(statement, entries)].join(''), 'utf8');

@@ -42,8 +42,17 @@ async function signedIn(port: number) {
 
 /** How many transactions the camt has, and how many distinct EndToEndIds among them. */
 async function written(database: Database, camt: string) {
-  return inTenant(database.db, { tenant: 'crash', user: 'test' }, async (tx) => (await sql<{ n: string; distinct: string }>`SELECT count(*) AS n,
-    count(DISTINCT data->>'endToEndId') AS distinct FROM bank_transaction WHERE tenant = 'crash' AND data->>'camtRegistration' = ${camt}`.execute(tx)).rows[0]);
+  return inTenant(
+    database.db,
+    { tenant: 'crash', user: 'test' },
+    async (tx) =>
+      (
+        await sql<{ n: string; distinct: string }>`SELECT count(*) AS n,
+    count(DISTINCT data->>'endToEndId') AS distinct FROM bank_transaction WHERE tenant = 'crash' AND data->>'camtRegistration' = ${camt}`.execute(
+          tx,
+        )
+      ).rows[0],
+  );
 }
 
 describe('a server killed while it imports a large camt file', () => {
@@ -52,16 +61,28 @@ describe('a server killed while it imports a large camt file', () => {
     testDatabase = shared.testDatabase;
     let database = shared.database;
     if (!onPostgres) await database.close();
-    const env = { ...shared.env, CAMT_BACKGROUND_TRANSACTIONS: '100', JOB_LEASE_SECONDS: '3', JOB_RESUME_SECONDS: '1', JOB_POLLING_SECONDS: '0.5' };
-    const file = camt053File({ messageId: 'MSG-CRASH', statementId: 'STMT-CRASH', iban: 'FR7630006000011234567890189', opening: '0.00' },
-      Array.from({ length: ENTRIES }, (_, i) => ({ amount: `${(i % 50) + 1}.25`, endToEndId: `E2E-${i}`, remittance: `Payment ${i}` })));
+    const env = {
+      ...shared.env,
+      CAMT_BACKGROUND_TRANSACTIONS: '100',
+      JOB_LEASE_SECONDS: '3',
+      JOB_RESUME_SECONDS: '1',
+      JOB_POLLING_SECONDS: '0.5',
+    };
+    const file = camt053File(
+      { messageId: 'MSG-CRASH', statementId: 'STMT-CRASH', iban: 'FR7630006000011234567890189', opening: '0.00' },
+      Array.from({ length: ENTRIES }, (_, i) => ({
+        amount: `${(i % 50) + 1}.25`,
+        endToEndId: `E2E-${i}`,
+        remittance: `Payment ${i}`,
+      })),
+    );
 
     const port = 41000 + Math.floor(Math.random() * 1000);
     const first = await servers.start(port, env);
     const one = await signedIn(port);
     const res = await one.upload('crash.xml', file);
     expect(res.status).toBe(202);
-    const camt = await res.json() as { registration: string; batchRegistration: string; status: string };
+    const camt = (await res.json()) as { registration: string; batchRegistration: string; status: string };
     expect(camt.status).toBe('IMPORTING');
 
     // Killed once some chunks committed, before the file is written.
@@ -85,8 +106,18 @@ describe('a server killed while it imports a large camt file', () => {
       done = await two.get(`/api/billing/camts/${camt.registration}`);
       if (done.status !== 'PROCESSED') await sleep(100);
     }
-    expect(done).toMatchObject({ status: 'PROCESSED', statementCount: 1, entryCount: ENTRIES, transactionCount: ENTRIES, duplicateCount: 0 });
-    const batch = await two.get(`/api/script/batches/${camt.batchRegistration}`) as unknown as { status: string; done: number; log: { message: string }[] };
+    expect(done).toMatchObject({
+      status: 'PROCESSED',
+      statementCount: 1,
+      entryCount: ENTRIES,
+      transactionCount: ENTRIES,
+      duplicateCount: 0,
+    });
+    const batch = (await two.get(`/api/script/batches/${camt.batchRegistration}`)) as unknown as {
+      status: string;
+      done: number;
+      log: { message: string }[];
+    };
     expect(batch.status).toBe('SUCCESS');
     expect(batch.done).toBe(ENTRIES);
     expect(batch.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
@@ -94,7 +125,11 @@ describe('a server killed while it imports a large camt file', () => {
     if (!onPostgres) {
       servers.stopAll();
       await sleep(500);
-      database = await openDatabase({ ...readConfig({ ...process.env, DATABASE_URL: '' }), databaseUrl: undefined, dataDir });
+      database = await openDatabase({
+        ...readConfig({ ...process.env, DATABASE_URL: '' }),
+        databaseUrl: undefined,
+        dataDir,
+      });
     }
     try {
       expect(await written(database, camt.registration)).toEqual({ n: String(ENTRIES), distinct: String(ENTRIES) });

@@ -27,12 +27,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a background camt import that fails', () => {
   it('ends its batch in ERROR and its Camt in ERROR with the reason', async () => {
-    const entries = Array.from({ length: 40 }, (_, i) => ({ amount: `${i + 1}.00`, creditDebit: 'CRDT' as const, endToEndId: `E2E-F-${i}`, remittance: `Payment ${i}` }));
-    const file = camt053File({ messageId: 'MSG-FAIL-1', statementId: 'STMT-FAIL-1', iban: 'FR7630006000011234567890189', opening: '0.00' }, entries);
-    const res = await uploadFile(t, t.alpha, '/api/billing/camts/import', { name: 'lost.xml', content: file, type: 'application/xml' });
+    const entries = Array.from({ length: 40 }, (_, i) => ({
+      amount: `${i + 1}.00`,
+      creditDebit: 'CRDT' as const,
+      endToEndId: `E2E-F-${i}`,
+      remittance: `Payment ${i}`,
+    }));
+    const file = camt053File(
+      { messageId: 'MSG-FAIL-1', statementId: 'STMT-FAIL-1', iban: 'FR7630006000011234567890189', opening: '0.00' },
+      entries,
+    );
+    const res = await uploadFile(t, t.alpha, '/api/billing/camts/import', {
+      name: 'lost.xml',
+      content: file,
+      type: 'application/xml',
+    });
     expect(res.statusCode, res.body).toBe(202);
     const queued = res.json();
-    const document = (await t.call('GET', `/api/core/documents/${queued.documentRegistration}`, t.alpha.headers)).json();
+    const document = (
+      await t.call('GET', `/api/core/documents/${queued.documentRegistration}`, t.alpha.headers)
+    ).json();
     const store = fileSystemStore(t.objectsDir);
     await store.remove(String(document.storageKey));
 
@@ -47,7 +61,11 @@ describe('a background camt import that fails', () => {
     expect(camt.errorMessage).toContain('not kept');
     const batch = (await t.call('GET', `/api/script/batches/${queued.batchRegistration}`, t.alpha.headers)).json();
     expect(batch).toMatchObject({ type: 'CAMT_IMPORT', status: 'ERROR' });
-    const written = await t.call('GET', `/api/bank/bank-transactions?camtRegistration=${queued.registration}&range=[0-9]`, t.alpha.headers);
+    const written = await t.call(
+      'GET',
+      `/api/bank/bank-transactions?camtRegistration=${queued.registration}&range=[0-9]`,
+      t.alpha.headers,
+    );
     expect(written.statusCode, written.body).toBe(200);
     expect(written.json()).toEqual([]);
   }, 120_000);

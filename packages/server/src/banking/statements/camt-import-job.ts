@@ -18,7 +18,14 @@ import { documentEntity } from '../../documents/attach.ts';
 import type { ObjectStore } from '../../documents/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { camtKind, readCamt, startCursor, writeStatements, type ImportCursor, type ReadCamt } from './camt-import.operation.ts';
+import {
+  camtKind,
+  readCamt,
+  startCursor,
+  writeStatements,
+  type ImportCursor,
+  type ReadCamt,
+} from './camt-import.operation.ts';
 import { BANK_MATCHING } from './matching-job.ts';
 
 export const CAMT_IMPORT = 'CAMT_IMPORT';
@@ -27,7 +34,8 @@ export const CAMT_IMPORT_CHUNK = 1000;
 /** Files kept read in this process between chunks (a file is read again after a restart). */
 const KEPT_FILES = 2;
 
-const camtOf = (batch: Row) => String((batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration ?? '');
+const camtOf = (batch: Row) =>
+  String((batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration ?? '');
 
 /** How far into the file's transactions a cursor is (duplicate statements skipped count as passed). */
 function position(file: ReadCamt, cursor: ImportCursor): number {
@@ -43,7 +51,12 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
   async function fileOf(tx: Tx, caller: Caller, batch: string, camt: Row): Promise<ReadCamt> {
     const kept = files.get(batch);
     if (kept) return kept;
-    const document = await storage.findOne(tx, documentEntity, caller.tenant, String(camt.data.documentRegistration ?? ''));
+    const document = await storage.findOne(
+      tx,
+      documentEntity,
+      caller.tenant,
+      String(camt.data.documentRegistration ?? ''),
+    );
     const content = document?.data.storageKey ? await store.get(String(document.data.storageKey)) : undefined;
     if (!content) throw new Error(`The file of ${camt.registration} is not kept`);
     const parts: Buffer[] = [];
@@ -66,32 +79,71 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
         files.delete(batch.registration);
         const { counts } = next;
         // Matching follows as its own batch; a file whose statements were all imported before has nothing to match.
-        const matching = counts.transactionCount > 0
-          ? await createBatch(tx, caller, { type: BANK_MATCHING, name: `Matching of ${String(camt.data.name)}`, parameters: { camtRegistration: camt.registration }, total: counts.transactionCount })
-          : undefined;
-        const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
-          ...camt.data, registration: camt.registration, ...counts, matchedCount: 0, returnedCount: 0, unmatchedCount: 0,
-          status: matching ? 'PROCESSING' : 'PROCESSED', ...(matching ? { batchRegistration: matching.registration } : {}),
-        }));
-        await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: camt.registration, action: matching ? 'PROCESS' : 'COMPLETE', before: storage.toDocument(camt), after });
+        const matching =
+          counts.transactionCount > 0
+            ? await createBatch(tx, caller, {
+                type: BANK_MATCHING,
+                name: `Matching of ${String(camt.data.name)}`,
+                parameters: { camtRegistration: camt.registration },
+                total: counts.transactionCount,
+              })
+            : undefined;
+        const after = storage.toDocument(
+          await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
+            ...camt.data,
+            registration: camt.registration,
+            ...counts,
+            matchedCount: 0,
+            returnedCount: 0,
+            unmatchedCount: 0,
+            status: matching ? 'PROCESSING' : 'PROCESSED',
+            ...(matching ? { batchRegistration: matching.registration } : {}),
+          }),
+        );
+        await insertHistory(tx, caller, {
+          entityName: camtKind.name,
+          entityRegistration: camt.registration,
+          action: matching ? 'PROCESS' : 'COMPLETE',
+          before: storage.toDocument(camt),
+          after,
+        });
       }
       return {
-        done: position(file, next) - position(file, from), cursor: next, finished,
-        ...(finished ? { message: `${next.counts.transactionCount} transaction(s) imported, ${next.counts.duplicateCount} statement(s) imported before` } : {}),
+        done: position(file, next) - position(file, from),
+        cursor: next,
+        finished,
+        ...(finished
+          ? {
+              message: `${next.counts.transactionCount} transaction(s) imported, ${next.counts.duplicateCount} statement(s) imported before`,
+            }
+          : {}),
       };
     },
     // A file that fails to import says so: its Camt leaves IMPORTING for ERROR with the batch's reason.
     failed: async (tx, caller, batch, message) => {
       const camt = await storage.findOne(tx, camtKind, caller.tenant, camtOf(batch), true);
       if (!camt || camt.status !== 'IMPORTING') return;
-      const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
-        ...camt.data, registration: camt.registration, status: 'ERROR', errorMessage: message,
-      }));
-      await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: camt.registration, action: 'FAIL', before: storage.toDocument(camt), after });
+      const after = storage.toDocument(
+        await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
+          ...camt.data,
+          registration: camt.registration,
+          status: 'ERROR',
+          errorMessage: message,
+        }),
+      );
+      await insertHistory(tx, caller, {
+        entityName: camtKind.name,
+        entityRegistration: camt.registration,
+        action: 'FAIL',
+        before: storage.toDocument(camt),
+        after,
+      });
     },
     finish: async (caller, batch) => {
       // Queued once the last chunk committed (it made the matching batch); one lost here is found by the resume look.
-      const camt = await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) => storage.findOne(tx, camtKind, caller.tenant, camtOf(batch)));
+      const camt = await inTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
+        storage.findOne(tx, camtKind, caller.tenant, camtOf(batch)),
+      );
       const matching = camt?.status === 'PROCESSING' ? String(camt.data.batchRegistration ?? '') : '';
       if (matching && matching !== batch.registration) await jobs.enqueue(caller.tenant, matching);
       return { status: 'SUCCESS', message: 'Import done' };

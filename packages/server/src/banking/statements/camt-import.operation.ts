@@ -44,30 +44,63 @@ const amountNumber = (text: string) => Number(fromUnits(units(text, SCALE)));
 /** A transaction's document (its status NEW, waiting for matching). */
 function transactionDoc(registration: string, statement: Doc, t: CamtTransaction): Doc {
   const isReturn = t.creditDebit === 'DBIT' && (!!t.returnReason || (t.reversal && !!t.endToEndId));
-  return Object.fromEntries(Object.entries({
-    registration, status: 'NEW',
-    type: isReturn ? 'DIRECT_DEBIT_RETURN' : t.creditDebit === 'DBIT' ? 'DEBIT' : 'CREDIT',
-    name: (t.counterpartyName ?? t.remittanceInformation ?? t.entryReference ?? registration).slice(0, 140),
-    bankStatementRegistration: statement.registration, camtRegistration: statement.camtRegistration, accountIban: statement.accountIban,
-    creditDebit: t.creditDebit, amount: amountNumber(t.amount), currency: t.currency ?? statement.currency,
-    bookingDate: t.bookingDate, valueDate: t.valueDate, entryReference: t.entryReference, accountServicerReference: t.accountServicerReference,
-    bankTransactionCode: t.bankTransactionCode, endToEndId: t.endToEndId, mandateReference: t.mandateReference,
-    remittanceInformation: t.remittanceInformation, creditorReference: t.creditorReference,
-    counterpartyName: t.counterpartyName, counterpartyIban: t.counterpartyIban?.replace(/\s/g, '').toUpperCase(),
-    reversal: t.reversal, returnReason: t.returnReason, entryStatus: t.entryStatus,
-  }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({
+      registration,
+      status: 'NEW',
+      type: isReturn ? 'DIRECT_DEBIT_RETURN' : t.creditDebit === 'DBIT' ? 'DEBIT' : 'CREDIT',
+      name: (t.counterpartyName ?? t.remittanceInformation ?? t.entryReference ?? registration).slice(0, 140),
+      bankStatementRegistration: statement.registration,
+      camtRegistration: statement.camtRegistration,
+      accountIban: statement.accountIban,
+      creditDebit: t.creditDebit,
+      amount: amountNumber(t.amount),
+      currency: t.currency ?? statement.currency,
+      bookingDate: t.bookingDate,
+      valueDate: t.valueDate,
+      entryReference: t.entryReference,
+      accountServicerReference: t.accountServicerReference,
+      bankTransactionCode: t.bankTransactionCode,
+      endToEndId: t.endToEndId,
+      mandateReference: t.mandateReference,
+      remittanceInformation: t.remittanceInformation,
+      creditorReference: t.creditorReference,
+      counterpartyName: t.counterpartyName,
+      counterpartyIban: t.counterpartyIban?.replace(/\s/g, '').toUpperCase(),
+      reversal: t.reversal,
+      returnReason: t.returnReason,
+      entryStatus: t.entryStatus,
+    }).filter(([, v]) => v !== undefined),
+  );
 }
 
 /** Thrown inside the import's transaction when every statement of the file was imported before: nothing is kept. */
 class AlreadyImported extends Error {
-  constructor(readonly camtRegistration: string) { super('already imported'); }
+  constructor(readonly camtRegistration: string) {
+    super('already imported');
+  }
 }
 
-export interface Counts { statementCount: number; entryCount: number; transactionCount: number; duplicateCount: number }
+export interface Counts {
+  statementCount: number;
+  entryCount: number;
+  transactionCount: number;
+  duplicateCount: number;
+}
 
 /** A statement of the file as read, with its key (message, statement id, account, digest of its entries and balances). */
-export interface ReadStatement { statement: CamtStatement; key: string; entries: number; booked: bigint; transactions: CamtTransaction[] }
-export interface ReadCamt { messageId: string; statements: ReadStatement[]; transactionCount: number }
+export interface ReadStatement {
+  statement: CamtStatement;
+  key: string;
+  entries: number;
+  booked: bigint;
+  transactions: CamtTransaction[];
+}
+export interface ReadCamt {
+  messageId: string;
+  statements: ReadStatement[];
+  transactionCount: number;
+}
 
 /** Reads the whole file (refused as INVALID_XML when it cannot be read) before anything is written. */
 export function readCamt(content: Buffer): ReadCamt {
@@ -75,13 +108,19 @@ export function readCamt(content: Buffer): ReadCamt {
   let current: ReadStatement | undefined;
   let digest = crypto.createHash('sha256');
   const reader = camtReader({
-    header: (h) => { file.messageId = h.messageId ?? ''; },
-    statement: (statement) => { digest = crypto.createHash('sha256'); current = { statement, key: '', entries: 0, booked: 0n, transactions: [] }; },
+    header: (h) => {
+      file.messageId = h.messageId ?? '';
+    },
+    statement: (statement) => {
+      digest = crypto.createHash('sha256');
+      current = { statement, key: '', entries: 0, booked: 0n, transactions: [] };
+    },
     entry: (_statement, entry: CamtEntry) => {
       if (!current) return;
       digest.update(entry.content);
       current.entries++;
-      if ((entry.entryStatus ?? 'BOOK') === 'BOOK') current.booked += (entry.creditDebit === 'DBIT' ? -1n : 1n) * units(entry.amount, SCALE);
+      if ((entry.entryStatus ?? 'BOOK') === 'BOOK')
+        current.booked += (entry.creditDebit === 'DBIT' ? -1n : 1n) * units(entry.amount, SCALE);
       for (const t of entry.transactions) current.transactions.push(t);
     },
     statementEnd: (s) => {
@@ -97,7 +136,8 @@ export function readCamt(content: Buffer): ReadCamt {
   const decoder = new TextDecoder('utf-8');
   const CHUNK = 256 * 1024;
   try {
-    for (let at = 0; at < content.length; at += CHUNK) reader.write(decoder.decode(content.subarray(at, at + CHUNK), { stream: true }));
+    for (let at = 0; at < content.length; at += CHUNK)
+      reader.write(decoder.decode(content.subarray(at, at + CHUNK), { stream: true }));
     reader.write(decoder.decode());
     reader.close();
   } catch (error) {
@@ -120,7 +160,12 @@ export interface ImportCursor {
   counts: Counts;
   existing?: string;
 }
-export const startCursor = (): ImportCursor => ({ statement: 0, transaction: 0, ranges: [], counts: { statementCount: 0, entryCount: 0, transactionCount: 0, duplicateCount: 0 } });
+export const startCursor = (): ImportCursor => ({
+  statement: 0,
+  transaction: 0,
+  ranges: [],
+  counts: { statementCount: 0, entryCount: 0, transactionCount: 0, duplicateCount: 0 },
+});
 
 /** The earlier import's camt of a statement imported before, if any. */
 async function knownStatement(tx: Tx, tenant: string, key: string): Promise<string | undefined> {
@@ -145,14 +190,22 @@ export async function alreadyImported(tx: Tx, tenant: string, file: ReadCamt): P
  * unique index), its transactions in bulk, then its totals and balance check and its History row.
  * Answers where it stopped (`statement` past the last one when the file is written).
  */
-export async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc, file: ReadCamt, from: ImportCursor, budget = Infinity): Promise<ImportCursor> {
+export async function writeStatements(
+  tx: Tx,
+  caller: WorkflowCaller,
+  camt: Doc,
+  file: ReadCamt,
+  from: ImportCursor,
+  budget = Infinity,
+): Promise<ImportCursor> {
   const c: ImportCursor = { ...from, ranges: [...from.ranges], counts: { ...from.counts } };
   let written = 0;
   while (c.statement < file.statements.length) {
     const read = file.statements[c.statement];
     const s = read.statement;
     let row: Row | undefined;
-    if (c.statementRegistration) row = await storage.findOne(tx, statementKind, caller.tenant, c.statementRegistration, true);
+    if (c.statementRegistration)
+      row = await storage.findOne(tx, statementKind, caller.tenant, c.statementRegistration, true);
     if (!row) {
       const known = await knownStatement(tx, caller.tenant, read.key);
       if (known) {
@@ -163,13 +216,30 @@ export async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc,
       }
       const account = s.iban ?? s.accountId ?? '';
       const doc: Doc = {
-        registration: await freeRegistration(tx, caller, statementKind), status: 'IMPORTED', type: s.kind === '053' ? 'CAMT_053' : undefined,
-        name: `${account} ${s.fromDate ?? s.creationDate?.slice(0, 10) ?? ''}`.trim(), camtRegistration: camt.registration, messageId: file.messageId,
-        statementId: s.id, sequenceNumber: s.sequenceNumber, accountIban: s.iban ?? s.accountId, currency: s.currency,
-        openingBalance: s.opening ? amountNumber(s.opening.amount) : undefined, closingBalance: s.closing ? amountNumber(s.closing.amount) : undefined,
-        fromDate: s.fromDate, toDate: s.toDate, statementDate: s.creationDate?.slice(0, 10) ?? s.toDate, statementKey: read.key,
+        registration: await freeRegistration(tx, caller, statementKind),
+        status: 'IMPORTED',
+        type: s.kind === '053' ? 'CAMT_053' : undefined,
+        name: `${account} ${s.fromDate ?? s.creationDate?.slice(0, 10) ?? ''}`.trim(),
+        camtRegistration: camt.registration,
+        messageId: file.messageId,
+        statementId: s.id,
+        sequenceNumber: s.sequenceNumber,
+        accountIban: s.iban ?? s.accountId,
+        currency: s.currency,
+        openingBalance: s.opening ? amountNumber(s.opening.amount) : undefined,
+        closingBalance: s.closing ? amountNumber(s.closing.amount) : undefined,
+        fromDate: s.fromDate,
+        toDate: s.toDate,
+        statementDate: s.creationDate?.slice(0, 10) ?? s.toDate,
+        statementKey: read.key,
       };
-      row = await storage.insertRow(tx, statementKind, caller.tenant, caller.username, Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)));
+      row = await storage.insertRow(
+        tx,
+        statementKind,
+        caller.tenant,
+        caller.username,
+        Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)),
+      );
       c.statementRegistration = row.registration;
       c.counts.statementCount++;
       c.counts.entryCount += read.entries;
@@ -178,7 +248,13 @@ export async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc,
     while (c.transaction < read.transactions.length && written < budget) {
       const slice = read.transactions.slice(c.transaction, c.transaction + Math.min(WRITE_EVERY, budget - written));
       const registrations = await freeRegistrations(tx, caller, transactionKind, slice.length);
-      await storage.insertMany(tx, transactionKind, caller.tenant, caller.username, slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t)));
+      await storage.insertMany(
+        tx,
+        transactionKind,
+        caller.tenant,
+        caller.username,
+        slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t)),
+      );
       c.ranges.push(`${registrations[0]}-${registrations[registrations.length - 1]}`);
       c.transaction += slice.length;
       c.counts.transactionCount += slice.length;
@@ -186,13 +262,27 @@ export async function writeStatements(tx: Tx, caller: WorkflowCaller, camt: Doc,
     }
     if (c.transaction < read.transactions.length) return c;
     const { opening, closing } = s;
-    const difference = opening && closing ? units(closing.amount, SCALE) - units(opening.amount, SCALE) - read.booked : undefined;
-    const after = storage.toDocument(await storage.updateRow(tx, statementKind, caller.tenant, caller.username, row._id, {
-      ...row.data, registration: row.registration, entriesTotal: Number(fromUnits(read.booked)), transactionCount: read.transactions.length,
-      ...(difference === undefined ? {} : { balanced: difference === 0n, balanceDifference: Number(fromUnits(difference)) }),
-    }));
+    const difference =
+      opening && closing ? units(closing.amount, SCALE) - units(opening.amount, SCALE) - read.booked : undefined;
+    const after = storage.toDocument(
+      await storage.updateRow(tx, statementKind, caller.tenant, caller.username, row._id, {
+        ...row.data,
+        registration: row.registration,
+        entriesTotal: Number(fromUnits(read.booked)),
+        transactionCount: read.transactions.length,
+        ...(difference === undefined
+          ? {}
+          : { balanced: difference === 0n, balanceDifference: Number(fromUnits(difference)) }),
+      }),
+    );
     // The statement's History row names its transactions (each keeps who wrote it and when): one row, not one per entry.
-    await insertHistory(tx, caller, { entityName: statementKind.name, entityRegistration: row.registration, action: 'IMPORT', after, extra: { transactions: c.ranges } });
+    await insertHistory(tx, caller, {
+      entityName: statementKind.name,
+      entityRegistration: row.registration,
+      action: 'IMPORT',
+      after,
+      extra: { transactions: c.ranges },
+    });
     c.statement++;
     c.transaction = 0;
     c.statementRegistration = undefined;
@@ -213,52 +303,99 @@ export interface ImportOptions {
  * The import's answer: the Camt record; whether it was there already (the same statements imported
  * before); whether it is being imported in the background (IMPORTING, its batch named).
  */
-export async function importCamt(db: Db, caller: WorkflowCaller, file: { content: Buffer; fileName: string }, options: ImportOptions): Promise<{ camt: Doc; created: boolean; queued: boolean }> {
+export async function importCamt(
+  db: Db,
+  caller: WorkflowCaller,
+  file: { content: Buffer; fileName: string },
+  options: ImportOptions,
+): Promise<{ camt: Doc; created: boolean; queued: boolean }> {
   const version = camtVersionOf(file.content.subarray(0, 4096).toString('utf8'));
   await validateCamt(file.content, version);
   const read = readCamt(file.content);
   const queued = read.transactionCount > options.backgroundThreshold && !!options.background;
   const stored = await storeContent(options.store, caller.tenant, file.fileName, file.content, 'application/xml');
   try {
-    const camt = await inTenant(db, scopeOf(caller), async (tx) => {
-      if (queued) {
-        const existing = await alreadyImported(tx, caller.tenant, read);
-        if (existing) throw new AlreadyImported(existing);
-      }
-      const registration = await freeRegistration(tx, caller, camtKind);
-      const base: Doc = {
-        registration, status: queued ? 'IMPORTING' : 'IMPORTED', type: version.startsWith('camt.053') ? 'CAMT_053' : 'CAMT_054', name: file.fileName,
-        version, fileName: file.fileName, importDate: new Date().toISOString().slice(0, 10), messageId: read.messageId || undefined,
-      };
-      const row = await storage.insertRow(tx, camtKind, caller.tenant, caller.username, Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)));
-      const document = await recordDocument(tx, caller, { entity: camtKind, registration }, stored, { name: file.fileName });
-      let doc: Doc = { ...base, documentRegistration: document.registration };
-      if (queued) {
-        // Imported chunk after chunk by the CAMT_IMPORT batch (camt-import-job.ts), from the file kept as its document.
-        doc = { ...doc, batchRegistration: await options.background!(tx, caller, doc, read.transactionCount) };
-      } else {
-        const { counts, existing } = await writeStatements(tx, caller, base, read, startCursor());
-        if (counts.statementCount === 0 && existing) throw new AlreadyImported(existing);
-        doc = { ...doc, ...counts, ...(await matchCamt(tx, caller, registration)), status: 'PROCESSED' };
-      }
-      const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
-      const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, clean));
-      await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: registration, action: 'IMPORT', after });
-      return after;
-    }, 600_000);
+    const camt = await inTenant(
+      db,
+      scopeOf(caller),
+      async (tx) => {
+        if (queued) {
+          const existing = await alreadyImported(tx, caller.tenant, read);
+          if (existing) throw new AlreadyImported(existing);
+        }
+        const registration = await freeRegistration(tx, caller, camtKind);
+        const base: Doc = {
+          registration,
+          status: queued ? 'IMPORTING' : 'IMPORTED',
+          type: version.startsWith('camt.053') ? 'CAMT_053' : 'CAMT_054',
+          name: file.fileName,
+          version,
+          fileName: file.fileName,
+          importDate: new Date().toISOString().slice(0, 10),
+          messageId: read.messageId || undefined,
+        };
+        const row = await storage.insertRow(
+          tx,
+          camtKind,
+          caller.tenant,
+          caller.username,
+          Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)),
+        );
+        const document = await recordDocument(tx, caller, { entity: camtKind, registration }, stored, {
+          name: file.fileName,
+        });
+        let doc: Doc = { ...base, documentRegistration: document.registration };
+        if (queued) {
+          // Imported chunk after chunk by the CAMT_IMPORT batch (camt-import-job.ts), from the file kept as its document.
+          doc = { ...doc, batchRegistration: await options.background!(tx, caller, doc, read.transactionCount) };
+        } else {
+          const { counts, existing } = await writeStatements(tx, caller, base, read, startCursor());
+          if (counts.statementCount === 0 && existing) throw new AlreadyImported(existing);
+          doc = { ...doc, ...counts, ...(await matchCamt(tx, caller, registration)), status: 'PROCESSED' };
+        }
+        const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
+        const after = storage.toDocument(
+          await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, clean),
+        );
+        await insertHistory(tx, caller, {
+          entityName: camtKind.name,
+          entityRegistration: registration,
+          action: 'IMPORT',
+          after,
+        });
+        return after;
+      },
+      600_000,
+    );
     return { camt, created: true, queued };
   } catch (error) {
     if (!(error instanceof AlreadyImported)) throw error;
-    const [camt] = await inTenant(db, scopeOf(caller), (tx) => storage.findMany(tx, camtKind, caller.tenant, [error.camtRegistration]));
-    return { camt: camt ? storage.toDocument(camt) : { registration: error.camtRegistration }, created: false, queued: false };
+    const [camt] = await inTenant(db, scopeOf(caller), (tx) =>
+      storage.findMany(tx, camtKind, caller.tenant, [error.camtRegistration]),
+    );
+    return {
+      camt: camt ? storage.toDocument(camt) : { registration: error.camtRegistration },
+      created: false,
+      queued: false,
+    };
   }
 }
 
 /** Matches every NEW transaction of a camt (all at once): its counts of matched, returned and unmatched. */
-export async function matchCamt(tx: Tx, caller: WorkflowCaller, camtRegistration: string): Promise<{ matchedCount: number; returnedCount: number; unmatchedCount: number }> {
+export async function matchCamt(
+  tx: Tx,
+  caller: WorkflowCaller,
+  camtRegistration: string,
+): Promise<{ matchedCount: number; returnedCount: number; unmatchedCount: number }> {
   let after = '';
   for (;;) {
-    const rows = await newTransactions(tx, caller.tenant, sql<boolean>`data->>'camtRegistration' = ${camtRegistration}`, after, MATCH_CHUNK);
+    const rows = await newTransactions(
+      tx,
+      caller.tenant,
+      sql<boolean>`data->>'camtRegistration' = ${camtRegistration}`,
+      after,
+      MATCH_CHUNK,
+    );
     if (!rows.length) break;
     await matchTransactions(tx, caller, rows);
     after = rows[rows.length - 1]._id;
@@ -267,12 +404,20 @@ export async function matchCamt(tx: Tx, caller: WorkflowCaller, camtRegistration
 }
 
 /** How a camt's transactions stand: matched, returned, waiting. */
-export async function camtCounts(tx: Tx, tenant: string, camtRegistration: string): Promise<{ matchedCount: number; returnedCount: number; unmatchedCount: number }> {
-  const { rows: [c] } = await sql<{ matched: string; returned: string; unmatched: string }>`SELECT
+export async function camtCounts(
+  tx: Tx,
+  tenant: string,
+  camtRegistration: string,
+): Promise<{ matchedCount: number; returnedCount: number; unmatchedCount: number }> {
+  const {
+    rows: [c],
+  } = await sql<{ matched: string; returned: string; unmatched: string }>`SELECT
       count(*) FILTER (WHERE status = 'MATCHED' AND COALESCE(data->>'matchMethod', '') <> 'RETURN') AS matched,
       count(*) FILTER (WHERE data->>'matchMethod' = 'RETURN' OR (status = 'NEW' AND type = 'DIRECT_DEBIT_RETURN')) AS returned,
       count(*) FILTER (WHERE status IN ('NEW', 'PARTIALLY_MATCHED') AND COALESCE(type, '') <> 'DIRECT_DEBIT_RETURN') AS unmatched
-    FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND data->>'camtRegistration' = ${camtRegistration}`.execute(tx);
+    FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND data->>'camtRegistration' = ${camtRegistration}`.execute(
+    tx,
+  );
   return { matchedCount: Number(c.matched), returnedCount: Number(c.returned), unmatchedCount: Number(c.unmatched) };
 }
 

@@ -8,7 +8,10 @@
 import { SaxesParser } from 'saxes';
 
 /** A balance: signed amount (a debit balance is negative), its date. */
-export interface CamtBalance { amount: string; date?: string }
+export interface CamtBalance {
+  amount: string;
+  date?: string;
+}
 
 export interface CamtStatement {
   /** 053 (statement) or 054 (notification). */
@@ -77,8 +80,13 @@ function transactionFields(f: Fields, ustrd: string[], creditDebit: 'CRDT' | 'DB
   const debtorIban = f['RltdPties/DbtrAcct/Id/IBAN'];
   const creditorIban = f['RltdPties/CdtrAcct/Id/IBAN'];
   // Money in: the other party is the debtor; money out: the creditor (the other one when absent).
-  const [name, iban] = creditDebit === 'CRDT' ? [debtor ?? creditor, debtorIban ?? creditorIban] : [creditor ?? debtor, creditorIban ?? debtorIban];
-  const domain = [f['BkTxCd/Domn/Cd'], f['BkTxCd/Domn/Fmly/Cd'], f['BkTxCd/Domn/Fmly/SubFmlyCd']].filter(Boolean).join('/');
+  const [name, iban] =
+    creditDebit === 'CRDT'
+      ? [debtor ?? creditor, debtorIban ?? creditorIban]
+      : [creditor ?? debtor, creditorIban ?? debtorIban];
+  const domain = [f['BkTxCd/Domn/Cd'], f['BkTxCd/Domn/Fmly/Cd'], f['BkTxCd/Domn/Fmly/SubFmlyCd']]
+    .filter(Boolean)
+    .join('/');
   const remittance = clean([...ustrd, f.AddtlTxInf ?? ''].join(' '));
   const endToEndId = f['Refs/EndToEndId'];
   return {
@@ -95,7 +103,8 @@ function transactionFields(f: Fields, ustrd: string[], creditDebit: 'CRDT' | 'DB
   };
 }
 
-const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 
 /** A reader to feed with `write(chunk)` then `close()`; throws on XML that is not well-formed. */
 export function camtReader(handlers: CamtHandlers) {
@@ -104,9 +113,13 @@ export function camtReader(handlers: CamtHandlers) {
   let text = '';
   let namespace = '';
   let group: Fields | undefined;
-  let statement: { fields: Fields; balances: { fields: Fields; ccy?: string }[]; started: boolean; value?: CamtStatement } | undefined;
+  let statement:
+    | { fields: Fields; balances: { fields: Fields; ccy?: string }[]; started: boolean; value?: CamtStatement }
+    | undefined;
   let balance: { fields: Fields } | undefined;
-  let entry: { fields: Fields; ccy?: string; ustrd: string[]; details: { fields: Fields; ccy?: string; ustrd: string[] }[] } | undefined;
+  let entry:
+    | { fields: Fields; ccy?: string; ustrd: string[]; details: { fields: Fields; ccy?: string; ustrd: string[] }[] }
+    | undefined;
   let detail: { fields: Fields; ccy?: string; ustrd: string[] } | undefined;
   let amountCurrency: string | undefined;
 
@@ -119,11 +132,13 @@ export function camtReader(handlers: CamtHandlers) {
     const f = s.fields;
     const signed = (b: { fields: Fields }) => (b.fields.CdtDbtInd === 'DBIT' ? `-${b.fields.Amt}` : b.fields.Amt);
     const balanceOf = (codes: string[]) => {
-      const b = s.balances.find((x) => codes.includes(x.fields['Tp/CdOrPrtry/Cd'] ?? x.fields['Tp/CdOrPrtry/Prtry'] ?? ''));
-      return b && b.fields.Amt ? { amount: signed(b), date: dateOf(b.fields['Dt/Dt'] ?? b.fields['Dt/DtTm']) } : undefined;
+      const b = s.balances.find((x) =>
+        codes.includes(x.fields['Tp/CdOrPrtry/Cd'] ?? x.fields['Tp/CdOrPrtry/Prtry'] ?? ''),
+      );
+      return b?.fields.Amt ? { amount: signed(b), date: dateOf(b.fields['Dt/Dt'] ?? b.fields['Dt/DtTm']) } : undefined;
     };
     s.value = defined({
-      kind: namespace.includes('camt.054') ? '054' as const : '053' as const,
+      kind: namespace.includes('camt.054') ? ('054' as const) : ('053' as const),
       id: f.Id,
       sequenceNumber: f.ElctrncSeqNb ?? f.LglSeqNb,
       creationDate: f.CreDtTm,
@@ -154,14 +169,26 @@ export function camtReader(handlers: CamtHandlers) {
     amountCurrency = name === 'Amt' && ccy ? String(typeof ccy === 'string' ? ccy : ccy.value) : amountCurrency;
     const parent = stack[stack.length - 2];
     if (name === 'GrpHdr' && stack.length === 3) group = {};
-    else if ((name === 'Stmt' || name === 'Ntfctn') && stack.length === 3) statement = { fields: {}, balances: [], started: false };
-    else if (name === 'Bal' && statement && !entry) { balance = { fields: {} }; statement.balances.push(balance); }
-    else if (name === 'Ntry' && statement && (parent === 'Stmt' || parent === 'Ntfctn')) { startStatement(); entry = { fields: {}, ustrd: [], details: [] }; }
-    else if (name === 'TxDtls' && entry) { detail = { fields: {}, ustrd: [] }; entry.details.push(detail); }
+    else if ((name === 'Stmt' || name === 'Ntfctn') && stack.length === 3)
+      statement = { fields: {}, balances: [], started: false };
+    else if (name === 'Bal' && statement && !entry) {
+      balance = { fields: {} };
+      statement.balances.push(balance);
+    } else if (name === 'Ntry' && statement && (parent === 'Stmt' || parent === 'Ntfctn')) {
+      startStatement();
+      entry = { fields: {}, ustrd: [], details: [] };
+    } else if (name === 'TxDtls' && entry) {
+      detail = { fields: {}, ustrd: [] };
+      entry.details.push(detail);
+    }
   });
 
-  parser.on('text', (t) => { text += t; });
-  parser.on('cdata', (t) => { text += t; });
+  parser.on('text', (t) => {
+    text += t;
+  });
+  parser.on('cdata', (t) => {
+    text += t;
+  });
 
   parser.on('closetag', (tag) => {
     const name = tag.local;
@@ -207,11 +234,21 @@ export function camtReader(handlers: CamtHandlers) {
   });
 
   let failure: Error | undefined;
-  parser.on('error', (e) => { failure ??= e; });
-  const check = () => { if (failure) throw failure; };
+  parser.on('error', (e) => {
+    failure ??= e;
+  });
+  const check = () => {
+    if (failure) throw failure;
+  };
   return {
-    write(chunk: string) { parser.write(chunk); check(); },
-    close() { parser.close(); check(); },
+    write(chunk: string) {
+      parser.write(chunk);
+      check();
+    },
+    close() {
+      parser.close();
+      check();
+    },
   };
 }
 
@@ -235,14 +272,21 @@ function expand(entry: Part & { details: Part[] }): CamtEntry {
   const batch = details.length > 1 && details.every((d) => amountOf(d));
   const parts = batch ? details : [details[0]];
   const transactions = parts.map((d): CamtTransaction => {
-    const own = d ? defined(transactionFields(d.fields, d.ustrd, (d.fields.CdtDbtInd ?? creditDebit) as 'CRDT' | 'DBIT')) : {};
+    const own = d
+      ? defined(transactionFields(d.fields, d.ustrd, (d.fields.CdtDbtInd ?? creditDebit) as 'CRDT' | 'DBIT'))
+      : {};
     return defined({
       ...base,
       ...defined(entryFields),
       ...own,
-      creditDebit: (batch && d?.fields.CdtDbtInd === 'DBIT') || (!batch && creditDebit === 'DBIT') ? 'DBIT' as const : (batch && d?.fields.CdtDbtInd === 'CRDT') ? 'CRDT' as const : creditDebit,
+      creditDebit:
+        (batch && d?.fields.CdtDbtInd === 'DBIT') || (!batch && creditDebit === 'DBIT')
+          ? ('DBIT' as const)
+          : batch && d?.fields.CdtDbtInd === 'CRDT'
+            ? ('CRDT' as const)
+            : creditDebit,
       amount: batch ? amountOf(d!)! : f.Amt,
-      currency: batch ? d!.ccy ?? entry.ccy : entry.ccy,
+      currency: batch ? (d!.ccy ?? entry.ccy) : entry.ccy,
       reversal: base.reversal,
     });
   });

@@ -12,7 +12,14 @@ import { ApiError } from '@lbo/model/errors';
 const xsdDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../iso20022/xsd');
 
 /** The camt versions imported, by the namespace's last part. */
-export const camtVersions = ['camt.053.001.02', 'camt.053.001.04', 'camt.053.001.08', 'camt.054.001.02', 'camt.054.001.04', 'camt.054.001.08'] as const;
+export const camtVersions = [
+  'camt.053.001.02',
+  'camt.053.001.04',
+  'camt.053.001.08',
+  'camt.054.001.02',
+  'camt.054.001.04',
+  'camt.054.001.08',
+] as const;
 export type CamtVersion = (typeof camtVersions)[number];
 
 const schemas = new Map<CamtVersion, string>();
@@ -25,7 +32,8 @@ const schemaOf = (version: CamtVersion) => {
 export function camtVersionOf(head: string): CamtVersion {
   const ns = /xmlns(?::\w+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:(camt\.05[34]\.001\.\d\d)["']/.exec(head)?.[1];
   if (!ns) throw new ApiError('INVALID_XML', ['not an ISO 20022 camt.053 or camt.054 message (no camt namespace)']);
-  if (!(camtVersions as readonly string[]).includes(ns)) throw new ApiError('INVALID_XML', [`${ns} is not imported (camt.053 and camt.054 versions .02, .04, .08 are)`]);
+  if (!(camtVersions as readonly string[]).includes(ns))
+    throw new ApiError('INVALID_XML', [`${ns} is not imported (camt.053 and camt.054 versions .02, .04, .08 are)`]);
   return ns as CamtVersion;
 }
 
@@ -42,9 +50,18 @@ export async function validateCamt(content: Buffer, version: CamtVersion): Promi
     maxMemoryPages: memoryPages.MiB * Math.min(4000, 64 + mib * 2),
   }).catch((error: Error) => {
     // xmllint ends with another code than "invalid" on a file it cannot parse at all.
-    throw new ApiError('INVALID_XML', [`not well-formed: ${String(error.message).split('\n').filter((l) => l && !l.endsWith('validates')).join('; ').slice(0, 300)}`]);
+    throw new ApiError('INVALID_XML', [
+      `not well-formed: ${String(error.message)
+        .split('\n')
+        .filter((l) => l && !l.endsWith('validates'))
+        .join('; ')
+        .slice(0, 300)}`,
+    ]);
   });
   if (result.valid) return;
-  const errors = result.errors.slice(0, 3).map((e) => (e.loc ? `line ${e.loc.lineNumber}: ${e.message}` : e.message)).join('; ');
+  const errors = result.errors
+    .slice(0, 3)
+    .map((e) => (e.loc ? `line ${e.loc.lineNumber}: ${e.message}` : e.message))
+    .join('; ');
   throw new ApiError('INVALID_XML', [`not valid against ${version}: ${errors || 'not well-formed'}`]);
 }

@@ -42,7 +42,10 @@ export function creditorReferencesIn(text: string): string[] {
     const groups = m[2].trim().split(/\s+/);
     for (let n = groups.length; n > 0; n--) {
       const body = creditorReferenceBody(`RF${m[1]}${groups.slice(0, n).join('')}`);
-      if (body) { found.push(body); break; }
+      if (body) {
+        found.push(body);
+        break;
+      }
     }
   }
   return found;

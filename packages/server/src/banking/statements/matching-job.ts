@@ -24,7 +24,9 @@ export function registerMatchingRunner(db: Db, jobs: JobQueue): void {
       // A batch runs for whoever started it; the allocations it makes are the system's.
       const outcome = await matchTransactions(tx, { ...caller, isAdmin: true }, rows);
       return {
-        done: rows.length, cursor: rows.length ? rows[rows.length - 1]._id : cursor, finished: rows.length < CHUNK,
+        done: rows.length,
+        cursor: rows.length ? rows[rows.length - 1]._id : cursor,
+        finished: rows.length < CHUNK,
         ...(outcome.matched ? { message: `${outcome.matched} transaction(s) matched` } : {}),
       };
     },
@@ -34,16 +36,33 @@ export function registerMatchingRunner(db: Db, jobs: JobQueue): void {
         await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
           const row = await storage.findOne(tx, camtKind, caller.tenant, camt, true);
           if (!row) return;
-          const after = storage.toDocument(await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, {
-            ...row.data, registration: row.registration, status: 'PROCESSED', ...(await camtCounts(tx, caller.tenant, camt)),
-          }));
-          await insertHistory(tx, caller, { entityName: camtKind.name, entityRegistration: row.registration, action: 'COMPLETE', before: storage.toDocument(row), after });
+          const after = storage.toDocument(
+            await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, {
+              ...row.data,
+              registration: row.registration,
+              status: 'PROCESSED',
+              ...(await camtCounts(tx, caller.tenant, camt)),
+            }),
+          );
+          await insertHistory(tx, caller, {
+            entityName: camtKind.name,
+            entityRegistration: row.registration,
+            action: 'COMPLETE',
+            before: storage.toDocument(row),
+            after,
+          });
         });
       }
       return { status: 'SUCCESS', message: 'Matching done' };
     },
     plan: async (tx, caller) => {
-      const { rows: [c] } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(transactionKind.table)} WHERE tenant = ${caller.tenant} AND status = 'NEW'`.execute(tx);
+      const {
+        rows: [c],
+      } = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM ${sql.table(transactionKind.table)} WHERE tenant = ${caller.tenant} AND status = 'NEW'`.execute(
+        tx,
+      );
       return { name: 'Matching of the waiting bank transactions', parameters: {}, total: Number(c.n) };
     },
   });

@@ -18,7 +18,15 @@ import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { allocateCashflow } from '../../billing/cashflows/allocate.operation.ts';
-import { cashflowKind, invoiceBalance, invoiceKind, major, minor, openInvoiceStatuses, personOf } from '../../billing/cashflows/billing-records.ts';
+import {
+  cashflowKind,
+  invoiceBalance,
+  invoiceKind,
+  major,
+  minor,
+  openInvoiceStatuses,
+  personOf,
+} from '../../billing/cashflows/billing-records.ts';
 import { returnDebit } from '../returns/return-debit.ts';
 import { creditorReferencesIn, referenceBody } from './creditor-reference.ts';
 
@@ -28,9 +36,19 @@ const lineKind = entityByName('PaymentFileLine')!;
 export type MatchMethod = 'END_TO_END_ID' | 'MANDATE' | 'REFERENCE' | 'IBAN_AMOUNT' | 'MANUAL' | 'RETURN';
 
 /** A proposed invoice: why, how sure (0–100), its balance. */
-export interface Candidate { invoiceRegistration: string; score: number; reason: string; balance: number }
+export interface Candidate {
+  invoiceRegistration: string;
+  score: number;
+  reason: string;
+  balance: number;
+}
 
-const scores: Record<Exclude<MatchMethod, 'MANUAL' | 'RETURN'>, number> = { END_TO_END_ID: 100, REFERENCE: 90, MANDATE: 80, IBAN_AMOUNT: 60 };
+const scores: Record<Exclude<MatchMethod, 'MANUAL' | 'RETURN'>, number> = {
+  END_TO_END_ID: 100,
+  REFERENCE: 90,
+  MANDATE: 80,
+  IBAN_AMOUNT: 60,
+};
 const SAME_AMOUNT = 10;
 const AMOUNT_ONLY = 30;
 const MAX_CANDIDATES = 5;
@@ -39,11 +57,30 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const prOf = (t: Doc) => (t.creditDebit === 'DBIT' ? 'P' : 'R');
 
 /** Words of a remittance text that may be an invoice number or registration. */
-const tokensOf = (text: string) => [...new Set(text.toUpperCase().split(/[\s,;:()]+/).map((w) => w.replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, '')).filter((w) => w.length >= 5 && /\d/.test(w)))];
+const tokensOf = (text: string) => [
+  ...new Set(
+    text
+      .toUpperCase()
+      .split(/[\s,;:()]+/)
+      .map((w) => w.replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, ''))
+      .filter((w) => w.length >= 5 && /\d/.test(w)),
+  ),
+];
 
 /** Open invoices (any of `conditions`), in the tenant, not credit notes. */
-async function openInvoices(tx: Tx, tenant: string, condition: ReturnType<typeof sql<boolean>>, limit = 5000): Promise<Row[]> {
-  return storage.findWhere(tx, invoiceKind, tenant, sql<boolean>`status IN (${sql.join(openInvoiceStatuses)}) AND COALESCE(type, '') <> 'CREDIT_NOTE' AND (${condition})`, limit);
+async function openInvoices(
+  tx: Tx,
+  tenant: string,
+  condition: ReturnType<typeof sql<boolean>>,
+  limit = 5000,
+): Promise<Row[]> {
+  return storage.findWhere(
+    tx,
+    invoiceKind,
+    tenant,
+    sql<boolean>`status IN (${sql.join(openInvoiceStatuses)}) AND COALESCE(type, '') <> 'CREDIT_NOTE' AND (${condition})`,
+    limit,
+  );
 }
 
 /** What the lookups of a chunk found, shared by its transactions. */
@@ -56,27 +93,59 @@ interface Found {
   byIban: Map<string, Row[]>;
 }
 
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => { const list = map.get(key); if (list) list.push(value); else map.set(key, [value]); };
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
 
 /** The payment-file lines, invoices and open invoices that the chunk's transactions name, in a few statements. */
 async function lookUp(tx: Tx, tenant: string, transactions: Doc[]): Promise<Found> {
   const e2e = [...new Set(transactions.map((t) => str(t.endToEndId)).filter((v): v is string => !!v))];
   const mandates = [...new Set(transactions.map((t) => str(t.mandateReference)).filter((v): v is string => !!v))];
-  const ibans = [...new Set(transactions.map((t) => str(t.counterpartyIban)?.replace(/\s/g, '').toUpperCase()).filter((v): v is string => !!v))];
+  const ibans = [
+    ...new Set(
+      transactions
+        .map((t) => str(t.counterpartyIban)?.replace(/\s/g, '').toUpperCase())
+        .filter((v): v is string => !!v),
+    ),
+  ];
   const texts = transactions.map((t) => `${str(t.remittanceInformation) ?? ''} ${str(t.creditorReference) ?? ''}`);
   const tokens = [...new Set(texts.flatMap(tokensOf))];
   const bodies = [...new Set(texts.flatMap(creditorReferencesIn))];
-  const found: Found = { lines: new Map(), invoices: new Map(), byNumber: new Map(), byBody: new Map(), byMandate: new Map(), byIban: new Map() };
+  const found: Found = {
+    lines: new Map(),
+    invoices: new Map(),
+    byNumber: new Map(),
+    byBody: new Map(),
+    byMandate: new Map(),
+    byIban: new Map(),
+  };
   if (e2e.length) {
-    for (const line of await storage.findWhere(tx, lineKind, tenant, sql<boolean>`data->>'endToEndId' = ANY(${e2e}::text[])`, e2e.length + 100)) {
+    for (const line of await storage.findWhere(
+      tx,
+      lineKind,
+      tenant,
+      sql<boolean>`data->>'endToEndId' = ANY(${e2e}::text[])`,
+      e2e.length + 100,
+    )) {
       found.lines.set(String(line.data.endToEndId), line);
     }
-    const invoiceRegs = [...new Set([...found.lines.values()].map((l) => str(l.data.invoiceRegistration)).filter((v): v is string => !!v))];
-    for (const invoice of await storage.findMany(tx, invoiceKind, tenant, invoiceRegs)) found.invoices.set(invoice.registration, invoice);
+    const invoiceRegs = [
+      ...new Set([...found.lines.values()].map((l) => str(l.data.invoiceRegistration)).filter((v): v is string => !!v)),
+    ];
+    for (const invoice of await storage.findMany(tx, invoiceKind, tenant, invoiceRegs))
+      found.invoices.set(invoice.registration, invoice);
   }
   if (tokens.length || bodies.length) {
-    const rows = await storage.findWhere(tx, invoiceKind, tenant, sql<boolean>`(upper(data->>'invoiceNumber') = ANY(${tokens}::text[]) OR registration = ANY(${tokens}::text[])
-      OR regexp_replace(upper(data->>'invoiceNumber'), '[^A-Z0-9]', '', 'g') = ANY(${bodies}::text[]))`, tokens.length + bodies.length + 100);
+    const rows = await storage.findWhere(
+      tx,
+      invoiceKind,
+      tenant,
+      sql<boolean>`(upper(data->>'invoiceNumber') = ANY(${tokens}::text[]) OR registration = ANY(${tokens}::text[])
+      OR regexp_replace(upper(data->>'invoiceNumber'), '[^A-Z0-9]', '', 'g') = ANY(${bodies}::text[]))`,
+      tokens.length + bodies.length + 100,
+    );
     for (const invoice of rows) {
       found.invoices.set(invoice.registration, invoice);
       found.byNumber.set(invoice.registration, invoice);
@@ -87,13 +156,21 @@ async function lookUp(tx: Tx, tenant: string, transactions: Doc[]): Promise<Foun
     }
   }
   if (mandates.length) {
-    for (const invoice of await openInvoices(tx, tenant, sql<boolean>`data->>'mandateReference' = ANY(${mandates}::text[])`)) {
+    for (const invoice of await openInvoices(
+      tx,
+      tenant,
+      sql<boolean>`data->>'mandateReference' = ANY(${mandates}::text[])`,
+    )) {
       found.invoices.set(invoice.registration, invoice);
       push(found.byMandate, String(invoice.data.mandateReference), invoice);
     }
   }
   if (ibans.length) {
-    for (const invoice of await openInvoices(tx, tenant, sql<boolean>`upper(replace(data->>'iban', ' ', '')) = ANY(${ibans}::text[])`)) {
+    for (const invoice of await openInvoices(
+      tx,
+      tenant,
+      sql<boolean>`upper(replace(data->>'iban', ' ', '')) = ANY(${ibans}::text[])`,
+    )) {
       found.invoices.set(invoice.registration, invoice);
       push(found.byIban, String(invoice.data.iban).replace(/\s/g, '').toUpperCase(), invoice);
     }
@@ -101,28 +178,48 @@ async function lookUp(tx: Tx, tenant: string, transactions: Doc[]): Promise<Foun
   return found;
 }
 
-const isOpen = (invoice: Row | undefined, pr: string) => !!invoice && openInvoiceStatuses.includes(String(invoice.status)) && String(invoice.data.pr ?? 'R') === pr && invoice.type !== 'CREDIT_NOTE';
+const isOpen = (invoice: Row | undefined, pr: string) =>
+  !!invoice &&
+  openInvoiceStatuses.includes(String(invoice.status)) &&
+  String(invoice.data.pr ?? 'R') === pr &&
+  invoice.type !== 'CREDIT_NOTE';
 
 /** The confident match of a transaction, if any, and its ranked candidates. */
-function decide(t: Doc, found: Found, balances: Map<string, number>): { match?: { method: MatchMethod; invoice: Row; amount: number }; candidates: Candidate[] } {
+function decide(
+  t: Doc,
+  found: Found,
+  balances: Map<string, number>,
+): { match?: { method: MatchMethod; invoice: Row; amount: number }; candidates: Candidate[] } {
   const pr = prOf(t);
   const amount = minor(t.amount, t.currency);
   const balanceOf = (invoice: Row) => balances.get(invoice.registration) ?? invoiceBalance(invoice.data);
-  const usable = (invoice: Row | undefined): invoice is Row => isOpen(invoice, pr) && invoice!.data.currency === t.currency && balanceOf(invoice!) > 0;
+  const usable = (invoice: Row | undefined): invoice is Row =>
+    isOpen(invoice, pr) && invoice!.data.currency === t.currency && balanceOf(invoice!) > 0;
   const ranked = new Map<string, Candidate>();
   const propose = (invoice: Row, method: keyof typeof scores) => {
     if (!usable(invoice)) return;
     const score = scores[method] + (balanceOf(invoice) === amount ? SAME_AMOUNT : 0);
     const known = ranked.get(invoice.registration);
-    if (!known || known.score < score) ranked.set(invoice.registration, { invoiceRegistration: invoice.registration, score, reason: method, balance: major(balanceOf(invoice), invoice.data.currency) });
+    if (!known || known.score < score)
+      ranked.set(invoice.registration, {
+        invoiceRegistration: invoice.registration,
+        score,
+        reason: method,
+        balance: major(balanceOf(invoice), invoice.data.currency),
+      });
   };
   let match: { method: MatchMethod; invoice: Row; amount: number } | undefined;
-  const take = (method: MatchMethod, invoice: Row) => { match ??= { method, invoice, amount: Math.min(amount, balanceOf(invoice)) }; };
+  const take = (method: MatchMethod, invoice: Row) => {
+    match ??= { method, invoice, amount: Math.min(amount, balanceOf(invoice)) };
+  };
 
   // 1. EndToEndId: the line names its invoice.
   const line = str(t.endToEndId) ? found.lines.get(String(t.endToEndId)) : undefined;
   const lineInvoice = line ? found.invoices.get(String(line.data.invoiceRegistration)) : undefined;
-  if (lineInvoice && usable(lineInvoice)) { propose(lineInvoice, 'END_TO_END_ID'); take('END_TO_END_ID', lineInvoice); }
+  if (lineInvoice && usable(lineInvoice)) {
+    propose(lineInvoice, 'END_TO_END_ID');
+    take('END_TO_END_ID', lineInvoice);
+  }
   // 2. Mandate reference and amount.
   const onMandate = (found.byMandate.get(String(t.mandateReference ?? '')) ?? []).filter(usable);
   onMandate.forEach((i) => propose(i, 'MANDATE'));
@@ -130,19 +227,29 @@ function decide(t: Doc, found: Found, balances: Map<string, number>): { match?: 
   if (mandateExact.length === 1) take('MANDATE', mandateExact[0]);
   // 3. Invoice number or creditor reference in the remittance information.
   const text = `${str(t.remittanceInformation) ?? ''} ${str(t.creditorReference) ?? ''}`;
-  const named = [...new Set([
-    ...tokensOf(text).map((w) => found.byNumber.get(w)),
-    ...creditorReferencesIn(text).map((b) => found.byBody.get(b)),
-  ])].filter(usable);
+  const named = [
+    ...new Set([
+      ...tokensOf(text).map((w) => found.byNumber.get(w)),
+      ...creditorReferencesIn(text).map((b) => found.byBody.get(b)),
+    ]),
+  ].filter(usable);
   named.forEach((i) => propose(i, 'REFERENCE'));
   if (named.length === 1 && amount <= balanceOf(named[0])) take('REFERENCE', named[0]);
   // 4. Payer IBAN and amount.
-  const ofIban = (found.byIban.get(String(t.counterpartyIban ?? '').replace(/\s/g, '').toUpperCase()) ?? []).filter(usable);
+  const ofIban = (
+    found.byIban.get(
+      String(t.counterpartyIban ?? '')
+        .replace(/\s/g, '')
+        .toUpperCase(),
+    ) ?? []
+  ).filter(usable);
   ofIban.forEach((i) => propose(i, 'IBAN_AMOUNT'));
   const ibanExact = ofIban.filter((i) => balanceOf(i) === amount);
   if (ibanExact.length === 1) take('IBAN_AMOUNT', ibanExact[0]);
 
-  const candidates = [...ranked.values()].sort((a, b) => b.score - a.score || a.invoiceRegistration.localeCompare(b.invoiceRegistration)).slice(0, MAX_CANDIDATES);
+  const candidates = [...ranked.values()]
+    .sort((a, b) => b.score - a.score || a.invoiceRegistration.localeCompare(b.invoiceRegistration))
+    .slice(0, MAX_CANDIDATES);
   return { match, candidates };
 }
 
@@ -159,15 +266,34 @@ async function sameAmount(tx: Tx, tenant: string, transactions: Doc[]): Promise<
       WHERE tenant = ${tenant} AND status IN (${sql.join(openInvoiceStatuses)}) AND COALESCE(type, '') <> 'CREDIT_NOTE'
         AND numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')) = ANY(${[...new Set(transactions.map((t) => String(t.amount)))]}::numeric[])) AS o
     WHERE n <= ${MAX_CANDIDATES}`.execute(tx);
-  for (const r of rows) push(out, r.key, { invoiceRegistration: r.registration, score: AMOUNT_ONLY, reason: 'AMOUNT', balance: major(invoiceBalance(r.data), r.data.currency) });
-  return new Map(transactions.map((t) => [keyOf(t.currency, prOf(t), String(t.amount)), out.get(keyOf(t.currency, prOf(t), String(t.amount))) ?? []]));
+  for (const r of rows)
+    push(out, r.key, {
+      invoiceRegistration: r.registration,
+      score: AMOUNT_ONLY,
+      reason: 'AMOUNT',
+      balance: major(invoiceBalance(r.data), r.data.currency),
+    });
+  return new Map(
+    transactions.map((t) => [
+      keyOf(t.currency, prOf(t), String(t.amount)),
+      out.get(keyOf(t.currency, prOf(t), String(t.amount))) ?? [],
+    ]),
+  );
 }
 
 /**
  * Creates the transaction's cashflow (its counterparty the first invoice's payer, or payee for
  * money out), allocates it as given (minor units) and marks the transaction MATCHED, with History.
  */
-export async function settle(tx: Tx, caller: WorkflowCaller, row: Row, allocations: { invoice: Row; amount: number }[], method: MatchMethod, candidates: Candidate[] = [], status = 'MATCHED'): Promise<Doc> {
+export async function settle(
+  tx: Tx,
+  caller: WorkflowCaller,
+  row: Row,
+  allocations: { invoice: Row; amount: number }[],
+  method: MatchMethod,
+  candidates: Candidate[] = [],
+  status = 'MATCHED',
+): Promise<Doc> {
   const t = row.data;
   const pr = prOf(t);
   const first = allocations[0].invoice;
@@ -176,28 +302,67 @@ export async function settle(tx: Tx, caller: WorkflowCaller, row: Row, allocatio
   const contracts = [...new Set(allocations.map((a) => str(a.invoice.data.contractRegistration)))];
   const registration = await freeRegistration(tx, caller, cashflowKind);
   const cashflowDoc: Doc = {
-    registration, status: 'PENDING', type: pr === 'R' ? 'RECEIPT' : 'DISBURSEMENT', name: `${String(t.counterpartyName ?? 'Bank')} ${String(t.bookingDate ?? '')}`.trim(),
-    pr, paymentMode: method === 'MANDATE' || (method === 'END_TO_END_ID' && str(t.mandateReference)) ? 'SEPA_DIRECT_DEBIT' : 'TRANSFER',
-    amount: t.amount, currency: t.currency, valueDate: str(t.valueDate) ?? str(t.bookingDate) ?? new Date().toISOString().slice(0, 10),
+    registration,
+    status: 'PENDING',
+    type: pr === 'R' ? 'RECEIPT' : 'DISBURSEMENT',
+    name: `${String(t.counterpartyName ?? 'Bank')} ${String(t.bookingDate ?? '')}`.trim(),
+    pr,
+    paymentMode:
+      method === 'MANDATE' || (method === 'END_TO_END_ID' && str(t.mandateReference))
+        ? 'SEPA_DIRECT_DEBIT'
+        : 'TRANSFER',
+    amount: t.amount,
+    currency: t.currency,
+    valueDate: str(t.valueDate) ?? str(t.bookingDate) ?? new Date().toISOString().slice(0, 10),
     persons: person ? [{ role, personRegistration: person }] : [],
     bankReference: str(t.endToEndId) ?? str(t.accountServicerReference) ?? str(t.entryReference) ?? row.registration,
     ...(contracts.length === 1 && contracts[0] ? { contractRegistration: contracts[0] } : {}),
-    allocatedAmount: 0, unallocatedAmount: t.amount,
+    allocatedAmount: 0,
+    unallocatedAmount: t.amount,
   };
-  const cashflow = storage.toDocument(await storage.insertRow(tx, cashflowKind, caller.tenant, caller.username, cashflowDoc));
-  await insertHistory(tx, caller, { entityName: cashflowKind.name, entityRegistration: registration, action: 'CREATE', after: cashflow, extra: { bankTransactionRegistration: row.registration } });
+  const cashflow = storage.toDocument(
+    await storage.insertRow(tx, cashflowKind, caller.tenant, caller.username, cashflowDoc),
+  );
+  await insertHistory(tx, caller, {
+    entityName: cashflowKind.name,
+    entityRegistration: registration,
+    action: 'CREATE',
+    after: cashflow,
+    extra: { bankTransactionRegistration: row.registration },
+  });
   await allocateCashflow(tx, caller, registration, {
-    allocations: allocations.map((a) => ({ invoiceRegistration: a.invoice.registration, amount: major(a.amount, t.currency) })),
+    allocations: allocations.map((a) => ({
+      invoiceRegistration: a.invoice.registration,
+      amount: major(a.amount, t.currency),
+    })),
     ...(str(t.bookingDate) ? { date: String(t.bookingDate) } : {}),
   });
   const before = storage.toDocument(row);
   const data: Doc = {
-    ...t, registration: row.registration, status, matchMethod: method, matchDate: new Date().toISOString().slice(0, 10), cashflowRegistration: registration,
-    invoices: allocations.map((a) => ({ invoiceRegistration: a.invoice.registration, amount: major(a.amount, t.currency) })), candidates,
+    ...t,
+    registration: row.registration,
+    status,
+    matchMethod: method,
+    matchDate: new Date().toISOString().slice(0, 10),
+    cashflowRegistration: registration,
+    invoices: allocations.map((a) => ({
+      invoiceRegistration: a.invoice.registration,
+      amount: major(a.amount, t.currency),
+    })),
+    candidates,
     ...(method === 'END_TO_END_ID' ? { paymentFileLineRegistration: t.paymentFileLineRegistration } : {}),
   };
-  const after = storage.toDocument(await storage.updateRow(tx, transactionKind, caller.tenant, caller.username, row._id, data));
-  await insertHistory(tx, caller, { entityName: transactionKind.name, entityRegistration: row.registration, action: status === 'MATCHED' ? 'MATCH' : 'MATCH_PARTIALLY', before, after, extra: { matchMethod: method } });
+  const after = storage.toDocument(
+    await storage.updateRow(tx, transactionKind, caller.tenant, caller.username, row._id, data),
+  );
+  await insertHistory(tx, caller, {
+    entityName: transactionKind.name,
+    entityRegistration: row.registration,
+    action: status === 'MATCHED' ? 'MATCH' : 'MATCH_PARTIALLY',
+    before,
+    after,
+    extra: { matchMethod: method },
+  });
   return after;
 }
 
@@ -213,17 +378,49 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: Row): Promise<b
   await sql`SAVEPOINT bank_return`.execute(tx);
   try {
     const result = await returnDebit(tx, caller, {
-      endToEndId: str(t.endToEndId), amount: Number(t.amount), currency: String(t.currency), reasonCode: String(t.returnReason),
-      date: str(t.bookingDate) ?? str(t.valueDate) ?? new Date().toISOString().slice(0, 10), bankTransactionRegistration: row.registration,
+      endToEndId: str(t.endToEndId),
+      amount: Number(t.amount),
+      currency: String(t.currency),
+      reasonCode: String(t.returnReason),
+      date: str(t.bookingDate) ?? str(t.valueDate) ?? new Date().toISOString().slice(0, 10),
+      bankTransactionRegistration: row.registration,
     });
-    const [line] = str(t.endToEndId) ? await storage.findWhere(tx, lineKind, caller.tenant, sql<boolean>`data->>'endToEndId' = ${String(t.endToEndId)}`, 1) : [];
+    const [line] = str(t.endToEndId)
+      ? await storage.findWhere(
+          tx,
+          lineKind,
+          caller.tenant,
+          sql<boolean>`data->>'endToEndId' = ${String(t.endToEndId)}`,
+          1,
+        )
+      : [];
     const before = storage.toDocument(row);
-    const after = storage.toDocument(await storage.updateRow(tx, transactionKind, caller.tenant, caller.username, row._id, {
-      ...t, registration: row.registration, status: 'MATCHED', matchMethod: 'RETURN', matchDate: new Date().toISOString().slice(0, 10),
-      caseRegistration: result.case.registration, ...(line ? { paymentFileLineRegistration: line.registration } : {}),
-      ...(result.feeInvoice ? { invoices: [{ invoiceRegistration: result.feeInvoice.registration, amount: result.feeInvoice.amountInclTax }] } : {}),
-    }));
-    await insertHistory(tx, caller, { entityName: transactionKind.name, entityRegistration: row.registration, action: 'MATCH', before, after, extra: { matchMethod: 'RETURN' } });
+    const after = storage.toDocument(
+      await storage.updateRow(tx, transactionKind, caller.tenant, caller.username, row._id, {
+        ...t,
+        registration: row.registration,
+        status: 'MATCHED',
+        matchMethod: 'RETURN',
+        matchDate: new Date().toISOString().slice(0, 10),
+        caseRegistration: result.case.registration,
+        ...(line ? { paymentFileLineRegistration: line.registration } : {}),
+        ...(result.feeInvoice
+          ? {
+              invoices: [
+                { invoiceRegistration: result.feeInvoice.registration, amount: result.feeInvoice.amountInclTax },
+              ],
+            }
+          : {}),
+      }),
+    );
+    await insertHistory(tx, caller, {
+      entityName: transactionKind.name,
+      entityRegistration: row.registration,
+      action: 'MATCH',
+      before,
+      after,
+      extra: { matchMethod: 'RETURN' },
+    });
     await sql`RELEASE SAVEPOINT bank_return`.execute(tx);
     return true;
   } catch (error) {
@@ -233,7 +430,10 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: Row): Promise<b
   }
 }
 
-export interface MatchOutcome { matched: number; unmatched: number }
+export interface MatchOutcome {
+  matched: number;
+  unmatched: number;
+}
 
 /**
  * Matches the NEW transactions `rows` (money in or out, not returns): each confident one settled
@@ -242,7 +442,11 @@ export interface MatchOutcome { matched: number; unmatched: number }
 export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Row[]): Promise<MatchOutcome> {
   const outcome: MatchOutcome = { matched: 0, unmatched: 0 };
   if (!rows.length) return outcome;
-  const found = await lookUp(tx, caller.tenant, rows.map((r) => r.data));
+  const found = await lookUp(
+    tx,
+    caller.tenant,
+    rows.map((r) => r.data),
+  );
   const balances = new Map<string, number>();
   const pending: { id: string; data: Doc }[] = [];
   const waiting: { row: Row; candidates: Candidate[] }[] = [];
@@ -258,9 +462,19 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
       await sql`SAVEPOINT bank_match`.execute(tx);
       try {
         const line = match.method === 'END_TO_END_ID' ? found.lines.get(String(t.endToEndId)) : undefined;
-        await settle(tx, caller, { ...row, data: { ...t, ...(line ? { paymentFileLineRegistration: line.registration } : {}) } }, [{ invoice: match.invoice, amount: match.amount }], match.method, candidates);
+        await settle(
+          tx,
+          caller,
+          { ...row, data: { ...t, ...(line ? { paymentFileLineRegistration: line.registration } : {}) } },
+          [{ invoice: match.invoice, amount: match.amount }],
+          match.method,
+          candidates,
+        );
         await sql`RELEASE SAVEPOINT bank_match`.execute(tx);
-        balances.set(match.invoice.registration, (balances.get(match.invoice.registration) ?? invoiceBalance(match.invoice.data)) - match.amount);
+        balances.set(
+          match.invoice.registration,
+          (balances.get(match.invoice.registration) ?? invoiceBalance(match.invoice.data)) - match.amount,
+        );
         outcome.matched++;
         continue;
       } catch (error) {
@@ -271,11 +485,21 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
     outcome.unmatched++;
     waiting.push({ row, candidates });
   }
-  const byAmount = await sameAmount(tx, caller.tenant, waiting.filter((w) => !w.candidates.length).map((w) => w.row.data));
+  const byAmount = await sameAmount(
+    tx,
+    caller.tenant,
+    waiting.filter((w) => !w.candidates.length).map((w) => w.row.data),
+  );
   for (const { row, candidates } of waiting) {
     const t = row.data;
-    const ranked = candidates.length ? candidates : byAmount.get(`${String(t.currency)}|${prOf(t)}|${String(t.amount)}`) ?? [];
-    if (JSON.stringify(ranked) !== JSON.stringify(t.candidates ?? [])) pending.push({ id: row._id, data: { ...t, registration: row.registration, status: row.status, candidates: ranked } });
+    const ranked = candidates.length
+      ? candidates
+      : (byAmount.get(`${String(t.currency)}|${prOf(t)}|${String(t.amount)}`) ?? []);
+    if (JSON.stringify(ranked) !== JSON.stringify(t.candidates ?? []))
+      pending.push({
+        id: row._id,
+        data: { ...t, registration: row.registration, status: row.status, candidates: ranked },
+      });
   }
   // Candidates are a proposal, recomputed at each run: written without a History row of their own.
   await storage.updateMany(tx, transactionKind, caller.tenant, caller.username, pending);
@@ -287,9 +511,16 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
  * order along the primary key, so that going through 100,000 transactions chunk by chunk reads
  * each once.
  */
-export async function newTransactions(tx: Tx, tenant: string, condition: ReturnType<typeof sql<boolean>>, after: string, limit: number): Promise<Row[]> {
+export async function newTransactions(
+  tx: Tx,
+  tenant: string,
+  condition: ReturnType<typeof sql<boolean>>,
+  after: string,
+  limit: number,
+): Promise<Row[]> {
   const from = after || '00000000-0000-0000-0000-000000000000';
-  const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+  const { rows } =
+    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND _id > ${from}::uuid AND status = 'NEW' AND (${condition})
     ORDER BY tenant, _id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(tx);
   return rows;
@@ -298,5 +529,5 @@ export async function newTransactions(tx: Tx, tenant: string, condition: ReturnT
 /** The ranked candidates of one transaction, computed now (after new invoices). */
 export async function proposals(tx: Tx, caller: WorkflowCaller, row: Row): Promise<Candidate[]> {
   const { candidates } = decide(row.data, await lookUp(tx, caller.tenant, [row.data]), new Map());
-  return candidates.length ? candidates : [...(await sameAmount(tx, caller.tenant, [row.data])).values()][0] ?? [];
+  return candidates.length ? candidates : ([...(await sameAmount(tx, caller.tenant, [row.data])).values()][0] ?? []);
 }

@@ -32,74 +32,161 @@ const MAX_FILE = 512 * 1024 * 1024;
 
 const recordPath = z.object({ id: z.string().min(1).max(200) });
 const matchBody = z.object({
-  allocations: z.array(z.object({
-    invoiceRegistration: z.string().min(1).max(200),
-    amount: z.number().describe('In the transaction’s currency, at most its decimals; at most the invoice’s balance'),
-  })).min(1).max(100).describe('The invoices the transaction pays and how much of it goes to each (their sum at most its amount)'),
+  allocations: z
+    .array(
+      z.object({
+        invoiceRegistration: z.string().min(1).max(200),
+        amount: z
+          .number()
+          .describe('In the transaction’s currency, at most its decimals; at most the invoice’s balance'),
+      }),
+    )
+    .min(1)
+    .max(100)
+    .describe('The invoices the transaction pays and how much of it goes to each (their sum at most its amount)'),
 });
 const rematchQuery = z.object({
-  registrations: z.string().max(20_000).optional().describe('These transactions (comma separated); all the waiting ones when absent'),
+  registrations: z
+    .string()
+    .max(20_000)
+    .optional()
+    .describe('These transactions (comma separated); all the waiting ones when absent'),
 });
 
-export interface StatementRouteOptions { db: Db; store: ObjectStore; jobs: JobQueue; preHandler: PreHandler; backgroundThreshold?: number }
+export interface StatementRouteOptions {
+  db: Db;
+  store: ObjectStore;
+  jobs: JobQueue;
+  preHandler: PreHandler;
+  backgroundThreshold?: number;
+}
 
-export async function statementRoutes(app: FastifyInstance, { db, store, jobs, preHandler, backgroundThreshold }: StatementRouteOptions) {
+export async function statementRoutes(
+  app: FastifyInstance,
+  { db, store, jobs, preHandler, backgroundThreshold }: StatementRouteOptions,
+) {
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: MAX_FILE } });
   registerMatchingRunner(db, jobs);
   registerCamtImportRunner(db, jobs, store);
-  const write = (entity: { name: string; route: string }) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
+  const write = (entity: { name: string; route: string }) => ({
+    entity: entity.name,
+    permission: `write /api/${entity.route}`,
+  });
 
   const background = async (tx: Tx, caller: WorkflowCaller, camt: Doc, total: number) => {
-    const batch = await createBatch(tx, caller, { type: CAMT_IMPORT, name: `Import of ${String(camt.name)}`, parameters: { camtRegistration: camt.registration }, total });
+    const batch = await createBatch(tx, caller, {
+      type: CAMT_IMPORT,
+      name: `Import of ${String(camt.name)}`,
+      parameters: { camtRegistration: camt.registration },
+      total,
+    });
     // Queued once the Camt record commits: a job that starts before would not see it.
     pendingQueues.set(String(camt.registration), { tenant: caller.tenant, batch: String(batch.registration) });
     return String(batch.registration);
   };
   const pendingQueues = new Map<string, { tenant: string; batch: string }>();
 
-  app.post('/api/billing/camts/import', {
-    preValidation: preHandler, config: write(camtKind),
-    schema: {
-      tags: ['Camt'], summary: 'Imports a camt.053 or camt.054 file (.02, .04, .08): statements, transactions, matching',
-      description: 'multipart/form-data with the file as `file`. 201 with the Camt record and its counts; 200 with the earlier Camt when every statement of the file was imported before (nothing added). A file of more than 2,000 transactions: 202 with the Camt record IMPORTING and its `batchRegistration` (a CAMT_IMPORT batch: done of total transactions), then PROCESSING with the matching batch, then PROCESSED with its counts. A file not well-formed or not valid against its schema: 400 INVALID_XML, nothing written.',
+  app.post(
+    '/api/billing/camts/import',
+    {
+      preValidation: preHandler,
+      config: write(camtKind),
+      schema: {
+        tags: ['Camt'],
+        summary: 'Imports a camt.053 or camt.054 file (.02, .04, .08): statements, transactions, matching',
+        description:
+          'multipart/form-data with the file as `file`. 201 with the Camt record and its counts; 200 with the earlier Camt when every statement of the file was imported before (nothing added). A file of more than 2,000 transactions: 202 with the Camt record IMPORTING and its `batchRegistration` (a CAMT_IMPORT batch: done of total transactions), then PROCESSING with the matching batch, then PROCESSED with its counts. A file not well-formed or not valid against its schema: 400 INVALID_XML, nothing written.',
+      },
     },
-  }, async (request, reply) => {
-    const caller = request.caller!;
-    if (!request.isMultipart()) throw new ApiError('INVALID_FIELD_VALUE', [String(request.headers['content-type'] ?? ''), 'content-type (multipart/form-data with the file as `file`)']);
-    const part = await request.file();
-    if (!part) throw new ApiError('MISSING_FIELD_IN_BODY', ['file']);
-    const content = await part.toBuffer();
-    const result = await importCamt(db, caller, { content, fileName: part.filename || 'statement.xml' }, {
-      store, background, backgroundThreshold: backgroundThreshold ?? CAMT_BACKGROUND_TRANSACTIONS,
-    }).catch((e) => databaseError(e, camtKind));
-    const queued = pendingQueues.get(String(result.camt.registration));
-    if (queued) { pendingQueues.delete(String(result.camt.registration)); await jobs.enqueue(queued.tenant, queued.batch); }
-    return reply.code(result.queued ? 202 : result.created ? 201 : 200).send(result.camt);
-  });
+    async (request, reply) => {
+      const caller = request.caller!;
+      if (!request.isMultipart())
+        throw new ApiError('INVALID_FIELD_VALUE', [
+          String(request.headers['content-type'] ?? ''),
+          'content-type (multipart/form-data with the file as `file`)',
+        ]);
+      const part = await request.file();
+      if (!part) throw new ApiError('MISSING_FIELD_IN_BODY', ['file']);
+      const content = await part.toBuffer();
+      const result = await importCamt(
+        db,
+        caller,
+        { content, fileName: part.filename || 'statement.xml' },
+        {
+          store,
+          background,
+          backgroundThreshold: backgroundThreshold ?? CAMT_BACKGROUND_TRANSACTIONS,
+        },
+      ).catch((e) => databaseError(e, camtKind));
+      const queued = pendingQueues.get(String(result.camt.registration));
+      if (queued) {
+        pendingQueues.delete(String(result.camt.registration));
+        await jobs.enqueue(queued.tenant, queued.batch);
+      }
+      return reply.code(result.queued ? 202 : result.created ? 201 : 200).send(result.camt);
+    },
+  );
 
-  app.post('/api/bank/bank-transactions/rematch', {
-    preValidation: preHandler, config: write(transactionKind),
-    schema: { tags: ['BankTransaction'], summary: 'Matches the waiting transactions again (after new invoices)', querystring: rematchQuery },
-  }, async (request) => {
-    const caller = request.caller!;
-    const named = (request.query as { registrations?: string }).registrations?.split(',').map((r) => r.trim()).filter(Boolean);
-    return inTenant(db, scopeOf(caller), (tx) => rematch(tx, caller, named), 120_000).catch((e) => databaseError(e, transactionKind));
-  });
+  app.post(
+    '/api/bank/bank-transactions/rematch',
+    {
+      preValidation: preHandler,
+      config: write(transactionKind),
+      schema: {
+        tags: ['BankTransaction'],
+        summary: 'Matches the waiting transactions again (after new invoices)',
+        querystring: rematchQuery,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const named = (request.query as { registrations?: string }).registrations
+        ?.split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      return inTenant(db, scopeOf(caller), (tx) => rematch(tx, caller, named), 120_000).catch((e) =>
+        databaseError(e, transactionKind),
+      );
+    },
+  );
 
-  app.get('/api/bank/bank-transactions/:id/candidates', {
-    preValidation: preHandler, config: { entity: transactionKind.name, permission: `read /api/${transactionKind.route}` },
-    schema: { tags: ['BankTransaction'], summary: 'The open invoices proposed for a transaction, best first', params: recordPath },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => candidatesOf(tx, caller, (request.params as { id: string }).id)).catch((e) => databaseError(e, transactionKind));
-  });
+  app.get(
+    '/api/bank/bank-transactions/:id/candidates',
+    {
+      preValidation: preHandler,
+      config: { entity: transactionKind.name, permission: `read /api/${transactionKind.route}` },
+      schema: {
+        tags: ['BankTransaction'],
+        summary: 'The open invoices proposed for a transaction, best first',
+        params: recordPath,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) =>
+        candidatesOf(tx, caller, (request.params as { id: string }).id),
+      ).catch((e) => databaseError(e, transactionKind));
+    },
+  );
 
-  app.post('/api/bank/bank-transactions/:id/match', {
-    preValidation: preHandler, config: write(transactionKind),
-    schema: { tags: ['BankTransaction'], summary: 'Matches a transaction by hand to one or several invoices', params: recordPath, body: matchBody },
-  }, async (request) => {
-    const caller = request.caller!;
-    const { allocations } = request.body as { allocations: { invoiceRegistration: string; amount: number }[] };
-    return inTenant(db, scopeOf(caller), (tx) => matchByHand(tx, caller, (request.params as { id: string }).id, allocations)).catch((e) => databaseError(e, transactionKind));
-  });
+  app.post(
+    '/api/bank/bank-transactions/:id/match',
+    {
+      preValidation: preHandler,
+      config: write(transactionKind),
+      schema: {
+        tags: ['BankTransaction'],
+        summary: 'Matches a transaction by hand to one or several invoices',
+        params: recordPath,
+        body: matchBody,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { allocations } = request.body as { allocations: { invoiceRegistration: string; amount: number }[] };
+      return inTenant(db, scopeOf(caller), (tx) =>
+        matchByHand(tx, caller, (request.params as { id: string }).id, allocations),
+      ).catch((e) => databaseError(e, transactionKind));
+    },
+  );
 }

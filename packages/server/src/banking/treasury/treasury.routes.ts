@@ -21,7 +21,10 @@ const moveBody = z.object({
   reason: z.unknown().optional(),
 });
 const arbitrationBody = z.object({
-  accounts: z.unknown().optional().describe('Registrations of the accounts arbitrated; every ACTIVE account when absent'),
+  accounts: z
+    .unknown()
+    .optional()
+    .describe('Registrations of the accounts arbitrated; every ACTIVE account when absent'),
   target: z.unknown().optional().describe('Balance every account should reach at least; 0 when absent'),
   valueDate: z.unknown().optional(),
   reason: z.unknown().optional(),
@@ -35,22 +38,50 @@ const overdraftBody = z.object({
 export async function treasuryRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const config = { entity: bankOperationKind.name, permission: `write /api/${bankOperationKind.route}` };
   const tags = [bankOperationKind.name];
-  app.post('/api/bank/move-money', {
-    preValidation: preHandler, config, schema: { tags, summary: 'Moves money between two of the tenant’s own accounts', body: moveBody },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => moveMoney(tx, caller, (request.body ?? {}) as object)).catch((e) => databaseError(e, bankOperationKind));
-  });
-  app.post('/api/bank/arbitration', {
-    preValidation: preHandler, config, schema: { tags, summary: 'Brings every account of an organization to at least a target balance from the richest', body: arbitrationBody },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => arbitrate(tx, caller, (request.body ?? {}) as object)).catch((e) => databaseError(e, bankOperationKind));
-  });
-  app.post('/api/bank/set-overdraft', {
-    preValidation: preHandler, config, schema: { tags, summary: 'Changes an account’s overdraft limit', body: overdraftBody },
-  }, async (request) => {
-    const caller = request.caller!;
-    return inTenant(db, scopeOf(caller), (tx) => setOverdraft(tx, caller, (request.body ?? {}) as object)).catch((e) => databaseError(e, bankOperationKind));
-  });
+  app.post(
+    '/api/bank/move-money',
+    {
+      preValidation: preHandler,
+      config,
+      schema: { tags, summary: 'Moves money between two of the tenant’s own accounts', body: moveBody },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => moveMoney(tx, caller, (request.body ?? {}) as object)).catch((e) =>
+        databaseError(e, bankOperationKind),
+      );
+    },
+  );
+  app.post(
+    '/api/bank/arbitration',
+    {
+      preValidation: preHandler,
+      config,
+      schema: {
+        tags,
+        summary: 'Brings every account of an organization to at least a target balance from the richest',
+        body: arbitrationBody,
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => arbitrate(tx, caller, (request.body ?? {}) as object)).catch((e) =>
+        databaseError(e, bankOperationKind),
+      );
+    },
+  );
+  app.post(
+    '/api/bank/set-overdraft',
+    {
+      preValidation: preHandler,
+      config,
+      schema: { tags, summary: 'Changes an account’s overdraft limit', body: overdraftBody },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      return inTenant(db, scopeOf(caller), (tx) => setOverdraft(tx, caller, (request.body ?? {}) as object)).catch(
+        (e) => databaseError(e, bankOperationKind),
+      );
+    },
+  );
 }

@@ -13,7 +13,16 @@ import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import { allocatable, cashflowState, invoiceProblem, refuseCashflow } from './allocations.ts';
-import { allocationKind, cashflowKind, invoiceBalance, invoiceKind, lockRecord, major, mustBeAmount, personOf } from './billing-records.ts';
+import {
+  allocationKind,
+  cashflowKind,
+  invoiceBalance,
+  invoiceKind,
+  lockRecord,
+  major,
+  mustBeAmount,
+  personOf,
+} from './billing-records.ts';
 
 export interface AllocationRequest {
   /** By hand: these invoices, these amounts. Absent or empty: oldest-first over the counterparty's open invoices. */
@@ -27,16 +36,28 @@ async function oldestFirst(tx: Tx, caller: Caller, cashflow: Row): Promise<Row[]
   const pr = cashflow.data.pr === 'P' ? 'P' : 'R';
   const role = pr === 'R' ? 'PAYER' : 'PAYEE';
   const person = personOf(cashflow.data, role);
-  const contract = typeof cashflow.data.contractRegistration === 'string' && cashflow.data.contractRegistration ? cashflow.data.contractRegistration : undefined;
-  if (!person && !contract) throw new ApiError('INVALID_FIELD_VALUE', ['(none)', `persons (the cashflow names no ${role.toLowerCase()} nor contract whose invoices it would pay)`]);
+  const contract =
+    typeof cashflow.data.contractRegistration === 'string' && cashflow.data.contractRegistration
+      ? cashflow.data.contractRegistration
+      : undefined;
+  if (!person && !contract)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      '(none)',
+      `persons (the cashflow names no ${role.toLowerCase()} nor contract whose invoices it would pay)`,
+    ]);
   const conditions = [
-    sql<boolean>`status IN ('ISSUED', 'PARTIALLY_PAID')`, sql<boolean>`COALESCE(data->>'pr', 'R') = ${pr}`,
-    sql<boolean>`data->>'currency' = ${String(cashflow.data.currency)}`, sql<boolean>`COALESCE(type, '') <> 'CREDIT_NOTE'`,
-    ...(person ? [sql<boolean>`data->'persons' @> ${JSON.stringify([{ role, personRegistration: person }])}::jsonb`] : []),
+    sql<boolean>`status IN ('ISSUED', 'PARTIALLY_PAID')`,
+    sql<boolean>`COALESCE(data->>'pr', 'R') = ${pr}`,
+    sql<boolean>`data->>'currency' = ${String(cashflow.data.currency)}`,
+    sql<boolean>`COALESCE(type, '') <> 'CREDIT_NOTE'`,
+    ...(person
+      ? [sql<boolean>`data->'persons' @> ${JSON.stringify([{ role, personRegistration: person }])}::jsonb`]
+      : []),
     ...(contract ? [sql<boolean>`data->>'contractRegistration' = ${contract}`] : []),
   ];
   // Locked in registration order (as every allocation locks invoices), then taken by due date.
-  const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+  const { rows } =
+    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${caller.tenant} AND ${sql.join(conditions, sql` AND `)}
     ORDER BY registration LIMIT 1000 FOR UPDATE`.execute(tx);
   const key = (r: Row) => `${String(r.data.dueDate ?? '9999')}|${String(r.data.invoiceNumber ?? '')}|${r.registration}`;
@@ -49,28 +70,52 @@ async function oldestFirst(tx: Tx, caller: Caller, cashflow: Row): Promise<Row[]
  * as far as the cashflow goes; what is left stays unallocated). Each allocation is a
  * CashflowAllocation created and validated. Answers the cashflow and the allocations made.
  */
-export async function allocateCashflow(tx: Tx, caller: WorkflowCaller, registration: string, request: AllocationRequest = {}): Promise<{ cashflow: Doc; allocations: Doc[] }> {
+export async function allocateCashflow(
+  tx: Tx,
+  caller: WorkflowCaller,
+  registration: string,
+  request: AllocationRequest = {},
+): Promise<{ cashflow: Doc; allocations: Doc[] }> {
   const cashflow = await lockRecord(tx, caller, cashflowKind, registration);
-  if (!allocatable.includes(String(cashflow.status))) throw refuseCashflow(cashflow, `cashflow ${cashflow.registration} is ${cashflow.status}: only a PENDING or PARTIALLY_ALLOCATED cashflow is allocated`);
+  if (!allocatable.includes(String(cashflow.status)))
+    throw refuseCashflow(
+      cashflow,
+      `cashflow ${cashflow.registration} is ${cashflow.status}: only a PENDING or PARTIALLY_ALLOCATED cashflow is allocated`,
+    );
   const currency = cashflow.data.currency;
   let left = cashflowState(cashflow).unallocated;
   const planned: { invoice: string; amount: number }[] = [];
   const byHand = request.allocations ?? [];
   if (byHand.length) {
     byHand.forEach((a, i) => {
-      if (byHand.findIndex((b) => b.invoiceRegistration === a.invoiceRegistration) !== i) throw new ApiError('INVALID_FIELD_VALUE', [a.invoiceRegistration, `allocations[${i}].invoiceRegistration (given twice)`]);
+      if (byHand.findIndex((b) => b.invoiceRegistration === a.invoiceRegistration) !== i)
+        throw new ApiError('INVALID_FIELD_VALUE', [
+          a.invoiceRegistration,
+          `allocations[${i}].invoiceRegistration (given twice)`,
+        ]);
     });
-    const order = byHand.map((a, i) => ({ ...a, i })).sort((a, b) => a.invoiceRegistration.localeCompare(b.invoiceRegistration));
+    const order = byHand
+      .map((a, i) => ({ ...a, i }))
+      .sort((a, b) => a.invoiceRegistration.localeCompare(b.invoiceRegistration));
     const invoices = new Map<string, Row>();
-    for (const a of order) invoices.set(a.invoiceRegistration, await lockRecord(tx, caller, invoiceKind, a.invoiceRegistration));
+    for (const a of order)
+      invoices.set(a.invoiceRegistration, await lockRecord(tx, caller, invoiceKind, a.invoiceRegistration));
     byHand.forEach((a, i) => {
       const invoice = invoices.get(a.invoiceRegistration)!;
       const problem = invoiceProblem(invoice, cashflow, `allocations[${i}].invoiceRegistration`);
       if (problem) throw problem;
       const amount = mustBeAmount(a.amount, currency, `allocations[${i}].amount`);
       const balance = invoiceBalance(invoice.data);
-      if (amount > balance) throw new ApiError('INVALID_FIELD_VALUE', [String(a.amount), `allocations[${i}].amount (above the balance ${major(balance, currency)} of invoice ${invoice.registration})`]);
-      if (amount > left) throw new ApiError('INVALID_FIELD_VALUE', [String(a.amount), `allocations[${i}].amount (above the ${major(left, currency)} left to allocate on cashflow ${cashflow.registration})`]);
+      if (amount > balance)
+        throw new ApiError('INVALID_FIELD_VALUE', [
+          String(a.amount),
+          `allocations[${i}].amount (above the balance ${major(balance, currency)} of invoice ${invoice.registration})`,
+        ]);
+      if (amount > left)
+        throw new ApiError('INVALID_FIELD_VALUE', [
+          String(a.amount),
+          `allocations[${i}].amount (above the ${major(left, currency)} left to allocate on cashflow ${cashflow.registration})`,
+        ]);
       left -= amount;
       planned.push({ invoice: invoice.registration, amount });
     });
@@ -86,15 +131,31 @@ export async function allocateCashflow(tx: Tx, caller: WorkflowCaller, registrat
   const allocations: Doc[] = [];
   for (const p of planned) {
     const allocation = await freeRegistration(tx, caller, allocationKind);
-    const draft = storage.toDocument(await storage.insertRow(tx, allocationKind, caller.tenant, caller.username, {
-      registration: allocation, status: 'DRAFT', type: 'INVOICE', name: `${cashflow.registration} → ${p.invoice}`,
-      cashflowRegistration: cashflow.registration, invoiceRegistration: p.invoice, amount: major(p.amount, currency), currency,
-      ...(request.date ? { date: request.date } : {}),
-    }));
-    await insertHistory(tx, caller, { entityName: allocationKind.name, entityRegistration: allocation, action: 'CREATE', after: draft });
+    const draft = storage.toDocument(
+      await storage.insertRow(tx, allocationKind, caller.tenant, caller.username, {
+        registration: allocation,
+        status: 'DRAFT',
+        type: 'INVOICE',
+        name: `${cashflow.registration} → ${p.invoice}`,
+        cashflowRegistration: cashflow.registration,
+        invoiceRegistration: p.invoice,
+        amount: major(p.amount, currency),
+        currency,
+        ...(request.date ? { date: request.date } : {}),
+      }),
+    );
+    await insertHistory(tx, caller, {
+      entityName: allocationKind.name,
+      entityRegistration: allocation,
+      action: 'CREATE',
+      after: draft,
+    });
     allocations.push(await runTransition(tx, caller, allocationKind, allocation, 'VALIDATE'));
   }
-  return { cashflow: storage.toDocument(await lockRecord(tx, caller, cashflowKind, cashflow.registration)), allocations };
+  return {
+    cashflow: storage.toDocument(await lockRecord(tx, caller, cashflowKind, cashflow.registration)),
+    allocations,
+  };
 }
 
 /** Reverses allocation `registration` by its REVERSE transition (the approver's decision); answers it. */

@@ -25,8 +25,17 @@ import { recordLineStatus } from '../../financing/schedule-lines.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { refreshArrearsOnTransition, refreshContractArrears } from './arrears.ts';
 import {
-  allocationKind, cashflowKind, elementKind, invoiceBalance, invoiceKind, invoiceLineKind, lockRecord, major, minor, mustBeAmount,
-  openInvoiceStatuses, personOf, rewrite,
+  cashflowKind,
+  elementKind,
+  invoiceBalance,
+  invoiceKind,
+  invoiceLineKind,
+  lockRecord,
+  major,
+  minor,
+  mustBeAmount,
+  openInvoiceStatuses,
+  rewrite,
 } from './billing-records.ts';
 
 /** Moves a record through its workflow in the transaction (the side effect context's `moveRecord`). */
@@ -36,7 +45,10 @@ export const allocatable = ['PENDING', 'PARTIALLY_ALLOCATED'];
 
 export function refuseCashflow(cashflow: Row, reason: string): ApiError {
   return new ApiError('TRANSITION_REJECTED', ['ALLOCATE', cashflowKind.name, cashflow.registration, reason], {
-    rejectionReason: reason, rejection: 'STATUS', transition: 'ALLOCATE', currentStatus: cashflow.status,
+    rejectionReason: reason,
+    rejection: 'STATUS',
+    transition: 'ALLOCATE',
+    currentStatus: cashflow.status,
   });
 }
 
@@ -49,18 +61,32 @@ export const cashflowState = (cashflow: Row) => {
 /** Why `invoice` cannot take a payment of `cashflow`, naming `field`; nothing when it can. */
 export function invoiceProblem(invoice: Row, cashflow: Row, field: string): ApiError | undefined {
   const why = (reason: string) => new ApiError('INVALID_FIELD_VALUE', [invoice.registration, `${field} (${reason})`]);
-  if (!openInvoiceStatuses.includes(String(invoice.status))) return why(`invoice ${invoice.registration} is ${invoice.status}: only an ISSUED or PARTIALLY_PAID invoice is paid`);
-  if (invoice.data.currency !== cashflow.data.currency) return why(`invoice in ${String(invoice.data.currency)}, cashflow in ${String(cashflow.data.currency)}`);
-  if ((invoice.data.pr ?? 'R') !== (cashflow.data.pr ?? 'R')) return why(`a ${invoice.data.pr === 'P' ? 'payable' : 'receivable'} invoice is not settled by a ${cashflow.data.pr === 'P' ? 'payment made' : 'payment received'}`);
+  if (!openInvoiceStatuses.includes(String(invoice.status)))
+    return why(
+      `invoice ${invoice.registration} is ${invoice.status}: only an ISSUED or PARTIALLY_PAID invoice is paid`,
+    );
+  if (invoice.data.currency !== cashflow.data.currency)
+    return why(`invoice in ${String(invoice.data.currency)}, cashflow in ${String(cashflow.data.currency)}`);
+  if ((invoice.data.pr ?? 'R') !== (cashflow.data.pr ?? 'R'))
+    return why(
+      `a ${invoice.data.pr === 'P' ? 'payable' : 'receivable'} invoice is not settled by a ${cashflow.data.pr === 'P' ? 'payment made' : 'payment received'}`,
+    );
   return undefined;
 }
 
 /** The invoice's lines, by schedule element: the numbers of its lines in `status`. */
 async function scheduleLinesOf(tx: Tx, caller: Caller, invoice: string): Promise<Map<string, number[]>> {
-  const lines = await storage.findWhere(tx, invoiceLineKind, caller.tenant, sql<boolean>`data->>'invoiceRegistration' = ${invoice}`, 10_000);
+  const lines = await storage.findWhere(
+    tx,
+    invoiceLineKind,
+    caller.tenant,
+    sql<boolean>`data->>'invoiceRegistration' = ${invoice}`,
+    10_000,
+  );
   const byElement = new Map<string, number[]>();
   for (const line of lines) {
-    const element = line.data.elementRegistration, number = line.data.lineNumber;
+    const element = line.data.elementRegistration,
+      number = line.data.lineNumber;
     if (typeof element !== 'string' || typeof number !== 'number') continue;
     byElement.set(element, [...(byElement.get(element) ?? []), number]);
   }
@@ -68,44 +94,96 @@ async function scheduleLinesOf(tx: Tx, caller: Caller, invoice: string): Promise
 }
 
 /** Moves the schedule lines the invoice billed from `from` to `to` (lines elsewhere are left alone). */
-async function moveScheduleLines(tx: Tx, caller: Caller, invoice: string, from: string, to: 'PAID' | 'INVOICED'): Promise<void> {
+async function moveScheduleLines(
+  tx: Tx,
+  caller: Caller,
+  invoice: string,
+  from: string,
+  to: 'PAID' | 'INVOICED',
+): Promise<void> {
   for (const [element, numbers] of await scheduleLinesOf(tx, caller, invoice)) {
     const row = await storage.findOne(tx, elementKind, caller.tenant, element);
-    const current = new Map(((row?.data.lines as { number: number; status: string }[] | undefined) ?? []).map((l) => [l.number, l.status]));
+    const current = new Map(
+      ((row?.data.lines as { number: number; status: string }[] | undefined) ?? []).map((l) => [l.number, l.status]),
+    );
     const moving = numbers.filter((n) => current.get(n) === from);
     if (moving.length) await recordLineStatus(tx, caller, element, moving, to);
   }
 }
 
 /** The cashflow's amounts after `delta` minor units more (or fewer) are allocated, and its status by its workflow. */
-async function moveCashflow(tx: Tx, caller: Caller, move: Move, cashflow: Row, delta: number, allocation: string): Promise<void> {
+async function moveCashflow(
+  tx: Tx,
+  caller: Caller,
+  move: Move,
+  cashflow: Row,
+  delta: number,
+  allocation: string,
+): Promise<void> {
   const { amount, allocated } = cashflowState(cashflow);
   const now = allocated + delta;
   const currency = cashflow.data.currency;
-  await rewrite(tx, caller, cashflowKind, cashflow, { ...cashflow.data, allocatedAmount: major(now, currency), unallocatedAmount: major(amount - now, currency) },
-    delta > 0 ? 'ALLOCATION' : 'ALLOCATION_REVERSAL', { allocation, amount: major(Math.abs(delta), currency) });
-  const code = delta > 0
-    ? (now === amount ? 'ALLOCATE' : cashflow.status === 'PENDING' ? 'ALLOCATE_PARTIALLY' : undefined)
-    : (now === 0 ? 'UNALLOCATE' : cashflow.status === 'ALLOCATED' ? 'UNALLOCATE_PARTIALLY' : undefined);
+  await rewrite(
+    tx,
+    caller,
+    cashflowKind,
+    cashflow,
+    { ...cashflow.data, allocatedAmount: major(now, currency), unallocatedAmount: major(amount - now, currency) },
+    delta > 0 ? 'ALLOCATION' : 'ALLOCATION_REVERSAL',
+    { allocation, amount: major(Math.abs(delta), currency) },
+  );
+  const code =
+    delta > 0
+      ? now === amount
+        ? 'ALLOCATE'
+        : cashflow.status === 'PENDING'
+          ? 'ALLOCATE_PARTIALLY'
+          : undefined
+      : now === 0
+        ? 'UNALLOCATE'
+        : cashflow.status === 'ALLOCATED'
+          ? 'UNALLOCATE_PARTIALLY'
+          : undefined;
   if (code) await move(cashflowKind, cashflow.registration, code);
 }
 
 /** VALIDATE of an allocation: the invoice paid by its amount, the cashflow allocated by as much. */
-export async function applyCashflowAllocation({ tx, caller, doc, today, moveRecord: move }: SideEffectContext): Promise<Doc> {
+export async function applyCashflowAllocation({
+  tx,
+  caller,
+  doc,
+  today,
+  moveRecord: move,
+}: SideEffectContext): Promise<Doc> {
   const cashflow = await lockRecord(tx, caller, cashflowKind, String(doc.cashflowRegistration ?? ''));
-  if (!allocatable.includes(String(cashflow.status))) throw refuseCashflow(cashflow, `cashflow ${cashflow.registration} is ${cashflow.status}: only a PENDING or PARTIALLY_ALLOCATED cashflow is allocated`);
+  if (!allocatable.includes(String(cashflow.status)))
+    throw refuseCashflow(
+      cashflow,
+      `cashflow ${cashflow.registration} is ${cashflow.status}: only a PENDING or PARTIALLY_ALLOCATED cashflow is allocated`,
+    );
   const invoice = await lockRecord(tx, caller, invoiceKind, String(doc.invoiceRegistration ?? ''));
   const problem = invoiceProblem(invoice, cashflow, 'invoiceRegistration');
   if (problem) throw problem;
   const currency = cashflow.data.currency;
   const amount = mustBeAmount(doc.amount, currency, 'amount');
   const balance = invoiceBalance(invoice.data);
-  if (amount > balance) throw new ApiError('INVALID_FIELD_VALUE', [String(doc.amount), `amount (above the balance ${major(balance, currency)} of invoice ${invoice.registration})`]);
+  if (amount > balance)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(doc.amount),
+      `amount (above the balance ${major(balance, currency)} of invoice ${invoice.registration})`,
+    ]);
   const { unallocated } = cashflowState(cashflow);
-  if (amount > unallocated) throw new ApiError('INVALID_FIELD_VALUE', [String(doc.amount), `amount (above the ${major(unallocated, currency)} left to allocate on cashflow ${cashflow.registration})`]);
+  if (amount > unallocated)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(doc.amount),
+      `amount (above the ${major(unallocated, currency)} left to allocate on cashflow ${cashflow.registration})`,
+    ]);
 
   const left = balance - amount;
-  await rewrite(tx, caller, invoiceKind, invoice, { ...invoice.data, totalBalance: major(left, currency) }, 'PAYMENT', { allocation: doc.registration, amount: major(amount, currency) });
+  await rewrite(tx, caller, invoiceKind, invoice, { ...invoice.data, totalBalance: major(left, currency) }, 'PAYMENT', {
+    allocation: doc.registration,
+    amount: major(amount, currency),
+  });
   if (left === 0) {
     await move(invoiceKind, invoice.registration, 'PAY');
     await moveScheduleLines(tx, caller, invoice.registration, 'INVOICED', 'PAID');
@@ -115,13 +193,24 @@ export async function applyCashflowAllocation({ tx, caller, doc, today, moveReco
   await moveCashflow(tx, caller, move, cashflow, amount, String(doc.registration));
   await refreshContractArrears(tx, caller, invoice.data.contractRegistration, today);
   return {
-    ...doc, type: doc.type ?? 'INVOICE', amount: major(amount, currency), currency, pr: cashflow.data.pr ?? 'R',
-    contractRegistration: invoice.data.contractRegistration ?? null, date: doc.date ?? today,
+    ...doc,
+    type: doc.type ?? 'INVOICE',
+    amount: major(amount, currency),
+    currency,
+    pr: cashflow.data.pr ?? 'R',
+    contractRegistration: invoice.data.contractRegistration ?? null,
+    date: doc.date ?? today,
   };
 }
 
 /** REVERSE of an allocation: the invoice's balance, status and schedule lines, and the cashflow's amounts, back as before it. */
-export async function reverseCashflowAllocation({ tx, caller, doc, today, moveRecord: move }: SideEffectContext): Promise<Doc> {
+export async function reverseCashflowAllocation({
+  tx,
+  caller,
+  doc,
+  today,
+  moveRecord: move,
+}: SideEffectContext): Promise<Doc> {
   const cashflow = await lockRecord(tx, caller, cashflowKind, String(doc.cashflowRegistration ?? ''));
   const invoice = await lockRecord(tx, caller, invoiceKind, String(doc.invoiceRegistration ?? ''));
   const currency = cashflow.data.currency;
@@ -129,14 +218,28 @@ export async function reverseCashflowAllocation({ tx, caller, doc, today, moveRe
   const total = minor(invoice.data.amountInclTax, currency);
   const restored = invoiceBalance(invoice.data) + amount;
   if (!['PAID', 'PARTIALLY_PAID'].includes(String(invoice.status)) || restored > total) {
-    throw new ApiError('INVALID_FIELD_VALUE', [invoice.registration, `invoiceRegistration (invoice ${invoice.registration} is ${invoice.status} with ${major(invoiceBalance(invoice.data), currency)} left to pay: it cannot take ${major(amount, currency)} back)`]);
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      invoice.registration,
+      `invoiceRegistration (invoice ${invoice.registration} is ${invoice.status} with ${major(invoiceBalance(invoice.data), currency)} left to pay: it cannot take ${major(amount, currency)} back)`,
+    ]);
   }
   if (cashflowState(cashflow).allocated < amount) {
-    throw new ApiError('INVALID_FIELD_VALUE', [cashflow.registration, `cashflowRegistration (cashflow ${cashflow.registration} has less than ${major(amount, currency)} allocated)`]);
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      cashflow.registration,
+      `cashflowRegistration (cashflow ${cashflow.registration} has less than ${major(amount, currency)} allocated)`,
+    ]);
   }
   const { paymentDate: _unpaid, ...unpaid } = invoice.data;
   const data = invoice.status === 'PAID' ? unpaid : invoice.data;
-  await rewrite(tx, caller, invoiceKind, invoice, { ...data, totalBalance: major(restored, currency) }, 'PAYMENT_REVERSAL', { allocation: doc.registration, amount: major(amount, currency) });
+  await rewrite(
+    tx,
+    caller,
+    invoiceKind,
+    invoice,
+    { ...data, totalBalance: major(restored, currency) },
+    'PAYMENT_REVERSAL',
+    { allocation: doc.registration, amount: major(amount, currency) },
+  );
   if (invoice.status === 'PAID') await moveScheduleLines(tx, caller, invoice.registration, 'PAID', 'INVOICED');
   if (restored === total) await move(invoiceKind, invoice.registration, 'REVERSE_PAYMENT');
   else if (invoice.status === 'PAID') await move(invoiceKind, invoice.registration, 'REVERSE_PAYMENT_PARTIALLY');
@@ -150,4 +253,3 @@ export const cashflowSideEffects = {
   reverseCashflowAllocation,
   refreshContractArrears: refreshArrearsOnTransition,
 };
-

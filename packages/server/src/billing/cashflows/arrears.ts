@@ -12,33 +12,65 @@ import type { Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc } from '../../entities/storage.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
-import { contractKind, invoiceBalance, invoiceKind, major, minor, openInvoiceStatuses, rewrite } from './billing-records.ts';
+import {
+  contractKind,
+  invoiceBalance,
+  invoiceKind,
+  major,
+  minor,
+  openInvoiceStatuses,
+  rewrite,
+} from './billing-records.ts';
 
 const balance = sql`COALESCE((data->>'totalBalance')::numeric, (data->>'amountInclTax')::numeric, 0)`;
-const inArrears = (today: string) => sql<boolean>`status IN ('ISSUED', 'PARTIALLY_PAID') AND data->>'pr' = 'R' AND data->>'dueDate' <= ${today}`;
+const inArrears = (today: string) =>
+  sql<boolean>`status IN ('ISSUED', 'PARTIALLY_PAID') AND data->>'pr' = 'R' AND data->>'dueDate' <= ${today}`;
 
-const counts = (invoice: Doc, today: string) => openInvoiceStatuses.includes(String(invoice.status)) && invoice.pr === 'R'
-  && typeof invoice.dueDate === 'string' && invoice.dueDate <= today;
+const counts = (invoice: Doc, today: string) =>
+  openInvoiceStatuses.includes(String(invoice.status)) &&
+  invoice.pr === 'R' &&
+  typeof invoice.dueDate === 'string' &&
+  invoice.dueDate <= today;
 
 /**
  * The arrears of contract `registration` as of `today`, in minor units. `pending` is an invoice
  * about to be written (a transition's side effect runs before its write): it counts as given.
  */
-async function arrearsOf(tx: Tx, caller: Caller, registration: string, currency: unknown, today: string, pending?: Doc): Promise<number> {
+async function arrearsOf(
+  tx: Tx,
+  caller: Caller,
+  registration: string,
+  currency: unknown,
+  today: string,
+  pending?: Doc,
+): Promise<number> {
   const others = pending ? sql<boolean>`registration <> ${String(pending.registration)}` : sql<boolean>`true`;
   // numeric sums the stored decimals exactly.
-  const { rows } = await sql<{ total: string | null }>`SELECT sum(${balance})::text AS total FROM ${sql.table(invoiceKind.table)}
-    WHERE tenant = ${caller.tenant} AND data->>'contractRegistration' = ${registration} AND ${inArrears(today)} AND ${others}`.execute(tx);
+  const { rows } = await sql<{
+    total: string | null;
+  }>`SELECT sum(${balance})::text AS total FROM ${sql.table(invoiceKind.table)}
+    WHERE tenant = ${caller.tenant} AND data->>'contractRegistration' = ${registration} AND ${inArrears(today)} AND ${others}`.execute(
+    tx,
+  );
   const stored = minor(Number(rows[0]?.total ?? 0), currency);
   return stored + (pending && counts(pending, today) ? invoiceBalance(pending) : 0);
 }
 
 /** Recomputes the arrears of contract `registration` (a contract the tenant does not have is left alone); writes only a change. */
-export async function refreshContractArrears(tx: Tx, caller: Caller, registration: unknown, today: string, pending?: Doc): Promise<void> {
+export async function refreshContractArrears(
+  tx: Tx,
+  caller: Caller,
+  registration: unknown,
+  today: string,
+  pending?: Doc,
+): Promise<void> {
   if (typeof registration !== 'string' || !registration) return;
   const contract = await storage.findOne(tx, contractKind, caller.tenant, registration, true);
   if (!contract) return;
-  const arrears = major(await arrearsOf(tx, caller, registration, contract.data.currency, today, pending), contract.data.currency);
+  const arrears = major(
+    await arrearsOf(tx, caller, registration, contract.data.currency, today, pending),
+    contract.data.currency,
+  );
   if (contract.data.arrears === arrears || (contract.data.arrears === undefined && arrears === 0)) return;
   await rewrite(tx, caller, contractKind, contract, { ...contract.data, arrears }, 'ARREARS', { today });
 }

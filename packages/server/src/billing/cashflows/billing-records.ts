@@ -29,36 +29,64 @@ export async function lockRecord(tx: Tx, caller: Caller, entity: Entity, registr
 }
 
 /** Replaces a record's document (its status kept) and writes its History row. */
-export async function rewrite(tx: Tx, caller: Caller, entity: Entity, row: Row, data: Doc, action: string, extra?: Doc): Promise<Doc> {
+export async function rewrite(
+  tx: Tx,
+  caller: Caller,
+  entity: Entity,
+  row: Row,
+  data: Doc,
+  action: string,
+  extra?: Doc,
+): Promise<Doc> {
   const before = storage.toDocument(row);
-  const after = storage.toDocument(await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, {
-    ...data, registration: row.registration, ...(row.status !== null ? { status: row.status } : {}),
-  }));
+  const after = storage.toDocument(
+    await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, {
+      ...data,
+      registration: row.registration,
+      ...(row.status !== null ? { status: row.status } : {}),
+    }),
+  );
   // What the domain tells beside the change goes in the History row's declared `details`.
-  await insertHistory(tx, caller, { entityName: entity.name, entityRegistration: row.registration, action, before, after, ...(extra ? { extra: { details: extra } } : {}) });
+  await insertHistory(tx, caller, {
+    entityName: entity.name,
+    entityRegistration: row.registration,
+    action,
+    before,
+    after,
+    ...(extra ? { extra: { details: extra } } : {}),
+  });
   return after;
 }
 
-export const decimalsOf = (currency: unknown) => currencyDecimals(typeof currency === 'string' && currency ? currency : 'EUR');
+export const decimalsOf = (currency: unknown) =>
+  currencyDecimals(typeof currency === 'string' && currency ? currency : 'EUR');
 
 /** A money number in minor units of `currency`. */
-export const minor = (value: unknown, currency: unknown) => toMinorUnits(typeof value === 'number' ? value : 0, decimalsOf(currency));
+export const minor = (value: unknown, currency: unknown) =>
+  toMinorUnits(typeof value === 'number' ? value : 0, decimalsOf(currency));
 export const major = (value: number, currency: unknown) => fromMinorUnits(value, decimalsOf(currency));
 
 /** An amount given by a client: positive, with no more decimals than its currency has. */
 export function mustBeAmount(value: unknown, currency: unknown, field: string): number {
   const decimals = decimalsOf(currency);
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [field]);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [field]);
   const units = toMinorUnits(value, decimals);
-  if (Math.abs(value * 10 ** decimals - units) > 1e-6) throw new ApiError('INVALID_FIELD_VALUE', [String(value), `${field} (at most ${decimals} decimals in ${String(currency)})`]);
+  if (Math.abs(value * 10 ** decimals - units) > 1e-6)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(value),
+      `${field} (at most ${decimals} decimals in ${String(currency)})`,
+    ]);
   return units;
 }
 
 /** What is left to pay on an invoice, in minor units: its balance, else its total while nothing is paid. */
-export const invoiceBalance = (invoice: Doc) => minor(typeof invoice.totalBalance === 'number' ? invoice.totalBalance : invoice.amountInclTax, invoice.currency);
+export const invoiceBalance = (invoice: Doc) =>
+  minor(typeof invoice.totalBalance === 'number' ? invoice.totalBalance : invoice.amountInclTax, invoice.currency);
 
 /** The person of `role` on a record's `persons`. */
 export const personOf = (doc: Doc, role: string) =>
-  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)?.personRegistration;
+  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)
+    ?.personRegistration;
 
 export const openInvoiceStatuses = ['ISSUED', 'PARTIALLY_PAID'];

@@ -10,7 +10,11 @@ import { major, minor } from './billing-records.ts';
 
 function withAmounts(doc: Doc, allocated: number): Doc {
   const currency = doc.currency;
-  return { ...doc, allocatedAmount: major(allocated, currency), unallocatedAmount: major(minor(doc.amount, currency) - allocated, currency) };
+  return {
+    ...doc,
+    allocatedAmount: major(allocated, currency),
+    unallocatedAmount: major(minor(doc.amount, currency) - allocated, currency),
+  };
 }
 
 const fixedOnceAllocated = ['amount', 'currency', 'pr'] as const;
@@ -23,18 +27,27 @@ export const cashflowWriteHooks: Record<string, WriteHooks> = {
       if (allocated > 0) {
         for (const field of fixedOnceAllocated) {
           if (doc[field] !== undefined && doc[field] !== before[field]) {
-            throw new ApiError('INVALID_FIELD_VALUE', [String(doc[field]), `${field} (cashflow ${String(before.registration)} is allocated: reverse its allocations first)`]);
+            throw new ApiError('INVALID_FIELD_VALUE', [
+              String(doc[field]),
+              `${field} (cashflow ${String(before.registration)} is allocated: reverse its allocations first)`,
+            ]);
           }
         }
       }
       const kept = Object.fromEntries(fixedOnceAllocated.filter(() => allocated > 0).map((f) => [f, before[f]]));
       const next = { ...doc, ...kept };
-      if (minor(next.amount, next.currency) < allocated) throw new ApiError('INVALID_FIELD_VALUE', [String(next.amount), 'amount (below the amount allocated)']);
+      if (minor(next.amount, next.currency) < allocated)
+        throw new ApiError('INVALID_FIELD_VALUE', [String(next.amount), 'amount (below the amount allocated)']);
       return withAmounts(next, allocated);
     },
     // An allocated cashflow is not deleted: its allocations are reversed first.
     beforeDelete: async (_tx, _caller, _entity, doc) => {
-      if (minor(doc.allocatedAmount, doc.currency) > 0) throw new ApiError('RECORD_FROZEN', ['Cashflow', String(doc.registration), `${String(doc.status)} (reverse its allocations first)`]);
+      if (minor(doc.allocatedAmount, doc.currency) > 0)
+        throw new ApiError('RECORD_FROZEN', [
+          'Cashflow',
+          String(doc.registration),
+          `${String(doc.status)} (reverse its allocations first)`,
+        ]);
     },
   },
 };

@@ -37,17 +37,33 @@ export interface CaseAction {
 /** What is overdue on the contract (or the invoice alone) by `date`, in minor units: its open receivable invoices due. */
 async function overdue(tx: Tx, caller: Caller, invoice: Row, date: string): Promise<number> {
   const contract = invoice.data.contractRegistration;
-  const scope = typeof contract === 'string' && contract ? sql<boolean>`data->>'contractRegistration' = ${contract}` : sql<boolean>`registration = ${invoice.registration}`;
-  const rows = await storage.findWhere(tx, invoiceKind, caller.tenant, sql<boolean>`${scope} AND status IN ('ISSUED', 'PARTIALLY_PAID')
-    AND COALESCE(data->>'pr', 'R') = 'R' AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${date}`, 10_000);
-  return rows.reduce((sum, r) => sum + minor(typeof r.data.totalBalance === 'number' ? r.data.totalBalance : r.data.amountInclTax, r.data.currency), 0);
+  const scope =
+    typeof contract === 'string' && contract
+      ? sql<boolean>`data->>'contractRegistration' = ${contract}`
+      : sql<boolean>`registration = ${invoice.registration}`;
+  const rows = await storage.findWhere(
+    tx,
+    invoiceKind,
+    caller.tenant,
+    sql<boolean>`${scope} AND status IN ('ISSUED', 'PARTIALLY_PAID')
+    AND COALESCE(data->>'pr', 'R') = 'R' AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${date}`,
+    10_000,
+  );
+  return rows.reduce(
+    (sum, r) =>
+      sum +
+      minor(typeof r.data.totalBalance === 'number' ? r.data.totalBalance : r.data.amountInclTax, r.data.currency),
+    0,
+  );
 }
 
 /** The interest and indemnity owed: the latest of each invoice's actions that computed them, summed. */
 function owed(actions: Doc[], currency: unknown): { interestAmount: number; indemnityAmount: number } {
   const latest = new Map<string, Doc>();
-  for (const a of actions) if (typeof a.interest === 'number' || typeof a.indemnity === 'number') latest.set(String(a.invoiceRegistration), a);
-  let interest = 0, indemnity = 0;
+  for (const a of actions)
+    if (typeof a.interest === 'number' || typeof a.indemnity === 'number') latest.set(String(a.invoiceRegistration), a);
+  let interest = 0,
+    indemnity = 0;
   for (const a of latest.values()) {
     interest += minor(a.interest, currency);
     indemnity += minor(a.indemnity, currency);
@@ -58,47 +74,92 @@ function owed(actions: Doc[], currency: unknown): { interestAmount: number; inde
 /** The highest level in `actions` by `order` (a level the order does not know ranks above those it knows). */
 function highest(actions: Doc[], order: string[]): string | undefined {
   const rank = (level: string) => (order.includes(level) ? order.indexOf(level) : order.length);
-  return actions.map((a) => a.level).filter((l): l is string => typeof l === 'string').sort((a, b) => rank(a) - rank(b)).at(-1);
+  return actions
+    .map((a) => a.level)
+    .filter((l): l is string => typeof l === 'string')
+    .sort((a, b) => rank(a) - rank(b))
+    .at(-1);
 }
 
 /** Opens the case of the invoice's contract, or updates the open one, with `action`; answers it. */
 export async function recordCollectionAction(tx: Tx, caller: Caller, action: CaseAction): Promise<Doc> {
   const invoice = action.invoice;
-  const contract = typeof invoice.data.contractRegistration === 'string' && invoice.data.contractRegistration ? invoice.data.contractRegistration : undefined;
-  const key = contract ? sql<boolean>`data->>'contractRegistration' = ${contract}` : sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND data->>'contractRegistration' IS NULL`;
+  const contract =
+    typeof invoice.data.contractRegistration === 'string' && invoice.data.contractRegistration
+      ? invoice.data.contractRegistration
+      : undefined;
+  const key = contract
+    ? sql<boolean>`data->>'contractRegistration' = ${contract}`
+    : sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND data->>'contractRegistration' IS NULL`;
   // The contract locked first (after its invoices and elements, as payments lock), so that two writers never both open a case.
   if (contract) await storage.findOne(tx, contractKind, caller.tenant, contract, true);
-  const [candidate] = await storage.findWhere(tx, caseKind, caller.tenant, sql<boolean>`type = 'COLLECTION' AND status IN ('NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED') AND ${key}`, 1);
-  const found = candidate ? await storage.findOne(tx, caseKind, caller.tenant, candidate.registration, true) : undefined;
+  const [candidate] = await storage.findWhere(
+    tx,
+    caseKind,
+    caller.tenant,
+    sql<boolean>`type = 'COLLECTION' AND status IN ('NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED') AND ${key}`,
+    1,
+  );
+  const found = candidate
+    ? await storage.findOne(tx, caseKind, caller.tenant, candidate.registration, true)
+    : undefined;
   const currency = invoice.data.currency ?? 'EUR';
   const entry: Doc = {
-    date: action.date, action: action.action, invoiceRegistration: invoice.registration,
-    ...(action.level ? { level: action.level } : {}), ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}),
+    date: action.date,
+    action: action.action,
+    invoiceRegistration: invoice.registration,
+    ...(action.level ? { level: action.level } : {}),
+    ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}),
     ...(action.communicationRegistration ? { communicationRegistration: action.communicationRegistration } : {}),
     ...(action.feeInvoiceRegistration ? { feeInvoiceRegistration: action.feeInvoiceRegistration } : {}),
-    ...(action.interest !== undefined ? { interest: action.interest } : {}), ...(action.indemnity !== undefined ? { indemnity: action.indemnity } : {}),
+    ...(action.interest !== undefined ? { interest: action.interest } : {}),
+    ...(action.indemnity !== undefined ? { indemnity: action.indemnity } : {}),
     amount: invoice.data.totalBalance ?? invoice.data.amountInclTax,
   };
   const amount = major(await overdue(tx, caller, invoice, action.date), currency);
-  const label = action.action === 'DUNNING' ? `Dunning ${action.level ?? ''}`.trim() : `Direct debit returned (${action.reasonCode ?? ''})`;
+  const label =
+    action.action === 'DUNNING'
+      ? `Dunning ${action.level ?? ''}`.trim()
+      : `Direct debit returned (${action.reasonCode ?? ''})`;
   const common = (before: Doc | undefined): Doc => {
     const actions = [...((before?.actions as Doc[] | undefined) ?? []), entry];
     return {
-      ...before, invoiceRegistration: invoice.registration, amount, currency, lastContact: action.date, lastAction: label,
-      ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}), ...(action.level ? { dunningLevel: highest(actions, action.levelOrder ?? [action.level]) } : {}),
-      ...owed(actions, currency), actions,
+      ...before,
+      invoiceRegistration: invoice.registration,
+      amount,
+      currency,
+      lastContact: action.date,
+      lastAction: label,
+      ...(action.reasonCode ? { reasonCode: action.reasonCode } : {}),
+      ...(action.level ? { dunningLevel: highest(actions, action.levelOrder ?? [action.level]) } : {}),
+      ...owed(actions, currency),
+      actions,
     };
   };
   if (found && openCaseStatuses.includes(String(found.status))) {
-    return rewrite(tx, caller, caseKind, found, { ...common(found.data), name: found.name }, action.action, { invoiceRegistration: invoice.registration });
+    return rewrite(tx, caller, caseKind, found, { ...common(found.data), name: found.name }, action.action, {
+      invoiceRegistration: invoice.registration,
+    });
   }
   const registration = await freeRegistration(tx, caller, caseKind);
   const payer = ((invoice.data.persons as Doc[] | undefined) ?? []).filter((p) => p.role === 'PAYER');
   const doc: Doc = {
-    registration, status: 'NEW', type: 'COLLECTION', name: `Collection ${contract ?? invoice.registration}`, date: action.date,
-    ...(contract ? { contractRegistration: contract } : {}), persons: payer, ...common(undefined),
+    registration,
+    status: 'NEW',
+    type: 'COLLECTION',
+    name: `Collection ${contract ?? invoice.registration}`,
+    date: action.date,
+    ...(contract ? { contractRegistration: contract } : {}),
+    persons: payer,
+    ...common(undefined),
   };
   const created = storage.toDocument(await storage.insertRow(tx, caseKind, caller.tenant, caller.username, doc));
-  await insertHistory(tx, caller, { entityName: caseKind.name, entityRegistration: registration, action: 'CREATE', after: created, extra: { cause: action.action } });
+  await insertHistory(tx, caller, {
+    entityName: caseKind.name,
+    entityRegistration: registration,
+    action: 'CREATE',
+    after: created,
+    extra: { cause: action.action },
+  });
   return created;
 }

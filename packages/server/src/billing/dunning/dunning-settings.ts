@@ -16,7 +16,10 @@ import { isObject } from '@lbo/model/values/validate';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 
-export interface LevelText { subject: string; body: string }
+export interface LevelText {
+  subject: string;
+  body: string;
+}
 
 export interface DunningLevel {
   code: string;
@@ -57,30 +60,61 @@ export interface DebitReturnSettings {
 }
 
 const text = (en: [string, string], fr: [string, string]): Record<string, LevelText> => ({
-  en: { subject: en[0], body: en[1] }, fr: { subject: fr[0], body: fr[1] },
+  en: { subject: en[0], body: en[1] },
+  fr: { subject: fr[0], body: fr[1] },
 });
 
 export const defaultDunning: DunningSettings = {
   levels: [
     {
-      code: 'REMINDER', label: { en: 'Reminder', fr: 'Relance' }, days: 10, fee: 0, channel: 'EMAIL',
+      code: 'REMINDER',
+      label: { en: 'Reminder', fr: 'Relance' },
+      days: 10,
+      fee: 0,
+      channel: 'EMAIL',
       texts: text(
-        ['Reminder: invoice {invoiceNumber} is unpaid', 'Dear {payer},\n\nOur records show that invoice {invoiceNumber} of {amount} {currency}, due on {dueDate}, is still unpaid {days} days later. If you have already paid it, please disregard this message; otherwise we thank you for settling it promptly.'],
-        ['Relance : facture {invoiceNumber} impayée', 'Madame, Monsieur,\n\nSauf erreur de notre part, la facture {invoiceNumber} de {amount} {currency}, échue le {dueDate}, reste impayée depuis {days} jours. Si vous l’avez déjà réglée, merci de ne pas tenir compte de ce message ; à défaut, nous vous remercions de procéder à son règlement dans les meilleurs délais.'],
+        [
+          'Reminder: invoice {invoiceNumber} is unpaid',
+          'Dear {payer},\n\nOur records show that invoice {invoiceNumber} of {amount} {currency}, due on {dueDate}, is still unpaid {days} days later. If you have already paid it, please disregard this message; otherwise we thank you for settling it promptly.',
+        ],
+        [
+          'Relance : facture {invoiceNumber} impayée',
+          'Madame, Monsieur,\n\nSauf erreur de notre part, la facture {invoiceNumber} de {amount} {currency}, échue le {dueDate}, reste impayée depuis {days} jours. Si vous l’avez déjà réglée, merci de ne pas tenir compte de ce message ; à défaut, nous vous remercions de procéder à son règlement dans les meilleurs délais.',
+        ],
       ),
     },
     {
-      code: 'SECOND_REMINDER', label: { en: 'Second reminder', fr: 'Deuxième relance' }, days: 25, fee: 0, channel: 'LETTER',
+      code: 'SECOND_REMINDER',
+      label: { en: 'Second reminder', fr: 'Deuxième relance' },
+      days: 25,
+      fee: 0,
+      channel: 'LETTER',
       texts: text(
-        ['Second reminder: invoice {invoiceNumber}', 'Dear {payer},\n\nDespite our first reminder, invoice {invoiceNumber} of {amount} {currency}, due on {dueDate}, is still unpaid {days} days later. Late-payment interest of {interest} {currency} has accrued. We ask you to settle it without delay.'],
-        ['Deuxième relance : facture {invoiceNumber}', 'Madame, Monsieur,\n\nMalgré notre première relance, la facture {invoiceNumber} de {amount} {currency}, échue le {dueDate}, reste impayée depuis {days} jours. Des intérêts de retard de {interest} {currency} ont couru. Nous vous demandons de la régler sans délai.'],
+        [
+          'Second reminder: invoice {invoiceNumber}',
+          'Dear {payer},\n\nDespite our first reminder, invoice {invoiceNumber} of {amount} {currency}, due on {dueDate}, is still unpaid {days} days later. Late-payment interest of {interest} {currency} has accrued. We ask you to settle it without delay.',
+        ],
+        [
+          'Deuxième relance : facture {invoiceNumber}',
+          'Madame, Monsieur,\n\nMalgré notre première relance, la facture {invoiceNumber} de {amount} {currency}, échue le {dueDate}, reste impayée depuis {days} jours. Des intérêts de retard de {interest} {currency} ont couru. Nous vous demandons de la régler sans délai.',
+        ],
       ),
     },
     {
-      code: 'FORMAL_NOTICE', label: { en: 'Formal notice', fr: 'Mise en demeure' }, days: 45, fee: 0, channel: 'LETTER',
+      code: 'FORMAL_NOTICE',
+      label: { en: 'Formal notice', fr: 'Mise en demeure' },
+      days: 45,
+      fee: 0,
+      channel: 'LETTER',
       texts: text(
-        ['Formal notice to pay invoice {invoiceNumber}', 'Dear {payer},\n\nInvoice {invoiceNumber} of {amount} {currency}, due on {dueDate}, remains unpaid {days} days later despite our reminders. We hereby give you formal notice to pay it within eight days, together with late-payment interest of {interest} {currency} and the fixed recovery indemnity of {indemnity} {currency}. Failing payment, the matter will be referred to litigation and the contract {contract} may be terminated.'],
-        ['Mise en demeure de payer la facture {invoiceNumber}', 'Madame, Monsieur,\n\nLa facture {invoiceNumber} de {amount} {currency}, échue le {dueDate}, reste impayée depuis {days} jours malgré nos relances. Par la présente, nous vous mettons en demeure de la régler sous huit jours, avec les intérêts de retard de {interest} {currency} et l’indemnité forfaitaire pour frais de recouvrement de {indemnity} {currency}. À défaut, le dossier sera transmis au contentieux et le contrat {contract} pourra être résilié.'],
+        [
+          'Formal notice to pay invoice {invoiceNumber}',
+          'Dear {payer},\n\nInvoice {invoiceNumber} of {amount} {currency}, due on {dueDate}, remains unpaid {days} days later despite our reminders. We hereby give you formal notice to pay it within eight days, together with late-payment interest of {interest} {currency} and the fixed recovery indemnity of {indemnity} {currency}. Failing payment, the matter will be referred to litigation and the contract {contract} may be terminated.',
+        ],
+        [
+          'Mise en demeure de payer la facture {invoiceNumber}',
+          'Madame, Monsieur,\n\nLa facture {invoiceNumber} de {amount} {currency}, échue le {dueDate}, reste impayée depuis {days} jours malgré nos relances. Par la présente, nous vous mettons en demeure de la régler sous huit jours, avec les intérêts de retard de {interest} {currency} et l’indemnité forfaitaire pour frais de recouvrement de {indemnity} {currency}. À défaut, le dossier sera transmis au contentieux et le contrat {contract} pourra être résilié.',
+        ],
       ),
     },
   ],
@@ -89,7 +123,12 @@ export const defaultDunning: DunningSettings = {
   feeTaxCode: 'VAT20',
 };
 
-export const defaultDebitReturns: DebitReturnSettings = { fee: 15, taxCode: 'VAT20', dueDays: 0, revokeMandateOn: ['MD01', 'AC04'] };
+export const defaultDebitReturns: DebitReturnSettings = {
+  fee: 15,
+  taxCode: 'VAT20',
+  dueDays: 0,
+  revokeMandateOn: ['MD01', 'AC04'],
+};
 
 const reasonCodes = () => new Set((referenceLists.sepaReturnReason ?? []).map((item) => item.value));
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
@@ -102,7 +141,8 @@ const amountOf = (value: unknown, field: string) => {
   return value;
 };
 const taxCodeOf = (value: unknown, field: string) => {
-  if (typeof value !== 'string' || !(value in taxRates)) throw new ApiError('INVALID_FIELD_IN_CONFIG', [field, `a tax code among ${Object.keys(taxRates).join(', ')}`]);
+  if (typeof value !== 'string' || !(value in taxRates))
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [field, `a tax code among ${Object.keys(taxRates).join(', ')}`]);
   return value;
 };
 const onlyFields = (value: Record<string, unknown>, fields: string[], prefix = '') => {
@@ -114,33 +154,47 @@ function validateLevel(value: unknown, i: number): DunningLevel {
   const at = `levels[${i}]`;
   if (!isObject(value)) throw new ApiError('INVALID_OBJECT_FIELD', [at]);
   onlyFields(value, ['code', 'label', 'days', 'fee', 'chargeInterest', 'channel', 'texts'], `${at}.`);
-  if (value.chargeInterest !== undefined && typeof value.chargeInterest !== 'boolean') throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.chargeInterest`, 'true or false']);
-  if (typeof value.code !== 'string' || !CODE.test(value.code)) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.code`, 'upper-case letters, digits and _']);
-  if (!Number.isInteger(value.days) || (value.days as number) < 1 || (value.days as number) > 3650) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.days`, 'a whole number of days from 1 to 3650']);
-  if (value.channel !== 'LETTER' && value.channel !== 'EMAIL') throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.channel`, 'LETTER or EMAIL']);
+  if (value.chargeInterest !== undefined && typeof value.chargeInterest !== 'boolean')
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.chargeInterest`, 'true or false']);
+  if (typeof value.code !== 'string' || !CODE.test(value.code))
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.code`, 'upper-case letters, digits and _']);
+  if (!Number.isInteger(value.days) || (value.days as number) < 1 || (value.days as number) > 3650)
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.days`, 'a whole number of days from 1 to 3650']);
+  if (value.channel !== 'LETTER' && value.channel !== 'EMAIL')
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${at}.channel`, 'LETTER or EMAIL']);
   const strings = (v: unknown, field: string) => {
     if (!isObject(v)) throw new ApiError('INVALID_OBJECT_FIELD', [field]);
     for (const [language, s] of Object.entries(v)) {
-      if (!LANGUAGE.test(language)) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.${language}`, 'a language code like fr']);
-      if (typeof s !== 'string' || !s.trim() || s.length > 200) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.${language}`, 'a text of 1 to 200 characters']);
+      if (!LANGUAGE.test(language))
+        throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.${language}`, 'a language code like fr']);
+      if (typeof s !== 'string' || !s.trim() || s.length > 200)
+        throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.${language}`, 'a text of 1 to 200 characters']);
     }
     return v as Record<string, string>;
   };
   const label = value.label === undefined ? { en: value.code } : strings(value.label, `${at}.label`);
-  if (!isObject(value.texts) || !Object.keys(value.texts).length) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', [`${at}.texts`]);
+  if (!isObject(value.texts) || !Object.keys(value.texts).length)
+    throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', [`${at}.texts`]);
   const texts: Record<string, LevelText> = {};
   for (const [language, t] of Object.entries(value.texts)) {
     const field = `${at}.texts.${language}`;
     if (!LANGUAGE.test(language)) throw new ApiError('INVALID_FIELD_IN_CONFIG', [field, 'a language code like fr']);
     if (!isObject(t)) throw new ApiError('INVALID_OBJECT_FIELD', [field]);
     onlyFields(t, ['subject', 'body'], `${field}.`);
-    if (typeof t.subject !== 'string' || !t.subject.trim() || t.subject.length > 200) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.subject`, 'a text of 1 to 200 characters']);
-    if (typeof t.body !== 'string' || !t.body.trim() || t.body.length > 5000) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.body`, 'a text of 1 to 5000 characters']);
+    if (typeof t.subject !== 'string' || !t.subject.trim() || t.subject.length > 200)
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.subject`, 'a text of 1 to 200 characters']);
+    if (typeof t.body !== 'string' || !t.body.trim() || t.body.length > 5000)
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', [`${field}.body`, 'a text of 1 to 5000 characters']);
     texts[language] = { subject: t.subject, body: t.body };
   }
   return {
-    code: value.code, label, days: value.days as number, fee: value.fee === undefined ? 0 : amountOf(value.fee, `${at}.fee`),
-    ...(value.chargeInterest ? { chargeInterest: true } : {}), channel: value.channel, texts,
+    code: value.code,
+    label,
+    days: value.days as number,
+    fee: value.fee === undefined ? 0 : amountOf(value.fee, `${at}.fee`),
+    ...(value.chargeInterest ? { chargeInterest: true } : {}),
+    channel: value.channel,
+    texts,
   };
 }
 
@@ -150,23 +204,34 @@ export function validateDunning(value: unknown): Partial<DunningSettings> {
   onlyFields(value, ['levels', 'interestRate', 'indemnity', 'feeTaxCode']);
   const out: Partial<DunningSettings> = {};
   if (value.levels !== undefined) {
-    if (!Array.isArray(value.levels) || !value.levels.length || value.levels.length > 10) throw new ApiError('INVALID_FIELD_IN_CONFIG', ['levels', 'a list of 1 to 10 levels']);
+    if (!Array.isArray(value.levels) || !value.levels.length || value.levels.length > 10)
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', ['levels', 'a list of 1 to 10 levels']);
     const levels = value.levels.map(validateLevel);
     levels.forEach((l, i) => {
-      if (levels.findIndex((o) => o.code === l.code) !== i) throw new ApiError('VALUE_ALREADY_EXISTS', [l.code, `levels[${i}].code`]);
-      if (i > 0 && l.days <= levels[i - 1].days) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`levels[${i}].days`, `more days than the level before (${levels[i - 1].days})`]);
+      if (levels.findIndex((o) => o.code === l.code) !== i)
+        throw new ApiError('VALUE_ALREADY_EXISTS', [l.code, `levels[${i}].code`]);
+      if (i > 0 && l.days <= levels[i - 1].days)
+        throw new ApiError('INVALID_FIELD_IN_CONFIG', [
+          `levels[${i}].days`,
+          `more days than the level before (${levels[i - 1].days})`,
+        ]);
     });
     out.levels = levels;
   }
   if (value.interestRate !== undefined) {
-    if (typeof value.interestRate !== 'number' || !(value.interestRate >= 0 && value.interestRate <= 1)) throw new ApiError('INVALID_FIELD_IN_CONFIG', ['interestRate', 'a yearly rate from 0 to 1 (0.12 for 12 %)']);
+    if (typeof value.interestRate !== 'number' || !(value.interestRate >= 0 && value.interestRate <= 1))
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', ['interestRate', 'a yearly rate from 0 to 1 (0.12 for 12 %)']);
     out.interestRate = value.interestRate;
   }
   if (value.indemnity !== undefined) {
     if (!isObject(value.indemnity)) throw new ApiError('INVALID_OBJECT_FIELD', ['indemnity']);
     onlyFields(value.indemnity, ['amount', 'businessOnly'], 'indemnity.');
-    if (value.indemnity.businessOnly !== undefined && typeof value.indemnity.businessOnly !== 'boolean') throw new ApiError('INVALID_BOOLEAN_FIELD', ['indemnity.businessOnly']);
-    out.indemnity = { amount: amountOf(value.indemnity.amount ?? 0, 'indemnity.amount'), businessOnly: value.indemnity.businessOnly !== false };
+    if (value.indemnity.businessOnly !== undefined && typeof value.indemnity.businessOnly !== 'boolean')
+      throw new ApiError('INVALID_BOOLEAN_FIELD', ['indemnity.businessOnly']);
+    out.indemnity = {
+      amount: amountOf(value.indemnity.amount ?? 0, 'indemnity.amount'),
+      businessOnly: value.indemnity.businessOnly !== false,
+    };
   }
   if (value.feeTaxCode !== undefined) out.feeTaxCode = taxCodeOf(value.feeTaxCode, 'feeTaxCode');
   return out;
@@ -180,14 +245,19 @@ export function validateDebitReturns(value: unknown): Partial<DebitReturnSetting
   if (value.fee !== undefined) out.fee = amountOf(value.fee, 'fee');
   if (value.taxCode !== undefined) out.taxCode = taxCodeOf(value.taxCode, 'taxCode');
   if (value.dueDays !== undefined) {
-    if (!Number.isInteger(value.dueDays) || (value.dueDays as number) < 0 || (value.dueDays as number) > 365) throw new ApiError('INVALID_FIELD_IN_CONFIG', ['dueDays', 'a whole number of days from 0 to 365']);
+    if (!Number.isInteger(value.dueDays) || (value.dueDays as number) < 0 || (value.dueDays as number) > 365)
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', ['dueDays', 'a whole number of days from 0 to 365']);
     out.dueDays = value.dueDays as number;
   }
   if (value.revokeMandateOn !== undefined) {
     const codes = reasonCodes();
     if (!Array.isArray(value.revokeMandateOn)) throw new ApiError('INVALID_ARRAY_FIELD', ['revokeMandateOn']);
     value.revokeMandateOn.forEach((code, i) => {
-      if (typeof code !== 'string' || !codes.has(code)) throw new ApiError('INVALID_FIELD_IN_CONFIG', [`revokeMandateOn[${i}]`, 'an ISO reason code of the sepaReturnReason list']);
+      if (typeof code !== 'string' || !codes.has(code))
+        throw new ApiError('INVALID_FIELD_IN_CONFIG', [
+          `revokeMandateOn[${i}]`,
+          'an ISO reason code of the sepaReturnReason list',
+        ]);
     });
     out.revokeMandateOn = value.revokeMandateOn as string[];
   }
@@ -195,7 +265,9 @@ export function validateDebitReturns(value: unknown): Partial<DebitReturnSetting
 }
 
 async function stored<T>(tx: Tx, tenant: string, name: string): Promise<Partial<T>> {
-  const { rows } = await sql<{ value: Partial<T> }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${name}`.execute(tx);
+  const { rows } = await sql<{
+    value: Partial<T>;
+  }>`SELECT value FROM tenant_configuration WHERE tenant = ${tenant} AND name = ${name}`.execute(tx);
   return rows[0]?.value ?? {};
 }
 
@@ -203,8 +275,10 @@ async function stored<T>(tx: Tx, tenant: string, name: string): Promise<Partial<
 export async function dunningSettingsOf(tx: Tx, tenant: string): Promise<DunningSettings> {
   const value = await stored<DunningSettings>(tx, tenant, 'dunning');
   return {
-    levels: value.levels ?? defaultDunning.levels, interestRate: value.interestRate ?? defaultDunning.interestRate,
-    indemnity: value.indemnity ?? defaultDunning.indemnity, feeTaxCode: value.feeTaxCode ?? defaultDunning.feeTaxCode,
+    levels: value.levels ?? defaultDunning.levels,
+    interestRate: value.interestRate ?? defaultDunning.interestRate,
+    indemnity: value.indemnity ?? defaultDunning.indemnity,
+    feeTaxCode: value.feeTaxCode ?? defaultDunning.feeTaxCode,
   };
 }
 
@@ -214,4 +288,5 @@ export async function debitReturnSettingsOf(tx: Tx, tenant: string): Promise<Deb
 }
 
 /** `{x}` placeholders filled from `values` (unknown ones left as they are). */
-export const fillText = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+export const fillText = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);

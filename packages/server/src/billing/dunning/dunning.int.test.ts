@@ -21,17 +21,58 @@ let payer = '';
 let contract = '';
 let invoices: Invoice[] = [];
 
-type Invoice = { registration: string; status: string; pr: string; dueDate: string; amountInclTax: number; totalBalance: number; invoiceNumber: string; dunningLevel?: string; dunningDate?: string };
-type Communication = { registration: string; status: string; type: string; subject: string; content: string; invoiceRegistration: string; category: string };
-type Case = { registration: string; status: string; dunningLevel: string; interestAmount: number; indemnityAmount: number; amount: number; lastContact: string; actions: { action: string; level?: string; invoiceRegistration: string; interest?: number; indemnity?: number; communicationRegistration?: string }[] };
+type Invoice = {
+  registration: string;
+  status: string;
+  pr: string;
+  dueDate: string;
+  amountInclTax: number;
+  totalBalance: number;
+  invoiceNumber: string;
+  dunningLevel?: string;
+  dunningDate?: string;
+};
+type Communication = {
+  registration: string;
+  status: string;
+  type: string;
+  subject: string;
+  content: string;
+  invoiceRegistration: string;
+  category: string;
+};
+type Case = {
+  registration: string;
+  status: string;
+  dunningLevel: string;
+  interestAmount: number;
+  indemnityAmount: number;
+  amount: number;
+  lastContact: string;
+  actions: {
+    action: string;
+    level?: string;
+    invoiceRegistration: string;
+    interest?: number;
+    indemnity?: number;
+    communicationRegistration?: string;
+  }[];
+};
 
-const invoice = async (registration: string) => (await c.call('GET', `/api/billing/invoices/${registration}`)).json() as Invoice;
+const invoice = async (registration: string) =>
+  (await c.call('GET', `/api/billing/invoices/${registration}`)).json() as Invoice;
 const communications = async (inv: string, headers = t.alpha.headers) =>
-  (await c.call('GET', `/api/communication/communications?invoiceRegistration=${inv}&range=[0-99]`, undefined, headers)).json() as Communication[];
-const cases = async (headers = t.alpha.headers) => (await c.call('GET', `/api/case/cases?type=COLLECTION&range=[0-99]`, undefined, headers)).json() as Case[];
+  (
+    await c.call('GET', `/api/communication/communications?invoiceRegistration=${inv}&range=[0-99]`, undefined, headers)
+  ).json() as Communication[];
+const cases = async (headers = t.alpha.headers) =>
+  (await c.call('GET', `/api/case/cases?type=COLLECTION&range=[0-99]`, undefined, headers)).json() as Case[];
 
 /** Starts a dunning run on `date` and waits for its batch to end; answers the batch. */
-async function dun(date: string, headers = t.alpha.headers): Promise<{ status: string; done: number; total: number; log: { message: string }[] }> {
+async function dun(
+  date: string,
+  headers = t.alpha.headers,
+): Promise<{ status: string; done: number; total: number; log: { message: string }[] }> {
   const res = await c.call('POST', '/api/billing/dunning/run', { date }, headers);
   expect(res.statusCode, res.body).toBe(200);
   const registration = res.json().batchRegistration as string;
@@ -47,21 +88,35 @@ async function dun(date: string, headers = t.alpha.headers): Promise<{ status: s
 beforeAll(async () => {
   t = await createTestApp();
   const person = await c.call('POST', '/api/person/persons', {
-    type: 'C', name: 'Martin Logistique', email: 'compta@martin.example',
+    type: 'C',
+    name: 'Martin Logistique',
+    email: 'compta@martin.example',
     addresses: [{ type: 'MAIN', addressLine: '12 rue des Lilas', zipcode: '69003', city: 'Lyon', country: 'FR' }],
   });
   expect(person.statusCode, person.body).toBe(201);
   payer = person.json().registration;
-  contract = (await c.activeContract(await c.catalogue(), 1, { persons: [{ role: 'CLIENT', personRegistration: payer }, { role: 'ORGANIZATION', personRegistration: 'ORG000001' }] })).contract.registration;
+  contract = (
+    await c.activeContract(await c.catalogue(), 1, {
+      persons: [
+        { role: 'CLIENT', personRegistration: payer },
+        { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+      ],
+    })
+  ).contract.registration;
   const res = await c.call('GET', '/api/script/runs/run-billing?date=2025-04-30');
   expect(res.statusCode, res.body).toBe(200);
-  const receivables = (res.json() as Invoice[]).filter((i) => i.pr === 'R').sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  for (const i of receivables) expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
+  const receivables = (res.json() as Invoice[])
+    .filter((i) => i.pr === 'R')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  for (const i of receivables)
+    expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
   invoices = await Promise.all(receivables.map((i) => invoice(i.registration)));
   // Three invoices due at least a month apart.
   expect(new Set(invoices.map((i) => i.dueDate)).size).toBeGreaterThanOrEqual(3);
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('dunning', () => {
   const first = () => invoices[0];
@@ -78,7 +133,8 @@ describe('dunning', () => {
   it('reaches the reminder at 10 days: an e-mail with its letter, interest and indemnity on the collection case', async () => {
     const day = addDays(first().dueDate, 12);
     await dun(day);
-    for (const inv of dueOn(first())) expect(await invoice(inv.registration)).toMatchObject({ dunningLevel: 'REMINDER', dunningDate: day });
+    for (const inv of dueOn(first()))
+      expect(await invoice(inv.registration)).toMatchObject({ dunningLevel: 'REMINDER', dunningDate: day });
     const [mail] = await communications(first().registration);
     expect(mail).toMatchObject({ status: 'SENT', type: 'EMAIL', category: 'DUNNING' });
     expect(mail.subject).toContain(first().invoiceNumber);
@@ -88,7 +144,10 @@ describe('dunning', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     const documents = listed.json() as { _id: string; token: string; type: string; contentType: string }[];
     expect(documents).toEqual([expect.objectContaining({ type: 'DUNNING_LETTER', contentType: 'application/pdf' })]);
-    const content = await t.call('GET', `/api/communication/communications/${mail.registration}/documents/${documents[0]._id}/content?token=${documents[0].token}`);
+    const content = await t.call(
+      'GET',
+      `/api/communication/communications/${mail.registration}/documents/${documents[0]._id}/content?token=${documents[0].token}`,
+    );
     expect(content.statusCode).toBe(200);
     const read = spawnSync('pdftotext', ['-', '-'], { input: content.rawPayload });
     expect(read.status, String(read.stderr)).toBe(0);
@@ -105,7 +164,10 @@ describe('dunning', () => {
   }, 60_000);
 
   it('does nothing more when run again on the same day', async () => {
-    const before = { mails: (await communications(first().registration)).length, actions: (await cases())[0].actions.length };
+    const before = {
+      mails: (await communications(first().registration)).length,
+      actions: (await cases())[0].actions.length,
+    };
     await dun(addDays(first().dueDate, 12));
     expect((await communications(first().registration)).length).toBe(before.mails);
     expect((await cases())[0].actions.length).toBe(before.actions);
@@ -122,11 +184,25 @@ describe('dunning', () => {
     // The second invoice paid in full before it is dunned.
     const paid = second();
     const cf = await c.call('POST', '/api/billing/cashflows', {
-      name: 'Transfer', type: 'RECEIPT', pr: 'R', paymentMode: 'TRANSFER', amount: paid.amountInclTax, currency: 'EUR', valueDate: paid.dueDate,
+      name: 'Transfer',
+      type: 'RECEIPT',
+      pr: 'R',
+      paymentMode: 'TRANSFER',
+      amount: paid.amountInclTax,
+      currency: 'EUR',
+      valueDate: paid.dueDate,
       persons: [{ role: 'PAYER', personRegistration: payer }],
     });
-    expect((await c.call('GET', `/api/billing/cashflows/${cf.json().registration}/transitions/VALIDATE`)).statusCode).toBe(200);
-    expect((await c.call('POST', `/api/billing/cashflows/${cf.json().registration}/allocate`, { allocations: [{ invoiceRegistration: paid.registration, amount: paid.amountInclTax }] })).statusCode).toBe(200);
+    expect(
+      (await c.call('GET', `/api/billing/cashflows/${cf.json().registration}/transitions/VALIDATE`)).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await c.call('POST', `/api/billing/cashflows/${cf.json().registration}/allocate`, {
+          allocations: [{ invoiceRegistration: paid.registration, amount: paid.amountInclTax }],
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const day = addDays(first().dueDate, 50);
     await dun(day);
@@ -156,7 +232,9 @@ describe('dunning', () => {
 
   it('a cron can start it: the runner plans a run on the tick’s day', async () => {
     const runner = t.app.jobs.runnerOf('DUNNING');
-    const planned = await inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, (tx) => runner!.plan!(tx, { tenant: 'alpha', username: t.alpha.username }, {}, '2025-12-31'));
+    const planned = await inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, (tx) =>
+      runner!.plan!(tx, { tenant: 'alpha', username: t.alpha.username }, {}, '2025-12-31'),
+    );
     expect(planned).toMatchObject({ name: 'Dunning on 2025-12-31', parameters: { date: '2025-12-31' } });
     expect(planned.total).toBeGreaterThan(0);
   });
@@ -174,7 +252,12 @@ describe('dunning', () => {
     expect(run.statusCode).toBe(400);
     expect(run.json().code).toBe('INVALID_DATE_FIELD');
     const put = (body: unknown) => c.call('PUT', '/api/core/tenant-configuration/dunning', body);
-    const level = { code: 'REMINDER', days: 10, channel: 'LETTER', texts: { en: { subject: 'Reminder', body: 'Please pay {invoiceNumber}' } } };
+    const level = {
+      code: 'REMINDER',
+      days: 10,
+      channel: 'LETTER',
+      texts: { en: { subject: 'Reminder', body: 'Please pay {invoiceNumber}' } },
+    };
     const cases_: [unknown, string, string][] = [
       [{ levels: [] }, 'INVALID_FIELD_IN_CONFIG', 'levels'],
       [{ levels: [{ ...level, days: 0 }] }, 'INVALID_FIELD_IN_CONFIG', 'levels[0].days'],
@@ -194,15 +277,30 @@ describe('dunning', () => {
     const returns = await c.call('PUT', '/api/core/tenant-configuration/debitReturns', { revokeMandateOn: ['ZZ00'] });
     expect(returns.statusCode).toBe(400);
     expect(returns.json().message).toContain('revokeMandateOn[0]');
-    const good = await put({ levels: [{ ...level, fee: 5 }], interestRate: 0.1, indemnity: { amount: 40, businessOnly: true } });
+    const good = await put({
+      levels: [{ ...level, fee: 5 }],
+      interestRate: 0.1,
+      indemnity: { amount: 40, businessOnly: true },
+    });
     expect(good.statusCode, good.body).toBe(200);
   });
 
   it('charges a level’s fee as an issued invoice, by the tenant’s configuration', async () => {
     // The configuration the test above left: one REMINDER level at 10 days with a 5 EUR fee.
     const created = await c.call('POST', '/api/billing/invoices', {
-      name: 'Repair', type: 'INVOICE', pr: 'R', contractRegistration: contract, currency: 'EUR', dueDate: '2026-01-05',
-      amountExclTax: 100, amountInclTax: 120, totalBalance: 120, persons: [{ role: 'PAYER', personRegistration: payer }, { role: 'PAYEE', personRegistration: 'ORG000001' }],
+      name: 'Repair',
+      type: 'INVOICE',
+      pr: 'R',
+      contractRegistration: contract,
+      currency: 'EUR',
+      dueDate: '2026-01-05',
+      amountExclTax: 100,
+      amountInclTax: 120,
+      totalBalance: 120,
+      persons: [
+        { role: 'PAYER', personRegistration: payer },
+        { role: 'PAYEE', personRegistration: 'ORG000001' },
+      ],
     });
     expect(created.statusCode, created.body).toBe(201);
     const repair = created.json().registration as string;
@@ -210,9 +308,18 @@ describe('dunning', () => {
     await dun('2026-01-20');
     expect((await invoice(repair)).dunningLevel).toBe('REMINDER');
     const [open] = await cases();
-    const action = open.actions.find((a) => a.invoiceRegistration === repair) as { feeInvoiceRegistration?: string; interest?: number };
+    const action = open.actions.find((a) => a.invoiceRegistration === repair) as {
+      feeInvoiceRegistration?: string;
+      interest?: number;
+    };
     const fee = (await c.call('GET', `/api/billing/invoices/${action.feeInvoiceRegistration}`)).json();
-    expect(fee).toMatchObject({ status: 'ISSUED', amountExclTax: 5, amountInclTax: 6, contractRegistration: contract, internalReference: repair });
+    expect(fee).toMatchObject({
+      status: 'ISSUED',
+      amountExclTax: 5,
+      amountInclTax: 6,
+      contractRegistration: contract,
+      internalReference: repair,
+    });
     // 10 % a year (the configuration's rate) for 15 days on 120 EUR.
     expect(cents(action.interest!)).toBe(lateInterest(12000, 0.1, 15));
   }, 60_000);
@@ -222,7 +329,9 @@ describe('dunning', () => {
     expect(batch.total).toBe(0);
     expect(await cases(t.beta.headers)).toEqual([]);
     const [alphaCase] = await cases();
-    expect((await c.call('GET', `/api/case/cases/${alphaCase.registration}`, undefined, t.beta.headers)).statusCode).toBe(404);
+    expect(
+      (await c.call('GET', `/api/case/cases/${alphaCase.registration}`, undefined, t.beta.headers)).statusCode,
+    ).toBe(404);
     expect(await communications(first().registration, t.beta.headers)).toEqual([]);
   }, 60_000);
 });

@@ -31,7 +31,15 @@ import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
-import { invoiceBalance, invoiceKind, invoiceLineKind, major, minor, personOf, rewrite } from '../cashflows/billing-records.ts';
+import {
+  invoiceBalance,
+  invoiceKind,
+  invoiceLineKind,
+  major,
+  minor,
+  personOf,
+  rewrite,
+} from '../cashflows/billing-records.ts';
 import { personName } from '../payment-terms.ts';
 import { recordCollectionAction } from './collection-case.ts';
 import { renderDunningLetter } from './dunning-letter.ts';
@@ -44,26 +52,38 @@ const personKind = entityByName('Person')!;
 /** How many invoices one chunk looks at: a chunk holds its connection while it writes letters, so it stays short (a few seconds at most on PGlite). */
 export const DUNNING_CHUNK = 25;
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Late-payment interest on `balance` minor units: balance × rate × days / 365, rounded half up, in minor units. */
 export const lateInterest = (balance: number, rate: number, days: number) =>
   new Dec(balance).times(rate).times(days).dividedBy(365).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
 
 /** A payer is a business unless it is an individual (personType I) or an employee (E). */
-const isBusiness = (person: Row | undefined) => !!person && !['I', 'E'].includes(String(person.type ?? person.data.type ?? ''));
+const isBusiness = (person: Row | undefined) =>
+  !!person && !['I', 'E'].includes(String(person.type ?? person.data.type ?? ''));
 
 /** The level `days` late reach (the highest whose days have passed), or none. */
 export function levelReached(levels: DunningLevel[], days: number): number {
   let reached = -1;
-  levels.forEach((l, i) => { if (days >= l.days) reached = i; });
+  levels.forEach((l, i) => {
+    if (days >= l.days) reached = i;
+  });
   return reached;
 }
 
 /** The open receivable invoices due at least the first level's days before `date`, after `cursor`, locked. */
-async function candidates(tx: Tx, tenant: string, date: string, firstDays: number, cursor: string | null, limit: number): Promise<Row[]> {
+async function candidates(
+  tx: Tx,
+  tenant: string,
+  date: string,
+  firstDays: number,
+  cursor: string | null,
+  limit: number,
+): Promise<Row[]> {
   const dueBy = addDays(date, -firstDays);
-  const { rows } = await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+  const { rows } =
+    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${tenant} AND status IN ('ISSUED', 'PARTIALLY_PAID') AND COALESCE(data->>'pr', 'R') = 'R'
     AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${dueBy} AND registration > ${cursor ?? ''}
     ORDER BY registration LIMIT ${limit} FOR UPDATE`.execute(tx);
@@ -73,25 +93,54 @@ async function candidates(tx: Tx, tenant: string, date: string, firstDays: numbe
 /** How many invoices a run on `date` has to look at (a batch's total). */
 export async function countDunningCandidates(tx: Tx, tenant: string, date: string): Promise<number> {
   const settings = await dunningSettingsOf(tx, tenant);
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${tenant}
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${tenant}
     AND status IN ('ISSUED', 'PARTIALLY_PAID') AND COALESCE(data->>'pr', 'R') = 'R' AND COALESCE(type, '') <> 'CREDIT_NOTE'
     AND data->>'dueDate' <= ${addDays(date, -settings.levels[0].days)}`.execute(tx);
   return Number(rows[0].n);
 }
 
-export interface Dunned { invoiceRegistration: string; level: string; communicationRegistration: string; caseRegistration: string; feeInvoiceRegistration?: string; interestInvoiceRegistration?: string }
+export interface Dunned {
+  invoiceRegistration: string;
+  level: string;
+  communicationRegistration: string;
+  caseRegistration: string;
+  feeInvoiceRegistration?: string;
+  interestInvoiceRegistration?: string;
+}
 
-interface Context { tx: Tx; caller: WorkflowCaller; date: string; settings: DunningSettings; store?: ObjectStore }
+interface Context {
+  tx: Tx;
+  caller: WorkflowCaller;
+  date: string;
+  settings: DunningSettings;
+  store?: ObjectStore;
+}
 
 /** The invoice climbs to `levels[index]`: interest, indemnity, fee, communication and letter, the invoice's level, the case. */
-async function climb({ tx, caller, date, settings, store }: Context, invoice: Row, index: number, days: number): Promise<Dunned> {
+async function climb(
+  { tx, caller, date, settings, store }: Context,
+  invoice: Row,
+  index: number,
+  days: number,
+): Promise<Dunned> {
   const level = settings.levels[index];
   const d = invoice.data;
   const currency = String(d.currency ?? 'EUR');
   const balance = invoiceBalance(d);
   const payerRegistration = personOf(d, 'PAYER');
   const payeeRegistration = personOf(d, 'PAYEE');
-  const people = new Map((await storage.findMany(tx, personKind, caller.tenant, [payerRegistration, payeeRegistration].filter((r): r is string => !!r))).map((r) => [r.registration, r]));
+  const people = new Map(
+    (
+      await storage.findMany(
+        tx,
+        personKind,
+        caller.tenant,
+        [payerRegistration, payeeRegistration].filter((r): r is string => !!r),
+      )
+    ).map((r) => [r.registration, r]),
+  );
   const payer = payerRegistration ? people.get(payerRegistration) : undefined;
   const payee = payeeRegistration ? people.get(payeeRegistration) : undefined;
   const interest = major(lateInterest(balance, settings.interestRate, days), currency);
@@ -99,41 +148,105 @@ async function climb({ tx, caller, date, settings, store }: Context, invoice: Ro
   const language = String(d.language ?? payer?.data.preferredLanguage ?? 'en').slice(0, 2);
   const texts = level.texts[language] ?? level.texts.en ?? Object.values(level.texts)[0];
   const values: Record<string, string> = {
-    invoiceNumber: String(d.invoiceNumber ?? invoice.registration), amount: major(balance, currency).toFixed(2), currency, dueDate: String(d.dueDate),
-    days: String(days), payer: payer ? personName(payer) : String(payerRegistration ?? ''), contract: String(d.contractRegistration ?? ''),
-    interest: interest.toFixed(2), indemnity: indemnity.toFixed(2), date,
+    invoiceNumber: String(d.invoiceNumber ?? invoice.registration),
+    amount: major(balance, currency).toFixed(2),
+    currency,
+    dueDate: String(d.dueDate),
+    days: String(days),
+    payer: payer ? personName(payer) : String(payerRegistration ?? ''),
+    contract: String(d.contractRegistration ?? ''),
+    interest: interest.toFixed(2),
+    indemnity: indemnity.toFixed(2),
+    date,
   };
   const subject = fillText(texts.subject, values);
   const content = fillText(texts.body, values);
 
-  const fee = level.fee > 0
-    ? await chargeFee(tx, caller, { source: invoice, label: `${level.label.en ?? level.code} fee for ${values.invoiceNumber}`, amountExclTax: level.fee, taxCode: settings.feeTaxCode, lineType: 'FEE', date, dueDays: 0 })
-    : undefined;
+  const fee =
+    level.fee > 0
+      ? await chargeFee(tx, caller, {
+          source: invoice,
+          label: `${level.label.en ?? level.code} fee for ${values.invoiceNumber}`,
+          amountExclTax: level.fee,
+          taxCode: settings.feeTaxCode,
+          lineType: 'FEE',
+          date,
+          dueDays: 0,
+        })
+      : undefined;
 
-  const owedInterest = level.chargeInterest ? lateInterest(balance, settings.interestRate, days) - await interestInvoiced(tx, caller, invoice.registration, currency) : 0;
-  const interestInvoice = owedInterest > 0
-    ? await chargeFee(tx, caller, { source: invoice, label: `Late-payment interest for ${values.invoiceNumber} (${days} days)`, amountExclTax: major(owedInterest, currency), taxCode: 'VAT0', lineType: 'LATE_INTEREST', date, dueDays: 0 })
-    : undefined;
+  const owedInterest = level.chargeInterest
+    ? lateInterest(balance, settings.interestRate, days) -
+      (await interestInvoiced(tx, caller, invoice.registration, currency))
+    : 0;
+  const interestInvoice =
+    owedInterest > 0
+      ? await chargeFee(tx, caller, {
+          source: invoice,
+          label: `Late-payment interest for ${values.invoiceNumber} (${days} days)`,
+          amountExclTax: major(owedInterest, currency),
+          taxCode: 'VAT0',
+          lineType: 'LATE_INTEREST',
+          date,
+          dueDays: 0,
+        })
+      : undefined;
 
   const registration = await freeRegistration(tx, caller, communicationKind);
   const communication: Doc = {
-    registration, status: 'DRAFT', type: level.channel, name: subject, date: `${date}T08:00:00.000Z`, subject, category: 'DUNNING',
+    registration,
+    status: 'DRAFT',
+    type: level.channel,
+    name: subject,
+    date: `${date}T08:00:00.000Z`,
+    subject,
+    category: 'DUNNING',
     persons: payer ? [{ role: 'PAYER', personRegistration: payer.registration, name: personName(payer) }] : [],
-    contractRegistration: d.contractRegistration ?? null, invoiceRegistration: invoice.registration, content,
+    contractRegistration: d.contractRegistration ?? null,
+    invoiceRegistration: invoice.registration,
+    content,
     ...(level.channel === 'EMAIL' && typeof payer?.data.email === 'string' ? { to: payer.data.email } : {}),
   };
   await storage.insertRow(tx, communicationKind, caller.tenant, caller.username, communication);
-  await insertHistory(tx, caller, { entityName: communicationKind.name, entityRegistration: registration, action: 'CREATE', after: communication, extra: { cause: 'DUNNING' } });
+  await insertHistory(tx, caller, {
+    entityName: communicationKind.name,
+    entityRegistration: registration,
+    action: 'CREATE',
+    after: communication,
+    extra: { cause: 'DUNNING' },
+  });
   await runTransition(tx, caller, communicationKind, registration, 'SEND');
   if (store) {
     const address = ((payer?.data.addresses as Doc[] | undefined) ?? [])[0];
     const pdf = await renderDunningLetter({
-      language, sender: payee ? personName(payee) : '', recipient: values.payer,
-      address: address ? [address.addressLine ?? address.address1, [address.zipcode, address.city].filter(Boolean).join(' ')].filter((s): s is string => !!s).map(String) : [],
-      date, subject, body: content, currency,
-      figures: { invoiceNumber: values.invoiceNumber, dueDate: values.dueDate, days, overdue: major(balance, currency), interest, indemnity },
+      language,
+      sender: payee ? personName(payee) : '',
+      recipient: values.payer,
+      address: address
+        ? [address.addressLine ?? address.address1, [address.zipcode, address.city].filter(Boolean).join(' ')]
+            .filter((s): s is string => !!s)
+            .map(String)
+        : [],
+      date,
+      subject,
+      body: content,
+      currency,
+      figures: {
+        invoiceNumber: values.invoiceNumber,
+        dueDate: values.dueDate,
+        days,
+        overdue: major(balance, currency),
+        interest,
+        indemnity,
+      },
     });
-    const stored = await storeContent(store, caller.tenant, `${level.code} ${values.invoiceNumber}.pdf`, pdf, 'application/pdf');
+    const stored = await storeContent(
+      store,
+      caller.tenant,
+      `${level.code} ${values.invoiceNumber}.pdf`,
+      pdf,
+      'application/pdf',
+    );
     try {
       await recordDocument(tx, caller, { entity: communicationKind, registration }, stored, { type: 'DUNNING_LETTER' });
     } catch (error) {
@@ -141,30 +254,62 @@ async function climb({ tx, caller, date, settings, store }: Context, invoice: Ro
       throw error;
     }
   }
-  await rewrite(tx, caller, invoiceKind, invoice, { ...d, dunningLevel: level.code, dunningDate: date }, 'DUNNING', { level: level.code, communication: registration });
+  await rewrite(tx, caller, invoiceKind, invoice, { ...d, dunningLevel: level.code, dunningDate: date }, 'DUNNING', {
+    level: level.code,
+    communication: registration,
+  });
   const collectionCase = await recordCollectionAction(tx, caller, {
-    date, action: 'DUNNING', invoice, level: level.code, levelOrder: settings.levels.map((l) => l.code), communicationRegistration: registration, interest, indemnity,
+    date,
+    action: 'DUNNING',
+    invoice,
+    level: level.code,
+    levelOrder: settings.levels.map((l) => l.code),
+    communicationRegistration: registration,
+    interest,
+    indemnity,
     ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
   });
   return {
-    invoiceRegistration: invoice.registration, level: level.code, communicationRegistration: registration, caseRegistration: String(collectionCase.registration),
+    invoiceRegistration: invoice.registration,
+    level: level.code,
+    communicationRegistration: registration,
+    caseRegistration: String(collectionCase.registration),
     ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
     ...(interestInvoice ? { interestInvoiceRegistration: String(interestInvoice.registration) } : {}),
   };
 }
 
 /** The late-payment interest already invoiced on an invoice (its LATE_INTEREST fee invoices not cancelled), in minor units. */
-async function interestInvoiced(tx: Tx, caller: WorkflowCaller, registration: string, currency: string): Promise<number> {
+async function interestInvoiced(
+  tx: Tx,
+  caller: WorkflowCaller,
+  registration: string,
+  currency: string,
+): Promise<number> {
   const { rows } = await sql<{ total: string | null }>`SELECT sum((l.data->>'amountExclTax')::numeric)::text AS total
     FROM ${sql.table(invoiceLineKind.table)} l JOIN ${sql.table(invoiceKind.table)} i ON i.tenant = l.tenant AND i.registration = l.data->>'invoiceRegistration'
-    WHERE l.tenant = ${caller.tenant} AND l.type = 'LATE_INTEREST' AND i.data->>'internalReference' = ${registration} AND i.status <> 'CANCELLED'`.execute(tx);
+    WHERE l.tenant = ${caller.tenant} AND l.type = 'LATE_INTEREST' AND i.data->>'internalReference' = ${registration} AND i.status <> 'CANCELLED'`.execute(
+    tx,
+  );
   return minor(Number(rows[0]?.total ?? 0), currency);
 }
 
-export interface DunningChunk { dunned: Dunned[]; examined: number; cursor: string | null; finished: boolean }
+export interface DunningChunk {
+  dunned: Dunned[];
+  examined: number;
+  cursor: string | null;
+  finished: boolean;
+}
 
 /** One chunk of a dunning run on `date` after `cursor`. */
-export async function dunChunk(tx: Tx, caller: WorkflowCaller, date: string, cursor: string | null, store?: ObjectStore, limit = DUNNING_CHUNK): Promise<DunningChunk> {
+export async function dunChunk(
+  tx: Tx,
+  caller: WorkflowCaller,
+  date: string,
+  cursor: string | null,
+  store?: ObjectStore,
+  limit = DUNNING_CHUNK,
+): Promise<DunningChunk> {
   const settings = await dunningSettingsOf(tx, caller.tenant);
   const invoices = await candidates(tx, caller.tenant, date, settings.levels[0].days, cursor, limit);
   const context: Context = { tx, caller, date, settings, store };
@@ -178,7 +323,12 @@ export async function dunChunk(tx: Tx, caller: WorkflowCaller, date: string, cur
     if (target <= reachedBefore) continue;
     dunned.push(await climb(context, invoice, target, days));
   }
-  return { dunned, examined: invoices.length, cursor: invoices.at(-1)?.registration ?? cursor, finished: invoices.length < limit };
+  return {
+    dunned,
+    examined: invoices.length,
+    cursor: invoices.at(-1)?.registration ?? cursor,
+    finished: invoices.length < limit,
+  };
 }
 
 /** A whole run in one transaction (small books, the demo): chunk after chunk. */

@@ -19,38 +19,67 @@ import { countDunningCandidates, dunChunk } from './dunning.operation.ts';
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 const runBody = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' })
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, { error: 'INVALID_DATE_FIELD' })
-    .optional().describe('The day days late are counted to; today when absent'),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' })
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
+      { error: 'INVALID_DATE_FIELD' },
+    )
+    .optional()
+    .describe('The day days late are counted to; today when absent'),
 });
 
 /** The DUNNING batch runner: one chunk of invoices per step; a cron's run counts to its tick's day. */
 export function registerDunningRunner(jobs: JobQueue, store?: ObjectStore): void {
   jobs.register('DUNNING', {
-    plan: async (tx, caller, _parameters, day) => ({ name: `Dunning on ${day}`, parameters: { date: day }, total: await countDunningCandidates(tx, caller.tenant, day) }),
+    plan: async (tx, caller, _parameters, day) => ({
+      name: `Dunning on ${day}`,
+      parameters: { date: day },
+      total: await countDunningCandidates(tx, caller.tenant, day),
+    }),
     chunk: async (tx, caller, batch, cursor) => {
       const { date } = (batch.data.parameters ?? {}) as Doc;
       const result = await dunChunk(tx, caller, String(date), typeof cursor === 'string' ? cursor : null, store);
       return {
-        done: result.examined, cursor: result.cursor, finished: result.finished,
-        ...(result.dunned.length ? { message: `${result.dunned.length} invoice(s) dunned: ${result.dunned.map((d) => `${d.invoiceRegistration} ${d.level}`).join(', ')}` } : {}),
+        done: result.examined,
+        cursor: result.cursor,
+        finished: result.finished,
+        ...(result.dunned.length
+          ? {
+              message: `${result.dunned.length} invoice(s) dunned: ${result.dunned.map((d) => `${d.invoiceRegistration} ${d.level}`).join(', ')}`,
+            }
+          : {}),
       };
     },
   });
 }
 
-export async function dunningRoutes(app: FastifyInstance, { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore }) {
+export async function dunningRoutes(
+  app: FastifyInstance,
+  { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
+) {
   registerDunningRunner(jobs, store);
-  app.post('/api/billing/dunning/run', {
-    preValidation: preHandler, config: { entity: invoiceKind.name, permission: `write /api/${invoiceKind.route}` },
-    schema: { tags: ['Invoice'], summary: 'Starts a dunning run (a DUNNING batch) up to a day', body: runBody },
-  }, async (request) => {
-    const caller = request.caller!;
-    const date = (request.body as { date?: string } | undefined)?.date ?? todayIn(caller.timeZone);
-    const batch = await inTenant(db, scopeOf(caller), async (tx) => createBatch(tx, caller, {
-      type: 'DUNNING', name: `Dunning on ${date}`, parameters: { date }, total: await countDunningCandidates(tx, caller.tenant, date),
-    })).catch((e) => databaseError(e, invoiceKind));
-    await jobs.enqueue(caller.tenant, String(batch.registration));
-    return { batchRegistration: batch.registration, nbTotal: batch.total ?? 0 };
-  });
+  app.post(
+    '/api/billing/dunning/run',
+    {
+      preValidation: preHandler,
+      config: { entity: invoiceKind.name, permission: `write /api/${invoiceKind.route}` },
+      schema: { tags: ['Invoice'], summary: 'Starts a dunning run (a DUNNING batch) up to a day', body: runBody },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const date = (request.body as { date?: string } | undefined)?.date ?? todayIn(caller.timeZone);
+      const batch = await inTenant(db, scopeOf(caller), async (tx) =>
+        createBatch(tx, caller, {
+          type: 'DUNNING',
+          name: `Dunning on ${date}`,
+          parameters: { date },
+          total: await countDunningCandidates(tx, caller.tenant, date),
+        }),
+      ).catch((e) => databaseError(e, invoiceKind));
+      await jobs.enqueue(caller.tenant, String(batch.registration));
+      return { batchRegistration: batch.registration, nbTotal: batch.total ?? 0 };
+    },
+  );
 }

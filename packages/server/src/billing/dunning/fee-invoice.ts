@@ -44,29 +44,68 @@ export async function chargeFee(tx: Tx, caller: WorkflowCaller, fee: Fee): Promi
   const excl = minor(fee.amountExclTax, currency);
   const tax = roundTimes(excl, factor(new Dec(rate)));
   const [payerReg, payeeReg] = [personOf(source, 'PAYER'), personOf(source, 'PAYEE')];
-  const persons = new Map((await storage.findMany(tx, personKind, caller.tenant, [payerReg, payeeReg].filter((r): r is string => !!r))).map((r) => [r.registration, r]));
+  const persons = new Map(
+    (
+      await storage.findMany(
+        tx,
+        personKind,
+        caller.tenant,
+        [payerReg, payeeReg].filter((r): r is string => !!r),
+      )
+    ).map((r) => [r.registration, r]),
+  );
   const registration = await freeRegistration(tx, caller, invoiceKind);
   const dueDate = addDays(fee.date, fee.dueDays);
   const invoice: Doc = {
-    registration, status: 'DRAFT', type: 'INVOICE', name: fee.label, pr: 'R',
+    registration,
+    status: 'DRAFT',
+    type: 'INVOICE',
+    name: fee.label,
+    pr: 'R',
     contractRegistration: source.contractRegistration ?? null,
     persons: ((source.persons as Doc[] | undefined) ?? []).filter((p) => p.role === 'PAYER' || p.role === 'PAYEE'),
-    organizationRegistration: source.organizationRegistration ?? null, organization: source.organization ?? null,
-    amountExclTax: major(excl, currency), amountInclTax: major(excl + tax, currency), totalBalance: major(excl + tax, currency), currency,
-    dueDate, generationDate: fee.date, issueDate: fee.date, internalReference: fee.source.registration,
-    taxes: [{ taxCode: fee.taxCode, rate: Number(rate), base: major(excl, currency), tax: major(tax, currency) }], lineCount: 1,
+    organizationRegistration: source.organizationRegistration ?? null,
+    organization: source.organization ?? null,
+    amountExclTax: major(excl, currency),
+    amountInclTax: major(excl + tax, currency),
+    totalBalance: major(excl + tax, currency),
+    currency,
+    dueDate,
+    generationDate: fee.date,
+    issueDate: fee.date,
+    internalReference: fee.source.registration,
+    taxes: [{ taxCode: fee.taxCode, rate: Number(rate), base: major(excl, currency), tax: major(tax, currency) }],
+    lineCount: 1,
     ...paymentTermsOf(payerReg ? persons.get(payerReg) : undefined, payeeReg ? persons.get(payeeReg) : undefined),
     ...(source.language ? { language: source.language } : {}),
   };
   const line: Doc = {
-    registration: `${registration}-001`, status: 'DRAFT', type: fee.lineType, name: fee.label, invoiceRegistration: registration,
-    contractRegistration: source.contractRegistration ?? null, dueDate, pr: 'R', label: fee.label,
-    amountExclTax: major(excl, currency), taxCode: fee.taxCode, taxRate: Number(rate), tax: major(tax, currency), amountInclTax: major(excl + tax, currency), currency,
+    registration: `${registration}-001`,
+    status: 'DRAFT',
+    type: fee.lineType,
+    name: fee.label,
+    invoiceRegistration: registration,
+    contractRegistration: source.contractRegistration ?? null,
+    dueDate,
+    pr: 'R',
+    label: fee.label,
+    amountExclTax: major(excl, currency),
+    taxCode: fee.taxCode,
+    taxRate: Number(rate),
+    tax: major(tax, currency),
+    amountInclTax: major(excl + tax, currency),
+    currency,
   };
   await storage.insertRow(tx, invoiceKind, caller.tenant, caller.username, invoice);
   await storage.insertRow(tx, invoiceLineKind, caller.tenant, caller.username, line);
   await insertHistories(tx, caller, [
-    { entityName: invoiceKind.name, entityRegistration: registration, action: 'FEE', after: invoice, extra: { sourceInvoice: fee.source.registration } },
+    {
+      entityName: invoiceKind.name,
+      entityRegistration: registration,
+      action: 'FEE',
+      after: invoice,
+      extra: { sourceInvoice: fee.source.registration },
+    },
     { entityName: invoiceLineKind.name, entityRegistration: String(line.registration), action: 'FEE', after: line },
   ]);
   return runTransition(tx, caller, invoiceKind, registration, 'ISSUE');

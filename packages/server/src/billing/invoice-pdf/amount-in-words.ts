@@ -53,7 +53,9 @@ const spellers: Record<string, { cardinal: Speller; currencies: Record<string, S
 
 /** The speller key of a language tag: `en-IN` (Indian English) kept, others by their language (`fr-CA` → `fr`); English otherwise. */
 export function wordsLanguage(language: string | null | undefined): string {
-  const tag = String(language ?? '').trim().replace('_', '-');
+  const tag = String(language ?? '')
+    .trim()
+    .replace('_', '-');
   if (/^en-IN$/i.test(tag)) return 'en-IN';
   const base = tag.slice(0, 2).toLowerCase();
   return base in spellers ? base : 'en';

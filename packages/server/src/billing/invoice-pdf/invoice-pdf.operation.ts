@@ -20,21 +20,48 @@ const lineKind = entityByName('InvoiceLine')!;
 const personKind = entityByName('Person')!;
 
 const personOf = (invoice: Doc, role: string) =>
-  (Array.isArray(invoice.persons) ? (invoice.persons as { role?: string; personRegistration?: string }[]) : []).find((p) => p.role === role)?.personRegistration;
+  (Array.isArray(invoice.persons) ? (invoice.persons as { role?: string; personRegistration?: string }[]) : []).find(
+    (p) => p.role === role,
+  )?.personRegistration;
 
 /** The PDF of `invoice` (as it is or is about to be stored) in `tenant`. */
 export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<Buffer> {
-  const lines = (await storage.findWhere(tx, lineKind, tenant, sql<boolean>`data->>'invoiceRegistration' = ${String(invoice.registration)}`, 10_000))
+  const lines = (
+    await storage.findWhere(
+      tx,
+      lineKind,
+      tenant,
+      sql<boolean>`data->>'invoiceRegistration' = ${String(invoice.registration)}`,
+      10_000,
+    )
+  )
     .map(storage.toDocument)
     .sort((a, b) => String(a.registration).localeCompare(String(b.registration)));
   const [seller, buyer] = [personOf(invoice, 'PAYEE'), personOf(invoice, 'PAYER')];
-  const persons = new Map((await storage.findMany(tx, personKind, tenant, [seller, buyer].filter((r): r is string => !!r))).map((r) => [r.registration, storage.toDocument(r)]));
+  const persons = new Map(
+    (
+      await storage.findMany(
+        tx,
+        personKind,
+        tenant,
+        [seller, buyer].filter((r): r is string => !!r),
+      )
+    ).map((r) => [r.registration, storage.toDocument(r)]),
+  );
   const layout = await tenantInvoiceLayout(tx, tenant);
-  return renderInvoicePdf(invoice, lines, seller ? persons.get(seller) : undefined, buyer ? persons.get(buyer) : undefined, layout, String(invoice.language ?? 'en'));
+  return renderInvoicePdf(
+    invoice,
+    lines,
+    seller ? persons.get(seller) : undefined,
+    buyer ? persons.get(buyer) : undefined,
+    layout,
+    String(invoice.language ?? 'en'),
+  );
 }
 
 /** The file name of an invoice's PDF: `Invoice 2025-ORG000001-000042.pdf`, `Credit note …`. */
-export const invoicePdfName = (invoice: Doc) => `${invoice.type === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${String(invoice.invoiceNumber ?? invoice.registration)}.pdf`;
+export const invoicePdfName = (invoice: Doc) =>
+  `${invoice.type === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${String(invoice.invoiceNumber ?? invoice.registration)}.pdf`;
 
 /**
  * The `storeInvoicePdf` side effect. Without an object store (a transition run outside the
@@ -46,7 +73,9 @@ export async function storeInvoicePdf({ tx, caller, doc }: SideEffectContext): P
   const pdf = await invoicePdf(tx, caller.tenant, doc);
   const content = await storeContent(resources.store, caller.tenant, invoicePdfName(doc), pdf, 'application/pdf');
   resources.onRollback(() => discardContent(resources.store, content));
-  await recordDocument(tx, caller, { entity: invoiceKind, registration: String(doc.registration) }, content, { type: 'INVOICE' });
+  await recordDocument(tx, caller, { entity: invoiceKind, registration: String(doc.registration) }, content, {
+    type: 'INVOICE',
+  });
   return doc;
 }
 

@@ -14,21 +14,33 @@ const invoiceKind = entityByName('Invoice')!;
  * current data (a draft before it is issued), inline; nothing is stored. The issued invoice's PDF
  * is its INVOICE document (`…/documents?type=INVOICE`).
  */
-export async function invoicePdfRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: (request: FastifyRequest) => Promise<void> }) {
-  app.get('/api/billing/invoices/:id/pdf-preview', {
-    preValidation: preHandler, config: { entity: invoiceKind.name, permission: `read /api/${invoiceKind.route}` },
-    schema: { tags: ['Invoice'], summary: "The invoice's PDF rendered from its current data (application/pdf, inline)", params: z.object({ id: z.string().min(1).max(200) }) },
-  }, async (request, reply) => {
-    const caller = request.caller!;
-    const { id } = request.params as { id: string };
-    const { pdf, name } = await inTenant(db, scopeOf(caller), async (tx) => {
-      const row = await storage.findOne(tx, invoiceKind, caller.tenant, id);
-      if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [invoiceKind.name, id]);
-      const invoice = storage.toDocument(row);
-      return { pdf: await invoicePdf(tx, caller.tenant, invoice), name: invoicePdfName(invoice) };
-    });
-    reply.header('content-disposition', contentDisposition('inline', name));
-    reply.header('cache-control', 'private, no-store');
-    return reply.type('application/pdf').send(pdf);
-  });
+export async function invoicePdfRoutes(
+  app: FastifyInstance,
+  { db, preHandler }: { db: Db; preHandler: (request: FastifyRequest) => Promise<void> },
+) {
+  app.get(
+    '/api/billing/invoices/:id/pdf-preview',
+    {
+      preValidation: preHandler,
+      config: { entity: invoiceKind.name, permission: `read /api/${invoiceKind.route}` },
+      schema: {
+        tags: ['Invoice'],
+        summary: "The invoice's PDF rendered from its current data (application/pdf, inline)",
+        params: z.object({ id: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const { id } = request.params as { id: string };
+      const { pdf, name } = await inTenant(db, scopeOf(caller), async (tx) => {
+        const row = await storage.findOne(tx, invoiceKind, caller.tenant, id);
+        if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [invoiceKind.name, id]);
+        const invoice = storage.toDocument(row);
+        return { pdf: await invoicePdf(tx, caller.tenant, invoice), name: invoicePdfName(invoice) };
+      });
+      reply.header('content-disposition', contentDisposition('inline', name));
+      reply.header('cache-control', 'private, no-store');
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
 }

@@ -16,12 +16,23 @@ import { creditorReference } from '../../banking/statements/creditor-reference.t
 import { amountInWords } from './amount-in-words.ts';
 import { hasRightToLeft, visualPieces } from './bidi-text.ts';
 import type { InvoiceLayout } from './invoice-layout.ts';
-import { fill, invoiceTexts, isRightToLeft, printedLanguage, type InvoiceTextKey, type InvoiceTexts } from './invoice-texts.ts';
+import {
+  fill,
+  invoiceTexts,
+  isRightToLeft,
+  printedLanguage,
+  type InvoiceTextKey,
+  type InvoiceTexts,
+} from './invoice-texts.ts';
 
 /** DejaVu Sans (Debian's fonts-dejavu-core) covers Latin, Greek, Cyrillic and Arabic; `INVOICE_PDF_FONT_DIR` to use another copy. */
 const fontDir = process.env.INVOICE_PDF_FONT_DIR || '/usr/share/fonts/truetype/dejavu';
 
-type Internals = { _font: { font: unknown; constructor: new (doc: unknown, font: unknown, id: string) => unknown }; _fontFamilies: Record<string, unknown>; _fontCount: number };
+type Internals = {
+  _font: { font: unknown; constructor: new (doc: unknown, font: unknown, id: string) => unknown };
+  _fontFamilies: Record<string, unknown>;
+  _fontCount: number;
+};
 let fonts: { embeddedFont: Internals['_font']['constructor']; regular: unknown; bold: unknown } | undefined;
 
 /**
@@ -31,14 +42,16 @@ let fonts: { embeddedFont: Internals['_font']['constructor']; regular: unknown; 
  */
 export function useFonts(doc: PDFKit.PDFDocument) {
   if (!fonts) {
-    const boot = new PDFDocument({ font: '' } as PDFKit.PDFDocumentOptions) as unknown as PDFKit.PDFDocument & Internals;
+    const boot = new PDFDocument({ font: '' } as PDFKit.PDFDocumentOptions) as unknown as PDFKit.PDFDocument &
+      Internals;
     boot.font(fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')));
     const regular = boot._font;
     boot.font(fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')));
     fonts = { embeddedFont: regular.constructor, regular: regular.font, bold: boot._font.font };
   }
   const internals = doc as unknown as Internals;
-  for (const name of ['regular', 'bold'] as const) internals._fontFamilies[name] = new fonts.embeddedFont(doc, fonts[name], `F${++internals._fontCount}`);
+  for (const name of ['regular', 'bold'] as const)
+    internals._fontFamilies[name] = new fonts.embeddedFont(doc, fonts[name], `F${++internals._fontCount}`);
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
@@ -50,7 +63,13 @@ export type PrintedPerson = Doc | undefined;
 
 // ---------------------------------------------------------------- formats
 
-const groupSeparators: Record<string, [string, string]> = { fr: [' ', ','], es: ['.', ','], de: ['.', ','], en: [',', '.'], ar: [',', '.'] };
+const groupSeparators: Record<string, [string, string]> = {
+  fr: [' ', ','],
+  es: ['.', ','],
+  de: ['.', ','],
+  en: [',', '.'],
+  ar: [',', '.'],
+};
 
 /** `value` of `currency` as `1 234,56 EUR` (French), `1,234.56 EUR` (English): exact from its minor units. */
 export function formatMoney(value: unknown, currency: string, language: string): string {
@@ -65,7 +84,10 @@ export function formatMoney(value: unknown, currency: string, language: string):
 
 /** A rate stored as a fraction (0.2) as `20 %` (French) or `20%`. */
 export function formatRate(rate: unknown, language: string): string {
-  const percent = new Dec(typeof rate === 'number' || typeof rate === 'string' ? rate : 0).times(100).toDecimalPlaces(3).toString();
+  const percent = new Dec(typeof rate === 'number' || typeof rate === 'string' ? rate : 0)
+    .times(100)
+    .toDecimalPlaces(3)
+    .toString();
   const [, point] = groupSeparators[language] ?? groupSeparators.en;
   return `${percent.replace('.', point)}${language === 'fr' ? ' %' : '%'}`;
 }
@@ -81,14 +103,26 @@ export function formatDate(iso: unknown, language: string): string {
 
 // ---------------------------------------------------------------- persons
 
-type Address = { type?: string; address1?: string; address2?: string; zipcode?: string; city?: string; country?: string };
+type Address = {
+  type?: string;
+  address1?: string;
+  address2?: string;
+  zipcode?: string;
+  city?: string;
+  country?: string;
+};
 const addressPreference = ['BILLING', 'HEAD_OFFICE', 'MAIN', 'POSTAL'];
 
 function addressLines(person: PrintedPerson): string[] {
   const addresses = (Array.isArray(person?.addresses) ? person.addresses : []) as Address[];
   const chosen = [...addresses].sort((a, b) => rank(a.type) - rank(b.type))[0];
   if (!chosen) return [];
-  return [chosen.address1, chosen.address2, [chosen.zipcode, chosen.city].filter(Boolean).join(' '), chosen.country].filter((l): l is string => !!l && !!String(l).trim());
+  return [
+    chosen.address1,
+    chosen.address2,
+    [chosen.zipcode, chosen.city].filter(Boolean).join(' '),
+    chosen.country,
+  ].filter((l): l is string => !!l && !!String(l).trim());
 }
 const rank = (type: string | undefined) => {
   const i = addressPreference.indexOf(type ?? '');
@@ -99,26 +133,49 @@ const registrationLabels = new Map((referenceLists.registrationType ?? []).map((
 
 /** The identifiers a person holds (SIREN, VAT number…), each with its label. */
 function identifierLines(person: PrintedPerson, language: string, texts: InvoiceTexts): string[] {
-  const held = (Array.isArray(person?.registrations) ? person.registrations : []) as { type?: string; number?: string }[];
-  return held.filter((r) => r.number).map((r) => {
-    const label = r.type === 'EVA' ? texts.vatNumber : (registrationLabels.get(String(r.type))?.[language === 'fr' ? 'fr' : 'en'] ?? String(r.type ?? ''));
-    return `${label}: ${r.number}`;
-  });
+  const held = (Array.isArray(person?.registrations) ? person.registrations : []) as {
+    type?: string;
+    number?: string;
+  }[];
+  return held
+    .filter((r) => r.number)
+    .map((r) => {
+      const label =
+        r.type === 'EVA'
+          ? texts.vatNumber
+          : (registrationLabels.get(String(r.type))?.[language === 'fr' ? 'fr' : 'en'] ?? String(r.type ?? ''));
+      return `${label}: ${r.number}`;
+    });
 }
 
 const personName = (person: PrintedPerson, fallback: unknown) =>
-  String(person?.name ?? person?.commercialName ?? ([person?.firstName, person?.lastName].filter(Boolean).join(' ') || (fallback ?? '')));
+  String(
+    person?.name ??
+      person?.commercialName ??
+      ([person?.firstName, person?.lastName].filter(Boolean).join(' ') || (fallback ?? '')),
+  );
 
 // ---------------------------------------------------------------- drawing
 
-interface TextStyle { bold?: boolean; size?: number; color?: string; align?: 'left' | 'right' | 'center' }
+interface TextStyle {
+  bold?: boolean;
+  size?: number;
+  color?: string;
+  align?: 'left' | 'right' | 'center';
+}
 
 /** Writes on the page in the invoice's direction: in RTL, x positions are mirrored and alignments swapped. */
 class PageWriter {
-  constructor(readonly doc: PDFKit.PDFDocument, readonly rtl: boolean) {}
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly rtl: boolean,
+  ) {}
 
   private use({ bold, size = 9, color = '#222222' }: TextStyle) {
-    this.doc.font(bold ? 'bold' : 'regular').fontSize(size).fillColor(color);
+    this.doc
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(size)
+      .fillColor(color);
   }
 
   /** Text in the box at (x, y) of `width`, wrapped; answers the height used. */
@@ -130,7 +187,13 @@ class PageWriter {
       return this.doc.heightOfString(text, { width, lineGap: 1 });
     }
     const boxX = this.rtl ? PAGE.width - x - width : x;
-    const align = this.rtl ? (style.align === 'right' ? 'left' : style.align === 'center' ? 'center' : 'right') : (style.align ?? 'left');
+    const align = this.rtl
+      ? style.align === 'right'
+        ? 'left'
+        : style.align === 'center'
+          ? 'center'
+          : 'right'
+      : (style.align ?? 'left');
     const lineHeight = this.doc.currentLineHeight(true) + 1;
     const lines = this.wrap(text, width);
     lines.forEach((line, i) => this.line(line, boxX, y + i * lineHeight, width, align));
@@ -169,7 +232,12 @@ class PageWriter {
 
   rule(x: number, y: number, width: number, color: string) {
     const left = this.rtl ? PAGE.width - x - width : x;
-    this.doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.7).strokeColor(color).stroke();
+    this.doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.7)
+      .strokeColor(color)
+      .stroke();
   }
 
   band(x: number, y: number, width: number, height: number, color: string) {
@@ -187,7 +255,8 @@ function fixRightToLeftLigatures(doc: PDFKit.PDFDocument) {
   const families = (doc as unknown as { _fontFamilies?: Record<string, { unicode?: number[][] }> })._fontFamilies ?? {};
   for (const font of Object.values(families)) {
     font.unicode?.forEach((codePoints, gid) => {
-      if (codePoints && codePoints.length > 1 && codePoints.every((c) => hasRightToLeft(String.fromCodePoint(c)))) font.unicode![gid] = [...codePoints].reverse();
+      if (codePoints && codePoints.length > 1 && codePoints.every((c) => hasRightToLeft(String.fromCodePoint(c))))
+        font.unicode![gid] = [...codePoints].reverse();
     });
   }
 }
@@ -196,30 +265,60 @@ function fixRightToLeftLigatures(doc: PDFKit.PDFDocument) {
 
 /** Line columns: key, width, alignment. */
 const columns: { key: InvoiceTextKey; width: number; align: 'left' | 'right' }[] = [
-  { key: 'label', width: 175, align: 'left' }, { key: 'lineDueDate', width: 62, align: 'left' }, { key: 'exclTax', width: 78, align: 'right' },
-  { key: 'taxRate', width: 44, align: 'right' }, { key: 'tax', width: 70, align: 'right' }, { key: 'inclTax', width: 86, align: 'right' },
+  { key: 'label', width: 175, align: 'left' },
+  { key: 'lineDueDate', width: 62, align: 'left' },
+  { key: 'exclTax', width: 78, align: 'right' },
+  { key: 'taxRate', width: 44, align: 'right' },
+  { key: 'tax', width: 70, align: 'right' },
+  { key: 'inclTax', width: 86, align: 'right' },
 ];
 
 /**
  * Renders `invoice` with its `lines`; `seller` is its payee and `buyer` its payer. `language`
  * picks the texts (en, fr, es, de, ar; English otherwise) and the amount in words.
  */
-export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPerson, buyer: PrintedPerson, layout: InvoiceLayout, language: string): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: Doc,
+  lines: Doc[],
+  seller: PrintedPerson,
+  buyer: PrintedPerson,
+  layout: InvoiceLayout,
+  language: string,
+): Promise<Buffer> {
   const printed = printedLanguage(language);
   const rtl = isRightToLeft(printed);
-  const texts: InvoiceTexts = { ...invoiceTexts[printed], ...layout.texts[printed], ...layout.texts[language] } as InvoiceTexts;
+  const texts: InvoiceTexts = {
+    ...invoiceTexts[printed],
+    ...layout.texts[printed],
+    ...layout.texts[language],
+  } as InvoiceTexts;
   const currency = String(invoice.currency ?? 'EUR');
   const money = (v: unknown) => formatMoney(v, currency, printed);
   const date = (v: unknown) => formatDate(v, printed);
   const accent = layout.accentColor;
   const creditNote = invoice.type === 'CREDIT_NOTE';
-  const sellerName = personName(seller, (invoice.persons as { role: string; name?: string }[] | undefined)?.find((p) => p.role === 'PAYEE')?.name);
-  const buyerName = personName(buyer, (invoice.persons as { role: string; name?: string }[] | undefined)?.find((p) => p.role === 'PAYER')?.name);
+  const sellerName = personName(
+    seller,
+    (invoice.persons as { role: string; name?: string }[] | undefined)?.find((p) => p.role === 'PAYEE')?.name,
+  );
+  const buyerName = personName(
+    buyer,
+    (invoice.persons as { role: string; name?: string }[] | undefined)?.find((p) => p.role === 'PAYER')?.name,
+  );
 
   const doc = new PDFDocument({
     // No default font (pdfkit would read Helvetica's metrics for each document): useFonts gives them.
-    size: 'A4', margin: PAGE.margin, bufferPages: true, lang: language || 'en', font: '',
-    info: { Title: `${creditNote ? texts.creditNoteTitle : texts.invoiceTitle} ${invoice.invoiceNumber ?? invoice.registration ?? ''}`.trim(), Author: sellerName, Creator: 'Leasing back office' },
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    lang: language || 'en',
+    font: '',
+    info: {
+      Title:
+        `${creditNote ? texts.creditNoteTitle : texts.invoiceTitle} ${invoice.invoiceNumber ?? invoice.registration ?? ''}`.trim(),
+      Author: sellerName,
+      Creator: 'Leasing back office',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -244,7 +343,15 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
     w.text(label, 300, y, 95, { color: '#666666' });
     y += w.text(value, 395, y, CONTENT + M - 395, { bold: true });
   }
-  if (creditNote && invoice.creditedInvoiceRegistration) y += w.text(fill(texts.creditNoteFor, { number: String(invoice.creditedInvoiceNumber ?? invoice.creditedInvoiceRegistration) }), 300, y, CONTENT + M - 300);
+  if (creditNote && invoice.creditedInvoiceRegistration)
+    y += w.text(
+      fill(texts.creditNoteFor, {
+        number: String(invoice.creditedInvoiceNumber ?? invoice.creditedInvoiceRegistration),
+      }),
+      300,
+      y,
+      CONTENT + M - 300,
+    );
 
   // Seller and buyer.
   let top = Math.max(y, M + 34) + 16;
@@ -253,14 +360,20 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
     py += w.text(title, x, py, 240, { color: accent, bold: true, size: 8 }) + 2;
     py += w.text(name, x, py, 240, { bold: true, size: 10 });
     for (const line of addressLines(person)) py += w.text(line, x, py, 240);
-    if (showIds) for (const line of identifierLines(person, printed, texts)) py += w.text(line, x, py, 240, { size: 8 });
+    if (showIds)
+      for (const line of identifierLines(person, printed, texts)) py += w.text(line, x, py, 240, { size: 8 });
     return py;
   };
-  top = Math.max(party(texts.seller, sellerName, seller, layout.blocks.sellerIdentifiers, M), party(texts.buyer, buyerName, buyer, layout.blocks.buyerIdentifiers, 315)) + 18;
+  top =
+    Math.max(
+      party(texts.seller, sellerName, seller, layout.blocks.sellerIdentifiers, M),
+      party(texts.buyer, buyerName, buyer, layout.blocks.buyerIdentifiers, 315),
+    ) + 18;
 
   // Lines.
   const shown = layout.blocks.lineDueDates ? columns : columns.filter((c) => c.key !== 'lineDueDate');
-  const widthOf = (c: (typeof columns)[number]) => (c.key === 'label' && !layout.blocks.lineDueDates ? c.width + 62 : c.width);
+  const widthOf = (c: (typeof columns)[number]) =>
+    c.key === 'label' && !layout.blocks.lineDueDates ? c.width + 62 : c.width;
   const header = (at: number) => {
     w.band(M, at, CONTENT, 16, accent);
     let x = M;
@@ -273,14 +386,19 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
   y = header(top);
   for (const line of lines) {
     const values: Record<string, string> = {
-      label: String(line.label ?? line.name ?? ''), lineDueDate: date(line.dueDate), exclTax: money(line.amountExclTax),
-      taxRate: formatRate(line.taxRate, printed), tax: money(line.tax), inclTax: money(line.amountInclTax),
+      label: String(line.label ?? line.name ?? ''),
+      lineDueDate: date(line.dueDate),
+      exclTax: money(line.amountExclTax),
+      taxRate: formatRate(line.taxRate, printed),
+      tax: money(line.tax),
+      inclTax: money(line.amountInclTax),
     };
     if (y > BOTTOM - 20) {
       doc.addPage();
       y = header(M);
     }
-    let x = M, height = 0;
+    let x = M,
+      height = 0;
     for (const c of shown) {
       height = Math.max(height, w.text(values[c.key], x + 3, y, widthOf(c) - 6, { size: 8, align: c.align }));
       x += widthOf(c);
@@ -300,7 +418,12 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
   if (layout.blocks.taxBreakdown && taxes.length) {
     w.text(texts.taxBreakdown, M, y, 250, { bold: true, color: accent });
     y += 14;
-    for (const [i, label] of [texts.taxRate, texts.base, texts.tax].entries()) w.text(label, M + [0, 60, 160][i], y, [55, 95, 90][i], { size: 8, color: '#666666', align: i ? 'right' : 'left' });
+    for (const [i, label] of [texts.taxRate, texts.base, texts.tax].entries())
+      w.text(label, M + [0, 60, 160][i], y, [55, 95, 90][i], {
+        size: 8,
+        color: '#666666',
+        align: i ? 'right' : 'left',
+      });
     y += 12;
     for (const t of taxes) {
       w.text(formatRate(t.rate, printed), M, y, 55, { size: 8 });
@@ -311,13 +434,24 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
   let ty = blockTop;
   const totals: [string, unknown, boolean][] = [
     [texts.totalExclTax, invoice.amountExclTax, false],
-    [texts.totalTax, new Dec(Number(invoice.amountInclTax ?? 0)).minus(Number(invoice.amountExclTax ?? 0)).toFixed(currencyDecimals(currency)), false],
+    [
+      texts.totalTax,
+      new Dec(Number(invoice.amountInclTax ?? 0))
+        .minus(Number(invoice.amountExclTax ?? 0))
+        .toFixed(currencyDecimals(currency)),
+      false,
+    ],
     [texts.totalInclTax, invoice.amountInclTax, true],
   ];
   for (const [label, value, strong] of totals) {
     if (strong) w.rule(330, ty, CONTENT + M - 330, accent);
     w.text(label, 330, ty + (strong ? 4 : 0), 120, { bold: strong, size: strong ? 10 : 9 });
-    ty += w.text(money(value), 450, ty + (strong ? 4 : 0), CONTENT + M - 450, { bold: strong, size: strong ? 10 : 9, align: 'right' }) + (strong ? 8 : 3);
+    ty +=
+      w.text(money(value), 450, ty + (strong ? 4 : 0), CONTENT + M - 450, {
+        bold: strong,
+        size: strong ? 10 : 9,
+        align: 'right',
+      }) + (strong ? 8 : 3);
   }
   y = Math.max(y, ty) + 12;
 
@@ -351,12 +485,17 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
       pair(texts.iban, invoice.iban);
       pair(texts.bic, invoice.bic);
       // The ISO 11649 reference the payer quotes, by which the bank statement's credit is matched to this invoice.
-      pair(texts.paymentReference, invoice.invoiceNumber ? creditorReference(String(invoice.invoiceNumber)) : undefined);
+      pair(
+        texts.paymentReference,
+        invoice.invoiceNumber ? creditorReference(String(invoice.invoiceNumber)) : undefined,
+      );
     } else if (invoice.paymentMode === 'CHECK') {
       y += w.text(fill(texts.cheque, values), M, y, CONTENT) + 2;
-      pair(texts.paymentReference, invoice.invoiceNumber ? creditorReference(String(invoice.invoiceNumber)) : undefined);
-    }
-    else y += w.text(fill(texts.otherPayment, values), M, y, CONTENT);
+      pair(
+        texts.paymentReference,
+        invoice.invoiceNumber ? creditorReference(String(invoice.invoiceNumber)) : undefined,
+      );
+    } else y += w.text(fill(texts.otherPayment, values), M, y, CONTENT);
   }
 
   // Legal mentions, footer and page numbers on every page.
@@ -368,7 +507,14 @@ export function renderInvoicePdf(invoice: Doc, lines: Doc[], seller: PrintedPers
     doc.page.margins.bottom = 0;
     if (texts.legalMentions) fy += w.text(texts.legalMentions, M, fy, CONTENT, { size: 7, color: '#666666' });
     if (texts.footer) w.text(texts.footer, M, fy, CONTENT, { size: 7, color: '#666666', align: 'center' });
-    if (layout.blocks.pageNumbers) w.text(fill(texts.page, { page: String(i - range.start + 1), pages: String(range.count) }), M, PAGE.height - 30, CONTENT, { size: 7, color: '#999999', align: 'right' });
+    if (layout.blocks.pageNumbers)
+      w.text(
+        fill(texts.page, { page: String(i - range.start + 1), pages: String(range.count) }),
+        M,
+        PAGE.height - 30,
+        CONTENT,
+        { size: 7, color: '#999999', align: 'right' },
+      );
   }
   if (rtl || hasRightToLeft(texts.footer + texts.legalMentions + sellerName + buyerName)) fixRightToLeftLigatures(doc);
   doc.end();

@@ -21,7 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `DROP POLICY IF EXISTS tenant_isolation ON ${table}`,
       `CREATE POLICY tenant_isolation ON ${table} USING (tenant = current_setting('app.tenant', true)) WITH CHECK (tenant = current_setting('app.tenant', true))`,
       `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${APP_ROLE}`,
-    ]) await run(statement);
+    ])
+      await run(statement);
   };
 
   await run(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
@@ -49,13 +50,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // which takes a superuser; without one the marking is skipped and queries stay correct, slower.
   // Casts from text (`::numeric`) are left out: their error message would show the value.
   const leakproof = [
-    'jsonb_object_field_text(jsonb, text)', 'jsonb_object_field(jsonb, text)', 'jsonb_extract_path_text(jsonb, text[])',
-    'jsonb_extract_path(jsonb, text[])', 'jsonb_contains(jsonb, jsonb)', 'jsonb_exists(jsonb, text)',
-    'textlike(text, text)', 'texticlike(text, text)', 'textregexeq(text, text)', 'texticregexeq(text, text)',
-    'lower(text)', 'textcat(text, text)', 'search_words(text)', 'ts_match_vq(tsvector, tsquery)',
+    'jsonb_object_field_text(jsonb, text)',
+    'jsonb_object_field(jsonb, text)',
+    'jsonb_extract_path_text(jsonb, text[])',
+    'jsonb_extract_path(jsonb, text[])',
+    'jsonb_contains(jsonb, jsonb)',
+    'jsonb_exists(jsonb, text)',
+    'textlike(text, text)',
+    'texticlike(text, text)',
+    'textregexeq(text, text)',
+    'texticregexeq(text, text)',
+    'lower(text)',
+    'textcat(text, text)',
+    'search_words(text)',
+    'ts_match_vq(tsvector, tsquery)',
     // Number comparisons never fail; numeric_value returns null rather than failing.
-    'numeric_eq(numeric, numeric)', 'numeric_ne(numeric, numeric)', 'numeric_lt(numeric, numeric)', 'numeric_le(numeric, numeric)',
-    'numeric_gt(numeric, numeric)', 'numeric_ge(numeric, numeric)', 'numeric_value(text)',
+    'numeric_eq(numeric, numeric)',
+    'numeric_ne(numeric, numeric)',
+    'numeric_lt(numeric, numeric)',
+    'numeric_le(numeric, numeric)',
+    'numeric_gt(numeric, numeric)',
+    'numeric_ge(numeric, numeric)',
+    'numeric_value(text)',
   ];
   await run(`DO $$ BEGIN
   IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
@@ -63,14 +79,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   END IF; END $$`);
   await run(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
 
-  await db.schema.createTable('installation').ifNotExists()
+  await db.schema
+    .createTable('installation')
+    .ifNotExists()
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
   await run(`GRANT SELECT ON installation TO ${APP_ROLE}`);
-  await sql`INSERT INTO installation VALUES ('token-secret', ${crypto.randomBytes(32).toString('hex')}) ON CONFLICT DO NOTHING`.execute(db);
+  await sql`INSERT INTO installation VALUES ('token-secret', ${crypto.randomBytes(32).toString('hex')}) ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
 
-  await db.schema.createTable('sequence_counter').ifNotExists()
+  await db.schema
+    .createTable('sequence_counter')
+    .ifNotExists()
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('entity', 'text', (c) => c.notNull())
     .addColumn('value', 'bigint', (c) => c.notNull())
@@ -78,7 +100,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await tenantPolicy('sequence_counter');
 
-  await db.schema.createTable('user_credential').ifNotExists()
+  await db.schema
+    .createTable('user_credential')
+    .ifNotExists()
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text')
@@ -91,7 +115,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await tenantPolicy('user_credential');
 
-  await db.schema.createTable('session').ifNotExists()
+  await db.schema
+    .createTable('session')
+    .ifNotExists()
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('_id', 'uuid', (c) => c.notNull().defaultTo(sql`gen_random_uuid()`))
     .addColumn('username', 'text', (c) => c.notNull())
@@ -104,11 +130,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('session_pkey', ['tenant', '_id'])
     .execute();
   await tenantPolicy('session');
-  await db.schema.createIndex('session_by_username').ifNotExists().on('session').columns(['tenant', 'username']).execute();
+  await db.schema
+    .createIndex('session_by_username')
+    .ifNotExists()
+    .on('session')
+    .columns(['tenant', 'username'])
+    .execute();
 
   // Which tenants hold a username: readable only through login_tenants(), the one cross-tenant
   // path of sign-in, and written only by the credential trigger.
-  await db.schema.createTable('login_directory').ifNotExists()
+  await db.schema
+    .createTable('login_directory')
+    .ifNotExists()
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('login_directory_pkey', ['username', 'tenant'])
@@ -125,10 +158,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`);
   await run(`DROP TRIGGER IF EXISTS user_credential_directory ON user_credential`);
-  await run(`CREATE TRIGGER user_credential_directory AFTER INSERT OR UPDATE OR DELETE ON user_credential FOR EACH ROW EXECUTE FUNCTION login_directory_sync()`);
+  await run(
+    `CREATE TRIGGER user_credential_directory AFTER INSERT OR UPDATE OR DELETE ON user_credential FOR EACH ROW EXECUTE FUNCTION login_directory_sync()`,
+  );
   await run(`GRANT EXECUTE ON FUNCTION login_tenants(text) TO ${APP_ROLE}`);
 
-  await db.schema.createTable('user_photo').ifNotExists()
+  await db.schema
+    .createTable('user_photo')
+    .ifNotExists()
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
@@ -138,7 +175,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await tenantPolicy('user_photo');
 
-  await db.schema.createTable('tenant_configuration').ifNotExists()
+  await db.schema
+    .createTable('tenant_configuration')
+    .ifNotExists()
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('value', 'jsonb', (c) => c.notNull())
@@ -150,7 +189,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Sign-in attempts per client address, shared by every server process: no tenant is known
   // before sign-in, so the table holds addresses and counts only, reachable through one function.
-  await db.schema.createTable('login_throttle').ifNotExists()
+  await db.schema
+    .createTable('login_throttle')
+    .ifNotExists()
     .addColumn('address', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'timestamptz', (c) => c.notNull())
     .addColumn('hits', 'integer', (c) => c.notNull())
@@ -167,7 +208,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`GRANT EXECUTE ON FUNCTION login_throttle_hit(text, integer) TO ${APP_ROLE}`);
 
   // Idempotency keys of writes (http/idempotency.ts): the first answer, kept 24 hours.
-  await db.schema.createTable('idempotency_key').ifNotExists()
+  await db.schema
+    .createTable('idempotency_key')
+    .ifNotExists()
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
@@ -181,5 +224,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('idempotency_key_pkey', ['tenant', 'username', 'key'])
     .execute();
   await tenantPolicy('idempotency_key');
-  await db.schema.createIndex('idempotency_key_expiry').ifNotExists().on('idempotency_key').columns(['tenant', 'expires_at']).execute();
+  await db.schema
+    .createIndex('idempotency_key_expiry')
+    .ifNotExists()
+    .on('idempotency_key')
+    .columns(['tenant', 'expires_at'])
+    .execute();
 }

@@ -47,7 +47,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$`);
   await run(`GRANT EXECUTE ON FUNCTION sso_use_once(text, integer) TO ${APP_ROLE}`);
 
-  for (const column of ['sso_provider text', 'sso_refresh_token text', 'sso_refresh_iat bigint', 'sso_refresh_expires_in integer', 'sso_keep_alive_at timestamptz', 'sso_session_index text', 'sso_name_id text']) {
+  for (const column of [
+    'sso_provider text',
+    'sso_refresh_token text',
+    'sso_refresh_iat bigint',
+    'sso_refresh_expires_in integer',
+    'sso_keep_alive_at timestamptz',
+    'sso_session_index text',
+    'sso_name_id text',
+  ]) {
     await run(`ALTER TABLE session ADD COLUMN IF NOT EXISTS ${column}`);
   }
 }

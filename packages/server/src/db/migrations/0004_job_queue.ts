@@ -17,11 +17,17 @@ export const BATCH_QUEUE = 'batch';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db);
   // pg-boss wraps its plan in a transaction of its own; here it runs in the migration's.
-  const plan = PgBoss.getConstructionPlans(JOB_SCHEMA).replace(/^\s*BEGIN;/, '').replace(/COMMIT;\s*$/, '');
+  const plan = PgBoss.getConstructionPlans(JOB_SCHEMA)
+    .replace(/^\s*BEGIN;/, '')
+    .replace(/COMMIT;\s*$/, '');
   // Idempotent, as every migration here: a database that has the queue already keeps it.
-  const { rows } = await sql<{ installed: boolean }>`SELECT to_regclass(${`${JOB_SCHEMA}.version`}) IS NOT NULL AS installed`.execute(db);
+  const { rows } = await sql<{
+    installed: boolean;
+  }>`SELECT to_regclass(${`${JOB_SCHEMA}.version`}) IS NOT NULL AS installed`.execute(db);
   if (!rows[0].installed) await run(plan);
-  await run(`SELECT ${JOB_SCHEMA}.create_queue('${BATCH_QUEUE}', '{"policy":"standard","retryLimit":3,"retryDelay":5,"expireInSeconds":900,"retentionMinutes":10080}'::json)`);
+  await run(
+    `SELECT ${JOB_SCHEMA}.create_queue('${BATCH_QUEUE}', '{"policy":"standard","retryLimit":3,"retryDelay":5,"expireInSeconds":900,"retentionMinutes":10080}'::json)`,
+  );
   await run(`GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}`);
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}`);
   await run(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}`);

@@ -1,15 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from './client.ts';
 
-afterEach(() => { vi.unstubAllGlobals(); vi.useRealTimers(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const headerOf = (call: unknown[], name: string) => new Headers((call[1] as RequestInit).headers).get(name);
 
 describe('writes sent by the data client', () => {
   it('carry an idempotency key, and a write whose answer was lost is sent again with the same key', async () => {
-    const fetchMock = vi.fn()
+    const fetchMock = vi
+      .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(new Response('{"registration":"TKT000001"}', { status: 201, headers: { 'content-type': 'application/json' } }));
+      .mockResolvedValueOnce(
+        new Response('{"registration":"TKT000001"}', { status: 201, headers: { 'content-type': 'application/json' } }),
+      );
     vi.stubGlobal('fetch', fetchMock);
     const answer = await request<{ registration: string }>('POST', '/api/support/tickets', { body: { name: 'once' } });
     expect(answer.data.registration).toBe('TKT000001');

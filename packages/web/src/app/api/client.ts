@@ -38,7 +38,8 @@ export function onUnauthorized(handler: () => void) {
 
 export const requestOriginator = 'lbo-web';
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const newRequestId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
+const newRequestId = () =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
 
 export function requestHeaders(hasJsonBody: boolean): Record<string, string> {
   const token = getToken();
@@ -82,12 +83,16 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers = { ...requestHeaders(hasJson), ...(write ? { 'idempotency-key': newRequestId() } : {}) };
   let response: Response;
   try {
-    response = await send(url, {
-      method,
-      headers,
-      body: hasJson ? JSON.stringify(options.body) : (options.body as FormData | undefined),
-      signal: options.signal,
-    }, write);
+    response = await send(
+      url,
+      {
+        method,
+        headers,
+        body: hasJson ? JSON.stringify(options.body) : (options.body as FormData | undefined),
+        signal: options.signal,
+      },
+      write,
+    );
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     const failure = new ApiFailure(0, { message: String(error) }, method, path);
@@ -98,7 +103,12 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 /** What every answer goes through: the session's headers taken, a failure reported, the body read. */
-async function answered<T>(response: Response, method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
+async function answered<T>(
+  response: Response,
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<ApiResponse<T>> {
   if (response.headers.has('authorization')) setToken(response.headers.get('authorization') ?? '');
   if (response.headers.get('context-token')) setContextToken(response.headers.get('context-token') ?? undefined);
   if (!response.ok) {
@@ -114,7 +124,10 @@ async function answered<T>(response: Response, method: string, path: string, opt
 /** The headers of an XMLHttpRequest's answer. */
 function headersOf(xhr: XMLHttpRequest): Headers {
   const headers = new Headers();
-  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
@@ -125,13 +138,27 @@ function headersOf(xhr: XMLHttpRequest): Headers {
  * Sends a multipart form with the progress of its upload (`fraction` from 0 to 1), which fetch
  * cannot report; the answer goes through the same handling as every other call.
  */
-export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: RequestOptions = {}): Promise<T> {
+export async function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  options: RequestOptions = {},
+): Promise<T> {
   const xhr = new XMLHttpRequest();
   const response = await new Promise<Response>((resolve, reject) => {
     xhr.open('POST', path);
-    for (const [name, value] of Object.entries({ ...requestHeaders(false), 'idempotency-key': newRequestId() })) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
-    xhr.onload = () => resolve(new Response(xhr.status === 204 ? null : xhr.response as Blob, { status: xhr.status, headers: headersOf(xhr) }));
+    for (const [name, value] of Object.entries({ ...requestHeaders(false), 'idempotency-key': newRequestId() }))
+      xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () =>
+      resolve(
+        new Response(xhr.status === 204 ? null : (xhr.response as Blob), {
+          status: xhr.status,
+          headers: headersOf(xhr),
+        }),
+      );
     xhr.onerror = () => reject(new ApiFailure(0, { message: 'The upload did not reach the server' }, 'POST', path));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort());
@@ -147,9 +174,12 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
 /** The answer's data only. */
 export const api = {
   get: async <T>(path: string, options?: RequestOptions) => (await request<T>('GET', path, options)).data,
-  post: async <T>(path: string, body?: unknown, options?: RequestOptions) => (await request<T>('POST', path, { ...options, body })).data,
-  put: async <T>(path: string, body?: unknown, options?: RequestOptions) => (await request<T>('PUT', path, { ...options, body })).data,
-  patch: async <T>(path: string, body?: unknown, options?: RequestOptions) => (await request<T>('PATCH', path, { ...options, body })).data,
+  post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    (await request<T>('POST', path, { ...options, body })).data,
+  put: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    (await request<T>('PUT', path, { ...options, body })).data,
+  patch: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    (await request<T>('PATCH', path, { ...options, body })).data,
   delete: async <T>(path: string, options?: RequestOptions) => (await request<T>('DELETE', path, options)).data,
 };
 

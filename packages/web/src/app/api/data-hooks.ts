@@ -11,7 +11,10 @@ const sameKey = (a: QueryKey, b: QueryKey | undefined) => Boolean(b) && JSON.str
 
 /** Marks what was read about a kind as stale (shown queries are read again), except the key given. */
 export function kindChanged(queryClient: QueryClient, kind: Kind, except?: QueryKey) {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.kind(kind), predicate: (query) => !sameKey(query.queryKey, except) });
+  return queryClient.invalidateQueries({
+    queryKey: queryKeys.kind(kind),
+    predicate: (query) => !sameKey(query.queryKey, except),
+  });
 }
 
 /** One record of a kind; none asked while `id` is undefined (a creation form). */
@@ -65,11 +68,23 @@ export type TransitionOutcome = { registration: string; record: Row } | { regist
 export function useTransition(kind: Kind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ registrations, code, silent }: { registrations: string[]; code: string; silent?: boolean }) => {
+    mutationFn: async ({
+      registrations,
+      code,
+      silent,
+    }: {
+      registrations: string[];
+      code: string;
+      silent?: boolean;
+    }) => {
       const outcomes: TransitionOutcome[] = [];
       for (const registration of registrations) {
-        outcomes.push(await dataProvider.transition(kind, registration, code, { silent })
-          .then((record) => ({ registration, record }), (error: unknown) => ({ registration, error })));
+        outcomes.push(
+          await dataProvider.transition(kind, registration, code, { silent }).then(
+            (record) => ({ registration, record }),
+            (error: unknown) => ({ registration, error }),
+          ),
+        );
       }
       return outcomes;
     },
@@ -79,7 +94,11 @@ export function useTransition(kind: Kind) {
 
 /** The documents of a record; none asked while it is not saved. */
 export function useDocuments(kind: Kind, id: string | undefined) {
-  return useQuery({ queryKey: queryKeys.documents(kind, id), queryFn: ({ signal }) => dataProvider.documents(kind, id!, { signal }), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: queryKeys.documents(kind, id),
+    queryFn: ({ signal }) => dataProvider.documents(kind, id!, { signal }),
+    enabled: Boolean(id),
+  });
 }
 
 /** Upload, rename and delete of a record's documents; each reads the record's documents again. */
@@ -88,13 +107,32 @@ export function useDocumentChanges(kind: Kind, id: string | undefined) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.documents(kind, id) });
   return {
     upload: useMutation({
-      mutationFn: ({ file, fields, onProgress }: { file: File; fields?: DocumentUploadFields; onProgress?: (fraction: number) => void }) => dataProvider.uploadDocument(kind, id!, file, fields, onProgress),
+      mutationFn: ({
+        file,
+        fields,
+        onProgress,
+      }: {
+        file: File;
+        fields?: DocumentUploadFields;
+        onProgress?: (fraction: number) => void;
+      }) => dataProvider.uploadDocument(kind, id!, file, fields, onProgress),
       onSuccess: refresh,
     }),
     rename: useMutation({
-      mutationFn: ({ documentId, ...changes }: { documentId: string; name?: string; type?: string | null; sortIndex?: number }) => dataProvider.renameDocument(kind, id!, documentId, changes),
+      mutationFn: ({
+        documentId,
+        ...changes
+      }: {
+        documentId: string;
+        name?: string;
+        type?: string | null;
+        sortIndex?: number;
+      }) => dataProvider.renameDocument(kind, id!, documentId, changes),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (documentId: string) => dataProvider.deleteDocument(kind, id!, documentId), onSuccess: refresh }),
+    remove: useMutation({
+      mutationFn: (documentId: string) => dataProvider.deleteDocument(kind, id!, documentId),
+      onSuccess: refresh,
+    }),
   };
 }

@@ -3,14 +3,19 @@ import { QueryClient } from '@tanstack/react-query';
 import { apiPaths, dataProvider, queryKeys } from './data-provider.ts';
 import { kindChanged } from './data-hooks.ts';
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const contract = { route: 'financing/contracts', name: 'Contract' };
 const person = { route: 'person/persons', name: 'Person' };
 
 /** Answers every call with `body` and records what was asked. */
 function stubFetch(body: unknown = [], headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`);
   return { fetchMock, calls };
@@ -20,13 +25,18 @@ describe('the data provider builds every path', () => {
   it('of a kind: list, record, transitions, with registrations encoded', () => {
     expect(apiPaths.kind(contract)).toBe('/api/financing/contracts');
     expect(apiPaths.record(contract, 'CT 1/2')).toBe('/api/financing/contracts/CT%201%2F2');
-    expect(apiPaths.transition(contract, 'CT000001', 'SUBMIT')).toBe('/api/financing/contracts/CT000001/transitions/SUBMIT');
+    expect(apiPaths.transition(contract, 'CT000001', 'SUBMIT')).toBe(
+      '/api/financing/contracts/CT000001/transitions/SUBMIT',
+    );
     expect(apiPaths.selectionTransitions(contract)).toBe('/api/financing/contracts/transitions');
     expect(apiPaths.preference('a b', 'x/y')).toBe('/api/core/users/a%20b/preferences/x%2Fy');
   });
 
-  it('sends list, get, create, update, delete and transition to the kind\'s paths', async () => {
-    const { calls } = stubFetch([{ registration: 'CT000001' }], { 'pagination-size': '42', 'pagination-continues': 'true' });
+  it("sends list, get, create, update, delete and transition to the kind's paths", async () => {
+    const { calls } = stubFetch([{ registration: 'CT000001' }], {
+      'pagination-size': '42',
+      'pagination-continues': 'true',
+    });
     const page = await dataProvider.list(contract, { status: ['ACTIVE', 'DRAFT'], range: '[0-19]' });
     expect(page).toMatchObject({ rows: [{ registration: 'CT000001' }], size: 42, continues: true });
     await dataProvider.get(contract, 'CT000001');
@@ -68,8 +78,15 @@ describe('the data provider builds every path', () => {
 describe('query keys', () => {
   it('put everything read about a kind under the kind, and reference lists apart from entity lists', () => {
     const kind = queryKeys.kind(contract);
-    for (const key of [queryKeys.list(contract, { range: '[0-19]' }), queryKeys.record(contract, 'CT1'), queryKeys.transitions(contract, 'CT1'),
-      queryKeys.history(contract, 'CT1'), queryKeys.pinned(contract, 'CT1'), queryKeys.name(contract, 'CT1'), queryKeys.search(contract, 'abc')]) {
+    for (const key of [
+      queryKeys.list(contract, { range: '[0-19]' }),
+      queryKeys.record(contract, 'CT1'),
+      queryKeys.transitions(contract, 'CT1'),
+      queryKeys.history(contract, 'CT1'),
+      queryKeys.pinned(contract, 'CT1'),
+      queryKeys.name(contract, 'CT1'),
+      queryKeys.search(contract, 'abc'),
+    ]) {
       expect(key.slice(0, kind.length)).toEqual(kind);
     }
     expect(queryKeys.referenceList('financing/contracts', 'en-GB')[0]).not.toBe(kind[0]);
@@ -77,7 +94,12 @@ describe('query keys', () => {
 
   it('a write refreshes the kind it changed, not other kinds nor reference lists, and can spare the record it just cached', async () => {
     const client = new QueryClient();
-    const keys = [queryKeys.list(contract, {}), queryKeys.record(contract, 'CT1'), queryKeys.list(person, {}), queryKeys.referenceList('currency', 'en-GB')];
+    const keys = [
+      queryKeys.list(contract, {}),
+      queryKeys.record(contract, 'CT1'),
+      queryKeys.list(person, {}),
+      queryKeys.referenceList('currency', 'en-GB'),
+    ];
     for (const key of keys) client.setQueryData(key, 'cached');
     await kindChanged(client, contract, queryKeys.record(contract, 'CT1'));
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, false, false, false]);

@@ -75,9 +75,13 @@ export const queryKeys = {
   record: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'record', id] as const,
   pinned: (kind: Kind, id: string) => ['kind', kind.route, 'pinned', id] as const,
   name: (kind: Kind | undefined, id: string | undefined) => ['kind', kind?.route, 'name', id] as const,
-  search: (kind: Kind | undefined, term: string, roles?: string[]) => ['kind', kind?.route, 'search', term, roles?.join(',')] as const,
+  search: (kind: Kind | undefined, term: string, roles?: string[]) =>
+    ['kind', kind?.route, 'search', term, roles?.join(',')] as const,
   transitions: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'transitions', id] as const,
-  selectionTransitions: (kind: Kind, ids?: string[]) => (ids ? ['kind', kind.route, 'selection-transitions', ids] as const : ['kind', kind.route, 'selection-transitions'] as const),
+  selectionTransitions: (kind: Kind, ids?: string[]) =>
+    ids
+      ? (['kind', kind.route, 'selection-transitions', ids] as const)
+      : (['kind', kind.route, 'selection-transitions'] as const),
   history: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'history', id] as const,
   hierarchy: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'hierarchy', id] as const,
   documents: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'documents', id] as const,
@@ -115,7 +119,11 @@ export function readListAnswer(data: unknown, headers: Headers): ListResult {
 }
 
 /** The parameters that ask only for registrations and names (`registration=a,b&projection=…`). */
-const namesQuery = (registrations: string[]): Query => ({ registration: registrations, projection: 'registration,name', range: `[0-${registrations.length - 1}]` });
+const namesQuery = (registrations: string[]): Query => ({
+  registration: registrations,
+  projection: 'registration,name',
+  range: `[0-${registrations.length - 1}]`,
+});
 
 /** A transition as the API offers it (spec 000 §3). */
 export interface TransitionItem {
@@ -230,7 +238,10 @@ export const dataProvider = {
   },
   /** The objects of one container (the newest thousand). */
   objectStorageContainer(name: string, options: CallOptions = {}) {
-    return api.get<{ name: string; total: number; truncated: boolean; objects: StoredObjectItem[] }>(apiPaths.objectStorageContainer(name), options);
+    return api.get<{ name: string; total: number; truncated: boolean; objects: StoredObjectItem[] }>(
+      apiPaths.objectStorageContainer(name),
+      options,
+    );
   },
   /** Removes the tenant's orphan objects past their grace period. */
   sweepOrphanObjects() {
@@ -243,11 +254,17 @@ export const dataProvider = {
   },
   /** Registrations and names of the records with those registrations (at most 250). */
   names(kind: Kind, registrations: string[], options: CallOptions = {}) {
-    return api.get<{ registration?: string; name?: unknown }[]>(apiPaths.kind(kind), { ...options, query: namesQuery(registrations) });
+    return api.get<{ registration?: string; name?: unknown }[]>(apiPaths.kind(kind), {
+      ...options,
+      query: namesQuery(registrations),
+    });
   },
   /** Records whose text matches, as registration and name; `extra` narrows (persons by role). */
   search(kind: Kind, term: string, extra: Query = {}, options: CallOptions = {}) {
-    return api.get<{ registration: string; name?: string }[]>(apiPaths.kind(kind), { ...options, query: { search: term, range: '[0-9]', projection: 'registration,name', ...extra } });
+    return api.get<{ registration: string; name?: string }[]>(apiPaths.kind(kind), {
+      ...options,
+      query: { search: term, range: '[0-9]', projection: 'registration,name', ...extra },
+    });
   },
   get<T = Row>(kind: Kind, id: string, options: CallOptions & { query?: Query } = {}) {
     return api.get<T>(apiPaths.record(kind, id), options);
@@ -277,11 +294,15 @@ export const dataProvider = {
   },
   /** Transitions common to the selected records. */
   selectionTransitions(kind: Kind, ids: string[], options: CallOptions = {}) {
-    return api.post<TransitionItem[]>(apiPaths.selectionTransitions(kind), ids, { ...options, query: transitionsQuery });
+    return api.post<TransitionItem[]>(apiPaths.selectionTransitions(kind), ids, {
+      ...options,
+      query: transitionsQuery,
+    });
   },
   async history(kind: Kind, id: string, options: CallOptions = {}): Promise<HistoryRow[]> {
     const data = await api.get<HistoryRow[] | { entities?: HistoryRow[] }>(apiPaths.histories, {
-      ...options, query: { entityName: kind.name, entityRegistration: id, action: 'TRANSITION', sort: 'date' },
+      ...options,
+      query: { entityName: kind.name, entityRegistration: id, action: 'TRANSITION', sort: 'date' },
     });
     return Array.isArray(data) ? data : (data?.entities ?? []);
   },
@@ -302,7 +323,10 @@ export const dataProvider = {
    * A kind's list exported by the server (docs/api.md "List exports"): the file and its name, or,
    * past the server's threshold, the Export record of the export that goes on in the background.
    */
-  async listExport(kind: Kind, query: Query): Promise<{ file: Blob; fileName: string | undefined } | { background: Row }> {
+  async listExport(
+    kind: Kind,
+    query: Query,
+  ): Promise<{ file: Blob; fileName: string | undefined } | { background: Row }> {
     const answer = await request<Blob>('GET', apiPaths.listExport(kind), { query, blob: true });
     if (answer.status === 202) return { background: JSON.parse(await answer.data.text()) as Row };
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
@@ -310,7 +334,10 @@ export const dataProvider = {
   /** The file of a finished background export. */
   /** A document's content by the document alone (spec 002 §7, `?entityName=Document`), as a Blob. */
   async documentContent(id: string, { thumbnail = false } = {}): Promise<{ file: Blob; fileName: string | undefined }> {
-    const answer = await request<Blob>('GET', apiPaths.documentById(id), { blob: true, query: { entityName: 'Document', ...(thumbnail ? { thumbnail: 'true' } : {}) } });
+    const answer = await request<Blob>('GET', apiPaths.documentById(id), {
+      blob: true,
+      query: { entityName: 'Document', ...(thumbnail ? { thumbnail: 'true' } : {}) },
+    });
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
   },
   async exportContent(id: string): Promise<{ file: Blob; fileName: string | undefined }> {
@@ -319,7 +346,9 @@ export const dataProvider = {
   },
   /** Runs a named script (user configuration, quick-add relations). */
   runScript<T>(name: string, body?: unknown, options: CallOptions = {}) {
-    return body === undefined ? api.get<T>(apiPaths.scriptRun(name), options) : api.post<T>(apiPaths.scriptRun(name), body, options);
+    return body === undefined
+      ? api.get<T>(apiPaths.scriptRun(name), options)
+      : api.post<T>(apiPaths.scriptRun(name), body, options);
   },
   script<T>(name: string, options: CallOptions = {}) {
     return api.get<T>(apiPaths.script(name), options);
@@ -345,14 +374,26 @@ export const dataProvider = {
   },
   /** Attaches a file to a record (multipart: file, type, name). */
   /** Attaches a file to a record; `onProgress` follows the upload (0 to 1). */
-  uploadDocument(kind: Kind, id: string, file: File, fields: DocumentUploadFields = {}, onProgress: (fraction: number) => void = () => undefined) {
+  uploadDocument(
+    kind: Kind,
+    id: string,
+    file: File,
+    fields: DocumentUploadFields = {},
+    onProgress: (fraction: number) => void = () => undefined,
+  ) {
     const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== '') form.append(name, String(value));
+    for (const [name, value] of Object.entries(fields))
+      if (value !== undefined && value !== '') form.append(name, String(value));
     form.append('file', file, file.name);
     return uploadWithProgress<DocumentItem>(apiPaths.documents(kind, id), form, onProgress);
   },
   /** Renames a document, changes its type or its place (`sortIndex`). */
-  renameDocument(kind: Kind, id: string, documentId: string, changes: { name?: string; type?: string | null; sortIndex?: number }) {
+  renameDocument(
+    kind: Kind,
+    id: string,
+    documentId: string,
+    changes: { name?: string; type?: string | null; sortIndex?: number },
+  ) {
     return api.patch<DocumentItem>(apiPaths.document(kind, id, documentId), changes);
   },
   deleteDocument(kind: Kind, id: string, documentId: string) {
@@ -383,19 +424,24 @@ export const dataProvider = {
   },
   /** Session calls: a 401 here is the answer, not an expired session. */
   session: {
-    login: <T>(username: string, password: string) => api.post<T>(apiPaths.login, { username, password }, { silent: true, noSessionCheck: true }),
-    loginTotp: <T>(totpToken: string, code: string) => api.post<T>(apiPaths.loginTotp, { totpToken, code }, { silent: true, noSessionCheck: true }),
+    login: <T>(username: string, password: string) =>
+      api.post<T>(apiPaths.login, { username, password }, { silent: true, noSessionCheck: true }),
+    loginTotp: <T>(totpToken: string, code: string) =>
+      api.post<T>(apiPaths.loginTotp, { totpToken, code }, { silent: true, noSessionCheck: true }),
     logout: () => api.get<unknown>(apiPaths.logout, { silent: true, noSessionCheck: true }),
     currentUser: <T>() => api.get<T>(apiPaths.currentUser, { silent: true }),
     configuration: <T>() => api.get<T>(apiPaths.scriptRun('user-configuration'), { silent: true }),
     host: <T>(hostname: string) => api.get<T>(apiPaths.host(hostname), { silent: true, noSessionCheck: true }),
     locale: <T>(locale: string) => api.get<T>(apiPaths.locale(locale), { silent: true }),
-    missingKeys: (locale: string, keysToAdd: string[]) => api.post<unknown>(apiPaths.localeKeys(locale), { keysToAdd }, { silent: true }),
+    missingKeys: (locale: string, keysToAdd: string[]) =>
+      api.post<unknown>(apiPaths.localeKeys(locale), { keysToAdd }, { silent: true }),
   },
   preferences: {
     list: <T>(username: string) => api.get<T[]>(apiPaths.preferences(username), { silent: true }),
-    save: <T>(username: string, preference: unknown, options: CallOptions = {}) => api.post<T>(apiPaths.preferences(username), preference, options),
-    delete: (username: string, id: string, options: CallOptions = {}) => api.delete<unknown>(apiPaths.preference(username, id), options),
+    save: <T>(username: string, preference: unknown, options: CallOptions = {}) =>
+      api.post<T>(apiPaths.preferences(username), preference, options),
+    delete: (username: string, id: string, options: CallOptions = {}) =>
+      api.delete<unknown>(apiPaths.preference(username, id), options),
   },
   /** A short link's target (`/u/{key}`). */
   shortLink: (key: string) => api.get<{ url?: string }>(apiPaths.keyValue(key), { query: { shortUrl: 1 } }),

@@ -20,7 +20,10 @@ const conflictCodes = new Set(['VERSION_CONFLICT', 'PRECONDITION_FAILED']);
 /** The catalogue text of an answer: its message, or its `errors` list joined, plus the status in parentheses. */
 export function failureText(failure: ApiFailure): string {
   const { errors, message } = failure.body;
-  const text = Array.isArray(errors) && errors.length ? errors.map(errorItemText).join(', ') : (message ?? failure.body.error ?? '');
+  const text =
+    Array.isArray(errors) && errors.length
+      ? errors.map(errorItemText).join(', ')
+      : (message ?? failure.body.error ?? '');
   return `${text} (${failure.status})`;
 }
 
@@ -37,10 +40,14 @@ function errorItemText(item: unknown): string {
  * other → "Oops, something went wrong" with the detail. 401 is handled by the session.
  */
 export function errorNotice(failure: ApiFailure, online: boolean): Notice {
-  if (failure.isNetworkError) return online ? { level: 'error', message: networkErrorText, duration: 15 } : { level: 'warning', message: offlineText };
+  if (failure.isNetworkError)
+    return online
+      ? { level: 'error', message: networkErrorText, duration: 15 }
+      : { level: 'warning', message: offlineText };
   const { errors, rejectionReason, message } = failure.body;
   if (failure.status === 499) return { level: 'warning', message: message ?? failureText(failure) };
-  if (conflictCodes.has(String(failure.code))) return { level: 'warning', message: conflictText, description: failureText(failure), duration: 15 };
+  if (conflictCodes.has(String(failure.code)))
+    return { level: 'warning', message: conflictText, description: failureText(failure), duration: 15 };
   if (failure.status === 409 && rejectionReason) return { level: 'warning', message: String(rejectionReason) };
   if (Array.isArray(errors) && errors.length) return { level: 'error', message: failureText(failure), duration: 15 };
   return { level: 'error', message: oopsText, description: failureText(failure), duration: 15 };

@@ -18,10 +18,16 @@ export function buildQuery(query: Record<string, QueryValue> = {}): string {
     let value: string;
     if (raw === undefined || raw === null) continue;
     if (raw instanceof Date) value = compactDay(raw);
-    else if (Array.isArray(raw)) value = raw.map((v) => String(v).trim()).filter(Boolean).join(',');
+    else if (Array.isArray(raw))
+      value = raw
+        .map((v) => String(v).trim())
+        .filter(Boolean)
+        .join(',');
     else value = String(raw).trim();
     if (value === '') continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%2C/g, ',')}`);
+    parts.push(
+      `${encodeURIComponent(key)}=${encodeURIComponent(value).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%2C/g, ',')}`,
+    );
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }

@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { Alert, Collapse, Input, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dataProvider, queryKeys, type OpenApiDocument, type OpenApiOperation, type OpenApiSchema } from '../api/data-provider.ts';
+import {
+  dataProvider,
+  queryKeys,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiSchema,
+} from '../api/data-provider.ts';
 import { Loading } from './StatusPages.tsx';
 
 /**
@@ -11,19 +17,35 @@ import { Loading } from './StatusPages.tsx';
  * parameters, body fields and answers, the catalogue's error shape included.
  */
 
-const methodColours: Record<string, string> = { get: 'blue', post: 'green', put: 'orange', patch: 'gold', delete: 'red' };
+const methodColours: Record<string, string> = {
+  get: 'blue',
+  post: 'green',
+  put: 'orange',
+  patch: 'gold',
+  delete: 'red',
+};
 const methods = ['get', 'post', 'put', 'patch', 'delete'];
 
-interface Call { method: string; path: string; operation: OpenApiOperation }
+interface Call {
+  method: string;
+  path: string;
+  operation: OpenApiOperation;
+}
 
 /** `''` (written `const` or a one-value `enum`). */
-const isEmptyText = (schema: OpenApiSchema) => schema.const === '' || (schema.enum?.length === 1 && schema.enum[0] === '');
+const isEmptyText = (schema: OpenApiSchema) =>
+  schema.const === '' || (schema.enum?.length === 1 && schema.enum[0] === '');
 
 /** A schema's type as a reader wants it: `string`, `number[]`, `object`, `string | null`. */
 function typeOf(schema: OpenApiSchema | undefined): string {
   if (!schema) return '';
   // null and '' are how a value is emptied: the type is what a value is.
-  if (schema.anyOf) return [...new Set(schema.anyOf.filter((s) => !isEmptyText(s)).map(typeOf))].filter((t) => t && t !== 'null').join(' | ') || 'null';
+  if (schema.anyOf)
+    return (
+      [...new Set(schema.anyOf.filter((s) => !isEmptyText(s)).map(typeOf))]
+        .filter((t) => t && t !== 'null')
+        .join(' | ') || 'null'
+    );
   if (schema.type === 'array') return `${typeOf(schema.items)}[]`;
   if (Array.isArray(schema.type)) return schema.type.join(' | ');
   return schema.type ?? (schema.const !== undefined ? JSON.stringify(schema.const) : 'any');
@@ -46,14 +68,33 @@ function FieldsTable({ schema }: { schema: OpenApiSchema | undefined }) {
   const object = objectOf(schema);
   if (!object?.properties) return null;
   const required = new Set(object.required ?? []);
-  const rows = Object.entries(object.properties).map(([name, field]) => ({ name, type: typeOf(field), required: required.has(name), description: descriptionOf(field) ?? '' }));
+  const rows = Object.entries(object.properties).map(([name, field]) => ({
+    name,
+    type: typeOf(field),
+    required: required.has(name),
+    description: descriptionOf(field) ?? '',
+  }));
   return (
-    <Table size="small" pagination={false} rowKey="name" dataSource={rows} columns={[
-      { title: t('Field'), dataIndex: 'name', render: (name: string, row) => <Typography.Text code strong={row.required}>{name}</Typography.Text> },
-      { title: t('Type'), dataIndex: 'type' },
-      { title: t('Mandatory'), dataIndex: 'required', render: (value: boolean) => (value ? t('Yes') : '') },
-      { title: t('Description'), dataIndex: 'description' },
-    ]} />
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="name"
+      dataSource={rows}
+      columns={[
+        {
+          title: t('Field'),
+          dataIndex: 'name',
+          render: (name: string, row) => (
+            <Typography.Text code strong={row.required}>
+              {name}
+            </Typography.Text>
+          ),
+        },
+        { title: t('Type'), dataIndex: 'type' },
+        { title: t('Mandatory'), dataIndex: 'required', render: (value: boolean) => (value ? t('Yes') : '') },
+        { title: t('Description'), dataIndex: 'description' },
+      ]}
+    />
   );
 }
 
@@ -67,11 +108,21 @@ function CallDetails({ call }: { call: Call }) {
       {operation.parameters?.length ? (
         <>
           <Typography.Text strong>{t('Parameters')}</Typography.Text>
-          <Table size="small" pagination={false} rowKey={(p) => `${p.in}-${p.name}`} dataSource={operation.parameters} columns={[
-            { title: t('Name'), dataIndex: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
-            { title: t('In'), dataIndex: 'in' },
-            { title: t('Description'), render: (_: unknown, p) => p.description ?? descriptionOf(p.schema) ?? '' },
-          ]} />
+          <Table
+            size="small"
+            pagination={false}
+            rowKey={(p) => `${p.in}-${p.name}`}
+            dataSource={operation.parameters}
+            columns={[
+              {
+                title: t('Name'),
+                dataIndex: 'name',
+                render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+              },
+              { title: t('In'), dataIndex: 'in' },
+              { title: t('Description'), render: (_: unknown, p) => p.description ?? descriptionOf(p.schema) ?? '' },
+            ]}
+          />
         </>
       ) : null}
       {body && (
@@ -83,7 +134,10 @@ function CallDetails({ call }: { call: Call }) {
       <Typography.Text strong>{t('Answers')}</Typography.Text>
       <ul>
         {answers.map(([status, answer]) => (
-          <li key={status}><Typography.Text code>{status}</Typography.Text> {answer.description ?? descriptionOf(answer.content?.['application/json']?.schema) ?? ''}</li>
+          <li key={status}>
+            <Typography.Text code>{status}</Typography.Text>{' '}
+            {answer.description ?? descriptionOf(answer.content?.['application/json']?.schema) ?? ''}
+          </li>
         ))}
       </ul>
     </Space>
@@ -93,7 +147,11 @@ function CallDetails({ call }: { call: Call }) {
 export default function ApiDocumentationScreen() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.openApi, queryFn: ({ signal }) => dataProvider.openApi({ signal }), staleTime: Infinity });
+  const { data, error, isLoading } = useQuery({
+    queryKey: queryKeys.openApi,
+    queryFn: ({ signal }) => dataProvider.openApi({ signal }),
+    staleTime: Infinity,
+  });
   const groups = useMemo(() => callsByTag(data, filter), [data, filter]);
   if (isLoading) return <Loading />;
   if (error || !data) return <Alert type="error" message={t('The API description could not be read')} />;
@@ -101,23 +159,40 @@ export default function ApiDocumentationScreen() {
     <>
       <Typography.Title level={3}>{t('API')}</Typography.Title>
       <Typography.Paragraph type="secondary">{data.info.description}</Typography.Paragraph>
-      <Input.Search allowClear placeholder={t('Filter by path or kind')} value={filter} onChange={(event) => setFilter(event.target.value)} style={{ maxWidth: 400, marginBottom: 12 }} />
-      <Collapse items={groups.map(([tag, calls]) => ({
-        key: tag,
-        label: <span>{tag} <Typography.Text type="secondary">({calls.length})</Typography.Text></span>,
-        children: (
-          <Collapse size="small" items={calls.map((call) => ({
-            key: `${call.method} ${call.path}`,
-            label: (
-              <span data-call={`${call.method.toUpperCase()} ${call.path}`}>
-                <Tag color={methodColours[call.method]} style={{ width: 60, textAlign: 'center' }}>{call.method.toUpperCase()}</Tag>
-                <Typography.Text code>{call.path}</Typography.Text> {call.operation.summary}
-              </span>
-            ),
-            children: <CallDetails call={call} />,
-          }))} />
-        ),
-      }))} />
+      <Input.Search
+        allowClear
+        placeholder={t('Filter by path or kind')}
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        style={{ maxWidth: 400, marginBottom: 12 }}
+      />
+      <Collapse
+        items={groups.map(([tag, calls]) => ({
+          key: tag,
+          label: (
+            <span>
+              {tag} <Typography.Text type="secondary">({calls.length})</Typography.Text>
+            </span>
+          ),
+          children: (
+            <Collapse
+              size="small"
+              items={calls.map((call) => ({
+                key: `${call.method} ${call.path}`,
+                label: (
+                  <span data-call={`${call.method.toUpperCase()} ${call.path}`}>
+                    <Tag color={methodColours[call.method]} style={{ width: 60, textAlign: 'center' }}>
+                      {call.method.toUpperCase()}
+                    </Tag>
+                    <Typography.Text code>{call.path}</Typography.Text> {call.operation.summary}
+                  </span>
+                ),
+                children: <CallDetails call={call} />,
+              }))}
+            />
+          ),
+        }))}
+      />
     </>
   );
 }

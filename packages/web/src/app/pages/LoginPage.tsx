@@ -4,7 +4,15 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';
 import { defaultWindowTitle, hostText, useHostSettings, type HostSettings } from '../session/host-settings.ts';
-import { completeOidc, completeSaml, readEntry, readStored, startOidc, startSaml, writeStored } from '../session/sso.ts';
+import {
+  completeOidc,
+  completeSaml,
+  readEntry,
+  readStored,
+  startOidc,
+  startSaml,
+  writeStored,
+} from '../session/sso.ts';
 
 /** A provider button of the host settings. */
 interface ProviderButton {
@@ -13,7 +21,7 @@ interface ProviderButton {
 }
 
 /** Only same-site paths are followed after sign-in. */
-const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : undefined);
+const safeRedirect = (value: string | null) => (value?.startsWith('/') && !value.startsWith('//') ? value : undefined);
 
 /**
  * `/authentication/login-page`: password, then the TOTP code when the account has one.
@@ -36,7 +44,10 @@ export function LoginPage() {
   const [totp, setTotp] = useState<{ username: string; token: string }>();
 
   useEffect(() => {
-    if (status === 'signed-in' && configuration) navigate(returnTo.current ?? safeRedirect(params.get('redirect')) ?? configuration.landingPage, { replace: true });
+    if (status === 'signed-in' && configuration)
+      navigate(returnTo.current ?? safeRedirect(params.get('redirect')) ?? configuration.landingPage, {
+        replace: true,
+      });
   }, [status, configuration, navigate, params]);
 
   // Single sign-on (spec 000 §4): the provider's answer, or a provider to leave for.
@@ -101,53 +112,118 @@ export function LoginPage() {
   const { token } = theme.useToken();
   // A host's plain text is a text of the interface (translated like any other); a per-locale map is already translated.
   const hostLabel = (value: HostSettings['loginTitle'], fallback: string) =>
-    (value && typeof value === 'object' ? hostText(value, i18n.language, t(fallback)) : t(value || fallback));
+    value && typeof value === 'object' ? hostText(value, i18n.language, t(fallback)) : t(value || fallback);
   const title = hostLabel(host.loginTitle, defaultWindowTitle);
   const mark = (empty: boolean) => (missing && empty ? 'error' : undefined);
   const oidcButtons = (Array.isArray(host.oidc) ? host.oidc : []) as ProviderButton[];
   const samlButtons = (Array.isArray(host.saml) ? host.saml : []) as ProviderButton[];
   const passwordShown = (host.uiAuthConfig as { password?: boolean } | undefined)?.password !== false;
-  const providerLabel = (button: ProviderButton) => t('Sign in with {provider}', { provider: hostLabel(button.label, button.id) });
+  const providerLabel = (button: ProviderButton) =>
+    t('Sign in with {provider}', { provider: hostLabel(button.label, button.id) });
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <div style={{ width: 380, padding: 24, borderRadius: token.borderRadiusLG, background: token.colorBgContainer, boxShadow: token.boxShadowTertiary, color: token.colorText }}>
-        {host.publicLogo && <img src={host.publicLogoUrl ?? host.publicLogo} alt="" style={{ maxWidth: '100%', maxHeight: 64, marginBottom: 16 }} />}
+      <div
+        style={{
+          width: 380,
+          padding: 24,
+          borderRadius: token.borderRadiusLG,
+          background: token.colorBgContainer,
+          boxShadow: token.boxShadowTertiary,
+          color: token.colorText,
+        }}
+      >
+        {host.publicLogo && (
+          <img
+            src={host.publicLogoUrl ?? host.publicLogo}
+            alt=""
+            style={{ maxWidth: '100%', maxHeight: 64, marginBottom: 16 }}
+          />
+        )}
         <h1 style={{ marginTop: 0, fontSize: 22, fontWeight: 600 }}>{title}</h1>
         {error && <Alert type="error" title={t(error)} showIcon style={{ marginBottom: 16 }} role="alert" />}
         {(oidcButtons.length > 0 || samlButtons.length > 0) && (
           <Flex vertical gap={8} style={{ marginBottom: passwordShown ? 16 : 0 }}>
             {oidcButtons.map((button) => (
-              <Button key={`oidc-${button.id}`} block loading={ssoBusy} data-oidc={button.id}
-                onClick={() => { setSsoBusy(true); void startOidc(button.id, original ?? '').then((ok) => ok || setSsoBusy(false)); }}>{providerLabel(button)}</Button>
+              <Button
+                key={`oidc-${button.id}`}
+                block
+                loading={ssoBusy}
+                data-oidc={button.id}
+                onClick={() => {
+                  setSsoBusy(true);
+                  void startOidc(button.id, original ?? '').then((ok) => ok || setSsoBusy(false));
+                }}
+              >
+                {providerLabel(button)}
+              </Button>
             ))}
             {samlButtons.map((button) => (
-              <Button key={`saml-${button.id}`} block loading={ssoBusy} data-saml={button.id}
-                onClick={() => { setSsoBusy(true); void startSaml(button.id, original ?? '').then((ok) => ok || setSsoBusy(false)); }}>{providerLabel(button)}</Button>
+              <Button
+                key={`saml-${button.id}`}
+                block
+                loading={ssoBusy}
+                data-saml={button.id}
+                onClick={() => {
+                  setSsoBusy(true);
+                  void startSaml(button.id, original ?? '').then((ok) => ok || setSsoBusy(false));
+                }}
+              >
+                {providerLabel(button)}
+              </Button>
             ))}
           </Flex>
         )}
-        {passwordShown && <form onSubmit={submit} noValidate>
-          <Flex vertical gap={12}>
-            {totp ? (
-              <label>{t('Authentication code')}
-                <Input name="code" autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={secret} status={mark(!secret)} onChange={(e) => setSecret(e.target.value)} />
-              </label>
-            ) : (
-              <>
-                <label>{t('Username')}
-                  <Input name="username" autoFocus autoComplete="username" value={username} status={mark(!username.trim())} onChange={(e) => setUsername(e.target.value)} />
+        {passwordShown && (
+          <form onSubmit={submit} noValidate>
+            <Flex vertical gap={12}>
+              {totp ? (
+                <label>
+                  {t('Authentication code')}
+                  <Input
+                    name="code"
+                    autoFocus
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={8}
+                    value={secret}
+                    status={mark(!secret)}
+                    onChange={(e) => setSecret(e.target.value)}
+                  />
                 </label>
-                <label>{t('Password')}
-                  <Input.Password name="password" autoComplete="current-password" value={secret} status={mark(!secret)} onChange={(e) => setSecret(e.target.value)} />
-                </label>
-              </>
-            )}
-            {missing && (!secret || (!totp && !username.trim())) && <div style={{ color: '#cf1322' }}>{t('Field is mandatory')}</div>}
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              {totp ? t('Verify') : hostLabel(host.loginButtonText, 'Sign in')}
-            </Button>
-          </Flex>
-        </form>}
+              ) : (
+                <>
+                  <label>
+                    {t('Username')}
+                    <Input
+                      name="username"
+                      autoFocus
+                      autoComplete="username"
+                      value={username}
+                      status={mark(!username.trim())}
+                      onChange={(e) => setUsername(e.target.value)}
+                    />
+                  </label>
+                  <label>
+                    {t('Password')}
+                    <Input.Password
+                      name="password"
+                      autoComplete="current-password"
+                      value={secret}
+                      status={mark(!secret)}
+                      onChange={(e) => setSecret(e.target.value)}
+                    />
+                  </label>
+                </>
+              )}
+              {missing && (!secret || (!totp && !username.trim())) && (
+                <div style={{ color: '#cf1322' }}>{t('Field is mandatory')}</div>
+              )}
+              <Button type="primary" htmlType="submit" block loading={busy}>
+                {totp ? t('Verify') : hostLabel(host.loginButtonText, 'Sign in')}
+              </Button>
+            </Flex>
+          </form>
+        )}
       </div>
     </Flex>
   );

@@ -8,7 +8,9 @@ export const outdatedText = 'You are using an outdated version of the applicatio
 
 /** A code chunk that fails to load means a newer build replaced this one. */
 export const isChunkLoadError = (error: unknown) =>
-  /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(String((error as Error)?.message ?? error));
+  /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(
+    String((error as Error)?.message ?? error),
+  );
 
 /**
  * Spec 000 §8: a chunk-load error while online asks to refresh (with a Refresh button);
@@ -19,9 +21,27 @@ export function RouteError() {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
   useEffect(() => {
-    if (chunk && navigator.onLine) notify({ level: 'warning', message: outdatedText }, { label: 'Refresh', onClick: () => window.location.reload() });
+    if (chunk && navigator.onLine)
+      notify(
+        { level: 'warning', message: outdatedText },
+        { label: 'Refresh', onClick: () => window.location.reload() },
+      );
     if (!chunk) console.error(error);
   }, [chunk, error]);
-  if (chunk) return <Result status="warning" title={navigator.onLine ? t(outdatedText) : ''} extra={<Button onClick={() => window.location.reload()}>{t('Refresh')}</Button>} />;
-  return <Result status="error" title={t('Oops, something went wrong')} subTitle={String((error as Error)?.message ?? error)} extra={<Button href="/">{t('Home')}</Button>} />;
+  if (chunk)
+    return (
+      <Result
+        status="warning"
+        title={navigator.onLine ? t(outdatedText) : ''}
+        extra={<Button onClick={() => window.location.reload()}>{t('Refresh')}</Button>}
+      />
+    );
+  return (
+    <Result
+      status="error"
+      title={t('Oops, something went wrong')}
+      subTitle={String((error as Error)?.message ?? error)}
+      extra={<Button href="/">{t('Home')}</Button>}
+    />
+  );
 }

@@ -8,7 +8,8 @@ export function ShortLink() {
   const { key } = useParams();
   const navigate = useNavigate();
   useEffect(() => {
-    dataProvider.shortLink(key ?? '')
+    dataProvider
+      .shortLink(key ?? '')
       .then(({ url }) => {
         if (!url) return navigate('/', { replace: true });
         if (/^https?:\/\//.test(url) && !url.startsWith(window.location.origin)) window.location.assign(url);

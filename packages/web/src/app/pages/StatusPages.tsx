@@ -21,7 +21,13 @@ export function NotAvailable({ title }: { title?: string }) {
 export function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return <Result status="404" title={t('Page not found')} extra={<Button onClick={() => navigate('/')}>{t('Home')}</Button>} />;
+  return (
+    <Result
+      status="404"
+      title={t('Page not found')}
+      extra={<Button onClick={() => navigate('/')}>{t('Home')}</Button>}
+    />
+  );
 }
 
 export function NotAllowed() {
@@ -34,7 +40,9 @@ export function Loading({ full = false }: { full?: boolean }) {
   const { t } = useTranslation();
   return (
     <Flex align="center" justify="center" style={{ height: full ? '100vh' : 240 }}>
-      <Spin tip={t('Loading')} size="large"><div style={{ width: 80, height: 80 }} /></Spin>
+      <Spin tip={t('Loading')} size="large">
+        <div style={{ width: 80, height: 80 }} />
+      </Spin>
     </Flex>
   );
 }

@@ -64,8 +64,14 @@ export const fallbackLandingPage = '/documentation/getting-started/getting-start
 /** Spec 000 §8: no menus, documentation landing page, firebase disabled. */
 export function minimalConfiguration(user: SessionUser): UserConfiguration {
   return {
-    user, options: { firebase: false }, menus: [], responsiveBottomNavigation: [], userPermissions: {},
-    userPreferences: [], landingPage: fallbackLandingPage, minimal: true,
+    user,
+    options: { firebase: false },
+    menus: [],
+    responsiveBottomNavigation: [],
+    userPermissions: {},
+    userPreferences: [],
+    landingPage: fallbackLandingPage,
+    minimal: true,
   };
 }
 
@@ -81,7 +87,11 @@ const isUnauthorized = (error: unknown) => error instanceof ApiFailure && error.
  * back to `GET /api/core/users/current` and the minimal configuration; when that fails too,
  * the user of the sign-in answer is used.
  */
-export async function loadConfiguration(sources: ConfigurationSources, signedIn?: SessionUser, log: (...args: unknown[]) => void = console.error): Promise<UserConfiguration> {
+export async function loadConfiguration(
+  sources: ConfigurationSources,
+  signedIn?: SessionUser,
+  log: (...args: unknown[]) => void = console.error,
+): Promise<UserConfiguration> {
   try {
     const loaded = await sources.configuration();
     if (!loaded || typeof loaded !== 'object' || !loaded.user) throw new Error('configuration without user');

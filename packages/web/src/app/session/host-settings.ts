@@ -15,7 +15,11 @@ export interface HostSettings {
 }
 
 export const defaultWindowTitle = 'Leasing back office';
-export const defaultHostSettings: HostSettings = { loginTitle: defaultWindowTitle, loginButtonText: 'Sign in', windowTitle: defaultWindowTitle };
+export const defaultHostSettings: HostSettings = {
+  loginTitle: defaultWindowTitle,
+  loginButtonText: 'Sign in',
+  windowTitle: defaultWindowTitle,
+};
 
 /** A host text for a locale: a plain string, or the entry of the locale, its language or the first one. */
 export function hostText(value: HostSettings['loginTitle'], locale: string, fallback: string): string {
@@ -47,7 +51,9 @@ export function useHostSettings(): HostSettings {
     loaded ??= fetchHostSettings().then((s) => (current = s));
     let live = true;
     void loaded.then((s) => live && setSettings(s));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return settings ?? defaultHostSettings;
 }

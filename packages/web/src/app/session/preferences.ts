@@ -7,7 +7,10 @@ import type { SessionUser, UserPreference } from './configuration.ts';
  * removes one. Saving is quiet: the interface state already holds the choice, the server copy
  * follows the user to other browsers.
  */
-export async function savePreference(user: SessionUser | undefined, preference: UserPreference): Promise<string | undefined> {
+export async function savePreference(
+  user: SessionUser | undefined,
+  preference: UserPreference,
+): Promise<string | undefined> {
   if (!user) return undefined;
   try {
     const saved = await dataProvider.preferences.save<{ _id?: string }>(user.username, preference, { silent: true });

@@ -7,7 +7,16 @@ import { getToken, setToken } from '../api/token.ts';
 import { notify } from '../notify.tsx';
 import { loadConfiguration, type SessionUser, type UserConfiguration } from './configuration.ts';
 import { applyUserLocale } from './user-locale.ts';
-import { currentOidc, keepAlive, KEEP_ALIVE_THROTTLE_MS, providerLogoutUrl, renewalDelayMs, renewRefreshToken, throttleLeading, type SsoOutcome } from './sso.ts';
+import {
+  currentOidc,
+  keepAlive,
+  KEEP_ALIVE_THROTTLE_MS,
+  providerLogoutUrl,
+  renewalDelayMs,
+  renewRefreshToken,
+  throttleLeading,
+  type SsoOutcome,
+} from './sso.ts';
 
 /** Sign-in state of the shell (spec 000 §4, Authentication). */
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -28,7 +37,9 @@ interface SessionValue {
   signIn(username: string, password: string): Promise<SignInResult>;
   signInTotp(username: string, totpToken: string, code: string): Promise<SignInResult>;
   /** The last step of a single sign-on: the provider's answer exchanged for a session. */
-  signInSso(complete: () => Promise<SsoOutcome<SessionUser>>): Promise<SignInResult & { restart?: boolean; originalUrl?: string }>;
+  signInSso(
+    complete: () => Promise<SsoOutcome<SessionUser>>,
+  ): Promise<SignInResult & { restart?: boolean; originalUrl?: string }>;
   signOut(message?: string): void;
 }
 
@@ -66,26 +77,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return loaded;
   }, []);
 
-  const signOut = useCallback((message?: string) => {
-    if (signingOut.current) return;
-    signingOut.current = true;
-    // A provider's session ends at the provider too: its logout URL is asked for while the app's session still lives.
-    const providerLogout = getToken() ? providerLogoutUrl().catch(() => undefined) : Promise.resolve(undefined);
-    void providerLogout.then(() => (getToken() ? dataProvider.session.logout().catch(() => undefined) : undefined)).finally(() => setToken(''));
-    if (message) notify({ level: 'error', message });
-    const { pathname, search } = here.current;
-    const redirect = message && !pathname.startsWith('/authentication') ? `?redirect=${encodeURIComponent(pathname + search)}` : '';
-    // Spec 000 §9: the logout redirect waits 400 ms.
-    setTimeout(async () => {
-      const logoutUrl = await providerLogout;
-      if (logoutUrl && !message) return window.location.assign(logoutUrl);
-      signOutHooks.forEach((hook) => hook());
-      setConfiguration(undefined);
-      setSignedOutByUser(!message);
-      setStatus('signed-out');
-      navigate(`${loginPath}${redirect}`, { replace: true });
-    }, 400);
-  }, [navigate]);
+  const signOut = useCallback(
+    (message?: string) => {
+      if (signingOut.current) return;
+      signingOut.current = true;
+      // A provider's session ends at the provider too: its logout URL is asked for while the app's session still lives.
+      const providerLogout = getToken() ? providerLogoutUrl().catch(() => undefined) : Promise.resolve(undefined);
+      void providerLogout
+        .then(() => (getToken() ? dataProvider.session.logout().catch(() => undefined) : undefined))
+        .finally(() => setToken(''));
+      if (message) notify({ level: 'error', message });
+      const { pathname, search } = here.current;
+      const redirect =
+        message && !pathname.startsWith('/authentication') ? `?redirect=${encodeURIComponent(pathname + search)}` : '';
+      // Spec 000 §9: the logout redirect waits 400 ms.
+      setTimeout(async () => {
+        const logoutUrl = await providerLogout;
+        if (logoutUrl && !message) return window.location.assign(logoutUrl);
+        signOutHooks.forEach((hook) => hook());
+        setConfiguration(undefined);
+        setSignedOutByUser(!message);
+        setStatus('signed-out');
+        navigate(`${loginPath}${redirect}`, { replace: true });
+      }, 400);
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     onUnauthorized(() => signOut('Session has expired'));
@@ -93,39 +110,66 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Runs once: the token found at start decides the first state.
   }, []);
 
-  const finish = useCallback(async (call: () => Promise<SessionUser & { totpToken?: string }>): Promise<SignInResult> => {
-    try {
-      const user = await call();
-      if (user.totpToken) return { ok: false, totpToken: user.totpToken };
-      await start(user);
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof ApiFailure && error.status !== 0) return { ok: false, error: error.body.message ?? error.message };
-      return { ok: false, error: error instanceof ApiFailure ? 'Network error: Check your internet connection' : String(error) };
-    }
-  }, [start]);
+  const finish = useCallback(
+    async (call: () => Promise<SessionUser & { totpToken?: string }>): Promise<SignInResult> => {
+      try {
+        const user = await call();
+        if (user.totpToken) return { ok: false, totpToken: user.totpToken };
+        await start(user);
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof ApiFailure && error.status !== 0)
+          return { ok: false, error: error.body.message ?? error.message };
+        return {
+          ok: false,
+          error: error instanceof ApiFailure ? 'Network error: Check your internet connection' : String(error),
+        };
+      }
+    },
+    [start],
+  );
 
-  const signIn = useCallback((username: string, password: string) => finish(() =>
-    dataProvider.session.login<SessionUser & { totpToken?: string }>(username, password)), [finish]);
-  const signInTotp = useCallback((username: string, totpToken: string, code: string) => finish(() =>
-    dataProvider.session.loginTotp<SessionUser & { totpToken?: string }>(totpToken, code)), [finish]);
+  const signIn = useCallback(
+    (username: string, password: string) =>
+      finish(() => dataProvider.session.login<SessionUser & { totpToken?: string }>(username, password)),
+    [finish],
+  );
+  const signInTotp = useCallback(
+    (username: string, totpToken: string, code: string) =>
+      finish(() => dataProvider.session.loginTotp<SessionUser & { totpToken?: string }>(totpToken, code)),
+    [finish],
+  );
 
-  const signInSso = useCallback(async (complete: () => Promise<SsoOutcome<SessionUser>>) => {
-    let outcome: SsoOutcome<SessionUser>;
-    try {
-      outcome = await complete();
-    } catch (error) {
-      return finish(() => Promise.reject(error));
-    }
-    if (outcome === 'restart') return { ok: false, restart: true };
-    const { user, originalUrl } = outcome;
-    return { ...(await finish(async () => user)), originalUrl };
-  }, [finish]);
+  const signInSso = useCallback(
+    async (complete: () => Promise<SsoOutcome<SessionUser>>) => {
+      let outcome: SsoOutcome<SessionUser>;
+      try {
+        outcome = await complete();
+      } catch (error) {
+        return finish(() => Promise.reject(error));
+      }
+      if (outcome === 'restart') return { ok: false, restart: true };
+      const { user, originalUrl } = outcome;
+      return { ...(await finish(async () => user)), originalUrl };
+    },
+    [finish],
+  );
 
   useProviderSessionUpkeep(status === 'signed-in' ? configuration : undefined);
 
-  const value = useMemo(() => ({ status, configuration, user: configuration?.user, signedOutByUser, signIn, signInTotp, signInSso, signOut }),
-    [status, configuration, signedOutByUser, signIn, signInTotp, signInSso, signOut]);
+  const value = useMemo(
+    () => ({
+      status,
+      configuration,
+      user: configuration?.user,
+      signedOutByUser,
+      signIn,
+      signInTotp,
+      signInSso,
+      signOut,
+    }),
+    [status, configuration, signedOutByUser, signIn, signInTotp, signInSso, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -138,7 +182,9 @@ function useProviderSessionUpkeep(configuration: UserConfiguration | undefined) 
   const user = configuration?.user;
   const iat = typeof user?.ssoRefreshTokenIat === 'number' ? user.ssoRefreshTokenIat : undefined;
   const expiresIn = typeof user?.ssoRefreshTokenExpiresIn === 'number' ? user.ssoRefreshTokenExpiresIn : undefined;
-  const threshold = Number((configuration?.options as Record<string, unknown> | undefined)?.refreshTokenAutoRenewExpiresInThreshold ?? 600);
+  const threshold = Number(
+    (configuration?.options as Record<string, unknown> | undefined)?.refreshTokenAutoRenewExpiresInThreshold ?? 600,
+  );
   const [lifetime, setLifetime] = useState<{ iat?: number; expiresIn?: number }>({});
   useEffect(() => setLifetime({ iat, expiresIn }), [iat, expiresIn]);
   const renewing = useRef(false);
@@ -150,14 +196,21 @@ function useProviderSessionUpkeep(configuration: UserConfiguration | undefined) 
       if (renewing.current) return;
       renewing.current = true;
       renewRefreshToken(oidcId)
-        .then((renewed) => setLifetime({ iat: renewed.ssoRefreshTokenIat, expiresIn: renewed.ssoRefreshTokenExpiresIn }))
+        .then((renewed) =>
+          setLifetime({ iat: renewed.ssoRefreshTokenIat, expiresIn: renewed.ssoRefreshTokenExpiresIn }),
+        )
         .catch((error) => console.error('Refresh token renewal failed', error))
-        .finally(() => { renewing.current = false; });
+        .finally(() => {
+          renewing.current = false;
+        });
     }, delay);
     return () => clearTimeout(timer);
   }, [lifetime, threshold]);
 
-  const useKeepAlive = Boolean(((configuration?.options as Record<string, unknown> | undefined)?.oidc as { useKeepAlive?: boolean } | undefined)?.useKeepAlive);
+  const useKeepAlive = Boolean(
+    ((configuration?.options as Record<string, unknown> | undefined)?.oidc as { useKeepAlive?: boolean } | undefined)
+      ?.useKeepAlive,
+  );
   useEffect(() => {
     const oidcId = currentOidc();
     if (!useKeepAlive || !oidcId) return;

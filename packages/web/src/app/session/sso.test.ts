@@ -3,11 +3,25 @@ import { readEntry, renewalDelayMs, throttleLeading } from './sso.ts';
 
 describe('single sign-on entry', () => {
   it('reads the provider, code and state from the query, or code and state from the hash', () => {
-    expect(readEntry('?oidc=corp&code=c1&state=s1&redirect=%2Fcontracts', '', {})).toMatchObject({ oidc: 'corp', code: 'c1', state: 's1', redirect: '/contracts' });
-    expect(readEntry('', '#code=c2&state=s2', { oidc: 'stored' })).toMatchObject({ oidc: 'stored', code: 'c2', state: 's2' });
+    expect(readEntry('?oidc=corp&code=c1&state=s1&redirect=%2Fcontracts', '', {})).toMatchObject({
+      oidc: 'corp',
+      code: 'c1',
+      state: 's1',
+      redirect: '/contracts',
+    });
+    expect(readEntry('', '#code=c2&state=s2', { oidc: 'stored' })).toMatchObject({
+      oidc: 'stored',
+      code: 'c2',
+      state: 's2',
+    });
     expect(readEntry('?access_token=a', '', { oidc: 'corp' })).toMatchObject({ oidc: 'corp', accessToken: 'a' });
     expect(readEntry('?accessToken=b', '', { oidc: 'corp' }).accessToken).toBe('b');
-    expect(readEntry('?saml=idp&token=t&sessionIndex=_s&nameId=n', '', {})).toMatchObject({ saml: 'idp', token: 't', sessionIndex: '_s', nameId: 'n' });
+    expect(readEntry('?saml=idp&token=t&sessionIndex=_s&nameId=n', '', {})).toMatchObject({
+      saml: 'idp',
+      token: 't',
+      sessionIndex: '_s',
+      nameId: 'n',
+    });
   });
 
   it('autoOidc: 1 or true forces, 0 or false disables, absent leaves it open; no provider parameter, no provider', () => {
@@ -42,7 +56,11 @@ describe('keep-alive throttle (5,000 ms, leading call)', () => {
   it('runs the first call at once, then at most once per wait', () => {
     let clock = 0;
     const calls: number[] = [];
-    const ping = throttleLeading(() => calls.push(clock), 5000, () => clock);
+    const ping = throttleLeading(
+      () => calls.push(clock),
+      5000,
+      () => clock,
+    );
     expect(ping()).toBe(true);
     clock = 4999;
     expect(ping()).toBe(false);

@@ -55,7 +55,8 @@ export function writeStored(value: StoredSso, storage: Pick<Storage, 'setItem' |
   else storage.removeItem(storageKey);
 }
 
-const flag = (value: string | null) => (value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : undefined);
+const flag = (value: string | null) =>
+  value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : undefined;
 
 /** The entry read from the query, then the hash (code and state may come in either), then storage. */
 export function readEntry(search: string, hash: string, stored: StoredSso): SsoEntry {
@@ -63,7 +64,10 @@ export function readEntry(search: string, hash: string, stored: StoredSso): SsoE
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const get = (name: string) => query.get(name) ?? fragment.get(name) ?? undefined;
   return {
-    oidc: query.get('oidc') ?? (get('code') || get('access_token') || get('accessToken') ? stored.oidc : undefined) ?? undefined,
+    oidc:
+      query.get('oidc') ??
+      (get('code') || get('access_token') || get('accessToken') ? stored.oidc : undefined) ??
+      undefined,
     saml: query.get('saml') ?? undefined,
     accessToken: get('access_token') ?? get('accessToken'),
     code: get('code'),
@@ -82,7 +86,12 @@ export function readEntry(search: string, hash: string, stored: StoredSso): SsoE
  * is at or below the threshold, later otherwise; never when it has expired or when its whole
  * lifetime is shorter than the threshold.
  */
-export function renewalDelayMs(iat: number | undefined, expiresIn: number | undefined, nowMs: number, threshold = REFRESH_TOKEN_AUTO_RENEW_THRESHOLD_SECONDS): number | undefined {
+export function renewalDelayMs(
+  iat: number | undefined,
+  expiresIn: number | undefined,
+  nowMs: number,
+  threshold = REFRESH_TOKEN_AUTO_RENEW_THRESHOLD_SECONDS,
+): number | undefined {
   if (iat === undefined || expiresIn === undefined || expiresIn < threshold) return undefined;
   const remaining = iat + expiresIn - nowMs / 1000;
   if (remaining <= 0) return undefined;
@@ -90,7 +99,11 @@ export function renewalDelayMs(iat: number | undefined, expiresIn: number | unde
 }
 
 /** A function run at the first call, then at most once per `waitMs` (leading calls only). */
-export function throttleLeading<A extends unknown[]>(run: (...args: A) => void, waitMs: number, now = () => Date.now()): (...args: A) => boolean {
+export function throttleLeading<A extends unknown[]>(
+  run: (...args: A) => void,
+  waitMs: number,
+  now = () => Date.now(),
+): (...args: A) => boolean {
   let last = -Infinity;
   return (...args: A) => {
     if (now() - last < waitMs) return false;
@@ -124,10 +137,21 @@ export const ssoPaths = {
 const quiet = { silent: true, noSessionCheck: true };
 
 /** Leaves for the provider, keeping what the way back needs. A configuration that cannot be fetched is logged, and nothing happens. */
-export async function startOidc(oidcId: string, originalUrl: string, go: (url: string) => void = (url) => window.location.assign(url)): Promise<boolean> {
+export async function startOidc(
+  oidcId: string,
+  originalUrl: string,
+  go: (url: string) => void = (url) => window.location.assign(url),
+): Promise<boolean> {
   try {
     const config = await api.get<OidcPublicConfiguration>(ssoPaths.oidc(oidcId), quiet);
-    writeStored({ oidc: oidcId, state: config.state, nonce: config.nonce, codeVerifier: config.codeVerifier, originalUrl, logoutUrl: config.logoutUrl });
+    writeStored({
+      oidc: oidcId,
+      state: config.state,
+      nonce: config.nonce,
+      codeVerifier: config.codeVerifier,
+      originalUrl,
+      logoutUrl: config.logoutUrl,
+    });
     go(config.authorizationUrl);
     return true;
   } catch (error) {
@@ -136,7 +160,11 @@ export async function startOidc(oidcId: string, originalUrl: string, go: (url: s
   }
 }
 
-export async function startSaml(samlId: string, originalUrl: string, go: (url: string) => void = (url) => window.location.assign(url)): Promise<boolean> {
+export async function startSaml(
+  samlId: string,
+  originalUrl: string,
+  go: (url: string) => void = (url) => window.location.assign(url),
+): Promise<boolean> {
   try {
     const { loginUrl } = await api.get<{ loginUrl: string }>(ssoPaths.saml(samlId), quiet);
     writeStored({ saml: samlId, originalUrl });
@@ -160,9 +188,10 @@ export async function completeOidc<U>(entry: SsoEntry): Promise<SsoOutcome<U>> {
       return 'restart';
     }
   }
-  const body = entry.code !== undefined
-    ? { code: entry.code, state: entry.state, nonce: stored.nonce, codeVerifier: stored.codeVerifier }
-    : { accessToken: entry.accessToken };
+  const body =
+    entry.code !== undefined
+      ? { code: entry.code, state: entry.state, nonce: stored.nonce, codeVerifier: stored.codeVerifier }
+      : { accessToken: entry.accessToken };
   const user = await api.post<U & { idToken?: string }>(ssoPaths.oidcLogin(oidcId), body, quiet);
   // Done: the stored nonce, state, verifier and original URL are cleared; what logout needs stays.
   writeStored({ oidc: oidcId, idToken: user.idToken, logoutUrl: stored.logoutUrl });
@@ -184,7 +213,12 @@ export async function providerLogoutUrl(): Promise<string | undefined> {
   const stored = readStored();
   writeStored({});
   if (stored.saml) {
-    const { logoutUrl } = await api.post<{ logoutUrl: string }>(ssoPaths.samlLogout(stored.saml), { sessionIndex: stored.sessionIndex, nameId: stored.nameId }, quiet)
+    const { logoutUrl } = await api
+      .post<{ logoutUrl: string }>(
+        ssoPaths.samlLogout(stored.saml),
+        { sessionIndex: stored.sessionIndex, nameId: stored.nameId },
+        quiet,
+      )
       .catch(() => ({ logoutUrl: '' }));
     return logoutUrl || undefined;
   }
@@ -201,4 +235,8 @@ export const currentOidc = () => readStored().oidc;
 
 export const keepAlive = (oidcId: string) => api.get<unknown>(ssoPaths.keepAlive(oidcId), { silent: true });
 export const renewRefreshToken = (oidcId: string) =>
-  api.post<{ ssoRefreshTokenIat: number; ssoRefreshTokenExpiresIn: number }>(ssoPaths.accessToken(oidcId), { grantType: 'refresh_token' }, { silent: true });
+  api.post<{ ssoRefreshTokenIat: number; ssoRefreshTokenExpiresIn: number }>(
+    ssoPaths.accessToken(oidcId),
+    { grantType: 'refresh_token' },
+    { silent: true },
+  );

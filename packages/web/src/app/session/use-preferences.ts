@@ -23,16 +23,22 @@ export function usePreferences() {
     enabled: Boolean(username),
   });
 
-  const add = useCallback(async (preference: UserPreference): Promise<UserPreference> => {
-    const saved = await dataProvider.preferences.save<UserPreference>(username!, preference);
-    queryClient.setQueryData<UserPreference[]>(key, (old = []) => [...old.filter((p) => p._id !== saved._id), saved]);
-    return saved;
-  }, [username, queryClient, key]);
+  const add = useCallback(
+    async (preference: UserPreference): Promise<UserPreference> => {
+      const saved = await dataProvider.preferences.save<UserPreference>(username!, preference);
+      queryClient.setQueryData<UserPreference[]>(key, (old = []) => [...old.filter((p) => p._id !== saved._id), saved]);
+      return saved;
+    },
+    [username, queryClient, key],
+  );
 
-  const remove = useCallback(async (id: string): Promise<void> => {
-    await dataProvider.preferences.delete(username!, id);
-    queryClient.setQueryData<UserPreference[]>(key, (old = []) => old.filter((p) => p._id !== id));
-  }, [username, queryClient, key]);
+  const remove = useCallback(
+    async (id: string): Promise<void> => {
+      await dataProvider.preferences.delete(username!, id);
+      queryClient.setQueryData<UserPreference[]>(key, (old = []) => old.filter((p) => p._id !== id));
+    },
+    [username, queryClient, key],
+  );
 
   return { preferences: data ?? [], add, remove };
 }

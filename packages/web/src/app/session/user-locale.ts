@@ -28,9 +28,11 @@ export async function changeLocale(locale: string) {
  */
 export async function applyUserLocale(configuration: UserConfiguration) {
   const locale = supportedLocaleOf(readStoredLocale()) ?? supportedLocaleOf(configuration.user.locale) ?? i18n.language;
-  onMissingKey(configuration.collectMissingTranslations
-    ? missingKeyCollector((lng, keysToAdd) => dataProvider.session.missingKeys(lng, keysToAdd))
-    : undefined);
+  onMissingKey(
+    configuration.collectMissingTranslations
+      ? missingKeyCollector((lng, keysToAdd) => dataProvider.session.missingKeys(lng, keysToAdd))
+      : undefined,
+  );
   await loadTranslations(locale);
   if (locale !== i18n.language) await i18n.changeLanguage(locale);
 }

@@ -12,9 +12,25 @@ export function BottomNavigation({ items }: { items: MenuItem[] }) {
   const { token } = theme.useToken();
   if (!items.length) return null;
   return (
-    <Flex justify="space-around" style={{ position: 'fixed', insetInline: 0, bottom: 0, height: 56, background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorder}`, zIndex: 10 }}>
+    <Flex
+      justify="space-around"
+      style={{
+        position: 'fixed',
+        insetInline: 0,
+        bottom: 0,
+        height: 56,
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorBorder}`,
+        zIndex: 10,
+      }}
+    >
       {items.map((item) => (
-        <Button key={item.path} type={location.pathname.startsWith(item.path) ? 'link' : 'text'} style={{ height: '100%' }} onClick={() => navigate(item.redirect ?? item.path)}>
+        <Button
+          key={item.path}
+          type={location.pathname.startsWith(item.path) ? 'link' : 'text'}
+          style={{ height: '100%' }}
+          onClick={() => navigate(item.redirect ?? item.path)}
+        >
           {t(item.label ?? labelOfPath(item.path))}
         </Button>
       ))}

@@ -42,24 +42,52 @@ export function Shell({ children }: { children: ReactNode }) {
       <Layout style={{ minHeight: '100vh' }} data-testid="side-view">
         <Layout.Content style={{ padding: 8 }}>{children}</Layout.Content>
         <Tooltip title={t('Leave the side view (Alt+X)')}>
-          <Button shape="circle" icon={<FullscreenExitOutlined />} aria-label={t('Leave the side view')} onClick={() => setSideView(false)}
-            style={{ position: 'fixed', top: 8, right: 8, zIndex: 20 }} />
+          <Button
+            shape="circle"
+            icon={<FullscreenExitOutlined />}
+            aria-label={t('Leave the side view')}
+            onClick={() => setSideView(false)}
+            style={{ position: 'fixed', top: 8, right: 8, zIndex: 20 }}
+          />
         </Tooltip>
       </Layout>
     );
   }
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          paddingInline: 16,
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+        }}
+      >
         <Link to="/" style={{ whiteSpace: 'nowrap' }}>
-          <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>{t(host.windowTitle || defaultWindowTitle)}</Typography.Text>
+          <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>
+            {t(host.windowTitle || defaultWindowTitle)}
+          </Typography.Text>
         </Link>
-        <Menu theme="dark" mode="horizontal" items={menus.map(toItem)} selectedKeys={[selected]} style={{ flex: 1, minWidth: 0 }}
-          onClick={({ key }) => navigate(key)} aria-label={t('Main menu')} />
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          items={menus.map(toItem)}
+          selectedKeys={[selected]}
+          style={{ flex: 1, minWidth: 0 }}
+          onClick={({ key }) => navigate(key)}
+          aria-label={t('Main menu')}
+        />
         <UserMenu />
       </Layout.Header>
-      <Layout.Content style={{ padding: screens.md ? 24 : 12, paddingBottom: screens.md ? 24 : 72 }}>{children}</Layout.Content>
-      {!screens.md && <BottomNavigation items={visibleMenus(configuration?.responsiveBottomNavigation, user?.profiles)} />}
+      <Layout.Content style={{ padding: screens.md ? 24 : 12, paddingBottom: screens.md ? 24 : 72 }}>
+        {children}
+      </Layout.Content>
+      {!screens.md && (
+        <BottomNavigation items={visibleMenus(configuration?.responsiveBottomNavigation, user?.profiles)} />
+      )}
     </Layout>
   );
 }

@@ -34,7 +34,9 @@ export function SignedInApp() {
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell><AppRoutes /></Shell>
+      <Shell>
+        <AppRoutes />
+      </Shell>
     </QueryClientProvider>
   );
 }

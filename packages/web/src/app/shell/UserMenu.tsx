@@ -21,8 +21,22 @@ export function UserMenu() {
   const items: MenuProps['items'] = [
     { key: 'who', label: `${user?.username ?? ''}`, disabled: true },
     { type: 'divider' },
-    { key: 'language', label: t('Language'), children: supportedLocales.map((l) => ({ key: `locale:${l}`, label: `${l === i18n.language ? '✓ ' : ''}${localeNames[l]}` })) },
-    { key: 'theme', label: t('Colour scheme'), children: (['followSystem', 'dark', 'light'] as const).map((s) => ({ key: `theme:${s}`, label: `${s === scheme ? '✓ ' : ''}${t({ followSystem: 'Follow system', dark: 'Dark', light: 'Light' }[s])}` })) },
+    {
+      key: 'language',
+      label: t('Language'),
+      children: supportedLocales.map((l) => ({
+        key: `locale:${l}`,
+        label: `${l === i18n.language ? '✓ ' : ''}${localeNames[l]}`,
+      })),
+    },
+    {
+      key: 'theme',
+      label: t('Colour scheme'),
+      children: (['followSystem', 'dark', 'light'] as const).map((s) => ({
+        key: `theme:${s}`,
+        label: `${s === scheme ? '✓ ' : ''}${t({ followSystem: 'Follow system', dark: 'Dark', light: 'Light' }[s])}`,
+      })),
+    },
     { key: 'debug', label: debug ? t('Debug mode: ON') : t('Debug mode: OFF') },
     { type: 'divider' },
     { key: 'logout', label: t('Sign out'), danger: true },
@@ -44,7 +58,12 @@ export function UserMenu() {
   return (
     // Sub-menus open on click: a hover-only sub-menu closes when the pointer crosses a gap.
     <Dropdown menu={{ items, onClick, triggerSubMenuAction: 'click' }} trigger={['click']} placement="bottomRight">
-      <Button type="text" style={{ color: '#fff' }} icon={<Avatar size="small" icon={<UserOutlined />} />} aria-label={t('User menu')}>
+      <Button
+        type="text"
+        style={{ color: '#fff' }}
+        icon={<Avatar size="small" icon={<UserOutlined />} />}
+        aria-label={t('User menu')}
+      >
         {user?.username}
       </Button>
     </Dropdown>

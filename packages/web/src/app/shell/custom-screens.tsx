@@ -38,37 +38,56 @@ const PostingEventScreen = lazy(() => import('../../accounting/PostingEventScree
 const DetailScreen = lazy(() => import('../../entities/DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 
 export const customDetailScreens: Record<string, ComponentType<ScreenProps>> = {
-  person: PersonScreen, financedRecord: FinancedRecordScreen, productTable: ProductTableScreen, amendment: AmendmentScreen,
+  person: PersonScreen,
+  financedRecord: FinancedRecordScreen,
+  productTable: ProductTableScreen,
+  amendment: AmendmentScreen,
   cashflow: CashflowScreen,
-  invoice: InvoiceScreen, batch: BatchScreen,
+  invoice: InvoiceScreen,
+  batch: BatchScreen,
   paymentFile: PaymentFileScreen,
   collectionCase: CollectionCaseScreen,
-  camt: CamtScreen, bankTransaction: BankTransactionScreen,
+  camt: CamtScreen,
+  bankTransaction: BankTransactionScreen,
   postingEvent: PostingEventScreen,
 };
 export const customListScreens: Record<string, ComponentType<ScreenProps>> = {
-  person: PersonListScreen, exports: ExportsScreen, invoices: InvoiceListScreen, batches: BatchListScreen, agreements: AgreementListScreen,
+  person: PersonListScreen,
+  exports: ExportsScreen,
+  invoices: InvoiceListScreen,
+  batches: BatchListScreen,
+  agreements: AgreementListScreen,
   paymentFiles: PaymentFileListScreen,
-  camts: CamtListScreen, bankTransactions: BankTransactionListScreen,
+  camts: CamtListScreen,
+  bankTransactions: BankTransactionListScreen,
   postings: PostingListScreen,
 };
 
 /** The screen a declaration names; a key the web does not know is a mistake, not the generic screen. */
 function screenOf(screens: Record<string, ComponentType<ScreenProps>>, key: string | undefined, entity: Entity) {
   if (key === undefined) return undefined;
-  if (!Object.hasOwn(screens, key)) throw new Error(`${entity.name} names the screen "${key}", which the web does not have`);
+  if (!Object.hasOwn(screens, key))
+    throw new Error(`${entity.name} names the screen "${key}", which the web does not have`);
   return screens[key];
 }
 
 /** The detail screen of a kind: its own when it has one, else the generic screen. */
 export function EntityDetailScreen(props: ScreenProps) {
   const Screen = screenOf(customDetailScreens, props.entity.screens.detail, props.entity) ?? DetailScreen;
-  return <Suspense fallback={<Loading />}><Screen {...props} /></Suspense>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen {...props} />
+    </Suspense>
+  );
 }
 
 /** The list screen of a kind: its own when it has one, else the generic screen. */
 export function EntityListScreen(props: ScreenProps) {
   const Custom = screenOf(customListScreens, props.entity.screens.list, props.entity);
   if (!Custom) return <ListScreen {...props} />;
-  return <Suspense fallback={<Loading />}><Custom {...props} /></Suspense>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Custom {...props} />
+    </Suspense>
+  );
 }

@@ -26,8 +26,16 @@ export function PersonFilter({ filter, label, values, onChange }: FilterProps) {
       style={{ width: '100%' }}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       notFoundContent={text.trim().length < minSearchLength ? t('Type at least 3 characters') : t('No data')}
-      options={[...selected.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: labels.current.get(v) ?? v })), ...options]}
-      onChange={(next: string[]) => { setText(''); onChange({ [filter.name]: next.join(',') }); }}
+      options={[
+        ...selected
+          .filter((v) => !options.some((o) => o.value === v))
+          .map((v) => ({ value: v, label: labels.current.get(v) ?? v })),
+        ...options,
+      ]}
+      onChange={(next: string[]) => {
+        setText('');
+        onChange({ [filter.name]: next.join(',') });
+      }}
     />
   );
 }

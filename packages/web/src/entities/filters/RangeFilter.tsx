@@ -7,10 +7,25 @@ import { isInvalidInput, parseDateInput, parseNumberInput } from '../../fields/p
 import { dateFormatOf, formatDate } from '../../i18n/formats.ts';
 
 const compact = (day: string) => day.replace(/-/g, '');
-const dayOf = (stamp: string) => (/^\d{8}$/.test(stamp) ? `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}` : stamp);
+const dayOf = (stamp: string) =>
+  /^\d{8}$/.test(stamp) ? `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}` : stamp;
 
 /** One bound of a range, typed like a form field and sent as YYYYMMDD (dates) or a number. */
-function Bound({ name, isDate, value, placeholder, label, onChange }: { name: string; isDate: boolean; value: string; placeholder: string; label: string; onChange(v: string): void }) {
+function Bound({
+  name,
+  isDate,
+  value,
+  placeholder,
+  label,
+  onChange,
+}: {
+  name: string;
+  isDate: boolean;
+  value: string;
+  placeholder: string;
+  label: string;
+  onChange(v: string): void;
+}) {
   const { i18n } = useTranslation();
   const shown = isDate && value ? formatDate(dayOf(value), i18n.language) : value;
   const [text, setText] = useState(shown);
@@ -28,8 +43,22 @@ function Bound({ name, isDate, value, placeholder, label, onChange }: { name: st
       if (!Number.isNaN(n)) onChange(n === undefined ? '' : String(n));
     }
   };
-  return <Input name={name} aria-label={label} placeholder={placeholder} value={text} status={invalid ? 'error' : undefined} allowClear
-    onChange={(e) => { setText(e.target.value); if (e.type === 'click') onChange(''); }} onPressEnter={apply} onBlur={apply} />;
+  return (
+    <Input
+      name={name}
+      aria-label={label}
+      placeholder={placeholder}
+      value={text}
+      status={invalid ? 'error' : undefined}
+      allowClear
+      onChange={(e) => {
+        setText(e.target.value);
+        if (e.type === 'click') onChange('');
+      }}
+      onPressEnter={apply}
+      onBlur={apply}
+    />
+  );
 }
 
 /** Date ranges (`fromX`/`toX`) and amount ranges (`minX`/`maxX`). */
@@ -41,8 +70,22 @@ export function RangeFilter({ entity, filter, label, values, onChange }: FilterP
   const hint = isDate ? dateFormatOf(i18n.language) : '';
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Bound name={low} isDate={isDate} value={values[low] ?? ''} label={`${label} ${t('from')}`} placeholder={`${label} ${isDate ? t('from') : t('min')} ${hint}`.trim()} onChange={(v) => onChange({ [low]: v })} />
-      <Bound name={high} isDate={isDate} value={values[high] ?? ''} label={`${label} ${t('to')}`} placeholder={`${isDate ? t('to') : t('max')} ${hint}`.trim()} onChange={(v) => onChange({ [high]: v })} />
+      <Bound
+        name={low}
+        isDate={isDate}
+        value={values[low] ?? ''}
+        label={`${label} ${t('from')}`}
+        placeholder={`${label} ${isDate ? t('from') : t('min')} ${hint}`.trim()}
+        onChange={(v) => onChange({ [low]: v })}
+      />
+      <Bound
+        name={high}
+        isDate={isDate}
+        value={values[high] ?? ''}
+        label={`${label} ${t('to')}`}
+        placeholder={`${isDate ? t('to') : t('max')} ${hint}`.trim()}
+        onChange={(v) => onChange({ [high]: v })}
+      />
     </Space.Compact>
   );
 }

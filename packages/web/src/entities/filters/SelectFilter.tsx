@@ -10,7 +10,9 @@ import { filterField } from '../entity-fields.ts';
 function useCtrlHeld() {
   const held = useRef(false);
   useEffect(() => {
-    const track = (e: KeyboardEvent | MouseEvent) => { held.current = e.ctrlKey || e.metaKey; };
+    const track = (e: KeyboardEvent | MouseEvent) => {
+      held.current = e.ctrlKey || e.metaKey;
+    };
     window.addEventListener('keydown', track, true);
     window.addEventListener('keyup', track, true);
     window.addEventListener('mousedown', track, true);
@@ -26,7 +28,7 @@ function useCtrlHeld() {
 /** A multi-select over a reference list; ctrl-click excludes a value (sent with a leading minus). */
 export function SelectFilter({ entity, filter, label, values, onChange }: FilterProps) {
   const { t } = useTranslation();
-  const list = filter.name === 'status' ? (entity.status || undefined) : filterField(entity, filter)?.list;
+  const list = filter.name === 'status' ? entity.status || undefined : filterField(entity, filter)?.list;
   const { options, loading } = useListOptions(list);
   const ctrl = useCtrlHeld();
   const tokens = tokensOf(values[filter.name]);
@@ -51,7 +53,13 @@ export function SelectFilter({ entity, filter, label, values, onChange }: Filter
         const token = String(value);
         const text = optionLabel(options, plainValue(token), !loading);
         return (
-          <Tag closable={closable} onClose={onClose} color={isExcluded(token) ? 'red' : undefined} style={{ marginInlineEnd: 4 }} data-token={token}>
+          <Tag
+            closable={closable}
+            onClose={onClose}
+            color={isExcluded(token) ? 'red' : undefined}
+            style={{ marginInlineEnd: 4 }}
+            data-token={token}
+          >
             {isExcluded(token) ? <s>{text}</s> : text}
           </Tag>
         );

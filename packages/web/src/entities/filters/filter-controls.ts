@@ -10,7 +10,8 @@ import { filterField } from '../entity-fields.ts';
 
 /** One control per filter kind; an equality filter on a reference list is a multi-select. */
 const controls: Record<FilterKind, (entity: Entity, filter: FilterDef) => ComponentType<FilterProps>> = {
-  equal: (entity, filter) => (filter.name === 'status' ? entity.status : filterField(entity, filter)?.list) ? SelectFilter : TextFilter,
+  equal: (entity, filter) =>
+    (filter.name === 'status' ? entity.status : filterField(entity, filter)?.list) ? SelectFilter : TextFilter,
   regex: () => TextFilter,
   range: () => RangeFilter,
   person: () => PersonFilter,

@@ -13,7 +13,13 @@ export interface FilterProps {
 }
 
 /** `A,-B` ↔ tokens; a leading minus marks an excluded value (ctrl-click). */
-export const tokensOf = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+export const tokensOf = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 export const isExcluded = (token: string) => token.startsWith('-');
 export const plainValue = (token: string) => token.replace(/^-/, '');
 

@@ -7,7 +7,15 @@ import { ApiFailure } from '../../app/api/api-failure.ts';
 import { failureText } from '../../app/api/error-notice.ts';
 import { notify } from '../../app/notify.tsx';
 import { t as translate } from '../../i18n/i18n.ts';
-import { menuTransitions, successText, transitionMessageValues, transitionText, useRunTransition, useSelectionTransitions, type TransitionItem } from './workflow-api.ts';
+import {
+  menuTransitions,
+  successText,
+  transitionMessageValues,
+  transitionText,
+  useRunTransition,
+  useSelectionTransitions,
+  type TransitionItem,
+} from './workflow-api.ts';
 import { TransitionIcon } from './TransitionIcon.tsx';
 
 const none: TransitionItem[] = [];
@@ -17,7 +25,10 @@ function reportFailure(entity: Entity, item: TransitionItem, registration: strin
   const reason = error instanceof ApiFailure ? String(error.body.rejectionReason ?? failureText(error)) : String(error);
   notify({
     level: 'error',
-    message: translate('Transition "{transition}" failed for {entity} "{registration}"', transitionMessageValues(entity, item, registration)),
+    message: translate(
+      'Transition "{transition}" failed for {entity} "{registration}"',
+      transitionMessageValues(entity, item, registration),
+    ),
     description: reason,
   });
 }
@@ -58,7 +69,12 @@ export function ListTransitions({ entity, selected, shown, onSelect, onDone }: P
   };
 
   const menu: MenuProps = {
-    items: items.map((item) => ({ key: item.code, label: t(transitionText(item)), icon: <TransitionIcon name={item.icon} />, 'data-transition': item.code })),
+    items: items.map((item) => ({
+      key: item.code,
+      label: t(transitionText(item)),
+      icon: <TransitionIcon name={item.icon} />,
+      'data-transition': item.code,
+    })),
     onClick: ({ key }) => {
       const item = items.find((i) => i.code === key);
       if (item) void run(item);
@@ -73,7 +89,9 @@ export function ListTransitions({ entity, selected, shown, onSelect, onDone }: P
         </Button>
       </Dropdown>
       <Button onClick={() => onSelect([...new Set([...selected, ...shown])])}>{t('Select all')}</Button>
-      <Button onClick={() => onSelect([])} disabled={!selected.length}>{t('Unselect all')}</Button>
+      <Button onClick={() => onSelect([])} disabled={!selected.length}>
+        {t('Unselect all')}
+      </Button>
     </Space>
   );
 }

@@ -3,7 +3,13 @@ import { Button, Drawer, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { TransitionIcon } from './TransitionIcon.tsx';
-import { menuTransitions, transitionText, useRecordTransitions, useRunTransition, type TransitionItem } from './workflow-api.ts';
+import {
+  menuTransitions,
+  transitionText,
+  useRecordTransitions,
+  useRunTransition,
+  type TransitionItem,
+} from './workflow-api.ts';
 
 interface Props {
   entity: Entity;
@@ -36,14 +42,32 @@ export function RowTransitions({ entity, registration, version, onClose }: Props
   };
 
   return (
-    <Drawer open={Boolean(registration)} onClose={onClose} destroyOnHidden title={`${t('Workflow transitions')} · ${registration ?? ''}`}>
+    <Drawer
+      open={Boolean(registration)}
+      onClose={onClose}
+      destroyOnHidden
+      title={`${t('Workflow transitions')} · ${registration ?? ''}`}
+    >
       <Flex vertical gap={8} data-testid="row-transitions" data-registration={registration}>
-        {isLoading ? <Spin size="small" /> : items.length ? items.map((item) => (
-          <Button key={item.code} block icon={<TransitionIcon name={item.icon} />} loading={running === item.code}
-            disabled={Boolean(running) && running !== item.code} data-transition={item.code} onClick={() => void run(item)}>
-            {t(transitionText(item))}
-          </Button>
-        )) : <Typography.Text type="secondary">{t('No transition available')}</Typography.Text>}
+        {isLoading ? (
+          <Spin size="small" />
+        ) : items.length ? (
+          items.map((item) => (
+            <Button
+              key={item.code}
+              block
+              icon={<TransitionIcon name={item.icon} />}
+              loading={running === item.code}
+              disabled={Boolean(running) && running !== item.code}
+              data-transition={item.code}
+              onClick={() => void run(item)}
+            >
+              {t(transitionText(item))}
+            </Button>
+          ))
+        ) : (
+          <Typography.Text type="secondary">{t('No transition available')}</Typography.Text>
+        )}
       </Flex>
     </Drawer>
   );

@@ -17,11 +17,21 @@ interface Props {
 export function StatusHistory({ entity, registration, version, tones }: Props) {
   const { t, i18n } = useTranslation();
   const { data, isLoading } = useStatusHistory(entity, registration, version);
-  const badge = (status?: string) => <StatusBadge status={status} list={entity.status} tone={status ? tones?.[status] : undefined} />;
+  const badge = (status?: string) => (
+    <StatusBadge status={status} list={entity.status} tone={status ? tones?.[status] : undefined} />
+  );
   const columns: TableColumnsType<HistoryRow> = [
     { key: 'date', title: t('Date'), render: (_, row) => formatDateTime(row.date, i18n.language) },
     { key: 'transition', title: t('Transition'), render: (_, row) => t(row.transitionLabel || row.transition || '') },
-    { key: 'statuses', title: t('Status'), render: (_, row) => <span>{badge(row.fromStatus)} → {badge(row.toStatus)}</span> },
+    {
+      key: 'statuses',
+      title: t('Status'),
+      render: (_, row) => (
+        <span>
+          {badge(row.fromStatus)} → {badge(row.toStatus)}
+        </span>
+      ),
+    },
     { key: 'user', title: t('User'), dataIndex: 'user' },
   ];
   return (

@@ -8,7 +8,14 @@ import { FormCard } from '../FormCard.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { StatusHistory } from './StatusHistory.tsx';
 import { TransitionIcon } from './TransitionIcon.tsx';
-import { menuTransitions, transitionText, useRecordTransitions, useRunTransition, useStatusTones, type TransitionItem } from './workflow-api.ts';
+import {
+  menuTransitions,
+  transitionText,
+  useRecordTransitions,
+  useRunTransition,
+  useStatusTones,
+  type TransitionItem,
+} from './workflow-api.ts';
 
 /** Whether a kind's workflow card is pinned at the top of its detail screens, remembered per kind. */
 export function useWorkflowPin(entity: Entity) {
@@ -48,29 +55,52 @@ export function WorkflowCard({ entity, registration, status, version }: Props) {
   };
 
   const button = (item: TransitionItem, index: number) => (
-    <Button key={item.code} size="small" icon={<TransitionIcon name={item.icon} />} loading={running === item.code}
-      disabled={Boolean(running) && running !== item.code} data-transition={item.code} onClick={() => void run(item)}
-      style={item.props?.pullRight && !items[index - 1]?.props?.pullRight ? { marginInlineStart: 'auto' } : undefined}>
+    <Button
+      key={item.code}
+      size="small"
+      icon={<TransitionIcon name={item.icon} />}
+      loading={running === item.code}
+      disabled={Boolean(running) && running !== item.code}
+      data-transition={item.code}
+      onClick={() => void run(item)}
+      style={item.props?.pullRight && !items[index - 1]?.props?.pullRight ? { marginInlineStart: 'auto' } : undefined}
+    >
       {t(transitionText(item))}
     </Button>
   );
 
   const pin = (
     <Tooltip title={pinned ? t('Unpin') : t('Pin at the top')}>
-      <Button type="text" size="small" aria-pressed={pinned} aria-label={pinned ? t('Unpin') : t('Pin at the top')}
-        icon={pinned ? <PushpinFilled /> : <PushpinOutlined />} onClick={() => setPinned(!pinned)} />
+      <Button
+        type="text"
+        size="small"
+        aria-pressed={pinned}
+        aria-label={pinned ? t('Unpin') : t('Pin at the top')}
+        icon={pinned ? <PushpinFilled /> : <PushpinOutlined />}
+        onClick={() => setPinned(!pinned)}
+      />
     </Tooltip>
   );
 
   return (
-    <div data-testid="workflow-card" data-pinned={pinned} style={pinned ? { position: 'sticky', top: 0, zIndex: 3 } : undefined}>
+    <div
+      data-testid="workflow-card"
+      data-pinned={pinned}
+      style={pinned ? { position: 'sticky', top: 0, zIndex: 3 } : undefined}
+    >
       <FormCard title={t('Workflow')} extra={pin}>
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">{t('Status')}</Typography.Text>
           <StatusBadge status={status} list={entity.status} tone="current" />
         </Flex>
         <Flex gap={8} wrap style={{ marginBottom: 12 }} data-testid="record-transitions">
-          {isLoading ? <Spin size="small" /> : items.length ? items.map(button) : <Typography.Text type="secondary">{t('No transition available')}</Typography.Text>}
+          {isLoading ? (
+            <Spin size="small" />
+          ) : items.length ? (
+            items.map(button)
+          ) : (
+            <Typography.Text type="secondary">{t('No transition available')}</Typography.Text>
+          )}
         </Flex>
         <Typography.Text strong>{t('Status history')}</Typography.Text>
         <StatusHistory entity={entity} registration={registration} version={version} tones={tones} />

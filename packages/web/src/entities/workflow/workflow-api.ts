@@ -16,17 +16,24 @@ export const transitionText = (item: Pick<TransitionItem, 'code' | 'label'>) => 
 export function menuTransitions(items: TransitionItem[] | undefined): TransitionItem[] {
   const shown = (items ?? []).filter((item) => !item.hidden);
   const rank = (item: TransitionItem) => (item.props?.pullRight ? 1 : 0);
-  return shown.map((item, i) => ({ item, i }))
+  return shown
+    .map((item, i) => ({ item, i }))
     .sort((a, b) => rank(a.item) - rank(b.item) || (a.item.orderIndex ?? a.i) - (b.item.orderIndex ?? b.i) || a.i - b.i)
     .map(({ item }) => item);
 }
 
 /** The values of a transition's messages, in the interface language: the transition's and the kind's labels. */
-export const transitionMessageValues = (entity: Entity, item: TransitionItem, registration: string) =>
-  ({ transition: t(transitionText(item)), entity: t(humanise(entity.clientRoute)), registration });
+export const transitionMessageValues = (entity: Entity, item: TransitionItem, registration: string) => ({
+  transition: t(transitionText(item)),
+  entity: t(humanise(entity.clientRoute)),
+  registration,
+});
 
 export const successText = (entity: Entity, item: TransitionItem, registration: string) =>
-  t('Transition "{transition}" executed successfully for {entity} "{registration}"', transitionMessageValues(entity, item, registration));
+  t(
+    'Transition "{transition}" executed successfully for {entity} "{registration}"',
+    transitionMessageValues(entity, item, registration),
+  );
 
 export function useRecordTransitions(entity: Entity, registration: string | undefined, version: unknown) {
   return useQuery({
