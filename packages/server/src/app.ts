@@ -15,9 +15,9 @@ import { createOperations } from './entities/crud.operation.ts';
 import { entityRoutes } from './entities/entity.routes.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { loginRoutes } from './auth/login.routes.ts';
-import { ssoRoutes } from './auth/sso/sso.routes.ts';
-import { coreRoutes } from './core/core.routes.ts';
-import { localesRoutes } from './core/locales.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
+import { pingRoutes } from './http/ping.routes.ts';
+import { localesRoutes } from './locales/locales.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { dynoRoutes } from './dyno/dyno.routes.ts';
 import { calculatorRoutes } from './financing/calculator.routes.ts';
@@ -106,7 +106,7 @@ export async function buildApp({
   installIdempotency(app, db);
   await installSchemas(app);
 
-  await app.register(coreRoutes);
+  await app.register(pingRoutes);
   await app.register(loginRoutes, { db, sessions, preHandler });
   await app.register(ssoRoutes, { db, sessions, preHandler });
   await app.register(totpRoutes, { db, preHandler });

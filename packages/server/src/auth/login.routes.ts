@@ -13,8 +13,8 @@ import { originOf, recordAccess, type Origin } from './access-log.ts';
 import { throttleAccount, throttleSignIn } from './throttle.ts';
 import { checkTotp, codeOf, credentialOf } from './totp.ts';
 import { countFailure, userEntity } from './users.operation.ts';
-import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
-import { tenantHolding } from './sso/sso-config.ts';
+import { hostOverrides, hostSettingsOf } from '../http/host-settings.ts';
+import { tenantHolding } from '../sso/sso-config.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 

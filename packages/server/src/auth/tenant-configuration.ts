@@ -17,7 +17,7 @@ import {
   validateSsoConfiguration,
   withoutSecrets,
   type SsoConfiguration,
-} from './sso/sso-config.ts';
+} from '../sso/sso-config.ts';
 
 /**
  * Tenant configuration documents (spec 000 §3 "globally scoped configuration collections"),

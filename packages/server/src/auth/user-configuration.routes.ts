@@ -5,7 +5,7 @@ import type { SessionCaller } from './sessions.ts';
 import { preferencesOf } from './user-preferences.ts';
 import { tenantConfigOf, type TenantConfig } from './tenant-configuration.ts';
 import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem } from './menus.ts';
-import { providerSessionOf } from './sso/oidc.ts';
+import { providerSessionOf } from '../sso/oidc.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { hostOverrides, hostSettingsOf } from '../core/core.routes.ts';
+import { hostOverrides, hostSettingsOf } from './host-settings.ts';
 
 /**
  * Helmet's headers on every answer, with a content security policy the web app works under:

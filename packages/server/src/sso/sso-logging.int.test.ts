@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { createTenant } from '../../seed/bootstrap.ts';
-import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../../testing/oidc-provider.ts';
-import { startSamlIdp, type TestSamlIdp } from '../../testing/saml-idp.ts';
-import { bearer, createUser, tokenOf } from '../../testing/users.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { buildApp } from '../app.ts';
+import { createTenant } from '../seed/bootstrap.ts';
+import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../testing/oidc-provider.ts';
+import { startSamlIdp, type TestSamlIdp } from '../testing/saml-idp.ts';
+import { bearer, createUser, tokenOf } from '../testing/users.ts';
 
 /** Every line the server logs while requests are logged: single sign-on leaves no token, code, state or assertion in it. */
 const lines: string[] = [];

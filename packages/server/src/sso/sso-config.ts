@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
-import type { Db, Tx } from '../../db/database.ts';
-import { readInTenant } from '../../db/database.ts';
-import { readConfiguration } from '../tenant-configuration.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { readInTenant } from '../db/database.ts';
+import { readConfiguration } from '../auth/tenant-configuration.ts';
 
 /**
  * A tenant's single sign-on configuration: the tenant configuration document `sso`, holding its

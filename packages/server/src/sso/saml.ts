@@ -6,8 +6,8 @@ import { SAML, type Profile } from '@node-saml/node-saml';
 import { jwtVerify, SignJWT } from 'jose';
 import { ApiError } from '@lbo/model/errors';
 import { nonEmptyText } from '@lbo/model/schema/refusals';
-import { inTenant, type Db } from '../../db/database.ts';
-import type { SessionService } from '../sessions.ts';
+import { inTenant, type Db } from '../db/database.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import { findProvider, type SamlProvider } from './sso-config.ts';
 import { answerSsoSignIn, openSsoSession, recordRefusal, recordSsoEvent, userOfIdentity } from './sso-sign-in.ts';
 

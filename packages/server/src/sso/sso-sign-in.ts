@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { isValidUsername } from '@lbo/model/values/credentials';
-import { inTenant, type Db, type Tx } from '../../db/database.ts';
-import { findOne, insertRow, toDocument, type Doc } from '../../entities/storage.ts';
-import { scrubUrl } from '../../http/logging.ts';
-import { originOf, recordAccess, recordAudit, type AccessEvent } from '../access-log.ts';
-import { asciiJson, contextsOf, type SessionService } from '../sessions.ts';
-import { recordHistory, userEntity } from '../users.operation.ts';
+import { inTenant, type Db, type Tx } from '../db/database.ts';
+import { findOne, insertRow, toDocument, type Doc } from '../entities/storage.ts';
+import { scrubUrl } from '../http/logging.ts';
+import { originOf, recordAccess, recordAudit, type AccessEvent } from '../auth/access-log.ts';
+import { asciiJson, contextsOf, type SessionService } from '../auth/sessions.ts';
+import { recordHistory, userEntity } from '../auth/users.operation.ts';
 
 /** What the provider said about the user: its claims (OIDC) or attributes (SAML). */
 export type IdentityClaims = Record<string, unknown>;

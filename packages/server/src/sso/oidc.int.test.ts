@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../../testing/oidc-provider.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../testing/oidc-provider.ts';
 import * as client from 'openid-client';
-import { bearer, createUser, login, tokenOf } from '../../testing/users.ts';
+import { bearer, createUser, login, tokenOf } from '../testing/users.ts';
 
 let t: TestApp;
 let idp: TestOidcProvider;

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-
 /** Host settings of spec 000 §3, with their defaults; a host may override them in HOSTS_JSON. */
 export const defaultHostSettings = {
   imp: 'standard',
@@ -39,8 +37,3 @@ export const hostSettingsOf = (hostname: string, overrides = hostOverrides()) =>
   ...(overrides[hostname] ?? {}),
   host: hostname,
 });
-
-/** `GET /api/core/hosts/{hostname}` is served with the tenants' single sign-on settings (auth/sso/sso.routes.ts). */
-export async function coreRoutes(app: FastifyInstance) {
-  app.get('/api/core/ping', async () => ({ pong: true, date: new Date().toISOString() }));
-}

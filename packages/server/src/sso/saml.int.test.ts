@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { makeSigningKey, startSamlIdp, type AssertionOptions, type TestSamlIdp } from '../../testing/saml-idp.ts';
-import { bearer, createUser, tokenOf } from '../../testing/users.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { makeSigningKey, startSamlIdp, type AssertionOptions, type TestSamlIdp } from '../testing/saml-idp.ts';
+import { bearer, createUser, tokenOf } from '../testing/users.ts';
 
 let t: TestApp;
 let idp: TestSamlIdp;

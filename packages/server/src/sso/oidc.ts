@@ -5,8 +5,8 @@ import { z } from 'zod';
 import * as client from 'openid-client';
 import { ApiError } from '@lbo/model/errors';
 import { nonEmptyText } from '@lbo/model/schema/refusals';
-import { inTenant, type Db } from '../../db/database.ts';
-import { SESSION_HOURS, type SessionService } from '../sessions.ts';
+import { inTenant, type Db } from '../db/database.ts';
+import { SESSION_HOURS, type SessionService } from '../auth/sessions.ts';
 import { findProvider, type OidcProvider } from './sso-config.ts';
 import { answerSsoSignIn, openSsoSession, recordRefusal, recordSsoEvent, userOfIdentity } from './sso-sign-in.ts';
 

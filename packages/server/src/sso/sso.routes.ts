@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { readInTenant, type Db } from '../../db/database.ts';
-import { hostOverrides, hostSettingsOf } from '../../core/core.routes.ts';
-import type { SessionService } from '../sessions.ts';
+import { readInTenant, type Db } from '../db/database.ts';
+import { hostOverrides, hostSettingsOf } from '../http/host-settings.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import { oidcRoutes } from './oidc.ts';
 import { samlRoutes } from './saml.ts';
 import { ssoConfigurationOf, tenantHolding } from './sso-config.ts';
