@@ -25,7 +25,7 @@ import { contractLifecycleRoutes } from './financing/contract-lifecycle.routes.t
 import { catalogueRoutes } from './financing/catalogue.routes.ts';
 import { userConfigurationRoutes } from './auth/user-configuration.routes.ts';
 import { usersRoutes } from './auth/users.routes.ts';
-import { totpRoutes } from './auth/totp.ts';
+import { totpRoutes } from './auth/totp.routes.ts';
 import { tenantConfigurationRoutes } from './auth/tenant-configuration.ts';
 import { webRoutes } from './web.routes.ts';
 import { excelRoutes } from './report/excel.routes.ts';
@@ -34,7 +34,8 @@ import { workflowRoutes } from './workflow/workflow.routes.ts';
 import { assertWriteHooksExist, writeHooks } from './entities/write-hooks.ts';
 import { externalRoutes } from './external/external.routes.ts';
 import { personRoutes } from './person/person.routes.ts';
-import { installSchemas, openApiRoutes } from './http/schemas.ts';
+import { installSchemas } from './http/schemas.ts';
+import { openApiRoutes } from './http/openapi.routes.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
 import { containerRoutes } from './documents/containers.routes.ts';
 import { fileSystemStore, type ObjectStore } from './documents/object-store.ts';
@@ -48,7 +49,7 @@ import { returnRoutes } from './banking/returns/returns.routes.ts';
 import { dunningRoutes } from './billing/dunning/dunning.routes.ts';
 import { cashflowRoutes } from './billing/cashflows/cashflows.routes.ts';
 import { accountingRoutes } from './accounting/accounting.routes.ts';
-import { invoiceKpiRoutes } from './billing/invoice-kpis.ts';
+import { invoiceKpiRoutes } from './billing/invoice-kpis.routes.ts';
 import { paymentFileRoutes } from './banking/payment-files/payment-files.routes.ts';
 import { treasuryRoutes } from './banking/treasury/treasury.routes.ts';
 

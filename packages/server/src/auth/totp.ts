@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ApiError } from '@lbo/model/errors';
@@ -57,42 +56,4 @@ export async function credentialOf(
     await sql<Credential>`SELECT password_hash, failed_attempts, totp_secret, totp_pending_secret, totp_last_step
     FROM user_credential WHERE tenant = ${tenant} AND username = ${username} ${lock}`.execute(tx);
   return rows[0];
-}
-
-type PreHandler = (request: FastifyRequest) => Promise<void>;
-
-/**
- * Enrolment of the signed-in user: `POST /api/core/auth/totp/enrol` answers a new secret and its
- * otpauth URI (for an authenticator app); `POST /api/core/auth/totp/activate` with a code from
- * the app turns the second factor on (`hasActivatedMfa`). From then on sign-in asks for a code.
- */
-export async function totpRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
-  const signedIn = { preHandler, config: { permission: null } };
-
-  app.post('/api/core/auth/totp/enrol', signedIn, async (request) => {
-    const caller = request.caller!;
-    if (caller.impersonatingTenant) throw new ApiError('FORBIDDEN', ['own account']);
-    const secret = generateSecret();
-    await inTenant(db, scopeOf(caller), async (tx) => {
-      await sql`INSERT INTO user_credential (tenant, username, totp_pending_secret) VALUES (${caller.tenant}, ${caller.username}, ${secret})
-        ON CONFLICT (tenant, username) DO UPDATE SET totp_pending_secret = excluded.totp_pending_secret`.execute(tx);
-    });
-    return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: caller.username, secret }) };
-  });
-
-  app.post('/api/core/auth/totp/activate', signedIn, async (request) => {
-    const caller = request.caller!;
-    const code = codeOf(request.body);
-    return inTenant(db, scopeOf(caller), async (tx) => {
-      const credential = await credentialOf(tx, caller.tenant, caller.username);
-      if (!credential?.totp_pending_secret)
-        throw new ApiError('MISSING_CONFIG', ['TOTP enrolment (POST /api/core/auth/totp/enrol first)']);
-      const step = await checkTotp(credential.totp_pending_secret, code, null);
-      if (step === undefined) throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(code), 'code']);
-      await sql`UPDATE user_credential SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = ${step}
-        WHERE tenant = ${caller.tenant} AND username = ${caller.username}`.execute(tx);
-      await recordAccess(tx, caller.tenant, 'MFA_ENABLED', caller.username, originOf(request));
-      return setUserFlags(tx, caller, caller.username, { hasActivatedMfa: true }, 'MFA_ENABLED');
-    });
-  });
 }

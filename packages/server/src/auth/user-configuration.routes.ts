@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SessionCaller } from './sessions.ts';
-import { preferencesOf } from './user-preferences.ts';
+import { preferencesOf } from './user-preferences.routes.ts';
 import { tenantConfigOf, type TenantConfig } from './tenant-configuration.ts';
 import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem } from './menus.ts';
-import { providerSessionOf } from '../sso/oidc.ts';
+import { providerSessionOf } from '../sso/oidc.routes.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 

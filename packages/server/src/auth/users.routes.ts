@@ -15,8 +15,8 @@ import {
   userEntity,
   type UserCaller,
 } from './users.operation.ts';
-import { userPreferenceRoutes } from './user-preferences.ts';
-import { userPhotoRoutes } from './user-photos.ts';
+import { userPreferenceRoutes } from './user-preferences.routes.ts';
+import { userPhotoRoutes } from './user-photos.routes.ts';
 import type { ObjectStore } from '../documents/object-store.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;

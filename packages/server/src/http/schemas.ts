@@ -207,15 +207,3 @@ export async function installSchemas(app: FastifyInstance) {
     }),
   });
 }
-
-/** Serves the generated document to whoever is signed in. */
-export async function openApiRoutes(
-  app: FastifyInstance,
-  { preHandler }: { preHandler: (request: FastifyRequest) => Promise<void> },
-) {
-  app.get(
-    openApiPath,
-    { preHandler, config: { permission: null }, schema: { hide: true } as FastifySchema },
-    async () => app.swagger(),
-  );
-}

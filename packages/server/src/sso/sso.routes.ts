@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { readInTenant, type Db } from '../db/database.ts';
 import { hostOverrides, hostSettingsOf } from '../http/host-settings.ts';
 import type { SessionService } from '../auth/sessions.ts';
-import { oidcRoutes } from './oidc.ts';
-import { samlRoutes } from './saml.ts';
+import { oidcRoutes } from './oidc.routes.ts';
+import { samlRoutes } from './saml.routes.ts';
 import { ssoConfigurationOf, tenantHolding } from './sso-config.ts';
 
 /**
