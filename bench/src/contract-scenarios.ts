@@ -1,7 +1,7 @@
 import { entityByName } from '@lbo/model/entity-registry';
 import type { FilterDef } from '@lbo/model/search';
 import { bookSize, demoBook } from '@lbo/server/seed/demo-book';
-import { resolvePath } from '@lbo/server/entities/field-paths';
+import { resolvePath } from '@lbo/server/db/field-paths';
 import type { Scenario } from './api.bench.ts';
 
 /**

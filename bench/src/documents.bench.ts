@@ -7,7 +7,7 @@ import { readConfig } from '@lbo/server/config';
 import { openDatabase } from '@lbo/server/db/database';
 import { buildApp } from '@lbo/server/app';
 import { createTenant } from '@lbo/server/seed/bootstrap';
-import { fileSystemStore } from '@lbo/server/documents/object-store';
+import { fileSystemStore } from '@lbo/server/db/object-store';
 
 /**
  * A large document through the API over a real socket: a 200 MB upload streamed into the

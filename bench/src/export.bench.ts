@@ -11,7 +11,7 @@ import { buildApp } from '@lbo/server/app';
 import { createTenant } from '@lbo/server/seed/bootstrap';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { bookSize, demoBook } from '@lbo/server/seed/demo-book';
-import { fileSystemStore } from '@lbo/server/documents/object-store';
+import { fileSystemStore } from '@lbo/server/db/object-store';
 
 /**
  * A list export through the API over a real socket: every contract of a book (100,000 by

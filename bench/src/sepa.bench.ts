@@ -1,6 +1,6 @@
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '@lbo/server/db/database';
-import { fileSystemStore } from '@lbo/server/documents/object-store';
+import { fileSystemStore } from '@lbo/server/db/object-store';
 import { createTenant } from '@lbo/server/seed/bootstrap';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { createTestDatabase } from '@lbo/server/testing/test-app';

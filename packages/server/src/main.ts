@@ -4,7 +4,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
-import { fileSystemStore, s3Store } from './documents/object-store.ts';
+import { fileSystemStore, s3Store } from './db/object-store.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { scheduleOrphanSweeps } from './documents/orphan-sweeper.ts';
 

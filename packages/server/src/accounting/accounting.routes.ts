@@ -23,7 +23,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { recordDocument, storeContent } from '../documents/attach.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createBatch } from '../jobs/batch-records.ts';
 import * as storage from '../entities/storage.ts';

@@ -4,7 +4,7 @@ import { entities } from '@lbo/model/entity-registry';
 import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createUser, type SignedInUser } from '../testing/users.ts';
-import { registeredRoutes, type RegisteredRoute } from '../http/request-context.ts';
+import { registeredRoutes, type RegisteredRoute } from './request-context.ts';
 import { inTenant } from '../db/database.ts';
 import { insertRow } from '../entities/storage.ts';
 

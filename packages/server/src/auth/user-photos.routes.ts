@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { ApiError } from '@lbo/model/errors';
 import { pictureTypeOf } from '@lbo/model/values/files';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from './users.operation.ts';
 import { userPreferenceRoutes } from './user-preferences.routes.ts';
 import { userPhotoRoutes } from './user-photos.routes.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
 import { addDays } from '@lbo/model/values/dates';
 import { inTenant, type Db } from '../db/database.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { createOperations } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import { writeHooks } from '../entities/write-hooks.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Entity } from '@lbo/model/entity';
-import { resolvePath, type ResolvedPath } from '../entities/field-paths.ts';
+import { resolvePath, type ResolvedPath } from './field-paths.ts';
 
 /**
  * The DDL derived from the entity declarations: one table per kind, keyed by tenant first,

@@ -8,7 +8,7 @@ import type { Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { isPicture, storeThumbnail } from './thumbnails.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import type { Db } from '../db/database.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { objectOwners, ORPHAN_GRACE_MS, sweepOrphanObjects, type ObjectOwner } from './orphan-sweeper.ts';
 
 /**

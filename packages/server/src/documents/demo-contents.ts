@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { discardContent, recordDocument, storeContent, type StoredContent } from './attach.ts';
 
 /**

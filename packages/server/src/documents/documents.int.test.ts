@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
-import { fileSystemStore, s3Store } from './object-store.ts';
+import { fileSystemStore, s3Store } from '../db/object-store.ts';
 import { attachDemoContents } from './demo-contents.ts';
 import * as storage from '../entities/storage.ts';
 import { entityByName } from '@lbo/model/entity-registry';

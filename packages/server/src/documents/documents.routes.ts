@@ -19,7 +19,7 @@ import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
 import { tenantConfigOf } from '../auth/tenant-configuration.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import {
   discardContent,
   documentEntity,

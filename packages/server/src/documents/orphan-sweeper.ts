@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { entities } from '@lbo/model/entity-registry';
 import { readInTenant, type Db } from '../db/database.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 
 /**
  * Removes objects that no record points to. Contents are written before their record (so that a

@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { pdfConversionExtensions } from '@lbo/model/values/files';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
-import { s3Store } from './object-store.ts';
+import { s3Store } from '../db/object-store.ts';
 import { startS3Server } from '../testing/s3-server.ts';
 
 /**

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startS3Server } from '../testing/s3-server.ts';
 import { uploadFile } from '../testing/multipart.ts';
 import { inTenant } from '../db/database.ts';
-import { fileSystemStore, s3Store, type ObjectStore } from './object-store.ts';
+import { fileSystemStore, s3Store, type ObjectStore } from '../db/object-store.ts';
 import { sweepOrphanObjects } from './orphan-sweeper.ts';
 import { attachDemoPictures } from './demo-contents.ts';
 import { Readable } from 'node:stream';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { pictureExtensions } from '@lbo/model/values/files';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 
 /**
  * Thumbnails of pictures (asset photos, scanned IDs): a JPEG that fits in 320 × 320, written

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '@lbo/model/errors';
 import { checkExtension, MB, pdfConversionExtensions } from '@lbo/model/values/files';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { imageExtensions, imageToPdf, officeToPdf, type ConvertibleExtension } from './pdf-conversion.ts';
 import { checkedWatermarkText, watermarkImage, watermarkPdf } from './watermark.ts';
 

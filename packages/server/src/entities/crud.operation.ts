@@ -6,7 +6,7 @@ import { validateFields, isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { compileListQuery } from './list-query.ts';
-import { resolvePath } from './field-paths.ts';
+import { resolvePath } from '../db/field-paths.ts';
 import * as storage from './storage.ts';
 import { insertHistory } from './history.ts';
 import { tenantRulesOf } from './tenant-rules.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities, entityByName } from '@lbo/model/entity-registry';
-import { resolvePath } from './field-paths.ts';
+import { resolvePath } from '../db/field-paths.ts';
 
 describe('field paths', () => {
   const contract = entityByName('Contract')!;

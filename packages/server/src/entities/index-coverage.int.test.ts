@@ -7,7 +7,7 @@ import { asOwner, createTestDatabase, type TestDatabase } from '../testing/test-
 import { inTenant } from '../db/database.ts';
 import { sortableColumns } from '../db/schema.ts';
 import { compileListQuery, type ListQuery } from './list-query.ts';
-import { resolvePath } from './field-paths.ts';
+import { resolvePath } from '../db/field-paths.ts';
 import { countStatement } from './storage.ts';
 import { COUNT_CAP } from './crud.operation.ts';
 

@@ -3,7 +3,7 @@ import type { Entity } from '@lbo/model/entity';
 import type { FilterDef } from '@lbo/model/search';
 import { ApiError } from '@lbo/model/errors';
 import { addDays, parseDateValue, zonedMidnight } from '@lbo/model/values/dates';
-import { resolvePath, type ResolvedPath } from './field-paths.ts';
+import { resolvePath, type ResolvedPath } from '../db/field-paths.ts';
 import { textSearchSql, textWordsSql } from '../db/schema.ts';
 
 /**

@@ -18,7 +18,7 @@ import { kind } from './financing-records.ts';
 import { playDemoBilling } from '../billing/demo-billing.ts';
 import { closeThrough } from '../accounting/periods.ts';
 import { playDemoBookings, postDemoMonthEnds } from '../accounting/demo-bookings.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 
 export interface DemoLifecycle {
   deals: string[];

@@ -4,7 +4,7 @@ import { entities } from '@lbo/model/entity-registry';
 import type { Entity } from '@lbo/model/entity';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openApiPath } from './schemas.ts';
-import { registeredRoutes } from './request-context.ts';
+import { registeredRoutes } from '../auth/request-context.ts';
 import { bookSize, declaredOnly, demoBook } from '../seed/demo-book.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from '@lbo/model/errors';
@@ -175,11 +175,19 @@ function tagsOf(url: string): string[] {
 /** The OpenAPI document's address. */
 export const openApiPath = '/api/documentation/openapi.json';
 
+/** Every route added to an app, as added (the test that each has its schemas reads them). */
+export const routesAdded = new WeakMap<FastifyInstance, RouteOptions[]>();
+
 /**
  * Installs zod validation and the OpenAPI generator. Must run before routes are added, so that
  * every route is seen.
  */
 export async function installSchemas(app: FastifyInstance) {
+  const routes: RouteOptions[] = [];
+  routesAdded.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (!isZod(schema)) throw new Error(`Route schemas are zod schemas (${String(httpPart)})`);
     return validatorFor(schema, (httpPart ?? 'body') as Part);

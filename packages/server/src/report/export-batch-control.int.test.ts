@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../app.ts';
 import { inTenant } from '../db/database.ts';
-import { fileSystemStore } from '../documents/object-store.ts';
+import { fileSystemStore } from '../db/object-store.ts';
 import { createTenant } from '../seed/bootstrap.ts';
 import { bulkInsert } from '../seed/bulk-insert.ts';
 import { bookSize, demoBook } from '../seed/demo-book.ts';

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@lbo/model/search';
 import { ApiError } from '@lbo/model/errors';
 import { fieldAt } from '@lbo/model/field-at';
 import { listValues, type ListItem } from '@lbo/model/reference-lists';
-import { columnFields, resolvePath } from '../entities/field-paths.ts';
+import { columnFields, resolvePath } from '../db/field-paths.ts';
 
 /**
  * The columns of a list export: which value each reads, its header and how its cells are

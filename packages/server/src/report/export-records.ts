@@ -7,7 +7,7 @@ import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
 import { adminLevel } from '../auth/permissions.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { createBatch } from '../jobs/batch-records.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import {

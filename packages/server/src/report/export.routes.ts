@@ -9,7 +9,7 @@ import { scopeOf } from '../db/database.ts';
 import type { Operations, Query } from '../entities/crud.operation.ts';
 import { sendList, sendRecord } from '../entities/entity.routes.ts';
 import { contentDisposition } from '../http/downloads.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import {
   BACKGROUND_THRESHOLD,
   countMatches,

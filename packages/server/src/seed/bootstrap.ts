@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { bulkInsert } from './bulk-insert.ts';
 import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
 import { attachDemoContents, attachDemoPictures } from '../documents/demo-contents.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { demoBookDate, playDemoLifecycle } from '../financing/demo-lifecycle.ts';
 import { collectDemoMonth } from './demo-collection.ts';
 

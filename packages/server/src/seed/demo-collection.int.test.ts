@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { fileSystemStore } from '../documents/object-store.ts';
+import { fileSystemStore } from '../db/object-store.ts';
 import { bootstrap } from './bootstrap.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
 

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db } from '../db/database.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import * as storage from '../entities/storage.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { runTransition } from '../workflow/workflow.operation.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../documents/object-store.ts';
+import type { S3Settings } from '../db/object-store.ts';
 
 /**
  * A local S3-compatible server on loopback (s3rver, which answers the S3 REST API from a

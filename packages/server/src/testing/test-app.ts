@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import { createTenant } from '../seed/bootstrap.ts';
 import { APP_ROLE } from '../db/schema.ts';
-import { fileSystemStore, type ObjectStore } from '../documents/object-store.ts';
+import { fileSystemStore, type ObjectStore } from '../db/object-store.ts';
 
 /**
  * A real database for one test file: a throw-away database on the PostgreSQL of

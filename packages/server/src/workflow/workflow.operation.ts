@@ -9,7 +9,7 @@ import type { Doc, Row } from '../entities/storage.ts';
 import { canRun, configurePermission, hasPermission, type WorkflowCaller } from './permissions.ts';
 import { runSideEffects, todayIn } from './side-effects.ts';
 import { withTransitionResources } from './transition-resources.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { isReplaced, loadWorkflow, resetWorkflow, saveWorkflow, type EffectiveWorkflow } from './workflow-config.ts';
 import { insertHistory } from '../entities/history.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import { refusing } from '@lbo/model/schema/refusals';
 import type { Db } from '../db/database.ts';
-import type { ObjectStore } from '../documents/object-store.ts';
+import type { ObjectStore } from '../db/object-store.ts';
 import { configurePermission } from './permissions.ts';
 import { createWorkflowOperations } from './workflow.operation.ts';
 import { sendRecord } from '../entities/entity.routes.ts';

@@ -6,7 +6,7 @@
  * sepaCreditorIdentifier for debits, the payers a valid mandate; invoices without are left out.
  */
 import { inTenant, type Db } from '../../db/database.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { generatePaymentFiles, paymentFileParameters, type GenerationOutcome } from './payment-file.operation.ts';
 

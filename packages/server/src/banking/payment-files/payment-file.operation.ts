@@ -19,7 +19,7 @@ import { insertHistories } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { personName } from '../../billing/payment-terms.ts';
 import {
   debitVersions,

@@ -8,7 +8,7 @@ import { inTenant } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
-import { fileSystemStore } from '../../documents/object-store.ts';
+import { fileSystemStore } from '../../db/object-store.ts';
 import { generateDemoPaymentFiles } from './demo-payment-files.ts';
 import { isTarget2BusinessDay } from './target2.ts';
 import { xsdErrors, type SchemaVersion } from './xsd-validation.ts';

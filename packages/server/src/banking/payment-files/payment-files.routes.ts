@@ -15,7 +15,7 @@ import { databaseError, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { documentEntity } from '../../documents/attach.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';

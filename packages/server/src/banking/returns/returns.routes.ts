@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
 import { withTransitionResources } from '../../workflow/transition-resources.ts';
 import { lockRecord } from '../../billing/cashflows/billing-records.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { fileSystemStore } from '../../documents/object-store.ts';
+import { fileSystemStore } from '../../db/object-store.ts';
 import { uploadFile } from '../../testing/multipart.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { camt053File } from './camt-generator.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../../db/database.ts';
-import { fileSystemStore } from '../../documents/object-store.ts';
+import { fileSystemStore } from '../../db/object-store.ts';
 import { uploadFile } from '../../testing/multipart.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { importCamt } from './camt-import.operation.ts';

@@ -15,7 +15,7 @@ import { insertHistory } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Row } from '../../entities/storage.ts';
 import { documentEntity } from '../../documents/attach.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import {

@@ -21,7 +21,7 @@ import { insertHistory } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { recordDocument, storeContent } from '../../documents/attach.ts';
 import { camtReader, units, type CamtEntry, type CamtStatement, type CamtTransaction } from './camt-reader.ts';
 import { camtVersionOf, validateCamt } from './camt-schema.ts';

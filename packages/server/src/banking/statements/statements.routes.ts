@@ -13,7 +13,7 @@ import { ApiError } from '@lbo/model/errors';
 import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
 import type { Doc } from '../../entities/storage.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';

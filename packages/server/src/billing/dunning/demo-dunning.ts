@@ -6,7 +6,7 @@
  * nothing.
  */
 import { inTenant, type Db } from '../../db/database.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { dunAll, type Dunned } from './dunning.operation.ts';
 

@@ -24,7 +24,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { addDays } from '@lbo/model/values/dates';
 import type { Tx } from '../../db/database.ts';
 import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { freeRegistration } from '../../entities/crud.operation.ts';
 import { insertHistory } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';

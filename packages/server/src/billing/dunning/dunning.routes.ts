@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
-import type { ObjectStore } from '../../documents/object-store.ts';
+import type { ObjectStore } from '../../db/object-store.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { createBatch } from '../../jobs/batch-records.ts';

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { isTimeZone } from '@lbo/model/values/dates';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
-import type { SessionCaller, SessionService } from '../auth/sessions.ts';
-import { allows, canReadEntity, entityPath, includedKinds, requirementOf } from '../auth/permissions.ts';
-import { originOf, recordAccess, recordAudit } from '../auth/access-log.ts';
+import type { SessionCaller, SessionService } from './sessions.ts';
+import { allows, canReadEntity, entityPath, includedKinds, requirementOf } from './permissions.ts';
+import { originOf, recordAccess, recordAudit } from './access-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
