@@ -3,7 +3,7 @@ import { Button, Popconfirm, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';

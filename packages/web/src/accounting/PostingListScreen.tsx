@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { ListScreen } from '../entities/ListScreen.tsx';
 import type { PostingRule } from './accounting-api.ts';
 import { AgedReceivablesCard } from './AgedReceivablesCard.tsx';

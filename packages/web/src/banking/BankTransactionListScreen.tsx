@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { ListScreen } from '../entities/ListScreen.tsx';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toMinorUnits } from '@lbo/model/finance/contract-schedule';
 import { currencyDecimals } from '@lbo/model/values/currencies';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { DetailScreen } from '../entities/DetailScreen.tsx';

@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { ListScreen } from '../entities/ListScreen.tsx';

@@ -1,9 +1,9 @@
 import { Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { kindChanged } from '../app/api/data-hooks.ts';
-import { BatchProgress } from '../billing/BatchProgress.tsx';
+import { BatchProgress } from '../entities/BatchProgress.tsx';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { FastLink, FastLinkScope } from '../entities/FastLink.tsx';

@@ -1,7 +1,7 @@
 import { Descriptions, Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { entityByName } from '@lbo/model/entity-registry';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { FastLink } from '../entities/FastLink.tsx';
 import { FormCard } from '../entities/FormCard.tsx';

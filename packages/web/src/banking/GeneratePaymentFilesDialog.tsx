@@ -8,11 +8,9 @@ import { kindChanged } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { DateInput } from '../fields/DateInput.tsx';
 import type { FormField } from '../fields/form-field.ts';
-import { isInvalidInput } from '../fields/parse.ts';
+import { isInvalidInput, localDay } from '../fields/parse.ts';
 import { detailPath } from '../entities/entity-fields.ts';
-import { BatchProgress } from '../billing/BatchProgress.tsx';
-import { batchKind } from '../billing/billing-api.ts';
-import { localDay } from '../billing/RunBillingDialog.tsx';
+import { BatchProgress, batchKind } from '../entities/BatchProgress.tsx';
 import {
   generatePaymentFiles,
   paymentFileKind,

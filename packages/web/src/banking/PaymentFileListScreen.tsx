@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { FileAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { ListScreen } from '../entities/ListScreen.tsx';
 import { GeneratePaymentFilesDialog } from './GeneratePaymentFilesDialog.tsx';
 

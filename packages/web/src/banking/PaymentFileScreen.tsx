@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Space, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { dataProvider, queryKeys, type Row } from '../app/api/data-provider.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { FastLink, FastLinkScope } from '../entities/FastLink.tsx';

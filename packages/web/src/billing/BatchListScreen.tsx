@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import type { Row } from '../app/api/data-provider.ts';
 import { ListScreen } from '../entities/ListScreen.tsx';
 import type { ListResult } from '../entities/use-entity-list.ts';
-import { BatchBar } from './BatchProgress.tsx';
-import { BATCH_POLL_MS, batchUnderWay } from './billing-api.ts';
+import { BATCH_POLL_MS, BatchBar, batchUnderWay } from '../entities/BatchProgress.tsx';
 
 /** The page is read again while one of its batches runs. */
 const whileUnderWay = (result: ListResult | undefined) =>

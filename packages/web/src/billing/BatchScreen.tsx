@@ -3,15 +3,14 @@ import { Descriptions, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { objectText } from '@lbo/model/values/object-text';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { queryKeys, type Row } from '../app/api/data-provider.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { humanise } from '../entities/entity-fields.ts';
 import { formatDateTime } from '../i18n/formats.ts';
-import { BatchBar } from './BatchProgress.tsx';
-import { useBatchProgress } from './billing-api.ts';
+import { BatchBar, useBatchProgress } from '../entities/BatchProgress.tsx';
 
 interface LogEntry {
   date?: string;

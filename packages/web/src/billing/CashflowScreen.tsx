@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { CashflowAllocationsCard } from './CashflowAllocationsCard.tsx';

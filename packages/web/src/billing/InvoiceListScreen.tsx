@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import type { Row } from '../app/api/data-provider.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { ListScreen } from '../entities/ListScreen.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { entityByName } from '@lbo/model/entity-registry';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import type { Row } from '../app/api/data-provider.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { FormCard } from '../entities/FormCard.tsx';

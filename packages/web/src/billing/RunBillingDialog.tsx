@@ -10,20 +10,14 @@ import { notify } from '../app/notify.tsx';
 import { useSession } from '../app/session/session-context.tsx';
 import { DateInput } from '../fields/DateInput.tsx';
 import type { FormField } from '../fields/form-field.ts';
-import { isInvalidInput } from '../fields/parse.ts';
+import { isInvalidInput, localDay } from '../fields/parse.ts';
 import { minSearchLength, useRecordSearch } from '../fields/record-search.ts';
 import { detailPath } from '../entities/entity-fields.ts';
-import { BatchProgress } from './BatchProgress.tsx';
-import { batchKind, invoiceKind, runBilling } from './billing-api.ts';
+import { BatchProgress, batchKind } from '../entities/BatchProgress.tsx';
+import { invoiceKind, runBilling } from './billing-api.ts';
 
 const personKind = entityByName('Person')!;
 const dateField: FormField = { name: 'date', type: 'date', label: 'Date' };
-
-/** Today as `YYYY-MM-DD` in the browser's zone. */
-export function localDay(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /**
  * The run's date as the spec's client sends it (spec 001 §7): the day alone with the

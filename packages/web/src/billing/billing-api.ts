@@ -18,7 +18,6 @@ import {
 export const invoiceKind = entityByName('Invoice')!;
 export const invoiceLineKind = entityByName('InvoiceLine')!;
 export const allocationKind = entityByName('CashflowAllocation')!;
-export const batchKind = entityByName('Batch')!;
 
 const billingPaths = {
   runBilling: apiPaths.scriptRun('run-billing'),
@@ -93,21 +92,6 @@ export function useInvoiceRecords(kind: typeof invoiceKind, registration: string
         return [];
       }
     },
-  });
-}
-
-/** A batch is under way while FETCHING or PROCESSING; its other statuses are ends or pauses. */
-export const batchUnderWay = (status: unknown) => status === 'FETCHING' || status === 'PROCESSING';
-/** How often a batch under way is read again. */
-export const BATCH_POLL_MS = 1_500;
-
-/** A batch read again every 1.5 s while it runs (and not after, nor once its screen is gone). */
-export function useBatchProgress(registration: string | undefined) {
-  return useQuery({
-    queryKey: [...queryKeys.kind(batchKind), 'progress', registration],
-    queryFn: ({ signal }) => dataProvider.get<Row>(batchKind, registration!, { signal, silent: true }),
-    enabled: Boolean(registration),
-    refetchInterval: (query) => (!query.state.data || batchUnderWay(query.state.data.status) ? BATCH_POLL_MS : false),
   });
 }
 

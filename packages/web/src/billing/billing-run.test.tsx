@@ -5,8 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { entityByName } from '@lbo/model/entity-registry';
 import { FastLinkScope } from '../entities/FastLink.tsx';
 import { LinkedItemsCell } from '../entities/LinkedItemsCell.tsx';
-import { batchPercent } from './BatchProgress.tsx';
-import { localDay, runDate, runOutcome } from './RunBillingDialog.tsx';
+import { batchPercent } from '../entities/BatchProgress.tsx';
+import { localDay } from '../fields/parse.ts';
+import { runDate, runOutcome } from './RunBillingDialog.tsx';
 
 describe('the billing run from the invoices list', () => {
   it('sends the day alone with useDateNoTime, else its local midnight as a full ISO time whose first ten characters are that day', () => {

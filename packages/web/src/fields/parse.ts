@@ -11,6 +11,12 @@ export interface InvalidInput {
 export const isInvalidInput = (v: unknown): v is InvalidInput =>
   typeof v === 'object' && v !== null && 'invalidInput' in v;
 
+/** Today as `YYYY-MM-DD` in the browser's zone. */
+export function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function separators(locale: string) {
   const parts = new Intl.NumberFormat(intlLocale(locale)).formatToParts(12345.6);
   return {

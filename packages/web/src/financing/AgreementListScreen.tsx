@@ -9,7 +9,7 @@ import { useSession } from '../app/session/session-context.tsx';
 import { dataProvider } from '../app/api/data-provider.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notifySuccess } from '../app/notify.tsx';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { ListScreen } from '../entities/ListScreen.tsx';
 import { pageNameOf } from '../entities/page-config.ts';
 import { useListOptions } from '../fields/reference-lists.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AmendmentPreview } from '@lbo/model/finance/contract-amendment';
 import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';

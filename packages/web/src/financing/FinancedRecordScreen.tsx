@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../app/shell/custom-screens.tsx';
+import type { ScreenProps } from '../app/web-module.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { FormCard } from '../entities/FormCard.tsx';

@@ -1,12 +1,12 @@
 import { Flex } from 'antd';
 import { useNavigate } from 'react-router';
-import type { Entity } from '@lbo/model/entity';
+import type { ScreenProps } from '../app/web-module.ts';
 import { ListScreen } from '../entities/ListScreen.tsx';
 import { detailPath } from '../entities/entity-fields.ts';
 import { QuickAddButton } from './QuickAddButton.tsx';
 
 /** The persons and prospects lists: the generic list with the quick-add button above it. */
-export default function PersonListScreen({ entity }: { entity: Entity }) {
+export default function PersonListScreen({ entity }: ScreenProps) {
   const navigate = useNavigate();
   return (
     <>

@@ -1,11 +1,11 @@
-import type { Entity } from '@lbo/model/entity';
+import type { ScreenProps } from '../app/web-module.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { cleanDocument, type Values } from '../entities/form-values.ts';
 import { PersonEditor } from './PersonEditor.tsx';
 import { personToSave } from './person-save.ts';
 
 /** `/person`, `/person/{registration}`, `/prospect`, `/prospect/{registration}`: the person editor (spec 002 §2). */
-export default function PersonScreen({ entity }: { entity: Entity }) {
+export default function PersonScreen({ entity }: ScreenProps) {
   const record = useDetailRecord(entity);
   const { id, data } = record;
   if (record.status) return record.status;

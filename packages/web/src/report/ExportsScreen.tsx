@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Entity } from '@lbo/model/entity';
+import type { ScreenProps } from '../app/web-module.ts';
 import { entityByName } from '@lbo/model/entity-registry';
 import { dataProvider, type Row } from '../app/api/data-provider.ts';
 import { StatusBadge } from '../entities/StatusBadge.tsx';
@@ -20,7 +20,7 @@ const underWay = (row: Row) => row.status === 'QUEUED' || row.status === 'RUNNIN
  * `/exports` (spec 000 §2.2): the user's list exports (an admin's: the tenant's), newest first,
  * with their progress while they run and their file once done.
  */
-export default function ExportsScreen({ entity }: { entity: Entity }) {
+export default function ExportsScreen({ entity }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const { data, isFetching, error } = useQuery({

@@ -1,10 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { Flex, Progress, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../app/api/data-provider.ts';
-import { StatusBadge } from '../entities/StatusBadge.tsx';
+import { entityByName } from '@lbo/model/entity-registry';
+import { dataProvider, queryKeys, type Row } from '../app/api/data-provider.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 import { formatNumber } from '../i18n/formats.ts';
-import { batchKind, batchUnderWay, useBatchProgress } from './billing-api.ts';
+
+/**
+ * A background batch (spec 000 §4 process statuses: the job queue's record of a billing run, a
+ * payment-file generation, an import…), read while it runs: any domain that starts one follows it here.
+ */
+export const batchKind = entityByName('Batch')!;
+
+/** A batch is under way while FETCHING or PROCESSING; its other statuses are ends or pauses. */
+export const batchUnderWay = (status: unknown) => status === 'FETCHING' || status === 'PROCESSING';
+/** How often a batch under way is read again. */
+export const BATCH_POLL_MS = 1_500;
+
+/** A batch read again every 1.5 s while it runs (and not after, nor once its screen is gone). */
+export function useBatchProgress(registration: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.kind(batchKind), 'progress', registration],
+    queryFn: ({ signal }) => dataProvider.get<Row>(batchKind, registration!, { signal, silent: true }),
+    enabled: Boolean(registration),
+    refetchInterval: (query) => (!query.state.data || batchUnderWay(query.state.data.status) ? BATCH_POLL_MS : false),
+  });
+}
 
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
