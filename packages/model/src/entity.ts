@@ -1,4 +1,4 @@
-import type { FieldDef } from './fields.ts';
+import type { FieldDef, Fields } from './fields.ts';
 import { text, select } from './fields.ts';
 import type { ColumnDef, ColumnInput, FilterDef, FilterInput } from './search.ts';
 import { equal, regex } from './search.ts';
@@ -44,8 +44,11 @@ export interface KindScreens {
  */
 export type WorkflowInput = 'generic' | ((kind: Entity) => TransitionInput[]);
 
-/** What an entity declaration says. Everything else (table, routes, filters, screens) is derived. */
-export interface EntityInput {
+/**
+ * What an entity declaration says. Everything else (table, routes, filters, screens) is derived.
+ * `F` is its declared fields as written, kept at the type level (record-types.ts `RecordOf`).
+ */
+export interface EntityInput<F extends Fields = Fields> {
   /** PascalCase entity name as in the specification (`CreditLine`). */
   name: string;
   /** Route base under `/api` (`financing/credit-lines`). */
@@ -65,7 +68,7 @@ export interface EntityInput {
   /** Reference list of types (`type` is then a select); defaults to `{camelName}Type` when that list exists. */
   typeList?: string;
   /** Declared fields beyond registration, name, status and type. */
-  fields?: Record<string, FieldDef>;
+  fields?: F;
   /** Search filters; defaults to registration and name. */
   search?: FilterInput[];
   /** List columns; defaults to registration, organization name (hidden), status, name. */
@@ -124,12 +127,17 @@ export interface EntityInput {
   addedBecause?: string;
 }
 
-export interface Entity extends Required<Pick<EntityInput, 'name' | 'route'>> {
+/**
+ * A declared kind. `F` is its declared fields as its declaration wrote them (`Entity<Fields>`, the
+ * default, is any kind): `RecordOf<typeof invoice>` (record-types.ts) reads its record type from them.
+ */
+export interface Entity<F extends Fields = Fields> extends Required<Pick<EntityInput, 'name' | 'route'>> {
   prefix: string;
   key?: string;
   plural: string;
   status: string | false;
-  fields: Record<string, FieldDef>;
+  /** Its fields: registration, name, status, type and organization, then the declared ones. */
+  fields: Fields & F;
   filters: FilterDef[];
   columns: ColumnDef[];
   indexes: string[];
@@ -183,8 +191,8 @@ function checkStatusLabels(input: EntityInput, statuses: readonly string[]) {
   }
 }
 
-/** Declares one entity kind. */
-export function defineEntity(input: EntityInput): Entity {
+/** Declares one entity kind, its declared fields' types kept in its type (`Entity<F>`). */
+export function defineEntity<const F extends Fields = Record<never, never>>(input: EntityInput<F>): Entity<F> {
   const status = input.status === undefined ? `${camel(input.name)}Status` : input.status;
   const plural = input.plural ?? `${camel(input.name)}s`;
   // Like statuses, a kind's types are the reference list named after it, when one is declared.
@@ -197,7 +205,7 @@ export function defineEntity(input: EntityInput): Entity {
     type: typeList ? select(typeList) : text(),
     organization: { type: 'object', fields: { name: text() }, hidden: true },
   };
-  const fields = { ...base, ...input.fields };
+  const fields = { ...base, ...input.fields } as Fields & F;
   const filters = (input.search ?? ['registration', regex('name')]).map((f) => (typeof f === 'string' ? equal(f) : f));
   const defaultColumns: ColumnInput[] = [
     'registration',
@@ -211,7 +219,7 @@ export function defineEntity(input: EntityInput): Entity {
   checkStatusLabels(input, statuses);
   const clientRoute = dashed(input.name);
   const listRoute = dashed(plural);
-  const entity: Entity = {
+  const entity: Entity<F> = {
     name: input.name,
     route: input.route,
     prefix: input.prefix ?? input.name.replace(/[a-z]/g, '').slice(0, 3),

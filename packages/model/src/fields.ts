@@ -50,10 +50,25 @@ export interface FieldDef {
   readOnly?: boolean;
 }
 
+/** Field declarations by name: a kind's fields, a list's item fields, an object's fields. */
+export type Fields = Record<string, FieldDef>;
+
 type Opts = Omit<FieldDef, 'type'>;
+/** A field constructor called without options. */
+type NoOptions = Record<never, never>;
+
+/**
+ * A declared field as its constructor wrote it: its type and options kept at the type level
+ * (`text({ mandatory: true })` is `{ type: 'text' } & { mandatory: true }`), so that a kind's
+ * record type is derived from its declaration (record-types.ts `RecordOf`). Still a FieldDef.
+ */
+export type Field<T extends FieldType, O = unknown> = { type: T } & O;
+// The constructors' options are read from their argument only (`NoInfer`): without one, the
+// options would be inferred from where the field is used (a FieldDef), losing its type.
+
 const make =
-  (type: FieldType) =>
-  (opts: Opts = {}): FieldDef => ({ type, ...opts });
+  <T extends FieldType>(type: T) =>
+  <const O extends Opts = NoOptions>(opts: O = {} as O): Field<T, NoInfer<O>> => ({ type, ...opts });
 
 export const text = make('text');
 export const textarea = make('textarea');
@@ -70,28 +85,51 @@ export const datetime = make('datetime');
 export const boolean = make('boolean');
 export const json = make('json');
 export const color = make('color');
-export const select = (list: string, opts: Opts = {}): FieldDef => ({ type: 'select', list, ...opts });
-export const multiSelect = (list: string, opts: Opts = {}): FieldDef => ({
+export const select = <const O extends Opts = NoOptions>(
+  list: string,
+  opts: O = {} as O,
+): Field<'select', { list: string } & NoInfer<O>> => ({
+  type: 'select',
+  list,
+  ...opts,
+});
+export const multiSelect = <const O extends Opts = NoOptions>(
+  list: string,
+  opts: O = {} as O,
+): Field<'select', { list: string; multiple: true } & NoInfer<O>> => ({
   type: 'select',
   list,
   multiple: true,
   ...opts,
 });
 /** The registration of a record of another entity kind. */
-export const link = (entity: string, opts: Opts = {}): FieldDef => ({ type: 'link', entity, ...opts });
-export const list = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({
+export const link = <const O extends Opts = NoOptions>(
+  entity: string,
+  opts: O = {} as O,
+): Field<'link', { entity: string } & NoInfer<O>> => ({
+  type: 'link',
+  entity,
+  ...opts,
+});
+export const list = <const F extends Fields, const O extends Opts = NoOptions>(
+  fields: F,
+  opts: O = {} as O,
+): Field<'list', { fields: F } & NoInfer<O>> => ({
   type: 'list',
   fields,
   ...opts,
 });
-export const object = (fields: Record<string, FieldDef>, opts: Opts = {}): FieldDef => ({
+export const object = <const F extends Fields, const O extends Opts = NoOptions>(
+  fields: F,
+  opts: O = {} as O,
+): Field<'object', { fields: F } & NoInfer<O>> => ({
   type: 'object',
   fields,
   ...opts,
 });
 
 /** `persons[]`: the parties of a record, each with a role from `personRole`. */
-export const persons = (opts: Opts = {}): FieldDef =>
+export const persons = <const O extends Opts = NoOptions>(opts: O = {} as O) =>
   list(
     {
       role: select('personRole', { mandatory: true }),

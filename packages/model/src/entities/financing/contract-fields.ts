@@ -1,4 +1,4 @@
-import type { FieldDef } from '../../fields.ts';
+import type { Fields } from '../../fields.ts';
 import {
   boolean,
   currency,
@@ -21,7 +21,7 @@ import { column, equal, person, range, regex } from '../../search.ts';
 /** Contracts and deals share one field set, filters and columns (spec 001 §3, 002 §3). */
 
 /** A service billed with every instalment (insurance, maintenance), or a one-off fee. */
-const chargeFields: Record<string, FieldDef> = {
+const chargeFields = {
   code: text(),
   label: text(),
   type: select('contractElementType'),
@@ -30,14 +30,14 @@ const chargeFields: Record<string, FieldDef> = {
   payeeRegistration: link('Person'),
   // Revalued each anniversary from the product's index.
   indexed: boolean(),
-};
+} satisfies Fields;
 
 /**
  * A financing offer: on a contract or deal (several on a deal, one chosen), and as a Quotation
  * record. The terms are the finance engine's (finance/README.md); the priced figures are written
  * by the server on every save (financing/quotation-pricing.ts).
  */
-export const quotationFields: Record<string, FieldDef> = {
+export const quotationFields = {
   registration: text({ readOnly: true }),
   name: text(),
   isChosen: boolean(),
@@ -68,10 +68,10 @@ export const quotationFields: Record<string, FieldDef> = {
   apr: percentage({ readOnly: true }),
   endDate: date({ readOnly: true }),
   pricingError: text({ readOnly: true }),
-};
+} satisfies Fields;
 
 /** An asset financed (or taken in part exchange) by a contract, priced per line. */
-const assetLineFields: Record<string, FieldDef> = {
+const assetLineFields = {
   assetRegistration: link('Asset'),
   isFinanced: boolean(),
   isPartExchange: boolean(),
@@ -84,7 +84,7 @@ const assetLineFields: Record<string, FieldDef> = {
   priceInclTax: currency(),
   // Copy of the asset shown on the line.
   asset: object({ name: text() }, { readOnly: true }),
-};
+} satisfies Fields;
 
 /** Parties of the contract; each may carry its invoicing settings (the list's currency comes from there). */
 const contractPersons = list({
@@ -92,7 +92,7 @@ const contractPersons = list({
   invoicing: object({ principalCurrency: select('currency') }),
 });
 
-export const contractFields: Record<string, FieldDef> = {
+export const contractFields = {
   contractType: select('contractType'),
   // contractTag is one of the preloaded code tables (001 §9).
   tags: multiSelect('contractTag'),
@@ -138,7 +138,7 @@ export const contractFields: Record<string, FieldDef> = {
   terminationDate: date({ readOnly: true }),
   cancellationDate: date({ readOnly: true }),
   terminationAmendment: link('Amendment', { readOnly: true }),
-};
+} satisfies Fields;
 
 /** French texts of the fields contracts and deals introduce. */
 export const financedRecordTexts: Record<string, string> = {

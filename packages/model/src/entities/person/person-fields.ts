@@ -1,4 +1,4 @@
-import type { FieldDef } from '../../fields.ts';
+import type { Fields } from '../../fields.ts';
 import {
   boolean,
   currency,
@@ -52,7 +52,7 @@ const contactItem = {
 };
 
 /** Address fields, shared with any kind that holds addresses. */
-export const addressFields: Record<string, FieldDef> = {
+export const addressFields = {
   type: select('addressType', { mandatory: true }),
   addressLine: text(),
   address1: text(),
@@ -77,7 +77,7 @@ export const addressFields: Record<string, FieldDef> = {
   epciLabel: text(),
   invalidAddress: boolean(),
   invalidAddressDate: date(),
-};
+} satisfies Fields;
 
 const sepaMandateItem = {
   rumName: text(),
@@ -200,7 +200,7 @@ const descendantItem = {
   stake: percentage({ min: 0, max: 1 }),
 };
 
-export const personFields: Record<string, FieldDef> = {
+export const personFields = {
   ...identity,
   ...birth,
   ...web,
@@ -210,7 +210,7 @@ export const personFields: Record<string, FieldDef> = {
   addresses: list(addressFields),
   bankAccounts: list(bankAccountItem),
   descendants: list(descendantItem),
-};
+} satisfies Fields;
 
 /** Flags a record may carry for each field as `props_{field}` (spec 002 §3): shown, editable, grid width. */
 export const fieldPropsFlags = { hidden: 'boolean', disabled: 'boolean', colProps: 'object' } as const;

@@ -78,7 +78,7 @@ export function personProblems(
 
 /** `props_{field}`: a declared field, and an object of the known flags with their types. */
 function propsProblem(key: string, value: unknown): string | null {
-  if (!personFields[key.slice('props_'.length)]) return 'Unknown field';
+  if (!Object.hasOwn(personFields, key.slice('props_'.length))) return 'Unknown field';
   if (value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) return 'Must be an object';
   for (const [flag, v] of Object.entries(value as Doc)) {
