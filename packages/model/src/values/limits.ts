@@ -49,3 +49,18 @@ export const textLength: Record<FieldType, number | undefined> = {
  * flags of spec 002 §3 (companion metadata), for a declared field.
  */
 export const PROPS_PREFIX = 'props_';
+
+/**
+ * Money a request may carry (an amount, a limit, a target): a finite number of at most
+ * `maxAmount` either way, with at most `maxDecimals` decimals (TND's 3, the most of the product's
+ * currencies, spec 000 §9); the operation then holds it to its currency's own decimals. Within
+ * these bounds an amount in minor units stays an exact integer, and so do sums of thousands of them.
+ */
+export const moneyLimits = { maxAmount: 999_999_999_999.99, maxDecimals: 3 } as const;
+
+/** Whether `value` is money within `moneyLimits`, with at most `decimals` decimals. */
+export function isMoneyAmount(value: number, decimals: number = moneyLimits.maxDecimals): boolean {
+  if (!Number.isFinite(value) || Math.abs(value) > moneyLimits.maxAmount) return false;
+  // The number nearest a decimal of that many decimals, as JSON reads one.
+  return Number(value.toFixed(decimals)) === value;
+}

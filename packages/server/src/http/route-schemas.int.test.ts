@@ -61,7 +61,8 @@ describe('route schemas', () => {
 
   it('every route schemas what it reads', async () => {
     const problems = missing();
-    if (process.env.ROUTE_SCHEMA_REPORT) (await import('node:fs')).writeFileSync(process.env.ROUTE_SCHEMA_REPORT, problems.join('\n'));
+    if (process.env.ROUTE_SCHEMA_REPORT)
+      (await import('node:fs')).writeFileSync(process.env.ROUTE_SCHEMA_REPORT, problems.join('\n'));
     const count = new Set(problems.map((p) => p.slice(0, p.lastIndexOf(': ')))).size;
     expect(problems, `${count} routes without their schemas`).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from '@lbo/model/errors';
 import { entities } from '@lbo/model/entity-registry';
@@ -78,6 +79,14 @@ export function refusalOf(error: z.ZodError, part: Part, data: unknown): ApiErro
           ? [path, named.why]
           : [path],
     );
+  // A name the schema does not know, at any depth of any part.
+  if (issue.code === 'unrecognized_keys') {
+    const name = path ? `${path}.${issue.keys[0]}` : issue.keys[0];
+    if (part === 'querystring') return new ApiError('INVALID_FIELD_IN_QUERY', [name, 'unknown parameter']);
+    if (part === 'params') return new ApiError('INVALID_FIELD_IN_PATH', [name]);
+    if (part === 'headers') return new ApiError('INVALID_FIELD_IN_HEADERS', [name]);
+    return new ApiError('INVALID_FIELD_IN_BODY', [name]);
+  }
   if (value === undefined || (value === null && issue.code === 'invalid_type'))
     return new ApiError(missingIn[part], [path]);
   if (part === 'params') return new ApiError('INVALID_FIELD_IN_PATH', [path]);
@@ -103,8 +112,6 @@ export function refusalOf(error: z.ZodError, part: Part, data: unknown): ApiErro
   ) {
     return new ApiError('INVALID_FIELD_VALUE', [typeof value === 'number' ? value : shown, path]);
   }
-  if (issue.code === 'unrecognized_keys')
-    return new ApiError('INVALID_FIELD_IN_BODY', [path ? `${path}.${issue.keys[0]}` : issue.keys[0]]);
   return new ApiError('INVALID_FIELD_VALUE', [shown, path || part]);
 }
 
@@ -114,12 +121,19 @@ const isEmptyBody = (body: unknown) =>
   body === '' ||
   (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
 
-/** Validates request parts with their zod schema; a body must be a non-empty object first. */
+/**
+ * Validates request parts with their zod schema. A body is a non-empty object, unless its schema
+ * is optional (`noBody`, or a body that may be left out: none, or `{}`, is then accepted) or
+ * accepts a list (a configuration section that is one).
+ */
 function validatorFor(schema: z.ZodType, part: Part) {
   return (data: unknown) => {
     if (part === 'body') {
-      if (isEmptyBody(data)) return { error: new ApiError('MISSING_BODY_PAYLOAD') };
-      if (typeof data !== 'object' || Array.isArray(data))
+      if (isEmptyBody(data)) {
+        if (!schema.safeParse(undefined).success) return { error: new ApiError('MISSING_BODY_PAYLOAD') };
+        return { value: data === null || data === '' ? undefined : data };
+      }
+      if ((typeof data !== 'object' || Array.isArray(data)) && !schema.safeParse(data).success)
         return { error: new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']) };
     }
     const result = schema.safeParse(data);
@@ -171,6 +185,13 @@ function tagsOf(url: string): string[] {
   const area = url.split('/')[2] ?? 'api';
   return [area.charAt(0).toUpperCase() + area.slice(1)];
 }
+
+/**
+ * The app as routes use it: `request.body`, `.query` and `.params` typed from the route's zod
+ * schemas (fastify-type-provider-zod's type provider only: validation and the OpenAPI document
+ * stay ours, and schemas never transform, so the type is what the client sent).
+ */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** The OpenAPI document's address. */
 export const openApiPath = '/api/documentation/openapi.json';

@@ -6,39 +6,58 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refusing } from '@lbo/model/schema/refusals';
+import { isoDay, moneyAmount, refusedAs } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
+import { typed } from '../../http/schemas.ts';
 import { arbitrate, bankOperationKind, moveMoney, setOverdraft } from './treasury.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-// Shapes are checked by the operations, which answer the catalogue's errors naming each field.
-const moveBody = z.object({
-  fromAccount: z.unknown().describe('Registration of the account debited'),
-  toAccount: z.unknown().describe('Registration of the account credited (same currency)'),
-  amount: z.unknown().describe('Positive amount in the accounts’ currency'),
-  valueDate: z.unknown().optional().describe('YYYY-MM-DD; today when absent'),
-  reason: z.unknown().optional(),
+// The operations check what the schemas cannot: accounts that exist, are ACTIVE and share a currency,
+// amounts within their currency's decimals; an empty account or reason is missing there.
+const account = z
+  .string({ error: refusedAs('INVALID_FIELD_VALUE') })
+  .max(200, { error: refusing('INVALID_FIELD_VALUE') });
+const valueDate = z
+  .union([isoDay, z.literal(''), z.null()])
+  .optional()
+  .describe('YYYY-MM-DD; today when absent');
+const reason = z
+  .string({ error: refusedAs('INVALID_FIELD_VALUE') })
+  .max(500, { error: refusing('INVALID_FIELD_VALUE') });
+const moveBody = z.strictObject({
+  fromAccount: account.describe('Registration of the account debited'),
+  toAccount: account.describe('Registration of the account credited (same currency)'),
+  amount: moneyAmount('positive').describe('Positive amount in the accounts’ currency, at most its decimals'),
+  valueDate,
+  reason: reason.nullish(),
 });
-const arbitrationBody = z.object({
-  accounts: z
-    .unknown()
-    .optional()
-    .describe('Registrations of the accounts arbitrated; every ACTIVE account when absent'),
-  target: z.unknown().optional().describe('Balance every account should reach at least; 0 when absent'),
-  valueDate: z.unknown().optional(),
-  reason: z.unknown().optional(),
-});
-const overdraftBody = z.object({
-  account: z.unknown().describe('Registration of the account'),
-  overdraftLimit: z.unknown().describe('New overdraft limit, zero or more'),
-  reason: z.unknown().describe('Why the limit changes'),
+const arbitrationBody = z
+  .strictObject({
+    accounts: z
+      .array(account, { error: refusedAs('INVALID_FIELD_VALUE') })
+      .min(1, { error: refusing('INVALID_FIELD_VALUE') })
+      .max(1000, { error: refusing('INVALID_FIELD_VALUE') })
+      .nullish()
+      .describe('Registrations of the accounts arbitrated; every ACTIVE account when absent'),
+    target: moneyAmount('zeroOrMore').nullish().describe('Balance every account should reach at least; 0 when absent'),
+    valueDate,
+    reason: reason.nullish(),
+  })
+  .optional();
+const overdraftBody = z.strictObject({
+  account: account.describe('Registration of the account'),
+  overdraftLimit: moneyAmount('zeroOrMore').describe('New overdraft limit, zero or more'),
+  reason: reason.describe('Why the limit changes'),
 });
 
 export async function treasuryRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
+  const api = typed(app);
   const config = { entity: bankOperationKind.name, permission: `write /api/${bankOperationKind.route}` };
   const tags = [bankOperationKind.name];
-  app.post(
+  api.post(
     '/api/bank/move-money',
     {
       preValidation: preHandler,
@@ -47,12 +66,12 @@ export async function treasuryRoutes(app: FastifyInstance, { db, preHandler }: {
     },
     async (request) => {
       const caller = request.caller!;
-      return inTenant(db, scopeOf(caller), (tx) => moveMoney(tx, caller, (request.body ?? {}) as object)).catch((e) =>
+      return inTenant(db, scopeOf(caller), (tx) => moveMoney(tx, caller, request.body)).catch((e) =>
         databaseError(e, bankOperationKind),
       );
     },
   );
-  app.post(
+  api.post(
     '/api/bank/arbitration',
     {
       preValidation: preHandler,
@@ -65,12 +84,12 @@ export async function treasuryRoutes(app: FastifyInstance, { db, preHandler }: {
     },
     async (request) => {
       const caller = request.caller!;
-      return inTenant(db, scopeOf(caller), (tx) => arbitrate(tx, caller, (request.body ?? {}) as object)).catch((e) =>
+      return inTenant(db, scopeOf(caller), (tx) => arbitrate(tx, caller, request.body ?? {})).catch((e) =>
         databaseError(e, bankOperationKind),
       );
     },
   );
-  app.post(
+  api.post(
     '/api/bank/set-overdraft',
     {
       preValidation: preHandler,
@@ -79,8 +98,8 @@ export async function treasuryRoutes(app: FastifyInstance, { db, preHandler }: {
     },
     async (request) => {
       const caller = request.caller!;
-      return inTenant(db, scopeOf(caller), (tx) => setOverdraft(tx, caller, (request.body ?? {}) as object)).catch(
-        (e) => databaseError(e, bankOperationKind),
+      return inTenant(db, scopeOf(caller), (tx) => setOverdraft(tx, caller, request.body)).catch((e) =>
+        databaseError(e, bankOperationKind),
       );
     },
   );

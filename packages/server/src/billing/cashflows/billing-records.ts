@@ -7,6 +7,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
 import { currencyDecimals } from '@lbo/model/values/currencies';
+import { moneyLimits } from '@lbo/model/values/limits';
 import type { Tx } from '../../db/database.ts';
 import type { Caller } from '../../entities/crud.operation.ts';
 import { insertHistory } from '../../entities/history.ts';
@@ -71,6 +72,8 @@ export function mustBeAmount(value: unknown, currency: unknown, field: string): 
   const decimals = decimalsOf(currency);
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [field]);
+  if (value > moneyLimits.maxAmount)
+    throw new ApiError('INVALID_FIELD_VALUE', [String(value), `${field} (at most ${moneyLimits.maxAmount})`]);
   const units = toMinorUnits(value, decimals);
   if (Math.abs(value * 10 ** decimals - units) > 1e-6)
     throw new ApiError('INVALID_FIELD_VALUE', [
