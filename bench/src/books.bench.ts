@@ -1,7 +1,7 @@
 import { entityByName } from '@lbo/model/entity-registry';
 import { buildApp } from '@lbo/server/app';
 import { inTenant } from '@lbo/server/db/database';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { createTestDatabase, signIn } from '@lbo/server/testing/test-app';
 import { postingContextOf, recordPostingEvents, type BusinessEvent } from '@lbo/server/accounting/posting-engine';

@@ -4,7 +4,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
 import { buildApp } from '@lbo/server/app';
 import { inTenant } from '@lbo/server/db/database';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { createTestDatabase, signIn, type TestDatabase } from '@lbo/server/testing/test-app';
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { readConfig } from '@lbo/server/config';
 import { openDatabase } from '@lbo/server/db/database';
 import { buildApp } from '@lbo/server/app';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { fileSystemStore } from '@lbo/server/db/object-store';
 
 /**

@@ -5,7 +5,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { buildApp } from '@lbo/server/app';
 import { inTenant } from '@lbo/server/db/database';
 import { fileSystemStore } from '@lbo/server/db/object-store';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { createTestDatabase, signIn } from '@lbo/server/testing/test-app';
 

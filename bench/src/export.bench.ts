@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inTenant, openDatabase, type Database, type Db } from '@lbo/server/db/database';
 import { APP_ROLE } from '@lbo/server/db/schema';
 import { buildApp } from '@lbo/server/app';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { bookSize, demoBook } from '@lbo/server/seed/demo-book';
 import { fileSystemStore } from '@lbo/server/db/object-store';

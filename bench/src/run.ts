@@ -5,7 +5,7 @@ import pg from 'pg';
 import { readConfig } from '@lbo/server/config';
 import { openDatabase } from '@lbo/server/db/database';
 import { buildApp } from '@lbo/server/app';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { loadBook } from './load-book.ts';
 import { benchApi } from './api.bench.ts';
 import { contractFilterScenarios } from './contract-scenarios.ts';

@@ -1,7 +1,7 @@
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '@lbo/server/db/database';
 import { fileSystemStore } from '@lbo/server/db/object-store';
-import { createTenant } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { bulkInsert } from '@lbo/server/seed/bulk-insert';
 import { createTestDatabase } from '@lbo/server/testing/test-app';
 import { painXml, type PainTransaction } from '@lbo/server/banking/payment-files/pain-xml';

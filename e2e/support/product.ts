@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@lbo/server/testing/test-app';
 import { buildApp, type AppOptions } from '@lbo/server/app';
-import { createTenant, loadDemoBook } from '@lbo/server/seed/bootstrap';
+import { loadDemoBook } from '@lbo/server/seed/bootstrap';
+import { createTenant } from '@lbo/server/product';
 import { inTenant } from '@lbo/server/db/database';
 import { bookSize } from '@lbo/server/seed/demo-data';
 

@@ -5,8 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { fileSystemStore, s3Store } from './db/object-store.ts';
-import { bootstrap } from './seed/bootstrap.ts';
-import { scheduleOrphanSweeps } from './documents/orphan-sweeper.ts';
+import { bootstrap } from './product.ts';
 
 /** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
 const config = readConfig();
@@ -31,9 +30,9 @@ const app = await buildApp({
   objectStore,
   listExports: { backgroundThreshold: config.exportBackgroundRows },
   camtBackgroundThreshold: config.camtBackgroundTransactions,
+  serve: true,
 });
 await app.listen({ port: config.port, host: config.host });
-const stopSweeps = scheduleOrphanSweeps(database.db, objectStore);
 
 const url = `http://localhost:${config.port}`;
 const lines = [
@@ -48,7 +47,6 @@ const lines = [
 console.log(lines.join('\n'));
 
 const shutdown = async () => {
-  stopSweeps();
   await app.close();
   await database.close();
   process.exit(0);

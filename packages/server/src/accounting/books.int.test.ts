@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient } from '../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../testing/lifecycle-client.ts';
 import { fecColumns } from './fec.ts';
 import { earnedIn, interestSpreads } from './lessor.ts';
 

@@ -6,12 +6,11 @@
  */
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db } from '../db/database.ts';
-import { createOperations } from '../entities/crud.operation.ts';
+import type { Operations } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
-import { writeHooks } from '../entities/write-hooks.ts';
 import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
-import { monthEnds } from '../billing/demo-billing.ts';
+import { monthEnds } from '../billing/billing.module.ts';
 import { accrueChunk } from './lessor.ts';
 
 const bookingKind = entityByName('Booking')!;
@@ -40,11 +39,11 @@ const pair = (debit: string, credit: string, amount: number, label: string): Doc
 
 export async function playDemoBookings(
   db: Db,
+  operations: Operations,
   caller: WorkflowCaller,
   lastClosedDay: string,
   bookDate: string,
 ): Promise<{ bookings: string[]; inventories: string[] }> {
-  const operations = createOperations(db, writeHooks);
   const workflow = createWorkflowOperations(db);
   const entries: { name: string; date: string; lines: Doc[]; codes: string[] }[] = [
     {

@@ -2,9 +2,10 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient, quotationA, quotationB } from '../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient, quotationA, quotationB } from '../testing/lifecycle-client.ts';
 import { returnDebit } from '../banking/returns/return-debit.ts';
-import { defaultCrons, fireDueCrons } from '../jobs/crons.ts';
+import { fireDueCrons } from '../jobs/crons.ts';
+import { accountingModule } from './accounting.module.ts';
 
 /**
  * A month end on a book: a finance lease and an operating lease activated, their rents and asset
@@ -293,7 +294,7 @@ describe('a month end on a book', () => {
       200,
     );
 
-    const cron = defaultCrons.find((e) => e.job === 'INTEREST_ACCRUAL')!;
+    const cron = accountingModule.crons!.find((e) => e.job === 'INTEREST_ACCRUAL')!;
     expect(cron).toMatchObject({ cron: '0 2 1 * *', enabled: true });
     expect((await c.call('GET', '/api/core/crons')).json().map((e: { name: string }) => e.name)).toContain(cron.name);
     // Only that cron, so that the others (dunning, arrears) do not run on the days looked at.

@@ -1,6 +1,6 @@
 import { ApiError } from '@lbo/model/errors';
 import type { Tx } from '../db/database.ts';
-import { readConfiguration, writeConfiguration } from '../auth/tenant-configuration.ts';
+import { readConfiguration, writeConfiguration } from '../db/configuration.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import { insertHistory } from '../entities/history.ts';
 

@@ -288,37 +288,6 @@ export const demoPostingRules: PostingRule[] = [
   },
 ];
 
-/** The demo chart of accounts: number, label, class, sub-ledger. */
-export const demoChart: [string, string, boolean?][] = [
-  ['218200', 'Matériel donné en location'],
-  ['238000', 'Immobilisations en cours de location'],
-  ['274000', 'Créances de location-financement'],
-  ['281820', 'Amortissements du matériel loué'],
-  ['401000', 'Fournisseurs', true],
-  ['404000', "Fournisseurs d'immobilisations", true],
-  ['411000', 'Clients', true],
-  ['445620', 'TVA déductible sur immobilisations'],
-  ['445660', 'TVA déductible sur biens et services'],
-  ['445710', 'TVA collectée'],
-  ['487000', "Produits constatés d'avance"],
-  ['512000', 'Banque'],
-  ['611000', 'Sous-traitance générale'],
-  ['654000', 'Pertes sur créances irrécouvrables'],
-  ['675000', "Valeurs comptables des éléments d'actif cédés"],
-  ['681120', 'Dotations aux amortissements des immobilisations corporelles'],
-  ['706000', 'Loyers'],
-  ['708800', 'Autres produits des activités annexes'],
-  ['758000', 'Produits divers de gestion courante'],
-  ['762000', 'Produits des créances de location-financement'],
-  ['763000', 'Intérêts de retard'],
-  // Accounts of the demo's manual entries (accounting/demo-bookings.ts).
-  ['408000', 'Fournisseurs - factures non parvenues'],
-  ['491000', 'Dépréciations des comptes clients'],
-  ['622600', 'Honoraires'],
-  ['627000', 'Services bancaires et assimilés'],
-  ['681740', 'Dotations aux dépréciations des actifs circulants'],
-];
-
 const invalid = (path: string, why: string) => new ApiError('INVALID_FIELD_IN_CONFIG', [path, why]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { Dec } from '@lbo/model/finance/decimal';
 import type { Tx } from '../db/database.ts';
-import { demoChart } from './posting-rules.ts';
+import { lessorChart } from '@lbo/model/finance/chart-of-accounts';
 
 const postingTable = sql.table(entityByName('Posting')!.table);
 const catalogTable = sql.table(entityByName('AccountingCatalogItem')!.table);
@@ -19,7 +19,7 @@ const money = (v: string | number) => new Dec(v).toNumber();
 
 /** Account → label and sub-ledger flag: the tenant's chart (AccountingCatalogItem), else the demo chart. */
 export async function chartOf(tx: Tx, tenant: string): Promise<Map<string, { label: string; auxiliary: boolean }>> {
-  const chart = new Map(demoChart.map(([account, label, auxiliary]) => [account, { label, auxiliary: !!auxiliary }]));
+  const chart = new Map(lessorChart.map(([account, label, auxiliary]) => [account, { label, auxiliary: !!auxiliary }]));
   const { rows } = await sql<{
     account: string;
     name: string | null;

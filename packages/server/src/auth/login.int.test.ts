@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer, createUser, login, someAddress, strongPassword, tokenOf } from '../testing/users.ts';
 import { buildApp } from '../app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { inTenant } from '../db/database.ts';
 import { LOGIN_RATE_LIMIT } from './throttle.ts';
 import { TOKEN_TTL_SECONDS } from './sessions.ts';

@@ -14,7 +14,6 @@ import { throttleAccount, throttleSignIn } from './throttle.ts';
 import { checkTotp, codeOf, credentialOf } from './totp.ts';
 import { countFailure, userEntity } from './users.operation.ts';
 import { hostOverrides, hostSettingsOf } from '../http/host-settings.ts';
-import { tenantHolding } from '../sso/sso-config.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -103,7 +102,18 @@ const totpBody = z
  */
 export async function loginRoutes(
   app: FastifyInstance,
-  { db, sessions, preHandler }: { db: Db; sessions: SessionService; preHandler: PreHandler },
+  {
+    db,
+    sessions,
+    preHandler,
+    hostTenant: tenantOfHost,
+  }: {
+    db: Db;
+    sessions: SessionService;
+    preHandler: PreHandler;
+    /** The tenant a module says the host belongs to (single sign-on hosts). */
+    hostTenant: (db: Db, hostname: string) => Promise<string | undefined>;
+  },
 ) {
   /** Last step of every successful sign-in: failures forgotten, last login stamped, session opened. */
   async function completeSignIn(tx: Tx, tenant: string, username: string, origin: Origin) {
@@ -144,9 +154,9 @@ export async function loginRoutes(
     const body = request.body as z.infer<typeof loginBody>;
     const username = body.username.trim().toLowerCase();
     const { password } = body;
-    // The host's tenant: HOSTS_JSON, else the tenant whose single sign-on settings hold the host.
+    // The host's tenant: HOSTS_JSON, else the tenant a module knows for it (whose single sign-on settings hold the host).
     const hostTenant: unknown =
-      hostSettingsOf(request.hostname, overrides).loginTenant ?? (await tenantHolding(db, 'host', request.hostname));
+      hostSettingsOf(request.hostname, overrides).loginTenant ?? (await tenantOfHost(db, request.hostname));
     const wanted = body.tenant ?? (typeof hostTenant === 'string' && hostTenant ? hostTenant : undefined);
     if (!isValidUsername(username)) throw new ApiError('INVALID_USERNAME', ['tenant']);
     await throttleSignIn(db, request, reply, username);

@@ -5,7 +5,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer, createUser, login, someAddress, strongPassword, tokenOf } from '../testing/users.ts';
 import { buildApp } from '../app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { inTenant } from '../db/database.ts';
 import { LOGIN_ACCOUNT_RATE_LIMIT, LOGIN_RATE_LIMIT } from './throttle.ts';
 

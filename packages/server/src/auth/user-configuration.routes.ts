@@ -3,9 +3,8 @@ import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SessionCaller } from './sessions.ts';
 import { preferencesOf } from './user-preferences.routes.ts';
-import { tenantConfigOf, type TenantConfig } from './tenant-configuration.ts';
+import { tenantConfigOf, type TenantConfig } from '../db/configuration.ts';
 import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem } from './menus.ts';
-import { providerSessionOf } from '../sso/oidc.routes.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 
@@ -57,7 +56,16 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  */
 export async function userConfigurationRoutes(
   app: FastifyInstance,
-  { db, preHandler }: { db: Db; preHandler: PreHandler },
+  {
+    db,
+    preHandler,
+    userParts,
+  }: {
+    db: Db;
+    preHandler: PreHandler;
+    /** What the modules add to the user's configuration (a provider's session). */
+    userParts: (db: Db, caller: SessionCaller) => Promise<Record<string, unknown>>;
+  },
 ) {
   const signedIn = { preHandler, config: { permission: null } };
   const load = async (caller: SessionCaller) => ({
@@ -66,7 +74,7 @@ export async function userConfigurationRoutes(
       preferences: caller.impersonatingTenant ? [] : await preferencesOf(tx, caller.tenant, caller.username),
     }))),
     // A session opened by a provider: its refresh token's age and lifetime (spec 000 §3, §4 renewal).
-    providerSession: await providerSessionOf(db, caller),
+    providerSession: await userParts(db, caller),
   });
 
   app.get('/api/core/users/current', signedIn, async (request) => {

@@ -6,7 +6,7 @@ import { serverProcesses } from '../testing/server-process.ts';
 import { sql } from 'kysely';
 import { readConfig } from '../config.ts';
 import { openDatabase, readInTenant } from '../db/database.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { loadBillingBook } from '../testing/billing-book.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient, sum } from '../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient, sum } from '../testing/lifecycle-client.ts';
 
 /**
  * The billing run through the API on contracts activated through their lifecycle: every line due

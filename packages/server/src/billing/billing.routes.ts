@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { addDays } from '@lbo/model/values/dates';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
+import { typed } from '../http/schemas.ts';
 import type { Doc } from '../entities/storage.ts';
 import { createBatch } from '../jobs/batch-records.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -33,7 +34,7 @@ export interface BillingRouteOptions {
 
 export const BILLING_BACKGROUND_ELEMENTS = 500;
 
-const runQuery = z.object({
+const runQuery = z.strictObject({
   date: z.string().max(40).optional().describe('Lines due on or before this day (YYYY-MM-DD or an ISO time)'),
   organizations: z
     .string()
@@ -105,7 +106,7 @@ export async function billingRoutes(
 ) {
   registerBillingRunner(jobs);
   registerArrearsRunner(jobs);
-  app.get(
+  typed(app).get(
     '/api/script/runs/run-billing',
     {
       preValidation: preHandler,
@@ -114,7 +115,7 @@ export async function billingRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const parameters = runParameters(request.query as Doc);
+      const parameters = runParameters(request.query);
       const threshold = backgroundThreshold ?? thresholdFromEnvironment();
       const due = await inTenant(db, scopeOf(caller), (tx) =>
         countDueElements(tx, caller, parameters, threshold + 1),

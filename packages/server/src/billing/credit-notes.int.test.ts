@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient } from '../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../testing/lifecycle-client.ts';
 
 /**
  * An issued invoice is never edited or deleted: generic writes are refused, and CANCEL issues a

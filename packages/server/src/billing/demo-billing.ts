@@ -10,9 +10,8 @@ import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedu
 import { addDays } from '@lbo/model/values/dates';
 import { inTenant, type Db } from '../db/database.ts';
 import type { ObjectStore } from '../db/object-store.ts';
-import { createOperations } from '../entities/crud.operation.ts';
+import type { Operations } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
-import { writeHooks } from '../entities/write-hooks.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { runTransition } from '../workflow/workflow.operation.ts';
 import { withTransitionResources } from '../workflow/transition-resources.ts';
@@ -42,6 +41,7 @@ export interface DemoBilling {
 
 export async function playDemoBilling(
   db: Db,
+  operations: Operations,
   store: ObjectStore | undefined,
   tenant: string,
   contracts: string[],
@@ -50,7 +50,6 @@ export async function playDemoBilling(
 ): Promise<DemoBilling> {
   const caller: WorkflowCaller = { tenant, username: 'system', isAdmin: true, timeZone: 'Europe/Paris' };
   const scope = { tenant, user: 'system' };
-  const operations = createOperations(db, writeHooks);
   for (const date of monthEnds(from, asOf)) {
     let cursor: RunCursor = null;
     for (;;) {

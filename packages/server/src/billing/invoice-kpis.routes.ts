@@ -11,6 +11,7 @@ import { listQuerySchema } from '@lbo/model/schema/kind-schemas';
 import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import { compileListQuery } from '../entities/list-query.ts';
+import { typed } from '../http/schemas.ts';
 import { invoiceKind } from './billing-run.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -65,7 +66,7 @@ export async function invoiceKpis(
 }
 
 export async function invoiceKpiRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
-  app.get(
+  typed(app).get(
     '/api/billing/invoices/kpis',
     {
       preValidation: preHandler,
@@ -77,6 +78,6 @@ export async function invoiceKpiRoutes(app: FastifyInstance, { db, preHandler }:
         querystring: listQuerySchema(invoiceKind),
       },
     },
-    async (request) => invoiceKpis(db, request.caller!, request.query as Record<string, string>),
+    async (request) => invoiceKpis(db, request.caller!, request.query),
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { lifecycleClient } from '../financing/lifecycle-test-support.ts';
+import { lifecycleClient } from '../testing/lifecycle-client.ts';
 import { assignInvoiceNumber } from './invoice-numbering.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
 

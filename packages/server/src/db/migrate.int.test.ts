@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { dynoStore } from '@lbo/model/dyno';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { readConfig } from '../config.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations/index.ts';

@@ -18,7 +18,7 @@ import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/databas
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
-import { tenantConfigOf } from '../auth/tenant-configuration.ts';
+import { tenantConfigOf } from '../db/configuration.ts';
 import type { ObjectStore } from '../db/object-store.ts';
 import {
   discardContent,

@@ -1,4 +1,5 @@
 import type { Entity } from '@lbo/model/entity';
+import type { InputOf, RecordOf } from '@lbo/model/record-types';
 import { ApiError } from '@lbo/model/errors';
 import { entities, entityByName } from '@lbo/model/entity-registry';
 import { sql } from 'kysely';
@@ -11,7 +12,7 @@ import * as storage from './storage.ts';
 import { insertHistory } from './history.ts';
 import { tenantRulesOf } from './tenant-rules.ts';
 import { moveCounterPastTaken } from './registration-counter.ts';
-import type { Doc, Row } from './storage.ts';
+import type { Doc, Row, RowOf } from './storage.ts';
 
 /**
  * The generic operations behind every entity route: tenant scope, validation, registration
@@ -130,6 +131,10 @@ export async function freeRegistrations(tx: Tx, caller: Caller, entity: Entity, 
   }
 }
 
+/** A schedule's lines are in the record written; its History row counts them rather than copying them. */
+const withLinesCounted = (doc: Doc | undefined) =>
+  doc && Array.isArray(doc.lines) ? { ...doc, lines: `${doc.lines.length} lines` } : doc;
+
 async function writeHistory(
   tx: Tx,
   caller: Caller,
@@ -137,15 +142,218 @@ async function writeHistory(
   action: string,
   before: Doc | undefined,
   after: Doc | undefined,
+  options: Pick<WriteIn, 'history' | 'countLines'> = {},
 ) {
   if (entity.name === 'History') return;
+  const count = options.countLines ? withLinesCounted : (doc: Doc | undefined) => doc;
   await insertHistory(tx, caller, {
     entityName: entity.name,
     entityRegistration: String((after ?? before)?.registration),
     action,
-    before,
-    after,
+    before: count(before),
+    after: count(after),
+    ...(options.history ? { extra: options.history } : {}),
   });
+}
+
+/**
+ * Checks a client's body against the declaration as the tenant sees it (tenant-rules.ts):
+ * declared fields only, texts and lists within their limits, select values from the tenant's
+ * lists. A merge checks the given fields so, then the merged document's types and mandatory fields.
+ */
+async function prepare(tx: Tx, caller: Caller, entity: Entity, body: Doc, before?: Doc): Promise<Doc> {
+  const rules = await tenantRulesOf(tx, caller.tenant, entity);
+  const given = validateFields(stripSystem(body), entity.fields, '', {
+    ...rules,
+    requireMandatory: !before,
+    refuseUnknown: true,
+    timeZone: caller.timeZone,
+  });
+  const doc = before
+    ? validateFields({ ...stripSystem(before), ...given }, entity.fields, '', {
+        extensions: rules.extensions,
+        requireMandatory: true,
+        timeZone: caller.timeZone,
+      })
+    : given;
+  await entity.check?.(doc);
+  return doc;
+}
+
+/**
+ * Checks a domain's own document against the declaration: the types of its declared fields and
+ * its mandatory ones, then the kind's rule across fields. The domain may write what a client may
+ * not (read-only fields, the status, fields it keeps beside the declared ones), so unknown fields
+ * and the tenant's lists are not checked.
+ */
+async function checkDomainDocument(caller: Caller, entity: Entity, doc: Doc): Promise<Doc> {
+  const checked = validateFields(stripSystem(doc), entity.fields, '', {
+    requireMandatory: true,
+    timeZone: caller.timeZone,
+  });
+  await entity.check?.(checked);
+  return checked;
+}
+
+/**
+ * How a create or update inside a caller's transaction (createIn, updateIn) is checked and
+ * recorded. Every write of a record, the REST routes' and the domains', goes through them: the
+ * document checked against its kind's declaration, stored with its audit fields (`_insertUser`,
+ * `_updateUser`: the caller's username), and its History row written in the same transaction.
+ */
+export interface WriteIn extends WriteOptions {
+  /**
+   * Whose write it is:
+   * - `caller`: a client's, as the REST routes write (the body checked as the tenant sees the
+   *   kind, undeclared fields refused, the kind's write hooks run, a status change, a chosen
+   *   registration and a write of a frozen record refused);
+   * - `system` (the default): a domain's own write on the caller's behalf (a payment allocated,
+   *   a contract activated). Field types and mandatory fields are checked and the kind's rule
+   *   runs, but the domain sets the status and read-only fields, may move a record its kind
+   *   freezes, and the kind's write hooks, which keep what the domain writes out of clients'
+   *   hands, do not run.
+   */
+  as?: 'caller' | 'system';
+  /** The write hooks of the kind (`caller` writes only; the REST routes' operations pass them). */
+  hooks?: WriteHooks;
+  /** The History row's action: CREATE or UPDATE unless the domain names its own (PAYMENT, ARREARS). */
+  action?: string;
+  /** What the History row records beside the change (`details`, a transition). */
+  history?: Doc;
+  /** A schedule's `lines` are counted in the History row rather than copied (a contract's elements). */
+  countLines?: boolean;
+  /** A create's registration when the domain names the record (a contract's elements after it); else numbered. */
+  registration?: string;
+}
+
+/**
+ * Creates a record of `entity` inside the caller's transaction `tx` (see WriteIn for who writes
+ * and how it is checked): numbered unless named, in its kind's first status unless a domain
+ * gives one, with its History row. Answers the record as stored.
+ */
+export async function createIn<E extends Entity>(
+  tx: Tx,
+  caller: Caller,
+  entity: E,
+  body: InputOf<E>,
+  options: WriteIn = {},
+): Promise<RecordOf<E>> {
+  const initial = initialStatus(entity);
+  let input: Doc;
+  if (options.as === 'caller') {
+    input = await prepare(tx, caller, entity, bodyOf(body));
+    // A kind the server numbers never takes a registration from the client (its declaration
+    // marks the field read-only): a chosen one could take a number the counter will reach.
+    if (
+      entity.fields.registration?.readOnly &&
+      input.registration !== undefined &&
+      input.registration !== null &&
+      input.registration !== ''
+    ) {
+      throw new ApiError('INVALID_FIELD_IN_BODY', ['registration']);
+    }
+    if (input.status !== undefined && input.status !== initial) throw new ApiError('STATUS_PATCH_PROHIBITED');
+    if (entity.key) {
+      const key = input[entity.key];
+      if (typeof key !== 'string' || !key.trim()) throw new ApiError('MISSING_FIELD_IN_BODY', [entity.key]);
+      input.registration = key.trim();
+    }
+    const hooked = options.hooks?.beforeCreate ? await options.hooks.beforeCreate(tx, caller, entity, input) : input;
+    if ('existing' in hooked && hooked.existing) {
+      existingAnswers.add(hooked.existing as Doc);
+      await options.withAnswer?.(tx, 200, hooked.existing as Doc);
+      return hooked.existing as RecordOf<E>;
+    }
+    input = { ...hooked, ...(initial ? { status: initial } : {}) };
+  } else {
+    input = await checkDomainDocument(caller, entity, body);
+    if (options.registration) input.registration = options.registration;
+    const status = input.status ?? initial;
+    if (status !== undefined) input.status = status;
+  }
+  if (typeof input.registration !== 'string' || !input.registration)
+    input.registration = await freeRegistration(tx, caller, entity);
+  const row = await storage
+    .insertRow(tx, entity, caller.tenant, caller.username, input)
+    .catch((e) => databaseError(e, entity, input.registration as string));
+  const doc = storage.toDocument(row);
+  await writeHistory(tx, caller, entity, options.action ?? 'CREATE', undefined, doc, options);
+  await options.withAnswer?.(tx, 201, doc);
+  return doc as RecordOf<E>;
+}
+
+/**
+ * Updates the record `target` (its registration or `_id`, or its row when the domain holds it
+ * locked already) inside the caller's transaction `tx`: `replace` (the default) writes `body` as
+ * its whole document, `merge` the given fields over it. A domain's write (`system`) keeps the
+ * record's status unless `body` names one; a caller's refuses a status change, a stale
+ * `_version` in the body (409), a version the `If-Match` header does not name (412) and a frozen
+ * record. Its History row compares the record before and after.
+ */
+export async function updateIn<E extends Entity>(
+  tx: Tx,
+  caller: Caller,
+  entity: E,
+  target: string | RowOf<E>,
+  body: InputOf<E>,
+  options: WriteIn & {
+    mode?: 'replace' | 'merge';
+    /** The identifier the client named the record by (a caller's refusals repeat it). */
+    id?: string;
+  } = {},
+): Promise<RecordOf<E>> {
+  const merge = options.mode === 'merge';
+  const row: Row = typeof target === 'string' ? await mustFindRow(tx, caller, entity, target, true) : (target as Row);
+  const before = storage.toDocument(row);
+  let data: Doc;
+  if (options.as === 'caller') {
+    const raw = bodyOf(body);
+    const expectedVersion = raw._version;
+    if (expectedVersion !== undefined && !Number.isInteger(expectedVersion))
+      throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
+    const id = options.id ?? (typeof target === 'string' ? target : row.registration);
+    checkIfMatch(entity, id, row, options);
+    refuseFrozen(entity, row);
+    if (expectedVersion !== undefined && expectedVersion !== row._version) {
+      throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
+    }
+    const prepared = await prepare(tx, caller, entity, raw, merge ? before : undefined);
+    const { beforeUpdate } = options.hooks ?? {};
+    const input = beforeUpdate ? await beforeUpdate(tx, caller, entity, prepared, before) : prepared;
+    if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
+    if (input.registration !== undefined && input.registration !== row.registration) {
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);
+    }
+    if (entity.key && input[entity.key] !== undefined && input[entity.key] !== row.registration) {
+      throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input[entity.key]), entity.key]);
+    }
+    data = { ...input, registration: row.registration, ...(row.status !== null ? { status: row.status } : {}) };
+  } else {
+    const input = await checkDomainDocument(caller, entity, merge ? { ...row.data, ...body } : body);
+    const status = input.status !== undefined ? input.status : row.status;
+    data = { ...input, registration: row.registration, ...(status !== null ? { status } : {}) };
+  }
+  const updated = storage.toDocument(
+    await storage
+      .updateRow(tx, entity, caller.tenant, caller.username, row._id, data)
+      .catch((e) => databaseError(e, entity)),
+  );
+  await writeHistory(tx, caller, entity, options.action ?? 'UPDATE', before, updated, options);
+  await options.withAnswer?.(tx, 200, updated);
+  return updated as RecordOf<E>;
+}
+
+/** The record `id` (registration or `_id`) of `entity`, locked when `forUpdate`; 404 when the tenant has none. */
+export async function mustFindRow<E extends Entity>(
+  tx: Tx,
+  caller: Caller,
+  entity: E,
+  id: string,
+  forUpdate = false,
+): Promise<RowOf<E>> {
+  const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);
+  if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
+  return row;
 }
 
 /** Refuses a write on a locked row whose version the client's `If-Match` does not name. */
@@ -161,11 +369,7 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
   const scoped = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => inTenant(db, scopeOf(caller), work);
   const reading = <T>(caller: Caller, work: (tx: Tx) => Promise<T>) => readInTenant(db, scopeOf(caller), work);
 
-  async function mustFind(tx: Tx, caller: Caller, entity: Entity, id: string, forUpdate = false): Promise<Row> {
-    const row = await storage.findOne(tx, entity, caller.tenant, id, forUpdate);
-    if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
-    return row;
-  }
+  const mustFind = mustFindRow;
 
   async function shape(
     tx: Tx,
@@ -242,32 +446,6 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     for (const doc of docs) doc[name] = rows.filter((r) => r.data[key] === doc.registration).map(storage.toDocument);
   }
 
-  /**
-   * Checks a client's body against the declaration as the tenant sees it (tenant-rules.ts):
-   * declared fields only, texts and lists within their limits, select values from the tenant's
-   * lists. A merge checks the given fields so, then the merged document's types and mandatory fields.
-   */
-  async function prepare(caller: Caller, entity: Entity, body: Doc, tx?: Tx, before?: Doc): Promise<Doc> {
-    const rules = await (tx
-      ? tenantRulesOf(tx, caller.tenant, entity)
-      : reading(caller, (read) => tenantRulesOf(read, caller.tenant, entity)));
-    const given = validateFields(stripSystem(body), entity.fields, '', {
-      ...rules,
-      requireMandatory: !before,
-      refuseUnknown: true,
-      timeZone: caller.timeZone,
-    });
-    const doc = before
-      ? validateFields({ ...stripSystem(before), ...given }, entity.fields, '', {
-          extensions: rules.extensions,
-          requireMandatory: true,
-          timeZone: caller.timeZone,
-        })
-      : given;
-    await entity.check?.(doc);
-    return doc;
-  }
-
   return {
     async list(caller: Caller, entity: Entity, query: Query): Promise<ListResult> {
       const q = compileListQuery(entity, query, caller.timeZone);
@@ -322,45 +500,10 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
     },
 
     async create(caller: Caller, entity: Entity, body: unknown, options: WriteOptions = {}): Promise<Doc> {
-      const input = await prepare(caller, entity, bodyOf(body));
-      const initial = initialStatus(entity);
-      // A kind the server numbers never takes a registration from the client (its declaration
-      // marks the field read-only): a chosen one could take a number the counter will reach.
-      if (
-        entity.fields.registration?.readOnly &&
-        input.registration !== undefined &&
-        input.registration !== null &&
-        input.registration !== ''
-      ) {
-        throw new ApiError('INVALID_FIELD_IN_BODY', ['registration']);
-      }
-      if (input.status !== undefined && input.status !== initial) throw new ApiError('STATUS_PATCH_PROHIBITED');
-      if (entity.key) {
-        const key = input[entity.key];
-        if (typeof key !== 'string' || !key.trim()) throw new ApiError('MISSING_FIELD_IN_BODY', [entity.key]);
-        input.registration = key.trim();
-      }
-      return scoped(caller, async (tx) => {
-        const { beforeCreate } = hooksOf(entity);
-        const hooked = beforeCreate ? await beforeCreate(tx, caller, entity, input) : input;
-        if ('existing' in hooked && hooked.existing) {
-          existingAnswers.add(hooked.existing as Doc);
-          await options.withAnswer?.(tx, 200, hooked.existing as Doc);
-          return hooked.existing as Doc;
-        }
-        if (hooked !== input) {
-          for (const key of Object.keys(input)) delete input[key];
-          Object.assign(input, hooked);
-        }
-        if (typeof input.registration !== 'string' || !input.registration)
-          input.registration = await freeRegistration(tx, caller, entity);
-        const data = { ...input, ...(initial ? { status: initial } : {}) };
-        const row = await storage.insertRow(tx, entity, caller.tenant, caller.username, data);
-        const doc = storage.toDocument(row);
-        await writeHistory(tx, caller, entity, 'CREATE', undefined, doc);
-        await options.withAnswer?.(tx, 201, doc);
-        return doc;
-      }).catch((e) => databaseError(e, entity, input.registration as string));
+      const input = bodyOf(body);
+      return scoped(caller, (tx) =>
+        createIn(tx, caller, entity, input, { ...options, as: 'caller', hooks: hooksOf(entity) }),
+      ).catch((e) => databaseError(e, entity, input.registration as string));
     },
 
     /**
@@ -376,39 +519,17 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
       options: WriteOptions = {},
     ): Promise<Doc> {
       const raw = bodyOf(body);
-      const expectedVersion = raw._version;
-      if (expectedVersion !== undefined && !Number.isInteger(expectedVersion))
+      if (raw._version !== undefined && !Number.isInteger(raw._version))
         throw new ApiError('INVALID_INTEGER_FIELD', ['_version']);
-      return scoped(caller, async (tx) => {
-        const row = await mustFind(tx, caller, entity, id, true);
-        checkIfMatch(entity, id, row, options);
-        refuseFrozen(entity, row);
-        if (expectedVersion !== undefined && expectedVersion !== row._version) {
-          throw new ApiError('VERSION_CONFLICT', [entity.name, id, expectedVersion, row._version]);
-        }
-        const before = storage.toDocument(row);
-        const prepared = await prepare(caller, entity, raw, tx, mode === 'merge' ? before : undefined);
-        const { beforeUpdate } = hooksOf(entity);
-        const input = beforeUpdate ? await beforeUpdate(tx, caller, entity, prepared, before) : prepared;
-        if (input.status !== undefined && input.status !== row.status) throw new ApiError('STATUS_PATCH_PROHIBITED');
-        if (input.registration !== undefined && input.registration !== row.registration) {
-          throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.registration), 'registration']);
-        }
-        if (entity.key && input[entity.key] !== undefined && input[entity.key] !== row.registration) {
-          throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input[entity.key]), entity.key]);
-        }
-        const data = {
-          ...input,
-          registration: row.registration,
-          ...(row.status !== null ? { status: row.status } : {}),
-        };
-        const updated = storage.toDocument(
-          await storage.updateRow(tx, entity, caller.tenant, caller.username, row._id, data),
-        );
-        await writeHistory(tx, caller, entity, 'UPDATE', before, updated);
-        await options.withAnswer?.(tx, 200, updated);
-        return updated;
-      }).catch((e) => databaseError(e, entity));
+      return scoped(caller, async (tx) =>
+        updateIn(tx, caller, entity, await mustFind(tx, caller, entity, id, true), raw, {
+          ...options,
+          as: 'caller',
+          hooks: hooksOf(entity),
+          mode,
+          id,
+        }),
+      ).catch((e) => databaseError(e, entity));
     },
 
     async remove(caller: Caller, entity: Entity, id: string, options: WriteOptions = {}): Promise<Doc> {

@@ -5,7 +5,7 @@ import type { Entity } from '@lbo/model/entity';
 import { inTenant } from '../db/database.ts';
 import { insertRow } from './storage.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { minimalRecord } from '../workflow/test-support.ts';
+import { minimalRecord } from '../testing/workflow-records.ts';
 
 /**
  * Registrations of the kinds the server numbers cannot be squatted: a client may not choose

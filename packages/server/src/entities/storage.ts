@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
+import type { AuditFields, DataOf } from '@lbo/model/record-types';
 import { PREPARED, type Tx } from '../db/database.ts';
 import type { EntityRow } from '../db/tables.ts';
 import type { ListQuery } from './list-query.ts';
@@ -13,14 +14,24 @@ export type Doc = Record<string, unknown>;
 /** A record as read from its kind's table (db/tables.ts). */
 export type Row = EntityRow;
 
+/**
+ * A record of the kind `E` as read from its table, its document typed by the kind's declaration
+ * (`RowOf<typeof invoice>`: `row.data.totalBalance` is a number). The reads below answer it for
+ * the declaration they are given; given a kind not known at compile time (`Entity`), a `Row`.
+ */
+export type RowOf<E extends Entity> = Omit<Row, 'data'> & { data: DataOf<E> };
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const table = (entity: Entity) => sql.table(entity.table);
 const columnList =
   '_id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version';
 const columns = sql.raw(columnList);
 
+/** A typed row's document with its audit fields (`RecordOf` its kind); a generic row's, a generic document. */
+export type DocumentOf<D extends Doc> = Doc extends D ? Doc : D & AuditFields;
+
 /** The document an API answers: `data` with the columns and audit fields on top. */
-export function toDocument(row: Row): Doc {
+export function toDocument<D extends Doc = Doc>(row: Omit<Row, 'data'> & { data: D }): DocumentOf<D> {
   // Keep in step with documentText, which builds the same document in SQL.
   return {
     ...row.data,
@@ -32,7 +43,7 @@ export function toDocument(row: Row): Doc {
     _updateDate: row._update_date?.toISOString() ?? null,
     _updateUser: row._update_user,
     _version: row._version,
-  };
+  } as DocumentOf<D>;
 }
 
 /** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC, Z), both truncating microseconds. */
@@ -50,22 +61,28 @@ const documentText = sql`(data || jsonb_build_object('_id', _id, 'registration',
 const scalar = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
 
 /** Finds a record by registration, or by `_id` when the identifier is a uuid. */
-export async function findOne(
+export async function findOne<E extends Entity>(
   tx: Tx,
-  entity: Entity,
+  entity: E,
   tenant: string,
   id: string,
   forUpdate = false,
-): Promise<Row | undefined> {
-  return (await findStatement(entity, tenant, id, forUpdate).execute(tx)).rows[0];
+): Promise<RowOf<E> | undefined> {
+  return (await findStatement(entity, tenant, id, forUpdate).execute(tx)).rows[0] as RowOf<E> | undefined;
 }
 
-export async function insertRow(tx: Tx, entity: Entity, tenant: string, user: string, data: Doc): Promise<Row> {
+export async function insertRow<E extends Entity>(
+  tx: Tx,
+  entity: E,
+  tenant: string,
+  user: string,
+  data: Doc,
+): Promise<RowOf<E>> {
   const { rows } =
     await sql<Row>`INSERT INTO ${table(entity)} (tenant, registration, status, name, type, data, _insert_user)
     VALUES (${tenant}, ${data.registration as string}, ${scalar(data.status)}, ${scalar(data.name)}, ${scalar(data.type)}, ${JSON.stringify(data)}::jsonb, ${user})
     RETURNING ${columns}`.execute(tx);
-  return rows[0];
+  return rows[0] as RowOf<E>;
 }
 
 /** Inserts several records of one kind in one statement, answering nothing (a contract's elements, their History rows). */
@@ -76,19 +93,19 @@ export async function insertMany(tx: Tx, entity: Entity, tenant: string, user: s
     FROM jsonb_array_elements(${JSON.stringify(docs)}::jsonb) AS d`.execute(tx);
 }
 
-export async function updateRow(
+export async function updateRow<E extends Entity>(
   tx: Tx,
-  entity: Entity,
+  entity: E,
   tenant: string,
   user: string,
   id: string,
   data: Doc,
-): Promise<Row> {
+): Promise<RowOf<E>> {
   const { rows } =
     await sql<Row>`UPDATE ${table(entity)} SET status = ${scalar(data.status)}, name = ${scalar(data.name)}, type = ${scalar(data.type)},
       data = ${JSON.stringify(data)}::jsonb, _update_date = now(), _update_user = ${user}, _version = _version + 1
     WHERE tenant = ${tenant} AND _id = ${id}::uuid RETURNING ${columns}`.execute(tx);
-  return rows[0];
+  return rows[0] as RowOf<E>;
 }
 
 /**
@@ -96,13 +113,13 @@ export async function updateRow(
  * rows written. Their `data` is the caller's own document, not read back: a billing chunk's
  * elements carry their whole schedules.
  */
-export async function updateMany(
+export async function updateMany<E extends Entity>(
   tx: Tx,
-  entity: Entity,
+  entity: E,
   tenant: string,
   user: string,
   changes: { id: string; data: Doc }[],
-): Promise<Row[]> {
+): Promise<RowOf<E>[]> {
   if (!changes.length) return [];
   const { rows } = await sql<
     Omit<Row, 'data'>
@@ -117,7 +134,7 @@ export async function updateMany(
         .join(', '),
     )}`.execute(tx);
   const data = new Map(changes.map((c) => [c.id, c.data]));
-  return rows.map((row) => ({ ...row, data: data.get(row._id)! }) as Row);
+  return rows.map((row) => ({ ...row, data: data.get(row._id)! }) as RowOf<E>);
 }
 
 export async function deleteRow(tx: Tx, entity: Entity, tenant: string, id: string): Promise<void> {
@@ -179,13 +196,13 @@ export async function breakdownCounts(
 }
 
 /** Rows whose registration is one of `registrations` (for `include`). */
-export async function findMany(
+export async function findMany<E extends Entity>(
   tx: Tx,
-  entity: Entity,
+  entity: E,
   tenant: string,
   registrations: string[],
   forUpdate = false,
-): Promise<Row[]> {
+): Promise<RowOf<E>[]> {
   if (!registrations.length) return [];
   // Locked in one order, so that two writers locking overlapping sets wait rather than deadlock.
   const lock = forUpdate ? sql`ORDER BY registration FOR UPDATE` : sql``;
@@ -193,20 +210,20 @@ export async function findMany(
     await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND registration = ANY(${registrations}::text[]) ${lock}`.execute(
       tx,
     );
-  return rows;
+  return rows as RowOf<E>[];
 }
 
 /** Rows of the tenant meeting `condition`, oldest first (a record's documents, records still to complete). */
-export async function findWhere(
+export async function findWhere<E extends Entity>(
   tx: Tx,
-  entity: Entity,
+  entity: E,
   tenant: string,
   condition: RawBuilder<boolean>,
   limit = 1000,
-): Promise<Row[]> {
+): Promise<RowOf<E>[]> {
   const { rows } = await sql<Row>`SELECT ${columns} FROM ${table(entity)} WHERE tenant = ${tenant} AND ${condition}
     ORDER BY _insert_date, registration LIMIT ${limit}`.execute(tx);
-  return rows;
+  return rows as RowOf<E>[];
 }
 
 /** The first of `n` consecutive values of a per-tenant counter, taken atomically in the caller's transaction. */

@@ -5,7 +5,7 @@ import { fieldTypes, type FieldDef } from '@lbo/model/fields';
 import { referenceLists, type ListItem } from '@lbo/model/reference-lists';
 import { isObject, type ValidateOptions } from '@lbo/model/values/validate';
 import type { Tx } from '../db/database.ts';
-import { tenantConfigOf } from '../auth/tenant-configuration.ts';
+import { tenantConfigOf } from '../db/configuration.ts';
 
 /**
  * What a tenant adds to a declaration before a body is checked: its overrides of reference

@@ -1,7 +1,7 @@
 import { ApiError } from '@lbo/model/errors';
 import { isObject } from '@lbo/model/values/validate';
 import type { Tx } from '../db/database.ts';
-import { tenantConfigOf } from '../auth/tenant-configuration.ts';
+import { tenantConfigOf } from '../db/configuration.ts';
 
 /**
  * Which provider serves each external lookup of a tenant, and where: `tenant-config`

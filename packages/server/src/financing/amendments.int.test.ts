@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient, sum, type Element } from './lifecycle-test-support.ts';
+import { cents, lifecycleClient, sum, type Element } from '../testing/lifecycle-client.ts';
 
 /**
  * Amendments of a running contract through the API: a rate change applied over the lines not yet

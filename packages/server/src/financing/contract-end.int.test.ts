@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { lifecycleClient } from './lifecycle-test-support.ts';
+import { lifecycleClient } from '../testing/lifecycle-client.ts';
 
 /**
  * End of life: at the end of its term a financial lease's purchase option is exercised (the residual

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient, quotationA, quotationB, sum } from './lifecycle-test-support.ts';
+import { cents, lifecycleClient, quotationA, quotationB, sum } from '../testing/lifecycle-client.ts';
 
 /**
  * The lessor's core through the API: a deal quoted twice, won, its contract activated into

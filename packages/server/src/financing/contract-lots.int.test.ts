@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { cents, lifecycleClient } from './lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../testing/lifecycle-client.ts';
 
 /**
  * Running contracts ceded in a lot to a fund: the lot's total is its contracts' outstanding

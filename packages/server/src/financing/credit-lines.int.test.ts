@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverProcesses } from '../testing/server-process.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../testing/test-app.ts';
-import { cents, lifecycleClient } from './lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../testing/lifecycle-client.ts';
 
 /**
  * Credit lines follow the contracts drawn on them: creditLimit, outstanding, pending, available

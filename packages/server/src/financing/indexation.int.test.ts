@@ -3,7 +3,7 @@ import { ApiError } from '@lbo/model/errors';
 import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { indexDueContracts } from './indexation.ts';
-import { lifecycleClient } from './lifecycle-test-support.ts';
+import { lifecycleClient } from '../testing/lifecycle-client.ts';
 
 /**
  * Indexation over three anniversaries against hand-computed values: an index-linked maintenance

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { entityByName } from '@lbo/model/entity-registry';
 import { asOwner, createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 import { buildApp } from '../app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { APP_ROLE } from '../db/schema.ts';
 import { scrubText, scrubUrl } from './logging.ts';
 

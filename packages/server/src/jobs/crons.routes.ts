@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { noBody } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
+import { typed } from '../http/schemas.ts';
 import * as storage from '../entities/storage.ts';
 import { batchKind } from './batch-records.ts';
 import { cronViews, runCronNow } from './crons.ts';
@@ -15,13 +17,14 @@ import type { JobQueue } from './job-queue.ts';
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 const tags = ['Batch'];
-const nameParam = z.object({ name: z.string().max(64).describe("The cron's name in the tenant's cron-list") });
+const nameParam = z.strictObject({ name: z.string().max(64).describe("The cron's name in the tenant's cron-list") });
 
 export async function cronRoutes(
   app: FastifyInstance,
   { db, preHandler, jobs }: { db: Db; preHandler: PreHandler; jobs: JobQueue },
 ) {
-  app.get(
+  const api = typed(app);
+  api.get(
     '/api/core/crons',
     {
       preValidation: preHandler,
@@ -50,16 +53,16 @@ export async function cronRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/core/crons/:name/run',
     {
       preValidation: preHandler,
       config: { permission: 'write /api/core/tenant-configuration' },
-      schema: { tags, summary: 'Runs a recurring job now, outside its schedule', params: nameParam },
+      schema: { tags, summary: 'Runs a recurring job now, outside its schedule', params: nameParam, body: noBody },
     },
     async (request, reply) => {
       const caller = request.caller!;
-      const { name } = request.params as { name: string };
+      const { name } = request.params;
       const registration = await inTenant(db, scopeOf(caller), (tx) => runCronNow(tx, caller, jobs, name));
       await jobs.enqueue(caller.tenant, registration);
       const batch = await inTenant(db, scopeOf(caller), (tx) =>

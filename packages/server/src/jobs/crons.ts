@@ -39,54 +39,6 @@ interface CronState {
 
 export const CRON_LIST = 'cron-list';
 
-/**
- * Every new tenant's upkeep, each night: arrears brought up to date, rents indexed on their
- * anniversaries, waiting bank transactions matched again against the invoices issued since, late
- * payers dunned.
- */
-export const defaultCrons: CronEntry[] = [
-  {
-    name: 'nightly-arrears',
-    cron: '5 0 * * *',
-    job: 'ARREARS',
-    parameters: {},
-    timeZone: 'Europe/Paris',
-    enabled: true,
-  },
-  {
-    name: 'nightly-indexation',
-    cron: '15 0 * * *',
-    job: 'INDEXATION',
-    parameters: {},
-    timeZone: 'Europe/Paris',
-    enabled: true,
-  },
-  {
-    name: 'nightly-bank-matching',
-    cron: '30 0 * * *',
-    job: 'BANK_MATCHING',
-    parameters: {},
-    timeZone: 'Europe/Paris',
-    enabled: true,
-  },
-  {
-    name: 'nightly-dunning',
-    cron: '0 1 * * *',
-    job: 'DUNNING',
-    parameters: {},
-    timeZone: 'Europe/Paris',
-    enabled: true,
-  },
-  // The books' month end on the 1st for the month just ended (interest accrual, rental income, depreciation); a re-run posts nothing twice.
-  {
-    name: 'monthly-accrual',
-    cron: '0 2 1 * *',
-    job: 'INTEREST_ACCRUAL',
-    parameters: {},
-    timeZone: 'Europe/Paris',
-    enabled: true,
-  },
-];
 const CRON_STATE = 'cron-state';
 const cronName = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

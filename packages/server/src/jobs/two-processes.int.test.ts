@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readInTenant } from '../db/database.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { loadBillingBook } from '../testing/billing-book.ts';
 import { serverProcesses } from '../testing/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';

@@ -1,7 +1,7 @@
 import { ApiError } from '@lbo/model/errors';
 import { isObject } from '@lbo/model/values/validate';
 import type { Tx } from '../db/database.ts';
-import { tenantConfigOf } from '../auth/tenant-configuration.ts';
+import { tenantConfigOf } from '../db/configuration.ts';
 
 /**
  * The tenant's person settings, read from `tenant-config` `options.person` in the request's

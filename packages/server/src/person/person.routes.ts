@@ -8,7 +8,7 @@ import { isObject } from '@lbo/model/values/validate';
 import { readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import type { Operations, Query } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
-import { tenantConfigOf } from '../auth/tenant-configuration.ts';
+import { tenantConfigOf } from '../db/configuration.ts';
 import { ascendantsOf, hierarchyOf, holdersOf, HIERARCHY_LIMIT } from './person-hierarchy.ts';
 import { relationsFor } from './quick-add-relations.ts';
 

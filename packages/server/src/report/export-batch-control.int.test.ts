@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { buildApp } from '../app.ts';
 import { inTenant } from '../db/database.ts';
 import { fileSystemStore } from '../db/object-store.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { bulkInsert } from '../seed/bulk-insert.ts';
 import { bookSize, demoBook } from '../seed/demo-book.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';

@@ -8,7 +8,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
 import { createUser, type SignedInUser } from '../testing/users.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { fileSystemStore } from '../db/object-store.ts';
 import { inTenant } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';

@@ -5,7 +5,7 @@ import { referenceLists } from '@lbo/model/reference-lists';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
 import { buildApp } from '../app.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap } from '../product.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

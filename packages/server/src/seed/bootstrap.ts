@@ -3,16 +3,22 @@ import crypto from 'node:crypto';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db, type Tx } from '../db/database.ts';
 import { setPassword } from '../auth/passwords.ts';
-import { writeConfiguration } from '../auth/tenant-configuration.ts';
-import { CRON_LIST, defaultCrons } from '../jobs/crons.ts';
+import { writeConfiguration } from '../db/configuration.ts';
+import { CRON_LIST, type CronEntry } from '../jobs/crons.ts';
 import { findOne, insertRow } from '../entities/storage.ts';
 import { sql } from 'kysely';
 import { bulkInsert } from './bulk-insert.ts';
 import { bookPrefixes, demoBook, demoSize, type BookSize } from './demo-book.ts';
-import { attachDemoContents, attachDemoPictures } from '../documents/demo-contents.ts';
 import type { ObjectStore } from '../db/object-store.ts';
-import { demoBookDate, playDemoLifecycle } from '../financing/demo-lifecycle.ts';
-import { collectDemoMonth } from './demo-collection.ts';
+import { createOperations, type WriteHooks } from '../entities/crud.operation.ts';
+import type { DemoStep } from '../modules/server-module.ts';
+
+/** What the modules bring to a new tenant and to the demo tenant's book (modules/compose.ts). */
+export interface SeedSlots {
+  crons: CronEntry[];
+  demo: DemoStep[];
+  writeHooks: Record<string, WriteHooks>;
+}
 
 /** What the first start created; undefined fields mean it was already there. */
 export interface BootstrapResult {
@@ -33,6 +39,7 @@ export async function createTenant(
   db: Db,
   name: string,
   admin: { username: string; password: string; isSuperAdmin?: boolean },
+  crons: CronEntry[] = [],
 ) {
   await inTenant(db, { tenant: 'master', user: 'system' }, async (tx) => {
     if (!(await findOne(tx, entity('Tenant'), 'master', name))) {
@@ -57,7 +64,7 @@ export async function createTenant(
       status: entity('User').status ? 'ACTIVE' : undefined,
     });
     await setPassword(tx, name, admin.username, admin.password);
-    await writeConfiguration(tx, name, CRON_LIST, defaultCrons, admin.username);
+    await writeConfiguration(tx, name, CRON_LIST, crons, admin.username);
   });
 }
 
@@ -103,6 +110,7 @@ async function loadDemoBook(tx: Tx, tenant: string, size: BookSize): Promise<str
 export async function bootstrap(
   db: Db,
   options: { adminPassword?: string; demoData: boolean; objectStore?: ObjectStore },
+  slots: SeedSlots,
 ): Promise<BootstrapResult> {
   const tenantKind = entity('Tenant');
   const exists = await inTenant(db, { tenant: 'master', user: 'system' }, (tx) =>
@@ -111,8 +119,8 @@ export async function bootstrap(
   let result: BootstrapResult = { created: false };
   if (!exists) {
     const password = options.adminPassword ?? crypto.randomBytes(9).toString('base64url');
-    await createTenant(db, 'master', { username: 'admin@master', password, isSuperAdmin: true });
-    await createTenant(db, 'demo', { username: 'admin@demo', password });
+    await createTenant(db, 'master', { username: 'admin@master', password, isSuperAdmin: true }, slots.crons);
+    await createTenant(db, 'demo', { username: 'admin@demo', password }, slots.crons);
     result = { created: true, adminPassword: password };
   }
   // The demo tenant only, and only while it exists: a removed demo tenant is not brought back.
@@ -127,17 +135,15 @@ export async function bootstrap(
       300_000,
     );
     if (loaded.length) result.demoKinds = loaded;
-    // Deals won, contracts activated and amended by the product's own operations, once.
-    if (loaded.includes('Contract')) {
-      const lived = await playDemoLifecycle(db, 'demo', options.objectStore);
-      // Its last month collected by SEPA, answered by the bank's statement, late payers dunned.
-      if (options.objectStore && lived.contracts.active.length)
-        await collectDemoMonth(db, options.objectStore, 'demo', lived.contracts.active, demoBookDate);
-    }
-    // Its documents open: each is given a PDF once.
-    if (options.objectStore) await attachDemoContents(db, options.objectStore, 'demo');
-    // And its first assets have photos.
-    if (options.objectStore) await attachDemoPictures(db, options.objectStore, 'demo');
+    // Then the modules' demo steps, in order: the book lived through by the product's own operations.
+    const context = {
+      db,
+      operations: createOperations(db, slots.writeHooks),
+      store: options.objectStore,
+      tenant: 'demo',
+      loadedKinds: loaded,
+    };
+    for (const step of slots.demo) await step.run(context);
   }
   return result;
 }

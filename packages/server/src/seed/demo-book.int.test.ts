@@ -8,7 +8,7 @@ import { validateFields } from '@lbo/model/values/validate';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
 import { inTenant } from '../db/database.ts';
 import { buildApp } from '../app.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap } from '../product.ts';
 import { demoBook, demoSize } from './demo-book.ts';
 
 // Spec 001 §2.1 and §2.2: the list screens of entity kinds (/crons lists a pseudo-entity).

@@ -7,7 +7,7 @@
 import { depreciationSchedule } from '@lbo/model/finance/depreciation';
 import type { DemoContext, Doc, Recipe } from './demo-book.ts';
 import { assetAt, contractAt, invoiceAt, personAt, postingAt, ticketAt, type BookSize } from './demo-data.ts';
-import { demoChart } from '../accounting/posting-rules.ts';
+import { lessorChart } from '@lbo/model/finance/chart-of-accounts';
 import { frenchIbanAt } from './demo-persons.ts';
 
 /** Index of a generated registration (`CT000042` → 41). */
@@ -465,10 +465,10 @@ export const recipes: Record<string, Recipe> = {
   Inventory: { count: fixed(0), make: () => ({}) },
   // The demo chart of accounts the demo posting rules use (accounting/posting-rules.ts).
   AccountingCatalogItem: {
-    count: fixed(demoChart.length),
+    count: fixed(lessorChart.length),
     complete: true,
     make: (ctx) => {
-      const [account, name, auxiliary] = demoChart[ctx.i];
+      const [account, name, auxiliary] = lessorChart[ctx.i];
       return { account, name, accountClass: account[0], auxiliary: !!auxiliary, status: 'ACTIVE' };
     },
   },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import type { Db, Tx } from '../db/database.ts';
 import { readInTenant } from '../db/database.ts';
-import { readConfiguration } from '../auth/tenant-configuration.ts';
+import { readConfiguration } from '../db/configuration.ts';
 
 /**
  * A tenant's single sign-on configuration: the tenant configuration document `sso`, holding its

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 import { buildApp } from '../app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../testing/oidc-provider.ts';
 import { startSamlIdp, type TestSamlIdp } from '../testing/saml-idp.ts';
 import { bearer, createUser, tokenOf } from '../testing/users.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { createTestDatabase, type TestDatabase } from './test-app.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { readConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
+import { createTenant } from '../product.ts';
 import { APP_ROLE } from '../db/schema.ts';
 import { fileSystemStore, type ObjectStore } from '../db/object-store.ts';
 

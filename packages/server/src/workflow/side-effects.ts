@@ -1,17 +1,10 @@
 import type { Entity } from '@lbo/model/entity';
 import { dayIn } from '@lbo/model/values/dates';
-import type { SideEffectName, Transition } from '@lbo/model/workflow/workflow';
+import { sideEffectNames, type SideEffectName, type Transition } from '@lbo/model/workflow/workflow';
+import type { WorkflowDefinition } from '@lbo/model/workflow/workflow';
 import type { Tx } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { WorkflowCaller } from './permissions.ts';
-import { financingSideEffects } from '../financing/financing-side-effects.ts';
-import { billingSideEffects } from '../billing/billing-side-effects.ts';
-import { invoicePdfSideEffects } from '../billing/invoice-pdf/invoice-pdf.operation.ts';
-import { cashflowSideEffects } from '../billing/cashflows/allocations.ts';
-import { paymentFileSideEffects } from '../banking/payment-files/payment-file-side-effects.ts';
-import { accountingSideEffects } from '../accounting/business-events.ts';
-import { bookingSideEffects } from '../accounting/bookings.ts';
-import { inventorySideEffects } from '../accounting/inventories.ts';
 
 /**
  * The functions behind the side-effect names a transition may list. Each runs in the
@@ -42,7 +35,8 @@ const stamp =
     return { ...doc, [field]: entity.fields[field]?.type === 'datetime' ? now : today };
   };
 
-export const sideEffects: Record<SideEffectName, SideEffect> = {
+/** The core's side effects: dates stamped, counts kept. Modules register the rest (ServerModule.sideEffects). */
+export const coreSideEffects: Partial<Record<SideEffectName, SideEffectRegistration>> = {
   stampSubmitDate: stamp('submitDate'),
   clearSubmitDate: ({ doc }) => {
     const { submitDate: _cleared, ...rest } = doc;
@@ -66,15 +60,54 @@ export const sideEffects: Record<SideEffectName, SideEffect> = {
     ...doc,
     reopenCount: (typeof doc.reopenCount === 'number' ? doc.reopenCount : 0) + 1,
   }),
-  ...financingSideEffects,
-  ...billingSideEffects,
-  ...invoicePdfSideEffects,
-  ...cashflowSideEffects,
-  ...paymentFileSideEffects,
-  ...accountingSideEffects,
-  ...bookingSideEffects,
-  ...inventorySideEffects,
 };
+
+/**
+ * A side effect as a module registers it: the function, and the side effects that must come before
+ * it wherever a transition lists both (an invoice is numbered before its PDF is drawn).
+ */
+export type SideEffectRegistration = SideEffect | { run: SideEffect; after: SideEffectName[] };
+
+const runOf = (registration: SideEffectRegistration): SideEffect =>
+  typeof registration === 'function' ? registration : registration.run;
+
+/** The side effects of this process, installed once from the composed modules (installSideEffects). */
+let installed: Partial<Record<SideEffectName, SideEffect>> = {};
+
+/**
+ * Installs the side effects of the core and the modules. Throws, naming it, when a name the
+ * workflows may list has no function or two, or when a transition lists two in an order its
+ * side effects forbid.
+ */
+export function installSideEffects(
+  registrations: Partial<Record<SideEffectName, SideEffectRegistration>>[],
+  workflows: WorkflowDefinition[],
+): void {
+  const merged: Partial<Record<SideEffectName, SideEffectRegistration>> = {};
+  for (const group of registrations)
+    for (const [name, registration] of Object.entries(group) as [SideEffectName, SideEffectRegistration][]) {
+      if (merged[name]) throw new Error(`The side effect ${name} is registered twice`);
+      merged[name] = registration;
+    }
+  const missing = sideEffectNames.filter((name) => !merged[name]);
+  if (missing.length) throw new Error(`No module registers the side effect(s) ${missing.join(', ')}`);
+  for (const workflow of workflows)
+    for (const transition of workflow.transitions) {
+      const listed = transition.sideEffects ?? [];
+      listed.forEach((name, index) => {
+        const registration = merged[name]!;
+        const after = typeof registration === 'function' ? [] : registration.after;
+        for (const earlier of after) {
+          const at = listed.indexOf(earlier);
+          if (at > index)
+            throw new Error(
+              `Transition ${transition.code} of ${workflow.entity} runs ${name} before ${earlier}, which must come first`,
+            );
+        }
+      });
+    }
+  installed = Object.fromEntries(Object.entries(merged).map(([name, r]) => [name, runOf(r!)]));
+}
 
 /** Runs the named side effects in order, each on the previous one's document. */
 export async function runSideEffects(
@@ -83,7 +116,11 @@ export async function runSideEffects(
   doc: Doc,
 ): Promise<Doc> {
   let current = doc;
-  for (const name of names) current = await sideEffects[name]({ ...context, doc: current });
+  for (const name of names) {
+    const sideEffect = installed[name];
+    if (!sideEffect) throw new Error(`The side effect ${name} is not installed`);
+    current = await sideEffect({ ...context, doc: current });
+  }
   return current;
 }
 

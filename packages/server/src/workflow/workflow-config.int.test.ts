@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '@lbo/model/entity-registry';
-import { writeConfiguration } from '../auth/tenant-configuration.ts';
+import { writeConfiguration } from '../db/configuration.ts';
 import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { signInClerk } from './test-support.ts';
+import { signInClerk } from '../testing/workflow-records.ts';
 
 let t: TestApp;
 let clerk: Record<string, string>;

@@ -6,7 +6,7 @@ import type { WorkflowDefinition } from '@lbo/model/workflow/workflow';
 import { defaultWorkflow, statusesOf } from '@lbo/model/workflow/workflows';
 import type { Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
-import { readConfiguration, writeConfiguration } from '../auth/tenant-configuration.ts';
+import { readConfiguration, writeConfiguration } from '../db/configuration.ts';
 import type { WorkflowCaller } from './permissions.ts';
 
 /**

@@ -6,8 +6,8 @@ import * as storage from '../entities/storage.ts';
 import { transitionsFrom, type WorkflowDefinition } from '@lbo/model/workflow/workflow';
 import { defaultWorkflow } from '@lbo/model/workflow/workflows';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
-import { createTenant } from '../seed/bootstrap.ts';
-import { minimalRecord } from './test-support.ts';
+import { createTenant } from '../product.ts';
+import { minimalRecord } from '../testing/workflow-records.ts';
 
 /**
  * Every default workflow walked through the API: for each transition, a fresh record is taken

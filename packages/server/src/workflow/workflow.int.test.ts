@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { signInClerk } from './test-support.ts';
+import { signInClerk } from '../testing/workflow-records.ts';
 import { createWorkflowOperations } from './workflow.operation.ts';
 
 let t: TestApp;

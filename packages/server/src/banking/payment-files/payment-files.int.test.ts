@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
 import { fileSystemStore } from '../../db/object-store.ts';
 import { generateDemoPaymentFiles } from './demo-payment-files.ts';
 import { isTarget2BusinessDay } from './target2.ts';

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import { addDays } from '@lbo/model/values/dates';
+import { idParams } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import { databaseError, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
@@ -17,6 +18,7 @@ import type { Doc } from '../../entities/storage.ts';
 import { documentEntity } from '../../documents/attach.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { contentDisposition } from '../../http/downloads.ts';
+import { typed } from '../../http/schemas.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Tx } from '../../db/database.ts';
@@ -31,7 +33,7 @@ import {
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-const generateBody = z.object({
+const generateBody = z.strictObject({
   type: z
     .enum(['SEPA_DIRECT_DEBIT', 'SEPA_CREDIT_TRANSFER'])
     .describe('Direct debits of receivable invoices (pain.008) or transfers paying payable ones (pain.001)'),
@@ -116,8 +118,9 @@ export async function paymentFileRoutes(
   { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
 ) {
   registerPaymentFileRunners(jobs, store);
+  const api = typed(app);
 
-  app.post(
+  api.post(
     '/api/billing/payment-files/generate',
     {
       preValidation: preHandler,
@@ -130,7 +133,7 @@ export async function paymentFileRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const p = paymentFileParameters(request.body as Doc, caller);
+      const p = paymentFileParameters(request.body, caller);
       const batch = await inTenant(db, scopeOf(caller), (tx) => queuePaymentFiles(tx, caller, p)).catch((e) =>
         databaseError(e, paymentFileKind),
       );
@@ -139,7 +142,7 @@ export async function paymentFileRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/billing/payment-files/:id/xml',
     {
       preValidation: preHandler,
@@ -147,12 +150,12 @@ export async function paymentFileRoutes(
       schema: {
         tags: ['PaymentFile'],
         summary: "The payment file's XML as stored (application/xml, inline)",
-        params: z.object({ id: z.string().min(1).max(200) }),
+        params: idParams,
       },
     },
     async (request, reply) => {
       const caller = request.caller!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const document = await inTenant(db, scopeOf(caller), async (tx) => {
         const file = await storage.findOne(tx, paymentFileKind, caller.tenant, id);
         if (!file) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [paymentFileKind.name, id]);

@@ -3,7 +3,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
 import { returnDebit } from './return-debit.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { camtReader, units, type CamtEntry, type CamtStatement } from './camt-reader.ts';
 import { camt053File } from './camt-generator.ts';
-import { creditorReference, creditorReferenceBody, creditorReferencesIn } from './creditor-reference.ts';
+import { creditorReference, creditorReferenceBody, creditorReferencesIn } from '@lbo/model/values/creditor-reference';
 
 /** Reads `xml` fed in pieces of `piece` characters: its statements and entries. */
 function read(xml: string, piece = 7) {

@@ -28,7 +28,7 @@ import {
   personOf,
 } from '../../billing/cashflows/billing-records.ts';
 import { returnDebit } from '../returns/return-debit.ts';
-import { creditorReferencesIn, referenceBody } from './creditor-reference.ts';
+import { creditorReferencesIn, referenceBody } from '@lbo/model/values/creditor-reference';
 
 export const transactionKind = entityByName('BankTransaction')!;
 const lineKind = entityByName('PaymentFileLine')!;

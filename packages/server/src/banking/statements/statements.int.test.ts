@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../db/database.ts';
-import { lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { lifecycleClient } from '../../testing/lifecycle-client.ts';
 import * as storage from '../../entities/storage.ts';
 import { entityByName } from '@lbo/model/entity-registry';
 import { uploadFile } from '../../testing/multipart.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.ts';
 import { camt053File, type GeneratedEntry } from './camt-generator.ts';
-import { creditorReference } from './creditor-reference.ts';
+import { creditorReference } from '@lbo/model/values/creditor-reference';
 
 /**
  * Bank statements through the API: every ISO 20022 sample imports (versions .02, .04, .08 of

@@ -10,8 +10,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { idParams, moneyAmount, noBody, registration } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
+import { typed } from '../../http/schemas.ts';
 import type { Doc } from '../../entities/storage.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
@@ -30,22 +32,21 @@ export const CAMT_BACKGROUND_TRANSACTIONS = 2000;
 /** The largest camt file taken (a statement of 100,000 entries is about 60 MB). */
 const MAX_FILE = 512 * 1024 * 1024;
 
-const recordPath = z.object({ id: z.string().min(1).max(200) });
-const matchBody = z.object({
+const matchBody = z.strictObject({
   allocations: z
     .array(
-      z.object({
-        invoiceRegistration: z.string().min(1).max(200),
-        amount: z
-          .number()
-          .describe('In the transaction’s currency, at most its decimals; at most the invoice’s balance'),
+      z.strictObject({
+        invoiceRegistration: registration,
+        amount: moneyAmount().describe(
+          'In the transaction’s currency, at most its decimals; at most the invoice’s balance',
+        ),
       }),
     )
     .min(1)
     .max(100)
     .describe('The invoices the transaction pays and how much of it goes to each (their sum at most its amount)'),
 });
-const rematchQuery = z.object({
+const rematchQuery = z.strictObject({
   registrations: z
     .string()
     .max(20_000)
@@ -68,6 +69,7 @@ export async function statementRoutes(
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: MAX_FILE } });
   registerMatchingRunner(db, jobs);
   registerCamtImportRunner(db, jobs, store);
+  const api = typed(app);
   const write = (entity: { name: string; route: string }) => ({
     entity: entity.name,
     permission: `write /api/${entity.route}`,
@@ -86,7 +88,8 @@ export async function statementRoutes(
   };
   const pendingQueues = new Map<string, { tenant: string; batch: string }>();
 
-  app.post(
+  // The file is multipart (read by @fastify/multipart), so the body has no schema; the route reads no query.
+  api.post(
     '/api/billing/camts/import',
     {
       preValidation: preHandler,
@@ -127,7 +130,7 @@ export async function statementRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/bank/bank-transactions/rematch',
     {
       preValidation: preHandler,
@@ -136,11 +139,12 @@ export async function statementRoutes(
         tags: ['BankTransaction'],
         summary: 'Matches the waiting transactions again (after new invoices)',
         querystring: rematchQuery,
+        body: noBody,
       },
     },
     async (request) => {
       const caller = request.caller!;
-      const named = (request.query as { registrations?: string }).registrations
+      const named = request.query.registrations
         ?.split(',')
         .map((r) => r.trim())
         .filter(Boolean);
@@ -150,7 +154,7 @@ export async function statementRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/bank/bank-transactions/:id/candidates',
     {
       preValidation: preHandler,
@@ -158,18 +162,18 @@ export async function statementRoutes(
       schema: {
         tags: ['BankTransaction'],
         summary: 'The open invoices proposed for a transaction, best first',
-        params: recordPath,
+        params: idParams,
       },
     },
     async (request) => {
       const caller = request.caller!;
-      return inTenant(db, scopeOf(caller), (tx) =>
-        candidatesOf(tx, caller, (request.params as { id: string }).id),
-      ).catch((e) => databaseError(e, transactionKind));
+      return inTenant(db, scopeOf(caller), (tx) => candidatesOf(tx, caller, request.params.id)).catch((e) =>
+        databaseError(e, transactionKind),
+      );
     },
   );
 
-  app.post(
+  api.post(
     '/api/bank/bank-transactions/:id/match',
     {
       preValidation: preHandler,
@@ -177,16 +181,16 @@ export async function statementRoutes(
       schema: {
         tags: ['BankTransaction'],
         summary: 'Matches a transaction by hand to one or several invoices',
-        params: recordPath,
+        params: idParams,
         body: matchBody,
       },
     },
     async (request) => {
       const caller = request.caller!;
-      const { allocations } = request.body as { allocations: { invoiceRegistration: string; amount: number }[] };
-      return inTenant(db, scopeOf(caller), (tx) =>
-        matchByHand(tx, caller, (request.params as { id: string }).id, allocations),
-      ).catch((e) => databaseError(e, transactionKind));
+      const { allocations } = request.body;
+      return inTenant(db, scopeOf(caller), (tx) => matchByHand(tx, caller, request.params.id, allocations)).catch((e) =>
+        databaseError(e, transactionKind),
+      );
     },
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant, scopeOf } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
 import { refreshDueArrears } from './arrears.ts';
 
 /**

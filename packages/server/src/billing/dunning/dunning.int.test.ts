@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lbo/model/values/dates';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { cents, lifecycleClient } from '../../financing/lifecycle-test-support.ts';
+import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
 import { inTenant } from '../../db/database.ts';
 import { dunDemoBook } from './demo-dunning.ts';
 import { lateInterest } from './dunning.operation.ts';

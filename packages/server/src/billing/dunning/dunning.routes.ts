@@ -6,9 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isoDay } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
+import { typed } from '../../http/schemas.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -18,17 +20,9 @@ import { countDunningCandidates, dunChunk } from './dunning.operation.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-const runBody = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' })
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-      { error: 'INVALID_DATE_FIELD' },
-    )
-    .optional()
-    .describe('The day days late are counted to; today when absent'),
-});
+const runBody = z
+  .strictObject({ date: isoDay.optional().describe('The day days late are counted to; today when absent') })
+  .optional();
 
 /** The DUNNING batch runner: one chunk of invoices per step; a cron's run counts to its tick's day. */
 export function registerDunningRunner(jobs: JobQueue, store?: ObjectStore): void {
@@ -60,7 +54,7 @@ export async function dunningRoutes(
   { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
 ) {
   registerDunningRunner(jobs, store);
-  app.post(
+  typed(app).post(
     '/api/billing/dunning/run',
     {
       preValidation: preHandler,
@@ -69,7 +63,7 @@ export async function dunningRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const date = (request.body as { date?: string } | undefined)?.date ?? todayIn(caller.timeZone);
+      const date = request.body?.date ?? todayIn(caller.timeZone);
       const batch = await inTenant(db, scopeOf(caller), async (tx) =>
         createBatch(tx, caller, {
           type: 'DUNNING',

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { asOwner, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { lifecycleClient } from '../../financing/lifecycle-test-support.ts';
-import { creditorReferenceBody, creditorReferencesIn } from '../../banking/statements/creditor-reference.ts';
+import { lifecycleClient } from '../../testing/lifecycle-client.ts';
+import { creditorReferenceBody, creditorReferencesIn } from '@lbo/model/values/creditor-reference';
 import { defaultInvoiceLayout } from './invoice-layout.ts';
 import { renderInvoicePdf } from './render-invoice-pdf.ts';
 

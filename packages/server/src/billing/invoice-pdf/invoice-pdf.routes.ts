@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { idParams } from '@lbo/model/schema/request-values';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import { contentDisposition } from '../../http/downloads.ts';
+import { typed } from '../../http/schemas.ts';
 import { invoicePdf, invoicePdfName } from './invoice-pdf.operation.ts';
 
 const invoiceKind = entityByName('Invoice')!;
@@ -18,7 +19,7 @@ export async function invoicePdfRoutes(
   app: FastifyInstance,
   { db, preHandler }: { db: Db; preHandler: (request: FastifyRequest) => Promise<void> },
 ) {
-  app.get(
+  typed(app).get(
     '/api/billing/invoices/:id/pdf-preview',
     {
       preValidation: preHandler,
@@ -26,12 +27,12 @@ export async function invoicePdfRoutes(
       schema: {
         tags: ['Invoice'],
         summary: "The invoice's PDF rendered from its current data (application/pdf, inline)",
-        params: z.object({ id: z.string().min(1).max(200) }),
+        params: idParams,
       },
     },
     async (request, reply) => {
       const caller = request.caller!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { pdf, name } = await inTenant(db, scopeOf(caller), async (tx) => {
         const row = await storage.findOne(tx, invoiceKind, caller.tenant, id);
         if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [invoiceKind.name, id]);

@@ -12,7 +12,7 @@ import { Dec } from '@lbo/model/finance/decimal';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Doc } from '../../entities/storage.ts';
-import { creditorReference } from '../../banking/statements/creditor-reference.ts';
+import { creditorReference } from '@lbo/model/values/creditor-reference';
 import { amountInWords } from './amount-in-words.ts';
 import { hasRightToLeft, visualPieces } from './bidi-text.ts';
 import type { InvoiceLayout } from './invoice-layout.ts';

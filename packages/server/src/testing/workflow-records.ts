@@ -5,7 +5,7 @@ import { referenceLists } from '@lbo/model/reference-lists';
 import { setPassword } from '../auth/passwords.ts';
 import { inTenant } from '../db/database.ts';
 import { insertRow } from '../entities/storage.ts';
-import { signIn, type TestApp } from '../testing/test-app.ts';
+import { signIn, type TestApp } from './test-app.ts';
 
 /** Test support for the workflow API tests. */
 

@@ -12,10 +12,8 @@ import type { ObjectStore } from '../db/object-store.ts';
 import * as storage from '../entities/storage.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { runTransition } from '../workflow/workflow.operation.ts';
-import { generateDemoPaymentFiles } from '../banking/payment-files/demo-payment-files.ts';
-import { camt053, type GeneratedEntry } from '../banking/statements/camt-generator.ts';
-import { importCamt } from '../banking/statements/camt-import.operation.ts';
-import { dunDemoBook } from '../billing/dunning/demo-dunning.ts';
+import { camt053, generateDemoPaymentFiles, importCamt, type GeneratedEntry } from '../banking/banking.module.ts';
+import { dunDemoBook } from '../billing/billing.module.ts';
 
 const paymentFileKind = entityByName('PaymentFile')!;
 const lineKind = entityByName('PaymentFileLine')!;

@@ -8,17 +8,22 @@
  */
 import { sql } from 'kysely';
 import { inTenant, type Db } from '../db/database.ts';
-import { createOperations } from '../entities/crud.operation.ts';
+import type { Operations } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
-import { writeHooks } from '../entities/write-hooks.ts';
 import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
-import { kind } from './financing-records.ts';
-import { playDemoBilling } from '../billing/demo-billing.ts';
-import { closeThrough } from '../accounting/periods.ts';
-import { playDemoBookings, postDemoMonthEnds } from '../accounting/demo-bookings.ts';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Entity } from '@lbo/model/entity';
+import { playDemoBilling } from '../billing/billing.module.ts';
+import { closeThrough, playDemoBookings, postDemoMonthEnds } from '../accounting/accounting.module.ts';
 import type { ObjectStore } from '../db/object-store.ts';
+
+const kind = (name: string): Entity => {
+  const found = entityByName(name);
+  if (!found) throw new Error(`entity ${name} is not declared`);
+  return found;
+};
 
 export interface DemoLifecycle {
   deals: string[];
@@ -31,9 +36,13 @@ export interface DemoLifecycle {
 export const demoBookDate = '2025-06-30';
 const asOf = demoBookDate;
 
-export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectStore): Promise<DemoLifecycle> {
+export async function playDemoLifecycle(
+  db: Db,
+  operations: Operations,
+  tenant: string,
+  store?: ObjectStore,
+): Promise<DemoLifecycle> {
   const caller: WorkflowCaller = { tenant, username: 'system', isAdmin: true, timeZone: 'Europe/Paris' };
-  const operations = createOperations(db, writeHooks);
   const workflow = createWorkflowOperations(db);
   const first = (name: string, n: number, condition = sql<boolean>`true`) =>
     inTenant(db, { tenant, user: 'system' }, async (tx) =>
@@ -188,6 +197,7 @@ export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectSt
   // Lines due by the book's date are billed month by month, issued and (but the last month) paid.
   await playDemoBilling(
     db,
+    operations,
     store,
     tenant,
     contracts.active,
@@ -204,7 +214,7 @@ export async function playDemoLifecycle(db: Db, tenant: string, store?: ObjectSt
     .sort()[0];
   await postDemoMonthEnds(db, caller, firstStart, asOf);
   await inTenant(db, { tenant, user: 'system' }, (tx) => closeThrough(tx, caller, '2025-04'));
-  await playDemoBookings(db, caller, '2025-04-30', asOf);
+  await playDemoBookings(db, operations, caller, '2025-04-30', asOf);
 
   // A rate change applied; a longer duration submitted, waiting for its approval.
   const amendments: string[] = [];

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { Decimal } from 'decimal.js';
-import type { TestApp } from '../testing/test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 /** Test support of the contract lifecycle API tests: a deal quoted twice, won and activated. */
 export type Line = {

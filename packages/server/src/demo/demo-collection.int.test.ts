@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { fileSystemStore } from '../db/object-store.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap } from '../product.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
 
 /**

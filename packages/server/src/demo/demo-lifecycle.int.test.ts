@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { bootstrap } from '../seed/bootstrap.ts';
+import { bootstrap } from '../product.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
-import { cents, sum, type Element } from './lifecycle-test-support.ts';
+import { cents, sum, type Element } from '../testing/lifecycle-client.ts';
 
 /** A fresh start shows the lessor's core at work in the demo tenant. */
 let db: TestDatabase;

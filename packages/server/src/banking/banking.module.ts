@@ -1,0 +1,39 @@
+import type { ServerModule } from '../modules/server-module.ts';
+import { paymentFileSideEffects } from './payment-files/payment-file-side-effects.ts';
+import { paymentFileRoutes } from './payment-files/payment-files.routes.ts';
+import { returnRoutes } from './returns/returns.routes.ts';
+import { statementRoutes } from './statements/statements.routes.ts';
+import { treasuryWriteHooks } from './treasury/treasury.ts';
+import { treasuryRoutes } from './treasury/treasury.routes.ts';
+
+export { generateDemoPaymentFiles } from './payment-files/demo-payment-files.ts';
+export { camt053, type GeneratedEntry } from './statements/camt-generator.ts';
+export { importCamt } from './statements/camt-import.operation.ts';
+
+export interface BankingSettings {
+  /** Camt files of more transactions are imported in the background. */
+  camtBackgroundThreshold?: number;
+}
+
+/** SEPA payment files, bank statements and their matching, returned debits, treasury. */
+export const bankingModule = ({ camtBackgroundThreshold }: BankingSettings = {}): ServerModule => ({
+  name: 'banking',
+  async register(app, { db, preHandler, jobs, store }) {
+    await app.register(statementRoutes, { db, store, jobs, preHandler, backgroundThreshold: camtBackgroundThreshold });
+    await app.register(returnRoutes, { db, preHandler, store });
+    await app.register(paymentFileRoutes, { db, preHandler, jobs, store });
+    await app.register(treasuryRoutes, { db, preHandler });
+  },
+  sideEffects: paymentFileSideEffects,
+  writeHooks: treasuryWriteHooks,
+  crons: [
+    {
+      name: 'nightly-bank-matching',
+      cron: '30 0 * * *',
+      job: 'BANK_MATCHING',
+      parameters: {},
+      timeZone: 'Europe/Paris',
+      enabled: true,
+    },
+  ],
+});

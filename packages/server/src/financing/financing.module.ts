@@ -1,0 +1,35 @@
+import type { ServerModule } from '../modules/server-module.ts';
+import { calculatorRoutes } from './calculator.routes.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { contractLifecycleRoutes } from './contract-lifecycle.routes.ts';
+import { financingSideEffects } from './financing-side-effects.ts';
+import { registerIndexationRunner } from './indexation-job.ts';
+import { financedRecordHooks } from './quotation-pricing.ts';
+
+export { recordLineStatus, recordLinesStatus } from './schedule-lines.ts';
+
+/** Deals, quotations priced by the finance engine, contracts and their lifecycle, credit lines, indexation. */
+export const financingModule: ServerModule = {
+  name: 'financing',
+  async register(app, { db, operations, preHandler, jobs }) {
+    await app.register(async (scope) => {
+      scope.addHook('preHandler', preHandler);
+      await scope.register(calculatorRoutes, { operations });
+    });
+    await app.register(contractLifecycleRoutes, { db, preHandler });
+    await app.register(catalogueRoutes, { db, operations, preHandler });
+    registerIndexationRunner(jobs);
+  },
+  sideEffects: financingSideEffects,
+  writeHooks: financedRecordHooks,
+  crons: [
+    {
+      name: 'nightly-indexation',
+      cron: '15 0 * * *',
+      job: 'INDEXATION',
+      parameters: {},
+      timeZone: 'Europe/Paris',
+      enabled: true,
+    },
+  ],
+};

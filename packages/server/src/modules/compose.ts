@@ -1,0 +1,84 @@
+import type { Entity } from '@lbo/model/entity';
+import { defaultWorkflows } from '@lbo/model/workflow/workflows';
+import type { Db } from '../db/database.ts';
+import type { WriteHooks } from '../entities/crud.operation.ts';
+import { ticksAround, type CronEntry } from '../jobs/crons.ts';
+import type { SessionCaller } from '../auth/sessions.ts';
+import { coreTenantSettings, type TenantSetting } from '../auth/tenant-settings.ts';
+import { coreSideEffects, installSideEffects } from '../workflow/side-effects.ts';
+import type { DemoStep, ServerModule } from './server-module.ts';
+
+/** The slots of all modules, merged and checked. */
+export interface ComposedModules {
+  modules: ServerModule[];
+  writeHooks: Record<string, WriteHooks>;
+  tenantSettings: Record<string, TenantSetting>;
+  crons: CronEntry[];
+  demo: DemoStep[];
+  hostTenant(db: Db, hostname: string): Promise<string | undefined>;
+  currentUser(db: Db, caller: SessionCaller): Promise<Record<string, unknown>>;
+}
+
+/** Merges named entries, refusing a name two modules claim. */
+function merged<T>(what: string, groups: [string, Record<string, T> | undefined][]): Record<string, T> {
+  const out: Record<string, T> = {};
+  const owner: Record<string, string> = {};
+  for (const [module, group] of groups)
+    for (const [name, value] of Object.entries(group ?? {})) {
+      if (Object.hasOwn(out, name)) throw new Error(`${what} ${name} is registered by ${owner[name]} and ${module}`);
+      out[name] = value;
+      owner[name] = module;
+    }
+  return out;
+}
+
+/**
+ * Composes the modules into the core's slots and checks them, so that a product missing a piece
+ * refuses to start and names it: a side effect a workflow may list that no module registers, write
+ * hooks a kind names that no module has, a name two modules claim.
+ */
+export function composeModules(modules: ServerModule[], kinds: Entity[]): ComposedModules {
+  merged(
+    'The module',
+    modules.map((m) => [m.name, { [m.name]: m }]),
+  );
+  installSideEffects([coreSideEffects, ...modules.map((m) => m.sideEffects ?? {})], defaultWorkflows());
+  const writeHooks = merged(
+    'The write hooks',
+    modules.map((m) => [m.name, m.writeHooks]),
+  );
+  for (const kind of kinds)
+    if (kind.writeHooks && !Object.hasOwn(writeHooks, kind.writeHooks))
+      throw new Error(`${kind.name} names the write hooks "${kind.writeHooks}", which no module registers`);
+  const tenantSettings = merged('The tenant configuration section', [
+    ['core', coreTenantSettings],
+    ...modules.map((m): [string, Record<string, TenantSetting> | undefined] => [m.name, m.tenantSettings]),
+  ]);
+  // A new tenant's list shows its crons in the order they run, whichever module brought them.
+  const firstTick = (cron: CronEntry) => ticksAround(cron, new Date('2025-01-02T12:00:00Z')).next.getTime();
+  const crons = modules.flatMap((m) => m.crons ?? []).sort((a, b) => firstTick(a) - firstTick(b));
+  merged(
+    'The cron',
+    modules.map((m) => [m.name, Object.fromEntries((m.crons ?? []).map((c) => [c.name, c]))]),
+  );
+  const hostTenants = modules.flatMap((m) => (m.hostTenant ? [m.hostTenant] : []));
+  const userParts = modules.flatMap((m) => (m.currentUser ? [m.currentUser] : []));
+  return {
+    modules,
+    writeHooks,
+    tenantSettings,
+    crons,
+    demo: modules.flatMap((m) => m.demo ?? []),
+    async hostTenant(db, hostname) {
+      for (const resolve of hostTenants) {
+        const tenant = await resolve(db, hostname);
+        if (tenant) return tenant;
+      }
+      return undefined;
+    },
+    async currentUser(db, caller) {
+      const parts = await Promise.all(userParts.map((part) => part(db, caller)));
+      return Object.assign({}, ...parts);
+    },
+  };
+}

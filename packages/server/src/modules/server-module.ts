@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Entity } from '@lbo/model/entity';
+import type { SideEffectName } from '@lbo/model/workflow/workflow';
+import type { Database, Db } from '../db/database.ts';
+import type { ObjectStore } from '../db/object-store.ts';
+import type { Operations, WriteHooks } from '../entities/crud.operation.ts';
+import type { CronEntry } from '../jobs/crons.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { SessionCaller, SessionService } from '../auth/sessions.ts';
+import type { TenantSetting } from '../auth/tenant-settings.ts';
+import type { SideEffectRegistration } from '../workflow/side-effects.ts';
+
+/**
+ * What the core hands every module when the application is built: the database, the generic
+ * write path, sessions, the object store and the job queue, and the pre-handler that signs
+ * requests in and checks the route's permission.
+ */
+export interface ModuleContext {
+  database: Database;
+  db: Db;
+  operations: Operations;
+  sessions: SessionService;
+  store: ObjectStore;
+  jobs: JobQueue;
+  entities: Entity[];
+  preHandler: (request: FastifyRequest) => Promise<void>;
+}
+
+/** What a demo step is given: the tenant being filled, the generic write path, the object store. */
+export interface DemoContext {
+  db: Db;
+  /** The generic write path, with every module's write hooks. */
+  operations: Operations;
+  store?: ObjectStore;
+  tenant: string;
+  /** The kinds the seed engine loaded in this start (a step usually runs once, right after its kinds are loaded). */
+  loadedKinds: string[];
+}
+
+export interface DemoStep {
+  name: string;
+  run(context: DemoContext): Promise<void>;
+}
+
+/**
+ * A domain of the server (ARCHITECTURE.md, "Modules and the core"): everything it adds to the
+ * product, in the slots the core offers. `app.ts` composes the modules; the core never names one.
+ */
+export interface ServerModule {
+  name: string;
+  /** Its routes and job runners, registered in a Fastify scope of its own. */
+  register?(app: FastifyInstance, context: ModuleContext): Promise<void>;
+  /** Functions behind the side-effect names of transitions (`sideEffectNames` in the model). */
+  sideEffects?: Partial<Record<SideEffectName, SideEffectRegistration>>;
+  /** Write hooks, by the key a kind's declaration names (`writeHooks`). */
+  writeHooks?: Record<string, WriteHooks>;
+  /** Sections of the tenant configuration it owns, with their checks. */
+  tenantSettings?: Record<string, TenantSetting>;
+  /** Recurring jobs every new tenant starts with (their batch types are run by this module's runners). */
+  crons?: CronEntry[];
+  /** Steps of the demo tenant's book, played in the order of the modules, after the seed engine loaded the kinds. */
+  demo?: DemoStep[];
+  /** Work it keeps doing while a server serves (sweeps), started once listening; answers how to stop it. */
+  serve?(context: ModuleContext): () => void;
+  /** The tenant a sign-in page's host belongs to, when a module knows it (single sign-on hosts). */
+  hostTenant?(db: Db, hostname: string): Promise<string | undefined>;
+  /** What the module adds to the signed-in user's configuration (`GET /api/core/users/current`). */
+  currentUser?(db: Db, caller: SessionCaller): Promise<Record<string, unknown>>;
+}

@@ -1,0 +1,57 @@
+import { entities } from '@lbo/model/entity-registry';
+import { accountingModule } from './accounting/accounting.module.ts';
+import { assetModule } from './asset/asset.module.ts';
+import { bankingModule, type BankingSettings } from './banking/banking.module.ts';
+import { billingModule, type BillingSettings } from './billing/billing.module.ts';
+import type { Db } from './db/database.ts';
+import type { ObjectStore } from './db/object-store.ts';
+import { demoModule } from './demo/demo.module.ts';
+import { documentsModule } from './documents/documents.module.ts';
+import { dynoModule } from './dyno/dyno.module.ts';
+import { externalModule } from './external/external.module.ts';
+import { financingModule } from './financing/financing.module.ts';
+import { listsModule } from './lists/lists.module.ts';
+import { localesModule } from './locales/locales.module.ts';
+import { composeModules } from './modules/compose.ts';
+import type { ServerModule } from './modules/server-module.ts';
+import { personModule } from './person/person.module.ts';
+import { reportModule, type ReportSettings } from './report/report.module.ts';
+import { bootstrap as bootstrapWith, createTenant as createTenantWith } from './seed/bootstrap.ts';
+import { ssoModule } from './sso/sso.module.ts';
+
+/** The settings some modules take (background thresholds). */
+export type ProductSettings = BillingSettings & BankingSettings & ReportSettings;
+
+/**
+ * The product: every domain module, in the order their routes are registered and their demo
+ * steps played. The one place that names them all (with `app.ts`, which builds the server from them).
+ */
+export const productModules = (settings: ProductSettings = {}): ServerModule[] => [
+  listsModule,
+  localesModule,
+  dynoModule,
+  personModule,
+  assetModule,
+  externalModule,
+  documentsModule,
+  reportModule(settings),
+  financingModule,
+  billingModule(settings),
+  bankingModule(settings),
+  accountingModule,
+  ssoModule,
+  demoModule,
+];
+
+const product = composeModules(productModules(), entities);
+
+/** Creates a tenant and its administrator, with the modules' recurring jobs. */
+export const createTenant = (
+  db: Db,
+  name: string,
+  admin: { username: string; password: string; isSuperAdmin?: boolean },
+) => createTenantWith(db, name, admin, product.crons);
+
+/** First start: the master and demo tenants, then the demo book lived through by the modules' demo steps. */
+export const bootstrap = (db: Db, options: { adminPassword?: string; demoData: boolean; objectStore?: ObjectStore }) =>
+  bootstrapWith(db, options, product);
