@@ -1,10 +1,21 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
-import { frFR } from '../packages/web/src/i18n/fr-FR.ts';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { listReady, notice, rows } from './support/pages.ts';
+
+/**
+ * The French the app ships: the core's and the domains' modules', as the web's composition root puts
+ * them together. Loaded by its path, so that the root typecheck does not follow it into the web's
+ * screens (compiled by the web's own configuration).
+ */
+const webModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/src/app/web-modules.ts');
+const { shippedTranslations } = (await import(webModules)) as {
+  shippedTranslations(locale: string): Promise<Record<string, string> | undefined>;
+};
+const frFR = (await shippedTranslations('fr-FR')) ?? {};
 
 /**
  * The interface in French from a browser set to French: the sign-in page, a list, the

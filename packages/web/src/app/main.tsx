@@ -40,9 +40,12 @@ function createRouter() {
   );
 }
 
+/** The texts shipped with the app, the domains' included: the composition root is loaded with the first of them. */
+const shippedTranslations = async (locale: string) => (await import('./web-modules.ts')).shippedTranslations(locale);
+
 /** Starts the app: locale, then the router (the data cache belongs to the signed-in shell's chunk). */
 async function start() {
-  const i18n = await initI18n(initialLocale(readStoredLocale(), navigator.language));
+  const i18n = await initI18n(initialLocale(readStoredLocale(), navigator.language), shippedTranslations);
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={createRouter()} />

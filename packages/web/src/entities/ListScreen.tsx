@@ -27,18 +27,17 @@ import { useSession } from '../app/session/session-context.tsx';
 import { useShortcut } from '../app/shortcuts.ts';
 import { columnLabel, humanise } from './entity-fields.ts';
 import { useStatusTones } from './workflow/workflow-api.ts';
+import { useWebModules } from '../app/web-module.ts';
 
 /**
  * What a list shows only on demand is loaded on first use, so that the list route's JavaScript
  * carries none of it: advanced search (saved searches, modal, switches), the workflow menus and
- * their icons, the row transitions drawer, the export.
+ * their icons, the row transitions drawer, the export (and its progress in the background, which a
+ * domain module brings: `slots.backgroundExport`).
  */
 const AdvancedSearch = lazy(() => import('./AdvancedSearch.tsx').then((m) => ({ default: m.AdvancedSearch })));
 const ListTransitions = lazy(() =>
   import('./workflow/ListTransitions.tsx').then((m) => ({ default: m.ListTransitions })),
-);
-const BackgroundExportDialog = lazy(() =>
-  import('../report/ExportProgress.tsx').then((m) => ({ default: m.BackgroundExportDialog })),
 );
 const RowTransitions = lazy(() => import('./workflow/RowTransitions.tsx').then((m) => ({ default: m.RowTransitions })));
 
@@ -114,6 +113,7 @@ export function ListScreen({
   const [exporting, setExporting] = useState(false);
   // An export gone to the background, followed live until its file can be downloaded.
   const [backgroundExport, setBackgroundExport] = useState<Record<string, unknown>>();
+  const BackgroundExportDialog = useWebModules().slots.backgroundExport;
   // The selectable-row mode (kinds with a status): row checkboxes and the workflow transitions.
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
@@ -333,7 +333,7 @@ export function ListScreen({
           onRowClick={rowTransitions ? onRowClick : undefined}
         />
       </div>
-      {backgroundExport && (
+      {backgroundExport && BackgroundExportDialog && (
         <Suspense fallback={null}>
           <BackgroundExportDialog
             record={backgroundExport}

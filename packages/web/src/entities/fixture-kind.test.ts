@@ -3,7 +3,7 @@ import { entities, registerKinds } from '@lbo/model/entity-registry';
 import { gizmo } from '@lbo/model/testing/gizmo-kind';
 import { formFieldsOf } from '../fields/form-field.ts';
 import { labelOfPath as menuLabelOf } from '../app/menus.ts';
-import { customDetailScreens, customListScreens } from '../app/shell/custom-screens.tsx';
+import { composedWeb, shippedTranslations } from '../app/web-modules.ts';
 import { columnLabel, filterParams, humanise } from './entity-fields.ts';
 
 /**
@@ -44,7 +44,7 @@ describe('the screens of a kind declared in one file', () => {
 
   it('translate its title, field and transition labels into French from the declaration', async () => {
     // The dictionary is built when first loaded, as the app loads it: after the kinds are known.
-    const { frFR } = await import('../i18n/fr-FR.ts');
+    const frFR = (await shippedTranslations('fr-FR')) ?? {};
     expect(frFR).toMatchObject({
       Gizmo: 'Bidule',
       Gizmos: 'Bidules',
@@ -56,9 +56,10 @@ describe('the screens of a kind declared in one file', () => {
 
   it('use the generic screens unless a declaration names a screen the web has', () => {
     expect(gizmo.screens).toEqual({});
+    const { detailScreens, listScreens } = composedWeb;
     for (const kind of entities) {
-      if (kind.screens.detail) expect(Object.hasOwn(customDetailScreens, kind.screens.detail), kind.name).toBe(true);
-      if (kind.screens.list) expect(Object.hasOwn(customListScreens, kind.screens.list), kind.name).toBe(true);
+      if (kind.screens.detail) expect(Object.hasOwn(detailScreens, kind.screens.detail), kind.name).toBe(true);
+      if (kind.screens.list) expect(Object.hasOwn(listScreens, kind.screens.list), kind.name).toBe(true);
     }
   });
 });

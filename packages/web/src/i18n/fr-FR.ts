@@ -1,34 +1,25 @@
 import { kindLabelsIn } from '@lbo/model/kind-labels';
 import { frFRLabels } from './fr-FR-labels.ts';
 import { frFRTransitions } from './fr-FR-transitions.ts';
-import { personFr } from '../person/fr-FR.ts';
-import { reportFr } from '../report/fr-FR.ts';
-import { jobsFr } from '../jobs/fr-FR.ts';
-import { billingFr } from '../billing/fr-FR.ts';
-import { paymentFilesFr } from '../banking/payment-files-fr-FR.ts';
-import { recoveryFr } from '../banking/recovery-fr-FR.ts';
-import { treasuryFr } from '../banking/treasury-fr-FR.ts';
-import { statementsFr } from '../banking/statements-fr-FR.ts';
-import { accountingFr } from '../accounting/accounting-fr-FR.ts';
 
 /**
- * French texts of the interface, keyed by their English wording, with the kinds' titles from
- * their declarations, the field labels of the generic screens (fr-FR-labels.ts) and the transitions of every default workflow
- * (fr-FR-transitions.ts). A tenant's translations (GET /api/core/locales/fr-FR) come on top;
- * a test checks that no text the web uses is missing here.
+ * French texts of the core of the interface, keyed by their English wording, in two layers around the
+ * domains' texts (each domain ships its own in its module; app/web-modules.ts puts them together, see
+ * `withCoreTranslations`). A tenant's translations (GET /api/core/locales/fr-FR) come on top; a test
+ * checks that no text the web uses is missing.
+ *
+ * Under the domains' texts, which may word them better for their screens: the kinds' titles from their
+ * declarations (built when first loaded, after the kinds are known), the field labels of the generic
+ * screens (fr-FR-labels.ts) and the transitions of every default workflow (fr-FR-transitions.ts).
  */
-export const frFR: Record<string, string> = {
+export const frFRDeclared: Record<string, string> = {
   ...kindLabelsIn('fr'),
   ...frFRLabels,
   ...frFRTransitions,
-  ...reportFr,
-  ...jobsFr,
-  ...billingFr,
-  ...paymentFilesFr,
-  ...recoveryFr,
-  ...treasuryFr,
-  ...statementsFr,
-  ...accountingFr,
+};
+
+/** Over the domains' texts: the core's own, those of the shell and the generic screens. */
+export const frFRTexts: Record<string, string> = {
   // Shell
   'Leasing back office': 'Back-office de leasing',
   Loading: 'Chargement',
@@ -361,6 +352,4 @@ export const frFR: Record<string, string> = {
   'Email is mandatory': 'Le courriel est obligatoire',
   'Invalid email': 'Courriel invalide',
   'Self registration email recorded': "Courriel d'auto-inscription enregistré",
-  // The person editor's texts.
-  ...personFr,
 };

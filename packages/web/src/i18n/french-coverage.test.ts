@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '@lbo/model/entity-registry';
 import type { FieldDef } from '@lbo/model/fields';
 import { menuSections } from '@lbo/model/navigation';
@@ -12,17 +12,23 @@ import { labelOfPath } from '../app/menus.ts';
 import { defaultHostSettings } from '../app/session/host-settings.ts';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
 import { transitionVocabulary } from '@lbo/model/workflow/vocabulary';
-import { frFR } from './fr-FR.ts';
+import { shippedTranslations } from '../app/web-modules.ts';
 import { documentLocale } from './locale.ts';
 
 /**
  * Every text the web shows through i18next has a French translation: the literal keys of the
  * sources (`t('…')`), the generic screens' labels derived from the declarations (list titles,
  * filters, columns and form fields of every kind), the transitions of every default workflow
- * and the host's default texts. A browser journey (e2e/french.test.ts) looks for English left
- * on the rendered screens.
+ * and the host's default texts. The French checked is the one the app ships: the core's and the
+ * domains' modules', as the composition root (app/web-modules.ts) puts them together. A browser
+ * journey (e2e/french.test.ts) looks for English left on the rendered screens.
  */
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let frFR: Record<string, string>;
+beforeAll(async () => {
+  frFR = (await shippedTranslations('fr-FR')) ?? {};
+});
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -96,7 +102,7 @@ describe('French texts', () => {
     const labels = new Set<string>(menuSections);
     for (const entity of entities) labels.add(labelOfPath(`/${entity.listRoute}`));
     // A screen's label is the one it names, else derived from its path.
-    for (const m of menus.matchAll(/'(\/[a-z/-]+)'(?!, label:)/g)) labels.add(labelOfPath(m[1]));
+    for (const m of menus.matchAll(/'(\/[a-z/-]+)'(?!,\s*label:)/g)) labels.add(labelOfPath(m[1]));
     for (const m of menus.matchAll(/label: '([^']+)'/g)) labels.add(m[1]);
     expect(labels.size).toBeGreaterThan(50);
     expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
@@ -113,7 +119,7 @@ describe('French texts', () => {
   });
 
   it("translate the host's default texts (sign-in title and button), on the web and on the server", () => {
-    const server = fs.readFileSync(path.resolve(srcDir, '../../server/src/core/core.routes.ts'), 'utf8');
+    const server = fs.readFileSync(path.resolve(srcDir, '../../server/src/http/host-settings.ts'), 'utf8');
     const serverTexts = [...server.matchAll(/(loginTitle|loginButtonText|windowTitle): '([^']+)'/g)].map((m) => m[2]);
     expect(serverTexts.length).toBe(3);
     const webTexts = Object.values(defaultHostSettings).filter((v): v is string => typeof v === 'string');

@@ -10,16 +10,45 @@ import { defaultLocale } from './locale.ts';
  */
 export const i18n = i18next.createInstance();
 
-const shippedDictionaries: Record<string, () => Promise<Record<string, string>>> = {
-  'fr-FR': async () => (await import('./fr-FR.ts')).frFR,
+type Translations = Record<string, string>;
+/** Loads the texts shipped for a locale; undefined when none ships. */
+export type ShippedTranslations = (locale: string) => Promise<Translations | undefined>;
+
+/**
+ * The core's texts by locale, in two layers: the labels drawn from the declarations (kinds, fields,
+ * transitions), which a domain's texts may word better, and the core's own texts (the shell, the
+ * generic screens), which stay over them.
+ */
+const coreDictionaries: Record<string, () => Promise<{ declared: Translations; texts: Translations }>> = {
+  'fr-FR': async () => {
+    const { frFRDeclared, frFRTexts } = await import('./fr-FR.ts');
+    return { declared: frFRDeclared, texts: frFRTexts };
+  },
 };
+
+/** The core's texts of `locale` around the domains' ones: the declared labels under them, the core's own over them. */
+export async function withCoreTranslations(
+  locale: string,
+  domainTexts?: Promise<Translations | undefined>,
+): Promise<Translations | undefined> {
+  const [core, domains] = await Promise.all([coreDictionaries[locale]?.(), domainTexts]);
+  if (!core && !domains) return undefined;
+  return { ...core?.declared, ...domains, ...core?.texts };
+}
+
+/** The core's texts alone (a test, or an app without domains). */
+export const coreTranslations: ShippedTranslations = (locale) => withCoreTranslations(locale);
+
+/** What ships, as the app composed it (app/web-modules.ts adds the domains' texts); the core's alone by default. */
+let shipped: ShippedTranslations = coreTranslations;
 const shippedLoaded = new Set<string>();
 
 /** Adds the dictionary shipped for `locale`, once; a tenant's translations already added keep precedence. */
 export async function loadShippedTranslations(locale: string) {
-  const load = shippedDictionaries[locale];
-  if (!load || shippedLoaded.has(locale)) return;
-  i18n.addResourceBundle(locale, 'translation', await load(), true, false);
+  if (locale === defaultLocale || shippedLoaded.has(locale)) return;
+  const dictionary = await shipped(locale);
+  if (!dictionary) return;
+  i18n.addResourceBundle(locale, 'translation', dictionary, true, false);
   shippedLoaded.add(locale);
 }
 
@@ -31,8 +60,10 @@ export function onMissingKey(sink: MissingKeySink | undefined) {
   missingKeySink = sink;
 }
 
-export async function initI18n(locale = defaultLocale) {
+/** Starts i18next in `locale`; `shippedTranslations` are the texts that ship with the app, by locale. */
+export async function initI18n(locale = defaultLocale, shippedTranslations: ShippedTranslations = coreTranslations) {
   // A new store: nothing shipped is in it yet.
+  shipped = shippedTranslations;
   shippedLoaded.clear();
   await i18n.use(initReactI18next).init({
     lng: locale,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shippedTranslations } from '../app/web-modules.ts';
 import { addTranslations, i18n, initI18n, loadShippedTranslations, missingKeyCollector, onMissingKey } from './i18n.ts';
 
 afterEach(() => {
@@ -32,10 +33,12 @@ describe('missing translations (spec 000 §7)', () => {
   });
 
   it('are reported in French when the configuration asks, never in en-EU, and a tenant translation fills them', async () => {
-    await initI18n('fr-FR');
+    await initI18n('fr-FR', shippedTranslations);
     const reported: string[] = [];
     onMissingKey((_locale, key) => reported.push(key));
     expect(i18n.t('Save')).toBe('Enregistrer');
+    // A domain's text, shipped by its module.
+    expect(i18n.t('Run billing')).toBe('Lancer la facturation');
     expect(i18n.t('Deal pipeline')).toBe('Deal pipeline');
     expect(reported).toEqual(['Deal pipeline']);
     addTranslations('fr-FR', { 'Deal pipeline': 'Affaires en cours' });
@@ -50,12 +53,14 @@ describe('missing translations (spec 000 §7)', () => {
   });
 
   it('French is loaded when first used, and a tenant translation stays over the shipped text', async () => {
-    await initI18n('en-EU');
+    await initI18n('en-EU', shippedTranslations);
     expect(i18n.getResource('fr-FR', 'translation', 'Save')).toBeUndefined();
-    addTranslations('fr-FR', { Save: 'Sauver' });
+    addTranslations('fr-FR', { Save: 'Sauver', 'Run billing': 'Facturer' });
     await loadShippedTranslations('fr-FR');
     await i18n.changeLanguage('fr-FR');
     expect(i18n.t('Save')).toBe('Sauver');
+    expect(i18n.t('Run billing')).toBe('Facturer');
     expect(i18n.t('Sign out')).toBe('Se déconnecter');
+    expect(i18n.t('Scheduled jobs')).toBe('Tâches planifiées');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { entities } from '@lbo/model/entity-registry';
 import { EntityDetailScreen as DetailScreen, EntityListScreen as ListScreen } from './custom-screens.tsx';
@@ -8,35 +8,12 @@ import { ShortLink } from '../pages/ShortLink.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { allowedRoutesOf, isRouteAllowed } from '../menus.ts';
 import { Loading } from '../pages/StatusPages.tsx';
+import { useWebModules } from '../web-module.ts';
 
-/** Tool screens built so far, by path; each is a chunk of its own. */
-const CalculatorScreen = lazy(() => import('../../financing/CalculatorScreen.tsx'));
+/** The core's own tool screens, by path; the domains' come with their modules. Each is a chunk of its own. */
 const ApiDocumentationScreen = lazy(() => import('../pages/ApiDocumentationScreen.tsx'));
-const ObjectStorageContainersScreen = lazy(() =>
-  import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainersScreen })),
-);
-const ObjectStorageContainerScreen = lazy(() =>
-  import('../../documents/ObjectStorageScreens.tsx').then((m) => ({ default: m.ObjectStorageContainerScreen })),
-);
-const CronsScreen = lazy(() => import('../../jobs/CronsScreen.tsx'));
-const TreasuryMoveMoneyScreen = lazy(() =>
-  import('../../banking/TreasuryScreens.tsx').then((m) => ({ default: m.TreasuryMoveMoneyScreen })),
-);
-const TreasuryArbitrationScreen = lazy(() =>
-  import('../../banking/TreasuryScreens.tsx').then((m) => ({ default: m.TreasuryArbitrationScreen })),
-);
-const TreasurySetOverdraftScreen = lazy(() =>
-  import('../../banking/TreasuryScreens.tsx').then((m) => ({ default: m.TreasurySetOverdraftScreen })),
-);
-const builtToolScreens: Record<string, ComponentType> = {
-  '/rates': CalculatorScreen,
-  '/crons': CronsScreen,
+const coreToolScreens: Record<string, ComponentType> = {
   '/documentation/api': ApiDocumentationScreen,
-  '/object-storage-containers': ObjectStorageContainersScreen,
-  '/object-storage-container/:containerName': ObjectStorageContainerScreen,
-  '/move-money': TreasuryMoveMoneyScreen,
-  '/arbitration': TreasuryArbitrationScreen,
-  '/bank/set-overdraft': TreasurySetOverdraftScreen,
 };
 
 /**
@@ -80,9 +57,6 @@ export const toolRoutes = [
 /** `/app-preload` renders nothing (spec 000 §2.2). */
 export const emptyRoutes = ['/app-preload'];
 
-/** Tool paths that replace an entity route of the same path (the current tenant's settings at /tenant). */
-const toolFirst = new Set(toolRoutes);
-
 /**
  * Every route of spec 000 §2.2: a list route and detail routes `/x` and `/x/{id}` for each
  * declared kind, built from the registry; the tool screens; short links; the landing page.
@@ -90,13 +64,17 @@ const toolFirst = new Set(toolRoutes);
 export function AppRoutes() {
   const { configuration, user } = useSession();
   const location = useLocation();
+  const { toolScreens } = useWebModules();
+  const builtToolScreens = useMemo(() => ({ ...toolScreens, ...coreToolScreens }), [toolScreens]);
+  // Tool paths replace an entity route of the same path (the current tenant's settings at /tenant).
+  const toolFirst = useMemo(() => new Set([...toolRoutes, ...Object.keys(toolScreens)]), [toolScreens]);
   const allowed = allowedRoutesOf(configuration?.options.allowedRoutes, configuration?.menus);
   if (user && !isRouteAllowed(location.pathname, allowed, user)) return <NotAllowed />;
   return (
     <Routes>
       <Route path="/" element={<Navigate to={configuration?.landingPage ?? '/'} replace />} />
       <Route path="/u/:key" element={<ShortLink />} />
-      {toolRoutes.map((path) => {
+      {[...toolFirst].map((path) => {
         const Screen = builtToolScreens[path];
         return (
           <Route

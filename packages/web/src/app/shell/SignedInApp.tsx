@@ -8,13 +8,15 @@ import { Loading } from '../pages/StatusPages.tsx';
 import { useShortcut } from '../shortcuts.ts';
 import { Shell } from './Shell.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
+import { WebModulesContext } from '../web-module.ts';
+import { composedWeb } from '../web-modules.ts';
 
 /** The data cache of the signed-in app. Errors are shown once by the API client: no silent retries. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-/** Everything behind sign-in: loading state, the redirect to sign-in, then the shell, its data cache and its routes. */
+/** Everything behind sign-in: loading state, the redirect to sign-in, then the shell, its data cache, the web's modules and its routes. */
 export function SignedInApp() {
   const { status, signedOutByUser, configuration } = useSession();
   const location = useLocation();
@@ -34,9 +36,11 @@ export function SignedInApp() {
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell>
-        <AppRoutes />
-      </Shell>
+      <WebModulesContext.Provider value={composedWeb}>
+        <Shell>
+          <AppRoutes />
+        </Shell>
+      </WebModulesContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,33 @@
+import { accountingModule } from '../accounting/accounting.module.ts';
+import { bankingModule } from '../banking/banking.module.ts';
+import { billingModule } from '../billing/billing.module.ts';
+import { documentsModule } from '../documents/documents.module.ts';
+import { financingModule } from '../financing/financing.module.ts';
+import { type ShippedTranslations, withCoreTranslations } from '../i18n/i18n.ts';
+import { jobsModule } from '../jobs/jobs.module.ts';
+import { personModule } from '../person/person.module.ts';
+import { reportModule } from '../report/report.module.ts';
+import { composeWebModules, type WebModule } from './web-module.ts';
+
+/**
+ * The composition root of the web: the one file of the core that names the domains. Each domain
+ * brings its `WebModule` (screens by key, tool screens, translations, the slots it fills); the
+ * core reads them only as composed here (`useWebModules()`, `shippedTranslations`). A new domain
+ * adds its module to this list.
+ */
+export const webModules: WebModule[] = [
+  personModule,
+  financingModule,
+  billingModule,
+  bankingModule,
+  accountingModule,
+  reportModule,
+  documentsModule,
+  jobsModule,
+];
+
+export const composedWeb = composeWebModules(webModules);
+
+/** The texts shipped for a locale: the modules' ones, between the core's declared labels and its own texts. */
+export const shippedTranslations: ShippedTranslations = async (locale) =>
+  withCoreTranslations(locale, composedWeb.translations(locale));
