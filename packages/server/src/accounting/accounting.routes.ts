@@ -21,8 +21,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
+import { idParams, isoDay, isoMonth, moneyAmount, noBody } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import { recordDocument, storeContent } from '../documents/attach.ts';
+import { recordDocument, storeContent } from '../documents/documents.module.ts';
 import type { ObjectStore } from '../db/object-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createBatch } from '../jobs/batch-records.ts';
@@ -37,7 +38,6 @@ import {
   postingKind,
   prepare,
   reversePostingEvent,
-  type BusinessEvent,
 } from './posting-engine.ts';
 import { eventTypeNames, postingRulesOf, validatePostingRules } from './posting-rules.ts';
 import { agedReceivables, ledger, trialBalance } from './reports.ts';
@@ -46,17 +46,29 @@ import { postingRulesVocabulary, resetPostingRules, savePostingRules } from './p
 import { contentDisposition } from '../http/downloads.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import { registerAccrualRunner } from './lessor.ts';
+import { typed } from '../http/schemas.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-const dateText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' })
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, { error: 'INVALID_DATE_FIELD' });
-const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_FIELD_VALUE' });
+const dateText = isoDay;
+const monthText = isoMonth;
 const code = z.string().min(1).max(100);
-const recordPath = z.object({ id: z.string().min(1).max(200) });
 const batchKind = entityByName('Batch')!;
+/** The texts a sample event may carry beside its type, date, amounts and side (posting-engine.ts `BusinessEvent`). */
+const eventTexts = [
+  'financialProduct',
+  'taxCode',
+  'documentReference',
+  'sourceEntity',
+  'sourceRegistration',
+  'organizationRegistration',
+  'personRegistration',
+  'invoiceRegistration',
+  'contractRegistration',
+  'cashflowRegistration',
+  'assetRegistration',
+  'creditLineRegistration',
+] as const;
 const EXPORT_TYPE = 'ACCOUNTING_EXPORT';
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -69,6 +81,7 @@ export async function accountingRoutes(
     config: { entity: postingKind.name, permission: `read /api/${postingKind.route}` },
   };
   const tags = [postingKind.name];
+  const api = typed(app);
 
   // Each report answers JSON at its path and the same figures as an Excel workbook at `{path}.xlsx`.
   const ledgerQuery = z.strictObject({
@@ -81,7 +94,7 @@ export async function accountingRoutes(
     ReportName,
     {
       summary: string;
-      querystring: z.ZodObject;
+      querystring: z.ZodObject<Record<string, z.ZodOptional<z.ZodString> | z.ZodString>, z.core.$strict>;
       answer: (tx: Tx, caller: Caller, q: Record<string, string | undefined>) => Promise<unknown>;
     }
   > = {
@@ -113,17 +126,15 @@ export async function accountingRoutes(
     },
   };
   for (const [name, report] of Object.entries(reports) as [ReportName, (typeof reports)[ReportName]][]) {
-    app.get(
+    api.get(
       `/api/accounting/${name}`,
       { ...read, schema: { tags, summary: report.summary, querystring: report.querystring } },
       async (request) => {
         const caller = request.caller!;
-        return inTenant(db, scopeOf(caller), (tx) =>
-          report.answer(tx, caller, request.query as Record<string, string | undefined>),
-        );
+        return inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, request.query));
       },
     );
-    app.get(
+    api.get(
       `/api/accounting/${name}.xlsx`,
       {
         ...read,
@@ -135,7 +146,7 @@ export async function accountingRoutes(
       },
       async (request, reply) => {
         const caller = request.caller!;
-        const { locale, ...q } = request.query as Record<string, string | undefined>;
+        const { locale, ...q } = request.query;
         const answer = await inTenant(db, scopeOf(caller), (tx) => report.answer(tx, caller, q));
         const suffix = Object.values(q)
           .filter(Boolean)
@@ -149,7 +160,7 @@ export async function accountingRoutes(
     );
   }
 
-  app.post(
+  api.post(
     '/api/accounting/posting-events/:id/reverse',
     {
       preValidation: preHandler,
@@ -157,20 +168,21 @@ export async function accountingRoutes(
       schema: {
         tags: [postingEventKind.name],
         summary: 'Reverses a posting event: a new event with its postings on the other side',
-        params: recordPath,
+        params: idParams,
         querystring: z.strictObject({ date: dateText.optional() }),
+        body: noBody,
       },
     },
     async (request) => {
       const caller = request.caller!;
-      const { date } = request.query as { date?: string };
+      const { date } = request.query;
       return inTenant(db, scopeOf(caller), (tx) =>
-        reversePostingEvent(tx, caller, (request.params as { id: string }).id, date ?? todayIn(caller.timeZone)),
+        reversePostingEvent(tx, caller, request.params.id, date ?? todayIn(caller.timeZone)),
       ).catch(booksError);
     },
   );
 
-  app.get(
+  api.get(
     '/api/accounting/periods',
     { ...read, schema: { tags, summary: 'The closed months per organization (`*`: all)' } },
     async (request) => {
@@ -180,7 +192,7 @@ export async function accountingRoutes(
   );
 
   for (const action of ['close', 'reopen'] as const) {
-    app.post(
+    api.post(
       `/api/accounting/periods/${action}`,
       {
         preValidation: preHandler,
@@ -193,13 +205,13 @@ export async function accountingRoutes(
       },
       async (request) => {
         const caller = request.caller!;
-        const { month, organization } = request.body as { month: string; organization?: string };
+        const { month, organization } = request.body;
         return inTenant(db, scopeOf(caller), (tx) => setPeriod(tx, caller, month, organization, action === 'close'));
       },
     );
   }
 
-  app.get(
+  api.get(
     '/api/accounting/posting-rules',
     { ...read, schema: { tags, summary: 'The posting rules in force' } },
     async (request) => {
@@ -213,7 +225,7 @@ export async function accountingRoutes(
     preValidation: preHandler,
     config: { entity: postingKind.name, permission: `approve /api/${postingKind.route}` },
   };
-  app.put(
+  api.put(
     '/api/accounting/posting-rules',
     {
       ...configure,
@@ -225,13 +237,11 @@ export async function accountingRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      return inTenant(db, scopeOf(caller), (tx) =>
-        savePostingRules(tx, caller, (request.body as { postingRules: unknown }).postingRules),
-      );
+      return inTenant(db, scopeOf(caller), (tx) => savePostingRules(tx, caller, request.body.postingRules));
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/accounting/posting-rules',
     {
       ...configure,
@@ -243,7 +253,7 @@ export async function accountingRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/accounting/posting-rules/vocabulary',
     {
       ...read,
@@ -259,7 +269,7 @@ export async function accountingRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/accounting/posting-rules/preview',
     {
       ...read,
@@ -267,11 +277,14 @@ export async function accountingRoutes(
         tags,
         summary: 'The postings a sample event would give, by the rules given or those in force; nothing is written',
         body: z.strictObject({
-          event: z.looseObject({
+          event: z.strictObject({
             eventType: z.enum(eventTypeNames),
             date: dateText,
             currency: z.string().max(3).optional(),
-            amounts: z.record(z.string(), z.number()),
+            amounts: z.record(z.string().max(100), moneyAmount()),
+            name: z.string().max(500).optional(),
+            pr: z.enum(['R', 'P']).optional(),
+            ...Object.fromEntries(eventTexts.map((field) => [field, z.string().max(200).optional()])),
           }),
           rules: z.array(z.unknown()).max(500).optional(),
         }),
@@ -279,7 +292,7 @@ export async function accountingRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const { event, rules } = request.body as { event: BusinessEvent; rules?: unknown[] };
+      const { event, rules } = request.body;
       return inTenant(db, scopeOf(caller), async (tx) => {
         const context = await postingContextOf(tx, caller.tenant);
         const p = prepare(rules ? { ...context, rules: validatePostingRules(rules) } : context, {
@@ -305,7 +318,7 @@ export async function accountingRoutes(
   );
 
   registerAccrualRunner(jobs);
-  app.post(
+  api.post(
     '/api/accounting/month-end',
     {
       preValidation: preHandler,
@@ -319,7 +332,7 @@ export async function accountingRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const { month } = request.body as { month: string };
+      const { month } = request.body;
       const batch = await inTenant(db, scopeOf(caller), (tx) =>
         createBatch(tx, caller, {
           type: 'INTEREST_ACCRUAL',
@@ -363,7 +376,7 @@ export async function accountingRoutes(
     },
   });
 
-  app.post(
+  api.post(
     '/api/accounting/exports',
     {
       ...read,
@@ -376,7 +389,7 @@ export async function accountingRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const body = request.body as { format: string; from: string; to: string };
+      const { body } = request;
       if (body.from > body.to) throw new ApiError('INVALID_FIELD_VALUE', [body.from, 'from (after to)']);
       const batch = await inTenant(db, scopeOf(caller), (tx) =>
         createBatch(tx, caller, {
@@ -391,19 +404,19 @@ export async function accountingRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/accounting/exports/:id',
     {
       ...read,
       schema: {
         tags,
         summary: 'An export’s batch: its status, message and, when done, its document',
-        params: recordPath,
+        params: idParams,
       },
     },
     async (request) => {
       const caller = request.caller!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return inTenant(db, scopeOf(caller), async (tx) => {
         const row = await storage.findOne(tx, batchKind, caller.tenant, id);
         if (!row || (row.data.type !== EXPORT_TYPE && row.type !== EXPORT_TYPE))

@@ -19,7 +19,11 @@ describe('amount expressions', () => {
     for (const bad of ['', 'a +', 'process.exit()', 'a; b', 'eval(1)', '(a', 'a b', '1 +* 2', 'round(1, 2, 3)']) {
       expect(() => parseExpression(bad), bad).toThrow(ExpressionError);
     }
-    expect(() => value('a / 0', { a: 1 })).toThrow('division by zero');
+    expect(() => value('a / b', { a: 1, b: 0 })).toThrow('division by zero');
+    // A divisor known when the rule is read is refused then.
+    for (const bad of ['a / 0', 'a / (2 - 2)', 'a / round(0.001, 2)', 'a / -0'])
+      expect(() => parseExpression(bad), bad).toThrow('division by zero');
+    expect(value('a / (1 - 0.5)', { a: 1 })).toBe('2');
     expect(() => value('unknown')).toThrow('no amount named unknown');
   });
 });

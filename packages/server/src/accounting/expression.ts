@@ -71,7 +71,12 @@ export function parseExpression(text: string): Expression {
     let left = unary();
     while (peek()?.text === '*' || peek()?.text === '/') {
       const operator = take().text as '*' | '/';
-      left = { kind: 'binary', operator, left, right: unary() };
+      const at = peek()?.at;
+      const right = unary();
+      // A divisor without names is known now: zero is refused here rather than at every posting.
+      if (operator === '/' && !namesOf(right).length && evaluate(right, {}).isZero())
+        throw new ExpressionError(`division by zero at ${(at ?? 0) + 1}`);
+      left = { kind: 'binary', operator, left, right };
     }
     return left;
   };

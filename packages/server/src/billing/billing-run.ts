@@ -21,7 +21,7 @@ import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
 import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
-import { recordLinesStatus } from '../financing/schedule-lines.ts';
+import { recordLinesStatus } from '../financing/financing.module.ts';
 import { draftInvoices, type DueLine, type InvoiceDraft, type TaxTable } from './invoice-drafts.ts';
 import { paymentTermsOf, personName } from './payment-terms.ts';
 

@@ -18,7 +18,7 @@ import { freeRegistration, type Caller, type WriteHooks } from '../entities/crud
 import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
-import { recordLineStatus } from '../financing/schedule-lines.ts';
+import { recordLineStatus } from '../financing/financing.module.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
 import { invoiceKind, invoiceLineKind } from './billing-run.ts';
 

@@ -3,6 +3,7 @@ import { containerRoutes } from './containers.routes.ts';
 import { documentRoutes } from './documents.routes.ts';
 import { scheduleOrphanSweeps } from './orphan-sweeper.ts';
 
+export { discardContent, documentEntity, recordDocument, storeContent } from './attach.ts';
 export { attachDemoContents, attachDemoPictures } from './demo-contents.ts';
 
 /** Documents on every kind, pictures and thumbnails, the object store's containers and its sweeps. */

@@ -78,11 +78,9 @@ export async function updateManyIn<E extends Entity>(
 ): Promise<RowOf<E>[]> {
   if (!updates.length) return [];
   const writes = updates.map(({ row, data }) => {
-    const status = data.status !== undefined ? data.status : row.status;
-    return {
-      id: row._id,
-      data: { ...data, registration: row.registration, ...(status !== null ? { status } : {}) } as Doc,
-    };
+    const doc = data as Doc;
+    const status = doc.status !== undefined ? doc.status : row.status;
+    return { id: row._id, data: { ...doc, registration: row.registration, ...(status !== null ? { status } : {}) } };
   });
   const written = await storage.updateMany(tx, entity, caller.tenant, caller.username, writes);
   const byId = new Map(written.map((row) => [row._id, row]));

@@ -18,7 +18,7 @@ import { sendRecord } from '../entities/entity.routes.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { tenantRulesOf } from '../entities/tenant-rules.ts';
-import { schemaOf } from '../person/person.routes.ts';
+import { schemaOf } from '../person/person.module.ts';
 import { hostSettingsOf } from '../http/host-settings.ts';
 import { createRecord, kind } from './financing-records.ts';
 import { onboardPartner, type Onboarding } from './partner-onboarding.ts';

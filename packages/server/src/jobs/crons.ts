@@ -41,6 +41,8 @@ export const CRON_LIST = 'cron-list';
 
 const CRON_STATE = 'cron-state';
 const cronName = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** The most days a scheduled run looks ahead of its tick (`parameters.daysAhead`). */
+const MAX_DAYS_AHEAD = 366;
 
 const validTimeZone = (zone: string) => {
   try {
@@ -77,6 +79,13 @@ export function validateCronList(value: unknown): CronEntry[] {
       throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(timeZone).slice(0, 80), at('timeZone')]);
     if (typeof item.cron !== 'string' || item.cron.length > 120)
       throw new ApiError('INVALID_NON_EMPTY_STRING_FIELD', [at('cron')]);
+    // The parser reads fewer fields as if the rest were `*`: a list says all five (or six with seconds).
+    const fields = item.cron.trim().split(/\s+/).length;
+    if (fields !== 5 && fields !== 6)
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        JSON.stringify(item.cron),
+        `${at('cron')} (5 fields, or 6 with seconds)`,
+      ]);
     try {
       expression({ cron: item.cron, timeZone }, new Date()).next();
     } catch {
@@ -84,6 +93,16 @@ export function validateCronList(value: unknown): CronEntry[] {
     }
     if (item.parameters !== undefined && !isObject(item.parameters))
       throw new ApiError('INVALID_OBJECT_FIELD', [at('parameters')]);
+    // Runs that bill or collect ahead of the tick's day (billing, payment files) read `daysAhead`.
+    const ahead = isObject(item.parameters) ? item.parameters.daysAhead : undefined;
+    if (
+      ahead !== undefined &&
+      !(Number.isInteger(ahead) && (ahead as number) >= 0 && (ahead as number) <= MAX_DAYS_AHEAD)
+    )
+      throw new ApiError('INVALID_FIELD_VALUE', [
+        JSON.stringify(ahead).slice(0, 80),
+        `${at('parameters.daysAhead')} (a whole number of days from 0 to ${MAX_DAYS_AHEAD})`,
+      ]);
     if (item.enabled !== undefined && typeof item.enabled !== 'boolean')
       throw new ApiError('INVALID_BOOLEAN_FIELD', [at('enabled')]);
     return {

@@ -18,9 +18,9 @@ import { freeRegistration, freeRegistrations, type Caller } from '../../entities
 import { insertHistories } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
-import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
+import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
-import { personName } from '../../billing/payment-terms.ts';
+import { personName } from '../../billing/billing.module.ts';
 import {
   debitVersions,
   painXml,

@@ -15,7 +15,7 @@ import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import { databaseError, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc } from '../../entities/storage.ts';
-import { documentEntity } from '../../documents/attach.ts';
+import { documentEntity } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { typed } from '../../http/schemas.ts';

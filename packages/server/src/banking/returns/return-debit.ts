@@ -27,7 +27,6 @@ import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
-import { allocateCashflow } from '../../billing/cashflows/allocate.operation.ts';
 import {
   allocationKind,
   cashflowKind,
@@ -39,9 +38,12 @@ import {
   personOf,
   rewrite,
 } from '../../billing/cashflows/billing-records.ts';
-import { recordCollectionAction } from '../../billing/dunning/collection-case.ts';
-import { debitReturnSettingsOf } from '../../billing/dunning/dunning-settings.ts';
-import { chargeFee } from '../../billing/dunning/fee-invoice.ts';
+import {
+  allocateCashflow,
+  chargeFee,
+  debitReturnSettingsOf,
+  recordCollectionAction,
+} from '../../billing/billing.module.ts';
 
 export const paymentFileLineKind = entityByName('PaymentFileLine')!;
 const personKind = entityByName('Person')!;

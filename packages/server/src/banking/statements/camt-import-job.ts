@@ -14,7 +14,7 @@ import type { Caller } from '../../entities/crud.operation.ts';
 import { insertHistory } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Row } from '../../entities/storage.ts';
-import { documentEntity } from '../../documents/attach.ts';
+import { documentEntity } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';

@@ -22,7 +22,7 @@ import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
-import { recordDocument, storeContent } from '../../documents/attach.ts';
+import { recordDocument, storeContent } from '../../documents/documents.module.ts';
 import { camtReader, units, type CamtEntry, type CamtStatement, type CamtTransaction } from './camt-reader.ts';
 import { camtVersionOf, validateCamt } from './camt-schema.ts';
 import { matchTransactions, newTransactions, transactionKind, type MatchOutcome } from './matching.ts';

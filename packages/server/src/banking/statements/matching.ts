@@ -17,7 +17,7 @@ import { insertHistory } from '../../entities/history.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
-import { allocateCashflow } from '../../billing/cashflows/allocate.operation.ts';
+import { allocateCashflow } from '../../billing/billing.module.ts';
 import {
   cashflowKind,
   invoiceBalance,

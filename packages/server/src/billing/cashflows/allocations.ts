@@ -21,7 +21,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
-import { recordLineStatus } from '../../financing/schedule-lines.ts';
+import { recordLineStatus } from '../../financing/financing.module.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { refreshArrearsOnTransition, refreshContractArrears } from './arrears.ts';
 import {

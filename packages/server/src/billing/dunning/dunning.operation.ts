@@ -23,7 +23,7 @@ import { Dec } from '@lbo/model/finance/decimal';
 import { entityByName } from '@lbo/model/entity-registry';
 import { addDays } from '@lbo/model/values/dates';
 import type { Tx } from '../../db/database.ts';
-import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
+import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { freeRegistration } from '../../entities/crud.operation.ts';
 import { insertHistory } from '../../entities/history.ts';

@@ -9,7 +9,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import type { Tx } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc } from '../../entities/storage.ts';
-import { discardContent, recordDocument, storeContent } from '../../documents/attach.ts';
+import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { transitionResources } from '../../workflow/transition-resources.ts';
 import { tenantInvoiceLayout } from './invoice-layout.ts';
