@@ -196,13 +196,19 @@ export const listGrammar: Record<string, z.ZodType> = {
  * The query of a kind's list: the grammar's parameters and its declared filters. Loose, as any
  * field path may be filtered by equality (`address.city=Paris`); the list compiler refuses unknown ones.
  */
-export const listQuerySchema = (entity: Entity): z.ZodType =>
+export const listQuerySchema = (entity: Entity): z.ZodType<ListQuery> =>
   cached(entity, 'list-query', () =>
     z.looseObject({ ...listGrammar, ...Object.assign({}, ...entity.filters.map((f) => filterParameters(entity, f))) }),
-  );
+  ) as z.ZodType<ListQuery>;
+
+/** A query as the server reads it: each parameter a text, or several when repeated. */
+export type ListQuery = Record<string, string | string[] | undefined>;
 
 /** The query of a read: linked records and the fields to answer. */
-export const readQuerySchema = z.looseObject({ include: listGrammar.include, projection: listGrammar.projection });
+export const readQuerySchema = z.looseObject({
+  include: listGrammar.include,
+  projection: listGrammar.projection,
+}) as z.ZodType<ListQuery>;
 
 /** Path parameters of a record's routes. */
 export const recordParams = z.object({
