@@ -4,7 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { entityByName } from '@lbo/model/entity-registry';
-import { dataProvider, type StorageContainer, type StoredObjectItem } from '../app/api/data-provider.ts';
+import {
+  objectStorageContainer,
+  objectStorageContainers,
+  sweepOrphanObjects,
+  type StorageContainer,
+  type StoredObjectItem,
+} from './object-storage-api.ts';
 import { notify } from '../app/notify.tsx';
 import { formatBytes, formatDateTime, formatNumber } from '../i18n/formats.ts';
 
@@ -38,10 +44,10 @@ export function ObjectStorageContainersScreen() {
   const queryClient = useQueryClient();
   const containers = useQuery({
     queryKey: containersKey,
-    queryFn: ({ signal }) => dataProvider.objectStorageContainers({ signal }),
+    queryFn: ({ signal }) => objectStorageContainers(signal),
   });
   const sweep = useMutation({
-    mutationFn: () => dataProvider.sweepOrphanObjects(),
+    mutationFn: () => sweepOrphanObjects(),
     onSuccess: ({ removed }) => {
       notify({ level: 'success', message: t('{count} orphan object(s) removed', { count: removed }) });
       void queryClient.invalidateQueries({ queryKey: containersKey });
@@ -99,7 +105,7 @@ export function ObjectStorageContainerScreen() {
   const { containerName = '' } = useParams();
   const container = useQuery({
     queryKey: [...containersKey, containerName],
-    queryFn: ({ signal }) => dataProvider.objectStorageContainer(containerName, { signal }),
+    queryFn: ({ signal }) => objectStorageContainer(containerName, signal),
   });
   return (
     <div data-testid="object-storage-container" data-list-state={container.isFetching ? 'loading' : 'ready'}>

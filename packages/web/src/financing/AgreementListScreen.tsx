@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isAdminUser } from '../app/session/configuration.ts';
 import { useSession } from '../app/session/session-context.tsx';
-import { dataProvider } from '../app/api/data-provider.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
 import { notifySuccess } from '../app/notify.tsx';
 import type { ScreenProps } from '../app/web-module.ts';
 import { ListScreen } from '../entities/ListScreen.tsx';
 import { pageNameOf } from '../entities/page-config.ts';
 import { useListOptions } from '../fields/reference-lists.ts';
+import { onboardPartner } from './financing-api.ts';
 
 const prospects = entityByName('Prospect')!;
 const communications = entityByName('Communication')!;
@@ -39,7 +39,7 @@ function OnboardPartnerModal({ onClose }: { onClose(): void }) {
   const submit = async (values: Onboarding) => {
     setSaving(true);
     try {
-      const { prospect } = await dataProvider.onboardPartner<{ prospect: { registration: string } }>(values);
+      const { prospect } = await onboardPartner<{ prospect: { registration: string } }>(values);
       void kindChanged(queryClient, prospects);
       void kindChanged(queryClient, communications);
       notifySuccess('Self registration email recorded', `${values.name} · ${values.email} · ${prospect.registration}`);

@@ -2,7 +2,7 @@ import { Alert, Col, Descriptions, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AmendmentPreview } from '@lbo/model/finance/contract-amendment';
-import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
+import { queryKeys } from '../app/api/data-provider.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import type { ScreenProps } from '../app/web-module.ts';
 import { DetailScreen } from '../entities/DetailScreen.tsx';
@@ -10,6 +10,7 @@ import { FormCard } from '../entities/FormCard.tsx';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
 import { formatNumber } from '../i18n/formats.ts';
 import { ScheduleTable } from './ScheduleTable.tsx';
+import { amendmentPreview } from './financing-api.ts';
 
 type Shown = Omit<AmendmentPreview, 'changes'> & {
   changes: {
@@ -31,7 +32,7 @@ export default function AmendmentScreen({ entity, canCreate }: ScreenProps) {
   const applied = data?.status === 'APPLIED';
   const live = useQuery({
     queryKey: [...queryKeys.record(entity, id), 'preview', data?._version],
-    queryFn: ({ signal }) => dataProvider.amendmentPreview<Shown>(id!, { signal }),
+    queryFn: ({ signal }) => amendmentPreview<Shown>(id!, { signal }),
     enabled: Boolean(id && data && !applied && data.contractRegistration && data.type && data.date),
     retry: false,
   });

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PaymentPlan, PaymentPlanLine } from '@lbo/model/finance/payment-plan';
 import { entityByName } from '@lbo/model/entity-registry';
-import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
+import { dataProvider } from '../app/api/data-provider.ts';
 import { formatCurrency, formatDate, formatPercentage } from '../i18n/formats.ts';
 import { dateFormatOf } from '../i18n/formats.ts';
 import { PaymentPlanChart } from './PaymentPlanChart.tsx';
+import { calculatorProductsKey, paymentPlan } from './financing-api.ts';
 
 /** What the element asks: the payment-plan query of `GET /api/financing/calculator/payment-plan`. */
 export interface CalculatorValues {
@@ -82,7 +83,7 @@ export function CalculatorElement({
   const [plan, setPlan] = useState<PlanAnswer>();
   const [computing, setComputing] = useState(false);
   const products = useQuery({
-    queryKey: queryKeys.calculatorProducts,
+    queryKey: calculatorProductsKey,
     queryFn: async ({ signal }) =>
       (
         await dataProvider.list(
@@ -96,7 +97,7 @@ export function CalculatorElement({
   const compute = async (values: CalculatorValues) => {
     setComputing(true);
     try {
-      setPlan(await dataProvider.paymentPlan<PlanAnswer>(planQuery(values)));
+      setPlan(await paymentPlan<PlanAnswer>(planQuery(values)));
     } catch {
       // the client shows the catalogue error (the field it names)
     } finally {

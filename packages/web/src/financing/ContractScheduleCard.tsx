@@ -8,6 +8,7 @@ import { FormCard } from '../entities/FormCard.tsx';
 import { formatDate, formatNumber } from '../i18n/formats.ts';
 import { ScheduleChart } from './ScheduleChart.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
+import { contractSummary } from './financing-api.ts';
 
 const elementKind = entityByName('ContractElement')!;
 const contractKind = entityByName('Contract')!;
@@ -38,7 +39,7 @@ export function ContractSummaryCard({ registration, version }: { registration: s
   const { t, i18n } = useTranslation();
   const { data } = useQuery({
     queryKey: [...queryKeys.record(contractKind, registration), 'summary', version],
-    queryFn: ({ signal }) => dataProvider.contractSummary<Summary>(registration, { signal }),
+    queryFn: ({ signal }) => contractSummary<Summary>(registration, { signal }),
   });
   if (!data) return null;
   const money = (v: number | null) =>

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Button, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import { fieldTypes, type FieldDef } from '@lbo/model/fields';
 import { FormCard } from '../entities/FormCard.tsx';
@@ -19,7 +18,7 @@ import {
   type ContactSession,
   type Item,
 } from './list-edits.ts';
-import { contactExtensions } from './person-api.ts';
+import { contactExtensions, personKeys } from './person-api.ts';
 
 export interface CardProps {
   title: string;
@@ -51,7 +50,7 @@ export function ContactsPanel({ card }: { card: CardProps }) {
   const [session, setSession] = useState<ContactSession>();
   const declared = itemFields(form, 'contacts');
   const { data: schema } = useQuery({
-    queryKey: queryKeys.personsSchema,
+    queryKey: personKeys.personsSchema,
     queryFn: contactExtensions,
     staleTime: Infinity,
   });

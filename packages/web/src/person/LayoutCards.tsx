@@ -1,20 +1,19 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../entities/FormCard.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
 import { formFieldOf, type FormField } from '../fields/form-field.ts';
 import { notify } from '../app/notify.tsx';
 import { usePersonForm } from './person-context.ts';
-import { personLayoutScript } from './person-api.ts';
+import { personKeys, personLayoutScript } from './person-api.ts';
 import { layoutCardsOf } from './layout-script.ts';
 
 /** The cards a `person-layout` script adds; nothing when the tenant has no such script. */
 export function LayoutCards() {
   const { t } = useTranslation();
   const form = usePersonForm();
-  const { data } = useQuery({ queryKey: queryKeys.personLayout, queryFn: personLayoutScript, staleTime: Infinity });
+  const { data } = useQuery({ queryKey: personKeys.personLayout, queryFn: personLayoutScript, staleTime: Infinity });
   const layout = layoutCardsOf(data);
   const error = 'error' in layout ? layout.error : undefined;
   useEffect(() => {

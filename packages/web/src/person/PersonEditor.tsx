@@ -3,7 +3,7 @@ import { Button, Col, Flex, Form, Row, Select, Space, Tooltip, Typography } from
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../app/api/data-provider.ts';
+import { personKeys } from './person-api.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { FormContext, type FormApi } from '../fields/form-context.ts';
@@ -236,7 +236,7 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
                         source={registration}
                         compact
                         onAdded={() =>
-                          void queryClient.invalidateQueries({ queryKey: queryKeys.hierarchy(entity, registration) })
+                          void queryClient.invalidateQueries({ queryKey: personKeys.hierarchy(entity, registration) })
                         }
                       />
                     )

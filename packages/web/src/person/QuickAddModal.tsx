@@ -3,7 +3,7 @@ import { Alert, Button, Col, Form, Input, Modal, Row, Select, Switch, theme } fr
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
+import { dataProvider } from '../app/api/data-provider.ts';
 import { useCreate } from '../app/api/data-hooks.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import { useSession } from '../app/session/session-context.tsx';
@@ -27,7 +27,7 @@ import {
   withRelation,
 } from './quick-add.ts';
 import { useListOptions } from '../fields/reference-lists.ts';
-import { usersNamed } from './person-api.ts';
+import { createPersonUser, personKeys, usersNamed } from './person-api.ts';
 
 const usernameExists = 'Username already exists';
 
@@ -98,7 +98,7 @@ export function QuickAddModal({
   const withUser = offersUser && createUser;
   // From a source person: the relations it offers (an error gives none).
   const { data: relations = [] } = useQuery({
-    queryKey: queryKeys.quickAddRelations(source),
+    queryKey: personKeys.quickAddRelations(source),
     queryFn: async () =>
       quickAddRelationsOf(
         await dataProvider.runScript('quick-add-relations', { sourcePerson: source }, { silent: true }).catch(() => []),
@@ -146,7 +146,7 @@ export function QuickAddModal({
         .data;
       if (withUser) {
         const sync = configuration?.options.syncPerson === false ? {} : { syncPerson: '1' };
-        await dataProvider.createUser(userBody(person, username), sync);
+        await createPersonUser(userBody(person, username), sync);
         // The person is read again (by POST, spec 002 §7): the user's sync gave it its username.
         person = await dataProvider.reread<Values>(entity, String(person.registration));
       }

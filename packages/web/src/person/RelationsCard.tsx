@@ -2,12 +2,11 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Modal, Segmented, Select, Space, Spin, Tooltip } from 'antd';
 import { ExpandOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../app/api/data-provider.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { FormCard } from '../entities/FormCard.tsx';
 import { useListOptions } from '../fields/reference-lists.ts';
-import { hierarchyOf as fetchHierarchy } from './person-api.ts';
+import { hierarchyOf as fetchHierarchy, personKeys } from './person-api.ts';
 import {
   canShowTree,
   depthOptions,
@@ -43,7 +42,7 @@ export function RelationsCard({
     return () => clearTimeout(timer);
   }, []);
   const { data, isLoading, isError } = useQuery({
-    queryKey: queryKeys.hierarchy(entity, registration),
+    queryKey: personKeys.hierarchy(entity, registration),
     queryFn: ({ signal }) => fetchHierarchy(entity, registration, signal),
     enabled: ready && !card.collapsed,
   });

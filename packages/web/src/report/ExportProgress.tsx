@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { entityByName } from '@lbo/model/entity-registry';
+import { fileNameOf, request } from '../app/api/client.ts';
 import { dataProvider, type Row } from '../app/api/data-provider.ts';
 import { notify } from '../app/notify.tsx';
 import { StatusBadge } from '../entities/StatusBadge.tsx';
@@ -26,6 +27,12 @@ export function exportPercent(row: Row | undefined): number {
   return Number.isFinite(progress) ? Math.min(99, Math.floor(progress * 100)) : 0;
 }
 
+/** The file of a finished background export, and its name. */
+export async function exportContent(id: string): Promise<{ file: Blob; fileName: string | undefined }> {
+  const answer = await request<Blob>('GET', `/api/report/exports/${encodeURIComponent(id)}/content`, { blob: true });
+  return { file: answer.data, fileName: fileNameOf(answer.headers) };
+}
+
 /** Downloads a finished export's file; answers when it is saved (or refused, which the client has shown). */
 export function useExportDownload() {
   const [downloading, setDownloading] = useState<string>();
@@ -33,7 +40,7 @@ export function useExportDownload() {
     const id = String(row.registration);
     setDownloading(id);
     try {
-      const { file, fileName } = await dataProvider.exportContent(id);
+      const { file, fileName } = await exportContent(id);
       saveFile(file, fileName ?? String(row.fileName));
       notify({ level: 'success', message: 'File downloaded' });
     } catch {

@@ -58,19 +58,15 @@ describe('the data provider builds every path', () => {
     ]);
   });
 
-  it('sends the domain calls to theirs', async () => {
+  it('sends the scripts, reference lists and session calls to theirs', async () => {
     const { calls } = stubFetch({});
     await dataProvider.referenceLists(['currency', 'country'], 'fr-FR');
     await dataProvider.runScript('quick-add-relations', { sourcePerson: 'PER1' });
     await dataProvider.session.configuration();
-    await dataProvider.paymentPlan({ amount: 1000, duration: 12 });
-    await dataProvider.usersNamed('jo');
     expect(calls()).toEqual([
       'GET /api/script/lists?valuesOnly=true&locale=fr-FR&lists=currency,country',
       'POST /api/script/runs/quick-add-relations',
       'GET /api/script/runs/user-configuration',
-      'GET /api/financing/calculator/payment-plan?amount=1000&duration=12',
-      'GET /api/core/users?username=jo',
     ]);
   });
 });

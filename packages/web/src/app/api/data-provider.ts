@@ -4,10 +4,13 @@ import type { QueryValue } from './wire-format.ts';
 
 /**
  * The one data provider of the web (react-admin's idea): screens ask for `list`, `get`,
- * `create`, `update`, `delete` or `transition` of a kind, or for one of the few domain calls,
- * and never build a path. Every API path and every query key is built here; the hooks that put
- * them in TanStack Query, and which keys a write refreshes, are in `data-hooks.ts`. This module
- * holds no React and no query cache, so the sign-in route can use it without carrying either.
+ * `create`, `update`, `delete` or `transition` of a kind, its documents, history or reference
+ * lists, and never build those paths. The generic paths and query keys are built here; a domain's
+ * own calls live beside its screens (`billing/billing-api.ts`, `person/person-api.ts`…), built on
+ * these paths and sent through the one client (`client.ts`: `api.get<T>(path)`…), with the answer
+ * types their screens read. The hooks that put the calls in TanStack Query, and which keys a write
+ * refreshes, are in `data-hooks.ts`. This module holds no React and no query cache, so the sign-in
+ * route can use it without carrying either.
  */
 
 /** What the provider needs of a kind: where its API lives and its name. */
@@ -26,24 +29,19 @@ export const apiPaths = {
   recordTransitions: (kind: Kind, id: string) => `${apiPaths.record(kind, id)}/transitions`,
   transition: (kind: Kind, id: string, code: string) => `${apiPaths.recordTransitions(kind, id)}/${enc(code)}`,
   selectionTransitions: (kind: Kind) => `${apiPaths.kind(kind)}/transitions`,
-  hierarchy: (kind: Kind, id: string) => `${apiPaths.record(kind, id)}/hierarchy`,
   documents: (kind: Kind, id: string) => `${apiPaths.record(kind, id)}/documents`,
   document: (kind: Kind, id: string, documentId: string) => `${apiPaths.documents(kind, id)}/${enc(documentId)}`,
   documentContent: (kind: Kind, id: string, documentId: string) => `${apiPaths.document(kind, id, documentId)}/content`,
   histories: '/api/core/histories',
   workflow: (name: string) => `/api/core/workflows/${enc(name)}`,
   referenceLists: '/api/script/lists',
-  excel: '/api/report/excel',
   listExport: (kind: Kind) => `${apiPaths.kind(kind)}/export`,
-  exports: '/api/report/exports',
-  exportContent: (id: string) => `/api/report/exports/${enc(id)}/content`,
   documentById: (id: string) => `/api/core/documents/${enc(id)}/content`,
   scriptRun: (name: string) => `/api/script/runs/${enc(name)}`,
   script: (name: string) => `/api/script/scripts/${enc(name)}`,
   login: '/api/core/auth/login',
   loginTotp: '/api/core/auth/login/totp',
   logout: '/api/core/auth/logout',
-  users: '/api/core/users',
   currentUser: '/api/core/users/current',
   preferences: (username: string) => `/api/core/users/${enc(username)}/preferences`,
   preference: (username: string, id: string) => `${apiPaths.preferences(username)}/${enc(id)}`,
@@ -51,16 +49,6 @@ export const apiPaths = {
   localeKeys: (locale: string) => `${apiPaths.locale(locale)}/keys`,
   host: (hostname: string) => `/api/core/hosts/${enc(hostname)}`,
   keyValue: (key: string) => `/api/core/key-values/${enc(key)}`,
-  registrationLookup: (type: string) => `/api/external/pivot/person-registration/${enc(type)}`,
-  addresses: '/api/external/pivot/addresses',
-  personsSchema: '/api/person/persons-schema',
-  paymentPlan: '/api/financing/calculator/payment-plan',
-  contractSummary: (id: string) => `/api/financing/contracts/${enc(id)}/summary`,
-  amendmentPreview: (id: string) => `/api/financing/amendments/${enc(id)}/preview`,
-  onboardPartner: '/api/financing/agreements/onboard-partner',
-  openApi: '/api/documentation/openapi.json',
-  objectStorageContainers: '/api/core/object-storage-containers',
-  objectStorageContainer: (name: string) => `/api/core/object-storage-containers/${enc(name)}`,
 };
 
 /**
@@ -83,16 +71,10 @@ export const queryKeys = {
       ? (['kind', kind.route, 'selection-transitions', ids] as const)
       : (['kind', kind.route, 'selection-transitions'] as const),
   history: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'history', id] as const,
-  hierarchy: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'hierarchy', id] as const,
   documents: (kind: Kind, id: string | undefined) => ['kind', kind.route, 'documents', id] as const,
   workflowTones: (name: string | undefined) => ['workflow-tones', name] as const,
   referenceList: (list: string | undefined, locale: string) => ['reference-list', list, locale] as const,
   preferences: (username: string | undefined) => ['preferences', username] as const,
-  quickAddRelations: (source: string | undefined) => ['quick-add-relations', source] as const,
-  personLayout: ['script', 'person-layout'] as const,
-  personsSchema: ['persons-schema'] as const,
-  calculatorProducts: ['calculator-products'] as const,
-  openApi: ['openapi'] as const,
 };
 
 /** A page of a kind's list: rows, the count of matching records and whether more follow. */
@@ -183,70 +165,7 @@ export interface ListValue {
   isTranslated?: boolean;
 }
 
-/** The parts of a JSON Schema the API documentation screen reads. */
-export interface OpenApiSchema {
-  type?: string | string[];
-  description?: string;
-  properties?: Record<string, OpenApiSchema>;
-  required?: string[];
-  items?: OpenApiSchema;
-  anyOf?: OpenApiSchema[];
-  const?: unknown;
-  enum?: unknown[];
-}
-
-/** One call of the OpenAPI document. */
-export interface OpenApiOperation {
-  summary?: string;
-  tags?: string[];
-  parameters?: { name: string; in: string; description?: string; schema?: OpenApiSchema }[];
-  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: OpenApiSchema }> }>;
-}
-
-/** A container of the tenant's object storage: what names its objects (documents, thumbnails…), or `orphans`. */
-export interface StorageContainer {
-  name: string;
-  objects: number;
-  size: number;
-}
-
-/** An object of a container, with the record that names it (none for an orphan). */
-export interface StoredObjectItem {
-  key: string;
-  size: number;
-  lastModified: string;
-  entityName?: string;
-  registration?: string;
-  name?: string | null;
-}
-
-/** The server's OpenAPI document, as far as the screen reads it. */
-export interface OpenApiDocument {
-  info: { title: string; description?: string };
-  paths: Record<string, Record<string, OpenApiOperation | undefined>>;
-}
-
 export const dataProvider = {
-  /** The API's OpenAPI document, generated by the server from its routes. */
-  openApi(options: CallOptions = {}) {
-    return api.get<OpenApiDocument>(apiPaths.openApi, options);
-  },
-  /** The containers of the tenant's object storage. */
-  objectStorageContainers(options: CallOptions = {}) {
-    return api.get<StorageContainer[]>(apiPaths.objectStorageContainers, options);
-  },
-  /** The objects of one container (the newest thousand). */
-  objectStorageContainer(name: string, options: CallOptions = {}) {
-    return api.get<{ name: string; total: number; truncated: boolean; objects: StoredObjectItem[] }>(
-      apiPaths.objectStorageContainer(name),
-      options,
-    );
-  },
-  /** Removes the tenant's orphan objects past their grace period. */
-  sweepOrphanObjects() {
-    return api.post<{ examined: number; removed: number }>(`${apiPaths.objectStorageContainers}/orphans/sweep`);
-  },
   /** A page of a kind's records for the list grammar's parameters (docs/api.md). */
   async list(kind: Kind, query: Query, options: CallOptions = {}): Promise<ListResult> {
     const answer = await request<unknown>('GET', apiPaths.kind(kind), { ...options, query });
@@ -314,11 +233,6 @@ export const dataProvider = {
   referenceLists(lists: string[], locale: string) {
     return api.get<ListValue[][]>(apiPaths.referenceLists, { query: { valuesOnly: 'true', locale, lists } });
   },
-  /** Rows and columns written to an xlsx file by the server; answers the file and its name. */
-  async excel(body: unknown): Promise<{ file: Blob; fileName: string | undefined }> {
-    const answer = await request<Blob>('POST', apiPaths.excel, { body, blob: true });
-    return { file: answer.data, fileName: fileNameOf(answer.headers) };
-  },
   /**
    * A kind's list exported by the server (docs/api.md "List exports"): the file and its name, or,
    * past the server's threshold, the Export record of the export that goes on in the background.
@@ -331,17 +245,12 @@ export const dataProvider = {
     if (answer.status === 202) return { background: JSON.parse(await answer.data.text()) as Row };
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
   },
-  /** The file of a finished background export. */
   /** A document's content by the document alone (spec 002 §7, `?entityName=Document`), as a Blob. */
   async documentContent(id: string, { thumbnail = false } = {}): Promise<{ file: Blob; fileName: string | undefined }> {
     const answer = await request<Blob>('GET', apiPaths.documentById(id), {
       blob: true,
       query: { entityName: 'Document', ...(thumbnail ? { thumbnail: 'true' } : {}) },
     });
-    return { file: answer.data, fileName: fileNameOf(answer.headers) };
-  },
-  async exportContent(id: string): Promise<{ file: Blob; fileName: string | undefined }> {
-    const answer = await request<Blob>('GET', apiPaths.exportContent(id), { blob: true });
     return { file: answer.data, fileName: fileNameOf(answer.headers) };
   },
   /** Runs a named script (user configuration, quick-add relations). */
@@ -353,26 +262,10 @@ export const dataProvider = {
   script<T>(name: string, options: CallOptions = {}) {
     return api.get<T>(apiPaths.script(name), options);
   },
-  paymentPlan<T>(query: Query, options: CallOptions = {}) {
-    return api.get<T>(apiPaths.paymentPlan, { ...options, query });
-  },
-  /** Outstanding capital, next due date, arrears and IRR of a contract. */
-  contractSummary<T>(id: string, options: CallOptions = {}) {
-    return api.get<T>(apiPaths.contractSummary(id), options);
-  },
-  /** An amendment's schedules before and after, computed on the contract as it stands. */
-  amendmentPreview<T>(id: string, options: CallOptions = {}) {
-    return api.get<T>(apiPaths.amendmentPreview(id), options);
-  },
-  /** A new partner (a prospect of role PARTNER) and its self-registration email. */
-  onboardPartner<T>(body: { email: string; name: string; language: string }) {
-    return api.post<T>(apiPaths.onboardPartner, body);
-  },
   /** The documents of a record, `-type,sortIndex` first. */
   documents(kind: Kind, id: string, options: CallOptions = {}) {
     return api.get<DocumentItem[]>(apiPaths.documents(kind, id), { ...options, query: { sort: '-type,sortIndex' } });
   },
-  /** Attaches a file to a record (multipart: file, type, name). */
   /** Attaches a file to a record; `onProgress` follows the upload (0 to 1). */
   uploadDocument(
     kind: Kind,
@@ -402,25 +295,6 @@ export const dataProvider = {
   /** The address that opens a document in a new window, by the token it was listed with. */
   documentLink(kind: Kind, id: string, document: DocumentItem, { thumbnail = false } = {}) {
     return `${apiPaths.documentContent(kind, id, document._id)}?contentDisposition=inline&token=${enc(document.token ?? '')}${thumbnail ? '&thumbnail=true' : ''}`;
-  },
-  hierarchy(kind: Kind, id: string, options: CallOptions = {}) {
-    return api.get<unknown>(apiPaths.hierarchy(kind, id), options);
-  },
-  registrationLookup(type: string, body: unknown, options: CallOptions = {}) {
-    return api.post<unknown>(apiPaths.registrationLookup(type), body, options);
-  },
-  addresses(query: Record<string, string>, options: CallOptions = {}) {
-    return api.post<unknown>(apiPaths.addresses, undefined, { ...options, query });
-  },
-  personsSchema<T>(options: CallOptions = {}) {
-    return api.get<T>(apiPaths.personsSchema, options);
-  },
-  usersNamed(username: string, options: CallOptions = {}) {
-    return api.get<unknown>(apiPaths.users, { ...options, query: { username } });
-  },
-  /** Creates a user; `syncPerson` gives the person it names its username. */
-  createUser(body: unknown, query: Query = {}) {
-    return api.post<unknown>(apiPaths.users, body, { query });
   },
   /** Session calls: a 401 here is the answer, not an expired session. */
   session: {
