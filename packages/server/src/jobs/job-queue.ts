@@ -247,9 +247,11 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   ): Promise<void> {
     const scope = { tenant, user: 'system' };
     let lost = false;
+    // The renewal under way, awaited when the run ends, so that none outlives its run (nor the pool).
+    let renewal: Promise<unknown> = Promise.resolve();
     const heartbeat = setInterval(
       () => {
-        inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs)).then(
+        renewal = inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs)).then(
           (held) => {
             if (!held) lost = true;
           },
@@ -302,9 +304,12 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
       });
     } finally {
       clearInterval(heartbeat);
+      await renewal;
     }
   }
 
+  /** Slices this process is running: stop() waits for them, so that none touches the database after it closed. */
+  const inFlight = new Set<Promise<void>>();
   let resumeTimer: NodeJS.Timeout | undefined;
   const resumeStale = async () => {
     const { rows } = await pool.query<{ tenant: string; registration: string }>(
@@ -318,7 +323,15 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     await boss.work<BatchJob>(
       BATCH_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds },
-      async ([job]) => runSlice(job.data),
+      async ([job]) => {
+        const slice = runSlice(job.data);
+        inFlight.add(slice);
+        try {
+          return await slice;
+        } finally {
+          inFlight.delete(slice);
+        }
+      },
     );
     const tick = () => {
       resumeTimer = setTimeout(() => {
@@ -348,6 +361,8 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
       resumeTimer = undefined;
       stopCrons();
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      // A slice that outlived the queue's grace still lets go of its batch at its next step.
+      await Promise.allSettled([...inFlight]);
     },
   };
   let stopCrons = () => {};
