@@ -21,23 +21,24 @@ import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
 import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc, Row } from '../entities/storage.ts';
-import { recordLinesStatus } from '../financing/financing.module.ts';
+import {
+  countDueElements,
+  lockDueElements,
+  nextDueContracts,
+  recordLinesStatus,
+  type DueSelection,
+} from '../financing/financing.module.ts';
 import { draftInvoices, type DueLine, type InvoiceDraft, type TaxTable } from './invoice-drafts.ts';
 import { paymentTermsOf, personName } from './payment-terms.ts';
 
+export { countDueElements };
+
 const kind = (name: string) => entityByName(name)!;
-const elementKind = kind('ContractElement');
 export const invoiceKind = kind('Invoice');
 export const invoiceLineKind = kind('InvoiceLine');
 
-export interface RunParameters {
-  /** Lines due on or before this day are billed. */
-  date: string;
-  /** Organization (lessor) registrations; every one when empty. */
-  organizations: string[];
-  /** Only these contracts (the demo's lived-through ones); every one when absent. */
-  contracts?: string[];
-}
+/** What a billing run bills: the elements with lines due by the date (financing's DueSelection). */
+export type RunParameters = DueSelection;
 
 /** Where the next chunk starts: after this contract. */
 export type RunCursor = { contract: string } | null;
@@ -61,23 +62,6 @@ export function runParameters(query: { date?: unknown; organizations?: unknown }
   };
 }
 
-/** The elements with a PLANNED line due by the date, for the organizations (the payee of receivables, the payer of payables). */
-function dueCondition(p: RunParameters) {
-  const lines = sql<boolean>`jsonb_path_exists(data->'lines', '$[*] ? (@.status == "PLANNED" && @.dueDate <= $d)', jsonb_build_object('d', ${p.date}::text))`;
-  const due = p.contracts
-    ? sql<boolean>`data->>'contractRegistration' = ANY(${p.contracts}::text[]) AND ${lines}`
-    : lines;
-  if (!p.organizations.length) return sql<boolean>`status = 'ACTIVE' AND ${due}`;
-  return sql<boolean>`status = 'ACTIVE' AND (CASE WHEN data->>'pr' = 'P' THEN data->>'payerRegistration' ELSE data->>'payeeRegistration' END) = ANY(${p.organizations}::text[]) AND ${due}`;
-}
-
-/** How many elements have something to bill (at most `cap`). */
-export async function countDueElements(tx: Tx, caller: Caller, p: RunParameters, cap: number): Promise<number> {
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(elementKind.table)}
-    WHERE tenant = ${caller.tenant} AND ${dueCondition(p)} LIMIT ${cap}) due`.execute(tx);
-  return Number(rows[0].n);
-}
-
 /** The tenant's tax list: the product's rates, overridden by its Tax records. */
 export async function taxTable(tx: Tx, caller: Caller): Promise<TaxTable> {
   const table = new Map<string, string | number>(Object.entries(taxRates));
@@ -85,33 +69,6 @@ export async function taxTable(tx: Tx, caller: Caller): Promise<TaxTable> {
     if (typeof row.data.value === 'number') table.set(String(row.data.code ?? row.registration), row.data.value);
   }
   return table;
-}
-
-/** The next `limit` contracts after the cursor with an element to bill, walking the elements' contract index. */
-async function nextDueContracts(
-  tx: Tx,
-  caller: Caller,
-  p: RunParameters,
-  cursor: RunCursor,
-  limit: number,
-): Promise<string[]> {
-  const after = cursor
-    ? sql<boolean>`data->>'contractRegistration' > ${cursor.contract}::text`
-    : sql<boolean>`data->>'contractRegistration' IS NOT NULL`;
-  const { rows } = await sql<{
-    contract: string;
-  }>`SELECT DISTINCT data->>'contractRegistration' AS contract FROM ${sql.table(elementKind.table)}
-    WHERE tenant = ${caller.tenant} AND ${after} AND ${dueCondition(p)} ORDER BY 1 LIMIT ${limit}`.execute(tx);
-  return rows.map((r) => r.contract);
-}
-
-/** Their elements with something due, locked; the condition is checked again once each lock is held. */
-async function lockDueElements(tx: Tx, caller: Caller, p: RunParameters, contracts: string[]): Promise<Row[]> {
-  const { rows } =
-    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
-    FROM ${sql.table(elementKind.table)} WHERE tenant = ${caller.tenant} AND data->>'contractRegistration' = ANY(${contracts}::text[]) AND ${dueCondition(p)}
-    ORDER BY registration FOR UPDATE`.execute(tx);
-  return rows;
 }
 
 function dueLinesOf(element: Row, date: string): DueLine[] {
@@ -156,7 +113,7 @@ export async function billChunk(
   limit = CHUNK_CONTRACTS,
 ): Promise<ChunkResult> {
   // A contract's elements are billed in one chunk, so that its lines due together share an invoice.
-  const contracts = await nextDueContracts(tx, caller, p, cursor, limit);
+  const contracts = await nextDueContracts(tx, caller, p, cursor?.contract, limit);
   if (!contracts.length) return { invoices: [], elements: 0, cursor, finished: true };
   const elements = await lockDueElements(tx, caller, p, contracts);
   const next = { contract: contracts[contracts.length - 1] };

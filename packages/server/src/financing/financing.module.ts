@@ -6,6 +6,7 @@ import { financingSideEffects } from './financing-side-effects.ts';
 import { registerIndexationRunner } from './indexation-job.ts';
 import { financedRecordHooks } from './quotation-pricing.ts';
 
+export { countDueElements, lockDueElements, nextDueContracts, type DueSelection } from './due-elements.ts';
 export { recordLineStatus, recordLinesStatus } from './schedule-lines.ts';
 
 /** Deals, quotations priced by the finance engine, contracts and their lifecycle, credit lines, indexation. */
