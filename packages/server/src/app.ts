@@ -106,7 +106,12 @@ export async function buildApp({
   await app.register(pingRoutes);
   await app.register(loginRoutes, { db, sessions, preHandler, hostTenant: product.hostTenant });
   await app.register(totpRoutes, { db, preHandler });
-  await app.register(userConfigurationRoutes, { db, preHandler, userParts: product.currentUser });
+  await app.register(userConfigurationRoutes, {
+    db,
+    preHandler,
+    userParts: product.currentUser,
+    menuTools: product.menus,
+  });
   await app.register(usersRoutes, { db, operations, sessions, store, preHandler });
   await app.register(tenantConfigurationRoutes, { db, preHandler, settings: product.tenantSettings });
   // Kinds served by their module say so in their declaration (`domainRoutes`): users, lists, locales.

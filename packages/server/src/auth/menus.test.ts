@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '@lbo/model/entity-registry';
 import { menuSections } from '@lbo/model/navigation';
-import { defaultMenus, defaultMenusOf, type MenuItem } from './menus.ts';
+import { composeModules } from '../modules/compose.ts';
+import { productModules } from '../product.ts';
+import { defaultMenus as menusOfTools, defaultMenusOf, type MenuItem } from './menus.ts';
+
+/** The product's default menu: the kinds, the core's tool screens and the modules'. */
+const defaultMenus = () => menusOfTools(composeModules(productModules(), entities).menus);
 
 const paths = (menus: MenuItem[]): string[] => menus.flatMap((m) => (m.menus ? paths(m.menus) : [m.path]));
 

@@ -21,50 +21,36 @@ export interface MenuItem {
 }
 
 /** A screen that is not a kind's list (a tool), placed in a menu section like the kinds place theirs. */
-interface ToolPlacement extends MenuPlacement {
+export interface ToolPlacement extends MenuPlacement {
   path: string;
   label?: string;
 }
 
-/** Tool screens, ordered among the kinds' list screens of their section (orders 10, 20, … as the kinds'). */
-const toolScreens: ToolPlacement[] = [
-  {
-    section: 'Financing',
-    order: 120,
-    path: '/rates',
-    label: 'Rates and payment plan',
-    permission: 'read /api/financing/calculator',
-  },
-  { section: 'Banking', order: 40, path: '/move-money', permission: 'write /api/bank/bank-operations' },
-  { section: 'Banking', order: 50, path: '/arbitration', permission: 'write /api/bank/bank-operations' },
-  { section: 'Banking', order: 60, path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' },
+/**
+ * The core's tool screens, ordered among the kinds' list screens of their section (orders 10, 20, …
+ * as the kinds'); the modules add theirs (ServerModule.menus).
+ */
+const coreToolScreens: ToolPlacement[] = [
   { section: 'Work', order: 60, path: '/calendar', permission: 'read /api/core/tasks' },
   { section: 'Administration', order: 20, path: '/tenant', permission: 'admin' },
   { section: 'Administration', order: 90, path: '/crons', permission: 'admin' },
   { section: 'Administration', order: 110, path: '/database/current-operations', permission: 'admin' },
   { section: 'Administration', order: 120, path: '/cache-info', permission: 'admin' },
-  {
-    section: 'Administration',
-    order: 125,
-    path: '/object-storage-containers',
-    label: 'Object storage',
-    permission: 'read /api/core/object-storage-containers',
-  },
   // The API description, for those who connect other systems (any signed-in user may open it).
   { section: 'Administration', order: 130, path: '/documentation/api', label: 'API', permission: 'admin' },
 ];
 
 /** Where each kind placed its list screen (`menu` in its declaration), with the tool screens. */
-function placements(kinds: Entity[]): ToolPlacement[] {
+function placements(kinds: Entity[], tools: ToolPlacement[]): ToolPlacement[] {
   const listed = kinds.flatMap((kind) =>
     kind.menu && 'section' in kind.menu ? [{ ...kind.menu, path: `/${kind.listRoute}` }] : [],
   );
-  return [...listed, ...toolScreens];
+  return [...listed, ...coreToolScreens, ...tools];
 }
 
 /** The default menu: the sections in their order, each with its screens by order; empty sections left out. */
-export function defaultMenusOf(kinds: Entity[]): MenuItem[] {
-  const all = placements(kinds);
+export function defaultMenusOf(kinds: Entity[], tools: ToolPlacement[] = []): MenuItem[] {
+  const all = placements(kinds, tools);
   return menuSections.flatMap((section) => {
     const menus = all
       .filter((p) => p.section === section)
@@ -80,8 +66,8 @@ export function defaultMenusOf(kinds: Entity[]): MenuItem[] {
   });
 }
 
-/** The default menu of the declared kinds (read on each request: a registered kind shows at once). */
-export const defaultMenus = (): MenuItem[] => defaultMenusOf(entities);
+/** The default menu of the declared kinds and the given tools (read on each request: a registered kind shows at once). */
+export const defaultMenus = (tools: ToolPlacement[] = []): MenuItem[] => defaultMenusOf(entities, tools);
 
 export const defaultBottomNavigation: MenuItem[] = [
   { path: '/contracts' },

@@ -4,7 +4,7 @@ import type { Doc } from '../entities/storage.ts';
 import type { SessionCaller } from './sessions.ts';
 import { preferencesOf } from './user-preferences.routes.ts';
 import { tenantConfigOf, type TenantConfig } from '../db/configuration.ts';
-import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem } from './menus.ts';
+import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem, type ToolPlacement } from './menus.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 
@@ -60,11 +60,14 @@ export async function userConfigurationRoutes(
     db,
     preHandler,
     userParts,
+    menuTools,
   }: {
     db: Db;
     preHandler: PreHandler;
     /** What the modules add to the user's configuration (a provider's session). */
     userParts: (db: Db, caller: SessionCaller) => Promise<Record<string, unknown>>;
+    /** The modules' tool screens, placed in the default menu. */
+    menuTools: ToolPlacement[];
   },
 ) {
   const signedIn = { preHandler, config: { permission: null } };
@@ -85,7 +88,11 @@ export async function userConfigurationRoutes(
   app.get('/api/script/runs/user-configuration', signedIn, async (request) => {
     const caller = request.caller!;
     const { config, preferences, providerSession } = await load(caller);
-    const menus = menusFor((config.menus as MenuItem[] | undefined) ?? defaultMenus(), caller, caller.profiles);
+    const menus = menusFor(
+      (config.menus as MenuItem[] | undefined) ?? defaultMenus(menuTools),
+      caller,
+      caller.profiles,
+    );
     const firstPath = menus[0]?.menus?.[0]?.path ?? menus[0]?.path;
     return {
       user: { ...currentUser(caller, config), ...providerSession },

@@ -24,6 +24,11 @@ export const bankingModule = ({ camtBackgroundThreshold }: BankingSettings = {})
     await app.register(paymentFileRoutes, { db, preHandler, jobs, store });
     await app.register(treasuryRoutes, { db, preHandler });
   },
+  menus: [
+    { section: 'Banking', order: 40, path: '/move-money', permission: 'write /api/bank/bank-operations' },
+    { section: 'Banking', order: 50, path: '/arbitration', permission: 'write /api/bank/bank-operations' },
+    { section: 'Banking', order: 60, path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' },
+  ],
   sideEffects: paymentFileSideEffects,
   writeHooks: treasuryWriteHooks,
   crons: [

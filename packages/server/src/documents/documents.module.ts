@@ -13,5 +13,14 @@ export const documentsModule: ServerModule = {
     await app.register(documentRoutes, { db, store, sessions, preHandler, entities });
     await app.register(containerRoutes, { db, store, preHandler });
   },
+  menus: [
+    {
+      section: 'Administration',
+      order: 125,
+      path: '/object-storage-containers',
+      label: 'Object storage',
+      permission: 'read /api/core/object-storage-containers',
+    },
+  ],
   serve: ({ db, store }) => scheduleOrphanSweeps(db, store),
 };

@@ -21,6 +21,15 @@ export const financingModule: ServerModule = {
     await app.register(catalogueRoutes, { db, operations, preHandler });
     registerIndexationRunner(jobs);
   },
+  menus: [
+    {
+      section: 'Financing',
+      order: 120,
+      path: '/rates',
+      label: 'Rates and payment plan',
+      permission: 'read /api/financing/calculator',
+    },
+  ],
   sideEffects: financingSideEffects,
   writeHooks: financedRecordHooks,
   crons: [

@@ -3,6 +3,7 @@ import { defaultWorkflows } from '@lbo/model/workflow/workflows';
 import type { Db } from '../db/database.ts';
 import type { WriteHooks } from '../entities/crud.operation.ts';
 import { ticksAround, type CronEntry } from '../jobs/crons.ts';
+import type { ToolPlacement } from '../auth/menus.ts';
 import type { SessionCaller } from '../auth/sessions.ts';
 import { coreTenantSettings, type TenantSetting } from '../auth/tenant-settings.ts';
 import { coreSideEffects, installSideEffects } from '../workflow/side-effects.ts';
@@ -14,6 +15,7 @@ export interface ComposedModules {
   writeHooks: Record<string, WriteHooks>;
   tenantSettings: Record<string, TenantSetting>;
   crons: CronEntry[];
+  menus: ToolPlacement[];
   demo: DemoStep[];
   hostTenant(db: Db, hostname: string): Promise<string | undefined>;
   currentUser(db: Db, caller: SessionCaller): Promise<Record<string, unknown>>;
@@ -68,6 +70,7 @@ export function composeModules(modules: ServerModule[], kinds: Entity[]): Compos
     writeHooks,
     tenantSettings,
     crons,
+    menus: modules.flatMap((m) => m.menus ?? []),
     demo: modules.flatMap((m) => m.demo ?? []),
     async hostTenant(db, hostname) {
       for (const resolve of hostTenants) {

@@ -6,6 +6,7 @@ import type { ObjectStore } from '../db/object-store.ts';
 import type { Operations, WriteHooks } from '../entities/crud.operation.ts';
 import type { CronEntry } from '../jobs/crons.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { ToolPlacement } from '../auth/menus.ts';
 import type { SessionCaller, SessionService } from '../auth/sessions.ts';
 import type { TenantSetting } from '../auth/tenant-settings.ts';
 import type { SideEffectRegistration } from '../workflow/side-effects.ts';
@@ -56,6 +57,8 @@ export interface ServerModule {
   writeHooks?: Record<string, WriteHooks>;
   /** Sections of the tenant configuration it owns, with their checks. */
   tenantSettings?: Record<string, TenantSetting>;
+  /** Its tool screens (not a kind's list) in the default menu. */
+  menus?: ToolPlacement[];
   /** Recurring jobs every new tenant starts with (their batch types are run by this module's runners). */
   crons?: CronEntry[];
   /** Steps of the demo tenant's book, played in the order of the modules, after the seed engine loaded the kinds. */
