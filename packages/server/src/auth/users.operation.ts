@@ -6,6 +6,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { isObject, validateFields } from '@lbo/model/values/validate';
 import { isValidUsername, passwordWeakness } from '@lbo/model/values/credentials';
+import { PROPS_PREFIX } from '@lbo/model/values/limits';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
@@ -88,6 +89,21 @@ function bodyOf(body: unknown): Doc {
     throw new ApiError('MISSING_BODY_PAYLOAD');
   if (!isObject(body)) throw new ApiError('INVALID_NON_EMPTY_OBJECT_FIELD', ['body']);
   return body;
+}
+
+/** Names a user body may carry beside the declared fields: its contexts, passwords and the record's own. */
+const bodyOnly = new Set(['contexts', ...credentialFields, ...systemFields]);
+
+/**
+ * Refuses the first name of a body the User declaration does not know (nor a `props_` flag of a
+ * declared field), as the generic writes do: nothing undeclared is stored, a tenant least of all.
+ */
+function refuseUnknownFields(raw: Doc) {
+  for (const key of Object.keys(raw)) {
+    if (Object.hasOwn(userEntity.fields, key) || bodyOnly.has(key)) continue;
+    if (key.startsWith(PROPS_PREFIX) && Object.hasOwn(userEntity.fields, key.slice(PROPS_PREFIX.length))) continue;
+    throw new ApiError('INVALID_FIELD_IN_BODY', [key]);
+  }
 }
 
 const withoutKeys = (doc: Doc, keys: string[]) =>
@@ -238,6 +254,7 @@ export function createUserOperations(db: Db, sessions: SessionService) {
   return {
     async create(caller: UserCaller, body: unknown, options: { syncPerson: boolean }): Promise<Doc> {
       const raw = bodyOf(body);
+      refuseUnknownFields(raw);
       if (typeof raw.username !== 'string' || !raw.username.trim())
         throw new ApiError('MISSING_FIELD_IN_BODY', ['username']);
       const username = normaliseUsername(raw.username);
@@ -282,6 +299,7 @@ export function createUserOperations(db: Db, sessions: SessionService) {
       ifMatch?: number[] | '*',
     ): Promise<Doc> {
       const raw = bodyOf(body);
+      refuseUnknownFields(raw);
       for (const field of credentialFields)
         if (raw[field] !== undefined) throw new ApiError('INVALID_FIELD_IN_BODY', [field]);
       const expectedVersion = raw._version;

@@ -90,12 +90,12 @@ describe.each(['filesystem', 'S3'] as const)('documents of a record, on the %s s
       expect(doc._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(doc.storageKey).toBeUndefined();
       const second = (
-        await upload(t.alpha, base, { name: 'photo.pdf', content: pdf }, { type: 'ANNEX', sortIndex: '2' })
+        await upload(t.alpha, base, { name: 'photo.pdf', content: pdf }, { type: 'BANK_DETAILS', sortIndex: '2' })
       ).json();
 
-      const listed = await t.call('GET', `${base}?type=CONTRACT,ANNEX&sort=-type,sortIndex`, t.alpha.headers);
+      const listed = await t.call('GET', `${base}?type=CONTRACT,BANK_DETAILS&sort=-type,sortIndex`, t.alpha.headers);
       expect(listed.json().map((d: { _id: string }) => d._id)).toEqual([doc._id, second._id]);
-      expect((await t.call('GET', `${base}?type=ANNEX`, t.alpha.headers)).json()).toHaveLength(1);
+      expect((await t.call('GET', `${base}?type=BANK_DETAILS`, t.alpha.headers)).json()).toHaveLength(1);
 
       const content = await t.call('GET', `${base}/${doc._id}/content`, t.alpha.headers);
       expect(content.statusCode).toBe(200);

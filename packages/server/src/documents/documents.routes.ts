@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Entity } from '@lbo/model/entity';
 import { ApiError } from '@lbo/model/errors';
+import { idParams, queryFlag, registration } from '@lbo/model/schema/request-values';
+import { isObject, validateFields } from '@lbo/model/values/validate';
 import {
   checkContent,
   checkExtension,
@@ -31,6 +33,8 @@ import {
 } from './attach.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { contentDisposition } from '../http/downloads.ts';
+import { typed } from '../http/schemas.ts';
+import { tenantRulesOf } from '../entities/tenant-rules.ts';
 import { processUpload, uploadDescription } from './upload-processing.ts';
 
 /**
@@ -65,22 +69,29 @@ async function fileRulesOf(tx: Tx, tenant: string) {
 
 const shown = shownDocument;
 
-const renameBody = z.looseObject({
+/** A document's type: a value of its kind's list as the tenant has it, checked by `checkedType`. */
+const documentType = z
+  .string()
+  .max(200)
+  .describe('a value of the list documentType (the tenant’s, when it has its own)');
+
+const renameBody = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
-  type: z.string().max(200).nullish(),
+  type: documentType.nullish(),
   sortIndex: z.number().int().nullish(),
 });
 
-const contentQuery = z.looseObject({
-  base64: z.enum(['true', 'false']).optional(),
+const documentParams = z.strictObject({ id: registration, documentId: registration });
+
+const contentQuery = z.strictObject({
+  base64: queryFlag.optional(),
   contentDisposition: z.enum(['inline', 'attachment']).optional(),
   token: z
     .string()
     .max(2000)
     .optional()
     .describe('the token a listed document carries: opens its content without signing in, for a few minutes'),
-  thumbnail: z
-    .enum(['true', 'false'])
+  thumbnail: queryFlag
     .optional()
     .describe("a picture's thumbnail (320 px JPEG) instead of the picture; the content itself for other documents"),
 });
@@ -101,6 +112,7 @@ export async function documentRoutes(
   { db, store, sessions, preHandler, entities }: DocumentRouteOptions,
 ) {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: HARD_LIMIT } });
+  const api = typed(app);
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
   const tokenReaders = new WeakMap<FastifyRequest, Reader>();
   const readerOf = (request: FastifyRequest): Reader => tokenReaders.get(request) ?? request.caller!;
@@ -110,11 +122,12 @@ export async function documentRoutes(
    * document, for a few minutes) opens that one document; without it, the caller signs in as usual.
    */
   async function signedInOrToken(request: FastifyRequest) {
-    const token = (request.query as { token?: unknown }).token;
+    // A hook sees the request before validation: the parts are read as they came.
+    const { query, params } = request;
+    const token = isObject(query) ? query.token : undefined;
     if (typeof token !== 'string' || !token) return preHandler(request);
     const claims = await sessions.documentTokenClaims(token);
-    if (!claims || claims.documentId !== (request.params as { documentId?: string }).documentId)
-      throw new ApiError('UNAUTHENTICATED');
+    if (!claims || !isObject(params) || claims.documentId !== params.documentId) throw new ApiError('UNAUTHENTICATED');
     tokenReaders.set(request, { tenant: claims.tenant, username: claims.username });
   }
 
@@ -142,9 +155,13 @@ export async function documentRoutes(
   }
 
   /** Streams the content of a stored document, as a download, inline, or base64 text. */
-  async function sendContent(request: FastifyRequest, reply: FastifyReply, row: storage.Row) {
+  async function sendContent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: storage.Row,
+    query: z.infer<typeof contentQuery>,
+  ) {
     const caller = readerOf(request);
-    const query = request.query as z.infer<typeof contentQuery>;
     const thumbnail = query.thumbnail === 'true' && typeof row.data.thumbnailKey === 'string';
     const key = String((thumbnail ? row.data.thumbnailKey : row.data.storageKey) ?? '');
     // The key is the server's; one of another tenant is never read, whatever the record says.
@@ -217,21 +234,26 @@ export async function documentRoutes(
     const base = `/api/${entity.route}/:id/documents`;
     const config = { entity: entity.name };
     const tags = [entity.name];
-    const route = (schema: object) => ({ preValidation: preHandler, config, schema: { tags, ...schema } });
+    const route = <S extends FastifySchema>(schema: S) => ({
+      preValidation: preHandler,
+      config,
+      schema: { tags, ...schema },
+    });
 
-    app.get(
+    api.get(
       base,
       route({
         summary: `Documents of a ${entity.name}`,
-        querystring: z.looseObject({
+        params: idParams,
+        querystring: z.strictObject({
           type: z.string().max(1000).optional().describe('types, comma separated'),
           sort: z.string().max(200).optional().describe('-type,sortIndex'),
         }),
       }),
       async (request) => {
         const caller = request.caller!;
-        const { id } = request.params as { id: string };
-        const query = request.query as { type?: string; sort?: string };
+        const { id } = request.params;
+        const { query } = request;
         const types =
           query.type
             ?.split(',')
@@ -255,25 +277,33 @@ export async function documentRoutes(
       },
     );
 
-    app.post(
+    // The body is multipart (the file and its fields, read by @fastify/multipart): no body schema;
+    // the fields are checked as they are read (`type` against its list, below).
+    api.post(
       base,
       route({
         summary: `Attach a document to a ${entity.name} (multipart: file, type, name)`,
         description: uploadDescription,
+        params: idParams,
       }),
       async (request, reply) => {
         const caller = request.caller!;
-        const { id } = request.params as { id: string };
-        const { parent, rules } = await readInTenant(db, scope(request), async (tx) => ({
+        const { id } = request.params;
+        const { parent, rules, types } = await readInTenant(db, scope(request), async (tx) => ({
           parent: await parentOf(tx, caller, entity, id),
           rules: await fileRulesOf(tx, caller.tenant),
+          types: await tenantRulesOf(tx, caller.tenant, documentEntity),
         }));
         const receivedKey = `${caller.tenant}/${crypto.randomUUID()}`;
         // Converted to PDF and watermarked here when the fields ask for it (upload-processing.ts); `key` is then the result's.
-        const { key, stored, fields } = await processUpload(store, {
-          key: receivedKey,
-          ...(await receive(request, rules, receivedKey)),
-        });
+        const received = await receive(request, rules, receivedKey);
+        try {
+          received.fields.type = checkedType(received.fields.type, types) ?? '';
+        } catch (error) {
+          await store.remove(receivedKey);
+          throw error;
+        }
+        const { key, stored, fields } = await processUpload(store, { key: receivedKey, ...received });
         let content: StoredContent = {
           key,
           name: stored.name,
@@ -303,37 +333,46 @@ export async function documentRoutes(
       },
     );
 
-    app.get(
+    api.get(
       `${base}/:documentId/content`,
       {
-        ...route({ summary: `The content of a document of a ${entity.name}`, querystring: contentQuery }),
+        ...route({
+          summary: `The content of a document of a ${entity.name}`,
+          params: documentParams,
+          querystring: contentQuery,
+        }),
         preValidation: signedInOrToken,
       },
       async (request, reply) => {
         const caller = readerOf(request);
-        const { id, documentId } = request.params as { id: string; documentId: string };
+        const { id, documentId } = request.params;
         const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
           const parent = await parentOf(tx, caller, entity, id);
           return documentOf(tx, caller, { entity, registration: parent.registration }, documentId);
         });
-        return sendContent(request, reply, row);
+        return sendContent(request, reply, row, request.query);
       },
     );
 
-    app.patch(
+    api.patch(
       `${base}/:documentId`,
-      route({ summary: `Rename a document of a ${entity.name}, change its type or place`, body: renameBody }),
+      route({
+        summary: `Rename a document of a ${entity.name}, change its type or place`,
+        params: documentParams,
+        body: renameBody,
+      }),
       async (request) => {
         const caller = request.caller!;
-        const { id, documentId } = request.params as { id: string; documentId: string };
-        const body = request.body as z.infer<typeof renameBody>;
+        const { id, documentId } = request.params;
+        const { body } = request;
         return inTenant(db, scope(request), async (tx) => {
           const parent = await parentOf(tx, caller, entity, id);
           const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
           const before = storage.toDocument(row);
           const changes: Doc = {};
           if (body.name !== undefined) changes.name = safeFileName(body.name);
-          if (body.type !== undefined) changes.type = body.type || null;
+          if (body.type !== undefined)
+            changes.type = checkedType(body.type, await tenantRulesOf(tx, caller.tenant, documentEntity)) ?? null;
           if (body.sortIndex !== undefined) changes.sortIndex = body.sortIndex;
           const saved = await storage.updateRow(tx, documentEntity, caller.tenant, caller.username, row._id, {
             ...row.data,
@@ -356,12 +395,12 @@ export async function documentRoutes(
       },
     );
 
-    app.delete(
+    api.delete(
       `${base}/:documentId`,
-      route({ summary: `Delete a document of a ${entity.name} and its content` }),
+      route({ summary: `Delete a document of a ${entity.name} and its content`, params: documentParams }),
       async (request) => {
         const caller = request.caller!;
-        const { id, documentId } = request.params as { id: string; documentId: string };
+        const { id, documentId } = request.params;
         const deleted = await inTenant(db, scope(request), async (tx) => {
           const parent = await parentOf(tx, caller, entity, id);
           const row = await documentOf(tx, caller, { entity, registration: parent.registration }, documentId, true);
@@ -385,7 +424,7 @@ export async function documentRoutes(
   // The tasks screens' filters (spec 001 §7, 002 §7): the kinds whose records have documents going
   // through the Document workflow, and the types those documents have.
   const documentRead = { preValidation: preHandler, config: { permission: `read /api/${documentEntity.route}` } };
-  app.get(
+  api.get(
     '/api/script/runs/document-entities-with-workflow',
     {
       ...documentRead,
@@ -405,21 +444,21 @@ export async function documentRoutes(
         ).rows.map((r) => r.name),
       ),
   );
-  app.get(
+  api.get(
     '/api/script/runs/document-types-with-workflow',
     {
       ...documentRead,
       schema: {
         tags: [documentEntity.name],
         summary: "The document types of those kinds' records",
-        querystring: z.looseObject({
+        querystring: z.strictObject({
           entityNames: z.string().max(2000).optional().describe('kinds, comma separated; all when absent'),
         }),
       },
     },
     async (request) => {
       const names =
-        (request.query as { entityNames?: string }).entityNames
+        request.query.entityNames
           ?.split(',')
           .map((n) => n.trim())
           .filter(Boolean) ?? [];
@@ -435,7 +474,7 @@ export async function documentRoutes(
   );
 
   // A document by its own identifier (spec 002 §7: `?entityName=Document`), with the Document permission.
-  app.get(
+  api.get(
     '/api/core/documents/:documentId/content',
     {
       preValidation: signedInOrToken,
@@ -443,18 +482,33 @@ export async function documentRoutes(
       schema: {
         tags: [documentEntity.name],
         summary: 'The content of a document',
+        params: z.strictObject({ documentId: registration }),
         querystring: contentQuery.extend({ entityName: z.literal('Document').optional() }),
       },
     },
     async (request, reply) => {
       const caller = readerOf(request);
-      const { documentId } = request.params as { documentId: string };
+      const { documentId } = request.params;
       const row = await readInTenant(db, { tenant: caller.tenant, user: caller.username }, (tx) =>
         documentOf(tx, caller, undefined, documentId),
       );
-      return sendContent(request, reply, row);
+      return sendContent(request, reply, row, request.query);
     },
   );
+}
+
+/**
+ * A document type a client gives (an upload's field, a rename): a value of the Document kind's
+ * type list as the tenant has it, at most 200 characters; refused naming `type` otherwise.
+ * Empty: no type.
+ */
+function checkedType(value: string | null | undefined, rules: Awaited<ReturnType<typeof tenantRulesOf>>) {
+  if (value === undefined || value === null || value.trim() === '') return undefined;
+  const { type } = validateFields({ type: value.trim() }, { type: documentEntity.fields.type }, '', {
+    ...rules,
+    requireMandatory: false,
+  });
+  return type as string;
 }
 
 /** `-type,sortIndex`: by each field in turn, `-` descending; absent values last. */

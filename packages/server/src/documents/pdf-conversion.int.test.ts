@@ -178,11 +178,11 @@ describe('conversion to PDF', () => {
       .toBuffer();
     const res = await upload(
       { name: 'scan.png', content: png, type: 'image/png' },
-      { convertToPdf: 'true', type: 'ID' },
+      { convertToPdf: 'true', type: 'ID_CARD' },
     );
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json();
-    expect(doc).toMatchObject({ name: 'scan.pdf', contentType: 'application/pdf', type: 'ID' });
+    expect(doc).toMatchObject({ name: 'scan.pdf', contentType: 'application/pdf', type: 'ID_CARD' });
     const content = await contentOf(doc._id);
     expect(content.type).toBe('application/pdf');
     expect(content.disposition).toMatch(/filename="scan.pdf"/);

@@ -171,8 +171,8 @@ describe('configuration and rules are checked before they are stored', () => {
   const putCrons = (body: unknown) => t.call('PUT', '/api/core/tenant-configuration/cron-list', t.alpha.headers, body);
   it('a cron of three fields', async () => {
     expectRefused(await putCrons([{ name: 'three', cron: '* * *', job: 'BILLING' }]), '[0].cron');
-    const saved = await t.call('GET', '/api/core/tenant-configuration/cron-list', t.alpha.headers);
-    expect(JSON.stringify(saved.json())).not.toContain('* * *');
+    const saved = (await t.call('GET', '/api/core/tenant-configuration/cron-list', t.alpha.headers)).json();
+    expect((saved as { name: string }[]).map((cron) => cron.name)).not.toContain('three');
   });
 
   it('a negative or fractional daysAhead', async () => {
