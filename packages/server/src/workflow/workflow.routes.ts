@@ -8,6 +8,7 @@ import type { ObjectStore } from '../db/object-store.ts';
 import { configurePermission } from './permissions.ts';
 import { createWorkflowOperations } from './workflow.operation.ts';
 import { sendRecord } from '../entities/entity.routes.ts';
+import { typed } from '../http/schemas.ts';
 
 /**
  * Transition routes of every kind with a status (spec 000 §7, 001 §7), registered one by one:
@@ -40,20 +41,46 @@ const excludeQuery = z
     error: refusing('INVALID_FIELD_IN_QUERY', 'a comma list of modals, printings, documents'),
   })
   .describe('groups of transitions left out: modals, printings, documents');
-const recordPath = z.object({ id: z.string().min(1).max(200) });
+const recordPath = z.strictObject({ id: z.string().min(1).max(200) });
+const codePath = z.string().min(1).max(200);
+
+/**
+ * A selection: `["CT000001", …]` or `{ registrations: [...] }`. Any JSON passes the schema but an
+ * object naming anything else, so that `registrationsOf` answers each other problem as it always has.
+ */
+const selectionBody = z
+  .unknown()
+  .superRefine((body, ctx) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const other = Object.keys(body).find((key) => key !== 'registrations');
+    if (other) ctx.addIssue({ code: 'custom', path: [other], message: refusing('INVALID_FIELD_IN_BODY') });
+  })
+  .meta({
+    anyOf: [
+      { type: 'array', items: { type: 'string' }, maxItems: MAX_SELECTION },
+      {
+        type: 'object',
+        properties: { registrations: { type: 'array', items: { type: 'string' }, maxItems: MAX_SELECTION } },
+        required: ['registrations'],
+        additionalProperties: false,
+      },
+    ],
+  })
+  .describe('The selected records’ registrations, or { registrations }');
 
 /** The schemas of a kind's transition routes (their tags group them with the kind's other calls). */
 const transitionSchemas = (entity: Entity) => ({
   selection: {
     tags: [entity.name],
     summary: `Transitions open to every ${entity.name} of a selection (body: registrations)`,
-    querystring: z.looseObject({ exclude: excludeQuery }),
+    querystring: z.strictObject({ exclude: excludeQuery }),
+    body: selectionBody,
   },
   record: {
     tags: [entity.name],
     summary: `Transitions open to a ${entity.name}`,
     params: recordPath,
-    querystring: z.looseObject({
+    querystring: z.strictObject({
       exclude: excludeQuery,
       type: z
         .string()
@@ -64,12 +91,13 @@ const transitionSchemas = (entity: Entity) => ({
   run: {
     tags: [entity.name],
     summary: `Run a transition of a ${entity.name}`,
-    params: recordPath.extend({ code: z.string().min(1).max(200) }),
+    params: recordPath.extend({ code: codePath }),
   },
   runMany: {
     tags: [entity.name],
     summary: `Run a transition on every ${entity.name} of a selection (body: registrations); each record in its own transaction`,
-    params: z.object({ code: z.string().min(1).max(200) }),
+    params: z.strictObject({ code: codePath }),
+    body: selectionBody,
   },
 });
 
@@ -96,17 +124,23 @@ export function registrationsOf(body: unknown): string[] {
   return [...new Set(list as string[])];
 }
 
-const param = (request: FastifyRequest, name: 'id' | 'code' | 'entity') => {
-  const value = (request.params as Record<string, string>)[name];
-  if (!value || value.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', [name]);
-  return value;
-};
+/** A kind as the workflow routes name it: `Contract`, `contract` or `credit-line`. */
+const kindPath = z.strictObject({ entity: z.string().min(1).max(200) });
+
+/**
+ * A workflow definition: any JSON here, as validate-workflow.ts judges it whole (naming each
+ * problem, an unknown property first, in INVALID_FIELD_IN_CONFIG).
+ */
+const definitionBody = z
+  .unknown()
+  .describe('{ statuses?, transitions: [{ code, from, to, label?, action?, requiredFields?, sideEffects?, … }] }');
 
 const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 
 export async function workflowRoutes(app: FastifyInstance, { db, entities, preHandler, store }: WorkflowRouteOptions) {
   const operations = createWorkflowOperations(db, store);
   const kinds = entities.filter((e) => e.status);
+  const api = typed(app);
 
   for (const entity of kinds) {
     const base = `/api/${entity.route}`;
@@ -114,38 +148,31 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
     const read = { entity: entity.name, permission: `read ${base}` };
     const write = { entity: entity.name, permission: `write ${base}` };
     const schemas = transitionSchemas(entity);
-    app.post(
+    api.post(
       `${base}/transitions`,
       { preValidation: preHandler, config: read, schema: schemas.selection },
       async (request) => operations.forSelection(request.caller!, entity, registrationsOf(request.body)),
     );
-    app.get(
+    api.get(
       `${base}/:id/transitions`,
       { preValidation: preHandler, config: read, schema: schemas.record },
-      async (request) => {
-        const { id } = request.params as { id: string };
-        return operations.forRecord(
-          request.caller!,
-          entity,
-          id,
-          (request.query as { type?: string }).type || undefined,
-        );
-      },
+      async (request) =>
+        operations.forRecord(request.caller!, entity, request.params.id, request.query.type || undefined),
     );
-    app.get(
+    api.get(
       `${base}/:id/transitions/:code`,
       { preValidation: preHandler, config: write, schema: schemas.run },
       async (request, reply) => {
-        const { id, code } = request.params as { id: string; code: string };
+        const { id, code } = request.params;
         return sendRecord(reply, await operations.run(request.caller!, entity, id, code));
       },
     );
     // The bulk transition: a selection's records one by one, several at a time, with each one's outcome.
-    app.post(
+    api.post(
       `${base}/transitions/:code`,
       { preValidation: preHandler, config: write, schema: schemas.runMany },
       async (request) => {
-        const { code } = request.params as { code: string };
+        const { code } = request.params;
         return operations.runMany(request.caller!, entity, registrationsOf(request.body), code, bulkConcurrency);
       },
     );
@@ -153,8 +180,8 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
 
   // Configuration: `Contract`, `contract` and `credit-line` all name a kind.
   const byName = new Map(kinds.map((e) => [normalise(e.name), e]));
-  const kindOf = (request: FastifyRequest) => {
-    const name = param(request, 'entity');
+  const kindOf = ({ params }: { params: z.infer<typeof kindPath> }) => {
+    const name = params.entity;
     const entity = byName.get(normalise(name));
     if (!entity) throw new ApiError('UNSUPPORTED_ENTITY', [name]);
     return entity;
@@ -162,19 +189,42 @@ export async function workflowRoutes(app: FastifyInstance, { db, entities, preHa
   // Definitions are no secret (every screen colours statuses from them); changing one is configuration.
   const anyone = { permission: null };
   const configure = { permission: configurePermission };
-  app.get('/api/core/workflows', { preHandler, config: anyone }, async (request) =>
-    operations.overview(request.caller!, kinds),
+  const tags = ['Core'];
+  api.get(
+    '/api/core/workflows',
+    { preValidation: preHandler, config: anyone, schema: { tags, summary: 'The workflow of every kind' } },
+    async (request) => operations.overview(request.caller!, kinds),
   );
-  app.get('/api/core/workflows/:entity', { preHandler, config: anyone }, async (request) =>
-    operations.definition(request.caller!, kindOf(request)),
+  api.get(
+    '/api/core/workflows/:entity',
+    {
+      preValidation: preHandler,
+      config: anyone,
+      schema: { tags, summary: 'The workflow of a kind (the tenant’s, else the default)', params: kindPath },
+    },
+    async (request) => operations.definition(request.caller!, kindOf(request)),
   );
-  app.put('/api/core/workflows/:entity', { preHandler, config: configure }, async (request) => {
-    const entity = kindOf(request);
-    if (request.body === undefined || request.body === null || request.body === '')
-      throw new ApiError('MISSING_BODY_PAYLOAD');
-    return operations.configure(request.caller!, entity, request.body);
-  });
-  app.delete('/api/core/workflows/:entity', { preHandler, config: configure }, async (request) =>
-    operations.reset(request.caller!, kindOf(request)),
+  api.put(
+    '/api/core/workflows/:entity',
+    {
+      preValidation: preHandler,
+      config: configure,
+      schema: { tags, summary: 'Sets the tenant’s workflow of a kind', params: kindPath, body: definitionBody },
+    },
+    async (request) => {
+      const entity = kindOf(request);
+      if (request.body === undefined || request.body === null || request.body === '')
+        throw new ApiError('MISSING_BODY_PAYLOAD');
+      return operations.configure(request.caller!, entity, request.body);
+    },
+  );
+  api.delete(
+    '/api/core/workflows/:entity',
+    {
+      preValidation: preHandler,
+      config: configure,
+      schema: { tags, summary: 'Removes the tenant’s workflow of a kind: the default applies', params: kindPath },
+    },
+    async (request) => operations.reset(request.caller!, kindOf(request)),
   );
 }
