@@ -96,9 +96,17 @@ describe('French texts', () => {
   });
 
   it("translate the labels of the server's default menus", () => {
-    // Sections and the kinds' list screens come from the model; tool screens are read from the
-    // server's menu as text (the web does not import server code).
-    const menus = fs.readFileSync(path.resolve(srcDir, '../../server/src/auth/menus.ts'), 'utf8');
+    // Sections and the kinds' list screens come from the model; tool screens are read as text from
+    // the server's menu and its modules' `menus` (the web does not import server code).
+    const serverDir = path.resolve(srcDir, '../../server/src');
+    const moduleFiles = fs
+      .readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.module.ts'));
+    expect(moduleFiles.length).toBeGreaterThan(5);
+    const menus = ['auth/menus.ts', ...moduleFiles]
+      .map((file) => fs.readFileSync(path.join(serverDir, file), 'utf8'))
+      .map((text) => (text.includes('menus') ? text.slice(text.indexOf('menus')) : ''))
+      .join('\n');
     const labels = new Set<string>(menuSections);
     for (const entity of entities) labels.add(labelOfPath(`/${entity.listRoute}`));
     // A screen's label is the one it names, else derived from its path.
