@@ -124,6 +124,12 @@ export async function buildApp({
     const register = module.register;
     if (register) await app.register(async (scope) => register(scope, context));
   }
+  // A recurring job every new tenant gets must have a runner: refuse to start, naming it, rather than fail each night.
+  const unrun = product.crons.filter((cron) => !jobs.runnerOf(cron.job));
+  if (unrun.length)
+    throw new Error(
+      `No module runs the batch type(s) of the crons ${unrun.map((c) => `${c.name} (${c.job})`).join(', ')}`,
+    );
   if (serve) {
     const stops = product.modules.flatMap((module) => (module.serve ? [module.serve(context)] : []));
     app.addHook('onClose', async () => {
