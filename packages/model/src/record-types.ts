@@ -70,7 +70,8 @@ export type FieldValues<F extends Fields> = string extends keyof F
     >;
 
 /** The fields every kind has (entity.ts `defineEntity`), as stored in its document. */
-export interface BaseData {
+// Type aliases, not interfaces: a record is also a generic document (`Record<string, unknown>`).
+export type BaseData = {
   /** Server-numbered (`INV000001`) or the kind's key; always present once stored. */
   registration: string;
   name?: string | null;
@@ -78,10 +79,10 @@ export interface BaseData {
   status?: string;
   type?: string | null;
   organization?: { name?: string | null } | null;
-}
+};
 
 /** What the storage adds to a stored document: its id, version and audit fields. */
-export interface AuditFields {
+export type AuditFields = {
   _id: string;
   _version: number;
   /** ISO instants. */
@@ -89,18 +90,22 @@ export interface AuditFields {
   _insertUser: string | null;
   _updateDate: string | null;
   _updateUser: string | null;
-}
+};
 
 /** The declared fields of a kind (`Fields` for a kind the caller does not know). */
 export type DeclaredFields<E> = E extends Entity<infer F> ? F : Fields;
 
 /**
- * A kind's stored document (the `data` of its row): the base fields and its declared ones. A
- * kind not known at compile time (`Entity`) has a generic document.
+ * A kind's stored document (the `data` of its row): the base fields and its declared ones, its
+ * registration always present (a kind keyed by a client's value declares it optional: stored, it
+ * is there). A kind not known at compile time (`Entity`) has a generic document.
  */
 export type DataOf<E> = string extends keyof DeclaredFields<E>
   ? Record<string, unknown>
-  : Simplify<Omit<BaseData, Declared<DeclaredFields<E>>> & FieldValues<DeclaredFields<E>>>;
+  : Simplify<
+      Omit<BaseData, Declared<DeclaredFields<E>>> &
+        Omit<FieldValues<DeclaredFields<E>>, 'registration'> & { registration: string }
+    >;
 
 /** A kind's record as the API answers it and domain code reads it: its document with its id, version and audit fields. */
 export type RecordOf<E> = string extends keyof DeclaredFields<E>

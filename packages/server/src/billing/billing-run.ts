@@ -12,15 +12,19 @@
  * last contract of its last committed one.
  */
 import { sql } from 'kysely';
+import { invoiceLine } from '@lbo/model/entities/billing/invoice-line.entity';
+import { invoice } from '@lbo/model/entities/billing/invoice.entity';
+import { tax } from '@lbo/model/entities/core/tax.entity';
+import type { contractElement } from '@lbo/model/entities/financing/contract-element.entity';
+import { person } from '@lbo/model/entities/person/person.entity';
 import { ApiError } from '@lbo/model/errors';
-import { entityByName } from '@lbo/model/entity-registry';
 import { taxRates } from '@lbo/model/lists/billing';
-import type { ScheduleLine } from '@lbo/model/finance/contract-schedule';
+import type { DataOf, InputOf } from '@lbo/model/record-types';
 import type { Tx } from '../db/database.ts';
+import { createManyIn } from '../entities/bulk-writes.ts';
 import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
-import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
-import type { Doc, Row } from '../entities/storage.ts';
+import type { Doc, RowOf } from '../entities/storage.ts';
 import {
   countDueElements,
   lockDueElements,
@@ -33,9 +37,11 @@ import { paymentTermsOf, personName } from './payment-terms.ts';
 
 export { countDueElements };
 
-const kind = (name: string) => entityByName(name)!;
-export const invoiceKind = kind('Invoice');
-export const invoiceLineKind = kind('InvoiceLine');
+/** The kinds a run writes, by their former names (the demo's billing reads them so). */
+export const invoiceKind = invoice;
+export const invoiceLineKind = invoiceLine;
+type InvoiceDoc = DataOf<typeof invoice>;
+type InvoiceLineDoc = DataOf<typeof invoiceLine>;
 
 /** What a billing run bills: the elements with lines due by the date (financing's DueSelection). */
 export type RunParameters = DueSelection;
@@ -65,16 +71,19 @@ export function runParameters(query: { date?: unknown; organizations?: unknown }
 /** The tenant's tax list: the product's rates, overridden by its Tax records. */
 export async function taxTable(tx: Tx, caller: Caller): Promise<TaxTable> {
   const table = new Map<string, string | number>(Object.entries(taxRates));
-  for (const row of await storage.findWhere(tx, kind('Tax'), caller.tenant, sql<boolean>`true`, 500)) {
-    if (typeof row.data.value === 'number') table.set(String(row.data.code ?? row.registration), row.data.value);
+  for (const row of await storage.findWhere(tx, tax, caller.tenant, sql<boolean>`true`, 500)) {
+    if (typeof row.data.value === 'number') table.set(row.data.code ?? row.registration, row.data.value);
   }
   return table;
 }
 
-function dueLinesOf(element: Row, date: string): DueLine[] {
+function dueLinesOf(element: RowOf<typeof contractElement>, date: string): DueLine[] {
   const d = element.data;
-  return ((d.lines as ScheduleLine[] | undefined) ?? [])
-    .filter((l) => l.status === 'PLANNED' && l.dueDate <= date)
+  return (d.lines ?? [])
+    .filter(
+      (l): l is typeof l & { number: number; dueDate: string } =>
+        l.status === 'PLANNED' && typeof l.number === 'number' && typeof l.dueDate === 'string' && l.dueDate <= date,
+    )
     .map((l) => ({
       elementRegistration: element.registration,
       elementType: element.type,
@@ -87,7 +96,7 @@ function dueLinesOf(element: Row, date: string): DueLine[] {
       currency: String(d.currency ?? 'EUR'),
       number: l.number,
       dueDate: l.dueDate,
-      amountExclTax: l.amountExclTax,
+      amountExclTax: l.amountExclTax ?? 0,
       ...(l.taxCode ? { taxCode: l.taxCode } : {}),
     }));
 }
@@ -109,7 +118,7 @@ export async function billChunk(
   caller: Caller,
   p: RunParameters,
   cursor: RunCursor,
-  extra: Doc = {},
+  extra: InputOf<typeof invoice> = {},
   limit = CHUNK_CONTRACTS,
 ): Promise<ChunkResult> {
   // A contract's elements are billed in one chunk, so that its lines due together share an invoice.
@@ -147,22 +156,27 @@ export async function billChunk(
   return { invoices, elements: byElement.size, cursor: next, finished: contracts.length < limit };
 }
 
-async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], extra: Doc): Promise<Doc[]> {
+async function writeInvoices(
+  tx: Tx,
+  caller: Caller,
+  drafts: InvoiceDraft[],
+  extra: InputOf<typeof invoice>,
+): Promise<InvoiceDoc[]> {
   const personRegs = [...new Set(drafts.flatMap((d) => [d.payerRegistration, d.payeeRegistration]).filter(Boolean))];
   const persons = new Map(
-    (await storage.findMany(tx, kind('Person'), caller.tenant, personRegs)).map((r) => [r.registration, r]),
+    (await storage.findMany(tx, person, caller.tenant, personRegs)).map((r) => [r.registration, r]),
   );
   const today = new Date().toISOString().slice(0, 10);
-  const invoices: Doc[] = [];
-  const lines: Doc[] = [];
-  const registrations = await freeRegistrations(tx, caller, invoiceKind, drafts.length);
+  const invoices: InvoiceDoc[] = [];
+  const lines: InvoiceLineDoc[] = [];
+  const registrations = await freeRegistrations(tx, caller, invoice, drafts.length);
   for (const [index, draft] of drafts.entries()) {
     const registration = registrations[index];
     const payer = persons.get(draft.payerRegistration),
       payee = persons.get(draft.payeeRegistration);
     const organizationRegistration = draft.pr === 'R' ? draft.payeeRegistration : draft.payerRegistration;
     const organization = persons.get(organizationRegistration);
-    const doc: Doc = {
+    const doc: InvoiceDoc = {
       registration,
       status: 'DRAFT',
       type: 'INVOICE',
@@ -219,22 +233,9 @@ async function writeInvoices(tx: Tx, caller: Caller, drafts: InvoiceDraft[], ext
       }),
     );
   }
-  await storage.insertMany(tx, invoiceKind, caller.tenant, caller.username, invoices);
-  await storage.insertMany(tx, invoiceLineKind, caller.tenant, caller.username, lines);
-  await insertHistories(tx, caller, [
-    ...invoices.map((after) => ({
-      entityName: invoiceKind.name,
-      entityRegistration: String(after.registration),
-      action: 'BILLING',
-      after,
-    })),
-    ...lines.map((after) => ({
-      entityName: invoiceLineKind.name,
-      entityRegistration: String(after.registration),
-      action: 'BILLING',
-      after,
-    })),
-  ]);
+  // A chunk writes thousands of invoice lines: through the bulk writes, unchecked one by one (entities/bulk-writes.ts).
+  await createManyIn(tx, caller, invoice, invoices, { action: 'BILLING' });
+  await createManyIn(tx, caller, invoiceLine, lines, { action: 'BILLING' });
   return invoices;
 }
 

@@ -9,28 +9,27 @@
  * An invoice already (partly) paid is not cancelled: its payments are reversed first, so that no
  * money is left allocated to a cancelled invoice.
  */
-import { sql } from 'kysely';
+import { invoiceLine as invoiceLineKind } from '@lbo/model/entities/billing/invoice-line.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
+import type { RecordOf } from '@lbo/model/record-types';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Tx } from '../db/database.ts';
-import { freeRegistration, type Caller, type WriteHooks } from '../entities/crud.operation.ts';
+import { createManyIn, updateManyIn } from '../entities/bulk-writes.ts';
+import { createIn, type Caller, type WriteHooks } from '../entities/crud.operation.ts';
 import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
-import type { Doc, Row } from '../entities/storage.ts';
+import type { Doc, RowOf } from '../entities/storage.ts';
 import { recordLineStatus } from '../financing/financing.module.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { invoiceKind, invoiceLineKind } from './billing-run.ts';
+
+type InvoiceLineRow = RowOf<typeof invoiceLineKind>;
+type Invoice = RecordOf<typeof invoiceKind>;
 
 /** The lines of an invoice, in their order. */
-export async function invoiceLines(tx: Tx, caller: Caller, invoiceRegistration: string): Promise<Row[]> {
-  return storage.findWhere(
-    tx,
-    invoiceLineKind,
-    caller.tenant,
-    sql<boolean>`data->>'invoiceRegistration' = ${invoiceRegistration}`,
-    10_000,
-  );
+export async function invoiceLines(tx: Tx, caller: Caller, invoiceRegistration: string): Promise<InvoiceLineRow[]> {
+  return storage.findByField(tx, invoiceLineKind, caller.tenant, 'invoiceRegistration', invoiceRegistration, 10_000);
 }
 
 /** `amount` with the opposite sign, exact in the currency's minor units. */
@@ -38,42 +37,41 @@ const opposite = (amount: unknown, decimals: number) =>
   fromMinorUnits(-toMinorUnits(Number(amount ?? 0), decimals), decimals);
 
 /** Puts the schedule lines billed by `lines` back to PLANNED, element by element. */
-async function planAgain(tx: Tx, caller: Caller, lines: Row[]): Promise<void> {
+async function planAgain(tx: Tx, caller: Caller, lines: InvoiceLineRow[]): Promise<void> {
   const byElement = new Map<string, number[]>();
   for (const l of lines) {
-    const element = String(l.data.elementRegistration ?? '');
+    const element = l.data.elementRegistration ?? '';
     if (!element || typeof l.data.lineNumber !== 'number') continue;
     byElement.set(element, [...(byElement.get(element) ?? []), l.data.lineNumber]);
   }
   for (const [element, numbers] of byElement) await recordLineStatus(tx, caller, element, numbers, 'PLANNED');
 }
 
-/** Moves invoice lines to `status` with their History rows (they are frozen for the generic writes). */
-async function setLinesStatus(tx: Tx, caller: Caller, lines: Row[], status: string, action: string): Promise<void> {
-  const entries = [];
-  for (const line of lines) {
-    const after = storage.toDocument(
-      await storage.updateRow(tx, invoiceLineKind, caller.tenant, caller.username, line._id, {
-        ...line.data,
-        registration: line.registration,
-        status,
-      }),
-    );
-    entries.push({
-      entityName: invoiceLineKind.name,
-      entityRegistration: line.registration,
-      action,
-      before: storage.toDocument(line),
-      after,
-    });
-  }
-  await insertHistories(tx, caller, entries);
+/**
+ * Moves invoice lines to `status` with their History rows (they are frozen for the generic writes),
+ * through the bulk writes: an invoice has up to thousands of lines, which billing wrote itself.
+ */
+async function setLinesStatus(
+  tx: Tx,
+  caller: Caller,
+  lines: InvoiceLineRow[],
+  status: string,
+  action: string,
+): Promise<void> {
+  await updateManyIn(
+    tx,
+    caller,
+    invoiceLineKind,
+    lines.map((row) => ({ row, data: { ...row.data, status } })),
+    { action },
+  );
 }
 
 /** The `cancelInvoice` side effect of the invoice's CANCEL transition. */
 export async function cancelInvoice(context: SideEffectContext): Promise<Doc> {
-  const { tx, caller, doc } = context;
-  const registration = String(doc.registration);
+  const { tx, caller } = context;
+  const doc = context.doc as Invoice;
+  const registration = doc.registration;
   const lines = await invoiceLines(tx, caller, registration);
   const issued = Boolean(doc.invoiceNumber);
   if (issued && doc.type === 'CREDIT_NOTE')
@@ -83,9 +81,9 @@ export async function cancelInvoice(context: SideEffectContext): Promise<Doc> {
       registration,
       'a credit note is not cancelled; issue an invoice instead',
     ]);
-  const decimals = currencyDecimals(String(doc.currency ?? 'EUR'));
-  const total = toMinorUnits(Number(doc.amountInclTax ?? 0), decimals);
-  const balance = toMinorUnits(Number(doc.totalBalance ?? doc.amountInclTax ?? 0), decimals);
+  const decimals = currencyDecimals(doc.currency ?? 'EUR');
+  const total = toMinorUnits(doc.amountInclTax ?? 0, decimals);
+  const balance = toMinorUnits(doc.totalBalance ?? doc.amountInclTax ?? 0, decimals);
   if (issued && balance !== total) {
     throw new ApiError('TRANSITION_REJECTED', [
       'CANCEL',
@@ -98,14 +96,14 @@ export async function cancelInvoice(context: SideEffectContext): Promise<Doc> {
   await setLinesStatus(tx, caller, lines, 'CANCELLED', 'CANCEL');
   if (!issued) return { ...doc, totalBalance: 0 };
   const note = await issueCreditNote(context, lines, decimals);
-  const notes = Array.isArray(doc.creditNoteRegistrations) ? doc.creditNoteRegistrations : [];
+  const notes = doc.creditNoteRegistrations ?? [];
   return { ...doc, totalBalance: 0, creditNoteRegistrations: [...notes, { registration: note.registration }] };
 }
 
 /** Writes the credit note of `context.doc` with its lines, then issues it (number, document) and settles it. */
-async function issueCreditNote(context: SideEffectContext, lines: Row[], decimals: number): Promise<Doc> {
-  const { tx, caller, doc, today } = context;
-  const registration = await freeRegistration(tx, caller, invoiceKind);
+async function issueCreditNote(context: SideEffectContext, lines: InvoiceLineRow[], decimals: number): Promise<Doc> {
+  const { tx, caller, today } = context;
+  const doc = context.doc as Invoice;
   const {
     invoiceNumber: _n,
     issueDate: _i,
@@ -114,25 +112,31 @@ async function issueCreditNote(context: SideEffectContext, lines: Row[], decimal
     cancellationDate: _d,
     batchRegistration: _b,
     ...kept
-  } = doc;
-  const note: Doc = {
-    ...kept,
-    registration,
-    status: 'DRAFT',
-    type: 'CREDIT_NOTE',
-    name: `Credit note for ${doc.invoiceNumber}`,
-    creditedInvoiceRegistration: doc.registration,
-    generationDate: today,
-    dueDate: today,
-    amountExclTax: opposite(doc.amountExclTax, decimals),
-    amountInclTax: opposite(doc.amountInclTax, decimals),
-    totalBalance: 0,
-    taxes: ((doc.taxes as Doc[] | undefined) ?? []).map((t) => ({
-      ...t,
-      base: opposite(t.base, decimals),
-      tax: opposite(t.tax, decimals),
-    })),
-  };
+  } = context.doc as Invoice & { cancellationDate?: string };
+  const note = await createIn(
+    tx,
+    caller,
+    invoiceKind,
+    {
+      ...kept,
+      status: 'DRAFT',
+      type: 'CREDIT_NOTE',
+      name: `Credit note for ${doc.invoiceNumber}`,
+      creditedInvoiceRegistration: doc.registration,
+      generationDate: today,
+      dueDate: today,
+      amountExclTax: opposite(doc.amountExclTax, decimals),
+      amountInclTax: opposite(doc.amountInclTax, decimals),
+      totalBalance: 0,
+      taxes: (doc.taxes ?? []).map((t) => ({
+        ...t,
+        base: opposite(t.base, decimals),
+        tax: opposite(t.tax, decimals),
+      })),
+    },
+    { action: 'CREDIT_NOTE' },
+  );
+  const registration = note.registration;
   const noteLines = lines.map((l, i) => ({
     ...l.data,
     registration: `${registration}-${String(i + 1).padStart(3, '0')}`,
@@ -142,17 +146,8 @@ async function issueCreditNote(context: SideEffectContext, lines: Row[], decimal
     tax: opposite(l.data.tax, decimals),
     amountInclTax: opposite(l.data.amountInclTax, decimals),
   }));
-  await storage.insertRow(tx, invoiceKind, caller.tenant, caller.username, note);
-  await storage.insertMany(tx, invoiceLineKind, caller.tenant, caller.username, noteLines);
-  await insertHistories(tx, caller, [
-    { entityName: invoiceKind.name, entityRegistration: registration, action: 'CREDIT_NOTE', after: note },
-    ...noteLines.map((after) => ({
-      entityName: invoiceLineKind.name,
-      entityRegistration: String(after.registration),
-      action: 'CREDIT_NOTE',
-      after,
-    })),
-  ]);
+  // The invoice's lines with opposite signs: through the bulk writes (entities/bulk-writes.ts), as billing wrote them.
+  await createManyIn(tx, caller, invoiceLineKind, noteLines, { action: 'CREDIT_NOTE' });
   // Through its own workflow: the number (and whatever else issuing does), then settled against the invoice.
   await context.moveRecord(invoiceKind, registration, 'ISSUE');
   return context.moveRecord(invoiceKind, registration, 'PAY');

@@ -4,22 +4,21 @@
  * a signed mandate, by transfer when the payer has an account, by cheque otherwise; the creditor
  * identifier is the payee's.
  */
-import type { Doc, Row } from '../entities/storage.ts';
+import type { invoice } from '@lbo/model/entities/billing/invoice.entity';
+import type { person } from '@lbo/model/entities/person/person.entity';
+import type { InputOf } from '@lbo/model/record-types';
+import type { Row, RowOf } from '../entities/storage.ts';
 
-type Mandate = { rumReference?: string; rumStatus?: string };
-type Account = {
-  isInactive?: boolean;
-  bankIban?: string;
-  bankBic?: string;
-  collectionMethods?: string[];
-  sepaMandates?: Mandate[];
-  sepaCreditorIdentifier?: string;
-};
+type PersonRow = RowOf<typeof person>;
+/** The fields of an invoice that say how it is paid. */
+export type PaymentTerms = Pick<
+  InputOf<typeof invoice>,
+  'paymentMode' | 'paymentCondition' | 'iban' | 'bic' | 'mandateReference' | 'creditorIdentifier'
+>;
 
-const activeAccounts = (row: Row | undefined) =>
-  ((row?.data.bankAccounts as Account[] | undefined) ?? []).filter((a) => !a.isInactive);
+const activeAccounts = (row: PersonRow | undefined) => (row?.data.bankAccounts ?? []).filter((a) => !a.isInactive);
 
-export function paymentTermsOf(payer: Row | undefined, payee: Row | undefined): Doc {
+export function paymentTermsOf(payer: PersonRow | undefined, payee: PersonRow | undefined): PaymentTerms {
   const accounts = activeAccounts(payer);
   const debit = accounts.find(
     (a) =>
@@ -51,7 +50,7 @@ export function paymentTermsOf(payer: Row | undefined, payee: Row | undefined): 
 }
 
 /** A person's name as invoices show it. */
-export function personName(row: Row): string {
+export function personName(row: PersonRow | Row): string {
   const d = row.data;
   return String(
     row.name ?? d.commercialName ?? ([d.firstName, d.lastName].filter(Boolean).join(' ') || row.registration),

@@ -5,14 +5,16 @@
  * counts a WRITTEN_OFF invoice); the books post the loss (accounting WRITE_OFF) in the same
  * transaction. A payable or a credit note is not written off.
  */
+import type { invoice } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
-import type { Doc } from '../entities/storage.ts';
+import { invoiceBalance, major } from '@lbo/model/finance/amounts';
+import type { RecordOf } from '@lbo/model/record-types';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { invoiceBalance, major } from './cashflows/billing-records.ts';
 
-export function writeOffInvoice({ doc, today, entity }: SideEffectContext): Doc {
+export function writeOffInvoice({ doc: record, today, entity }: SideEffectContext): RecordOf<typeof invoice> {
+  const doc = record as RecordOf<typeof invoice>;
   const refuse = (why: string) =>
-    new ApiError('TRANSITION_REJECTED', ['WRITE_OFF', entity.name, String(doc.registration), why]);
+    new ApiError('TRANSITION_REJECTED', ['WRITE_OFF', entity.name, doc.registration, why]);
   if (doc.pr === 'P') throw refuse('only a receivable invoice is written off');
   if (doc.type === 'CREDIT_NOTE') throw refuse('a credit note is not written off');
   const balance = invoiceBalance(doc);

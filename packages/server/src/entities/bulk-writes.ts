@@ -26,6 +26,11 @@ export interface BulkOptions {
   history?: Doc;
   /** Schedules' `lines` are counted in the History rows rather than copied (a contract's elements). */
   countLines?: boolean;
+  /**
+   * `false`: no History row, for what is a proposal recomputed at every run rather than a change
+   * anyone made (a bank transaction's ranked candidates).
+   */
+  recordHistory?: false;
 }
 
 const counted = (doc: Doc, countLines?: boolean) =>
@@ -41,6 +46,7 @@ export async function createManyIn<E extends Entity>(
 ): Promise<void> {
   if (!docs.length) return;
   await storage.insertMany(tx, entity, caller.tenant, caller.username, docs);
+  if (options.recordHistory === false) return;
   await insertHistories(
     tx,
     caller,
@@ -83,6 +89,7 @@ export async function updateManyIn<E extends Entity>(
     return { id: row._id, data: { ...doc, registration: row.registration, ...(status !== null ? { status } : {}) } };
   });
   const written = await storage.updateMany(tx, entity, caller.tenant, caller.username, writes);
+  if (options.recordHistory === false) return written;
   const byId = new Map(written.map((row) => [row._id, row]));
   await insertHistories(
     tx,

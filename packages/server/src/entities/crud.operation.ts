@@ -190,6 +190,7 @@ async function checkDomainDocument(caller: Caller, entity: Entity, doc: Doc): Pr
   const checked = validateFields(stripSystem(doc), entity.fields, '', {
     requireMandatory: true,
     timeZone: caller.timeZone,
+    tenant: caller.tenant,
   });
   await entity.check?.(checked);
   return checked;
@@ -222,7 +223,10 @@ export interface WriteIn extends WriteOptions {
   history?: Doc;
   /** A schedule's `lines` are counted in the History row rather than copied (a contract's elements). */
   countLines?: boolean;
-  /** A create's registration when the domain names the record (a contract's elements after it); else numbered. */
+  /**
+   * A domain's create: the registration it names the record by (a contract's elements after it);
+   * else the kind's key, else numbered. A registration in the body is not taken.
+   */
   registration?: string;
 }
 
@@ -267,7 +271,10 @@ export async function createIn<E extends Entity>(
     input = { ...hooked, ...(initial ? { status: initial } : {}) };
   } else {
     input = await checkDomainDocument(caller, entity, body);
-    if (options.registration) input.registration = options.registration;
+    // A domain's document may be copied from another record (a credit note from its invoice): its
+    // registration is the one the domain names, the kind's key, or numbered, never one carried over.
+    const key = entity.key ? input[entity.key] : undefined;
+    input.registration = options.registration ?? (typeof key === 'string' && key.trim() ? key.trim() : undefined);
     const status = input.status ?? initial;
     if (status !== undefined) input.status = status;
   }

@@ -226,6 +226,25 @@ export async function findWhere<E extends Entity>(
   return rows as RowOf<E>[];
 }
 
+/** A field of the kind `E`'s document, by name (any name for a kind not known at compile time). */
+export type FieldName<E extends Entity> = Extract<keyof DataOf<E>, string>;
+
+/**
+ * Rows of the tenant whose document's `field` holds the text `value`, oldest first (an invoice's
+ * lines: `findByField(tx, invoiceLine, tenant, 'invoiceRegistration', registration)`), the field
+ * named as the kind declares it.
+ */
+export async function findByField<E extends Entity>(
+  tx: Tx,
+  entity: E,
+  tenant: string,
+  field: FieldName<E>,
+  value: string,
+  limit = 1000,
+): Promise<RowOf<E>[]> {
+  return findWhere(tx, entity, tenant, sql<boolean>`data->>${field} = ${value}`, limit);
+}
+
 /** The first of `n` consecutive values of a per-tenant counter, taken atomically in the caller's transaction. */
 export async function nextCounters(tx: Tx, tenant: string, name: string, n: number): Promise<number> {
   const { rows } = await sql<{

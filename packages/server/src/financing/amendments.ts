@@ -6,6 +6,9 @@
  * History rows, in the transition's transaction. An early termination also settles the contract
  * and ends it, its elements and its assets.
  */
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { contractElement as contractElementKind } from '@lbo/model/entities/financing/contract-element.entity';
+import { product as productKind } from '@lbo/model/entities/financing/product.entity';
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import {
@@ -21,21 +24,18 @@ import type { QuotationTerms, ScheduleLine } from '@lbo/model/finance/contract-s
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
-import type { Doc, Row } from '../entities/storage.ts';
+import type { Doc, RowOf } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import {
-  createRecord,
-  decimalsOf,
-  kind,
-  mustFindRow,
-  personWith,
-  refusal,
-  rowsWhere,
-  taxesOf,
-  updateRecord,
-} from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { personWith } from '@lbo/model/values/parties';
+import { refusal } from './transition-refusal.ts';
+import { taxesOf } from './tenant-taxes.ts';
+import { createIn, mustFindRow, updateIn } from '../entities/crud.operation.ts';
 import { refreshCreditLineOf } from './credit-lines.ts';
 import { endAssets, endElements } from './contract-end.ts';
+
+type ContractRow = RowOf<typeof contractKind>;
+type ElementRow = RowOf<typeof contractElementKind>;
 
 const types: Record<string, AmendmentKind> = {
   ...Object.fromEntries(amendmentKinds.map((k) => [k, k])),
@@ -47,15 +47,15 @@ async function elementsOf(
   tx: Tx,
   caller: Caller,
   contract: string,
-): Promise<{ rows: Row[]; schedules: ElementSchedule[] }> {
-  const rows = (await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', contract, 1000)).filter(
-    (r) => r.status !== 'CANCELLED',
-  );
+): Promise<{ rows: ElementRow[]; schedules: ElementSchedule[] }> {
+  const rows = (
+    await storage.findByField(tx, contractElementKind, caller.tenant, 'contractRegistration', contract, 1000)
+  ).filter((r) => r.status !== 'CANCELLED');
   const schedules = rows.map((r) => ({
     registration: r.registration,
     type: String(r.type ?? r.data.type),
-    code: String(r.data.code ?? ''),
-    taxCode: r.data.taxCode as string | undefined,
+    code: r.data.code ?? '',
+    taxCode: r.data.taxCode ?? undefined,
     lines: (r.data.lines as ScheduleLine[] | undefined) ?? [],
   }));
   return { rows, schedules };
@@ -83,8 +83,8 @@ function amendmentInput(amendment: Doc, product: Doc | undefined): AmendmentInpu
 }
 
 export interface PreparedAmendment {
-  contract: Row;
-  elements: Row[];
+  contract: ContractRow;
+  elements: ElementRow[];
   preview: AmendmentPreview;
 }
 
@@ -97,7 +97,7 @@ export async function prepareAmendment(
 ): Promise<PreparedAmendment> {
   if (typeof amendment.contractRegistration !== 'string')
     throw new ApiError('MISSING_FIELD_IN_BODY', ['contractRegistration']);
-  const contract = await mustFindRow(tx, caller, kind('Contract'), amendment.contractRegistration, lock);
+  const contract = await mustFindRow(tx, caller, contractKind, amendment.contractRegistration, lock);
   if (contract.status !== 'ACTIVE') {
     throw new ApiError('INVALID_FIELD_VALUE', [
       JSON.stringify(contract.registration),
@@ -105,9 +105,9 @@ export async function prepareAmendment(
     ]);
   }
   const terms = contract.data.scheduleTerms as QuotationTerms | undefined;
-  const productRegistration = terms?.productRegistration as string | undefined;
+  const productRegistration = terms?.productRegistration;
   const product = productRegistration
-    ? (await storage.findOne(tx, kind('Product'), caller.tenant, productRegistration))?.data
+    ? (await storage.findOne(tx, productKind, caller.tenant, productRegistration))?.data
     : undefined;
   const { rows, schedules } = await elementsOf(tx, caller, contract.registration);
   try {
@@ -167,11 +167,11 @@ export async function applyAmendmentEffect(context: SideEffectContext): Promise<
     );
   }
   const extra = { amendmentRegistration: doc.registration };
-  const elementKind = kind('ContractElement');
+  const elementKind = contractElementKind;
   const terminated = preview.type === 'EARLY_TERMINATION';
   for (const change of preview.changes) {
     const row = elements.find((e) => e.registration === change.registration)!;
-    await updateRecord(
+    await updateIn(
       tx,
       caller,
       elementKind,
@@ -181,51 +181,56 @@ export async function applyAmendmentEffect(context: SideEffectContext): Promise<
         lines: change.lines,
         ...change.totals,
         ...(terminated ? { endDate: preview.settlement!.date } : {}),
-        status: terminated ? 'TERMINATED' : row.status,
+        status: terminated ? 'TERMINATED' : (row.status ?? undefined),
       },
-      'AMENDMENT',
-      extra,
+      { action: 'AMENDMENT', history: extra },
     );
   }
   if (preview.settlement) {
     const s = preview.settlement;
     const settled = s.prepayment !== undefined;
     const exclTax = s.total;
-    await createRecord(tx, caller, elementKind, {
-      type: settled ? 'PREPAYMENT' : 'SETTLEMENT',
-      code: settled ? 'PREPAYMENT' : 'SETTLEMENT',
-      name: settled ? 'Partial prepayment' : 'Early termination settlement',
-      contractRegistration: contract.registration,
-      pr: 'R',
-      payerRegistration: personWith(contract.data, 'CLIENT'),
-      payeeRegistration: personWith(contract.data, 'ORGANIZATION'),
-      groupKey: `${contract.registration}-${settled ? 'PREPAYMENT' : 'SETTLEMENT'}`,
-      currency: contract.data.currency ?? 'EUR',
-      startDate: s.date,
-      endDate: s.date,
-      totalExclTax: exclTax,
-      totalTax: 0,
-      totalPayment: exclTax,
-      status: terminated ? 'TERMINATED' : 'ACTIVE',
-      lines: [
-        {
-          number: 1,
-          dueDate: s.date,
-          amountExclTax: exclTax,
-          tax: 0,
-          amountInclTax: exclTax,
-          status: 'PLANNED',
-          principal: settled ? s.prepayment : s.outstandingPrincipal,
-          interest: s.accruedInterest,
-          indemnity: s.indemnity,
-          formula: settled
-            ? `prepayment ${s.prepayment} + indemnity ${s.indemnity}`
-            : `outstanding principal ${s.outstandingPrincipal} + accrued interest ${s.accruedInterest} + indemnity ${s.indemnity}`,
-        },
-      ],
-    });
+    await createIn(
+      tx,
+      caller,
+      elementKind,
+      {
+        type: settled ? 'PREPAYMENT' : 'SETTLEMENT',
+        code: settled ? 'PREPAYMENT' : 'SETTLEMENT',
+        name: settled ? 'Partial prepayment' : 'Early termination settlement',
+        contractRegistration: contract.registration,
+        pr: 'R',
+        payerRegistration: personWith(contract.data, 'CLIENT'),
+        payeeRegistration: personWith(contract.data, 'ORGANIZATION'),
+        groupKey: `${contract.registration}-${settled ? 'PREPAYMENT' : 'SETTLEMENT'}`,
+        currency: contract.data.currency ?? 'EUR',
+        startDate: s.date,
+        endDate: s.date,
+        totalExclTax: exclTax,
+        totalTax: 0,
+        totalPayment: exclTax,
+        status: terminated ? 'TERMINATED' : 'ACTIVE',
+        lines: [
+          {
+            number: 1,
+            dueDate: s.date,
+            amountExclTax: exclTax,
+            tax: 0,
+            amountInclTax: exclTax,
+            status: 'PLANNED',
+            principal: settled ? s.prepayment : s.outstandingPrincipal,
+            interest: s.accruedInterest,
+            indemnity: s.indemnity,
+            formula: settled
+              ? `prepayment ${s.prepayment} + indemnity ${s.indemnity}`
+              : `outstanding principal ${s.outstandingPrincipal} + accrued interest ${s.accruedInterest} + indemnity ${s.indemnity}`,
+          },
+        ],
+      },
+      { countLines: true },
+    );
   }
-  let updated: Doc = {
+  let updated: Partial<ContractRow['data']> = {
     ...contract.data,
     scheduleTerms: preview.terms,
     scheduleRevision: revision + 1,
@@ -234,9 +239,9 @@ export async function applyAmendmentEffect(context: SideEffectContext): Promise<
   };
   if (preview.type === 'DURATION_CHANGE') updated.duration = preview.terms.duration;
   if (preview.type === 'ASSET_CHANGE') {
-    updated.assets = ((contract.data.assets as Doc[] | undefined) ?? []).map((a) =>
+    updated.assets = (contract.data.assets ?? []).map((a) =>
       a.assetRegistration === doc.oldAssetRegistration
-        ? { ...a, assetRegistration: doc.newAssetRegistration, asset: undefined }
+        ? { ...a, assetRegistration: doc.newAssetRegistration as string, asset: undefined }
         : a,
     );
   }
@@ -246,7 +251,7 @@ export async function applyAmendmentEffect(context: SideEffectContext): Promise<
       status: 'TERMINATED',
       terminationDate: preview.settlement!.date,
       endDate: preview.settlement!.date,
-      terminationAmendment: doc.registration,
+      terminationAmendment: String(doc.registration),
     };
     const changed = new Set(preview.changes.map((c) => c.registration));
     await endElements(
@@ -257,7 +262,7 @@ export async function applyAmendmentEffect(context: SideEffectContext): Promise<
     );
     await endAssets(tx, caller, updated, 'RETURNED');
   }
-  await updateRecord(tx, caller, kind('Contract'), contract, updated, 'AMENDMENT', extra);
+  await updateIn(tx, caller, contractKind, contract, updated, { action: 'AMENDMENT', history: extra });
   await refreshCreditLineOf(tx, caller, { ...updated, registration: contract.registration });
   return { ...doc, preview: shownPreview(preview), appliedDate: today, baseRevision: revision };
 }

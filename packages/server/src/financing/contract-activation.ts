@@ -5,6 +5,7 @@
  * its supplier). A contract that is not consistent is refused with what it lacks, and nothing is
  * written: the elements commit with the status change or not at all.
  */
+import { contractElement as contractElementKind } from '@lbo/model/entities/financing/contract-element.entity';
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import {
@@ -19,7 +20,11 @@ import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
 import { chosenQuotation } from './deal-won.ts';
-import { createRecords, decimalsOf, kind, personWith, refusal, taxesOf } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { personWith } from '@lbo/model/values/parties';
+import { refusal } from './transition-refusal.ts';
+import { taxesOf } from './tenant-taxes.ts';
+import { createManyIn } from '../entities/bulk-writes.ts';
 import { productRule } from './quotation-pricing.ts';
 
 type AssetLine = { isFinanced?: boolean; priceExclTax?: number; priceInclTax?: number; taxCode?: string };
@@ -107,17 +112,18 @@ export async function activateContract(context: SideEffectContext): Promise<Doc>
     throw refusal(context, 'INCONSISTENT', `The contract cannot be activated: it needs ${missing.join(', ')}`, {
       missing,
     });
-  const elementKind = kind('ContractElement');
-  await createRecords(
+  const elementKind = contractElementKind;
+  await createManyIn(
     tx,
     caller,
     elementKind,
     elements.map((element, i) => ({
       ...element,
       registration: `${String(doc.registration)}-${String(i + 1).padStart(2, '0')}`,
-      contractRegistration: doc.registration,
+      contractRegistration: String(doc.registration),
       status: 'ACTIVE',
     })),
+    { countLines: true },
   );
   return {
     ...doc,

@@ -4,14 +4,20 @@
  * the asset is sold to the client) or the asset is returned (operating lease, rental: the residual
  * value line is cancelled). Its elements end with it, and its assets follow.
  */
+import { asset as assetKind } from '@lbo/model/entities/asset/asset.entity';
+import { contractElement as contractElementKind } from '@lbo/model/entities/financing/contract-element.entity';
 import type { ScheduleLine } from '@lbo/model/finance/contract-schedule';
 import { elementTotals } from '@lbo/model/finance/contract-schedule';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
-import type { Doc, Row } from '../entities/storage.ts';
+import type { Doc, RowOf } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { decimalsOf, kind, refusal, rowsWhere, updateRecord } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { refusal } from './transition-refusal.ts';
+import { updateIn } from '../entities/crud.operation.ts';
+
+type ElementRow = RowOf<typeof contractElementKind>;
 
 /** Products whose asset is returned at the end of the term unless the contract says otherwise. */
 const returnedAtEnd = new Set(['OPERATING_LEASE', 'RENTAL']);
@@ -20,37 +26,53 @@ const returnedAtEnd = new Set(['OPERATING_LEASE', 'RENTAL']);
 export async function endElements(
   tx: Tx,
   caller: Caller,
-  rows: Row[],
+  rows: ElementRow[],
   extra: Doc,
-  change: (row: Row) => Doc = (row) => row.data,
+  change: (row: ElementRow) => ElementRow['data'] = (row) => row.data,
 ): Promise<void> {
-  const entity = kind('ContractElement');
+  const entity = contractElementKind;
   for (const row of rows) {
     if (row.status !== 'ACTIVE' && row.status !== 'SUSPENDED') continue;
-    await updateRecord(tx, caller, entity, row, { ...change(row), status: 'TERMINATED' }, 'CONTRACT_END', extra);
+    await updateIn(
+      tx,
+      caller,
+      entity,
+      row,
+      { ...change(row), status: 'TERMINATED' },
+      { action: 'CONTRACT_END', history: extra },
+    );
   }
 }
 
 /** The assets of an ended contract follow it: sold to the client, or returned. */
 export async function endAssets(tx: Tx, caller: Caller, contract: Doc, status: 'SOLD' | 'RETURNED'): Promise<void> {
-  const assetKind = kind('Asset');
   for (const line of (contract.assets as Doc[] | undefined) ?? []) {
     if (typeof line.assetRegistration !== 'string') continue;
     const row = await storage.findOne(tx, assetKind, caller.tenant, line.assetRegistration, true);
     if (!row) continue;
-    await updateRecord(tx, caller, assetKind, row, { ...row.data, status }, 'CONTRACT_END', {
-      details: { contractRegistration: contract.registration },
-    });
+    await updateIn(
+      tx,
+      caller,
+      assetKind,
+      row,
+      { ...row.data, status },
+      {
+        action: 'CONTRACT_END',
+        history: {
+          details: { contractRegistration: contract.registration },
+        },
+      },
+    );
   }
 }
 
 /** END_TERM: every instalment is due; the purchase option is exercised or the asset returned. */
 export async function endContractTerm(context: SideEffectContext): Promise<Doc> {
   const { doc, tx, caller, today } = context;
-  const elements = await rowsWhere(
+  const elements = await storage.findByField(
     tx,
-    caller,
-    kind('ContractElement'),
+    contractElementKind,
+    caller.tenant,
     'contractRegistration',
     String(doc.registration),
     1000,

@@ -7,12 +7,17 @@
  * contract, the amount ceded, the lot's rate, from the cession date, DISBURSED; the fund's
  * `outstanding` grows by the lot's total and its `available` follows its `creditLimit`.
  */
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { fund as fundKind } from '@lbo/model/entities/financing/fund.entity';
+import { funding as fundingKind } from '@lbo/model/entities/financing/funding.entity';
 import { sql } from 'kysely';
 import { fromMinorUnits, toMinorUnits } from '@lbo/model/finance/contract-schedule';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { createRecord, decimalsOf, kind, refusal, updateRecord } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { refusal } from './transition-refusal.ts';
+import { createIn, updateIn } from '../entities/crud.operation.ts';
 
 type LotContract = { contractRegistration?: unknown; outstandingPrincipal?: number };
 
@@ -36,8 +41,6 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
     throw refusal(context, 'INCONSISTENT', 'The lot needs contracts (contracts[].contractRegistration)', {
       missing: ['contracts'],
     });
-  const contractKind = kind('Contract'),
-    fundingKind = kind('Funding');
   // Locked in one order, so that two lots ceding one contract wait for each other.
   const rows = new Map<string, storage.Row>();
   for (const registration of [...registrations].sort()) {
@@ -80,7 +83,7 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
   if (transition.to !== 'TRANSFERRED') return priced;
   const fund =
     typeof doc.fundRegistration === 'string' && doc.fundRegistration
-      ? await storage.findOne(tx, kind('Fund'), caller.tenant, doc.fundRegistration, true)
+      ? await storage.findOne(tx, fundKind, caller.tenant, doc.fundRegistration, true)
       : undefined;
   if (!fund)
     throw refusal(
@@ -91,15 +94,15 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
     );
   const cessionDate = typeof doc.cessionDate === 'string' && doc.cessionDate ? doc.cessionDate : today;
   for (const c of contracts) {
-    await createRecord(tx, caller, fundingKind, {
+    await createIn(tx, caller, fundingKind, {
       name: `${String(doc.name ?? doc.registration)} — ${c.contractRegistration}`,
       status: 'DISBURSED',
       contractRegistration: c.contractRegistration,
-      contractLotRegistration: doc.registration,
-      fundRegistration: doc.fundRegistration,
+      contractLotRegistration: String(doc.registration),
+      fundRegistration: doc.fundRegistration as string,
       amount: c.outstandingPrincipal,
       currency,
-      rate: doc.rate,
+      rate: doc.rate as number | undefined,
       startDate: cessionDate,
     });
   }
@@ -108,21 +111,23 @@ export async function cedeContractLot(context: SideEffectContext): Promise<Doc> 
   const outstanding =
     toMinorUnits(Number(fund.data.outstanding ?? 0), fundDecimals) +
     toMinorUnits(fromMinorUnits(total, decimals), fundDecimals);
-  await updateRecord(
+  await updateIn(
     tx,
     caller,
-    kind('Fund'),
+    fundKind,
     fund,
     {
       ...fund.data,
-      status: fund.status,
+      status: fund.status ?? undefined,
       outstanding: fromMinorUnits(outstanding, fundDecimals),
       ...(typeof fund.data.creditLimit === 'number'
         ? { available: fromMinorUnits(toMinorUnits(fund.data.creditLimit, fundDecimals) - outstanding, fundDecimals) }
         : {}),
     },
-    'CESSION',
-    { details: { contractLotRegistration: doc.registration, amount: fromMinorUnits(total, decimals) } },
+    {
+      action: 'CESSION',
+      history: { details: { contractLotRegistration: doc.registration, amount: fromMinorUnits(total, decimals) } },
+    },
   );
   return { ...priced, cessionDate };
 }

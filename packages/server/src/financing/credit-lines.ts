@@ -10,13 +10,17 @@
  * rejectionReason). The lock makes concurrent submissions wait for each other, on PostgreSQL as on
  * PGlite, so twenty at once never exceed the limit.
  */
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { creditLine as creditLineKind } from '@lbo/model/entities/financing/credit-line.entity';
 import { Dec } from '@lbo/model/finance/decimal';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { decimalsOf, kind, refusal, rowsWhere, updateRecord } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { refusal } from './transition-refusal.ts';
+import { updateIn } from '../entities/crud.operation.ts';
 
 const pendingStatuses = new Set(['SUBMITTED', 'APPROVED']);
 
@@ -35,10 +39,17 @@ export async function creditLineFigures(
   creditLine: Doc,
   current?: Doc,
 ): Promise<CreditLineFigures> {
-  const rows = await rowsWhere(tx, caller, kind('Contract'), 'creditLineRegistration', String(creditLine.registration));
-  const contracts = rows
-    .map((r) => (current && r.registration === current.registration ? null : storage.toDocument(r)))
-    .filter((d): d is Doc => d !== null);
+  const rows = await storage.findByField(
+    tx,
+    contractKind,
+    caller.tenant,
+    'creditLineRegistration',
+    String(creditLine.registration),
+    10_000,
+  );
+  const contracts: Doc[] = rows.flatMap((r) =>
+    current && r.registration === current.registration ? [] : [storage.toDocument(r)],
+  );
   if (current && current.creditLineRegistration === creditLine.registration) contracts.push(current);
   const decimals = decimalsOf(creditLine.currency);
   let pending = new Dec(0),
@@ -71,13 +82,13 @@ export async function refreshCreditLineOf(
   registration = contract.creditLineRegistration,
 ): Promise<{ line: Doc; figures: CreditLineFigures } | undefined> {
   if (typeof registration !== 'string' || !registration) return undefined;
-  const entity = kind('CreditLine');
+  const entity = creditLineKind;
   const row = await storage.findOne(tx, entity, caller.tenant, registration, true);
   if (!row) return undefined;
   const line = storage.toDocument(row);
   const figures = await creditLineFigures(tx, caller, line, contract);
   const changed = (Object.keys(figures) as (keyof CreditLineFigures)[]).some((k) => line[k] !== figures[k]);
-  if (changed) await updateRecord(tx, caller, entity, row, { ...row.data, ...figures });
+  if (changed) await updateIn(tx, caller, entity, row, { ...row.data, ...figures });
   return { line, figures };
 }
 
@@ -91,7 +102,7 @@ export async function reserveCreditLine(context: SideEffectContext): Promise<Doc
   const { doc, tx, caller } = context;
   const registration = doc.creditLineRegistration;
   if (typeof registration !== 'string' || !registration) return doc;
-  const entity = kind('CreditLine');
+  const entity = creditLineKind;
   const row = await storage.findOne(tx, entity, caller.tenant, registration, true);
   if (!row)
     throw refusal(context, 'CREDIT_LINE', `Credit line ${registration} not found`, {

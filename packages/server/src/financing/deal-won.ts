@@ -3,13 +3,18 @@
  * (persons, assets, the chosen quotation, each record naming the other). A deal whose choice is
  * not made, or whose chosen quotation is not priced, stays as it is.
  */
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { person as personKind } from '@lbo/model/entities/person/person.entity';
+import { prospect as prospectKind } from '@lbo/model/entities/person/prospect.entity';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
-import { createRecord, kind, personWith, refusal, updateRecord } from './financing-records.ts';
+import { personWith } from '@lbo/model/values/parties';
+import { refusal } from './transition-refusal.ts';
+import { createIn, updateIn } from '../entities/crud.operation.ts';
 
 type Quotation = Doc & { isChosen?: boolean; pricingError?: string; instalment?: number; registration?: string };
 
@@ -67,8 +72,8 @@ const notCarriedFromProspect = [
  * neither, is kept as given.
  */
 export async function clientPersonOf(tx: Tx, caller: Caller, registration: string): Promise<string> {
-  const persons = kind('Person'),
-    prospects = kind('Prospect');
+  const persons = personKind,
+    prospects = prospectKind;
   const prospect = await storage.findOne(tx, prospects, caller.tenant, registration, true);
   const same = await storage.findOne(tx, persons, caller.tenant, registration);
   if (!prospect) return registration;
@@ -95,10 +100,10 @@ export async function clientPersonOf(tx: Tx, caller: Caller, registration: strin
       : undefined);
   if (!person) {
     const data = Object.fromEntries(Object.entries(prospect.data).filter(([k]) => !notCarriedFromProspect.includes(k)));
-    const roles = (data.roles as { role?: string }[] | undefined) ?? [];
+    const roles = (data.roles as { role: string }[] | undefined) ?? [];
     person = String(
       (
-        await createRecord(
+        await createIn(
           tx,
           caller,
           persons,
@@ -107,15 +112,25 @@ export async function clientPersonOf(tx: Tx, caller: Caller, registration: strin
             status: 'ACTIVE',
             roles: roles.some((r) => r.role === 'CLIENT') ? roles : [...roles, { role: 'CLIENT' }],
           },
-          prospect.registration,
+          { registration: prospect.registration },
         )
       ).registration,
     );
   }
   if (prospect.status !== 'CONVERTED') {
-    await updateRecord(tx, caller, prospects, prospect, { ...prospect.data, status: 'CONVERTED' }, 'CONVERT', {
-      details: { personRegistration: person },
-    });
+    await updateIn(
+      tx,
+      caller,
+      prospects,
+      prospect,
+      { ...prospect.data, status: 'CONVERTED' },
+      {
+        action: 'CONVERT',
+        history: {
+          details: { personRegistration: person },
+        },
+      },
+    );
   }
   return person;
 }
@@ -156,7 +171,7 @@ export async function createContractFromDeal(context: SideEffectContext): Promis
     dealRegistration: doc.registration,
     status: 'DRAFT',
   };
-  const created = await createRecord(tx, caller, kind('Contract'), contract);
+  const created = await createIn(tx, caller, contractKind, contract);
   return {
     ...doc,
     contractRegistration: created.registration,

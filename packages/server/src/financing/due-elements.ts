@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { contractElement } from '@lbo/model/entities/financing/contract-element.entity';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
-import type { Row } from '../entities/storage.ts';
+import type { RowOf } from '../entities/storage.ts';
 
 const elementKind = contractElement;
 
@@ -56,9 +56,15 @@ export async function nextDueContracts(
 }
 
 /** Their elements with something due, locked; the condition is checked again once each lock is held. */
-export async function lockDueElements(tx: Tx, caller: Caller, p: DueSelection, contracts: string[]): Promise<Row[]> {
-  const { rows } =
-    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+export async function lockDueElements(
+  tx: Tx,
+  caller: Caller,
+  p: DueSelection,
+  contracts: string[],
+): Promise<RowOf<typeof contractElement>[]> {
+  const { rows } = await sql<
+    RowOf<typeof contractElement>
+  >`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(elementKind.table)} WHERE tenant = ${caller.tenant} AND data->>'contractRegistration' = ANY(${contracts}::text[]) AND ${dueCondition(p)}
     ORDER BY registration FOR UPDATE`.execute(tx);
   return rows;

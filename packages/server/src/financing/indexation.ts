@@ -3,6 +3,9 @@
  * the index values stored in the contract's product, future lines only, each with its formula;
  * in one transaction with the contract locked, a History row `INDEXATION` per element.
  */
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { contractElement as contractElementKind } from '@lbo/model/entities/financing/contract-element.entity';
+import { product as productKind } from '@lbo/model/entities/financing/product.entity';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
@@ -12,7 +15,9 @@ import { parseIsoDate } from '@lbo/model/finance/dates';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
-import { decimalsOf, kind, mustFindRow, rowsWhere, taxesOf, updateRecord } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { taxesOf } from './tenant-taxes.ts';
+import { mustFindRow, updateIn } from '../entities/crud.operation.ts';
 
 export interface ContractIndexation {
   contractRegistration: string;
@@ -25,7 +30,7 @@ export interface ContractIndexation {
 }
 
 export async function indexContract(tx: Tx, caller: Caller, id: string, asOf: string): Promise<ContractIndexation> {
-  const contract = await mustFindRow(tx, caller, kind('Contract'), id, true);
+  const contract = await mustFindRow(tx, caller, contractKind, id, true);
   if (contract.status !== 'ACTIVE')
     throw new ApiError('INVALID_FIELD_VALUE', [
       JSON.stringify(contract.registration),
@@ -33,11 +38,18 @@ export async function indexContract(tx: Tx, caller: Caller, id: string, asOf: st
     ]);
   const productRegistration = (contract.data.scheduleTerms as QuotationTerms | undefined)?.productRegistration;
   const product = productRegistration
-    ? await storage.findOne(tx, kind('Product'), caller.tenant, productRegistration)
+    ? await storage.findOne(tx, productKind, caller.tenant, productRegistration)
     : undefined;
   const values = (product?.data.indexValues as IndexValue[] | undefined) ?? [];
   const elements = (
-    await rowsWhere(tx, caller, kind('ContractElement'), 'contractRegistration', contract.registration, 1000)
+    await storage.findByField(
+      tx,
+      contractElementKind,
+      caller.tenant,
+      'contractRegistration',
+      contract.registration,
+      1000,
+    )
   ).filter((e) => e.data.indexed === true && e.status === 'ACTIVE');
   if (elements.length && !values.length) {
     throw new ApiError('INVALID_FIELD_VALUE', [
@@ -66,20 +78,18 @@ export async function indexContract(tx: Tx, caller: Caller, id: string, asOf: st
       throw error;
     }
     if (result.applied.length) {
-      await updateRecord(
+      await updateIn(
         tx,
         caller,
-        kind('ContractElement'),
+        contractElementKind,
         element,
         {
           ...element.data,
           lines: result.lines,
           ...elementTotals(result.lines, decimals),
           indexedUntil: result.indexedUntil,
-          status: element.status,
         },
-        'INDEXATION',
-        { details: { applied: result.applied } },
+        { action: 'INDEXATION', history: { details: { applied: result.applied } } },
       );
     }
     out.elements.push({
@@ -107,9 +117,9 @@ export interface DueIndexation {
  */
 export async function indexDueContracts(tx: Tx, caller: Caller, date: string): Promise<DueIndexation> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !parseIsoDate(date)) throw new ApiError('INVALID_DATE_FIELD', ['date']);
-  const elements = kind('ContractElement');
+  const elements = contractElementKind;
   const element = sql.table(elements.table),
-    contract = sql.table(kind('Contract').table);
+    contract = sql.table(contractKind.table);
   // Its last anniversary applied a year ago or more; never applied, its active contract started a year ago or more.
   const due = await storage.findWhere(
     tx,

@@ -7,6 +7,9 @@
  * request came to, with the prospect's registration and a random token. All in one transaction,
  * each record with its History row.
  */
+import { communication as communicationKind } from '@lbo/model/entities/communication/communication.entity';
+import { person as personKind } from '@lbo/model/entities/person/person.entity';
+import { prospect as prospectKind } from '@lbo/model/entities/person/prospect.entity';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
@@ -15,7 +18,7 @@ import type { Tx } from '../db/database.ts';
 import type { Caller, Operations } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
-import { createRecord, kind } from './financing-records.ts';
+import { createIn } from '../entities/crud.operation.ts';
 
 export interface Onboarding {
   email: string;
@@ -59,7 +62,7 @@ export async function onboardPartner(
     link = '';
   const prospect = await operations.create(
     caller,
-    kind('Prospect'),
+    prospectKind,
     {
       type: 'C',
       name,
@@ -75,14 +78,14 @@ export async function onboardPartner(
             : [
                 ...(await storage.findWhere(
                   tx,
-                  kind('Prospect'),
+                  prospectKind,
                   caller.tenant,
                   sql<boolean>`lower(data->>'email') = ${email} AND registration <> ${String(doc.registration)}`,
                   1,
                 )),
                 ...(await storage.findWhere(
                   tx,
-                  kind('Person'),
+                  personKind,
                   caller.tenant,
                   sql<boolean>`lower(data->>'email') = ${email}`,
                   1,
@@ -94,7 +97,7 @@ export async function onboardPartner(
         url.searchParams.set('token', token);
         url.searchParams.set('lang', input.language);
         link = url.toString();
-        communication = await createRecord(tx, caller, kind('Communication'), {
+        communication = await createIn(tx, caller, communicationKind, {
           name: text.subject,
           subject: text.subject,
           type: 'EMAIL',
@@ -103,7 +106,7 @@ export async function onboardPartner(
           date: new Date().toISOString(),
           to: email,
           content: text.body(name, link),
-          persons: [{ role: 'PARTNER', personRegistration: doc.registration, name }],
+          persons: [{ role: 'PARTNER', personRegistration: String(doc.registration), name }],
         });
       },
     },

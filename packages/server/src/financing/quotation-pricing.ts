@@ -4,6 +4,9 @@
  * one), each asset line by spec 002 §5 (catalogue asset copied, prices, totals row, supplier added
  * to the persons), and the chosen quotation's terms shown on the record itself.
  */
+import { asset as assetKind } from '@lbo/model/entities/asset/asset.entity';
+import { product as productKind } from '@lbo/model/entities/financing/product.entity';
+import { productTable as productTableKind } from '@lbo/model/entities/financing/product-table.entity';
 import { ApiError } from '@lbo/model/errors';
 import { FinanceError } from '@lbo/model/finance/finance-errors';
 import { paymentPlan } from '@lbo/model/finance/payment-plan';
@@ -22,7 +25,8 @@ import type { Tx } from '../db/database.ts';
 import type { Caller, WriteHooks } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
-import { decimalsOf, kind, taxesOf } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { taxesOf } from './tenant-taxes.ts';
 
 const tableLinks = ['ratesTableRegistration', 'coefficientsTableRegistration', 'costTableRegistration'];
 
@@ -41,15 +45,15 @@ export async function productRule(
 ): Promise<ProductRule> {
   const rule: ProductRule = { costs: [] };
   if (!registration) return rule;
-  const row = await storage.findOne(tx, kind('Product'), caller.tenant, registration);
+  const row = await storage.findOne(tx, productKind, caller.tenant, registration);
   if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Product', registration]);
-  const product = storage.toDocument(row);
+  const product: Doc = storage.toDocument(row);
   rule.product = product;
   if (typeof product.rate === 'number') rule.rate = String(product.rate);
   for (const link of tableLinks) {
     const tableRegistration = product[link];
     if (typeof tableRegistration !== 'string' || !tableRegistration) continue;
-    const table = await storage.findOne(tx, kind('ProductTable'), caller.tenant, tableRegistration);
+    const table = await storage.findOne(tx, productTableKind, caller.tenant, tableRegistration);
     if (!table) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['ProductTable', tableRegistration]);
     const found = tableTerms({ ...table.data, registration: table.registration } as unknown as ProductTableInput, {
       amount: q.financedAmountExclTax ?? 0,
@@ -132,7 +136,7 @@ async function priceAssetLines(
   for (const line of lines) {
     let item: AssetLine = { quantity: 1, discount: 0, ...line, isFinanced: line.isFinanced ?? !line.isPartExchange };
     if (line.assetRegistration) {
-      const row = await storage.findOne(tx, kind('Asset'), caller.tenant, line.assetRegistration);
+      const row = await storage.findOne(tx, assetKind, caller.tenant, line.assetRegistration);
       if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['Asset', line.assetRegistration]);
       const asset = row.data;
       item = {
@@ -152,7 +156,7 @@ async function priceAssetLines(
 
 async function suppliersOf(tx: Tx, caller: Caller, lines: AssetLine[] | undefined): Promise<Set<string>> {
   const registrations = (lines ?? []).map((l) => l.assetRegistration).filter((r): r is string => !!r);
-  const rows = await storage.findMany(tx, kind('Asset'), caller.tenant, registrations);
+  const rows = await storage.findMany(tx, assetKind, caller.tenant, registrations);
   return new Set(rows.map((r) => r.data.supplierRegistration).filter((s): s is string => typeof s === 'string' && !!s));
 }
 

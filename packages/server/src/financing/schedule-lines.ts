@@ -3,6 +3,8 @@
  * what follows on the contract: the capital still due, the next due date, its credit line. Also the
  * contract summary the detail screen shows.
  */
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { contractElement as contractElementKind } from '@lbo/model/entities/financing/contract-element.entity';
 import { ApiError } from '@lbo/model/errors';
 import { xirrNumber } from '@lbo/model/finance/cashflows';
 import { parseIsoDate } from '@lbo/model/finance/dates';
@@ -15,11 +17,12 @@ import {
 } from '@lbo/model/finance/contract-schedule';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
-import type { Doc, Row } from '../entities/storage.ts';
+import type { Doc, Row, RowOf } from '../entities/storage.ts';
 import { sql } from 'kysely';
-import { insertHistories } from '../entities/history.ts';
+import { updateManyIn } from '../entities/bulk-writes.ts';
 import * as storage from '../entities/storage.ts';
-import { decimalsOf, kind, mustFindRow, rowsWhere } from './financing-records.ts';
+import { decimalsOf } from '@lbo/model/finance/amounts';
+import { mustFindRow } from '../entities/crud.operation.ts';
 import { refreshCreditLineOf } from './credit-lines.ts';
 
 /**
@@ -32,6 +35,8 @@ const allowed: Record<LineStatus, LineStatus[]> = {
   PAID: ['INVOICED'],
   CANCELLED: [],
 };
+
+type ElementRow = RowOf<typeof contractElementKind>;
 
 const capital = (e: Row) => e.type === 'RENT' || e.type === 'INSTALMENT' || e.type === 'RESIDUAL_VALUE';
 const due = (l: ScheduleLine) => l.status === 'PLANNED' || l.status === 'INVOICED';
@@ -56,14 +61,14 @@ export function contractPosition(
 
 /** Lines of one element to move: `invoiceRegistrations[i]` is the invoice of `numbers[i]` when billed. */
 export interface LineStatusChange {
-  element: Row;
+  element: ElementRow;
   numbers: number[];
   invoiceRegistrations?: string[];
 }
 
 /** The element's lines after the change; a move its status does not allow throws naming the line. */
 function changedLines(
-  element: Row,
+  element: ElementRow,
   numbers: number[],
   status: LineStatus,
   invoiceRegistrations?: string[],
@@ -125,7 +130,7 @@ export async function recordLinesStatus(
   changes: LineStatusChange[],
   status: LineStatus,
 ): Promise<Doc[]> {
-  const entity = kind('ContractElement');
+  const entity = contractElementKind;
   if (!changes.length) return [];
   const updates = changes.map(({ element, numbers, invoiceRegistrations }) => {
     const lines = changedLines(element, numbers, status, invoiceRegistrations);
@@ -134,42 +139,34 @@ export async function recordLinesStatus(
       numbers,
       data: {
         ...element.data,
-        registration: element.registration,
-        status: element.status,
         lines,
         ...elementTotals(lines, decimalsOf(element.data.currency)),
       },
     };
   });
+  // A billing chunk moves thousands of elements' lines: through the bulk writes (entities/bulk-writes.ts),
+  // each History row naming the lines that moved rather than the schedules before and after.
   const written = new Map(
     (
-      await storage.updateMany(
+      await updateManyIn(
         tx,
+        caller,
         entity,
-        caller.tenant,
-        caller.username,
-        updates.map((u) => ({ id: u.element._id, data: u.data })),
+        updates.map((u) => ({
+          row: u.element,
+          data: u.data,
+          changes: lineChanges(u.element.data, u.data),
+          history: { details: { numbers: u.numbers, status } },
+        })),
+        { action: 'LINE_STATUS' },
       )
     ).map((row) => [row.registration, row]),
-  );
-  await insertHistories(
-    tx,
-    caller,
-    updates.map((u) => ({
-      entityName: entity.name,
-      entityRegistration: u.element.registration,
-      action: 'LINE_STATUS',
-      fromStatus: u.element.status,
-      toStatus: u.element.status,
-      changes: lineChanges(u.element.data, u.data),
-      extra: { details: { numbers: u.numbers, status } },
-    })),
   );
   const contractRegistrations = [
     ...new Set(changes.map((c) => String(c.element.data.contractRegistration ?? '')).filter(Boolean)),
   ];
   if (contractRegistrations.length) {
-    const contracts = (await storage.findMany(tx, kind('Contract'), caller.tenant, contractRegistrations, true)).filter(
+    const contracts = (await storage.findMany(tx, contractKind, caller.tenant, contractRegistrations, true)).filter(
       (c) => c.status === 'ACTIVE',
     );
     const elementsOf = new Map<string, Row[]>();
@@ -203,27 +200,16 @@ export async function recordLinesStatus(
       return [
         {
           contract,
-          data: { ...contract.data, ...position, registration: contract.registration, status: contract.status },
+          data: { ...contract.data, ...position },
         },
       ];
     });
-    const after = await storage.updateMany(
-      tx,
-      kind('Contract'),
-      caller.tenant,
-      caller.username,
-      moved.map((m) => ({ id: m.contract._id, data: m.data })),
-    );
-    await insertHistories(
+    const after = await updateManyIn(
       tx,
       caller,
-      moved.map((m, i) => ({
-        entityName: 'Contract',
-        entityRegistration: m.contract.registration,
-        action: 'UPDATE',
-        before: storage.toDocument(m.contract),
-        after: storage.toDocument(after.find((r) => r.registration === m.contract.registration) ?? after[i]),
-      })),
+      contractKind,
+      moved.map((m) => ({ row: m.contract, data: m.data })),
+      { action: 'UPDATE' },
     );
     for (const row of after)
       if (row.data.creditLineRegistration) await refreshCreditLineOf(tx, caller, storage.toDocument(row));
@@ -243,7 +229,7 @@ export async function recordLineStatus(
   status: LineStatus,
   invoiceRegistrations?: string[],
 ): Promise<Doc> {
-  const element = await mustFindRow(tx, caller, kind('ContractElement'), elementId, true);
+  const element = await mustFindRow(tx, caller, contractElementKind, elementId, true);
   return (await recordLinesStatus(tx, caller, [{ element, numbers, invoiceRegistrations }], status))[0];
 }
 
@@ -264,11 +250,11 @@ export interface ContractSummary {
 
 /** The summary card of a contract (spec 001 §2.12 "contractsummary") as of `today`. */
 export async function contractSummary(tx: Tx, caller: Caller, id: string, today: string): Promise<ContractSummary> {
-  const contract = await mustFindRow(tx, caller, kind('Contract'), id);
-  const elements = await rowsWhere(
+  const contract = await mustFindRow(tx, caller, contractKind, id);
+  const elements = await storage.findByField(
     tx,
-    caller,
-    kind('ContractElement'),
+    contractElementKind,
+    caller.tenant,
     'contractRegistration',
     contract.registration,
     1000,

@@ -19,25 +19,23 @@
  * permission that a reversal by hand needs.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { cashflowAllocation as allocationKind } from '@lbo/model/entities/billing/cashflow-allocation.entity';
+import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { paymentFileLine } from '@lbo/model/entities/billing/payment-file-line.entity';
+import type { caseEntity } from '@lbo/model/entities/case/case.entity';
+import { person as personKind } from '@lbo/model/entities/person/person.entity';
+import type { RecordOf } from '@lbo/model/record-types';
 import { ApiError } from '@lbo/model/errors';
+import { major, minor, mustBeAmount } from '@lbo/model/finance/amounts';
 import { referenceLists } from '@lbo/model/reference-lists';
+import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
+import { mustFindRow, updateIn } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
-import {
-  allocationKind,
-  cashflowKind,
-  invoiceKind,
-  lockRecord,
-  major,
-  minor,
-  mustBeAmount,
-  personOf,
-  rewrite,
-} from '../../billing/cashflows/billing-records.ts';
 import {
   allocateCashflow,
   chargeFee,
@@ -45,8 +43,10 @@ import {
   recordCollectionAction,
 } from '../../billing/billing.module.ts';
 
-export const paymentFileLineKind = entityByName('PaymentFileLine')!;
-const personKind = entityByName('Person')!;
+export const paymentFileLineKind = paymentFileLine;
+type LineRow = RowOf<typeof paymentFileLine>;
+type InvoiceRow = RowOf<typeof invoiceKind>;
+type AllocationRow = RowOf<typeof allocationKind>;
 
 export interface DebitReturn {
   endToEndId?: string;
@@ -79,26 +79,20 @@ function checkInput(input: DebitReturn): void {
 }
 
 /** The payment-file line the return names, locked; none when only the invoice is named. */
-async function lineOf(tx: Tx, caller: WorkflowCaller, input: DebitReturn): Promise<Row | undefined> {
+async function lineOf(tx: Tx, caller: WorkflowCaller, input: DebitReturn): Promise<LineRow | undefined> {
   if (input.paymentFileLineRegistration)
-    return lockRecord(tx, caller, paymentFileLineKind, input.paymentFileLineRegistration);
+    return mustFindRow(tx, caller, paymentFileLine, input.paymentFileLineRegistration, true);
   if (!input.endToEndId) return undefined;
-  const [found] = await storage.findWhere(
-    tx,
-    paymentFileLineKind,
-    caller.tenant,
-    sql<boolean>`data->>'endToEndId' = ${input.endToEndId}`,
-    1,
-  );
-  if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [paymentFileLineKind.name, input.endToEndId]);
-  return lockRecord(tx, caller, paymentFileLineKind, found.registration);
+  const [found] = await storage.findByField(tx, paymentFileLine, caller.tenant, 'endToEndId', input.endToEndId, 1);
+  if (!found) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [paymentFileLine.name, input.endToEndId]);
+  return mustFindRow(tx, caller, paymentFileLine, found.registration, true);
 }
 
 /** Reverses the invoice's allocations down by `amount` minor units (the collection's first); answers what was reversed. */
 async function reverseCollected(
   tx: Tx,
   caller: WorkflowCaller,
-  invoice: Row,
+  invoice: InvoiceRow,
   amount: number,
   endToEndId: string | undefined,
   date: string,
@@ -115,14 +109,13 @@ async function reverseCollected(
   const cashflows = new Map(
     (
       await storage.findMany(tx, cashflowKind, caller.tenant, [
-        ...new Set(allocations.map((a) => String(a.data.cashflowRegistration))),
+        ...new Set(allocations.map((a) => a.data.cashflowRegistration)),
       ])
     ).map((c) => [c.registration, c]),
   );
-  const collected = (a: Row) => {
-    const cf = cashflows.get(String(a.data.cashflowRegistration));
-    return !!endToEndId && (cf?.data.bankReference === endToEndId || cf?.data.endToEndId === endToEndId);
-  };
+  // A collection's cashflow keeps its EndToEndId as its bank reference (banking/statements/matching.ts).
+  const collected = (a: AllocationRow) =>
+    !!endToEndId && cashflows.get(a.data.cashflowRegistration)?.data.bankReference === endToEndId;
   const order = [...allocations].sort(
     (a, b) => Number(collected(b)) - Number(collected(a)) || b.registration.localeCompare(a.registration),
   );
@@ -134,7 +127,7 @@ async function reverseCollected(
     if (reversed >= amount) break;
     const value = minor(allocation.data.amount, currency);
     // Marked as returned by the bank, its reversal is posted as the money going back (PAYMENT_RETURNED), not as a correction.
-    await rewrite(
+    await updateIn(
       tx,
       caller,
       allocationKind,
@@ -146,11 +139,10 @@ async function reverseCollected(
         returnReasonCode: reasonCode,
         returnDate: date,
       },
-      'DEBIT_RETURN',
-      { reasonCode },
+      { action: 'DEBIT_RETURN', history: { details: { reasonCode } } },
     );
     await runTransition(tx, bank, allocationKind, allocation.registration, 'REVERSE');
-    const cashflow = String(allocation.data.cashflowRegistration);
+    const cashflow = allocation.data.cashflowRegistration;
     const excess = reversed + value - amount;
     if (excess > 0) {
       await allocateCashflow(tx, caller, cashflow, {
@@ -161,7 +153,7 @@ async function reverseCollected(
     } else {
       reversed += value;
     }
-    const after = await lockRecord(tx, caller, cashflowKind, cashflow);
+    const after = await mustFindRow(tx, caller, cashflowKind, cashflow, true);
     if (
       after.status === 'PENDING' &&
       minor(after.data.allocatedAmount, currency) === 0 &&
@@ -185,13 +177,12 @@ async function revokeMandate(
   if (!payer) return false;
   const person = await storage.findOne(tx, personKind, caller.tenant, payer, true);
   if (!person) return false;
-  type Mandate = Doc & { rumReference?: string; rumStatus?: string };
   let revoked = false;
-  const bankAccounts = ((person.data.bankAccounts as Doc[] | undefined) ?? []).map((account) => ({
+  const bankAccounts = (person.data.bankAccounts ?? []).map((account) => ({
     ...account,
     ...(Array.isArray(account.sepaMandates)
       ? {
-          sepaMandates: (account.sepaMandates as Mandate[]).map((m) => {
+          sepaMandates: account.sepaMandates.map((m) => {
             const hit = m.rumStatus !== 'REVOKED' && (reference ? m.rumReference === reference : true);
             if (!hit) return m;
             revoked = true;
@@ -201,17 +192,17 @@ async function revokeMandate(
       : {}),
   }));
   if (!revoked) return false;
-  await rewrite(
+  await updateIn(
     tx,
     caller,
     personKind,
     person,
     { ...person.data, bankAccounts, name: person.name, type: person.type },
-    'MANDATE_REVOKED',
     {
-      mandateReference: reference ?? null,
-      reasonCode: input.reasonCode,
-      returnDate: input.date,
+      action: 'MANDATE_REVOKED',
+      history: {
+        details: { mandateReference: reference ?? null, reasonCode: input.reasonCode, returnDate: input.date },
+      },
     },
   );
   return true;
@@ -225,10 +216,10 @@ export async function returnDebit(
   tx: Tx,
   caller: WorkflowCaller,
   input: DebitReturn,
-): Promise<{ case: Doc; feeInvoice?: Doc }> {
+): Promise<{ case: RecordOf<typeof caseEntity>; feeInvoice?: RecordOf<typeof invoiceKind> }> {
   checkInput(input);
   const line = await lineOf(tx, caller, input);
-  const invoiceRegistration = input.invoiceRegistration ?? (line?.data.invoiceRegistration as string | undefined);
+  const invoiceRegistration = input.invoiceRegistration ?? line?.data.invoiceRegistration;
   if (!invoiceRegistration)
     throw new ApiError('INVALID_FIELD_VALUE', [
       String(line?.registration),
@@ -254,14 +245,14 @@ export async function returnDebit(
       `amount (above the ${major(minor(invoice.data.amountInclTax, input.currency), input.currency)} of invoice ${invoice.registration})`,
     ]);
   }
-  const endToEndId = input.endToEndId ?? (line?.data.endToEndId as string | undefined);
+  const endToEndId = input.endToEndId ?? line?.data.endToEndId ?? undefined;
 
   // The line first: a line already rejected (or never sent) refuses the whole return.
   if (line) {
-    await rewrite(
+    await updateIn(
       tx,
       caller,
-      paymentFileLineKind,
+      paymentFileLine,
       line,
       {
         ...line.data,
@@ -273,10 +264,9 @@ export async function returnDebit(
           ? { bankTransactionRegistration: input.bankTransactionRegistration }
           : {}),
       },
-      'DEBIT_RETURN',
-      { reasonCode: input.reasonCode },
+      { action: 'DEBIT_RETURN', history: { details: { reasonCode: input.reasonCode } } },
     );
-    await runTransition(tx, caller, paymentFileLineKind, line.registration, 'REJECT');
+    await runTransition(tx, caller, paymentFileLine, line.registration, 'REJECT');
   }
   await reverseCollected(tx, caller, invoice, amount, endToEndId, input.date, input.reasonCode);
 
@@ -285,12 +275,12 @@ export async function returnDebit(
     await revokeMandate(
       tx,
       caller,
-      personOf(invoice.data, 'PAYER'),
+      personWith(invoice.data, 'PAYER'),
       line?.data.mandateReference ?? invoice.data.mandateReference,
       input,
     );
   }
-  const reopened = await lockRecord(tx, caller, invoiceKind, invoice.registration);
+  const reopened = await mustFindRow(tx, caller, invoiceKind, invoice.registration, true);
   const feeInvoice =
     settings.fee > 0
       ? await chargeFee(tx, caller, {

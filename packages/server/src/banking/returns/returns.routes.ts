@@ -10,10 +10,9 @@ import { z } from 'zod';
 import { idParams, isoDay, moneyAmount } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
-import { databaseError } from '../../entities/crud.operation.ts';
+import { databaseError, mustFindRow } from '../../entities/crud.operation.ts';
 import { typed } from '../../http/schemas.ts';
 import { withTransitionResources } from '../../workflow/transition-resources.ts';
-import { lockRecord } from '../../billing/cashflows/billing-records.ts';
 import { paymentFileLineKind, returnDebit } from './return-debit.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -46,13 +45,13 @@ export async function returnRoutes(
       const { body } = request;
       return withTransitionResources(store, () =>
         inTenant(db, scopeOf(caller), async (tx) => {
-          const line = await lockRecord(tx, caller, paymentFileLineKind, id);
+          const line = await mustFindRow(tx, caller, paymentFileLineKind, id, true);
           return returnDebit(tx, caller, {
             paymentFileLineRegistration: line.registration,
             reasonCode: body.reasonCode,
             date: body.date,
             amount: body.amount ?? Number(line.data.amount),
-            currency: String(line.data.currency ?? 'EUR'),
+            currency: line.data.currency ?? 'EUR',
           });
         }),
       ).catch((e) => databaseError(e, paymentFileLineKind));

@@ -9,29 +9,29 @@
  * transaction unmatched, nothing else). The rest stay NEW with their ranked candidates.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { bankTransaction } from '@lbo/model/entities/banking/bank-transaction.entity';
+import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { paymentFileLine as lineKind } from '@lbo/model/entities/billing/payment-file-line.entity';
 import { ApiError } from '@lbo/model/errors';
+import { invoiceBalance, major, minor, openInvoiceStatuses } from '@lbo/model/finance/amounts';
+import type { DataOf, RecordOf } from '@lbo/model/record-types';
+import { creditorReferencesIn, referenceBody } from '@lbo/model/values/creditor-reference';
+import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
-import { freeRegistration } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { updateManyIn } from '../../entities/bulk-writes.ts';
+import { createIn, updateIn } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { allocateCashflow } from '../../billing/billing.module.ts';
-import {
-  cashflowKind,
-  invoiceBalance,
-  invoiceKind,
-  major,
-  minor,
-  openInvoiceStatuses,
-  personOf,
-} from '../../billing/cashflows/billing-records.ts';
 import { returnDebit } from '../returns/return-debit.ts';
-import { creditorReferencesIn, referenceBody } from '@lbo/model/values/creditor-reference';
 
-export const transactionKind = entityByName('BankTransaction')!;
-const lineKind = entityByName('PaymentFileLine')!;
+export const transactionKind = bankTransaction;
+export type TransactionRow = RowOf<typeof bankTransaction>;
+type Transaction = DataOf<typeof bankTransaction>;
+type InvoiceRow = RowOf<typeof invoiceKind>;
+type LineRow = RowOf<typeof lineKind>;
 
 export type MatchMethod = 'END_TO_END_ID' | 'MANDATE' | 'REFERENCE' | 'IBAN_AMOUNT' | 'MANUAL' | 'RETURN';
 
@@ -54,7 +54,7 @@ const AMOUNT_ONLY = 30;
 const MAX_CANDIDATES = 5;
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-const prOf = (t: Doc) => (t.creditDebit === 'DBIT' ? 'P' : 'R');
+const prOf = (t: Transaction) => (t.creditDebit === 'DBIT' ? 'P' : 'R');
 
 /** Words of a remittance text that may be an invoice number or registration. */
 const tokensOf = (text: string) => [
@@ -73,7 +73,7 @@ async function openInvoices(
   tenant: string,
   condition: ReturnType<typeof sql<boolean>>,
   limit = 5000,
-): Promise<Row[]> {
+): Promise<InvoiceRow[]> {
   return storage.findWhere(
     tx,
     invoiceKind,
@@ -85,12 +85,12 @@ async function openInvoices(
 
 /** What the lookups of a chunk found, shared by its transactions. */
 interface Found {
-  lines: Map<string, Row>;
-  invoices: Map<string, Row>;
-  byNumber: Map<string, Row>;
-  byBody: Map<string, Row>;
-  byMandate: Map<string, Row[]>;
-  byIban: Map<string, Row[]>;
+  lines: Map<string, LineRow>;
+  invoices: Map<string, InvoiceRow>;
+  byNumber: Map<string, InvoiceRow>;
+  byBody: Map<string, InvoiceRow>;
+  byMandate: Map<string, InvoiceRow[]>;
+  byIban: Map<string, InvoiceRow[]>;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -100,7 +100,7 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 };
 
 /** The payment-file lines, invoices and open invoices that the chunk's transactions name, in a few statements. */
-async function lookUp(tx: Tx, tenant: string, transactions: Doc[]): Promise<Found> {
+async function lookUp(tx: Tx, tenant: string, transactions: Transaction[]): Promise<Found> {
   const e2e = [...new Set(transactions.map((t) => str(t.endToEndId)).filter((v): v is string => !!v))];
   const mandates = [...new Set(transactions.map((t) => str(t.mandateReference)).filter((v): v is string => !!v))];
   const ibans = [
@@ -178,7 +178,7 @@ async function lookUp(tx: Tx, tenant: string, transactions: Doc[]): Promise<Foun
   return found;
 }
 
-const isOpen = (invoice: Row | undefined, pr: string) =>
+const isOpen = (invoice: InvoiceRow | undefined, pr: string) =>
   !!invoice &&
   openInvoiceStatuses.includes(String(invoice.status)) &&
   String(invoice.data.pr ?? 'R') === pr &&
@@ -186,17 +186,17 @@ const isOpen = (invoice: Row | undefined, pr: string) =>
 
 /** The confident match of a transaction, if any, and its ranked candidates. */
 function decide(
-  t: Doc,
+  t: Transaction,
   found: Found,
   balances: Map<string, number>,
-): { match?: { method: MatchMethod; invoice: Row; amount: number }; candidates: Candidate[] } {
+): { match?: { method: MatchMethod; invoice: InvoiceRow; amount: number }; candidates: Candidate[] } {
   const pr = prOf(t);
   const amount = minor(t.amount, t.currency);
-  const balanceOf = (invoice: Row) => balances.get(invoice.registration) ?? invoiceBalance(invoice.data);
-  const usable = (invoice: Row | undefined): invoice is Row =>
+  const balanceOf = (invoice: InvoiceRow) => balances.get(invoice.registration) ?? invoiceBalance(invoice.data);
+  const usable = (invoice: InvoiceRow | undefined): invoice is InvoiceRow =>
     isOpen(invoice, pr) && invoice!.data.currency === t.currency && balanceOf(invoice!) > 0;
   const ranked = new Map<string, Candidate>();
-  const propose = (invoice: Row, method: keyof typeof scores) => {
+  const propose = (invoice: InvoiceRow, method: keyof typeof scores) => {
     if (!usable(invoice)) return;
     const score = scores[method] + (balanceOf(invoice) === amount ? SAME_AMOUNT : 0);
     const known = ranked.get(invoice.registration);
@@ -208,8 +208,8 @@ function decide(
         balance: major(balanceOf(invoice), invoice.data.currency),
       });
   };
-  let match: { method: MatchMethod; invoice: Row; amount: number } | undefined;
-  const take = (method: MatchMethod, invoice: Row) => {
+  let match: { method: MatchMethod; invoice: InvoiceRow; amount: number } | undefined;
+  const take = (method: MatchMethod, invoice: InvoiceRow) => {
     match ??= { method, invoice, amount: Math.min(amount, balanceOf(invoice)) };
   };
 
@@ -254,12 +254,16 @@ function decide(
 }
 
 /** Open invoices of the same amount, currency and direction, for the transactions nothing else points to: a few per amount, in one statement. */
-async function sameAmount(tx: Tx, tenant: string, transactions: Doc[]): Promise<Map<string, Candidate[]>> {
+async function sameAmount(tx: Tx, tenant: string, transactions: Transaction[]): Promise<Map<string, Candidate[]>> {
   const keyOf = (currency: unknown, pr: string, amount: string) => `${String(currency)}|${pr}|${amount}`;
   const keys = [...new Set(transactions.map((t) => keyOf(t.currency, prOf(t), String(t.amount))))];
   const out = new Map<string, Candidate[]>();
   if (!keys.length) return out;
-  const { rows } = await sql<{ registration: string; data: Doc; key: string }>`SELECT registration, data, key FROM (
+  const { rows } = await sql<{
+    registration: string;
+    data: DataOf<typeof invoiceKind>;
+    key: string;
+  }>`SELECT registration, data, key FROM (
       SELECT registration, data, (data->>'currency') || '|' || COALESCE(data->>'pr', 'R') || '|' || (numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')))::float8::text AS key,
         row_number() OVER (PARTITION BY data->>'currency', COALESCE(data->>'pr', 'R'), numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax')) ORDER BY data->>'dueDate', registration) AS n
       FROM ${sql.table(invoiceKind.table)}
@@ -288,48 +292,43 @@ async function sameAmount(tx: Tx, tenant: string, transactions: Doc[]): Promise<
 export async function settle(
   tx: Tx,
   caller: WorkflowCaller,
-  row: Row,
-  allocations: { invoice: Row; amount: number }[],
+  row: TransactionRow,
+  allocations: { invoice: InvoiceRow; amount: number }[],
   method: MatchMethod,
   candidates: Candidate[] = [],
   status = 'MATCHED',
-): Promise<Doc> {
+): Promise<RecordOf<typeof bankTransaction>> {
   const t = row.data;
   const pr = prOf(t);
   const first = allocations[0].invoice;
   const role = pr === 'R' ? 'PAYER' : 'PAYEE';
-  const person = personOf(first.data, role);
+  const person = personWith(first.data, role);
   const contracts = [...new Set(allocations.map((a) => str(a.invoice.data.contractRegistration)))];
-  const registration = await freeRegistration(tx, caller, cashflowKind);
-  const cashflowDoc: Doc = {
-    registration,
-    status: 'PENDING',
-    type: pr === 'R' ? 'RECEIPT' : 'DISBURSEMENT',
-    name: `${String(t.counterpartyName ?? 'Bank')} ${String(t.bookingDate ?? '')}`.trim(),
-    pr,
-    paymentMode:
-      method === 'MANDATE' || (method === 'END_TO_END_ID' && str(t.mandateReference))
-        ? 'SEPA_DIRECT_DEBIT'
-        : 'TRANSFER',
-    amount: t.amount,
-    currency: t.currency,
-    valueDate: str(t.valueDate) ?? str(t.bookingDate) ?? new Date().toISOString().slice(0, 10),
-    persons: person ? [{ role, personRegistration: person }] : [],
-    bankReference: str(t.endToEndId) ?? str(t.accountServicerReference) ?? str(t.entryReference) ?? row.registration,
-    ...(contracts.length === 1 && contracts[0] ? { contractRegistration: contracts[0] } : {}),
-    allocatedAmount: 0,
-    unallocatedAmount: t.amount,
-  };
-  const cashflow = storage.toDocument(
-    await storage.insertRow(tx, cashflowKind, caller.tenant, caller.username, cashflowDoc),
+  const cashflow = await createIn(
+    tx,
+    caller,
+    cashflowKind,
+    {
+      status: 'PENDING',
+      type: pr === 'R' ? 'RECEIPT' : 'DISBURSEMENT',
+      name: `${String(t.counterpartyName ?? 'Bank')} ${String(t.bookingDate ?? '')}`.trim(),
+      pr,
+      paymentMode:
+        method === 'MANDATE' || (method === 'END_TO_END_ID' && str(t.mandateReference))
+          ? 'SEPA_DIRECT_DEBIT'
+          : 'TRANSFER',
+      amount: t.amount ?? undefined,
+      currency: t.currency ?? undefined,
+      valueDate: str(t.valueDate) ?? str(t.bookingDate) ?? new Date().toISOString().slice(0, 10),
+      persons: person ? [{ role, personRegistration: person }] : [],
+      bankReference: str(t.endToEndId) ?? str(t.accountServicerReference) ?? str(t.entryReference) ?? row.registration,
+      ...(contracts.length === 1 && contracts[0] ? { contractRegistration: contracts[0] } : {}),
+      allocatedAmount: 0,
+      unallocatedAmount: t.amount,
+    },
+    { history: { bankTransactionRegistration: row.registration } },
   );
-  await insertHistory(tx, caller, {
-    entityName: cashflowKind.name,
-    entityRegistration: registration,
-    action: 'CREATE',
-    after: cashflow,
-    extra: { bankTransactionRegistration: row.registration },
-  });
+  const registration = cashflow.registration;
   await allocateCashflow(tx, caller, registration, {
     allocations: allocations.map((a) => ({
       invoiceRegistration: a.invoice.registration,
@@ -337,33 +336,26 @@ export async function settle(
     })),
     ...(str(t.bookingDate) ? { date: String(t.bookingDate) } : {}),
   });
-  const before = storage.toDocument(row);
-  const data: Doc = {
-    ...t,
-    registration: row.registration,
-    status,
-    matchMethod: method,
-    matchDate: new Date().toISOString().slice(0, 10),
-    cashflowRegistration: registration,
-    invoices: allocations.map((a) => ({
-      invoiceRegistration: a.invoice.registration,
-      amount: major(a.amount, t.currency),
-    })),
-    candidates,
-    ...(method === 'END_TO_END_ID' ? { paymentFileLineRegistration: t.paymentFileLineRegistration } : {}),
-  };
-  const after = storage.toDocument(
-    await storage.updateRow(tx, transactionKind, caller.tenant, caller.username, row._id, data),
+  return updateIn(
+    tx,
+    caller,
+    bankTransaction,
+    row,
+    {
+      ...t,
+      status,
+      matchMethod: method,
+      matchDate: new Date().toISOString().slice(0, 10),
+      cashflowRegistration: registration,
+      invoices: allocations.map((a) => ({
+        invoiceRegistration: a.invoice.registration,
+        amount: major(a.amount, t.currency),
+      })),
+      candidates,
+      ...(method === 'END_TO_END_ID' ? { paymentFileLineRegistration: t.paymentFileLineRegistration } : {}),
+    },
+    { action: status === 'MATCHED' ? 'MATCH' : 'MATCH_PARTIALLY', history: { matchMethod: method } },
   );
-  await insertHistory(tx, caller, {
-    entityName: transactionKind.name,
-    entityRegistration: row.registration,
-    action: status === 'MATCHED' ? 'MATCH' : 'MATCH_PARTIALLY',
-    before,
-    after,
-    extra: { matchMethod: method },
-  });
-  return after;
 }
 
 /**
@@ -372,7 +364,7 @@ export async function settle(
  * transaction is then MATCHED by RETURN. One the returns refuse (no such EndToEndId, a reason
  * not in the list) stays waiting, under a savepoint that undoes what was begun.
  */
-async function settleReturn(tx: Tx, caller: WorkflowCaller, row: Row): Promise<boolean> {
+async function settleReturn(tx: Tx, caller: WorkflowCaller, row: TransactionRow): Promise<boolean> {
   const t = row.data;
   if (!str(t.returnReason) || (!str(t.endToEndId) && !str(t.mandateReference))) return false;
   await sql`SAVEPOINT bank_return`.execute(tx);
@@ -386,19 +378,15 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: Row): Promise<b
       bankTransactionRegistration: row.registration,
     });
     const [line] = str(t.endToEndId)
-      ? await storage.findWhere(
-          tx,
-          lineKind,
-          caller.tenant,
-          sql<boolean>`data->>'endToEndId' = ${String(t.endToEndId)}`,
-          1,
-        )
+      ? await storage.findByField(tx, lineKind, caller.tenant, 'endToEndId', String(t.endToEndId), 1)
       : [];
-    const before = storage.toDocument(row);
-    const after = storage.toDocument(
-      await storage.updateRow(tx, transactionKind, caller.tenant, caller.username, row._id, {
+    await updateIn(
+      tx,
+      caller,
+      bankTransaction,
+      row,
+      {
         ...t,
-        registration: row.registration,
         status: 'MATCHED',
         matchMethod: 'RETURN',
         matchDate: new Date().toISOString().slice(0, 10),
@@ -411,16 +399,9 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: Row): Promise<b
               ],
             }
           : {}),
-      }),
+      },
+      { action: 'MATCH', history: { matchMethod: 'RETURN' } },
     );
-    await insertHistory(tx, caller, {
-      entityName: transactionKind.name,
-      entityRegistration: row.registration,
-      action: 'MATCH',
-      before,
-      after,
-      extra: { matchMethod: 'RETURN' },
-    });
     await sql`RELEASE SAVEPOINT bank_return`.execute(tx);
     return true;
   } catch (error) {
@@ -439,7 +420,7 @@ export interface MatchOutcome {
  * Matches the NEW transactions `rows` (money in or out, not returns): each confident one settled
  * under its own savepoint, the others given their candidates.
  */
-export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Row[]): Promise<MatchOutcome> {
+export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: TransactionRow[]): Promise<MatchOutcome> {
   const outcome: MatchOutcome = { matched: 0, unmatched: 0 };
   if (!rows.length) return outcome;
   const found = await lookUp(
@@ -448,8 +429,8 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
     rows.map((r) => r.data),
   );
   const balances = new Map<string, number>();
-  const pending: { id: string; data: Doc }[] = [];
-  const waiting: { row: Row; candidates: Candidate[] }[] = [];
+  const pending: { row: TransactionRow; data: Transaction }[] = [];
+  const waiting: { row: TransactionRow; candidates: Candidate[] }[] = [];
   for (const row of rows) {
     const t = row.data;
     if (t.type === 'DIRECT_DEBIT_RETURN') {
@@ -496,13 +477,10 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Ro
       ? candidates
       : (byAmount.get(`${String(t.currency)}|${prOf(t)}|${String(t.amount)}`) ?? []);
     if (JSON.stringify(ranked) !== JSON.stringify(t.candidates ?? []))
-      pending.push({
-        id: row._id,
-        data: { ...t, registration: row.registration, status: row.status, candidates: ranked },
-      });
+      pending.push({ row, data: { ...t, candidates: ranked } });
   }
-  // Candidates are a proposal, recomputed at each run: written without a History row of their own.
-  await storage.updateMany(tx, transactionKind, caller.tenant, caller.username, pending);
+  // Candidates are a proposal, recomputed at each run: written in bulk, without a History row of their own.
+  await updateManyIn(tx, caller, bankTransaction, pending, { recordHistory: false });
   return outcome;
 }
 
@@ -517,17 +495,17 @@ export async function newTransactions(
   condition: ReturnType<typeof sql<boolean>>,
   after: string,
   limit: number,
-): Promise<Row[]> {
+): Promise<TransactionRow[]> {
   const from = after || '00000000-0000-0000-0000-000000000000';
   const { rows } =
-    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+    await sql<TransactionRow>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND _id > ${from}::uuid AND status = 'NEW' AND (${condition})
     ORDER BY tenant, _id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(tx);
   return rows;
 }
 
 /** The ranked candidates of one transaction, computed now (after new invoices). */
-export async function proposals(tx: Tx, caller: WorkflowCaller, row: Row): Promise<Candidate[]> {
+export async function proposals(tx: Tx, caller: WorkflowCaller, row: TransactionRow): Promise<Candidate[]> {
   const { candidates } = decide(row.data, await lookUp(tx, caller.tenant, [row.data]), new Map());
   return candidates.length ? candidates : ([...(await sameAmount(tx, caller.tenant, [row.data])).values()][0] ?? []);
 }

@@ -4,18 +4,28 @@
  * and matching run again over the waiting transactions once new invoices are issued.
  */
 import { sql } from 'kysely';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
+import { minor, mustBeAmount } from '@lbo/model/finance/amounts';
 import type { Tx } from '../../db/database.ts';
+import { mustFindRow } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { Doc, RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
-import { invoiceKind, lockRecord, minor, mustBeAmount } from '../../billing/cashflows/billing-records.ts';
-import { matchTransactions, newTransactions, proposals, settle, transactionKind, type Candidate } from './matching.ts';
+import {
+  matchTransactions,
+  newTransactions,
+  proposals,
+  settle,
+  transactionKind,
+  type Candidate,
+  type TransactionRow,
+} from './matching.ts';
 
 const waiting = ['NEW'];
 
-async function waitingTransaction(tx: Tx, caller: WorkflowCaller, id: string): Promise<Row> {
-  const row = await lockRecord(tx, caller, transactionKind, id);
+async function waitingTransaction(tx: Tx, caller: WorkflowCaller, id: string): Promise<TransactionRow> {
+  const row = await mustFindRow(tx, caller, transactionKind, id, true);
   if (!waiting.includes(String(row.status)))
     throw new ApiError('TRANSITION_REJECTED', [
       'MATCH',
@@ -32,7 +42,7 @@ export async function candidatesOf(
   caller: WorkflowCaller,
   id: string,
 ): Promise<{ transaction: Doc; candidates: Candidate[] }> {
-  const row = await lockRecord(tx, caller, transactionKind, id);
+  const row = await mustFindRow(tx, caller, transactionKind, id, true);
   return {
     transaction: storage.toDocument(row),
     candidates: waiting.includes(String(row.status)) ? await proposals(tx, caller, row) : [],
@@ -61,7 +71,7 @@ export async function matchByHand(
       String(total / 100),
       `allocations (their sum is above the transaction's ${String(row.data.amount)} ${String(currency)})`,
     ]);
-  const invoices: Row[] = [];
+  const invoices: RowOf<typeof invoiceKind>[] = [];
   for (const [i, a] of allocations.entries()) {
     const invoice = await storage.findOne(tx, invoiceKind, caller.tenant, a.invoiceRegistration);
     if (!invoice) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [invoiceKind.name, a.invoiceRegistration]);

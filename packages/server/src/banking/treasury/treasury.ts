@@ -6,19 +6,20 @@
  * Amounts are worked in minor units of the accounts' currency.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { bankAccount } from '@lbo/model/entities/banking/bank-account.entity';
+import { bankOperation } from '@lbo/model/entities/banking/bank-operation.entity';
 import { ApiError } from '@lbo/model/errors';
+import { major, minor, mustBeAmount } from '@lbo/model/finance/amounts';
+import type { InputOf, RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
-import type { Caller } from '../../entities/crud.operation.ts';
-import { freeRegistration } from '../../entities/crud.operation.ts';
-import type { WriteHooks } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { createIn, updateIn, type Caller, type WriteHooks } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
-import { major, minor, mustBeAmount, rewrite } from '../../billing/cashflows/billing-records.ts';
+import type { Doc, RowOf } from '../../entities/storage.ts';
 
-export const bankAccountKind = entityByName('BankAccount')!;
-export const bankOperationKind = entityByName('BankOperation')!;
+export const bankAccountKind = bankAccount;
+export const bankOperationKind = bankOperation;
+type AccountRow = RowOf<typeof bankAccount>;
+type Operation = RecordOf<typeof bankOperation>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (d: unknown): d is string =>
@@ -27,7 +28,7 @@ const isDay = (d: unknown): d is string =>
   !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
   new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
 const today = () => new Date().toISOString().slice(0, 10);
-const currencyOf = (account: Row) => String(account.data.currency ?? 'EUR');
+const currencyOf = (account: AccountRow) => account.data.currency ?? 'EUR';
 
 /** Minor units of a stored amount that may be negative (a balance), exact. */
 const units = (value: unknown, currency: string) => {
@@ -37,7 +38,9 @@ const units = (value: unknown, currency: string) => {
 const money = (u: number, currency: string) => (u < 0 ? -major(-u, currency) : major(u, currency));
 
 /** Server-kept fields of an account: balance and limit never move through the generic writes after create. */
-function withAvailable(doc: Doc): Doc {
+function withAvailable<D extends Doc>(
+  doc: D,
+): D & { currency: string; balance: number; overdraftLimit: number; available: number } {
   const currency = String(doc.currency ?? 'EUR');
   const balance = units(doc.balance, currency);
   const limit = units(doc.overdraftLimit, currency);
@@ -76,8 +79,12 @@ function accountId(value: unknown, field: string): string {
 }
 
 /** Locks accounts in registration order; 404 naming the field when the tenant has no such account, 400 when it is not ACTIVE. */
-async function lockAccounts(tx: Tx, caller: Caller, named: { id: string; field: string }[]): Promise<Map<string, Row>> {
-  const out = new Map<string, Row>();
+async function lockAccounts(
+  tx: Tx,
+  caller: Caller,
+  named: { id: string; field: string }[],
+): Promise<Map<string, AccountRow>> {
+  const out = new Map<string, AccountRow>();
   for (const { id, field } of [...named].sort((a, b) => a.id.localeCompare(b.id))) {
     if (out.has(id)) continue;
     const row = await storage.findOne(tx, bankAccountKind, caller.tenant, id, true);
@@ -89,37 +96,32 @@ async function lockAccounts(tx: Tx, caller: Caller, named: { id: string; field: 
   return out;
 }
 
-async function insertOperation(tx: Tx, caller: Caller, op: Doc): Promise<Doc> {
-  const registration = await freeRegistration(tx, caller, bankOperationKind);
-  const doc: Doc = { registration, status: 'EXECUTED', executedDate: today(), ...op };
-  const row = await storage.insertRow(tx, bankOperationKind, caller.tenant, caller.username, doc);
-  const after = storage.toDocument(row);
-  await insertHistory(tx, caller, {
-    entityName: bankOperationKind.name,
-    entityRegistration: registration,
-    action: 'EXECUTE',
-    after,
-  });
-  return after;
+async function insertOperation(tx: Tx, caller: Caller, op: InputOf<typeof bankOperation>): Promise<Operation> {
+  return createIn(
+    tx,
+    caller,
+    bankOperation,
+    { status: 'EXECUTED', executedDate: today(), ...op },
+    { action: 'EXECUTE' },
+  );
 }
 
 async function setBalance(
   tx: Tx,
   caller: Caller,
-  account: Row,
+  account: AccountRow,
   balance: number,
   action: string,
   operation: string,
-): Promise<Row> {
+): Promise<AccountRow> {
   const currency = currencyOf(account);
-  await rewrite(
+  await updateIn(
     tx,
     caller,
-    bankAccountKind,
+    bankAccount,
     account,
     withAvailable({ ...account.data, name: account.name, type: account.type, balance: money(balance, currency) }),
-    action,
-    { operation },
+    { action, history: { details: { operation } } },
   );
   return (await storage.findOne(tx, bankAccountKind, caller.tenant, account.registration, true))!;
 }
@@ -128,13 +130,13 @@ async function setBalance(
 async function transfer(
   tx: Tx,
   caller: Caller,
-  from: Row,
-  to: Row,
+  from: AccountRow,
+  to: AccountRow,
   amount: number,
   type: string,
   valueDate: string,
   reason: string | undefined,
-): Promise<{ operation: Doc; from: Row; to: Row }> {
+): Promise<{ operation: Operation; from: AccountRow; to: AccountRow }> {
   const currency = currencyOf(from);
   const balance = units(from.data.balance, currency);
   const limit = units(from.data.overdraftLimit, currency);
@@ -156,7 +158,7 @@ async function transfer(
     valueDate,
     ...(reason ? { reason } : {}),
   });
-  const reg = String(operation.registration);
+  const reg = operation.registration;
   const fromAfter = await setBalance(tx, caller, from, balance - amount, 'DEBIT', reg);
   const toAfter = await setBalance(tx, caller, to, units(to.data.balance, currency) + amount, 'CREDIT', reg);
   return { operation, from: fromAfter, to: toAfter };
@@ -178,7 +180,7 @@ function optionalReason(value: unknown): string | undefined {
 }
 
 /** POST /api/bank/move-money: one executed MOVE. */
-export async function moveMoney(tx: Tx, caller: Caller, input: MoveInput): Promise<Doc> {
+export async function moveMoney(tx: Tx, caller: Caller, input: MoveInput): Promise<Operation> {
   const fromId = accountId(input.fromAccount, 'fromAccount');
   const toId = accountId(input.toAccount, 'toAccount');
   if (input.amount === undefined || input.amount === null) throw new ApiError('MISSING_FIELD_IN_BODY', ['amount']);
@@ -220,7 +222,7 @@ export async function arbitrate(
   tx: Tx,
   caller: Caller,
   input: ArbitrationInput,
-): Promise<{ operations: Doc[]; accounts: Doc[] }> {
+): Promise<{ operations: Operation[]; accounts: RecordOf<typeof bankAccount>[] }> {
   let ids: string[];
   if (input.accounts === undefined || input.accounts === null) {
     ids = (await storage.findWhere(tx, bankAccountKind, caller.tenant, sql<boolean>`status = 'ACTIVE'`, 1000)).map(
@@ -247,12 +249,12 @@ export async function arbitrate(
     caller,
     ids.map((id) => ({ id, field: 'accounts' })),
   );
-  const groups = new Map<string, Row[]>();
+  const groups = new Map<string, AccountRow[]>();
   for (const row of locked.values()) {
     const key = `${String(row.data.organizationRegistration ?? '')}|${currencyOf(row)}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const operations: Doc[] = [];
+  const operations: Operation[] = [];
   const current = new Map(locked);
   for (const rows of groups.values()) {
     const currency = currencyOf(rows[0]);
@@ -307,7 +309,7 @@ export async function setOverdraft(
   tx: Tx,
   caller: Caller,
   input: OverdraftInput,
-): Promise<{ operation: Doc; account: Doc }> {
+): Promise<{ operation: Operation; account: RecordOf<typeof bankAccount> }> {
   const id = accountId(input.account, 'account');
   if (input.overdraftLimit === undefined || input.overdraftLimit === null)
     throw new ApiError('MISSING_FIELD_IN_BODY', ['overdraftLimit']);
@@ -342,14 +344,13 @@ export async function setOverdraft(
     valueDate: today(),
     reason,
   });
-  const after = await rewrite(
+  const after = await updateIn(
     tx,
     caller,
-    bankAccountKind,
+    bankAccount,
     account,
     withAvailable({ ...account.data, name: account.name, type: account.type, overdraftLimit: major(limit, currency) }),
-    'OVERDRAFT_CHANGE',
-    { operation: operation.registration, reason },
+    { action: 'OVERDRAFT_CHANGE', history: { details: { operation: operation.registration, reason } } },
   );
   return { operation, account: after };
 }

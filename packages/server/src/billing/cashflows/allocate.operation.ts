@@ -4,25 +4,26 @@
  * The operation a bank statement import calls for each of its cashflows.
  */
 import { sql } from 'kysely';
+import { cashflowAllocation } from '@lbo/model/entities/billing/cashflow-allocation.entity';
+import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
+import { invoiceBalance, major, mustBeAmount } from '@lbo/model/finance/amounts';
+import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
-import { freeRegistration, type Caller } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { createIn, mustFindRow, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { Doc } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
-import { allocatable, cashflowState, invoiceProblem, refuseCashflow } from './allocations.ts';
 import {
-  allocationKind,
-  cashflowKind,
-  invoiceBalance,
-  invoiceKind,
-  lockRecord,
-  major,
-  mustBeAmount,
-  personOf,
-} from './billing-records.ts';
+  allocatable,
+  cashflowState,
+  invoiceProblem,
+  refuseCashflow,
+  type CashflowRow,
+  type InvoiceRow,
+} from './allocations.ts';
 
 export interface AllocationRequest {
   /** By hand: these invoices, these amounts. Absent or empty: oldest-first over the counterparty's open invoices. */
@@ -32,14 +33,11 @@ export interface AllocationRequest {
 }
 
 /** The open invoices a cashflow settles oldest-first: its counterparty's (and its contract's when it names one), locked. */
-async function oldestFirst(tx: Tx, caller: Caller, cashflow: Row): Promise<Row[]> {
+async function oldestFirst(tx: Tx, caller: Caller, cashflow: CashflowRow): Promise<InvoiceRow[]> {
   const pr = cashflow.data.pr === 'P' ? 'P' : 'R';
   const role = pr === 'R' ? 'PAYER' : 'PAYEE';
-  const person = personOf(cashflow.data, role);
-  const contract =
-    typeof cashflow.data.contractRegistration === 'string' && cashflow.data.contractRegistration
-      ? cashflow.data.contractRegistration
-      : undefined;
+  const person = personWith(cashflow.data, role);
+  const contract = cashflow.data.contractRegistration || undefined;
   if (!person && !contract)
     throw new ApiError('INVALID_FIELD_VALUE', [
       '(none)',
@@ -48,7 +46,7 @@ async function oldestFirst(tx: Tx, caller: Caller, cashflow: Row): Promise<Row[]
   const conditions = [
     sql<boolean>`status IN ('ISSUED', 'PARTIALLY_PAID')`,
     sql<boolean>`COALESCE(data->>'pr', 'R') = ${pr}`,
-    sql<boolean>`data->>'currency' = ${String(cashflow.data.currency)}`,
+    sql<boolean>`data->>'currency' = ${cashflow.data.currency}`,
     sql<boolean>`COALESCE(type, '') <> 'CREDIT_NOTE'`,
     ...(person
       ? [sql<boolean>`data->'persons' @> ${JSON.stringify([{ role, personRegistration: person }])}::jsonb`]
@@ -57,10 +55,10 @@ async function oldestFirst(tx: Tx, caller: Caller, cashflow: Row): Promise<Row[]
   ];
   // Locked in registration order (as every allocation locks invoices), then taken by due date.
   const { rows } =
-    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+    await sql<InvoiceRow>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${caller.tenant} AND ${sql.join(conditions, sql` AND `)}
     ORDER BY registration LIMIT 1000 FOR UPDATE`.execute(tx);
-  const key = (r: Row) => `${String(r.data.dueDate ?? '9999')}|${String(r.data.invoiceNumber ?? '')}|${r.registration}`;
+  const key = (r: InvoiceRow) => `${r.data.dueDate ?? '9999'}|${r.data.invoiceNumber ?? ''}|${r.registration}`;
   return rows.sort((a, b) => key(a).localeCompare(key(b)));
 }
 
@@ -76,7 +74,7 @@ export async function allocateCashflow(
   registration: string,
   request: AllocationRequest = {},
 ): Promise<{ cashflow: Doc; allocations: Doc[] }> {
-  const cashflow = await lockRecord(tx, caller, cashflowKind, registration);
+  const cashflow = await mustFindRow(tx, caller, cashflowKind, registration, true);
   if (!allocatable.includes(String(cashflow.status)))
     throw refuseCashflow(
       cashflow,
@@ -97,9 +95,9 @@ export async function allocateCashflow(
     const order = byHand
       .map((a, i) => ({ ...a, i }))
       .sort((a, b) => a.invoiceRegistration.localeCompare(b.invoiceRegistration));
-    const invoices = new Map<string, Row>();
+    const invoices = new Map<string, InvoiceRow>();
     for (const a of order)
-      invoices.set(a.invoiceRegistration, await lockRecord(tx, caller, invoiceKind, a.invoiceRegistration));
+      invoices.set(a.invoiceRegistration, await mustFindRow(tx, caller, invoiceKind, a.invoiceRegistration, true));
     byHand.forEach((a, i) => {
       const invoice = invoices.get(a.invoiceRegistration)!;
       const problem = invoiceProblem(invoice, cashflow, `allocations[${i}].invoiceRegistration`);
@@ -130,35 +128,25 @@ export async function allocateCashflow(
   }
   const allocations: Doc[] = [];
   for (const p of planned) {
-    const allocation = await freeRegistration(tx, caller, allocationKind);
-    const draft = storage.toDocument(
-      await storage.insertRow(tx, allocationKind, caller.tenant, caller.username, {
-        registration: allocation,
-        status: 'DRAFT',
-        type: 'INVOICE',
-        name: `${cashflow.registration} → ${p.invoice}`,
-        cashflowRegistration: cashflow.registration,
-        invoiceRegistration: p.invoice,
-        amount: major(p.amount, currency),
-        currency,
-        ...(request.date ? { date: request.date } : {}),
-      }),
-    );
-    await insertHistory(tx, caller, {
-      entityName: allocationKind.name,
-      entityRegistration: allocation,
-      action: 'CREATE',
-      after: draft,
+    const draft = await createIn(tx, caller, cashflowAllocation, {
+      status: 'DRAFT',
+      type: 'INVOICE',
+      name: `${cashflow.registration} → ${p.invoice}`,
+      cashflowRegistration: cashflow.registration,
+      invoiceRegistration: p.invoice,
+      amount: major(p.amount, currency),
+      currency,
+      ...(request.date ? { date: request.date } : {}),
     });
-    allocations.push(await runTransition(tx, caller, allocationKind, allocation, 'VALIDATE'));
+    allocations.push(await runTransition(tx, caller, cashflowAllocation, draft.registration, 'VALIDATE'));
   }
   return {
-    cashflow: storage.toDocument(await lockRecord(tx, caller, cashflowKind, cashflow.registration)),
+    cashflow: storage.toDocument(await mustFindRow(tx, caller, cashflowKind, cashflow.registration, true)),
     allocations,
   };
 }
 
 /** Reverses allocation `registration` by its REVERSE transition (the approver's decision); answers it. */
 export async function reverseAllocation(tx: Tx, caller: WorkflowCaller, registration: string): Promise<Doc> {
-  return runTransition(tx, caller, allocationKind, registration, 'REVERSE');
+  return runTransition(tx, caller, cashflowAllocation, registration, 'REVERSE');
 }

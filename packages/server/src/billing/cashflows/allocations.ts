@@ -14,36 +14,34 @@
  * and the second sees what the first left. One lock order everywhere (allocation, cashflow,
  * invoices, schedule elements, contract) keeps them from deadlocking.
  */
-import { sql } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
+import type { cashflowAllocation } from '@lbo/model/entities/billing/cashflow-allocation.entity';
+import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.entity';
+import { invoiceLine } from '@lbo/model/entities/billing/invoice-line.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { contractElement } from '@lbo/model/entities/financing/contract-element.entity';
 import { ApiError } from '@lbo/model/errors';
+import { invoiceBalance, major, minor, mustBeAmount, openInvoiceStatuses } from '@lbo/model/finance/amounts';
+import type { RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
-import type { Caller } from '../../entities/crud.operation.ts';
+import { mustFindRow, updateIn, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { Doc, RowOf } from '../../entities/storage.ts';
 import { recordLineStatus } from '../../financing/financing.module.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { refreshArrearsOnTransition, refreshContractArrears } from './arrears.ts';
-import {
-  cashflowKind,
-  elementKind,
-  invoiceBalance,
-  invoiceKind,
-  invoiceLineKind,
-  lockRecord,
-  major,
-  minor,
-  mustBeAmount,
-  openInvoiceStatuses,
-  rewrite,
-} from './billing-records.ts';
+
+export type CashflowRow = RowOf<typeof cashflowKind>;
+export type InvoiceRow = RowOf<typeof invoiceKind>;
+/** The allocation a VALIDATE or REVERSE moves, as its side effects read it. */
+type Allocation = RecordOf<typeof cashflowAllocation>;
 
 /** Moves a record through its workflow in the transaction (the side effect context's `moveRecord`). */
 type Move = (entity: Entity, registration: string, code: string) => Promise<Doc>;
 
 export const allocatable = ['PENDING', 'PARTIALLY_ALLOCATED'];
 
-export function refuseCashflow(cashflow: Row, reason: string): ApiError {
+export function refuseCashflow(cashflow: CashflowRow, reason: string): ApiError {
   return new ApiError('TRANSITION_REJECTED', ['ALLOCATE', cashflowKind.name, cashflow.registration, reason], {
     rejectionReason: reason,
     rejection: 'STATUS',
@@ -52,14 +50,14 @@ export function refuseCashflow(cashflow: Row, reason: string): ApiError {
   });
 }
 
-export const cashflowState = (cashflow: Row) => {
+export const cashflowState = (cashflow: CashflowRow) => {
   const amount = minor(cashflow.data.amount, cashflow.data.currency);
   const allocated = minor(cashflow.data.allocatedAmount, cashflow.data.currency);
   return { amount, allocated, unallocated: amount - allocated };
 };
 
 /** Why `invoice` cannot take a payment of `cashflow`, naming `field`; nothing when it can. */
-export function invoiceProblem(invoice: Row, cashflow: Row, field: string): ApiError | undefined {
+export function invoiceProblem(invoice: InvoiceRow, cashflow: CashflowRow, field: string): ApiError | undefined {
   const why = (reason: string) => new ApiError('INVALID_FIELD_VALUE', [invoice.registration, `${field} (${reason})`]);
   if (!openInvoiceStatuses.includes(String(invoice.status)))
     return why(
@@ -76,13 +74,7 @@ export function invoiceProblem(invoice: Row, cashflow: Row, field: string): ApiE
 
 /** The invoice's lines, by schedule element: the numbers of its lines in `status`. */
 async function scheduleLinesOf(tx: Tx, caller: Caller, invoice: string): Promise<Map<string, number[]>> {
-  const lines = await storage.findWhere(
-    tx,
-    invoiceLineKind,
-    caller.tenant,
-    sql<boolean>`data->>'invoiceRegistration' = ${invoice}`,
-    10_000,
-  );
+  const lines = await storage.findByField(tx, invoiceLine, caller.tenant, 'invoiceRegistration', invoice, 10_000);
   const byElement = new Map<string, number[]>();
   for (const line of lines) {
     const element = line.data.elementRegistration,
@@ -102,10 +94,8 @@ async function moveScheduleLines(
   to: 'PAID' | 'INVOICED',
 ): Promise<void> {
   for (const [element, numbers] of await scheduleLinesOf(tx, caller, invoice)) {
-    const row = await storage.findOne(tx, elementKind, caller.tenant, element);
-    const current = new Map(
-      ((row?.data.lines as { number: number; status: string }[] | undefined) ?? []).map((l) => [l.number, l.status]),
-    );
+    const row = await storage.findOne(tx, contractElement, caller.tenant, element);
+    const current = new Map((row?.data.lines ?? []).map((l) => [l.number, l.status]));
     const moving = numbers.filter((n) => current.get(n) === from);
     if (moving.length) await recordLineStatus(tx, caller, element, moving, to);
   }
@@ -116,21 +106,23 @@ async function moveCashflow(
   tx: Tx,
   caller: Caller,
   move: Move,
-  cashflow: Row,
+  cashflow: CashflowRow,
   delta: number,
   allocation: string,
 ): Promise<void> {
   const { amount, allocated } = cashflowState(cashflow);
   const now = allocated + delta;
   const currency = cashflow.data.currency;
-  await rewrite(
+  await updateIn(
     tx,
     caller,
     cashflowKind,
     cashflow,
     { ...cashflow.data, allocatedAmount: major(now, currency), unallocatedAmount: major(amount - now, currency) },
-    delta > 0 ? 'ALLOCATION' : 'ALLOCATION_REVERSAL',
-    { allocation, amount: major(Math.abs(delta), currency) },
+    {
+      action: delta > 0 ? 'ALLOCATION' : 'ALLOCATION_REVERSAL',
+      history: { details: { allocation, amount: major(Math.abs(delta), currency) } },
+    },
   );
   const code =
     delta > 0
@@ -151,17 +143,18 @@ async function moveCashflow(
 export async function applyCashflowAllocation({
   tx,
   caller,
-  doc,
+  doc: record,
   today,
   moveRecord: move,
 }: SideEffectContext): Promise<Doc> {
-  const cashflow = await lockRecord(tx, caller, cashflowKind, String(doc.cashflowRegistration ?? ''));
+  const doc = record as Allocation;
+  const cashflow = await mustFindRow(tx, caller, cashflowKind, doc.cashflowRegistration, true);
   if (!allocatable.includes(String(cashflow.status)))
     throw refuseCashflow(
       cashflow,
       `cashflow ${cashflow.registration} is ${cashflow.status}: only a PENDING or PARTIALLY_ALLOCATED cashflow is allocated`,
     );
-  const invoice = await lockRecord(tx, caller, invoiceKind, String(doc.invoiceRegistration ?? ''));
+  const invoice = await mustFindRow(tx, caller, invoiceKind, doc.invoiceRegistration, true);
   const problem = invoiceProblem(invoice, cashflow, 'invoiceRegistration');
   if (problem) throw problem;
   const currency = cashflow.data.currency;
@@ -180,17 +173,21 @@ export async function applyCashflowAllocation({
     ]);
 
   const left = balance - amount;
-  await rewrite(tx, caller, invoiceKind, invoice, { ...invoice.data, totalBalance: major(left, currency) }, 'PAYMENT', {
-    allocation: doc.registration,
-    amount: major(amount, currency),
-  });
+  await updateIn(
+    tx,
+    caller,
+    invoiceKind,
+    invoice,
+    { ...invoice.data, totalBalance: major(left, currency) },
+    { action: 'PAYMENT', history: { details: { allocation: doc.registration, amount: major(amount, currency) } } },
+  );
   if (left === 0) {
     await move(invoiceKind, invoice.registration, 'PAY');
     await moveScheduleLines(tx, caller, invoice.registration, 'INVOICED', 'PAID');
   } else if (invoice.status === 'ISSUED') {
     await move(invoiceKind, invoice.registration, 'PAY_PARTIALLY');
   }
-  await moveCashflow(tx, caller, move, cashflow, amount, String(doc.registration));
+  await moveCashflow(tx, caller, move, cashflow, amount, doc.registration);
   await refreshContractArrears(tx, caller, invoice.data.contractRegistration, today);
   return {
     ...doc,
@@ -207,12 +204,13 @@ export async function applyCashflowAllocation({
 export async function reverseCashflowAllocation({
   tx,
   caller,
-  doc,
+  doc: record,
   today,
   moveRecord: move,
 }: SideEffectContext): Promise<Doc> {
-  const cashflow = await lockRecord(tx, caller, cashflowKind, String(doc.cashflowRegistration ?? ''));
-  const invoice = await lockRecord(tx, caller, invoiceKind, String(doc.invoiceRegistration ?? ''));
+  const doc = record as Allocation;
+  const cashflow = await mustFindRow(tx, caller, cashflowKind, doc.cashflowRegistration, true);
+  const invoice = await mustFindRow(tx, caller, invoiceKind, doc.invoiceRegistration, true);
   const currency = cashflow.data.currency;
   const amount = minor(doc.amount, currency);
   const total = minor(invoice.data.amountInclTax, currency);
@@ -231,19 +229,21 @@ export async function reverseCashflowAllocation({
   }
   const { paymentDate: _unpaid, ...unpaid } = invoice.data;
   const data = invoice.status === 'PAID' ? unpaid : invoice.data;
-  await rewrite(
+  await updateIn(
     tx,
     caller,
     invoiceKind,
     invoice,
     { ...data, totalBalance: major(restored, currency) },
-    'PAYMENT_REVERSAL',
-    { allocation: doc.registration, amount: major(amount, currency) },
+    {
+      action: 'PAYMENT_REVERSAL',
+      history: { details: { allocation: doc.registration, amount: major(amount, currency) } },
+    },
   );
   if (invoice.status === 'PAID') await moveScheduleLines(tx, caller, invoice.registration, 'PAID', 'INVOICED');
   if (restored === total) await move(invoiceKind, invoice.registration, 'REVERSE_PAYMENT');
   else if (invoice.status === 'PAID') await move(invoiceKind, invoice.registration, 'REVERSE_PAYMENT_PARTIALLY');
-  await moveCashflow(tx, caller, move, cashflow, -amount, String(doc.registration));
+  await moveCashflow(tx, caller, move, cashflow, -amount, doc.registration);
   await refreshContractArrears(tx, caller, invoice.data.contractRegistration, today);
   return { ...doc, reversalDate: today };
 }

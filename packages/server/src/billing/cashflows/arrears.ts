@@ -7,26 +7,24 @@
  * the scheduler) brings every contract of the tenant whose figure changed up to date.
  */
 import { sql } from 'kysely';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { invoiceBalance, major, minor, openInvoiceStatuses } from '@lbo/model/finance/amounts';
+import type { RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
-import type { Caller } from '../../entities/crud.operation.ts';
+import { updateIn, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc } from '../../entities/storage.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
-import {
-  contractKind,
-  invoiceBalance,
-  invoiceKind,
-  major,
-  minor,
-  openInvoiceStatuses,
-  rewrite,
-} from './billing-records.ts';
+
+/** An invoice as a transition's side effect sees it, about to be written. */
+type Invoice = Partial<RecordOf<typeof invoiceKind>>;
 
 const balance = sql`COALESCE((data->>'totalBalance')::numeric, (data->>'amountInclTax')::numeric, 0)`;
 const inArrears = (today: string) =>
   sql<boolean>`status IN ('ISSUED', 'PARTIALLY_PAID') AND data->>'pr' = 'R' AND data->>'dueDate' <= ${today}`;
 
-const counts = (invoice: Doc, today: string) =>
+const counts = (invoice: Invoice, today: string) =>
   openInvoiceStatuses.includes(String(invoice.status)) &&
   invoice.pr === 'R' &&
   typeof invoice.dueDate === 'string' &&
@@ -42,7 +40,7 @@ async function arrearsOf(
   registration: string,
   currency: unknown,
   today: string,
-  pending?: Doc,
+  pending?: Invoice,
 ): Promise<number> {
   const others = pending ? sql<boolean>`registration <> ${String(pending.registration)}` : sql<boolean>`true`;
   // numeric sums the stored decimals exactly.
@@ -62,7 +60,7 @@ export async function refreshContractArrears(
   caller: Caller,
   registration: unknown,
   today: string,
-  pending?: Doc,
+  pending?: Invoice,
 ): Promise<void> {
   if (typeof registration !== 'string' || !registration) return;
   const contract = await storage.findOne(tx, contractKind, caller.tenant, registration, true);
@@ -72,12 +70,20 @@ export async function refreshContractArrears(
     contract.data.currency,
   );
   if (contract.data.arrears === arrears || (contract.data.arrears === undefined && arrears === 0)) return;
-  await rewrite(tx, caller, contractKind, contract, { ...contract.data, arrears }, 'ARREARS', { today });
+  await updateIn(
+    tx,
+    caller,
+    contractKind,
+    contract,
+    { ...contract.data, arrears },
+    { action: 'ARREARS', history: { details: { today } } },
+  );
 }
 
 /** Side effect of the invoice transitions: the contract's arrears with the invoice as it will be stored. */
 export async function refreshArrearsOnTransition({ tx, caller, doc, today }: SideEffectContext): Promise<Doc> {
-  await refreshContractArrears(tx, caller, doc.contractRegistration, today, doc);
+  const invoice = doc as Invoice;
+  await refreshContractArrears(tx, caller, invoice.contractRegistration, today, invoice);
   return doc;
 }
 

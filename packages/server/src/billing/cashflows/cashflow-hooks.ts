@@ -6,7 +6,7 @@
 import { ApiError } from '@lbo/model/errors';
 import type { WriteHooks } from '../../entities/crud.operation.ts';
 import type { Doc } from '../../entities/storage.ts';
-import { major, minor } from './billing-records.ts';
+import { major, minor } from '@lbo/model/finance/amounts';
 
 function withAmounts(doc: Doc, allocated: number): Doc {
   const currency = doc.currency;

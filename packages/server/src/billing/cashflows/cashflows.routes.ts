@@ -10,7 +10,8 @@ import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
 import { typed } from '../../http/schemas.ts';
 import { allocateCashflow, reverseAllocation } from './allocate.operation.ts';
-import { allocationKind, cashflowKind } from './billing-records.ts';
+import { cashflowAllocation as allocationKind } from '@lbo/model/entities/billing/cashflow-allocation.entity';
+import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.entity';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 

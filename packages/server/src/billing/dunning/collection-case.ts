@@ -7,22 +7,27 @@
  * `actions`, each write with its History row. An invoice without a contract has its own case.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { caseEntity as caseKind } from '@lbo/model/entities/case/case.entity';
+import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
+import { invoiceBalance, major, minor } from '@lbo/model/finance/amounts';
+import type { DataOf, RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
-import { freeRegistration, type Caller } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { createIn, updateIn, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
-import { contractKind, invoiceKind, major, minor, rewrite } from '../cashflows/billing-records.ts';
+import type { RowOf } from '../../entities/storage.ts';
 
-export const caseKind = entityByName('Case')!;
+type InvoiceRow = RowOf<typeof invoiceKind>;
+type Case = DataOf<typeof caseKind>;
+/** One entry of a case's `actions`. */
+type Action = NonNullable<Case['actions']>[number];
 const openCaseStatuses = ['NEW', 'IN_PROGRESS', 'WAITING', 'ESCALATED'];
 
 export interface CaseAction {
   date: string;
   /** DEBIT_RETURNED, DUNNING. */
   action: string;
-  invoice: Row;
+  invoice: InvoiceRow;
   level?: string;
   /** The tenant's level codes, lowest first: the case keeps the highest its actions reached. */
   levelOrder?: string[];
@@ -35,12 +40,11 @@ export interface CaseAction {
 }
 
 /** What is overdue on the contract (or the invoice alone) by `date`, in minor units: its open receivable invoices due. */
-async function overdue(tx: Tx, caller: Caller, invoice: Row, date: string): Promise<number> {
+async function overdue(tx: Tx, caller: Caller, invoice: InvoiceRow, date: string): Promise<number> {
   const contract = invoice.data.contractRegistration;
-  const scope =
-    typeof contract === 'string' && contract
-      ? sql<boolean>`data->>'contractRegistration' = ${contract}`
-      : sql<boolean>`registration = ${invoice.registration}`;
+  const scope = contract
+    ? sql<boolean>`data->>'contractRegistration' = ${contract}`
+    : sql<boolean>`registration = ${invoice.registration}`;
   const rows = await storage.findWhere(
     tx,
     invoiceKind,
@@ -49,17 +53,12 @@ async function overdue(tx: Tx, caller: Caller, invoice: Row, date: string): Prom
     AND COALESCE(data->>'pr', 'R') = 'R' AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${date}`,
     10_000,
   );
-  return rows.reduce(
-    (sum, r) =>
-      sum +
-      minor(typeof r.data.totalBalance === 'number' ? r.data.totalBalance : r.data.amountInclTax, r.data.currency),
-    0,
-  );
+  return rows.reduce((sum, r) => sum + invoiceBalance(r.data), 0);
 }
 
 /** The interest and indemnity owed: the latest of each invoice's actions that computed them, summed. */
-function owed(actions: Doc[], currency: unknown): { interestAmount: number; indemnityAmount: number } {
-  const latest = new Map<string, Doc>();
+function owed(actions: Action[], currency: unknown): { interestAmount: number; indemnityAmount: number } {
+  const latest = new Map<string, Action>();
   for (const a of actions)
     if (typeof a.interest === 'number' || typeof a.indemnity === 'number') latest.set(String(a.invoiceRegistration), a);
   let interest = 0,
@@ -72,7 +71,7 @@ function owed(actions: Doc[], currency: unknown): { interestAmount: number; inde
 }
 
 /** The highest level in `actions` by `order` (a level the order does not know ranks above those it knows). */
-function highest(actions: Doc[], order: string[]): string | undefined {
+function highest(actions: Action[], order: string[]): string | undefined {
   const rank = (level: string) => (order.includes(level) ? order.indexOf(level) : order.length);
   return actions
     .map((a) => a.level)
@@ -82,12 +81,13 @@ function highest(actions: Doc[], order: string[]): string | undefined {
 }
 
 /** Opens the case of the invoice's contract, or updates the open one, with `action`; answers it. */
-export async function recordCollectionAction(tx: Tx, caller: Caller, action: CaseAction): Promise<Doc> {
+export async function recordCollectionAction(
+  tx: Tx,
+  caller: Caller,
+  action: CaseAction,
+): Promise<RecordOf<typeof caseKind>> {
   const invoice = action.invoice;
-  const contract =
-    typeof invoice.data.contractRegistration === 'string' && invoice.data.contractRegistration
-      ? invoice.data.contractRegistration
-      : undefined;
+  const contract = invoice.data.contractRegistration || undefined;
   const key = contract
     ? sql<boolean>`data->>'contractRegistration' = ${contract}`
     : sql<boolean>`data->>'invoiceRegistration' = ${invoice.registration} AND data->>'contractRegistration' IS NULL`;
@@ -104,7 +104,7 @@ export async function recordCollectionAction(tx: Tx, caller: Caller, action: Cas
     ? await storage.findOne(tx, caseKind, caller.tenant, candidate.registration, true)
     : undefined;
   const currency = invoice.data.currency ?? 'EUR';
-  const entry: Doc = {
+  const entry: Action = {
     date: action.date,
     action: action.action,
     invoiceRegistration: invoice.registration,
@@ -121,8 +121,8 @@ export async function recordCollectionAction(tx: Tx, caller: Caller, action: Cas
     action.action === 'DUNNING'
       ? `Dunning ${action.level ?? ''}`.trim()
       : `Direct debit returned (${action.reasonCode ?? ''})`;
-  const common = (before: Doc | undefined): Doc => {
-    const actions = [...((before?.actions as Doc[] | undefined) ?? []), entry];
+  const common = (before: Case | undefined) => {
+    const actions = [...(before?.actions ?? []), entry];
     return {
       ...before,
       invoiceRegistration: invoice.registration,
@@ -137,29 +137,29 @@ export async function recordCollectionAction(tx: Tx, caller: Caller, action: Cas
     };
   };
   if (found && openCaseStatuses.includes(String(found.status))) {
-    return rewrite(tx, caller, caseKind, found, { ...common(found.data), name: found.name }, action.action, {
-      invoiceRegistration: invoice.registration,
-    });
+    return updateIn(
+      tx,
+      caller,
+      caseKind,
+      found,
+      { ...common(found.data), name: found.name },
+      { action: action.action, history: { details: { invoiceRegistration: invoice.registration } } },
+    );
   }
-  const registration = await freeRegistration(tx, caller, caseKind);
-  const payer = ((invoice.data.persons as Doc[] | undefined) ?? []).filter((p) => p.role === 'PAYER');
-  const doc: Doc = {
-    registration,
-    status: 'NEW',
-    type: 'COLLECTION',
-    name: `Collection ${contract ?? invoice.registration}`,
-    date: action.date,
-    ...(contract ? { contractRegistration: contract } : {}),
-    persons: payer,
-    ...common(undefined),
-  };
-  const created = storage.toDocument(await storage.insertRow(tx, caseKind, caller.tenant, caller.username, doc));
-  await insertHistory(tx, caller, {
-    entityName: caseKind.name,
-    entityRegistration: registration,
-    action: 'CREATE',
-    after: created,
-    extra: { cause: action.action },
-  });
-  return created;
+  const payer = (invoice.data.persons ?? []).filter((p) => p.role === 'PAYER');
+  return createIn(
+    tx,
+    caller,
+    caseKind,
+    {
+      status: 'NEW',
+      type: 'COLLECTION',
+      name: `Collection ${contract ?? invoice.registration}`,
+      date: action.date,
+      ...(contract ? { contractRegistration: contract } : {}),
+      persons: payer,
+      ...common(undefined),
+    },
+    { history: { cause: action.action } },
+  );
 }

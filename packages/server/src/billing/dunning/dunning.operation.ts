@@ -19,35 +19,30 @@
  * background batch resumes where it stopped and a second run on the same day changes nothing.
  */
 import { sql } from 'kysely';
+import { invoiceLine as invoiceLineKind } from '@lbo/model/entities/billing/invoice-line.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { communication as communicationKind } from '@lbo/model/entities/communication/communication.entity';
+import { person } from '@lbo/model/entities/person/person.entity';
 import { Dec } from '@lbo/model/finance/decimal';
-import { entityByName } from '@lbo/model/entity-registry';
+import { invoiceBalance, major, minor } from '@lbo/model/finance/amounts';
 import { addDays } from '@lbo/model/values/dates';
+import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
 import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
-import { freeRegistration } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { createIn, updateIn } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
-import {
-  invoiceBalance,
-  invoiceKind,
-  invoiceLineKind,
-  major,
-  minor,
-  personOf,
-  rewrite,
-} from '../cashflows/billing-records.ts';
 import { personName } from '../payment-terms.ts';
 import { recordCollectionAction } from './collection-case.ts';
 import { renderDunningLetter } from './dunning-letter.ts';
 import { dunningSettingsOf, fillText, type DunningLevel, type DunningSettings } from './dunning-settings.ts';
 import { chargeFee } from './fee-invoice.ts';
 
-const communicationKind = entityByName('Communication')!;
-const personKind = entityByName('Person')!;
+type InvoiceRow = RowOf<typeof invoiceKind>;
+type PersonRow = RowOf<typeof person>;
 
 /** How many invoices one chunk looks at: a chunk holds its connection while it writes letters, so it stays short (a few seconds at most on PGlite). */
 export const DUNNING_CHUNK = 25;
@@ -60,8 +55,8 @@ export const lateInterest = (balance: number, rate: number, days: number) =>
   new Dec(balance).times(rate).times(days).dividedBy(365).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
 
 /** A payer is a business unless it is an individual (personType I) or an employee (E). */
-const isBusiness = (person: Row | undefined) =>
-  !!person && !['I', 'E'].includes(String(person.type ?? person.data.type ?? ''));
+const isBusiness = (payer: PersonRow | undefined) =>
+  !!payer && !['I', 'E'].includes(String(payer.type ?? payer.data.type ?? ''));
 
 /** The level `days` late reach (the highest whose days have passed), or none. */
 export function levelReached(levels: DunningLevel[], days: number): number {
@@ -80,10 +75,10 @@ async function candidates(
   firstDays: number,
   cursor: string | null,
   limit: number,
-): Promise<Row[]> {
+): Promise<InvoiceRow[]> {
   const dueBy = addDays(date, -firstDays);
   const { rows } =
-    await sql<Row>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
+    await sql<InvoiceRow>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(invoiceKind.table)} WHERE tenant = ${tenant} AND status IN ('ISSUED', 'PARTIALLY_PAID') AND COALESCE(data->>'pr', 'R') = 'R'
     AND COALESCE(type, '') <> 'CREDIT_NOTE' AND data->>'dueDate' <= ${dueBy} AND registration > ${cursor ?? ''}
     ORDER BY registration LIMIT ${limit} FOR UPDATE`.execute(tx);
@@ -121,21 +116,21 @@ interface Context {
 /** The invoice climbs to `levels[index]`: interest, indemnity, fee, communication and letter, the invoice's level, the case. */
 async function climb(
   { tx, caller, date, settings, store }: Context,
-  invoice: Row,
+  invoice: InvoiceRow,
   index: number,
   days: number,
 ): Promise<Dunned> {
   const level = settings.levels[index];
   const d = invoice.data;
-  const currency = String(d.currency ?? 'EUR');
+  const currency = d.currency ?? 'EUR';
   const balance = invoiceBalance(d);
-  const payerRegistration = personOf(d, 'PAYER');
-  const payeeRegistration = personOf(d, 'PAYEE');
+  const payerRegistration = personWith(d, 'PAYER');
+  const payeeRegistration = personWith(d, 'PAYEE');
   const people = new Map(
     (
       await storage.findMany(
         tx,
-        personKind,
+        person,
         caller.tenant,
         [payerRegistration, payeeRegistration].filter((r): r is string => !!r),
       )
@@ -192,32 +187,29 @@ async function climb(
         })
       : undefined;
 
-  const registration = await freeRegistration(tx, caller, communicationKind);
-  const communication: Doc = {
-    registration,
-    status: 'DRAFT',
-    type: level.channel,
-    name: subject,
-    date: `${date}T08:00:00.000Z`,
-    subject,
-    category: 'DUNNING',
-    persons: payer ? [{ role: 'PAYER', personRegistration: payer.registration, name: personName(payer) }] : [],
-    contractRegistration: d.contractRegistration ?? null,
-    invoiceRegistration: invoice.registration,
-    content,
-    ...(level.channel === 'EMAIL' && typeof payer?.data.email === 'string' ? { to: payer.data.email } : {}),
-  };
-  await storage.insertRow(tx, communicationKind, caller.tenant, caller.username, communication);
-  await insertHistory(tx, caller, {
-    entityName: communicationKind.name,
-    entityRegistration: registration,
-    action: 'CREATE',
-    after: communication,
-    extra: { cause: 'DUNNING' },
-  });
+  const communication = await createIn(
+    tx,
+    caller,
+    communicationKind,
+    {
+      status: 'DRAFT',
+      type: level.channel,
+      name: subject,
+      date: `${date}T08:00:00.000Z`,
+      subject,
+      category: 'DUNNING',
+      persons: payer ? [{ role: 'PAYER', personRegistration: payer.registration, name: personName(payer) }] : [],
+      contractRegistration: d.contractRegistration ?? null,
+      invoiceRegistration: invoice.registration,
+      content,
+      ...(level.channel === 'EMAIL' && typeof payer?.data.email === 'string' ? { to: payer.data.email } : {}),
+    },
+    { history: { cause: 'DUNNING' } },
+  );
+  const registration = communication.registration;
   await runTransition(tx, caller, communicationKind, registration, 'SEND');
   if (store) {
-    const address = ((payer?.data.addresses as Doc[] | undefined) ?? [])[0];
+    const address = (payer?.data.addresses ?? [])[0];
     const pdf = await renderDunningLetter({
       language,
       sender: payee ? personName(payee) : '',
@@ -254,10 +246,14 @@ async function climb(
       throw error;
     }
   }
-  await rewrite(tx, caller, invoiceKind, invoice, { ...d, dunningLevel: level.code, dunningDate: date }, 'DUNNING', {
-    level: level.code,
-    communication: registration,
-  });
+  await updateIn(
+    tx,
+    caller,
+    invoiceKind,
+    invoice,
+    { ...d, dunningLevel: level.code, dunningDate: date },
+    { action: 'DUNNING', history: { details: { level: level.code, communication: registration } } },
+  );
   const collectionCase = await recordCollectionAction(tx, caller, {
     date,
     action: 'DUNNING',

@@ -15,7 +15,7 @@ import type { Doc } from '../../entities/storage.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { todayIn } from '../../workflow/side-effects.ts';
-import { invoiceKind } from '../cashflows/billing-records.ts';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { countDunningCandidates, dunChunk } from './dunning.operation.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;

@@ -4,8 +4,10 @@
  * stored as the invoice's INVOICE document in the transition's transaction; its content is removed
  * again if that transaction does not commit.
  */
-import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { invoiceLine as lineKind } from '@lbo/model/entities/billing/invoice-line.entity';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
+import { person as personKind } from '@lbo/model/entities/person/person.entity';
+import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc } from '../../entities/storage.ts';
@@ -15,29 +17,14 @@ import { transitionResources } from '../../workflow/transition-resources.ts';
 import { tenantInvoiceLayout } from './invoice-layout.ts';
 import { renderInvoicePdf } from './render-invoice-pdf.ts';
 
-const invoiceKind = entityByName('Invoice')!;
-const lineKind = entityByName('InvoiceLine')!;
-const personKind = entityByName('Person')!;
-
-const personOf = (invoice: Doc, role: string) =>
-  (Array.isArray(invoice.persons) ? (invoice.persons as { role?: string; personRegistration?: string }[]) : []).find(
-    (p) => p.role === role,
-  )?.personRegistration;
-
 /** The PDF of `invoice` (as it is or is about to be stored) in `tenant`. */
 export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<Buffer> {
   const lines = (
-    await storage.findWhere(
-      tx,
-      lineKind,
-      tenant,
-      sql<boolean>`data->>'invoiceRegistration' = ${String(invoice.registration)}`,
-      10_000,
-    )
+    await storage.findByField(tx, lineKind, tenant, 'invoiceRegistration', String(invoice.registration), 10_000)
   )
     .map(storage.toDocument)
-    .sort((a, b) => String(a.registration).localeCompare(String(b.registration)));
-  const [seller, buyer] = [personOf(invoice, 'PAYEE'), personOf(invoice, 'PAYER')];
+    .sort((a, b) => a.registration.localeCompare(b.registration));
+  const [seller, buyer] = [personWith(invoice, 'PAYEE'), personWith(invoice, 'PAYER')];
   const persons = new Map(
     (
       await storage.findMany(

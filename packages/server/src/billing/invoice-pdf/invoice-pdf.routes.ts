@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { idParams } from '@lbo/model/schema/request-values';
-import { entityByName } from '@lbo/model/entity-registry';
+import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { inTenant, scopeOf, type Db } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { typed } from '../../http/schemas.ts';
 import { invoicePdf, invoicePdfName } from './invoice-pdf.operation.ts';
-
-const invoiceKind = entityByName('Invoice')!;
 
 /**
  * `GET /api/billing/invoices/{registration}/pdf-preview`: the invoice's PDF rendered now from its

@@ -1,0 +1,47 @@
+/**
+ * Amounts of records (currency fields, stored as JSON numbers in their currency's decimals) read
+ * and written in integer minor units, the domains' arithmetic (money.ts), and the share of an
+ * invoice still to pay.
+ */
+import { ApiError } from '../errors.ts';
+import { currencyDecimals } from '../values/currencies.ts';
+import { fromMinorUnits, toMinorUnits } from './contract-schedule.ts';
+
+/** The decimals of a record's currency; EUR's when it names none. */
+export const decimalsOf = (currency: unknown) =>
+  currencyDecimals(typeof currency === 'string' && currency ? currency : 'EUR');
+
+/** A record's amount in minor units of `currency` (an absent amount is none). */
+export const minor = (value: unknown, currency: unknown) =>
+  toMinorUnits(typeof value === 'number' ? value : 0, decimalsOf(currency));
+
+/** An amount in minor units as a record stores it, in its currency's decimals. */
+export const major = (value: number, currency: unknown) => fromMinorUnits(value, decimalsOf(currency));
+
+/** An amount given by a client: positive, with no more decimals than its currency has; answered in minor units. */
+export function mustBeAmount(value: unknown, currency: unknown, field: string): number {
+  const decimals = decimalsOf(currency);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [field]);
+  const units = toMinorUnits(value, decimals);
+  if (Math.abs(value * 10 ** decimals - units) > 1e-6)
+    throw new ApiError('INVALID_FIELD_VALUE', [
+      String(value),
+      `${field} (at most ${decimals} decimals in ${String(currency)})`,
+    ]);
+  return units;
+}
+
+/** The amounts of an invoice that say what is left to pay on it. */
+export interface InvoiceAmounts {
+  totalBalance?: number | null;
+  amountInclTax?: number | null;
+  currency?: string | null;
+}
+
+/** What is left to pay on an invoice, in minor units: its balance, else its total while nothing is paid. */
+export const invoiceBalance = (invoice: InvoiceAmounts | Record<string, unknown>) =>
+  minor(typeof invoice.totalBalance === 'number' ? invoice.totalBalance : invoice.amountInclTax, invoice.currency);
+
+/** The statuses of an invoice still to pay. */
+export const openInvoiceStatuses = ['ISSUED', 'PARTIALLY_PAID'];
