@@ -6,6 +6,9 @@
  *   POST /api/financing/products                                     one product, or pasted rows (an array): all or none
  *   POST /api/financing/agreements/onboard-partner                   a new partner and its self-registration email
  */
+import { agreement } from '@lbo/model/entities/financing/agreement.entity';
+import { product } from '@lbo/model/entities/financing/product.entity';
+import { prospect } from '@lbo/model/entities/person/prospect.entity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -13,14 +16,13 @@ import { ApiError } from '@lbo/model/errors';
 import { validateFields, isObject } from '@lbo/model/values/validate';
 import { dayIn } from '@lbo/model/values/dates';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import { databaseError, type Operations } from '../entities/crud.operation.ts';
+import { createIn, databaseError, type Operations } from '../entities/crud.operation.ts';
 import { sendRecord } from '../entities/entity.routes.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { tenantRulesOf } from '../entities/tenant-rules.ts';
 import { schemaOf } from '../person/person.module.ts';
 import { hostSettingsOf } from '../http/host-settings.ts';
-import { createRecord, kind } from './financing-records.ts';
 import { onboardPartner, type Onboarding } from './partner-onboarding.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -46,7 +48,7 @@ const systemFields = new Set([
 async function agreementsInForce(tx: Tx, tenant: string, partner: string, today: string): Promise<Doc[]> {
   const rows = await storage.findWhere(
     tx,
-    kind('Agreement'),
+    agreement,
     tenant,
     sql<boolean>`data->>'partnerRegistration' = ${partner} AND status = 'ACTIVE'`,
     100,
@@ -61,8 +63,8 @@ export async function catalogueRoutes(
   app: FastifyInstance,
   { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: PreHandler },
 ) {
-  const agreements = kind('Agreement'),
-    products = kind('Product');
+  const agreements = agreement,
+    products = product;
   const inCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
     inTenant(db, scopeOf(request.caller!), work);
   const today = (request: FastifyRequest) => dayIn(new Date(), request.caller!.timeZone ?? 'UTC');
@@ -122,7 +124,7 @@ export async function catalogueRoutes(
     '/api/financing/agreements/onboard-partner',
     {
       preValidation: preHandler,
-      config: { entity: 'Prospect', permission: `write /api/${kind('Prospect').route}` },
+      config: { entity: 'Prospect', permission: `write /api/${prospect.route}` },
       schema: {
         tags: ['Agreement'],
         summary: 'Records a new partner (a prospect of role PARTNER) and its self-registration email',
@@ -196,7 +198,7 @@ export async function catalogueRoutes(
           );
         const out: Doc[] = [];
         for (const doc of rows)
-          out.push(await createRecord(tx, request.caller!, products, { ...doc, status: products.statuses[0] }));
+          out.push(await createIn(tx, request.caller!, products, { ...doc, status: products.statuses[0] }));
         return out;
       }).catch((e) => databaseError(e, products));
       return reply.code(201).send(created);

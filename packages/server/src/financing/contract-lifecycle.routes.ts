@@ -12,11 +12,14 @@ import { ApiError } from '@lbo/model/errors';
 import { lineStatuses, type LineStatus } from '@lbo/model/finance/contract-schedule';
 import { dayIn } from '@lbo/model/values/dates';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import { databaseError } from '../entities/crud.operation.ts';
+import type { Entity } from '@lbo/model/entity';
+import { amendment } from '@lbo/model/entities/financing/amendment.entity';
+import { contractElement } from '@lbo/model/entities/financing/contract-element.entity';
+import { contract } from '@lbo/model/entities/financing/contract.entity';
+import { databaseError, mustFindRow } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
 import { shownPreview } from '@lbo/model/finance/contract-amendment';
 import { prepareAmendment } from './amendments.ts';
-import { kind, mustFindRow } from './financing-records.ts';
 import { contractSummary, recordLineStatus } from './schedule-lines.ts';
 import { indexContract } from './indexation.ts';
 
@@ -47,9 +50,9 @@ export async function contractLifecycleRoutes(
   // Reads: one round trip per statement, no transaction block (db/database.ts readInTenant).
   const readingCallerTenant = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
     readInTenant(db, scopeOf(request.caller!), work);
-  const amendments = kind('Amendment'),
-    elements = kind('ContractElement'),
-    contracts = kind('Contract');
+  const amendments: Entity = amendment,
+    elements: Entity = contractElement,
+    contracts: Entity = contract;
   const read = (entity: typeof amendments) => ({ entity: entity.name, permission: `read /api/${entity.route}` });
   const write = (entity: typeof amendments) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
 
