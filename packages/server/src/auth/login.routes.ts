@@ -14,6 +14,7 @@ import { throttleAccount, throttleSignIn } from './throttle.ts';
 import { checkTotp, codeOf, credentialOf } from './totp.ts';
 import { countFailure, userEntity } from './users.operation.ts';
 import { hostOverrides, hostSettingsOf } from '../http/host-settings.ts';
+import { typed } from '../http/schemas.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -75,18 +76,24 @@ function chosenTenant(checked: CheckedPassword[], username: string): CheckedPass
 }
 
 /** `{username, password, tenant?}`: the tenant names one of several holding the username. */
-const loginBody = z.looseObject({
+const loginBody = z.strictObject({
   username: nonEmptyText(200).describe("the user's name, an email or name@tenant"),
   password: nonEmptyText(1024),
   tenant: nonEmptyText(100).optional().describe('the tenant to sign in to, when several hold the username'),
 });
 
 /** `{tenant}`: the tenant a super admin of the master tenant acts in. */
-const impersonationBody = z.looseObject({ tenant: nonEmptyText(100) });
+const impersonationBody = z.strictObject({ tenant: nonEmptyText(100) });
+
+/** `?contextIndex=n` or `?contextName=x`. */
+const switchQuery = z.strictObject({
+  contextIndex: z.string().max(10).optional().describe("the context's place in the user's contexts, from 0"),
+  contextName: z.string().max(200).optional().describe("the context's name"),
+});
 
 /** `{totpToken, code}` (`token` is the older name of `totpToken`). */
 const totpBody = z
-  .looseObject({
+  .strictObject({
     totpToken: nonEmptyText(2000).optional().describe('the token the password step answered'),
     token: nonEmptyText(2000).optional().describe('older name of totpToken'),
     code: z.unknown().describe('the 6-digit code of the authenticator app'),
@@ -148,10 +155,11 @@ export async function loginRoutes(
   };
 
   const overrides = hostOverrides();
+  const api = typed(app);
 
   const signIn = { schema: { tags: ['Sign-in'], summary: 'Sign in with a password', body: loginBody } };
-  app.post('/api/core/auth/login', signIn, async (request, reply) => {
-    const body = request.body as z.infer<typeof loginBody>;
+  api.post('/api/core/auth/login', signIn, async (request, reply) => {
+    const { body } = request;
     const username = body.username.trim().toLowerCase();
     const { password } = body;
     // The host's tenant: HOSTS_JSON, else the tenant a module knows for it (whose single sign-on settings hold the host).
@@ -205,11 +213,11 @@ export async function loginRoutes(
   });
 
   /** Second step of a sign-in with TOTP: `{totpToken, code}`. Wrong codes count as failed sign-ins. */
-  app.post(
+  api.post(
     '/api/core/auth/login/totp',
     { schema: { tags: ['Sign-in'], summary: 'Second step of a sign-in: the TOTP code', body: totpBody } },
     async (request, reply) => {
-      const body = request.body as z.infer<typeof totpBody>;
+      const { body } = request;
       const totpToken = (body.totpToken ?? body.token)!;
       const code = codeOf(body);
       await throttleSignIn(db, request, reply);
@@ -266,36 +274,43 @@ export async function loginRoutes(
   });
 
   /** `?contextIndex=n` or `?contextName=x`: answers a `context-token` that selects that context on later calls. */
-  app.get('/api/core/user-switch-context', signedIn, async (request, reply) => {
-    const caller = request.caller!;
-    const query = request.query as Record<string, string | undefined>;
-    let index: number;
-    if (query.contextIndex !== undefined) {
-      if (!/^\d{1,4}$/.test(query.contextIndex))
-        throw new ApiError('INVALID_FIELD_IN_QUERY', ['contextIndex', 'not a context index']);
-      index = Number(query.contextIndex);
-    } else if (query.contextName !== undefined) {
-      index = caller.contexts.findIndex((c) => c.name === query.contextName);
-    } else {
-      throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['contextIndex or contextName']);
-    }
-    const context = caller.contexts[index];
-    if (!context)
-      throw new ApiError('INVALID_FIELD_IN_QUERY', [
-        query.contextIndex !== undefined ? 'contextIndex' : 'contextName',
-        'no such context',
-      ]);
-    reply.header('user-contexts', asciiJson(caller.contexts.map((c) => c.name)));
-    reply.header('context-token', await sessions.contextToken(caller.sessionId, caller.sessionExpiresAt, index));
-    return { contextIndex: index, contextName: context.name, contexts: caller.contexts.map((c) => c.name) };
-  });
+  api.get(
+    '/api/core/user-switch-context',
+    {
+      ...signedIn,
+      schema: { tags: ['Sign-in'], summary: 'Selects one of the user’s contexts', querystring: switchQuery },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const { query } = request;
+      let index: number;
+      if (query.contextIndex !== undefined) {
+        if (!/^\d{1,4}$/.test(query.contextIndex))
+          throw new ApiError('INVALID_FIELD_IN_QUERY', ['contextIndex', 'not a context index']);
+        index = Number(query.contextIndex);
+      } else if (query.contextName !== undefined) {
+        index = caller.contexts.findIndex((c) => c.name === query.contextName);
+      } else {
+        throw new ApiError('MISSING_MANDATORY_QUERY_FIELDS', ['contextIndex or contextName']);
+      }
+      const context = caller.contexts[index];
+      if (!context)
+        throw new ApiError('INVALID_FIELD_IN_QUERY', [
+          query.contextIndex !== undefined ? 'contextIndex' : 'contextName',
+          'no such context',
+        ]);
+      reply.header('user-contexts', asciiJson(caller.contexts.map((c) => c.name)));
+      reply.header('context-token', await sessions.contextToken(caller.sessionId, caller.sessionExpiresAt, index));
+      return { contextIndex: index, contextName: context.name, contexts: caller.contexts.map((c) => c.name) };
+    },
+  );
 
   /**
    * A super admin of the master tenant acts in another tenant: `POST {tenant}` starts, `DELETE`
    * ends. Recorded in AccessLog of both tenants; while it lasts every request is recorded in the
    * impersonated tenant's Audit with both identities.
    */
-  app.post(
+  api.post(
     '/api/core/auth/impersonate',
     {
       ...signedIn,
@@ -307,7 +322,7 @@ export async function loginRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const target = (request.body as z.infer<typeof impersonationBody>).tenant.trim().toLowerCase();
+      const target = request.body.tenant.trim().toLowerCase();
       const origin = originOf(request);
       if (caller.homeTenant !== 'master' || !caller.isSuperAdmin) {
         await inTenant(db, scopeOf(caller), (tx) =>

@@ -3,10 +3,13 @@ import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { queryBit } from '@lbo/model/schema/request-values';
 import { pictureTypeOf } from '@lbo/model/values/files';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import type { ObjectStore } from '../db/object-store.ts';
+import { typed } from '../http/schemas.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
 
 /**
@@ -70,8 +73,13 @@ export async function userPhotoRoutes(
 ) {
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
-  const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
+  const target = ({ params }: { params: { id: string } }) => normaliseUsername(params.id);
   const path = '/api/core/users/:id/photo';
+  const api = typed(app);
+  const tags = ['Users'];
+  const params = z.strictObject({ id: z.string().min(1).max(200).describe('the username') });
+  // Signed in and allowed before the request is validated: a stranger learns nothing of the schema.
+  const allowed = (name: string) => ({ preValidation: preHandler, config: { permission: { name, orSelf: 'id' } } });
   const newKey = (tenant: string) => `${tenant}/${crypto.randomUUID()}`;
 
   /** Moves a photo kept in its row into the store; a concurrent reader that moved it first wins. */
@@ -103,11 +111,21 @@ export async function userPhotoRoutes(
     WHERE tenant = ${tenant} AND username = ${username}`.execute(tx)
     ).rows[0];
 
-  app.get(
+  api.get(
     path,
-    { preHandler, config: { permission: { name: 'read /api/core/users', orSelf: 'id' } } },
+    {
+      ...allowed('read /api/core/users'),
+      schema: {
+        tags,
+        summary: "A user's photo",
+        params,
+        querystring: z.strictObject({
+          no404: queryBit.optional().describe('true: an empty 200 rather than 404 when there is none'),
+        }),
+      },
+    },
     async (request, reply) => {
-      const { no404 } = request.query as { no404?: string };
+      const { no404 } = request.query;
       const tenant = request.caller!.tenant;
       const { username, photo } = await inTenant(db, scope(request), async (tx) => {
         const user = await mustFindUser(tx, tenant, target(request));
@@ -129,46 +147,55 @@ export async function userPhotoRoutes(
     },
   );
 
-  app.post(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) => {
-    const tenant = request.caller!.tenant;
-    const username = await inTenant(
-      db,
-      scope(request),
-      async (tx) => (await mustFindUser(tx, tenant, target(request))).registration,
-    );
-    const key = newKey(tenant);
-    const image = await storeUploadedImage(request, store, key);
-    try {
-      const replaced = await inTenant(db, scope(request), async (tx) => {
-        const user = await mustFindUser(tx, tenant, username);
-        const before = await photoOf(tx, tenant, user.registration);
-        await sql`INSERT INTO user_photo (tenant, username, content_type, storage_key, size) VALUES (${tenant}, ${user.registration}, ${image.contentType}, ${key}, ${image.size})
+  // The photo comes as multipart (`file`, read by @fastify/multipart): the body has no schema.
+  api.post(
+    path,
+    { ...allowed(MANAGE_USERS), schema: { tags, summary: "Sets a user's photo (multipart `file`)", params } },
+    async (request) => {
+      const tenant = request.caller!.tenant;
+      const username = await inTenant(
+        db,
+        scope(request),
+        async (tx) => (await mustFindUser(tx, tenant, target(request))).registration,
+      );
+      const key = newKey(tenant);
+      const image = await storeUploadedImage(request, store, key);
+      try {
+        const replaced = await inTenant(db, scope(request), async (tx) => {
+          const user = await mustFindUser(tx, tenant, username);
+          const before = await photoOf(tx, tenant, user.registration);
+          await sql`INSERT INTO user_photo (tenant, username, content_type, storage_key, size) VALUES (${tenant}, ${user.registration}, ${image.contentType}, ${key}, ${image.size})
           ON CONFLICT (tenant, username) DO UPDATE SET content_type = excluded.content_type, storage_key = excluded.storage_key, size = excluded.size, content = NULL, updated_at = now()`.execute(
+            tx,
+          );
+          return before?.storage_key;
+        });
+        if (replaced) await store.remove(replaced);
+      } catch (error) {
+        await store.remove(key);
+        throw error;
+      }
+      return { username, contentType: image.contentType, size: image.size };
+    },
+  );
+
+  api.delete(
+    path,
+    { ...allowed(MANAGE_USERS), schema: { tags, summary: "Removes a user's photo", params } },
+    async (request) => {
+      const tenant = request.caller!.tenant;
+      const deleted = await inTenant(db, scope(request), async (tx) => {
+        const user = await mustFindUser(tx, tenant, target(request));
+        const { rows } = await sql<{
+          storage_key: string | null;
+        }>`DELETE FROM user_photo WHERE tenant = ${tenant} AND username = ${user.registration} RETURNING storage_key`.execute(
           tx,
         );
-        return before?.storage_key;
+        return { username: user.registration, rows };
       });
-      if (replaced) await store.remove(replaced);
-    } catch (error) {
-      await store.remove(key);
-      throw error;
-    }
-    return { username, contentType: image.contentType, size: image.size };
-  });
-
-  app.delete(path, { preHandler, config: { permission: { name: MANAGE_USERS, orSelf: 'id' } } }, async (request) => {
-    const tenant = request.caller!.tenant;
-    const deleted = await inTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, tenant, target(request));
-      const { rows } = await sql<{
-        storage_key: string | null;
-      }>`DELETE FROM user_photo WHERE tenant = ${tenant} AND username = ${user.registration} RETURNING storage_key`.execute(
-        tx,
-      );
-      return { username: user.registration, rows };
-    });
-    // After the commit: a row never points to a removed photo.
-    if (deleted.rows[0]?.storage_key) await store.remove(deleted.rows[0].storage_key);
-    return { username: deleted.username, deleted: deleted.rows.length === 1 };
-  });
+      // After the commit: a row never points to a removed photo.
+      if (deleted.rows[0]?.storage_key) await store.remove(deleted.rows[0].storage_key);
+      return { username: deleted.username, deleted: deleted.rows.length === 1 };
+    },
+  );
 }

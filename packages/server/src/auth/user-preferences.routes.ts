@@ -8,6 +8,7 @@ import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/databas
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { MANAGE_USERS, mustFindUser, normaliseUsername } from './users.operation.ts';
+import { typed } from '../http/schemas.ts';
 
 /**
  * User preferences of spec 000 §3, stored as UserPreference records of the user:
@@ -59,7 +60,7 @@ const valueSchemas: Record<PreferenceType, z.ZodType> = {
 
 /** `{groupId, type, value, _id?}`; the theme is saved with groupId THEMING (spec 000 §3) under type THEMING or UI: both are checked as a theme. */
 const preferenceBody = z
-  .looseObject({
+  .strictObject({
     type: z.enum(preferenceTypes),
     groupId: nonEmptyText(500),
     value: z
@@ -109,27 +110,38 @@ export async function userPreferenceRoutes(
   { db, preHandler }: { db: Db; preHandler: PreHandler },
 ) {
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
-  const target = (request: FastifyRequest) => normaliseUsername((request.params as { id: string }).id);
+  const target = ({ params }: { params: { id: string } }) => normaliseUsername(params.id);
   const read = { name: 'read /api/core/users', orSelf: 'id' };
   const write = { name: MANAGE_USERS, orSelf: 'id' };
+  const api = typed(app);
+  const tags = ['Users'];
+  const userPath = z.strictObject({ id: z.string().min(1).max(200).describe('the username') });
 
-  app.get('/api/core/users/:id/preferences', { preHandler, config: { permission: read } }, async (request) =>
-    readInTenant(db, scope(request), async (tx) => {
-      const user = await mustFindUser(tx, request.caller!.tenant, target(request));
-      return preferencesOf(tx, request.caller!.tenant, user.registration);
-    }),
+  api.get(
+    '/api/core/users/:id/preferences',
+    {
+      preValidation: preHandler,
+      config: { permission: read },
+      schema: { tags, summary: 'The preferences of a user', params: userPath },
+    },
+    async (request) =>
+      readInTenant(db, scope(request), async (tx) => {
+        const user = await mustFindUser(tx, request.caller!.tenant, target(request));
+        return preferencesOf(tx, request.caller!.tenant, user.registration);
+      }),
   );
 
   const saveSchema = {
-    tags: ['Users'],
+    tags,
     summary: 'Save a preference of a user (a search, a table, a pin, a theme…)',
+    params: userPath,
     body: preferenceBody,
   };
-  app.post(
+  api.post(
     '/api/core/users/:id/preferences',
     { preValidation: preHandler, config: { permission: write }, schema: saveSchema },
     async (request) => {
-      const preference = checkedPreference(request.body as Preference);
+      const preference = checkedPreference(request.body);
       const caller = request.caller!;
       return inTenant(db, scope(request), async (tx) => {
         const user = await mustFindUser(tx, caller.tenant, target(request));
@@ -167,12 +179,20 @@ export async function userPreferenceRoutes(
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/core/users/:id/preferences/:preferenceId',
-    { preHandler, config: { permission: write } },
+    {
+      preValidation: preHandler,
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Delete a preference of a user',
+        params: userPath.extend({ preferenceId: z.string().min(1).max(200) }),
+      },
+    },
     async (request) => {
       const caller = request.caller!;
-      const id = (request.params as { preferenceId: string }).preferenceId;
+      const id = request.params.preferenceId;
       return inTenant(db, scope(request), async (tx) => {
         const user = await mustFindUser(tx, caller.tenant, target(request));
         const row = id.length <= 100 ? await storage.findOne(tx, preferenceEntity, caller.tenant, id, true) : undefined;

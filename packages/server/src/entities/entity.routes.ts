@@ -27,8 +27,15 @@ export function sendList(reply: FastifyReply, result: ListResult) {
   return result.breakdown ? `{"entities":${entities},"breakdown":${JSON.stringify(result.breakdown)}}` : entities;
 }
 
+/** The parts of a kind's requests, as their schemas (kind-route-schemas.ts) check them. */
+type ListRequest = FastifyRequest & { query: Query };
+interface RecordRoute {
+  Params: { id: string };
+  Querystring: Query;
+}
+
 /** The record named in the path, checked by the route's `params` schema. */
-const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
+const idParam = (request: FastifyRequest<{ Params: { id: string } }>) => request.params.id;
 
 /** A record answered with its version as ETag. */
 export function sendRecord(reply: FastifyReply, doc: Doc, status = 200) {
@@ -52,8 +59,8 @@ export const changeOptions = (request: FastifyRequest, tagged = true): WriteOpti
 });
 
 export function listHandler(operations: Operations, entity: Entity) {
-  return async (request: FastifyRequest, reply: FastifyReply) =>
-    sendList(reply, await operations.list(request.caller!, entity, request.query as Query));
+  return async (request: ListRequest, reply: FastifyReply) =>
+    sendList(reply, await operations.list(request.caller!, entity, request.query));
 }
 
 /**
@@ -69,10 +76,11 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
     const schemas = kindRouteSchemas(entity);
     // Signed in and allowed before the request is validated: a stranger learns nothing of the schema.
     const route = (schema: object) => ({ preValidation: preHandler, config, schema });
-    if (!byDomain.includes('list')) app.get(base, route(schemas.list), listHandler(operations, entity));
+    if (!byDomain.includes('list'))
+      app.get<{ Querystring: Query }>(base, route(schemas.list), listHandler(operations, entity));
     if (!byDomain.includes('read')) {
-      app.get(`${base}/:id`, route(schemas.read), async (request, reply) =>
-        sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query as Query)),
+      app.get<RecordRoute>(`${base}/:id`, route(schemas.read), async (request, reply) =>
+        sendRecord(reply, await operations.get(request.caller!, entity, idParam(request), request.query)),
       );
     }
     if (entity.readOnly) continue;
@@ -84,7 +92,7 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
         return sendRecord(reply, doc, isExistingRecord(doc) ? 200 : 201);
       });
     }
-    app.put(`${base}/:id`, route(schemas.replace), async (request, reply) =>
+    app.put<RecordRoute>(`${base}/:id`, route(schemas.replace), async (request, reply) =>
       sendRecord(
         reply,
         await operations.update(
@@ -97,7 +105,7 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
         ),
       ),
     );
-    app.patch(`${base}/:id`, route(schemas.merge), async (request, reply) =>
+    app.patch<RecordRoute>(`${base}/:id`, route(schemas.merge), async (request, reply) =>
       sendRecord(
         reply,
         await operations.update(
@@ -110,7 +118,7 @@ export async function entityRoutes(app: FastifyInstance, { operations, entities,
         ),
       ),
     );
-    app.delete(`${base}/:id`, route(schemas.remove), async (request) =>
+    app.delete<RecordRoute>(`${base}/:id`, route(schemas.remove), async (request) =>
       // The answer is the deleted record, which no longer has a version to match.
       operations.remove(request.caller!, entity, idParam(request), changeOptions(request, false)),
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { calculatorRoutes } from './calculator.routes.ts';
+import { installSchemas } from '../http/schemas.ts';
 
 let app: FastifyInstance;
 
@@ -12,6 +13,8 @@ beforeAll(async () => {
       .status(error.status ?? 500)
       .send({ code: error.code, message: error.message, error: `${error.status}|${error.code}|${error.message}` }),
   );
+  // The app's zod validation, which refuses what the routes' schemas do not accept.
+  await installSchemas(app);
   await app.register(calculatorRoutes);
   await app.ready();
 });

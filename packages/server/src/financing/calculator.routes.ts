@@ -5,13 +5,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Decimal } from 'decimal.js';
+import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { refusedAs } from '@lbo/model/schema/request-values';
 import { effect, fv, ipmt, nominal, nper, pmt, ppmt, pv, rate } from '@lbo/model/finance/calculators';
 import { irr, xirr } from '@lbo/model/finance/cashflows';
 import { paymentPlan, type PaymentPlanInput, type PlanService } from '@lbo/model/finance/payment-plan';
 import { dayCounts, parseIsoDate, formatIsoDate } from '@lbo/model/finance/dates';
 import { deferralModes, frequencies, timings, type Frequency } from '@lbo/model/finance/payment-plan-terms';
 import type { Operations } from '../entities/crud.operation.ts';
+import { typed } from '../http/schemas.ts';
 import { productTerms } from './product-terms.ts';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -145,6 +148,55 @@ function paymentPlanInput(q: QueryReader, rateRequired: boolean): PaymentPlanInp
 
 const BASE = '/api/financing/calculator';
 
+/** A parameter given once, as text: the reader above checks what it holds, naming it. */
+const parameter = z
+  .string({ error: refusedAs('INVALID_FIELD_IN_QUERY', 'given more than once') })
+  .max(100_000)
+  .optional();
+const queryOf = (names: readonly string[]) =>
+  z.strictObject(Object.fromEntries(names.map((name) => [name, parameter])) as Record<string, typeof parameter>);
+/** Excel's argument names, of every calculator. */
+const calculatorQuery = queryOf([
+  'rate',
+  'per',
+  'nper',
+  'pmt',
+  'pv',
+  'fv',
+  'type',
+  'guess',
+  'cashflows',
+  'dates',
+  'npery',
+]);
+const planQuery = queryOf([
+  'amount',
+  'rate',
+  'instalment',
+  'duration',
+  'frequency',
+  'timing',
+  'firstPaymentAmount',
+  'firstPaymentPercent',
+  'residualValueAmount',
+  'residualValuePercent',
+  'deferral',
+  'deferralMode',
+  'startDate',
+  'paymentDay',
+  'dayCount',
+  'businessDays',
+  'holidays',
+  'weekendDays',
+  'taxRate',
+  'services',
+  'fees',
+  'decimals',
+  'product',
+  'table',
+]);
+const tags = ['Calculator'];
+
 export interface CalculatorRouteOptions {
   /** Reads products and product tables for `product=` and `table=`; without it they are refused. */
   operations?: Operations;
@@ -184,13 +236,27 @@ export async function calculatorRoutes(
   app: FastifyInstance,
   { operations }: CalculatorRouteOptions = {},
 ): Promise<void> {
-  app.get(`${BASE}/payment-plan`, async (request: FastifyRequest) =>
-    planWithProduct(new QueryReader(request.query as Record<string, unknown>), request, operations),
+  const api = typed(app);
+  api.get(
+    `${BASE}/payment-plan`,
+    { schema: { tags, summary: 'A payment plan (rate from the query, a product or tables)', querystring: planQuery } },
+    async (request) => planWithProduct(new QueryReader(request.query), request, operations),
   );
 
-  app.get(`${BASE}/:fn`, async (request: FastifyRequest<{ Params: { fn: string } }>) => {
-    const calculator = Object.hasOwn(calculators, request.params.fn) ? calculators[request.params.fn] : undefined;
-    if (!calculator) throw new ApiError('ROUTE_NOT_FOUND', ['GET', request.url.split('?')[0]]);
-    return { result: calculator(new QueryReader(request.query as Record<string, unknown>)).toNumber() };
-  });
+  api.get(
+    `${BASE}/:fn`,
+    {
+      schema: {
+        tags,
+        summary: "One of Excel's finance functions (pmt, ipmt, ppmt, rate, nper, pv, fv, irr, xirr, effect, nominal)",
+        params: z.strictObject({ fn: z.string().max(50) }),
+        querystring: calculatorQuery,
+      },
+    },
+    async (request) => {
+      const calculator = Object.hasOwn(calculators, request.params.fn) ? calculators[request.params.fn] : undefined;
+      if (!calculator) throw new ApiError('ROUTE_NOT_FOUND', ['GET', request.url.split('?')[0]]);
+      return { result: calculator(new QueryReader(request.query)).toNumber() };
+    },
+  );
 }

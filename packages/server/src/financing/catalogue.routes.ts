@@ -15,20 +15,23 @@ import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
 import { validateFields, isObject } from '@lbo/model/values/validate';
 import { dayIn } from '@lbo/model/values/dates';
+import { bodySchema } from '@lbo/model/schema/kind-schemas';
+import { registration } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import { createIn, databaseError, type Operations } from '../entities/crud.operation.ts';
+import { databaseError, type Operations, createIn } from '../entities/crud.operation.ts';
 import { sendRecord } from '../entities/entity.routes.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { tenantRulesOf } from '../entities/tenant-rules.ts';
 import { schemaOf } from '../person/person.module.ts';
 import { hostSettingsOf } from '../http/host-settings.ts';
-import { onboardPartner, type Onboarding } from './partner-onboarding.ts';
+import { typed } from '../http/schemas.ts';
+import { onboardPartner } from './partner-onboarding.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 const MAX_ROWS = 1000;
-const onboardingBody = z.object({
+const onboardingBody = z.strictObject({
   email: z.string().min(3).max(320),
   name: z.string().trim().min(1).max(200),
   language: z.string().min(2).max(20).optional(),
@@ -70,8 +73,14 @@ export async function catalogueRoutes(
   const today = (request: FastifyRequest) => dayIn(new Date(), request.caller!.timeZone ?? 'UTC');
   const readAgreements = { entity: agreements.name, permission: `read /api/${agreements.route}` };
   const readProducts = { entity: products.name, permission: `read /api/${products.route}` };
+  const api = typed(app);
+  /** One product (as every kind's create), or pasted rows, each checked below and refused together. */
+  const productsBody = z.union([
+    bodySchema(products, 'create'),
+    z.array(z.unknown()).describe('pasted rows, each a product (its registration and audit fields left out)'),
+  ]);
 
-  app.get(
+  api.get(
     '/api/financing/agreements/current-for-person/:registration',
     {
       preValidation: preHandler,
@@ -79,11 +88,11 @@ export async function catalogueRoutes(
       schema: {
         tags: ['Agreement'],
         summary: "A partner's agreement in force today",
-        params: z.object({ registration: z.string().min(1).max(200) }),
+        params: z.strictObject({ registration }),
       },
     },
     async (request, reply) => {
-      const { registration } = request.params as { registration: string };
+      const { registration } = request.params;
       const found = await inCallerTenant(request, (tx) =>
         agreementsInForce(tx, request.caller!.tenant, registration, today(request)),
       );
@@ -92,7 +101,7 @@ export async function catalogueRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/financing/agreements/products-catalog',
     {
       preValidation: preHandler,
@@ -101,12 +110,12 @@ export async function catalogueRoutes(
         tags: ['Agreement'],
         summary:
           'The active products a partner may sell under its agreements in force (all active products without a partner)',
-        querystring: z.looseObject({ partnerRegistration: z.string().min(1).max(200).optional() }),
+        querystring: z.strictObject({ partnerRegistration: registration.optional() }),
       },
     },
     async (request) =>
       inCallerTenant(request, async (tx) => {
-        const partner = (request.query as { partnerRegistration?: string }).partnerRegistration;
+        const partner = request.query.partnerRegistration;
         const active = (
           await storage.findWhere(tx, products, request.caller!.tenant, sql<boolean>`status = 'ACTIVE'`, 1000)
         ).map(storage.toDocument);
@@ -120,7 +129,7 @@ export async function catalogueRoutes(
       }),
   );
 
-  app.post(
+  api.post(
     '/api/financing/agreements/onboard-partner',
     {
       preValidation: preHandler,
@@ -134,11 +143,11 @@ export async function catalogueRoutes(
     async (request, reply) => {
       const flow =
         hostSettingsOf(request.hostname).becomePartnerFlowUrl ?? `${request.protocol}://${request.host}/become-partner`;
-      return reply.code(201).send(await onboardPartner(operations, request.caller!, request.body as Onboarding, flow));
+      return reply.code(201).send(await onboardPartner(operations, request.caller!, request.body, flow));
     },
   );
 
-  app.get(
+  api.get(
     '/api/financing/products-schema',
     {
       preValidation: preHandler,
@@ -148,7 +157,7 @@ export async function catalogueRoutes(
     async () => ({ schema: schemaOf(products.fields) }),
   );
 
-  app.post(
+  api.post(
     '/api/financing/products',
     {
       preValidation: preHandler,
@@ -156,6 +165,7 @@ export async function catalogueRoutes(
       schema: {
         tags: ['Product'],
         summary: 'Creates a product, or the products of pasted rows (an array): all of them or none',
+        body: productsBody,
       },
     },
     async (request, reply) => {

@@ -9,7 +9,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
-import { lineStatuses, type LineStatus } from '@lbo/model/finance/contract-schedule';
+import { lineStatuses } from '@lbo/model/finance/contract-schedule';
+import { bodySchema } from '@lbo/model/schema/kind-schemas';
+import { idParams, isoDay, moneyAmount } from '@lbo/model/schema/request-values';
 import { dayIn } from '@lbo/model/values/dates';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
 import type { Entity } from '@lbo/model/entity';
@@ -17,7 +19,7 @@ import { amendment } from '@lbo/model/entities/financing/amendment.entity';
 import { contractElement } from '@lbo/model/entities/financing/contract-element.entity';
 import { contract } from '@lbo/model/entities/financing/contract.entity';
 import { databaseError, mustFindRow } from '../entities/crud.operation.ts';
-import type { Doc } from '../entities/storage.ts';
+import { typed } from '../http/schemas.ts';
 import { shownPreview } from '@lbo/model/finance/contract-amendment';
 import { prepareAmendment } from './amendments.ts';
 import { contractSummary, recordLineStatus } from './schedule-lines.ts';
@@ -25,18 +27,20 @@ import { indexContract } from './indexation.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-const recordPath = z.object({ id: z.string().min(1).max(200) });
-const amendmentBody = z.looseObject({
+const recordPath = idParams;
+/** An amendment not saved: the Amendment declaration's fields (no other), these ones required or bounded. */
+const amendmentBody = z.strictObject({
+  ...(bodySchema(amendment, 'merge') as z.ZodObject).shape,
   contractRegistration: z.string().min(1).max(200),
   type: z.string().min(1).max(100),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' }),
+  date: isoDay,
   rate: z.number().min(0).max(10).optional(),
   duration: z.number().int().min(1).optional(),
   paymentDay: z.number().int().min(1).max(31).optional(),
-  prepaymentAmount: z.number().min(0).optional(),
+  prepaymentAmount: moneyAmount('zeroOrMore').optional(),
 });
-const indexationBody = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE_FIELD' }) });
-const linesBody = z.object({
+const indexationBody = z.strictObject({ date: isoDay });
+const linesBody = z.strictObject({
   numbers: z.array(z.number().int().min(1)).min(1).max(10_000),
   status: z.enum(lineStatuses.filter((s) => s !== 'PLANNED') as ['INVOICED', 'PAID', 'CANCELLED']),
 });
@@ -55,8 +59,9 @@ export async function contractLifecycleRoutes(
     contracts: Entity = contract;
   const read = (entity: typeof amendments) => ({ entity: entity.name, permission: `read /api/${entity.route}` });
   const write = (entity: typeof amendments) => ({ entity: entity.name, permission: `write /api/${entity.route}` });
+  const api = typed(app);
 
-  app.get(
+  api.get(
     '/api/financing/amendments/:id/preview',
     {
       preValidation: preHandler,
@@ -69,14 +74,14 @@ export async function contractLifecycleRoutes(
     },
     async (request) =>
       readingCallerTenant(request, async (tx) => {
-        const row = await mustFindRow(tx, request.caller!, amendments, (request.params as { id: string }).id);
+        const row = await mustFindRow(tx, request.caller!, amendments, request.params.id);
         return shownPreview(
           (await prepareAmendment(tx, request.caller!, { ...row.data, registration: row.registration })).preview,
         );
       }).catch((e) => databaseError(e, amendments)),
   );
 
-  app.post(
+  api.post(
     '/api/financing/amendments/preview',
     {
       preValidation: preHandler,
@@ -89,11 +94,11 @@ export async function contractLifecycleRoutes(
     },
     async (request) =>
       readingCallerTenant(request, async (tx) =>
-        shownPreview((await prepareAmendment(tx, request.caller!, request.body as Doc)).preview),
+        shownPreview((await prepareAmendment(tx, request.caller!, request.body)).preview),
       ).catch((e) => databaseError(e, amendments)),
   );
 
-  app.patch(
+  api.patch(
     '/api/financing/contract-elements/:id/lines',
     {
       preValidation: preHandler,
@@ -106,16 +111,16 @@ export async function contractLifecycleRoutes(
       },
     },
     async (request) => {
-      const { numbers, status } = request.body as { numbers: number[]; status: LineStatus };
+      const { numbers, status } = request.body;
       if (new Set(numbers).size !== numbers.length)
         throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(numbers), 'numbers (each line once)']);
       return inCallerTenant(request, (tx) =>
-        recordLineStatus(tx, request.caller!, (request.params as { id: string }).id, numbers, status),
+        recordLineStatus(tx, request.caller!, request.params.id, numbers, status),
       ).catch((e) => databaseError(e, elements));
     },
   );
 
-  app.post(
+  api.post(
     '/api/financing/contracts/:id/indexation',
     {
       preValidation: preHandler,
@@ -128,17 +133,12 @@ export async function contractLifecycleRoutes(
       },
     },
     async (request) =>
-      inCallerTenant(request, (tx) =>
-        indexContract(
-          tx,
-          request.caller!,
-          (request.params as { id: string }).id,
-          (request.body as { date: string }).date,
-        ),
-      ).catch((e) => databaseError(e, contracts)),
+      inCallerTenant(request, (tx) => indexContract(tx, request.caller!, request.params.id, request.body.date)).catch(
+        (e) => databaseError(e, contracts),
+      ),
   );
 
-  app.get(
+  api.get(
     '/api/financing/contracts/:id/summary',
     {
       preValidation: preHandler,
@@ -151,12 +151,7 @@ export async function contractLifecycleRoutes(
     },
     async (request) =>
       readingCallerTenant(request, (tx) =>
-        contractSummary(
-          tx,
-          request.caller!,
-          (request.params as { id: string }).id,
-          dayIn(new Date(), request.caller!.timeZone ?? 'UTC'),
-        ),
+        contractSummary(tx, request.caller!, request.params.id, dayIn(new Date(), request.caller!.timeZone ?? 'UTC')),
       ),
   );
 }

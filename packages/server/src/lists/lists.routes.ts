@@ -1,10 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { entityByName } from '@lbo/model/entity-registry';
+import { listQuerySchema, type ListQuery } from '@lbo/model/schema/kind-schemas';
+import { queryBit } from '@lbo/model/schema/request-values';
 import { listValues, type ListItem } from '@lbo/model/reference-lists';
 import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import { listHandler } from '../entities/entity.routes.ts';
 import type { Operations } from '../entities/crud.operation.ts';
+import { typed } from '../http/schemas.ts';
 
 /**
  * `GET /api/script/lists?valuesOnly=true&locale=…&lists=a,b`: the named reference lists in
@@ -18,12 +22,25 @@ export async function listsRoutes(
 ) {
   const listEntity = entityByName('List')!;
   const genericList = listHandler(operations, listEntity);
+  /** The named lists, or (without `lists`) the List records' list query. */
+  const listsQuery = z.looseObject({
+    ...(listQuerySchema(listEntity) as unknown as z.ZodObject).shape,
+    lists: z.string().max(10_000).optional().describe('the reference lists wanted, comma separated, in this order'),
+    valuesOnly: queryBit.optional().describe('true: each list as its items only'),
+    locale: z.string().max(35).optional().describe('labels in this locale'),
+  }) as unknown as z.ZodType<
+    ListQuery & { lists?: string; valuesOnly?: 'true' | 'false' | '1' | '0'; locale?: string }
+  >;
   // Reference lists label every screen: any signed-in user reads them.
-  app.get(
+  typed(app).get(
     '/api/script/lists',
-    { preHandler, config: { permission: null } },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const query = request.query as Record<string, string | undefined>;
+    {
+      preValidation: preHandler,
+      config: { permission: null },
+      schema: { tags: ['List'], summary: 'Reference lists with their items', querystring: listsQuery },
+    },
+    async (request, reply) => {
+      const { query } = request;
       if (query.lists === undefined) return genericList(request, reply);
       const names = query.lists
         .split(',')

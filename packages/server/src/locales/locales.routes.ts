@@ -8,6 +8,7 @@ import { inTenant, readInTenant, scopeOf, type Db } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { insertHistory } from '../entities/history.ts';
+import { typed } from '../http/schemas.ts';
 
 /**
  * A tenant's translations (spec 000 §7): `GET /api/core/locales/{locale}` answers the Locale
@@ -37,7 +38,7 @@ export function canonicalLocale(text: string): string | undefined {
 }
 
 /** `{keysToAdd: [...]}`: texts the web found no translation for. */
-const missingKeysBody = z.looseObject({
+const missingKeysBody = z.strictObject({
   keysToAdd: z
     .array(
       z
@@ -49,6 +50,12 @@ const missingKeysBody = z.looseObject({
     .max(maxKeysPerBatch),
 });
 
+/** A locale code (`fr-FR`), or a Locale record's `_id` for the detail route. */
+const localePath = z.strictObject({
+  // Its length is checked by the routes, which name it `locale`.
+  id: z.string().describe('a locale code, or the _id of a Locale record'),
+});
+
 const stringsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
@@ -57,40 +64,52 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
 export async function localesRoutes(app: FastifyInstance, { db, preHandler }: { db: Db; preHandler: PreHandler }) {
   const signedIn = { preHandler, config: { permission: null } };
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
-  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const api = typed(app);
+  const tags = ['Translations'];
 
   /**
    * By locale code, or by `_id` for the detail route /locale/{id}. A locale the tenant has not
    * translated is an empty set; an identifier that is no locale code and no record is not found.
    */
-  app.get('/api/core/locales/:id', signedIn, async (request) => {
-    const id = idOf(request);
-    if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
-    const locale = canonicalLocale(id);
-    const row = await readInTenant(
-      db,
-      scope(request),
-      async (tx) =>
-        (await storage.findOne(tx, localeEntity, request.caller!.tenant, id)) ??
-        (locale && locale !== id ? await storage.findOne(tx, localeEntity, request.caller!.tenant, locale) : undefined),
-    );
-    if (row) return storage.toDocument(row);
-    if (!locale) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [localeEntity.name, id]);
-    return { locale, registration: locale, translations: {} };
-  });
+  api.get(
+    '/api/core/locales/:id',
+    {
+      preValidation: preHandler,
+      config: signedIn.config,
+      schema: { tags, summary: 'The tenant’s translations of a locale', params: localePath },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
+      const locale = canonicalLocale(id);
+      const row = await readInTenant(
+        db,
+        scope(request),
+        async (tx) =>
+          (await storage.findOne(tx, localeEntity, request.caller!.tenant, id)) ??
+          (locale && locale !== id
+            ? await storage.findOne(tx, localeEntity, request.caller!.tenant, locale)
+            : undefined),
+      );
+      if (row) return storage.toDocument(row);
+      if (!locale) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [localeEntity.name, id]);
+      return { locale, registration: locale, translations: {} };
+    },
+  );
 
   const reportSchema = {
-    tags: ['Translations'],
+    tags,
     summary: 'Report texts a locale does not translate yet',
+    params: localePath,
     body: missingKeysBody,
   };
-  app.post(
+  api.post(
     '/api/core/locales/:id/keys',
     { preValidation: preHandler, config: signedIn.config, schema: reportSchema },
     async (request) => {
-      const locale = canonicalLocale(idOf(request));
+      const locale = canonicalLocale(request.params.id);
       if (!locale) throw new ApiError('INVALID_FIELD_IN_PATH', ['locale']);
-      const keys = [...new Set((request.body as z.infer<typeof missingKeysBody>).keysToAdd)];
+      const keys = [...new Set(request.body.keysToAdd)];
       const caller = request.caller!;
       const addKeys = () =>
         inTenant(db, scope(request), async (tx) => {

@@ -175,12 +175,22 @@ describe('person routes of the quick add (spec 002 §4, §7)', () => {
       await t.call('POST', '/api/script/runs/quick-add-relations', t.alpha.headers, { sourcePerson: { type: 'I' } })
     ).json();
     expect(individual.map((r: { relation: string }) => r.relation)).toEqual(['SPOUSE', 'EMPLOYER', 'GUARANTOR']);
+    // An empty body, a missing source and an unknown name are each refused by the route's body schema.
     expect((await t.call('POST', '/api/script/runs/quick-add-relations', t.alpha.headers, {})).json().error).toBe(
-      '400|MISSING_FIELD_IN_BODY|Missing field sourcePerson in body',
+      '400|MISSING_BODY_PAYLOAD|Body payload is mandatory',
     );
+    expect(
+      (await t.call('POST', '/api/script/runs/quick-add-relations', t.alpha.headers, { sourcePerson: null })).json()
+        .error,
+    ).toBe('400|MISSING_FIELD_IN_BODY|Missing field sourcePerson in body');
     expect(
       (await t.call('POST', '/api/script/runs/quick-add-relations', t.alpha.headers, { other: 1 })).json().error,
     ).toBe('400|MISSING_FIELD_IN_BODY|Missing field sourcePerson in body');
+    expect(
+      (
+        await t.call('POST', '/api/script/runs/quick-add-relations', t.alpha.headers, { sourcePerson: 'P1', other: 1 })
+      ).json().error,
+    ).toBe('400|INVALID_FIELD_IN_BODY|Invalid field other in body');
     expect(
       (await t.call('POST', '/api/script/runs/quick-add-relations', t.alpha.headers, { sourcePerson: 'PER999999' }))
         .statusCode,

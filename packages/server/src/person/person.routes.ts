@@ -1,18 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
+import { readQuerySchema } from '@lbo/model/schema/kind-schemas';
+import { idParams, noBody } from '@lbo/model/schema/request-values';
 import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
 import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { isObject } from '@lbo/model/values/validate';
 import { readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
-import type { Operations, Query } from '../entities/crud.operation.ts';
+import type { Operations } from '../entities/crud.operation.ts';
+import { typed } from '../http/schemas.ts';
 import * as storage from '../entities/storage.ts';
 import { tenantConfigOf } from '../db/configuration.ts';
 import { ascendantsOf, hierarchyOf, holdersOf, HIERARCHY_LIMIT } from './person-hierarchy.ts';
 import { relationsFor } from './quick-add-relations.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
+
+/** A quick add's source: the person (a record as the client has it) or its registration. */
+const quickAddBody = z.strictObject({
+  sourcePerson: z
+    .union([
+      z.looseObject({ type: z.string().max(20).optional(), registration: z.string().max(200).optional() }),
+      z.string().max(200),
+    ])
+    .describe('the person the quick add starts from, or its registration'),
+});
 
 const personEntity = entityByName('Person')!;
 const prospectEntity = entityByName('Prospect')!;
@@ -41,23 +55,20 @@ export async function personRoutes(
   // Every route here only reads.
   const reading = <T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>) =>
     readInTenant(db, scopeOf(request.caller!), work);
-  const idOf = (request: FastifyRequest) => {
-    const id = (request.params as { id: string }).id;
-    if (!id || id.length > 200) throw new ApiError('INVALID_FIELD_IN_PATH', ['id']);
-    return id;
-  };
-  const mustFind = async (tx: Tx, request: FastifyRequest, entity: Entity) => {
-    const row = await storage.findOne(tx, entity, request.caller!.tenant, idOf(request));
-    if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, idOf(request)]);
+  const mustFind = async (tx: Tx, request: FastifyRequest, entity: Entity, id: string) => {
+    const row = await storage.findOne(tx, entity, request.caller!.tenant, id);
+    if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
     return storage.toDocument(row);
   };
+  const api = typed(app);
 
   for (const entity of [personEntity, prospectEntity]) {
     const base = `/api/${entity.route}`;
     const read = { entity: entity.name, permission: `read ${base}` };
+    const tags = [entity.name];
 
     /** `{schema}`: the declared fields, with `options.person.extensionFields.contacts` added to contacts[0]. */
-    app.get(`${base}-schema`, { preHandler, config: read }, async (request) => {
+    api.get(`${base}-schema`, { preHandler, config: read }, async (request) => {
       const schema = schemaOf(entity.fields);
       const options = await reading(
         request,
@@ -72,27 +83,53 @@ export async function personRoutes(
       return { schema };
     });
 
-    app.get(`${base}/:id/ascendants`, { preHandler, config: read }, async (request) =>
-      reading(request, async (tx) => {
-        const doc = await mustFind(tx, request, entity);
-        return ascendantsOf(tx, entity, request.caller!.tenant, String(doc.registration));
-      }),
+    api.get(
+      `${base}/:id/ascendants`,
+      {
+        preValidation: preHandler,
+        config: read,
+        schema: { tags, summary: `The ascendants of a ${entity.name}`, params: idParams },
+      },
+      async (request) =>
+        reading(request, async (tx) => {
+          const doc = await mustFind(tx, request, entity, request.params.id);
+          return ascendantsOf(tx, entity, request.caller!.tenant, String(doc.registration));
+        }),
     );
 
-    app.get(`${base}/:id/hierarchy`, { preHandler, config: read }, async (request) =>
-      reading(request, async (tx) =>
-        hierarchyOf(tx, entity, request.caller!.tenant, await mustFind(tx, request, entity)),
-      ),
+    api.get(
+      `${base}/:id/hierarchy`,
+      {
+        preValidation: preHandler,
+        config: read,
+        schema: { tags, summary: `The relation diagram of a ${entity.name}`, params: idParams },
+      },
+      async (request) =>
+        reading(request, async (tx) =>
+          hierarchyOf(tx, entity, request.caller!.tenant, await mustFind(tx, request, entity, request.params.id)),
+        ),
     );
 
     // The client re-reads a person by POST after a user was synced to it (spec 002 §7).
-    app.post(`${base}/:id`, { preHandler, config: read }, async (request) =>
-      operations.get(request.caller!, entity, idOf(request), request.query as Query),
+    api.post(
+      `${base}/:id`,
+      {
+        preValidation: preHandler,
+        config: read,
+        schema: {
+          tags,
+          summary: `Read a ${entity.name} again (after a change made elsewhere)`,
+          params: idParams,
+          querystring: readQuerySchema,
+          body: noBody,
+        },
+      },
+      async (request) => operations.get(request.caller!, entity, request.params.id, request.query),
     );
   }
 
   /** The tenant's own person (role TENANT) first, then the organizations (type O), each with its ascendants. */
-  app.get(
+  api.get(
     '/api/person/organizations-with-ascendants',
     { preHandler, config: { entity: personEntity.name, permission: `read /api/${personEntity.route}` } },
     async (request) =>
@@ -138,14 +175,20 @@ export async function personRoutes(
    * `{sourcePerson}` (a person, or its registration): the relations a quick add from it offers,
    * each with the roles and the `descendants` item the new person is posted with.
    */
-  app.post(
+  api.post(
     '/api/script/runs/quick-add-relations',
-    { preHandler, config: { permission: `read /api/${personEntity.route}` } },
+    {
+      preValidation: preHandler,
+      config: { permission: `read /api/${personEntity.route}` },
+      schema: {
+        tags: [personEntity.name],
+        summary: 'The relations a quick add from a person offers',
+        body: quickAddBody,
+      },
+    },
     async (request) => {
-      const body = request.body;
-      if (!isObject(body) || body.sourcePerson === undefined || body.sourcePerson === null || body.sourcePerson === '')
-        throw new ApiError('MISSING_FIELD_IN_BODY', ['sourcePerson']);
-      let source = body.sourcePerson;
+      let source: unknown = request.body.sourcePerson;
+      if (source === '') throw new ApiError('MISSING_FIELD_IN_BODY', ['sourcePerson']);
       if (typeof source === 'string') {
         const registration = source;
         source = await reading(request, async (tx) => {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { ApiError } from '@lbo/model/errors';
 import { installErrorHandling } from '../http/errors.ts';
+import { installSchemas } from '../http/schemas.ts';
 import { excelRoutes } from './excel.routes.ts';
 
 let app: FastifyInstance;
@@ -11,6 +12,8 @@ const headers = { authorization: 'Bearer test' };
 beforeAll(async () => {
   app = Fastify();
   installErrorHandling(app);
+  // The app's zod validation, which the route's body schema needs.
+  await installSchemas(app);
   const preHandler = async (request: FastifyRequest) => {
     if (request.headers.authorization !== 'Bearer test') throw new ApiError('UNAUTHENTICATED');
   };

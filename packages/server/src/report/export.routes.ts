@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Entity } from '@lbo/model/entity';
 import { entityByName } from '@lbo/model/entity-registry';
@@ -87,8 +87,9 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
 
   for (const entity of entities) {
     if (entity.domainRoutes === 'all') continue;
-    // The kind's read permission, as its list asks (`config.entity`).
-    app.get(
+    // The kind's read permission, as its list asks (`config.entity`). The query is the kind's list
+    // query (loose: any field path filters, the list compiler refuses the others); the answer a file.
+    app.get<{ Querystring: Query }>(
       `/api/${entity.route}/export`,
       {
         preValidation: preHandler,
@@ -102,7 +103,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
       },
       async (request, reply) => {
         const caller = request.caller!;
-        const plan = planExport(caller, entity, request.query as Query);
+        const plan = planExport(caller, entity, request.query);
         if ((await countMatches(db, scopeOf(caller), plan, threshold + 1)) > threshold) {
           return reply.status(202).send(await records.start(caller, plan));
         }
@@ -119,7 +120,8 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
   // A user sees its own exports; records say whose they are, so any signed-in user may ask.
   const own = { permission: null };
   const tags = [exportEntity.name];
-  app.get(
+  // The answers are JSON text already (sendList, sendRecord) or a file, which the documented answers' types do not say.
+  app.get<{ Querystring: Query }>(
     '/api/report/exports',
     {
       preValidation: preHandler,
@@ -130,10 +132,9 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
         querystring: listQuerySchema(exportEntity),
       },
     },
-    async (request: FastifyRequest, reply: FastifyReply) =>
-      sendList(reply, await records.list(request.caller!, request.query as Query)),
+    async (request, reply) => sendList(reply, await records.list(request.caller!, request.query)),
   );
-  app.get(
+  app.get<{ Params: { id: string } }>(
     '/api/report/exports/:id',
     {
       preValidation: preHandler,
@@ -145,10 +146,9 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
         response: { 200: recordSchema(exportEntity), 404: errorSchema },
       },
     },
-    async (request, reply) =>
-      sendRecord(reply, await records.get(request.caller!, (request.params as { id: string }).id)),
+    async (request, reply) => sendRecord(reply, await records.get(request.caller!, request.params.id)),
   );
-  app.get(
+  app.get<{ Params: { id: string } }>(
     '/api/report/exports/:id/content',
     {
       preValidation: preHandler,
@@ -161,7 +161,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
       },
     },
     async (request, reply) => {
-      const file = await records.content(request.caller!, (request.params as { id: string }).id);
+      const file = await records.content(request.caller!, request.params.id);
       reply.header('content-type', file.contentType);
       reply.header('content-length', String(file.size));
       reply.header('content-disposition', contentDisposition('attachment', file.fileName));
