@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { typed } from './http/schemas.ts';
 
 /** Files whose name carries a hash of their content (Vite writes them under assets/). */
 const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
@@ -37,14 +39,20 @@ export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: stri
   const sendHtml = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(html());
   // The web app's pages are not API calls: the OpenAPI document leaves them out.
   const page = { schema: { hide: true } as FastifySchema };
-  app.get('/imp/:tenant/*', page, async (request, reply) => {
-    const rest = (request.params as { '*': string })['*'];
-    const file = path.join(webDir, rest);
-    if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile())
-      return reply.sendFile(rest);
-    return sendHtml(reply);
-  });
-  app.get('/*', page, async (request, reply) => {
+  const restPath = z.string().max(2000).describe('the path under the app');
+  const api = typed(app);
+  api.get(
+    '/imp/:tenant/*',
+    { schema: { ...page.schema, params: z.strictObject({ tenant: z.string().max(100), '*': restPath }) } },
+    async (request, reply) => {
+      const rest = request.params['*'];
+      const file = path.join(webDir, rest);
+      if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile())
+        return reply.sendFile(rest);
+      return sendHtml(reply);
+    },
+  );
+  api.get('/*', { schema: { ...page.schema, params: z.strictObject({ '*': restPath }) } }, async (request, reply) => {
     // A missing asset (an old version's chunk) is not a page: HTML under a script's URL would be cached as the script.
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
     return sendHtml(reply);

@@ -197,10 +197,11 @@ describe('every API route checks sign-in and permissions on the server', () => {
       400,
       'INVALID_FIELD_VALUE',
     );
+    // Only the declared sections: any other name is bad input in the path.
     expectError(
       await call('GET', '/api/core/tenant-configuration/nothing', t.alpha.headers),
-      404,
-      'ENTITY_REGISTRATION_NOT_FOUND',
+      400,
+      'INVALID_FIELD_IN_PATH',
     );
     const collection = Object.entries({ ...profilesPermissions, SALES: ['read all', 'write all'] }).map(
       ([profile, permissions]) => ({ profile, permissions }),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@lbo/model/errors';
 import { isTimeZone } from '@lbo/model/values/dates';
+import { isObject } from '@lbo/model/values/validate';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import type { SessionCaller, SessionService } from './sessions.ts';
 import { allows, canReadEntity, entityPath, includedKinds, requirementOf } from './permissions.ts';
@@ -132,7 +133,7 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
       !!caller.impersonatingTenant || !readMethods.has(request.method) || !!requirement.name?.startsWith('write ');
     const unreadable =
       requirement.entity && readMethods.has(request.method)
-        ? includedKinds(requirement.entity, (request.query as Record<string, unknown> | undefined)?.include).find(
+        ? includedKinds(requirement.entity, isObject(request.query) ? request.query.include : undefined).find(
             (kind) => !canReadEntity(caller, kind),
           )
         : undefined;

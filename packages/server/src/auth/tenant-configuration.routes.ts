@@ -6,11 +6,16 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { readConfiguration, writeConfiguration } from '../db/configuration.ts';
+import { typed } from '../http/schemas.ts';
 import type { TenantSetting } from './tenant-settings.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
-const sectionParams = z.strictObject({ name: z.string().min(1).max(100) });
+/**
+ * A section's value: any JSON here, as each section's own `validate` judges it (naming the field
+ * of every problem, unknown ones included) before anything is stored.
+ */
+const sectionBody = z.unknown().describe('the section’s value (an object, or a list for lists such as cron-list)');
 const checkQuery = z.strictObject({ tenant: z.string().max(100).optional() });
 
 /**
@@ -23,20 +28,26 @@ export async function tenantConfigurationRoutes(
   app: FastifyInstance,
   { db, preHandler, settings }: { db: Db; preHandler: PreHandler; settings: Record<string, TenantSetting> },
 ) {
-  const sectionOf = (request: FastifyRequest) => {
-    const { name } = request.params as z.infer<typeof sectionParams>;
-    if (!Object.hasOwn(settings, name))
-      throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['TenantConfiguration', name]);
-    return { name, setting: settings[name] };
+  // Only the sections the core and the modules declared: any other name (`__proto__`, `constructor`) is refused as bad input.
+  const names = Object.keys(settings);
+  const sectionParams = z.strictObject({
+    name: z.enum(names as [string, ...string[]]).describe('a configuration section'),
+  });
+  const sectionOf = ({ params }: { params: z.infer<typeof sectionParams> }) => {
+    if (!Object.hasOwn(settings, params.name))
+      throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['TenantConfiguration', params.name]);
+    return { name: params.name, setting: settings[params.name] };
   };
+  const api = typed(app);
+  const tags = ['Core'];
   const scope = (request: FastifyRequest) => scopeOf(request.caller!);
 
-  app.get(
+  api.get(
     '/api/core/tenant-configuration/:name',
     {
-      preHandler,
+      preValidation: preHandler,
       config: { permission: 'read /api/core/tenant-configuration' },
-      schema: { params: sectionParams },
+      schema: { tags, summary: 'A section of the tenant’s configuration', params: sectionParams },
     },
     async (request) => {
       const { name, setting } = sectionOf(request);
@@ -48,12 +59,17 @@ export async function tenantConfigurationRoutes(
     },
   );
 
-  app.put(
+  api.put(
     '/api/core/tenant-configuration/:name',
     {
-      preHandler,
+      preValidation: preHandler,
       config: { permission: 'write /api/core/tenant-configuration' },
-      schema: { params: sectionParams },
+      schema: {
+        tags,
+        summary: 'Replaces a section of the tenant’s configuration',
+        params: sectionParams,
+        body: sectionBody,
+      },
     },
     async (request) => {
       const { name, setting } = sectionOf(request);
@@ -73,16 +89,16 @@ export async function tenantConfigurationRoutes(
   );
 
   /** Spec 000 §7: checks the tenant's configuration; lists and scripts are not synchronised from elsewhere, so nothing is inserted. */
-  app.get(
+  api.get(
     '/api/core/tenants/check-config',
     {
-      preHandler,
+      preValidation: preHandler,
       config: { permission: 'read /api/core/tenant-configuration' },
-      schema: { querystring: checkQuery },
+      schema: { tags, summary: 'Checks the tenant’s configuration', querystring: checkQuery },
     },
     async (request) => {
       const caller = request.caller!;
-      const query = request.query as z.infer<typeof checkQuery>;
+      const { query } = request;
       if (query.tenant !== undefined && query.tenant !== caller.tenant)
         throw new ApiError('INVALID_FIELD_IN_QUERY', ['tenant', 'only the current tenant can be checked']);
       return inTenant(db, scope(request), async (tx) => {

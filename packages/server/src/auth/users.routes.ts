@@ -57,7 +57,7 @@ export async function usersRoutes(
   const users = createUserOperations(db, sessions);
   const base = `/api/${userEntity.route}`;
   const config = { entity: userEntity.name };
-  const caller = (request: FastifyRequest) => request.caller as UserCaller;
+  const caller = (request: FastifyRequest): UserCaller => request.caller!;
   const gate = (request: FastifyRequest, doc: Doc) => gateUserFields(doc, caller(request).adminLevel);
   const username = ({ params }: { params: { id: string } }) => {
     if (!params.id.trim()) throw new ApiError('INVALID_FIELD_IN_PATH', ['username']);

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { noBody } from '@lbo/model/schema/request-values';
 import type { Db } from '../db/database.ts';
 import type { ObjectStore } from '../db/object-store.ts';
+import { typed } from '../http/schemas.ts';
 import { objectOwners, ORPHAN_GRACE_MS, sweepOrphanObjects, type ObjectOwner } from './orphan-sweeper.ts';
 
 /**
@@ -36,7 +38,7 @@ async function* objectsOf(db: Db, store: ObjectStore, tenant: string): AsyncGene
   }
 }
 
-const containerName = z.object({
+const containerName = z.strictObject({
   containerName: z
     .string()
     .regex(/^[a-z-]{1,60}$/)
@@ -49,8 +51,9 @@ export async function containerRoutes(
   { db, store, preHandler }: { db: Db; store: ObjectStore; preHandler: PreHandler },
 ) {
   const tags = ['Object storage'];
+  const api = typed(app);
 
-  app.get(
+  api.get(
     '/api/core/object-storage-containers',
     {
       preValidation: preHandler,
@@ -70,7 +73,7 @@ export async function containerRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/core/object-storage-containers/:containerName',
     {
       preValidation: preHandler,
@@ -78,7 +81,7 @@ export async function containerRoutes(
       schema: { tags, summary: 'The objects of a container (the first thousand, newest first)', params: containerName },
     },
     async (request) => {
-      const { containerName: name } = request.params as z.infer<typeof containerName>;
+      const { containerName: name } = request.params;
       const objects: ContainerObject[] = [];
       let total = 0;
       for await (const object of objectsOf(db, store, request.caller!.tenant)) {
@@ -102,12 +105,16 @@ export async function containerRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/core/object-storage-containers/orphans/sweep',
     {
       preValidation: preHandler,
       config: { permission: 'write /api/core/object-storage-containers' },
-      schema: { tags, summary: `Removes the tenant's orphan objects older than ${ORPHAN_GRACE_MS / 60_000} minutes` },
+      schema: {
+        tags,
+        summary: `Removes the tenant's orphan objects older than ${ORPHAN_GRACE_MS / 60_000} minutes`,
+        body: noBody,
+      },
     },
     async (request) => {
       const tenant = request.caller!.tenant;

@@ -8,6 +8,7 @@ import { nonEmptyText } from '@lbo/model/schema/refusals';
 import { inTenant, type Db } from '../db/database.ts';
 import { SESSION_HOURS, type SessionService } from '../auth/sessions.ts';
 import { findProvider, type OidcProvider } from './sso-config.ts';
+import { typed } from '../http/schemas.ts';
 import { answerSsoSignIn, openSsoSession, recordRefusal, recordSsoEvent, userOfIdentity } from './sso-sign-in.ts';
 
 /**
@@ -22,7 +23,7 @@ export const STATE_SECONDS = 600;
 /** Spec 000 §9: the web client calls keep-alive at most once per 5,000 ms; the server holds to the same. */
 export const KEEP_ALIVE_THROTTLE_MS = 5000;
 
-const loginBody = z.looseObject({
+const loginBody = z.strictObject({
   accessToken: nonEmptyText(8000).optional().describe('an access token of the provider, instead of a code'),
   code: nonEmptyText(2000).optional(),
   state: nonEmptyText(2000).optional(),
@@ -30,8 +31,10 @@ const loginBody = z.looseObject({
   codeVerifier: nonEmptyText(500).optional(),
   iss: nonEmptyText(2000).optional().describe('the issuer named in the authorization answer (RFC 9207)'),
 });
-const accessTokenBody = z.looseObject({ grantType: z.enum(['refresh_token']).optional() });
-const idParams = (name: string) => z.object({ [name]: z.string().regex(/^[A-Za-z0-9][\w.-]{0,99}$/) });
+const accessTokenBody = z.strictObject({ grantType: z.enum(['refresh_token']).optional() });
+const providerId = z.string().regex(/^[A-Za-z0-9][\w.-]{0,99}$/);
+const oidcIdParams = z.strictObject({ oidcId: providerId });
+const idParams = z.strictObject({ id: providerId });
 
 /** Loopback issuers may speak plain HTTP (a provider on the same machine); every other one HTTPS. */
 const isLoopback = (issuer: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(issuer).hostname);
@@ -120,17 +123,18 @@ export function oidcRoutes(
     );
   };
 
-  app.get(
+  const api = typed(app);
+  api.get(
     '/api/core/oidc/:oidcId',
     {
       schema: {
         tags: ['Sign-in'],
         summary: "A provider's public configuration, with a fresh state, nonce and PKCE verifier",
-        params: idParams('oidcId'),
+        params: oidcIdParams,
       },
     },
     async (request) => {
-      const { oidcId } = request.params as { oidcId: string };
+      const { oidcId } = request.params;
       const { provider } = await findProvider(db, 'oidc', oidcId);
       const config = await reachable(provider);
       const metadata = config.serverMetadata();
@@ -179,19 +183,19 @@ export function oidcRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/core/oidc/:id/login',
     {
       schema: {
         tags: ['Sign-in'],
         summary: "Sign in with a provider's authorization code (or access token)",
-        params: idParams('id'),
+        params: idParams,
         body: loginBody,
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as z.infer<typeof loginBody>;
+      const { id } = request.params;
+      const { body } = request;
       const { tenant, provider } = await findProvider(db, 'oidc', id);
       const detail: Record<string, unknown> = { method: 'oidc', provider: id };
       try {
@@ -295,14 +299,14 @@ export function oidcRoutes(
   };
 
   /** Keeps the session alive: a fresh bearer token, at most once per KEEP_ALIVE_THROTTLE_MS (the first call of a burst counts). */
-  app.get(
+  api.get(
     '/api/core/oidc/:id/keep-alive',
     {
       ...signedIn,
-      schema: { tags: ['Sign-in'], summary: "Keep a provider's session alive (throttled)", params: idParams('id') },
+      schema: { tags: ['Sign-in'], summary: "Keep a provider's session alive (throttled)", params: idParams },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const caller = request.caller!;
       const row = await providerSession(request, id);
       if (row.keep_alive_ms !== null && row.keep_alive_ms < KEEP_ALIVE_THROTTLE_MS) {
@@ -319,19 +323,19 @@ export function oidcRoutes(
   );
 
   /** Renews the provider's refresh token (grantType refresh_token); the session lasts as long as it does. */
-  app.post(
+  api.post(
     '/api/core/oidc/:id/access-token',
     {
       ...signedIn,
       schema: {
         tags: ['Sign-in'],
         summary: "Renew the provider's refresh token",
-        params: idParams('id'),
+        params: idParams,
         body: accessTokenBody.optional(),
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const caller = request.caller!;
       const row = await providerSession(request, id);
       const { provider } = await findProvider(db, 'oidc', id);

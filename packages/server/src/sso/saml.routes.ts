@@ -9,6 +9,7 @@ import { nonEmptyText } from '@lbo/model/schema/refusals';
 import { inTenant, type Db } from '../db/database.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { findProvider, type SamlProvider } from './sso-config.ts';
+import { typed } from '../http/schemas.ts';
 import { answerSsoSignIn, openSsoSession, recordRefusal, recordSsoEvent, userOfIdentity } from './sso-sign-in.ts';
 
 /**
@@ -23,10 +24,11 @@ export const ONE_TIME_TOKEN_SECONDS = 60;
 /** An assertion's id is remembered at least this long (its own NotOnOrAfter when later). */
 const ASSERTION_MEMORY_SECONDS = 3600;
 
-const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9][\w.-]{0,99}$/) });
-const tokenBody = z.looseObject({ token: nonEmptyText(4000) });
-const logoutBody = z.looseObject({ sessionIndex: nonEmptyText(500).optional(), nameId: nonEmptyText(500).optional() });
-const assertBody = z.looseObject({
+const idParams = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9][\w.-]{0,99}$/) });
+const tokenBody = z.strictObject({ token: nonEmptyText(4000) });
+const logoutBody = z.strictObject({ sessionIndex: nonEmptyText(500).optional(), nameId: nonEmptyText(500).optional() });
+/** The HTTP-POST binding's form (SAML bindings §3.5.4): the response and the relay state, nothing else. */
+const assertBody = z.strictObject({
   SAMLResponse: nonEmptyText(1_000_000),
   RelayState: z.string().max(2000).optional(),
 });
@@ -90,18 +92,19 @@ export function samlRoutes(
     },
   );
 
-  app.get(
+  const api = typed(app);
+  api.get(
     '/api/core/saml/:id',
     { schema: { tags: ['Sign-in'], summary: "The identity provider's sign-in URL", params: idParams } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { provider } = await findProvider(db, 'saml', id);
       const loginUrl = await samlOf(provider).getAuthorizeUrlAsync(id, request.hostname, {});
       return { loginUrl };
     },
   );
 
-  app.post(
+  api.post(
     '/api/core/saml/:id/assert',
     {
       schema: {
@@ -112,11 +115,11 @@ export function samlRoutes(
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { tenant, provider } = await findProvider(db, 'saml', id);
       const detail: Record<string, unknown> = { method: 'saml', provider: id };
       try {
-        const { SAMLResponse } = request.body as z.infer<typeof assertBody>;
+        const { SAMLResponse } = request.body;
         let profile: Profile | null;
         try {
           ({ profile } = await samlOf(provider).validatePostResponseAsync({ SAMLResponse }));
@@ -189,11 +192,11 @@ export function samlRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/core/auth/token/login',
     { schema: { tags: ['Sign-in'], summary: 'Exchange a one-time sign-in token for a session', body: tokenBody } },
     async (request, reply) => {
-      const { token } = request.body as z.infer<typeof tokenBody>;
+      const { token } = request.body;
       const payload = await jwtVerify(token, tokenSecret, { algorithms: ['HS256'] }).then(
         (r) => r.payload,
         () => undefined,
@@ -235,7 +238,7 @@ export function samlRoutes(
   );
 
   /** `{sessionIndex, nameId}` of the signed-in session: the identity provider's logout URL; the app's session ends. */
-  app.post(
+  api.post(
     '/api/core/saml/:id/logout',
     {
       preValidation: preHandler,
@@ -248,9 +251,9 @@ export function samlRoutes(
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const caller = request.caller!;
-      const body = (request.body ?? {}) as z.infer<typeof logoutBody>;
+      const body = request.body ?? {};
       const { provider } = await findProvider(db, 'saml', id);
       const {
         rows: [row],

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { readInTenant, type Db } from '../db/database.ts';
 import { hostOverrides, hostSettingsOf } from '../http/host-settings.ts';
+import { typed } from '../http/schemas.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { oidcRoutes } from './oidc.routes.ts';
 import { samlRoutes } from './saml.routes.ts';
@@ -26,17 +27,17 @@ export async function ssoRoutes(
   } = await sql<{ value: string }>`SELECT value FROM installation WHERE key = 'token-secret'`.execute(db);
   const overrides = hostOverrides();
 
-  app.get(
+  typed(app).get(
     '/api/core/hosts/:hostname',
     {
       schema: {
         tags: ['Sign-in'],
         summary: "A host's sign-in page settings",
-        params: z.object({ hostname: z.string().max(253) }),
+        params: z.strictObject({ hostname: z.string().max(253) }),
       },
     },
     async (request) => {
-      const { hostname } = request.params as { hostname: string };
+      const { hostname } = request.params;
       const base = hostSettingsOf(hostname, overrides);
       const tenant = await tenantHolding(db, 'host', hostname);
       if (!tenant) return base;
