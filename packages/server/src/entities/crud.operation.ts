@@ -183,17 +183,19 @@ async function prepare(tx: Tx, caller: Caller, entity: Entity, body: Doc, before
 /**
  * Checks a domain's own document against the declaration: the types of its declared fields and
  * its mandatory ones, then the kind's rule across fields. The domain may write what a client may
- * not (read-only fields, the status, fields it keeps beside the declared ones), so unknown fields
- * and the tenant's lists are not checked.
+ * not (read-only fields, the status, fields it keeps beside the declared ones, a linked record's
+ * copy beside its link), so unknown fields and the tenant's lists are not checked, and the
+ * document is stored as the domain wrote it: the check refuses, it does not rewrite.
  */
 async function checkDomainDocument(caller: Caller, entity: Entity, doc: Doc): Promise<Doc> {
-  const checked = validateFields(stripSystem(doc), entity.fields, '', {
+  const stored = stripSystem(doc);
+  const checked = validateFields(stored, entity.fields, '', {
     requireMandatory: true,
     timeZone: caller.timeZone,
     tenant: caller.tenant,
   });
   await entity.check?.(checked);
-  return checked;
+  return stored;
 }
 
 /**
@@ -223,6 +225,13 @@ export interface WriteIn extends WriteOptions {
   history?: Doc;
   /** A schedule's `lines` are counted in the History row rather than copied (a contract's elements). */
   countLines?: boolean;
+  /**
+   * What the History row records: `change` (the default) the record before and after; `created`
+   * the record after only, as a creation; `none` no row. A record written in steps in one
+   * transaction (a bank statement, then its totals once its transactions are written) is created
+   * with `none` and recorded once complete, by its last update, with `created`.
+   */
+  historyAs?: 'change' | 'created' | 'none';
   /**
    * A domain's create: the registration it names the record by (a contract's elements after it);
    * else the kind's key, else numbered. A registration in the body is not taken.
@@ -284,7 +293,8 @@ export async function createIn<E extends Entity>(
     .insertRow(tx, entity, caller.tenant, caller.username, input)
     .catch((e) => databaseError(e, entity, input.registration as string));
   const doc = storage.toDocument(row);
-  await writeHistory(tx, caller, entity, options.action ?? 'CREATE', undefined, doc, options);
+  if (options.historyAs !== 'none')
+    await writeHistory(tx, caller, entity, options.action ?? 'CREATE', undefined, doc, options);
   await options.withAnswer?.(tx, 201, doc);
   return doc as RecordOf<E>;
 }
@@ -345,7 +355,10 @@ export async function updateIn<E extends Entity>(
       .updateRow(tx, entity, caller.tenant, caller.username, row._id, data)
       .catch((e) => databaseError(e, entity)),
   );
-  await writeHistory(tx, caller, entity, options.action ?? 'UPDATE', before, updated, options);
+  if (options.historyAs !== 'none') {
+    const recorded = options.historyAs === 'created' ? undefined : before;
+    await writeHistory(tx, caller, entity, options.action ?? 'UPDATE', recorded, updated, options);
+  }
   await options.withAnswer?.(tx, 200, updated);
   return updated as RecordOf<E>;
 }

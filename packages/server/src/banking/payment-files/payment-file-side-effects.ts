@@ -5,7 +5,7 @@
  * History row as its own SEND or CANCEL transition.
  */
 import { sql } from 'kysely';
-import { insertHistories } from '../../entities/history.ts';
+import { updateManyIn } from '../../entities/bulk-writes.ts';
 import * as storage from '../../entities/storage.ts';
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { paymentFileLineKind } from './payment-file.operation.ts';
@@ -20,25 +20,13 @@ const moveLines =
       sql<boolean>`data->>'paymentFileRegistration' = ${String(doc.registration)} AND status = 'DRAFT'`,
       1_000_000,
     );
-    const moved = await storage.updateMany(
-      tx,
-      paymentFileLineKind,
-      caller.tenant,
-      caller.username,
-      rows.map((r) => ({ id: r._id, data: { ...r.data, registration: r.registration, status } })),
-    );
-    const before = new Map(rows.map((r) => [r._id, storage.toDocument(r)]));
-    await insertHistories(
+    // A file's lines move with it, by the thousand: through the bulk writes (entities/bulk-writes.ts).
+    await updateManyIn(
       tx,
       caller,
-      moved.map((r) => ({
-        entityName: paymentFileLineKind.name,
-        entityRegistration: r.registration,
-        action: 'TRANSITION',
-        before: before.get(r._id),
-        after: storage.toDocument(r),
-        extra: { transition: code },
-      })),
+      paymentFileLineKind,
+      rows.map((row) => ({ row, data: { ...row.data, status } })),
+      { action: 'TRANSITION', history: { transition: code } },
     );
     return doc;
   };

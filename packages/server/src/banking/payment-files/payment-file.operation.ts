@@ -9,15 +9,20 @@
  * schema's message, no document, and its lines CANCELLED (its invoices free for the next file).
  */
 import { sql } from 'kysely';
+import { invoice } from '@lbo/model/entities/billing/invoice.entity';
+import { paymentFileLine } from '@lbo/model/entities/billing/payment-file-line.entity';
+import { paymentFile } from '@lbo/model/entities/billing/payment-file.entity';
+import { contract } from '@lbo/model/entities/financing/contract.entity';
+import { person } from '@lbo/model/entities/person/person.entity';
 import { ApiError } from '@lbo/model/errors';
-import { entityByName } from '@lbo/model/entity-registry';
 import { Dec } from '@lbo/model/finance/decimal';
 import { dayIn } from '@lbo/model/values/dates';
 import type { Tx } from '../../db/database.ts';
-import { freeRegistration, freeRegistrations, type Caller } from '../../entities/crud.operation.ts';
-import { insertHistories } from '../../entities/history.ts';
+import { createManyIn } from '../../entities/bulk-writes.ts';
+import { createIn, freeRegistration, freeRegistrations, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Doc, Row } from '../../entities/storage.ts';
+import type { RecordOf } from '@lbo/model/record-types';
 import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { personName } from '../../billing/billing.module.ts';
@@ -32,11 +37,11 @@ import {
 import { SCHEME_LEAD_DAYS, collectionDate, nextBusinessDay } from './target2.ts';
 import { xsdErrors } from './xsd-validation.ts';
 
-export const paymentFileKind = entityByName('PaymentFile')!;
-export const paymentFileLineKind = entityByName('PaymentFileLine')!;
-const invoiceKind = entityByName('Invoice')!;
-const personKind = entityByName('Person')!;
-const contractKind = entityByName('Contract')!;
+export const paymentFileKind = paymentFile;
+export const paymentFileLineKind = paymentFileLine;
+const invoiceKind = invoice;
+const personKind = person;
+const contractKind = contract;
 
 export type PaymentFileType = 'SEPA_DIRECT_DEBIT' | 'SEPA_CREDIT_TRANSFER';
 
@@ -439,7 +444,7 @@ async function writeFile(
   });
   const errors = await xsdErrors(xml, p.version);
   const kind = debit(p) ? 'Direct debits' : 'Credit transfers';
-  const file: Doc = {
+  const file = {
     registration,
     name: `${kind}${debit(p) ? ` ${p.scheme}` : ''} of ${personName(org.row)} due by ${p.dueUntil}`,
     type: debit(p) ? 'PAIN_008' : 'PAIN_001',
@@ -482,17 +487,15 @@ async function writeFile(
   }
 }
 
-async function saveFile(tx: Tx, caller: Caller, file: Doc, lines: Doc[]): Promise<Doc> {
-  const doc = storage.toDocument(await storage.insertRow(tx, paymentFileKind, caller.tenant, caller.username, file));
-  await storage.insertMany(tx, paymentFileLineKind, caller.tenant, caller.username, lines);
-  await insertHistories(tx, caller, [
-    { entityName: paymentFileKind.name, entityRegistration: String(file.registration), action: 'CREATE', after: doc },
-    ...lines.map((after) => ({
-      entityName: paymentFileLineKind.name,
-      entityRegistration: String(after.registration),
-      action: 'CREATE',
-      after,
-    })),
-  ]);
+async function saveFile(
+  tx: Tx,
+  caller: Caller,
+  file: Doc & { registration: string },
+  lines: Doc[],
+): Promise<RecordOf<typeof paymentFile>> {
+  // Named before it is written: its registration is its XML's message id.
+  const doc = await createIn(tx, caller, paymentFile, file, { registration: file.registration });
+  // Its lines, up to thousands, built here from invoices already checked: through the bulk writes (entities/bulk-writes.ts).
+  await createManyIn(tx, caller, paymentFileLine, lines as (Doc & { registration: string })[]);
   return doc;
 }

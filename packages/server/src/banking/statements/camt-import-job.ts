@@ -8,10 +8,10 @@
  * chunk gives the Camt its counts and queues the matching (BANK_MATCHING, matching-job.ts).
  */
 import { Buffer } from 'node:buffer';
+import { textLength } from '@lbo/model/values/limits';
 import type { Db, Tx } from '../../db/database.ts';
 import { inTenant } from '../../db/database.ts';
-import type { Caller } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { updateIn, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { Row } from '../../entities/storage.ts';
 import { documentEntity } from '../../documents/documents.module.ts';
@@ -88,25 +88,22 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
                 total: counts.transactionCount,
               })
             : undefined;
-        const after = storage.toDocument(
-          await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
+        await updateIn(
+          tx,
+          caller,
+          camtKind,
+          camt,
+          {
             ...camt.data,
-            registration: camt.registration,
             ...counts,
             matchedCount: 0,
             returnedCount: 0,
             unmatchedCount: 0,
             status: matching ? 'PROCESSING' : 'PROCESSED',
-            ...(matching ? { batchRegistration: matching.registration } : {}),
-          }),
+            ...(matching ? { batchRegistration: String(matching.registration) } : {}),
+          },
+          { action: matching ? 'PROCESS' : 'COMPLETE' },
         );
-        await insertHistory(tx, caller, {
-          entityName: camtKind.name,
-          entityRegistration: camt.registration,
-          action: matching ? 'PROCESS' : 'COMPLETE',
-          before: storage.toDocument(camt),
-          after,
-        });
       }
       return {
         done: position(file, next) - position(file, from),
@@ -123,21 +120,15 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
     failed: async (tx, caller, batch, message) => {
       const camt = await storage.findOne(tx, camtKind, caller.tenant, camtOf(batch), true);
       if (!camt || camt.status !== 'IMPORTING') return;
-      const after = storage.toDocument(
-        await storage.updateRow(tx, camtKind, caller.tenant, caller.username, camt._id, {
-          ...camt.data,
-          registration: camt.registration,
-          status: 'ERROR',
-          errorMessage: message,
-        }),
+      await updateIn(
+        tx,
+        caller,
+        camtKind,
+        camt,
+        // Within the declared field's length, so that the failure is always recorded.
+        { ...camt.data, status: 'ERROR', errorMessage: message.slice(0, textLength.text) },
+        { action: 'FAIL' },
       );
-      await insertHistory(tx, caller, {
-        entityName: camtKind.name,
-        entityRegistration: camt.registration,
-        action: 'FAIL',
-        before: storage.toDocument(camt),
-        after,
-      });
     },
     finish: async (caller, batch) => {
       // Queued once the last chunk committed (it made the matching batch); one lost here is found by the resume look.

@@ -13,13 +13,15 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { bankStatement } from '@lbo/model/entities/banking/bank-statement.entity';
+import { camt as camtEntity } from '@lbo/model/entities/billing/camt.entity';
 import { ApiError } from '@lbo/model/errors';
+import type { RecordOf } from '@lbo/model/record-types';
 import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
-import { freeRegistration, freeRegistrations } from '../../entities/crud.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { createManyIn } from '../../entities/bulk-writes.ts';
+import { createIn, freeRegistrations, updateIn } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, Row } from '../../entities/storage.ts';
+import type { Doc } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { recordDocument, storeContent } from '../../documents/documents.module.ts';
@@ -27,8 +29,8 @@ import { camtReader, units, type CamtEntry, type CamtStatement, type CamtTransac
 import { camtVersionOf, validateCamt } from './camt-schema.ts';
 import { matchTransactions, newTransactions, transactionKind, type MatchOutcome } from './matching.ts';
 
-export const camtKind = entityByName('Camt')!;
-export const statementKind = entityByName('BankStatement')!;
+export const camtKind = camtEntity;
+export const statementKind = bankStatement;
 
 const SCALE = 5;
 const WRITE_EVERY = 1000;
@@ -203,10 +205,12 @@ export async function writeStatements(
   while (c.statement < file.statements.length) {
     const read = file.statements[c.statement];
     const s = read.statement;
-    let row: Row | undefined;
-    if (c.statementRegistration)
-      row = await storage.findOne(tx, statementKind, caller.tenant, c.statementRegistration, true);
-    if (!row) {
+    let statement: RecordOf<typeof bankStatement> | undefined;
+    if (c.statementRegistration) {
+      const found = await storage.findOne(tx, statementKind, caller.tenant, c.statementRegistration, true);
+      if (found) statement = storage.toDocument(found);
+    }
+    if (!statement) {
       const known = await knownStatement(tx, caller.tenant, read.key);
       if (known) {
         c.counts.duplicateCount++;
@@ -216,7 +220,6 @@ export async function writeStatements(
       }
       const account = s.iban ?? s.accountId ?? '';
       const doc: Doc = {
-        registration: await freeRegistration(tx, caller, statementKind),
         status: 'IMPORTED',
         type: s.kind === '053' ? 'CAMT_053' : undefined,
         name: `${account} ${s.fromDate ?? s.creationDate?.slice(0, 10) ?? ''}`.trim(),
@@ -233,27 +236,30 @@ export async function writeStatements(
         statementDate: s.creationDate?.slice(0, 10) ?? s.toDate,
         statementKey: read.key,
       };
-      row = await storage.insertRow(
+      // Recorded once complete, by its IMPORT below.
+      statement = await createIn(
         tx,
+        caller,
         statementKind,
-        caller.tenant,
-        caller.username,
         Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)),
+        { historyAs: 'none' },
       );
-      c.statementRegistration = row.registration;
+      c.statementRegistration = statement.registration;
       c.counts.statementCount++;
       c.counts.entryCount += read.entries;
     }
-    const statementDoc = storage.toDocument(row);
+    const statementDoc = statement;
     while (c.transaction < read.transactions.length && written < budget) {
       const slice = read.transactions.slice(c.transaction, c.transaction + Math.min(WRITE_EVERY, budget - written));
       const registrations = await freeRegistrations(tx, caller, transactionKind, slice.length);
-      await storage.insertMany(
+      // Thousands per statement, built from the file read: through the bulk writes (entities/bulk-writes.ts),
+      // with no History row each, the statement's IMPORT row naming them.
+      await createManyIn(
         tx,
+        caller,
         transactionKind,
-        caller.tenant,
-        caller.username,
-        slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t)),
+        slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t) as Doc & { registration: string }),
+        { recordHistory: false },
       );
       c.ranges.push(`${registrations[0]}-${registrations[registrations.length - 1]}`);
       c.transaction += slice.length;
@@ -264,25 +270,21 @@ export async function writeStatements(
     const { opening, closing } = s;
     const difference =
       opening && closing ? units(closing.amount, SCALE) - units(opening.amount, SCALE) - read.booked : undefined;
-    const after = storage.toDocument(
-      await storage.updateRow(tx, statementKind, caller.tenant, caller.username, row._id, {
-        ...row.data,
-        registration: row.registration,
+    // The statement's History row names its transactions (each keeps who wrote it and when): one row, not one per entry.
+    await updateIn(
+      tx,
+      caller,
+      statementKind,
+      statementDoc.registration,
+      {
         entriesTotal: Number(fromUnits(read.booked)),
         transactionCount: read.transactions.length,
         ...(difference === undefined
           ? {}
           : { balanced: difference === 0n, balanceDifference: Number(fromUnits(difference)) }),
-      }),
+      },
+      { mode: 'merge', action: 'IMPORT', history: { transactions: c.ranges }, historyAs: 'created' },
     );
-    // The statement's History row names its transactions (each keeps who wrote it and when): one row, not one per entry.
-    await insertHistory(tx, caller, {
-      entityName: statementKind.name,
-      entityRegistration: row.registration,
-      action: 'IMPORT',
-      after,
-      extra: { transactions: c.ranges },
-    });
     c.statement++;
     c.transaction = 0;
     c.statementRegistration = undefined;
@@ -323,9 +325,7 @@ export async function importCamt(
           const existing = await alreadyImported(tx, caller.tenant, read);
           if (existing) throw new AlreadyImported(existing);
         }
-        const registration = await freeRegistration(tx, caller, camtKind);
         const base: Doc = {
-          registration,
           status: queued ? 'IMPORTING' : 'IMPORTED',
           type: version.startsWith('camt.053') ? 'CAMT_053' : 'CAMT_054',
           name: file.fileName,
@@ -334,13 +334,15 @@ export async function importCamt(
           importDate: new Date().toISOString().slice(0, 10),
           messageId: read.messageId || undefined,
         };
-        const row = await storage.insertRow(
+        // Recorded once complete, by its IMPORT below.
+        const { registration } = await createIn(
           tx,
+          caller,
           camtKind,
-          caller.tenant,
-          caller.username,
           Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)),
+          { historyAs: 'none' },
         );
+        base.registration = registration;
         const document = await recordDocument(tx, caller, { entity: camtKind, registration }, stored, {
           name: file.fileName,
         });
@@ -354,16 +356,7 @@ export async function importCamt(
           doc = { ...doc, ...counts, ...(await matchCamt(tx, caller, registration)), status: 'PROCESSED' };
         }
         const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
-        const after = storage.toDocument(
-          await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, clean),
-        );
-        await insertHistory(tx, caller, {
-          entityName: camtKind.name,
-          entityRegistration: registration,
-          action: 'IMPORT',
-          after,
-        });
-        return after;
+        return updateIn(tx, caller, camtKind, registration, clean, { action: 'IMPORT', historyAs: 'created' });
       },
       600_000,
     );

@@ -9,7 +9,7 @@ import { inTenant, type Db } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { camtCounts, camtKind } from './camt-import.operation.ts';
-import { insertHistory } from '../../entities/history.ts';
+import { updateIn } from '../../entities/crud.operation.ts';
 import { matchTransactions, newTransactions, transactionKind } from './matching.ts';
 
 export const BANK_MATCHING = 'BANK_MATCHING';
@@ -36,21 +36,14 @@ export function registerMatchingRunner(db: Db, jobs: JobQueue): void {
         await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
           const row = await storage.findOne(tx, camtKind, caller.tenant, camt, true);
           if (!row) return;
-          const after = storage.toDocument(
-            await storage.updateRow(tx, camtKind, caller.tenant, caller.username, row._id, {
-              ...row.data,
-              registration: row.registration,
-              status: 'PROCESSED',
-              ...(await camtCounts(tx, caller.tenant, camt)),
-            }),
+          await updateIn(
+            tx,
+            caller,
+            camtKind,
+            row,
+            { ...row.data, status: 'PROCESSED', ...(await camtCounts(tx, caller.tenant, camt)) },
+            { action: 'COMPLETE' },
           );
-          await insertHistory(tx, caller, {
-            entityName: camtKind.name,
-            entityRegistration: row.registration,
-            action: 'COMPLETE',
-            before: storage.toDocument(row),
-            after,
-          });
         });
       }
       return { status: 'SUCCESS', message: 'Matching done' };
