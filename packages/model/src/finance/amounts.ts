@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../errors.ts';
 import { currencyDecimals } from '../values/currencies.ts';
+import { moneyLimits } from '../values/limits.ts';
 import { fromMinorUnits, toMinorUnits } from './contract-schedule.ts';
 
 /** The decimals of a record's currency; EUR's when it names none. */
@@ -23,6 +24,8 @@ export function mustBeAmount(value: unknown, currency: unknown, field: string): 
   const decimals = decimalsOf(currency);
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     throw new ApiError('INVALID_POSITIVE_NUMBER_FIELD', [field]);
+  if (value > moneyLimits.maxAmount)
+    throw new ApiError('INVALID_FIELD_VALUE', [String(value), `${field} (at most ${moneyLimits.maxAmount})`]);
   const units = toMinorUnits(value, decimals);
   if (Math.abs(value * 10 ** decimals - units) > 1e-6)
     throw new ApiError('INVALID_FIELD_VALUE', [

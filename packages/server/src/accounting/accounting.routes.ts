@@ -19,7 +19,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { entityByName } from '@lbo/model/entity-registry';
+import type { Entity } from '@lbo/model/entity';
+import { batch as batchEntity } from '@lbo/model/entities/script/batch.entity';
+import { document as documentEntity } from '@lbo/model/entities/core/document.entity';
 import { ApiError } from '@lbo/model/errors';
 import { idParams, isoDay, isoMonth, moneyAmount, noBody } from '@lbo/model/schema/request-values';
 import { inTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
@@ -45,7 +47,6 @@ import { reportWorkbook, type ReportName } from './report-workbooks.ts';
 import { postingRulesVocabulary, resetPostingRules, savePostingRules } from './posting-rules.operation.ts';
 import { contentDisposition } from '../http/downloads.ts';
 import type { Caller } from '../entities/crud.operation.ts';
-import { registerAccrualRunner } from './lessor.ts';
 import { typed } from '../http/schemas.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -53,7 +54,8 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
 const dateText = isoDay;
 const monthText = isoMonth;
 const code = z.string().min(1).max(100);
-const batchKind = entityByName('Batch')!;
+// Its parameters and message are kept beside its declared fields: read as a generic record.
+const batchKind: Entity = batchEntity;
 /** The texts a sample event may carry beside its type, date, amounts and side (posting-engine.ts `BusinessEvent`). */
 const eventTexts = [
   'financialProduct',
@@ -317,7 +319,6 @@ export async function accountingRoutes(
     },
   );
 
-  registerAccrualRunner(jobs);
   api.post(
     '/api/accounting/month-end',
     {
@@ -423,7 +424,7 @@ export async function accountingRoutes(
           throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [batchKind.name, id]);
         const documents = await storage.findWhere(
           tx,
-          entityByName('Document')!,
+          documentEntity,
           caller.tenant,
           sql<boolean>`data ->> 'entityName' = ${batchKind.name} AND data ->> 'entityRegistration' = ${row.registration}`,
           1,

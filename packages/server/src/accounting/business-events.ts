@@ -16,8 +16,12 @@
  * The month-end job (lessor.ts) posts INTEREST_ACCRUAL, RENTAL_INCOME and DEPRECIATION.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { invoiceLine } from '@lbo/model/entities/billing/invoice-line.entity';
+import { invoice } from '@lbo/model/entities/billing/invoice.entity';
+import { contractElement } from '@lbo/model/entities/financing/contract-element.entity';
+import { contract } from '@lbo/model/entities/financing/contract.entity';
 import { Dec } from '@lbo/model/finance/decimal';
+import { personWith } from '@lbo/model/values/parties';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
@@ -28,18 +32,15 @@ import { netInvestmentOf } from './lessor.ts';
 import { eventOfSource, recordPostingEvent, reversePostingEvent, type BusinessEvent } from './posting-engine.ts';
 import { leaseKindOf, type EventType } from './posting-rules.ts';
 
-const contractKind = entityByName('Contract')!;
-const invoiceKind = entityByName('Invoice')!;
-const invoiceLineKind = entityByName('InvoiceLine')!;
-const elementKind = entityByName('ContractElement')!;
+const contractKind = contract;
+const invoiceKind = invoice;
+const invoiceLineKind = invoiceLine;
+const elementKind = contractElement;
 
 /** An invoice all of whose lines are of one of these kinds is that event, not a generic INVOICE_ISSUED. */
 const lineEvents: Record<string, EventType> = { REJECTION_FEE: 'REJECTION_FEE', LATE_INTEREST: 'LATE_INTEREST' };
 const elementEvents: Record<string, EventType> = { ASSET_PURCHASE: 'ASSET_PURCHASE' };
 
-const personWith = (doc: Doc, role: string) =>
-  ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)
-    ?.personRegistration;
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 

@@ -5,7 +5,8 @@
  * ledgers (`;`, decimal point, quoted where needed).
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { person as personEntity } from '@lbo/model/entities/person/person.entity';
+import { posting as postingEntity } from '@lbo/model/entities/accounting/posting.entity';
 import type { Tx } from '../db/database.ts';
 import { chartOf } from './reports.ts';
 import { postingRulesOf } from './posting-rules.ts';
@@ -31,8 +32,8 @@ export const fecColumns = [
   'Idevise',
 ] as const;
 
-const postingTable = sql.table(entityByName('Posting')!.table);
-const personTable = sql.table(entityByName('Person')!.table);
+const postingTable = sql.table(postingEntity.table);
+const personTable = sql.table(personEntity.table);
 
 export interface EntryLine {
   journal: string;

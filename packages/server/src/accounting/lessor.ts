@@ -19,13 +19,16 @@
  * At a termination, the net investment still carried (`netInvestmentOf`) leaves the books.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { contract as contractEntity } from '@lbo/model/entities/financing/contract.entity';
+import { contractElement as contractElementEntity } from '@lbo/model/entities/financing/contract-element.entity';
+import { depreciationSchedule as depreciationScheduleEntity } from '@lbo/model/entities/asset/depreciation-schedule.entity';
+import { postingEvent as postingEventEntity } from '@lbo/model/entities/accounting/posting-event.entity';
 import { Dec } from '@lbo/model/finance/decimal';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc } from '../entities/storage.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { BatchRunner } from '../jobs/job-queue.ts';
 import { postingContextOf, recordPostingEvents, type BusinessEvent } from './posting-engine.ts';
 import { leaseKindOf, type EventType } from './posting-rules.ts';
 
@@ -125,10 +128,10 @@ export function depreciationSpreads(
     }));
 }
 
-const contractTable = sql.table(entityByName('Contract')!.table);
-const elementTable = sql.table(entityByName('ContractElement')!.table);
-const scheduleTable = sql.table(entityByName('DepreciationSchedule')!.table);
-const eventTable = sql.table(entityByName('PostingEvent')!.table);
+const contractTable = sql.table(contractEntity.table);
+const elementTable = sql.table(contractElementEntity.table);
+const scheduleTable = sql.table(depreciationScheduleEntity.table);
+const eventTable = sql.table(postingEventEntity.table);
 const personWith = (doc: Doc, role: string) =>
   ((doc.persons as { role?: string; personRegistration?: string }[] | undefined) ?? []).find((p) => p.role === role)
     ?.personRegistration;
@@ -304,18 +307,16 @@ export async function netInvestmentOf(
 }
 
 /** The month-end job (batch type INTEREST_ACCRUAL, parameters `{ month }`): a cron runs it for the month that just ended. */
-export function registerAccrualRunner(jobs: JobQueue): void {
-  jobs.register('INTEREST_ACCRUAL', {
-    plan: async (_tx, _caller, parameters, day) => {
-      const previous = new Date(Date.parse(`${day.slice(0, 7)}-01T00:00:00Z`) - DAY).toISOString().slice(0, 7);
-      const month = typeof parameters.month === 'string' ? parameters.month : previous;
-      return { name: `Interest accrual and depreciation ${month}`, parameters: { month }, total: 0 };
-    },
-    chunk: async (tx, caller, batch, cursor) => {
-      const { month } = (batch.data.parameters ?? {}) as { month: string };
-      const at = (cursor ?? { kind: 'contracts', after: '' }) as { kind: 'contracts' | 'schedules'; after: string };
-      const { posted, next } = await accrueChunk(tx, caller, month, at);
-      return { done: posted, cursor: next, finished: next === null, message: `${posted} event(s) posted for ${month}` };
-    },
-  });
-}
+export const accrualRunner = (): BatchRunner => ({
+  plan: async (_tx, _caller, parameters, day) => {
+    const previous = new Date(Date.parse(`${day.slice(0, 7)}-01T00:00:00Z`) - DAY).toISOString().slice(0, 7);
+    const month = typeof parameters.month === 'string' ? parameters.month : previous;
+    return { name: `Interest accrual and depreciation ${month}`, parameters: { month }, total: 0 };
+  },
+  chunk: async (tx, caller, batch, cursor) => {
+    const { month } = (batch.data.parameters ?? {}) as { month: string };
+    const at = (cursor ?? { kind: 'contracts', after: '' }) as { kind: 'contracts' | 'schedules'; after: string };
+    const { posted, next } = await accrueChunk(tx, caller, month, at);
+    return { done: posted, cursor: next, finished: next === null, message: `${posted} event(s) posted for ${month}` };
+  },
+});

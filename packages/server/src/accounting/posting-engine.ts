@@ -1,20 +1,21 @@
 import type { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { postingEvent } from '@lbo/model/entities/accounting/posting-event.entity';
+import { posting } from '@lbo/model/entities/accounting/posting.entity';
 import { ApiError } from '@lbo/model/errors';
 import { Dec } from '@lbo/model/finance/decimal';
 import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { Tx } from '../db/database.ts';
+import { createManyIn } from '../entities/bulk-writes.ts';
 import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
-import { insertHistories } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { evaluate, ExpressionError, parseExpression, type Expression } from './expression.ts';
 import { periodsOf, postingDateFor, type AccountingPeriods } from './periods.ts';
 import { eventTypes, leaseKindOf, postingRulesOf, ruleFor, type EventType, type PostingRule } from './posting-rules.ts';
 
-export const postingKind = entityByName('Posting')!;
-export const postingEventKind = entityByName('PostingEvent')!;
+export const postingKind = posting;
+export const postingEventKind = postingEvent;
 
 /** The type of an event whose lines are given, not derived by rules: a manual entry (accounting/bookings.ts). */
 export const MANUAL_ENTRY = 'MANUAL_ENTRY';
@@ -223,34 +224,29 @@ async function writeEvents(tx: Tx, caller: Caller, prepared: Prepared[]): Promis
     };
     return { event: eventDoc, postings };
   });
-  await storage.insertMany(
+  // Events and postings by the thousand (a month end, a billing run's invoices), built here and
+  // balanced above: through the bulk writes (entities/bulk-writes.ts). One History row per event
+  // names its postings; the postings have none of their own.
+  await createManyIn(
     tx,
+    caller,
     postingEventKind,
-    caller.tenant,
-    caller.username,
-    written.map((w) => w.event),
+    written.map((w) => w.event as Doc & { registration: string }),
+    {
+      action: 'POST',
+      historyOf: (_event, i) => ({ details: { postings: written[i].postings.map((p) => p.registration) } }),
+    },
   );
   const postings = written.flatMap((w) => w.postings);
   try {
     if (postings.length) {
-      await storage.insertMany(tx, postingKind, caller.tenant, caller.username, postings);
+      await createManyIn(tx, caller, postingKind, postings, { recordHistory: false });
       await sql`SET CONSTRAINTS posting_event_balanced IMMEDIATE`.execute(tx);
       await sql`SET CONSTRAINTS posting_event_balanced DEFERRED`.execute(tx);
     }
   } catch (e) {
     booksError(e);
   }
-  await insertHistories(
-    tx,
-    caller,
-    written.map((w) => ({
-      entityName: postingEventKind.name,
-      entityRegistration: w.event.registration as string,
-      action: 'POST',
-      after: w.event,
-      extra: { details: { postings: w.postings.map((p) => p.registration) } },
-    })),
-  );
   return written;
 }
 

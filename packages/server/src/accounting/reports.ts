@@ -7,14 +7,16 @@
  * Amounts are summed as decimals in SQL (numeric) or in minor units, never as floats.
  */
 import { sql } from 'kysely';
-import { entityByName } from '@lbo/model/entity-registry';
+import { accountingCatalogItem as accountingCatalogItemEntity } from '@lbo/model/entities/accounting/accounting-catalog-item.entity';
+import { invoice as invoiceEntity } from '@lbo/model/entities/billing/invoice.entity';
+import { posting as postingEntity } from '@lbo/model/entities/accounting/posting.entity';
 import { Dec } from '@lbo/model/finance/decimal';
 import type { Tx } from '../db/database.ts';
 import { lessorChart } from '@lbo/model/finance/chart-of-accounts';
 
-const postingTable = sql.table(entityByName('Posting')!.table);
-const catalogTable = sql.table(entityByName('AccountingCatalogItem')!.table);
-const invoiceTable = sql.table(entityByName('Invoice')!.table);
+const postingTable = sql.table(postingEntity.table);
+const catalogTable = sql.table(accountingCatalogItemEntity.table);
+const invoiceTable = sql.table(invoiceEntity.table);
 const money = (v: string | number) => new Dec(v).toNumber();
 
 /** Account → label and sub-ledger flag: the tenant's chart (AccountingCatalogItem), else the demo chart. */

@@ -26,6 +26,8 @@ export interface BulkOptions {
   history?: Doc;
   /** Schedules' `lines` are counted in the History rows rather than copied (a contract's elements). */
   countLines?: boolean;
+  /** What each record's History row adds beside `history` (`details` naming what it wrote with it). */
+  historyOf?: (doc: Doc, index: number) => Doc;
   /**
    * `false`: no History row, for what is a proposal recomputed at every run rather than a change
    * anyone made (a bank transaction's ranked candidates).
@@ -50,13 +52,17 @@ export async function createManyIn<E extends Entity>(
   await insertHistories(
     tx,
     caller,
-    docs.map((doc) => ({
-      entityName: entity.name,
-      entityRegistration: doc.registration,
-      action: options.action ?? 'CREATE',
-      after: counted(doc, options.countLines),
-      ...(options.history ? { extra: options.history } : {}),
-    })),
+    docs.map((doc, i) => {
+      const own = options.historyOf?.(doc, i);
+      const extra = options.history || own ? { ...options.history, ...own } : undefined;
+      return {
+        entityName: entity.name,
+        entityRegistration: doc.registration,
+        action: options.action ?? 'CREATE',
+        after: counted(doc, options.countLines),
+        ...(extra ? { extra } : {}),
+      };
+    }),
   );
 }
 

@@ -16,7 +16,7 @@ export type Row = EntityRow;
 
 /**
  * A record of the kind `E` as read from its table, its document typed by the kind's declaration
- * (`RowOf<typeof invoice>`: `row.data.totalBalance` is a number). The reads below answer it for
+ * (`RowOf<typeof invoice>`: `row.data.dueDate` is a `YYYY-MM-DD` string). The reads below answer it for
  * the declaration they are given; given a kind not known at compile time (`Entity`), a `Row`.
  */
 export type RowOf<E extends Entity> = Omit<Row, 'data'> & { data: DataOf<E> };

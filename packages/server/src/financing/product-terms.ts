@@ -5,7 +5,8 @@
  * not found.
  */
 import { ApiError } from '@lbo/model/errors';
-import { entityByName } from '@lbo/model/entity-registry';
+import { product as productEntity } from '@lbo/model/entities/financing/product.entity';
+import { productTable as productTableEntity } from '@lbo/model/entities/financing/product-table.entity';
 import type { Entity } from '@lbo/model/entity';
 import type { PlanService } from '@lbo/model/finance/payment-plan';
 import {
@@ -19,8 +20,7 @@ import type { Operations } from '../entities/crud.operation.ts';
 import type { SessionCaller } from '../auth/sessions.ts';
 import { canReadEntity, entityPath } from '../auth/permissions.ts';
 
-const productEntity = entityByName('Product')!;
-const tableEntity = entityByName('ProductTable')!;
+const tableEntity = productTableEntity;
 
 /** The product's link to each kind of table. */
 const tableLinks: Record<ProductTableKind, string> = {
