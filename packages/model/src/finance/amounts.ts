@@ -46,5 +46,11 @@ export interface InvoiceAmounts {
 export const invoiceBalance = (invoice: InvoiceAmounts | Record<string, unknown>) =>
   minor(typeof invoice.totalBalance === 'number' ? invoice.totalBalance : invoice.amountInclTax, invoice.currency);
 
+/** What is left to pay on an invoice as it stores it, in its currency: its balance, else its total while nothing is paid. */
+export function leftToPay(invoice: InvoiceAmounts | Record<string, unknown>): number | undefined {
+  const value = invoice.totalBalance ?? invoice.amountInclTax;
+  return typeof value === 'number' ? value : undefined;
+}
+
 /** The statuses of an invoice still to pay. */
 export const openInvoiceStatuses = ['ISSUED', 'PARTIALLY_PAID'];

@@ -15,6 +15,7 @@
  *   Amendment APPLY                  TERMINATION for an early termination (with its indemnity)
  * The month-end job (lessor.ts) posts INTEREST_ACCRUAL, RENTAL_INCOME and DEPRECIATION.
  */
+import { leftToPay } from '@lbo/model/finance/amounts';
 import { sql } from 'kysely';
 import { invoiceLine } from '@lbo/model/entities/billing/invoice-line.entity';
 import { invoice } from '@lbo/model/entities/billing/invoice.entity';
@@ -104,7 +105,7 @@ export async function invoiceEvent(tx: Tx, caller: Caller, doc: Doc, today: stri
 /** A receivable written off: its balance, split into its part excluding tax and its tax as the invoice's own totals are. */
 async function writeOffEvent(tx: Tx, caller: Caller, doc: Doc, today: string): Promise<BusinessEvent> {
   const currency = text(doc.currency) ?? 'EUR';
-  const amount = num(doc.writeOffAmount ?? doc.totalBalance ?? doc.amountInclTax);
+  const amount = num(doc.writeOffAmount ?? leftToPay(doc));
   const inclTax = num(doc.amountInclTax);
   const decimals = currencyDecimals(currency);
   const tax = inclTax

@@ -6,6 +6,7 @@
  * - aged receivables: open receivable invoices by client and days past due (0, 1–30, 31–60, 61–90, 91–120, over 120).
  * Amounts are summed as decimals in SQL (numeric) or in minor units, never as floats.
  */
+import { leftToPay } from '@lbo/model/finance/amounts';
 import { sql } from 'kysely';
 import { accountingCatalogItem as accountingCatalogItemEntity } from '@lbo/model/entities/accounting/accounting-catalog-item.entity';
 import { invoice as invoiceEntity } from '@lbo/model/entities/billing/invoice.entity';
@@ -171,7 +172,7 @@ export async function agedReceivables(tx: Tx, tenant: string, date: string) {
         name: payer?.name ?? person,
         currency,
       }) as never);
-    const balance = new Dec(Number(data.totalBalance ?? data.amountInclTax ?? 0));
+    const balance = new Dec(leftToPay(data) ?? 0);
     const days = Math.floor((day - Date.parse(`${String(data.dueDate ?? date)}T00:00:00Z`)) / 86_400_000);
     const e = entry as Record<string, InstanceType<typeof Dec>>;
     e[bucketOf(days)] = e[bucketOf(days)].plus(balance);

@@ -9,6 +9,7 @@
  * An invoice already (partly) paid is not cancelled: its payments are reversed first, so that no
  * money is left allocated to a cancelled invoice.
  */
+import { leftToPay } from '@lbo/model/finance/amounts';
 import { invoiceLine as invoiceLineKind } from '@lbo/model/entities/billing/invoice-line.entity';
 import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
@@ -83,7 +84,7 @@ export async function cancelInvoice(context: SideEffectContext): Promise<Doc> {
     ]);
   const decimals = currencyDecimals(doc.currency ?? 'EUR');
   const total = toMinorUnits(doc.amountInclTax ?? 0, decimals);
-  const balance = toMinorUnits(doc.totalBalance ?? doc.amountInclTax ?? 0, decimals);
+  const balance = toMinorUnits(leftToPay(doc) ?? 0, decimals);
   if (issued && balance !== total) {
     throw new ApiError('TRANSITION_REJECTED', [
       'CANCEL',

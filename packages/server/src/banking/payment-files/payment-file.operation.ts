@@ -8,6 +8,7 @@
  * GENERATED with its PAYMENT_FILE document and DRAFT lines; an invalid one stays DRAFT with the
  * schema's message, no document, and its lines CANCELLED (its invoices free for the next file).
  */
+import { leftToPay } from '@lbo/model/finance/amounts';
 import { sql } from 'kysely';
 import { invoice } from '@lbo/model/entities/billing/invoice.entity';
 import { paymentFileLine } from '@lbo/model/entities/billing/payment-file-line.entity';
@@ -234,7 +235,7 @@ export async function generatePaymentFiles(
       skipped.push({ invoiceRegistration: invoice.registration, reason });
     };
     // Euros to the cent (a balance typed as 0.1 + 0.2 is 0.30).
-    const amount = new Dec(String(invoice.data.totalBalance ?? invoice.data.amountInclTax ?? 0)).toDecimalPlaces(2);
+    const amount = new Dec(String(leftToPay(invoice.data) ?? 0)).toDecimalPlaces(2);
     if (invoice.data.currency !== 'EUR') {
       skip(`SEPA pays in euros, not ${invoice.data.currency}`);
       continue;

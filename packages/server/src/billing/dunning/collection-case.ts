@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { caseEntity as caseKind } from '@lbo/model/entities/case/case.entity';
 import { contract as contractKind } from '@lbo/model/entities/financing/contract.entity';
-import { invoiceBalance, major, minor } from '@lbo/model/finance/amounts';
+import { invoiceBalance, leftToPay, major, minor } from '@lbo/model/finance/amounts';
 import type { DataOf, RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
 import { createIn, updateIn, type Caller } from '../../entities/crud.operation.ts';
@@ -114,7 +114,7 @@ export async function recordCollectionAction(
     ...(action.feeInvoiceRegistration ? { feeInvoiceRegistration: action.feeInvoiceRegistration } : {}),
     ...(action.interest !== undefined ? { interest: action.interest } : {}),
     ...(action.indemnity !== undefined ? { indemnity: action.indemnity } : {}),
-    amount: invoice.data.totalBalance ?? invoice.data.amountInclTax,
+    amount: leftToPay(invoice.data),
   };
   const amount = major(await overdue(tx, caller, invoice, action.date), currency);
   const label =
