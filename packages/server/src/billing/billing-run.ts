@@ -24,7 +24,7 @@ import type { Tx } from '../db/database.ts';
 import { createManyIn } from '../entities/bulk-writes.ts';
 import { freeRegistrations, type Caller } from '../entities/crud.operation.ts';
 import * as storage from '../entities/storage.ts';
-import type { Doc, RowOf } from '../entities/storage.ts';
+import type { RowOf } from '../entities/storage.ts';
 import {
   countDueElements,
   lockDueElements,
@@ -103,7 +103,7 @@ function dueLinesOf(element: RowOf<typeof contractElement>, date: string): DueLi
 
 /** A chunk's invoices, and how many elements it billed (the unit of a run's progress, as its total counts). */
 export interface ChunkResult {
-  invoices: Doc[];
+  invoices: InvoiceDoc[];
   elements: number;
   cursor: RunCursor;
   finished: boolean;

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { bankStatement } from '@lbo/model/entities/banking/bank-statement.entity';
 import { camt as camtEntity } from '@lbo/model/entities/billing/camt.entity';
 import { ApiError } from '@lbo/model/errors';
-import type { RecordOf } from '@lbo/model/record-types';
+import type { InputOf, RecordOf } from '@lbo/model/record-types';
 import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
 import { createManyIn } from '../../entities/bulk-writes.ts';
 import { createIn, freeRegistrations, updateIn } from '../../entities/crud.operation.ts';
@@ -44,36 +44,39 @@ const fromUnits = (value: bigint) => {
 const amountNumber = (text: string) => Number(fromUnits(units(text, SCALE)));
 
 /** A transaction's document (its status NEW, waiting for matching). */
-function transactionDoc(registration: string, statement: Doc, t: CamtTransaction): Doc {
+function transactionDoc(
+  registration: string,
+  statement: RecordOf<typeof bankStatement>,
+  t: CamtTransaction,
+): InputOf<typeof transactionKind> & { registration: string } {
   const isReturn = t.creditDebit === 'DBIT' && (!!t.returnReason || (t.reversal && !!t.endToEndId));
-  return Object.fromEntries(
-    Object.entries({
-      registration,
-      status: 'NEW',
-      type: isReturn ? 'DIRECT_DEBIT_RETURN' : t.creditDebit === 'DBIT' ? 'DEBIT' : 'CREDIT',
-      name: (t.counterpartyName ?? t.remittanceInformation ?? t.entryReference ?? registration).slice(0, 140),
-      bankStatementRegistration: statement.registration,
-      camtRegistration: statement.camtRegistration,
-      accountIban: statement.accountIban,
-      creditDebit: t.creditDebit,
-      amount: amountNumber(t.amount),
-      currency: t.currency ?? statement.currency,
-      bookingDate: t.bookingDate,
-      valueDate: t.valueDate,
-      entryReference: t.entryReference,
-      accountServicerReference: t.accountServicerReference,
-      bankTransactionCode: t.bankTransactionCode,
-      endToEndId: t.endToEndId,
-      mandateReference: t.mandateReference,
-      remittanceInformation: t.remittanceInformation,
-      creditorReference: t.creditorReference,
-      counterpartyName: t.counterpartyName,
-      counterpartyIban: t.counterpartyIban?.replace(/\s/g, '').toUpperCase(),
-      reversal: t.reversal,
-      returnReason: t.returnReason,
-      entryStatus: t.entryStatus,
-    }).filter(([, v]) => v !== undefined),
-  );
+  const doc: InputOf<typeof transactionKind> & { registration: string } = {
+    registration,
+    status: 'NEW',
+    type: isReturn ? 'DIRECT_DEBIT_RETURN' : t.creditDebit === 'DBIT' ? 'DEBIT' : 'CREDIT',
+    name: (t.counterpartyName ?? t.remittanceInformation ?? t.entryReference ?? registration).slice(0, 140),
+    bankStatementRegistration: statement.registration,
+    camtRegistration: statement.camtRegistration,
+    accountIban: statement.accountIban,
+    creditDebit: t.creditDebit,
+    amount: amountNumber(t.amount),
+    currency: t.currency ?? statement.currency,
+    bookingDate: t.bookingDate,
+    valueDate: t.valueDate,
+    entryReference: t.entryReference,
+    accountServicerReference: t.accountServicerReference,
+    bankTransactionCode: t.bankTransactionCode,
+    endToEndId: t.endToEndId,
+    mandateReference: t.mandateReference,
+    remittanceInformation: t.remittanceInformation,
+    creditorReference: t.creditorReference,
+    counterpartyName: t.counterpartyName,
+    counterpartyIban: t.counterpartyIban?.replace(/\s/g, '').toUpperCase(),
+    reversal: t.reversal,
+    returnReason: t.returnReason,
+    entryStatus: t.entryStatus,
+  };
+  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)) as typeof doc;
 }
 
 /** Thrown inside the import's transaction when every statement of the file was imported before: nothing is kept. */
@@ -219,11 +222,11 @@ export async function writeStatements(
         continue;
       }
       const account = s.iban ?? s.accountId ?? '';
-      const doc: Doc = {
+      const doc: InputOf<typeof bankStatement> = {
         status: 'IMPORTED',
         type: s.kind === '053' ? 'CAMT_053' : undefined,
         name: `${account} ${s.fromDate ?? s.creationDate?.slice(0, 10) ?? ''}`.trim(),
-        camtRegistration: camt.registration,
+        camtRegistration: String(camt.registration),
         messageId: file.messageId,
         statementId: s.id,
         sequenceNumber: s.sequenceNumber,
@@ -258,7 +261,7 @@ export async function writeStatements(
         tx,
         caller,
         transactionKind,
-        slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t) as Doc & { registration: string }),
+        slice.map((t, i) => transactionDoc(registrations[i], statementDoc, t)),
         { recordHistory: false },
       );
       c.ranges.push(`${registrations[0]}-${registrations[registrations.length - 1]}`);

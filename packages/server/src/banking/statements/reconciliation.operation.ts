@@ -7,10 +7,11 @@ import { sql } from 'kysely';
 import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
 import { minor, mustBeAmount } from '@lbo/model/finance/amounts';
+import type { RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
 import { mustFindRow } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc, RowOf } from '../../entities/storage.ts';
+import type { RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import {
   matchTransactions,
@@ -41,7 +42,7 @@ export async function candidatesOf(
   tx: Tx,
   caller: WorkflowCaller,
   id: string,
-): Promise<{ transaction: Doc; candidates: Candidate[] }> {
+): Promise<{ transaction: RecordOf<typeof transactionKind>; candidates: Candidate[] }> {
   const row = await mustFindRow(tx, caller, transactionKind, id, true);
   return {
     transaction: storage.toDocument(row),
@@ -55,7 +56,7 @@ export async function matchByHand(
   caller: WorkflowCaller,
   id: string,
   allocations: { invoiceRegistration: string; amount: number }[],
-): Promise<Doc> {
+): Promise<RecordOf<typeof transactionKind>> {
   const row = await waitingTransaction(tx, caller, id);
   const currency = row.data.currency;
   if (row.data.type === 'DIRECT_DEBIT_RETURN')

@@ -9,11 +9,11 @@ import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.e
 import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { ApiError } from '@lbo/model/errors';
 import { invoiceBalance, major, mustBeAmount } from '@lbo/model/finance/amounts';
+import type { RecordOf } from '@lbo/model/record-types';
 import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
 import { createIn, mustFindRow, type Caller } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { Doc } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import {
@@ -24,6 +24,8 @@ import {
   type CashflowRow,
   type InvoiceRow,
 } from './allocations.ts';
+
+type Allocation = RecordOf<typeof cashflowAllocation>;
 
 export interface AllocationRequest {
   /** By hand: these invoices, these amounts. Absent or empty: oldest-first over the counterparty's open invoices. */
@@ -73,7 +75,7 @@ export async function allocateCashflow(
   caller: WorkflowCaller,
   registration: string,
   request: AllocationRequest = {},
-): Promise<{ cashflow: Doc; allocations: Doc[] }> {
+): Promise<{ cashflow: RecordOf<typeof cashflowKind>; allocations: Allocation[] }> {
   const cashflow = await mustFindRow(tx, caller, cashflowKind, registration, true);
   if (!allocatable.includes(String(cashflow.status)))
     throw refuseCashflow(
@@ -126,7 +128,7 @@ export async function allocateCashflow(
       planned.push({ invoice: invoice.registration, amount });
     }
   }
-  const allocations: Doc[] = [];
+  const allocations: Allocation[] = [];
   for (const p of planned) {
     const draft = await createIn(tx, caller, cashflowAllocation, {
       status: 'DRAFT',
@@ -138,7 +140,10 @@ export async function allocateCashflow(
       currency,
       ...(request.date ? { date: request.date } : {}),
     });
-    allocations.push(await runTransition(tx, caller, cashflowAllocation, draft.registration, 'VALIDATE'));
+    // The workflow answers the record it moved, a generic document.
+    allocations.push(
+      (await runTransition(tx, caller, cashflowAllocation, draft.registration, 'VALIDATE')) as Allocation,
+    );
   }
   return {
     cashflow: storage.toDocument(await mustFindRow(tx, caller, cashflowKind, cashflow.registration, true)),
@@ -147,6 +152,6 @@ export async function allocateCashflow(
 }
 
 /** Reverses allocation `registration` by its REVERSE transition (the approver's decision); answers it. */
-export async function reverseAllocation(tx: Tx, caller: WorkflowCaller, registration: string): Promise<Doc> {
-  return runTransition(tx, caller, cashflowAllocation, registration, 'REVERSE');
+export async function reverseAllocation(tx: Tx, caller: WorkflowCaller, registration: string): Promise<Allocation> {
+  return (await runTransition(tx, caller, cashflowAllocation, registration, 'REVERSE')) as Allocation;
 }

@@ -8,7 +8,10 @@ import type { WriteHooks } from '../../entities/crud.operation.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { major, minor } from '@lbo/model/finance/amounts';
 
-function withAmounts(doc: Doc, allocated: number): Doc {
+function withAmounts<D extends Doc>(
+  doc: D,
+  allocated: number,
+): D & { allocatedAmount: number; unallocatedAmount: number } {
   const currency = doc.currency;
   return {
     ...doc,
