@@ -120,6 +120,11 @@ export async function buildApp({
   await app.register(cronRoutes, { db, preHandler, jobs });
 
   const context: ModuleContext = { database, db, operations, sessions, store, jobs, entities, preHandler };
+  for (const module of product.modules)
+    for (const [type, runner] of Object.entries(module.jobRunners?.(context) ?? {})) {
+      if (jobs.runnerOf(type)) throw new Error(`The batch type ${type} has two runners (${module.name})`);
+      jobs.register(type, runner);
+    }
   for (const module of product.modules) {
     const register = module.register;
     if (register) await app.register(async (scope) => register(scope, context));

@@ -3,6 +3,7 @@ import { accountingRoutes } from './accounting.routes.ts';
 import { bookingSideEffects, bookingWriteHooks } from './bookings.ts';
 import { accountingSideEffects } from './business-events.ts';
 import { inventorySideEffects } from './inventories.ts';
+import { accrualRunner } from './lessor.ts';
 import { validatePostingRules } from './posting-rules.ts';
 
 export { closeThrough } from './periods.ts';
@@ -14,6 +15,7 @@ export const accountingModule: ServerModule = {
   async register(app, { db, preHandler, jobs, store }) {
     await app.register(accountingRoutes, { db, preHandler, jobs, store });
   },
+  jobRunners: () => ({ INTEREST_ACCRUAL: accrualRunner() }),
   sideEffects: {
     ...accountingSideEffects,
     ...bookingSideEffects,

@@ -1,7 +1,9 @@
 import type { ServerModule } from '../modules/server-module.ts';
 import { paymentFileSideEffects } from './payment-files/payment-file-side-effects.ts';
-import { paymentFileRoutes } from './payment-files/payment-files.routes.ts';
+import { paymentFileRoutes, paymentFileRunners } from './payment-files/payment-files.routes.ts';
 import { returnRoutes } from './returns/returns.routes.ts';
+import { CAMT_IMPORT, camtImportRunner } from './statements/camt-import-job.ts';
+import { BANK_MATCHING, matchingRunner } from './statements/matching-job.ts';
 import { statementRoutes } from './statements/statements.routes.ts';
 import { treasuryWriteHooks } from './treasury/treasury.ts';
 import { treasuryRoutes } from './treasury/treasury.routes.ts';
@@ -29,6 +31,11 @@ export const bankingModule = ({ camtBackgroundThreshold }: BankingSettings = {})
     { section: 'Banking', order: 50, path: '/arbitration', permission: 'write /api/bank/bank-operations' },
     { section: 'Banking', order: 60, path: '/bank/set-overdraft', permission: 'write /api/bank/bank-accounts' },
   ],
+  jobRunners: ({ db, jobs, store }) => ({
+    [BANK_MATCHING]: matchingRunner(db),
+    [CAMT_IMPORT]: camtImportRunner(db, jobs, store),
+    ...paymentFileRunners(store),
+  }),
   sideEffects: paymentFileSideEffects,
   writeHooks: treasuryWriteHooks,
   crons: [

@@ -1,12 +1,12 @@
 import type { ServerModule } from '../modules/server-module.ts';
-import { billingRoutes } from './billing.routes.ts';
+import { arrearsRunner, billingRoutes, billingRunner } from './billing.routes.ts';
 import { billingSideEffects } from './billing-side-effects.ts';
 import { cashflowSideEffects } from './cashflows/allocations.ts';
 import { cashflowWriteHooks } from './cashflows/cashflow-hooks.ts';
 import { cashflowRoutes } from './cashflows/cashflows.routes.ts';
 import { invoiceWriteHooks } from './credit-notes.ts';
 import { validateDebitReturns, validateDunning } from './dunning/dunning-settings.ts';
-import { dunningRoutes } from './dunning/dunning.routes.ts';
+import { dunningRoutes, dunningRunner } from './dunning/dunning.routes.ts';
 import { invoiceKpiRoutes } from './invoice-kpis.routes.ts';
 import { validateInvoiceLayout } from './invoice-pdf/invoice-layout.ts';
 import { invoicePdfSideEffects } from './invoice-pdf/invoice-pdf.operation.ts';
@@ -36,6 +36,7 @@ export const billingModule = ({ backgroundThreshold }: BillingSettings = {}): Se
     await app.register(dunningRoutes, { db, preHandler, jobs, store });
     await app.register(invoiceKpiRoutes, { db, preHandler });
   },
+  jobRunners: ({ store }) => ({ BILLING: billingRunner(), ARREARS: arrearsRunner(), DUNNING: dunningRunner(store) }),
   sideEffects: {
     ...billingSideEffects,
     ...cashflowSideEffects,

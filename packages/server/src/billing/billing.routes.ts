@@ -11,7 +11,7 @@ import { databaseError } from '../entities/crud.operation.ts';
 import { typed } from '../http/schemas.ts';
 import type { Doc } from '../entities/storage.ts';
 import { createBatch } from '../jobs/batch-records.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { BatchRunner, JobQueue } from '../jobs/job-queue.ts';
 import { refreshDueArrears } from './cashflows/arrears.ts';
 import {
   billChunk,
@@ -44,53 +44,45 @@ const runQuery = z.strictObject({
 });
 
 /** The billing run as a background job: chunk after chunk from the batch's cursor. */
-export function registerBillingRunner(jobs: JobQueue): void {
-  jobs.register('BILLING', {
-    chunk: async (tx, caller, batch, cursor) => {
-      const result = await billChunk(
-        tx,
-        caller,
-        batch.data.parameters as unknown as RunParameters,
-        cursor as RunCursor,
-        { batchRegistration: batch.registration },
-      );
-      return {
-        done: result.elements,
-        cursor: result.cursor,
-        finished: result.finished,
-        ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}),
-      };
-    },
-    // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
-    plan: async (tx, caller, cronParameters, day) => {
-      const ahead = Number(cronParameters.daysAhead ?? 0);
-      const parameters = runParameters({
-        date: addDays(day, Number.isInteger(ahead) ? ahead : 0),
-        organizations: cronParameters.organizations,
-      });
-      return {
-        name: `Billing up to ${parameters.date}`,
-        parameters: parameters as unknown as Doc,
-        total: await countDueElements(tx, caller, parameters, 10_000_000),
-      };
-    },
-  });
-}
+export const billingRunner = (): BatchRunner => ({
+  chunk: async (tx, caller, batch, cursor) => {
+    const result = await billChunk(tx, caller, batch.data.parameters as unknown as RunParameters, cursor as RunCursor, {
+      batchRegistration: batch.registration,
+    });
+    return {
+      done: result.elements,
+      cursor: result.cursor,
+      finished: result.finished,
+      ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}),
+    };
+  },
+  // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
+  plan: async (tx, caller, cronParameters, day) => {
+    const ahead = Number(cronParameters.daysAhead ?? 0);
+    const parameters = runParameters({
+      date: addDays(day, Number.isInteger(ahead) ? ahead : 0),
+      organizations: cronParameters.organizations,
+    });
+    return {
+      name: `Billing up to ${parameters.date}`,
+      parameters: parameters as unknown as Doc,
+      total: await countDueElements(tx, caller, parameters, 10_000_000),
+    };
+  },
+});
 
 /** Arrears brought up to date as days pass (billing/cashflows/arrears.ts), run daily by the tenant's cron. */
-export function registerArrearsRunner(jobs: JobQueue): void {
-  jobs.register('ARREARS', {
-    plan: async (_tx, _caller, _parameters, day) => ({
-      name: `Arrears on ${day}`,
-      parameters: { date: day },
-      total: 0,
-    }),
-    chunk: async (tx, caller, batch) => {
-      const changed = await refreshDueArrears(tx, caller, String((batch.data.parameters as Doc).date));
-      return { done: changed, cursor: null, finished: true, message: `${changed} contract(s) with new arrears` };
-    },
-  });
-}
+export const arrearsRunner = (): BatchRunner => ({
+  plan: async (_tx, _caller, _parameters, day) => ({
+    name: `Arrears on ${day}`,
+    parameters: { date: day },
+    total: 0,
+  }),
+  chunk: async (tx, caller, batch) => {
+    const changed = await refreshDueArrears(tx, caller, String((batch.data.parameters as Doc).date));
+    return { done: changed, cursor: null, finished: true, message: `${changed} contract(s) with new arrears` };
+  },
+});
 
 /** BILLING_BACKGROUND_ELEMENTS, read at each run so that an operator may change it without a restart. */
 const thresholdFromEnvironment = () => {
@@ -104,8 +96,6 @@ export async function billingRoutes(
   app: FastifyInstance,
   { db, preHandler, jobs, backgroundThreshold }: BillingRouteOptions,
 ) {
-  registerBillingRunner(jobs);
-  registerArrearsRunner(jobs);
   typed(app).get(
     '/api/script/runs/run-billing',
     {

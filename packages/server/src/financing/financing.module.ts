@@ -3,7 +3,7 @@ import { calculatorRoutes } from './calculator.routes.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { contractLifecycleRoutes } from './contract-lifecycle.routes.ts';
 import { financingSideEffects } from './financing-side-effects.ts';
-import { registerIndexationRunner } from './indexation-job.ts';
+import { indexationRunner } from './indexation-job.ts';
 import { financedRecordHooks } from './quotation-pricing.ts';
 
 export { countDueElements, lockDueElements, nextDueContracts, type DueSelection } from './due-elements.ts';
@@ -12,14 +12,13 @@ export { recordLineStatus, recordLinesStatus } from './schedule-lines.ts';
 /** Deals, quotations priced by the finance engine, contracts and their lifecycle, credit lines, indexation. */
 export const financingModule: ServerModule = {
   name: 'financing',
-  async register(app, { db, operations, preHandler, jobs }) {
+  async register(app, { db, operations, preHandler }) {
     await app.register(async (scope) => {
       scope.addHook('preHandler', preHandler);
       await scope.register(calculatorRoutes, { operations });
     });
     await app.register(contractLifecycleRoutes, { db, preHandler });
     await app.register(catalogueRoutes, { db, operations, preHandler });
-    registerIndexationRunner(jobs);
   },
   menus: [
     {
@@ -30,6 +29,7 @@ export const financingModule: ServerModule = {
       permission: 'read /api/financing/calculator',
     },
   ],
+  jobRunners: () => ({ INDEXATION: indexationRunner() }),
   sideEffects: financingSideEffects,
   writeHooks: financedRecordHooks,
   crons: [

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/database.ts';
 import type { ObjectStore } from '../db/object-store.ts';
 import type { Operations, WriteHooks } from '../entities/crud.operation.ts';
 import type { CronEntry } from '../jobs/crons.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { BatchRunner, JobQueue } from '../jobs/job-queue.ts';
 import type { ToolPlacement } from '../auth/menus.ts';
 import type { SessionCaller, SessionService } from '../auth/sessions.ts';
 import type { TenantSetting } from '../auth/tenant-settings.ts';
@@ -51,6 +51,8 @@ export interface ServerModule {
   name: string;
   /** Its routes and job runners, registered in a Fastify scope of its own. */
   register?(app: FastifyInstance, context: ModuleContext): Promise<void>;
+  /** Runners of its batch types (the background work its routes and crons start), by type. */
+  jobRunners?(context: ModuleContext): Record<string, BatchRunner>;
   /** Functions behind the side-effect names of transitions (`sideEffectNames` in the model). */
   sideEffects?: Partial<Record<SideEffectName, SideEffectRegistration>>;
   /** Write hooks, by the key a kind's declaration names (`writeHooks`). */

@@ -20,7 +20,7 @@ import type { ObjectStore } from '../../db/object-store.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { typed } from '../../http/schemas.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { BatchRunner, JobQueue } from '../../jobs/job-queue.ts';
 import type { Tx } from '../../db/database.ts';
 import { debitVersions, transferVersions } from './pain-xml.ts';
 import {
@@ -74,50 +74,46 @@ export async function queuePaymentFiles(tx: Tx, caller: Caller, p: PaymentFilePa
 }
 
 /** The runners of both batch types: the whole generation in one chunk (one transaction, under the tenant's lock). */
-export function registerPaymentFileRunners(jobs: JobQueue, store: ObjectStore): void {
-  for (const type of ['COLLECTION', 'PAYMENT'] as const) {
-    jobs.register(type, {
-      chunk: async (tx, caller, batch) => {
-        const p = batch.data.parameters as unknown as PaymentFileParameters;
-        const { files, skipped } = await generatePaymentFiles(tx, caller, store, p, batch.registration);
-        const lines = files.reduce((s, f) => s + Number(f.count ?? 0), 0);
-        const invalid = files
-          .filter((f) => f.status !== 'GENERATED')
-          .map((f) => `${f.registration}: ${f.errorMessage}`);
-        const message = [
-          `${files.length} file(s), ${lines} line(s)`,
-          ...invalid,
-          ...skipped.slice(0, 20).map((s) => `${s.invoiceRegistration} left out: ${s.reason}`),
-        ].join('\n');
-        return { done: lines + skipped.length, cursor: null, finished: true, message };
-      },
-      // A scheduled run (cron parameters { type, version?, scheme?, daysAhead?, organizations? }): invoices due by the tick's day plus daysAhead.
-      plan: async (tx, caller, parameters, day) => {
-        const ahead = Number(parameters.daysAhead ?? 0);
-        const p = paymentFileParameters(
-          {
-            ...parameters,
-            type: type === 'COLLECTION' ? 'SEPA_DIRECT_DEBIT' : 'SEPA_CREDIT_TRANSFER',
-            dueUntil: addDays(day, Number.isInteger(ahead) ? ahead : 0),
-            today: day,
-          },
-          caller,
-        );
-        return {
-          name: batchName(p),
-          parameters: p as unknown as Doc,
-          total: await countPaymentFileCandidates(tx, caller, p),
-        };
-      },
-    });
-  }
+export function paymentFileRunners(store: ObjectStore): Record<'COLLECTION' | 'PAYMENT', BatchRunner> {
+  const runner = (type: 'COLLECTION' | 'PAYMENT'): BatchRunner => ({
+    chunk: async (tx, caller, batch) => {
+      const p = batch.data.parameters as unknown as PaymentFileParameters;
+      const { files, skipped } = await generatePaymentFiles(tx, caller, store, p, batch.registration);
+      const lines = files.reduce((s, f) => s + Number(f.count ?? 0), 0);
+      const invalid = files.filter((f) => f.status !== 'GENERATED').map((f) => `${f.registration}: ${f.errorMessage}`);
+      const message = [
+        `${files.length} file(s), ${lines} line(s)`,
+        ...invalid,
+        ...skipped.slice(0, 20).map((s) => `${s.invoiceRegistration} left out: ${s.reason}`),
+      ].join('\n');
+      return { done: lines + skipped.length, cursor: null, finished: true, message };
+    },
+    // A scheduled run (cron parameters { type, version?, scheme?, daysAhead?, organizations? }): invoices due by the tick's day plus daysAhead.
+    plan: async (tx, caller, parameters, day) => {
+      const ahead = Number(parameters.daysAhead ?? 0);
+      const p = paymentFileParameters(
+        {
+          ...parameters,
+          type: type === 'COLLECTION' ? 'SEPA_DIRECT_DEBIT' : 'SEPA_CREDIT_TRANSFER',
+          dueUntil: addDays(day, Number.isInteger(ahead) ? ahead : 0),
+          today: day,
+        },
+        caller,
+      );
+      return {
+        name: batchName(p),
+        parameters: p as unknown as Doc,
+        total: await countPaymentFileCandidates(tx, caller, p),
+      };
+    },
+  });
+  return { COLLECTION: runner('COLLECTION'), PAYMENT: runner('PAYMENT') };
 }
 
 export async function paymentFileRoutes(
   app: FastifyInstance,
   { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
 ) {
-  registerPaymentFileRunners(jobs, store);
   const api = typed(app);
 
   api.post(

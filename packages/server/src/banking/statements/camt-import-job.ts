@@ -17,7 +17,7 @@ import type { Row } from '../../entities/storage.ts';
 import { documentEntity } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { BatchRunner, JobQueue } from '../../jobs/job-queue.ts';
 import {
   camtKind,
   readCamt,
@@ -44,7 +44,7 @@ function position(file: ReadCamt, cursor: ImportCursor): number {
   return n;
 }
 
-export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectStore): void {
+export function camtImportRunner(db: Db, jobs: JobQueue, store: ObjectStore): BatchRunner {
   const files = new Map<string, ReadCamt>();
 
   /** The file of a camt, read from its document's content (once per process and batch). */
@@ -67,7 +67,7 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
     return file;
   }
 
-  jobs.register(CAMT_IMPORT, {
+  return {
     chunk: async (tx, caller, batch, cursor) => {
       const camt = await storage.findOne(tx, camtKind, caller.tenant, camtOf(batch), true);
       if (!camt || camt.status !== 'IMPORTING') return { done: 0, cursor, finished: true };
@@ -139,5 +139,5 @@ export function registerCamtImportRunner(db: Db, jobs: JobQueue, store: ObjectSt
       if (matching && matching !== batch.registration) await jobs.enqueue(caller.tenant, matching);
       return { status: 'SUCCESS', message: 'Import done' };
     },
-  });
+  };
 }

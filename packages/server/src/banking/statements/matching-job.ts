@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { inTenant, type Db } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { BatchRunner } from '../../jobs/job-queue.ts';
 import { camtCounts, camtKind } from './camt-import.operation.ts';
 import { updateIn } from '../../entities/crud.operation.ts';
 import { matchTransactions, newTransactions, transactionKind } from './matching.ts';
@@ -15,48 +15,46 @@ import { matchTransactions, newTransactions, transactionKind } from './matching.
 export const BANK_MATCHING = 'BANK_MATCHING';
 const CHUNK = 500;
 
-export function registerMatchingRunner(db: Db, jobs: JobQueue): void {
-  jobs.register(BANK_MATCHING, {
-    chunk: async (tx, caller, batch, cursor) => {
-      const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
-      const condition = camt ? sql<boolean>`data->>'camtRegistration' = ${camt}` : sql<boolean>`true`;
-      const rows = await newTransactions(tx, caller.tenant, condition, typeof cursor === 'string' ? cursor : '', CHUNK);
-      // A batch runs for whoever started it; the allocations it makes are the system's.
-      const outcome = await matchTransactions(tx, { ...caller, isAdmin: true }, rows);
-      return {
-        done: rows.length,
-        cursor: rows.length ? rows[rows.length - 1]._id : cursor,
-        finished: rows.length < CHUNK,
-        ...(outcome.matched ? { message: `${outcome.matched} transaction(s) matched` } : {}),
-      };
-    },
-    finish: async (caller, batch) => {
-      const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
-      if (camt) {
-        await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
-          const row = await storage.findOne(tx, camtKind, caller.tenant, camt, true);
-          if (!row) return;
-          await updateIn(
-            tx,
-            caller,
-            camtKind,
-            row,
-            { ...row.data, status: 'PROCESSED', ...(await camtCounts(tx, caller.tenant, camt)) },
-            { action: 'COMPLETE' },
-          );
-        });
-      }
-      return { status: 'SUCCESS', message: 'Matching done' };
-    },
-    plan: async (tx, caller) => {
-      const {
-        rows: [c],
-      } = await sql<{
-        n: string;
-      }>`SELECT count(*) AS n FROM ${sql.table(transactionKind.table)} WHERE tenant = ${caller.tenant} AND status = 'NEW'`.execute(
-        tx,
-      );
-      return { name: 'Matching of the waiting bank transactions', parameters: {}, total: Number(c.n) };
-    },
-  });
-}
+export const matchingRunner = (db: Db): BatchRunner => ({
+  chunk: async (tx, caller, batch, cursor) => {
+    const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
+    const condition = camt ? sql<boolean>`data->>'camtRegistration' = ${camt}` : sql<boolean>`true`;
+    const rows = await newTransactions(tx, caller.tenant, condition, typeof cursor === 'string' ? cursor : '', CHUNK);
+    // A batch runs for whoever started it; the allocations it makes are the system's.
+    const outcome = await matchTransactions(tx, { ...caller, isAdmin: true }, rows);
+    return {
+      done: rows.length,
+      cursor: rows.length ? rows[rows.length - 1]._id : cursor,
+      finished: rows.length < CHUNK,
+      ...(outcome.matched ? { message: `${outcome.matched} transaction(s) matched` } : {}),
+    };
+  },
+  finish: async (caller, batch) => {
+    const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
+    if (camt) {
+      await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+        const row = await storage.findOne(tx, camtKind, caller.tenant, camt, true);
+        if (!row) return;
+        await updateIn(
+          tx,
+          caller,
+          camtKind,
+          row,
+          { ...row.data, status: 'PROCESSED', ...(await camtCounts(tx, caller.tenant, camt)) },
+          { action: 'COMPLETE' },
+        );
+      });
+    }
+    return { status: 'SUCCESS', message: 'Matching done' };
+  },
+  plan: async (tx, caller) => {
+    const {
+      rows: [c],
+    } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM ${sql.table(transactionKind.table)} WHERE tenant = ${caller.tenant} AND status = 'NEW'`.execute(
+      tx,
+    );
+    return { name: 'Matching of the waiting bank transactions', parameters: {}, total: Number(c.n) };
+  },
+});

@@ -20,8 +20,7 @@ import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { camtKind, importCamt } from './camt-import.operation.ts';
-import { registerMatchingRunner } from './matching-job.ts';
-import { CAMT_IMPORT, registerCamtImportRunner } from './camt-import-job.ts';
+import { CAMT_IMPORT } from './camt-import-job.ts';
 import { candidatesOf, matchByHand, rematch } from './reconciliation.operation.ts';
 import { transactionKind } from './matching.ts';
 
@@ -67,8 +66,6 @@ export async function statementRoutes(
   { db, store, jobs, preHandler, backgroundThreshold }: StatementRouteOptions,
 ) {
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: MAX_FILE } });
-  registerMatchingRunner(db, jobs);
-  registerCamtImportRunner(db, jobs, store);
   const api = typed(app);
   const write = (entity: { name: string; route: string }) => ({
     entity: entity.name,

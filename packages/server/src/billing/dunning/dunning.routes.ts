@@ -13,7 +13,7 @@ import { databaseError } from '../../entities/crud.operation.ts';
 import { typed } from '../../http/schemas.ts';
 import type { Doc } from '../../entities/storage.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { BatchRunner, JobQueue } from '../../jobs/job-queue.ts';
 import { todayIn } from '../../workflow/side-effects.ts';
 import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.entity';
 import { countDunningCandidates, dunChunk } from './dunning.operation.ts';
@@ -25,35 +25,32 @@ const runBody = z
   .optional();
 
 /** The DUNNING batch runner: one chunk of invoices per step; a cron's run counts to its tick's day. */
-export function registerDunningRunner(jobs: JobQueue, store?: ObjectStore): void {
-  jobs.register('DUNNING', {
-    plan: async (tx, caller, _parameters, day) => ({
-      name: `Dunning on ${day}`,
-      parameters: { date: day },
-      total: await countDunningCandidates(tx, caller.tenant, day),
-    }),
-    chunk: async (tx, caller, batch, cursor) => {
-      const { date } = (batch.data.parameters ?? {}) as Doc;
-      const result = await dunChunk(tx, caller, String(date), typeof cursor === 'string' ? cursor : null, store);
-      return {
-        done: result.examined,
-        cursor: result.cursor,
-        finished: result.finished,
-        ...(result.dunned.length
-          ? {
-              message: `${result.dunned.length} invoice(s) dunned: ${result.dunned.map((d) => `${d.invoiceRegistration} ${d.level}`).join(', ')}`,
-            }
-          : {}),
-      };
-    },
-  });
-}
+export const dunningRunner = (store?: ObjectStore): BatchRunner => ({
+  plan: async (tx, caller, _parameters, day) => ({
+    name: `Dunning on ${day}`,
+    parameters: { date: day },
+    total: await countDunningCandidates(tx, caller.tenant, day),
+  }),
+  chunk: async (tx, caller, batch, cursor) => {
+    const { date } = (batch.data.parameters ?? {}) as Doc;
+    const result = await dunChunk(tx, caller, String(date), typeof cursor === 'string' ? cursor : null, store);
+    return {
+      done: result.examined,
+      cursor: result.cursor,
+      finished: result.finished,
+      ...(result.dunned.length
+        ? {
+            message: `${result.dunned.length} invoice(s) dunned: ${result.dunned.map((d) => `${d.invoiceRegistration} ${d.level}`).join(', ')}`,
+          }
+        : {}),
+    };
+  },
+});
 
 export async function dunningRoutes(
   app: FastifyInstance,
   { db, preHandler, jobs, store }: { db: Db; preHandler: PreHandler; jobs: JobQueue; store: ObjectStore },
 ) {
-  registerDunningRunner(jobs, store);
   typed(app).post(
     '/api/billing/dunning/run',
     {
