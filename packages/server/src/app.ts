@@ -71,7 +71,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const product = composeModules(
     productModules({
-      backgroundThreshold: billingBackgroundThreshold,
+      billingBackgroundThreshold,
       camtBackgroundThreshold,
       exportBackgroundRows: listExports?.backgroundThreshold,
     }),

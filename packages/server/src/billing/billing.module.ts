@@ -14,7 +14,7 @@ import { invoicePdfRoutes } from './invoice-pdf/invoice-pdf.routes.ts';
 
 export interface BillingSettings {
   /** Billing runs past this many elements go to the background. */
-  backgroundThreshold?: number;
+  billingBackgroundThreshold?: number;
 }
 
 const nightly = (name: string, cron: string, job: string) => ({
@@ -27,10 +27,10 @@ const nightly = (name: string, cron: string, job: string) => ({
 });
 
 /** Invoices: the billing run, numbering and PDFs, credit notes, payments and their allocation, dunning. */
-export const billingModule = ({ backgroundThreshold }: BillingSettings = {}): ServerModule => ({
+export const billingModule = ({ billingBackgroundThreshold }: BillingSettings = {}): ServerModule => ({
   name: 'billing',
   async register(app, { db, preHandler, jobs, store }) {
-    await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold });
+    await app.register(billingRoutes, { db, preHandler, jobs, backgroundThreshold: billingBackgroundThreshold });
     await app.register(invoicePdfRoutes, { db, preHandler });
     await app.register(cashflowRoutes, { db, preHandler });
     await app.register(dunningRoutes, { db, preHandler, jobs, store });
