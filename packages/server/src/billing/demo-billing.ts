@@ -17,7 +17,7 @@ import { runTransition } from '../workflow/workflow.operation.ts';
 import { withTransitionResources } from '../workflow/transition-resources.ts';
 import { billChunk, invoiceKind, type RunCursor } from './billing-run.ts';
 import { allocateCashflow } from './cashflows/allocate.operation.ts';
-import { cashflowKind } from './cashflows/billing-records.ts';
+import { cashflow as cashflowKind } from '@lbo/model/entities/billing/cashflow.entity';
 
 /** Month ends from the month of `from` to `to` (YYYY-MM-DD). */
 export function monthEnds(from: string, to: string): string[] {
