@@ -26,7 +26,7 @@ export interface KindLabels extends KindTitles {
 
 /** A kind's screens on the web. */
 export interface KindScreens {
-  /** Key of the web's own list screen (packages/web/src/app/shell/custom-screens.tsx); the generic one otherwise. */
+  /** Key of the web's own list screen (a web module's `listScreens`, packages/web/src/app/web-module.ts); the generic one otherwise. */
   list?: string;
   /** Key of the web's own detail screen; the generic one otherwise. */
   detail?: string;
