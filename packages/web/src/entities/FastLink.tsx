@@ -21,9 +21,15 @@ export function FastLinkScope({ children }: { children: ReactNode }) {
 
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
+/** A link rendered outside a table (a cell shown in a form or a card) brings its own scope. */
 export function FastLink({ to, children }: { to: string; children: ReactNode }) {
   const nav = useContext(NavigatorContext);
-  if (!nav) throw new Error('FastLink outside FastLinkScope');
+  if (!nav)
+    return (
+      <FastLinkScope>
+        <FastLink to={to}>{children}</FastLink>
+      </FastLinkScope>
+    );
   return (
     <a
       href={`${nav.base}${to}`}
