@@ -25,6 +25,15 @@ const domainArrows = {
   banking: ['billing', 'documents'],
   accounting: ['billing', 'documents'],
   demo: ['financing', 'billing', 'banking', 'accounting', 'documents'],
+  mail: ['documents'],
+  notifications: ['mail'],
+  notes: ['notifications'],
+  tasks: ['notifications'],
+  search: [],
+  flags: [],
+  script: [],
+  imports: [],
+  tenants: [],
 };
 const domains = Object.keys(domainArrows);
 const anyOf = (names) => `(${names.join('|')})`;

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
 import { activeLease, adminApi, signedInPage, type Api } from './support/money-cycle.ts';
 import { listReady, notice, rows } from './support/pages.ts';
+import { answerTransitionQuestion } from './support/transitions.ts';
 
 /**
  * Billing in the browser: the billing run started from the invoices list goes to the background
@@ -100,6 +101,7 @@ describe('billing journey', () => {
       .toBeGreaterThan(0);
     expect(await page.getByTestId('invoice-taxes').innerText()).toContain('20');
     await card.locator('[data-transition="ISSUE"]').click();
+    expect(await answerTransitionQuestion(page)).toContain('next legal number');
     await expect
       .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
       .toBe('ISSUED');

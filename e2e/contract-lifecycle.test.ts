@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
 import { signIn } from './support/pages.ts';
+import { answerTransitionQuestion } from './support/transitions.ts';
 
 /**
  * The lessor's core in the browser: a deal quoted twice, the offers compared and one chosen, the
@@ -34,10 +35,11 @@ afterAll(async () => {
   await product?.stop();
 });
 
-/** Runs a transition from the record's Workflow card and waits for the status it reaches. */
-async function runFromCard(code: string, to: string) {
+/** Runs a transition from the record's Workflow card (confirming an irreversible one) and waits for the status it reaches. */
+async function runFromCard(code: string, to: string, { confirmed = false } = {}) {
   const card = page.locator('[data-testid="workflow-card"]');
   await card.locator(`[data-transition="${code}"]`).click();
+  if (confirmed) await answerTransitionQuestion(page);
   await expect
     .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 10_000 })
     .toBe(to);
@@ -148,14 +150,14 @@ describe('contract lifecycle journey', () => {
   it('wins the deal, which makes the contract, and activates it', async () => {
     await runFromCard('SUBMIT', 'SUBMITTED');
     await runFromCard('APPROVE', 'APPROVED');
-    await runFromCard('MARK_WON', 'WON');
+    await runFromCard('MARK_WON', 'WON', { confirmed: true });
     contract = (await api('GET', `/api/financing/deals/${deal}`)).json().contractRegistration;
     expect(contract).toMatch(/^CT\d{6}$/);
     await page.goto(at(`/contract/${contract}`));
     await page.locator('[data-testid="workflow-card"]').waitFor();
     await runFromCard('SUBMIT', 'SUBMITTED');
     await runFromCard('APPROVE', 'APPROVED');
-    await runFromCard('ACTIVATE', 'ACTIVE');
+    await runFromCard('ACTIVATE', 'ACTIVE', { confirmed: true });
   });
 
   it("shows the contract's summary, its elements and their schedules as tables and charts", async () => {

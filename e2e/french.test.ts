@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
+import { referenceLists } from '@lbo/model/reference-lists';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
-import { listReady, notice, rows } from './support/pages.ts';
+import { listReady, notice, rows, settled } from './support/pages.ts';
 
 /**
  * The French the app ships: the core's and the domains' modules', as the web's composition root puts
@@ -51,12 +52,19 @@ const shownTexts = `(() => {
   return texts;
 })()`;
 
-/** The English texts shown on the page: each text as a whole, and each side of a `·` or `|` separator. */
+/** Codes of the reference lists and statuses that have a label of their own (`PARTIALLY_PAID`, `DEBIT_RETURNED`): shown raw, a code is not a word. */
+const codes = new Set(
+  Object.values(referenceLists).flatMap((items) =>
+    items.map((item) => item.value).filter((value) => /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(value)),
+  ),
+);
+
+/** The English texts (and raw codes) shown on the page: each text as a whole, and each side of a `·` or `|` separator. */
 async function englishShown(): Promise<string[]> {
   const texts = await page.evaluate<string[]>(shownTexts);
-  const pieces = texts.flatMap((text) => [text, ...text.split(/\s+[·|]\s+/)]).map((text) => text.replace(/^✓\s*/, ''));
+  const pieces = texts.flatMap((text) => [text, ...text.split(/\s+[·|:]\s+/)]).map((text) => text.replace(/^✓\s*/, ''));
   const english = new Set(englishTexts);
-  return [...new Set(pieces.filter((text) => english.has(text)))].sort();
+  return [...new Set(pieces.filter((text) => english.has(text) || codes.has(text)))].sort();
 }
 
 beforeAll(async () => {
@@ -108,6 +116,8 @@ describe('the interface in French', () => {
       'ltr',
     ]);
     await listReady(page);
+    // The cells' reference lists are read after the rows.
+    await settled(page);
     expect(await englishShown()).toEqual([]);
 
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
@@ -140,4 +150,36 @@ describe('the interface in French', () => {
     expect(await englishShown()).toEqual([]);
     await shot('workflow-card-fr');
   });
+
+  it('shows the screens of the money cycle in French, lists and a detail of each: invoices, payments, payment files, statements, batches, cases, mandates, running contracts', async () => {
+    const left: Record<string, string[]> = {};
+    const look = async (route: string) => {
+      await settled(page, () => page.goto(at(route)));
+      const english = await englishShown();
+      if (english.length) left[route] = english;
+    };
+    const firstOf = async (list: string) => {
+      await page.goto(at(list));
+      await listReady(page);
+      const href = await rows(page).first().locator('a[href^="/"]').first().getAttribute('href');
+      return href ?? undefined;
+    };
+    for (const list of [
+      '/invoices',
+      '/cashflows',
+      '/payment-files',
+      '/camts',
+      '/bank-transactions',
+      '/batches',
+      '/cases',
+      '/sepas',
+      '/contracts?status=ACTIVE',
+    ]) {
+      await look(list);
+      const detail = await firstOf(list);
+      if (detail) await look(detail);
+    }
+    await shot('money-cycle-fr');
+    expect(left).toEqual({});
+  }, 300_000);
 });

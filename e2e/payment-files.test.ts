@@ -57,7 +57,10 @@ describe('payment files journey', () => {
     await page.getByTestId('generate-payment-files-confirm').click();
     const progress = dialog.getByTestId('batch-progress');
     await progress.waitFor({ timeout: 15_000 });
-    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 60_000 }).toBe('SUCCESS');
+    // WARNING when the book holds due invoices it cannot collect (a client without a valid mandate): the dialog says which reason, how many.
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 45_000 }).toMatch(/^(SUCCESS|WARNING)$/);
+    if ((await progress.getAttribute('data-status')) === 'WARNING')
+      expect(await dialog.innerText()).toMatch(/\d+ invoice\(s\) left out\n\d+ × \S/);
     await notice(page, 'line(s) in the payment files').first().waitFor();
     await shot('payment-files-generate');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

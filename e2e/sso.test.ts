@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
 import { startOidcProvider, type TestOidcProvider } from '../packages/server/src/testing/oidc-provider.ts';
 import { startSamlIdp, type TestSamlIdp } from '../packages/server/src/testing/saml-idp.ts';
+import { createTenant } from '../packages/server/src/seed/bootstrap.ts';
 
 /**
  * Single sign-on in Chromium (spec 000 §4): the sign-in page's provider buttons, the provider's own
@@ -36,6 +37,24 @@ beforeAll(async () => {
   const admin = { authorization: await product.adminAuthorization() };
   const call = (method: 'PUT' | 'POST', url: string, payload: object) =>
     product.app.inject({ method, url, headers: admin, payload });
+  // The master's super admin gives the host to the tenant before the tenant sets its sign-in page.
+  await createTenant(product.db.database.db, 'master', {
+    username: 'admin@master',
+    password: product.password,
+    isSuperAdmin: true,
+  });
+  const master = await product.app.inject({
+    method: 'POST',
+    url: '/api/core/auth/login',
+    payload: { username: 'admin@master', password: product.password },
+  });
+  const given = await product.app.inject({
+    method: 'PUT',
+    url: '/api/core/tenant-configuration/host-tenants',
+    headers: { authorization: String(master.headers.authorization) },
+    payload: { '127.0.0.1': product.tenant },
+  });
+  expect(given.statusCode, given.body).toBe(200);
   const sso = await call('PUT', '/api/core/tenant-configuration/sso', {
     oidc: [
       {
@@ -105,9 +124,12 @@ describe('single sign-on in the browser', () => {
     const renewal = page.waitForResponse((r) => r.url().endsWith('/api/core/oidc/corp/access-token'), {
       timeout: 30_000,
     });
+    const login = page.waitForRequest((r) => r.url().endsWith('/api/core/oidc/corp/login'), { timeout: 30_000 });
     await page.getByRole('button', { name: 'Sign in with Corporate account' }).click();
     await signInAtProvider(page, 'jane@corp.example');
     await page.waitForURL((url) => url.pathname === '/contracts', { timeout: 30_000 });
+    // The issuer the provider answered with goes back to the server (RFC 9207 mix-up defence).
+    expect((await login).postDataJSON()).toMatchObject({ iss: oidc.issuer });
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lbo.sso') ?? '{}'));
     expect(stored).toMatchObject({ oidc: 'corp' });
     expect(stored.idToken).toBeTruthy();

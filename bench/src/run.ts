@@ -97,6 +97,8 @@ for (const [name, file, fn] of [
   ['books', './books.bench.ts', 'runBooksBench'],
   ['dunning', './dunning.bench.ts', 'runDunningBench'],
   ['camt', './camt.bench.ts', 'runCamtBench'],
+  ['search', './search.bench.ts', 'runSearchBench'],
+  ['imports', './imports.bench.ts', 'runImportsBench'],
 ] as const) {
   if (only && !only.includes(name)) continue;
   if (!fs.existsSync(new URL(file, import.meta.url))) continue;

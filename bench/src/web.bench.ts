@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startProduct } from '../../e2e/support/product.ts';
+import { runContractScreenBench, type ContractScreenResult } from './contract-screen.bench.ts';
 
 /**
  * The web app's weight and speed (issue 4, Benchmark): initial JavaScript (gzip) of the
@@ -35,6 +36,8 @@ export interface WebBenchResult {
   pageChangeOf100Rows: { runs: number; clickToRenderMs: Stat; dataToRenderMs: Stat };
   targets: { signInGzipKB: number; listGzipKB: number; dataToRenderMs: number; pageChangeMs: number };
   withinTargets: { signIn: boolean; list: boolean; render: boolean; pageChange: boolean };
+  /** A contract's screen: navigation to its schedule, its API calls, a workflow transition's click to result. */
+  contractScreen: ContractScreenResult;
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -114,6 +117,17 @@ async function timePageChange(page: Page, pageNumber: number) {
 const stat = (xs: number[]): Stat => ({ p50: round(median(xs)), max: round(Math.max(...xs)) });
 
 export async function runWebBench({ contracts = 1000, runs = 7 } = {}): Promise<WebBenchResult> {
+  const lists = await runListBench({ contracts, runs });
+  return { ...lists, contractScreen: await runContractScreenBench() };
+}
+
+async function runListBench({
+  contracts,
+  runs,
+}: {
+  contracts: number;
+  runs: number;
+}): Promise<Omit<WebBenchResult, 'contractScreen'>> {
   const product = await startProduct({ contracts, tenant: 'bench' });
   const { url: base, username, password } = product;
   let browser: Browser | undefined;

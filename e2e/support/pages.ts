@@ -1,4 +1,4 @@
-import type { Page, Locator } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 
 /** Small helpers over the app's screens, named after what a user does. */
 export const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -49,4 +49,39 @@ export async function chooseFilterOption(page: Page, filter: string, option: str
     .first()
     .click();
   await page.keyboard.press('Escape');
+}
+
+/** A request that stays open for good: the notifications' live stream (Server-Sent Events). */
+const lasting = (url: string) => url.includes('/api/notification/stream');
+
+/**
+ * Runs `action` (a navigation), then waits until no request but the live stream has been under
+ * way for `quietMs`. Playwright's 'networkidle' never comes while the notifications' stream is open.
+ */
+export async function settled(page: Page, action?: () => Promise<unknown>, { quietMs = 500, timeout = 30_000 } = {}) {
+  const open = new Set<Request>();
+  let changed = Date.now();
+  const start = (request: Request) => {
+    if (lasting(request.url())) return;
+    open.add(request);
+    changed = Date.now();
+  };
+  const end = (request: Request) => {
+    if (open.delete(request)) changed = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await action?.();
+    const deadline = Date.now() + timeout;
+    while (open.size || Date.now() - changed < quietMs) {
+      if (Date.now() > deadline) throw new Error(`Still under way: ${[...open].map((r) => r.url()).join(', ')}`);
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
 }

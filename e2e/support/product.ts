@@ -21,6 +21,8 @@ export interface RunningProduct {
   username: string;
   password: string;
   app: FastifyInstance;
+  /** The product's database, for setting up what the screens do not (another tenant). */
+  db: TestDatabase;
   /** The admin's `authorization` header, for calls made beside the browser. */
   adminAuthorization(): Promise<string>;
   stop(): Promise<void>;
@@ -58,6 +60,7 @@ export async function startProduct({
     username,
     password,
     app,
+    db,
     adminAuthorization: async () =>
       String(
         (await app.inject({ method: 'POST', url: '/api/core/auth/login', payload: { username, password } })).headers

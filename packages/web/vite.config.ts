@@ -42,7 +42,11 @@ function precompress(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), precompress()],
+  // The calendar's plugins are installed at two levels (the web's FullCalendar and the root's
+  // timegrid): one core for all of them, or a plugin registers with a core the calendar does not use.
+  resolve: { dedupe: ['@fullcalendar/core', '@fullcalendar/daygrid'] },
   build: {
+    // `npm run build` (scripts/build-web.mjs) builds into a folder of its own, then points dist at it.
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,

@@ -107,6 +107,7 @@ import { communication } from './entities/communication/communication.entity.ts'
 import { externalData } from './entities/external/external-data.entity.ts';
 import { report } from './entities/report/report.entity.ts';
 import { exportKind } from './entities/report/export.entity.ts';
+import { notification } from './entities/notification/notification.entity.ts';
 
 /** Every declared entity kind. */
 export const entities: Entity[] = [
@@ -226,6 +227,7 @@ export const entities: Entity[] = [
   externalData,
   report,
   exportKind,
+  notification,
 ];
 
 /**

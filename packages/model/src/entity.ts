@@ -36,6 +36,8 @@ export interface KindScreens {
   listPage?: { addButton?: boolean; pageSize?: number };
   /** Its detail screen shows the Images card: pictures kept as MAINIMAGE / IMAGE documents (spec 002 §3). */
   pictures?: boolean;
+  /** Its detail screen shows the Documents card unless false (a dynamic kind: no documents routes serve its records). */
+  documents?: boolean;
 }
 
 /**
@@ -113,8 +115,8 @@ export interface EntityInput<F extends Fields = Fields> {
   workflow?: WorkflowInput;
   /** Where its list screen shows in the default menu, or why it does not. */
   menu?: MenuPlacement | MenuException;
-  /** Its texts in every shipped language but English (English is derived from the name and fields). */
-  labels?: Partial<Record<Exclude<Language, 'en'>, KindLabels>>;
+  /** Its texts in every shipped language but English (English is derived from the name and fields, its titles unless written here). */
+  labels?: Partial<Record<Exclude<Language, 'en'>, KindLabels>> & { en?: KindTitles };
   /** Its screens: the web's own ones by key, else the generic ones, and how they behave. */
   screens?: KindScreens;
   /** Routes its domain serves instead of the generic ones: all of them, or its list, read or create route. */

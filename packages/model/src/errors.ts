@@ -44,6 +44,7 @@ export const errorCatalogue = {
   INVALID_CREDENTIALS: [401, 'Invalid username or password'],
   UNAUTHENTICATED: [401, 'Authentication required'],
   FORBIDDEN: [403, 'Permission $ required'],
+  FEATURE_DISABLED: [403, 'Feature $ is turned off'],
   ENTITY_REGISTRATION_NOT_FOUND: [404, 'Entity $ with identifier $ not found'],
   ROUTE_NOT_FOUND: [404, 'Route $ $ not found'],
   VERSION_CONFLICT: [409, 'Entity $ with identifier $ was modified by someone else (version $ expected, $ found)'],
@@ -58,6 +59,8 @@ export const errorCatalogue = {
   INVALID_TOTP_CODE: [401, 'Invalid verification code'],
   SESSION_EXPIRED: [401, 'Session has expired'],
   USER_LOCKED: [403, 'User $ is locked; an administrator must unlock it'],
+  // A suspended or closed tenant (spec 000 §4): its users cannot sign in until it is resumed.
+  TENANT_NOT_ACTIVE: [403, 'Tenant $ is $: its users cannot sign in'],
   // Workflows (issue 5): the answer carries `rejectionReason`, which the client shows as a warning.
   TRANSITION_REJECTED: [409, 'Transition $ refused for $ $: $'],
   TRANSITION_NOT_FOUND: [404, 'Transition $ not found in the $ workflow'],
@@ -89,6 +92,24 @@ export const errorCatalogue = {
   // The books (server/src/accounting)
   POSTING_UNBALANCED: [409, 'The postings of $ do not balance in $: $'],
   POSTING_EVENT_ALREADY_REVERSED: [409, 'Posting event $ is already reversed by $'],
+  // Imports of CSV and XLSX files (docs/imports.md): a row's refusals name its column and field.
+  IMPORT_EMPTY_FILE: [400, 'The file $ holds no rows'],
+  IMPORT_SHEET_NOT_FOUND: [400, 'Sheet $ not found; the file holds $'],
+  IMPORT_UNREADABLE_FILE: [400, 'The file $ cannot be read: $'],
+  IMPORT_BROKEN_ENCODING: [400, 'Column $ is not valid $ text'],
+  IMPORT_FORMULA_REFUSED: [400, 'Column $ starts like a formula ($): formulas are not imported'],
+  IMPORT_CELL_TOO_LONG: [400, 'Column $ holds $ characters, at most $'],
+  IMPORT_UNKNOWN_COLUMN: [400, 'Column $ is mapped to $, which is not a field of $'],
+  IMPORT_NOT_READY: [409, 'Import $ is $: $'],
+  // Tenant scripts (docs/scripts.md): a failing script answers 422; the layout texts are the spec's.
+  SCRIPT_SYNTAX_ERROR: [422, 'Script $ has a syntax error: $'],
+  SCRIPT_FAILED: [422, 'Script $ failed: $'],
+  SCRIPT_TIME_LIMIT: [422, 'Script $ was stopped after $ ms'],
+  SCRIPT_MEMORY_LIMIT: [422, 'Script $ was stopped: it needs more than $ MB'],
+  SCRIPT_WITHOUT_EXECUTE: [422, 'Layout script $ does not have an execute() function'],
+  INVALID_LAYOUT_OBJECT: [422, "Invalid object $ in 'layout' script"],
+  MISSING_LAYOUT_SCRIPT_NAME: [400, "Field 'layoutScriptName' is missing in parameters"],
+  FORMAT_CHECK_REFUSED: [400, 'Field $ is refused: $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

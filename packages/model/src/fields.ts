@@ -6,6 +6,8 @@
 export const fieldTypes = [
   'text',
   'textarea',
+  /** Markdown text (spec 000 §3 form type `markdown`): long text, shown rendered. */
+  'markdown',
   'email',
   'phone',
   'iban',
@@ -72,6 +74,7 @@ const make =
 
 export const text = make('text');
 export const textarea = make('textarea');
+export const markdown = make('markdown');
 export const email = make('email');
 export const phone = make('phone');
 export const iban = make('iban');

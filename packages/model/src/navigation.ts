@@ -29,6 +29,8 @@ export interface MenuPlacement {
   order: number;
   /** The permission the item needs when it is not reading the kind's own route. */
   permission?: string;
+  /** The feature flag that must be on for the user (auth/feature-flags.ts on the server); always shown without one. */
+  featureFlag?: string;
 }
 
 /** A kind the menu does not list, with the reason (read from the spec or the product). */

@@ -24,6 +24,7 @@ export type Day = string;
 interface ScalarValues {
   text: string;
   textarea: string;
+  markdown: string;
   email: string;
   phone: string;
   iban: string;

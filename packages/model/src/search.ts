@@ -60,6 +60,8 @@ export interface ColumnDef {
   hidden?: boolean;
   /** Column holding the currency code of a `currency` column. */
   currencyField?: string;
+  /** Column holding the kind's name of a `link` column whose kind varies by row (a note's or a document's record). */
+  entityField?: string;
   label?: string;
   /** Not offered for sorting, so no sort index is derived for it (columns of write-heavy kinds: postings). */
   sortable?: false;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { entities } from '@lbo/model/entity-registry';
 import { inputLimits } from '@lbo/model/values/limits';
-import { installAuthentication, installRequestHeaders, requestId } from './auth/request-context.ts';
+import { installAuthentication, installRequestHeaders, registeredRoutes, requestId } from './auth/request-context.ts';
 import { loginRoutes } from './auth/login.routes.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { tenantConfigurationRoutes } from './auth/tenant-configuration.routes.ts';
@@ -28,6 +28,7 @@ import { type JobSettings, jobSettings, startJobQueue } from './jobs/job-queue.t
 import { composeModules } from './modules/compose.ts';
 import type { ModuleContext } from './modules/server-module.ts';
 import { productModules } from './product.ts';
+import { provisionTenant } from './seed/provision-tenant.ts';
 import { webRoutes } from './web.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
 
@@ -104,7 +105,13 @@ export async function buildApp({
 
   // The core's routes: sign-in, users, configuration, every kind's CRUD and workflow, crons.
   await app.register(pingRoutes);
-  await app.register(loginRoutes, { db, sessions, preHandler, hostTenant: product.hostTenant });
+  await app.register(loginRoutes, {
+    db,
+    sessions,
+    preHandler,
+    hostTenant: product.hostTenant,
+    signInGuard: product.signInGuard,
+  });
   await app.register(totpRoutes, { db, preHandler });
   await app.register(userConfigurationRoutes, {
     db,
@@ -119,7 +126,24 @@ export async function buildApp({
   await app.register(workflowRoutes, { db, entities, preHandler, store });
   await app.register(cronRoutes, { db, preHandler, jobs });
 
-  const context: ModuleContext = { database, db, operations, sessions, store, jobs, entities, preHandler };
+  const context: ModuleContext = {
+    database,
+    db,
+    operations,
+    sessions,
+    store,
+    jobs,
+    entities,
+    routes: () => registeredRoutes(app),
+    menus: product.menus,
+    preHandler,
+    writeHooks: product.writeHooks,
+    tenantSettings: product.tenantSettings,
+    tenantDefaults: product.tenantDefaults,
+    provisionTenant: (tenant, creator) =>
+      provisionTenant(db, tenant, creator, { crons: product.crons, defaults: product.tenantDefaults }),
+  };
+  jobs.onBatchEnded((tx, caller, batch) => product.batchEnded(context, tx, caller, batch));
   for (const module of product.modules)
     for (const [type, runner] of Object.entries(module.jobRunners?.(context) ?? {})) {
       if (jobs.runnerOf(type)) throw new Error(`The batch type ${type} has two runners (${module.name})`);

@@ -33,6 +33,12 @@ export interface Config {
   exportBackgroundRows?: number;
   /** Transactions past which a camt file is imported in the background (`CAMT_BACKGROUND_TRANSACTIONS`; default 2,000). */
   camtBackgroundTransactions?: number;
+  /** Where mail leaves (`SMTP_URL`: `smtp://user:pass@host:port`, `smtps://…`); absent → the local mailbox (docs/mail.md). */
+  smtpUrl?: string;
+  /** The sender of mails (`MAIL_FROM`) unless the tenant's `mail` configuration names its own; `no-reply@localhost` by default. */
+  mailFrom?: string;
+  /** The address users open the product at (`PUBLIC_URL`), which links in mails start with; this server's port on localhost by default. */
+  publicUrl: string;
 }
 
 const positiveInteger = (value: string | undefined) =>
@@ -62,5 +68,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     exportBackgroundRows: positiveInteger(env.EXPORT_BACKGROUND_ROWS),
     camtBackgroundTransactions: positiveInteger(env.CAMT_BACKGROUND_TRANSACTIONS),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ''),
   };
 }

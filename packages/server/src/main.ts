@@ -3,18 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { buildApp } from './app.ts';
 import { fileSystemStore, s3Store } from './db/object-store.ts';
-import { bootstrap } from './product.ts';
 
 /** Starts the product: database (embedded unless DATABASE_URL), first-start seed, HTTP server. */
 const config = readConfig();
 const started = Date.now();
-const database = await openDatabase(config).catch((error) => {
+// The application's modules load while the embedded database starts on its own thread.
+const modules = Promise.all([import('./app.ts'), import('./product.ts')]);
+const database = await openDatabase(config, modules).catch((error) => {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
+const [{ buildApp }, { bootstrap }] = await modules;
 const objectStore = config.s3 ? s3Store(config.s3) : fileSystemStore(path.join(config.dataDir, 'objects'));
 const seeded = await bootstrap(database.db, {
   adminPassword: config.adminPassword,

@@ -4,6 +4,7 @@ import { assetModule } from './asset/asset.module.ts';
 import { bankingModule, type BankingSettings } from './banking/banking.module.ts';
 import { billingModule, type BillingSettings } from './billing/billing.module.ts';
 import type { Db } from './db/database.ts';
+import { registerModuleSchema } from './db/migrate.ts';
 import type { ObjectStore } from './db/object-store.ts';
 import { demoModule } from './demo/demo.module.ts';
 import { documentsModule } from './documents/documents.module.ts';
@@ -11,6 +12,15 @@ import { dynoModule } from './dyno/dyno.module.ts';
 import { externalModule } from './external/external.module.ts';
 import { financingModule } from './financing/financing.module.ts';
 import { listsModule } from './lists/lists.module.ts';
+import { mailModule } from './mail/mail.module.ts';
+import { notesModule } from './notes/notes.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
+import { searchModule } from './search/search.module.ts';
+import { scriptModule } from './script/script.module.ts';
+import { importsModule } from './imports/imports.module.ts';
+import { flagsModule } from './flags/flags.module.ts';
+import { tenantsModule } from './tenants/tenants.module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { localesModule } from './locales/locales.module.ts';
 import { composeModules } from './modules/compose.ts';
 import type { ServerModule } from './modules/server-module.ts';
@@ -30,6 +40,8 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   listsModule,
   localesModule,
   dynoModule,
+  flagsModule,
+  scriptModule,
   personModule,
   assetModule,
   externalModule,
@@ -41,16 +53,26 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   accountingModule,
   ssoModule,
   demoModule,
+  notificationsModule,
+  notesModule,
+  tasksModule,
+  // After the modules whose demo steps queue mails: its demo step delivers them all.
+  mailModule,
+  searchModule,
+  importsModule,
+  tenantsModule,
 ];
 
 const product = composeModules(productModules(), entities);
+// The modules' own tables and triggers are created with the derived DDL, by the database's owner.
+for (const module of product.modules) if (module.schema) registerModuleSchema(module.name, module.schema);
 
-/** Creates a tenant and its administrator, with the modules' recurring jobs. */
+/** Creates a tenant and its administrator, with the modules' recurring jobs and default records. */
 export const createTenant = (
   db: Db,
   name: string,
   admin: { username: string; password: string; isSuperAdmin?: boolean },
-) => createTenantWith(db, name, admin, product.crons);
+) => createTenantWith(db, name, admin, product.crons, product.tenantDefaults);
 
 /** First start: the master and demo tenants, then the demo book lived through by the modules' demo steps. */
 export const bootstrap = (db: Db, options: { adminPassword?: string; demoData: boolean; objectStore?: ObjectStore }) =>

@@ -22,19 +22,27 @@ function setCacheHeaders(res: { setHeader(name: string, value: string): unknown 
  * Serves the built web app at / and under the published path /imp/{tenant}; any other
  * non-API path answers index.html so that client routes load on refresh. The build writes a
  * brotli and a gzip twin beside each asset (vite.config.ts), sent to clients that accept them.
+ * `webDir` is a link that a new build replaces whole (scripts/build-web.mjs): every file is looked
+ * up when asked for, never from a list made at start, so a server that was running when the app
+ * was rebuilt serves the new build's files.
  */
 export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: string }) {
   const index = path.join(webDir, 'index.html');
   if (!fs.existsSync(index)) return;
   await app.register(fastifyStatic, {
     root: webDir,
-    prefix: '/',
-    wildcard: false,
+    serve: false,
     index: false,
+    dotfiles: 'ignore',
     preCompressed: true,
     cacheControl: false,
     setHeaders: setCacheHeaders,
   });
+  /** Whether `rest` names a file of the build (not a folder, not outside it). */
+  const isFile = (rest: string) => {
+    const file = path.join(webDir, rest);
+    return !!rest && file.startsWith(webDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+  };
   const html = () => fs.readFileSync(index, 'utf8');
   const sendHtml = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(html());
   // The web app's pages are not API calls: the OpenAPI document leaves them out.
@@ -46,15 +54,16 @@ export async function webRoutes(app: FastifyInstance, { webDir }: { webDir: stri
     { schema: { ...page.schema, params: z.strictObject({ tenant: z.string().max(100), '*': restPath }) } },
     async (request, reply) => {
       const rest = request.params['*'];
-      const file = path.join(webDir, rest);
-      if (rest && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile())
-        return reply.sendFile(rest);
+      if (isFile(rest)) return reply.sendFile(rest);
       return sendHtml(reply);
     },
   );
   api.get('/*', { schema: { ...page.schema, params: z.strictObject({ '*': restPath }) } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const rest = request.params['*'];
+    if (isFile(rest)) return reply.sendFile(rest);
     // A missing asset (an old version's chunk) is not a page: HTML under a script's URL would be cached as the script.
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound();
+    if (request.url.startsWith('/assets/')) return reply.callNotFound();
     return sendHtml(reply);
   });
 }

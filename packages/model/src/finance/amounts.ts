@@ -54,3 +54,19 @@ export function leftToPay(invoice: InvoiceAmounts | Record<string, unknown>): nu
 
 /** The statuses of an invoice still to pay. */
 export const openInvoiceStatuses = ['ISSUED', 'PARTIALLY_PAID'];
+
+/** Minor units of an amount that may be negative (a balance), exact; an absent one is none. */
+const signedMinor = (value: unknown, currency: unknown) => {
+  const v = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return v < 0 ? -minor(-v, currency) : minor(v, currency);
+};
+
+/**
+ * What a bank account can still pay out (spec "Treasury": available = balance + overdraftLimit),
+ * in its currency: an unset limit is none. One computation for the server that keeps the field
+ * and every screen that shows it, whatever a record was stored with.
+ */
+export function accountAvailable(account: { balance?: unknown; overdraftLimit?: unknown; currency?: unknown }): number {
+  const units = signedMinor(account.balance, account.currency) + signedMinor(account.overdraftLimit, account.currency);
+  return units < 0 ? -major(-units, account.currency) : major(units, account.currency);
+}

@@ -32,6 +32,7 @@ const formats: Partial<Record<FieldType, string>> = {
   username: 'username',
   date: "date (YYYY-MM-DD; an instant is read in the user's time zone)",
   datetime: 'date-time (ISO 8601)',
+  markdown: 'Markdown text',
   link: 'registration of the linked record',
 };
 
@@ -73,6 +74,7 @@ function valueSchema(field: FieldDef): z.ZodType {
   const byType: Record<FieldType, () => z.ZodType> = {
     text: () => textSchema(field),
     textarea: () => textSchema(field),
+    markdown: () => textSchema(field),
     color: () => textSchema(field),
     email: () => textSchema(field),
     phone: () => textSchema(field),

@@ -31,6 +31,7 @@ export const textLength: Record<FieldType, number | undefined> = {
   select: 200,
   link: 200,
   textarea: 100_000,
+  markdown: 100_000,
   number: undefined,
   integer: undefined,
   percentage: undefined,

@@ -73,6 +73,7 @@ const ruled =
 const checks: Record<FieldType, Check> = {
   text,
   textarea: text,
+  markdown: text,
   color: text,
   email: ruled('email'),
   username: ruled('username'),

@@ -43,6 +43,8 @@ const transitionKeys = new Set([
   'requiredFields',
   'sideEffects',
   'types',
+  'confirm',
+  'featureFlag',
 ]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown, max = 200): v is string => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
@@ -81,6 +83,8 @@ function checkTransition(
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') problem(`${at}.${flag}`, 'must be true or false');
   }
   if (raw.permission !== undefined && !isText(raw.permission)) problem(`${at}.permission`, 'must be a permission name');
+  if (raw.featureFlag !== undefined && !isText(raw.featureFlag, 100))
+    problem(`${at}.featureFlag`, 'must be a feature flag name');
   const list = (key: 'requiredFields' | 'sideEffects' | 'types', valid: (v: unknown) => boolean, what: string) => {
     const value = raw[key];
     if (value === undefined) return;
@@ -96,6 +100,13 @@ function checkTransition(
     `a known side effect (${sideEffectNames.join(', ')})`,
   );
   list('types', (v) => isText(v), 'a type');
+  const confirm = raw.confirm;
+  if (
+    confirm !== undefined &&
+    !isText(confirm, 500) &&
+    !(isObject(confirm) && Object.entries(confirm).every(([s, q]) => statuses.has(s) && isText(q, 500)))
+  )
+    problem(`${at}.confirm`, 'must be a question, or a question per status of the workflow');
 }
 
 /** Every problem of `input` as a workflow of `ctx.entity`; empty when it is sound. */

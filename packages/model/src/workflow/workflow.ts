@@ -37,6 +37,9 @@ export const sideEffectNames = [
   'stampIssueDate',
   'markInvoicePaid',
   'countReopening',
+  // Tasks (server/src/tasks): `done` follows the status.
+  'markTaskDone',
+  'markTaskOpen',
   // Financing (server/src/financing): a won deal becomes a contract, activation freezes its
   // schedules, amendments change them, credit lines follow their contracts.
   'createContractFromDeal',
@@ -60,6 +63,8 @@ export const sideEffectNames = [
   'refreshContractArrears',
   // Invoice PDFs (server/src/billing/invoice-pdf): an issued invoice's PDF kept as its INVOICE document.
   'storeInvoicePdf',
+  // Mail (server/src/mail): an issued invoice mailed with its PDF to the payer's billing contact.
+  'mailIssuedInvoice',
   // Payment files (server/src/banking/payment-files): a file's lines follow it when it is sent or cancelled.
   'sendPaymentFileLines',
   'cancelPaymentFileLines',
@@ -70,6 +75,8 @@ export const sideEffectNames = [
   'postBooking',
   'reverseBooking',
   'snapshotBalances',
+  // Tenants (server/src/tenants): a suspended or closed tenant's sessions end with the transition.
+  'endTenantSessions',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 
@@ -97,6 +104,13 @@ export interface Transition {
   sideEffects: SideEffectName[];
   /** Only for records of these types (`type`); every type when absent. */
   types?: string[];
+  /**
+   * Asked before it runs (an irreversible step: a document issued, a loss booked): the question,
+   * with `{field}` of the record; per status left when only some of them need asking.
+   */
+  confirm?: string | Record<string, string>;
+  /** The feature flag that must be on for the caller: off, it is hidden and refused (403 FEATURE_DISABLED). */
+  featureFlag?: string;
 }
 
 export interface WorkflowDefinition {
@@ -149,6 +163,8 @@ export function completeTransition(input: TransitionInput, position: number): Tr
   if (icon) transition.icon = icon;
   if (input.permission) transition.permission = input.permission;
   if (input.types) transition.types = [...input.types];
+  if (input.confirm) transition.confirm = input.confirm;
+  if (input.featureFlag) transition.featureFlag = input.featureFlag;
   return transition;
 }
 

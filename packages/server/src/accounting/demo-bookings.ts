@@ -80,7 +80,9 @@ export async function playDemoBookings(
       currency: 'EUR',
       entryLines: entry.lines,
     });
-    for (const code of entry.codes) await workflow.run(caller, bookingKind, String(created.registration), code);
+    // Posted and reversed on the entry's own day, as the history was lived, not on the day of the start.
+    for (const code of entry.codes)
+      await workflow.run({ ...caller, asOf: entry.date }, bookingKind, String(created.registration), code);
     bookings.push(String(created.registration));
   }
   const inventories: string[] = [];

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSystemStore } from '../db/object-store.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { bootstrap } from '../product.ts';
@@ -11,17 +15,21 @@ import { cents } from '../testing/lifecycle-client.ts';
  * its unpaid invoices, closed months and two open ones.
  */
 let db: TestDatabase;
+/** The demo's history writes its payment files and statements as documents. */
+const objects = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-demo-'));
+const objectStore = fileSystemStore(objects);
 let app: FastifyInstance;
 let headers: Record<string, string>;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await bootstrap(db.database.db, { demoData: true, adminPassword: 'Demo-Books-Pass-1' });
+  await bootstrap(db.database.db, { demoData: true, adminPassword: 'Demo-Books-Pass-1', objectStore });
   app = await buildApp({ database: db.database });
   headers = { authorization: `Bearer ${await signIn(app, 'admin@demo', 'Demo-Books-Pass-1')}` };
-}, 300_000);
+}, 1_200_000);
 afterAll(async () => {
   await app?.close();
   await db?.dispose();
+  fs.rmSync(objects, { recursive: true, force: true });
 });
 
 type Doc = Record<string, unknown> & { registration: string };
@@ -87,7 +95,10 @@ describe('the demo’s books', () => {
   it('keep each client’s sub-ledger equal to its unpaid invoices', async () => {
     const open = (await all('/api/billing/invoices?status=ISSUED,PARTIALLY_PAID&pr=R')).filter((i) => i.invoiceNumber);
     const events = new Set(
-      (await all('/api/accounting/posting-events?eventType=INVOICE_ISSUED')).map((e) => String(e.sourceRegistration)),
+      // A returned debit's fee invoice is posted as a REJECTION_FEE, on the client's sub-ledger as any invoice.
+      (await all('/api/accounting/posting-events?eventType=INVOICE_ISSUED,REJECTION_FEE,LATE_INTEREST')).map((e) =>
+        String(e.sourceRegistration),
+      ),
     );
     const posted = open.filter((i) => events.has(i.registration));
     expect(posted.length).toBeGreaterThan(0);

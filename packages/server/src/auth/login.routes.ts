@@ -114,12 +114,15 @@ export async function loginRoutes(
     sessions,
     preHandler,
     hostTenant: tenantOfHost,
+    signInGuard,
   }: {
     db: Db;
     sessions: SessionService;
     preHandler: PreHandler;
     /** The tenant a module says the host belongs to (single sign-on hosts). */
     hostTenant: (db: Db, hostname: string) => Promise<string | undefined>;
+    /** Refuses a sign-in into a tenant the modules say is closed to it (a suspended tenant); none by default. */
+    signInGuard?: (db: Db, tenant: string) => Promise<void>;
   },
 ) {
   /** Last step of every successful sign-in: failures forgotten, last login stamped, session opened. */
@@ -183,6 +186,8 @@ export async function loginRoutes(
       throw new ApiError('INVALID_CREDENTIALS');
     }
     const { tenant } = chosen;
+    // Only once the password matched: a guess learns nothing of the tenant's state.
+    if (chosen.matches) await signInGuard?.(db, tenant);
     const outcome = await inTenant(db, { tenant, user: username }, async (tx) => {
       const credential = await credentialOf(tx, tenant, username);
       const row = await findOne(tx, userEntity, tenant, username, true);

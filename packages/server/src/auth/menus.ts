@@ -18,6 +18,8 @@ export interface MenuItem {
   profiles?: string[];
   /** A permission name the screen needs, or `admin` for admin-only tools (not sent to the client). */
   permission?: string;
+  /** A feature flag that must be on for the user (auth/feature-flags.ts; not sent to the client). */
+  featureFlag?: string;
 }
 
 /** A screen that is not a kind's list (a tool), placed in a menu section like the kinds place theirs. */
@@ -31,7 +33,7 @@ export interface ToolPlacement extends MenuPlacement {
  * as the kinds'); the modules add theirs (ServerModule.menus).
  */
 const coreToolScreens: ToolPlacement[] = [
-  { section: 'Work', order: 60, path: '/calendar', permission: 'read /api/core/tasks' },
+  { section: 'Work', order: 60, path: '/calendar', permission: 'read /api/core/tasks', featureFlag: 'calendar' },
   { section: 'Administration', order: 20, path: '/tenant', permission: 'admin' },
   { section: 'Administration', order: 90, path: '/crons', permission: 'admin' },
   { section: 'Administration', order: 110, path: '/database/current-operations', permission: 'admin' },
@@ -56,10 +58,11 @@ export function defaultMenusOf(kinds: Entity[], tools: ToolPlacement[] = []): Me
       .filter((p) => p.section === section)
       .sort((a, b) => a.order - b.order)
       .map(
-        ({ path, label, permission }): MenuItem => ({
+        ({ path, label, permission, featureFlag }): MenuItem => ({
           path,
           ...(label ? { label } : {}),
           ...(permission ? { permission } : {}),
+          ...(featureFlag ? { featureFlag } : {}),
         }),
       );
     return menus.length ? [{ path: menus[0].path, label: section, menus }] : [];
@@ -76,8 +79,12 @@ export const defaultBottomNavigation: MenuItem[] = [
   { path: '/tasks' },
 ];
 
-function visible(item: MenuItem, grants: Grants, profiles: string[]): boolean {
+/** Whether a feature flag is on for the user; every flag is on when none is given. */
+export type FlagCheck = (name: string) => boolean;
+
+function visible(item: MenuItem, grants: Grants, profiles: string[], flagOn: FlagCheck): boolean {
   if (item.profiles?.length && !item.profiles.some((p) => profiles.includes(p))) return false;
+  if (item.featureFlag && !flagOn(item.featureFlag)) return false;
   if (item.permission === 'admin') return adminLevel(grants) > 0;
   if (item.permission) return hasPermission(grants, item.permission);
   const entity = entities.find((e) => `/${e.listRoute}` === item.path);
@@ -85,20 +92,36 @@ function visible(item: MenuItem, grants: Grants, profiles: string[]): boolean {
 }
 
 /** The menu as a user sees it: hidden groups dropped, a group's path its first visible item. */
-export function menusFor(menus: MenuItem[], grants: Grants, profiles: string[]): MenuItem[] {
+export function menusFor(
+  menus: MenuItem[],
+  grants: Grants,
+  profiles: string[],
+  flagOn: FlagCheck = () => true,
+): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of menus) {
     const allowed = item.menus
-      ? !item.profiles?.length || item.profiles.some((p) => profiles.includes(p))
-      : visible(item, grants, profiles);
+      ? (!item.profiles?.length || item.profiles.some((p) => profiles.includes(p))) &&
+        (!item.featureFlag || flagOn(item.featureFlag))
+      : visible(item, grants, profiles, flagOn);
     if (!allowed) continue;
-    const { permission: _permission, ...shown } = item;
+    const { permission: _permission, featureFlag: _featureFlag, ...shown } = item;
     if (!item.menus) {
       out.push(shown);
       continue;
     }
-    const children = menusFor(item.menus, grants, profiles);
+    const children = menusFor(item.menus, grants, profiles, flagOn);
     if (children.length) out.push({ ...shown, path: children[0].path, menus: children });
+  }
+  return out;
+}
+
+/** The paths of a menu tree's gated entries with their flags: the web closes those routes when a flag is off. */
+export function featureFlagPathsOf(menus: MenuItem[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of menus) {
+    if (item.featureFlag) out[item.path] = item.featureFlag;
+    if (item.menus) Object.assign(out, featureFlagPathsOf(item.menus));
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import type { SessionCaller, SessionService } from './sessions.ts';
 import { allows, canReadEntity, entityPath, includedKinds, requirementOf } from './permissions.ts';
 import { originOf, recordAccess, recordAudit } from './access-log.ts';
+import { isFlagOn, tenantFlags } from './feature-flags.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,7 +78,7 @@ const bearerOf = (header: unknown) =>
  * Installs sign-in on the application and answers the preHandler that every protected route
  * uses: it requires a live session (401 otherwise, clearing the client's token), loads the caller
  * with its permissions, and checks the permission the route declares (403 otherwise, recorded in
- * AccessLog). Answers carry a renewed token when the presented one is past half its life, and
+ * AccessLog) and the feature flag it names (403 FEATURE_DISABLED when off). Answers carry a renewed token when the presented one is past half its life, and
  * writes (and every request while impersonating) are recorded in Audit.
  */
 export function installAuthentication(app: FastifyInstance, { db, sessions }: { db: Db; sessions: SessionService }) {
@@ -148,6 +149,11 @@ export function installAuthentication(app: FastifyInstance, { db, sessions }: { 
       ).catch((error) => request.log.error({ err: error }, 'access log record failed'));
       request.audited = false;
       throw new ApiError('FORBIDDEN', [requirement.name]);
+    }
+    const flag = request.routeOptions.config?.featureFlag;
+    if (flag && !isFlagOn(await tenantFlags(db, scopeOf(caller)), flag, caller)) {
+      request.audited = false;
+      throw new ApiError('FEATURE_DISABLED', [flag]);
     }
   };
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer, createUser, login, tokenOf } from '../testing/users.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { authFeed } from '../db/change-feed.ts';
+import { AUTH_CHANNEL, authFeed } from '../db/change-feed.ts';
 
 /**
  * Two server processes on one PostgreSQL: each keeps the sessions it checked in memory, and a
@@ -77,8 +77,12 @@ describe.runIf(onPostgres)('session checks kept in memory, on several processes'
     const owner = new pg.Client({ connectionString: t.db.config.databaseUrl });
     await owner.connect();
     try {
-      const { rows } = await owner.query(`SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
-        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`);
+      // The session feed's listeners only: other modules listen on channels of their own.
+      const { rows } = await owner.query(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()`,
+        [`LISTEN ${AUTH_CHANNEL}`],
+      );
       expect(rows.length).toBe(2);
     } finally {
       await owner.end();

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
-import { entityByName } from '@lbo/model/entity-registry';
-import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, scopeOf, type Db } from '../db/database.ts';
 import { readConfiguration, writeConfiguration } from '../db/configuration.ts';
 import { typed } from '../http/schemas.ts';
+import { hasPermission } from './permissions.ts';
 import type { TenantSetting } from './tenant-settings.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -16,7 +14,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
  * of every problem, unknown ones included) before anything is stored.
  */
 const sectionBody = z.unknown().describe('the section’s value (an object, or a list for lists such as cron-list)');
-const checkQuery = z.strictObject({ tenant: z.string().max(100).optional() });
+const MASTER_PERMISSION = 'write /api/core/tenants';
 
 /**
  * `GET|PUT /api/core/tenant-configuration/{name}`: only admins (or holders of the strict
@@ -33,10 +31,20 @@ export async function tenantConfigurationRoutes(
   const sectionParams = z.strictObject({
     name: z.enum(names as [string, ...string[]]).describe('a configuration section'),
   });
-  const sectionOf = ({ params }: { params: z.infer<typeof sectionParams> }) => {
+  const sectionOf = ({
+    params,
+    caller,
+  }: {
+    params: z.infer<typeof sectionParams>;
+    caller?: FastifyRequest['caller'];
+  }) => {
     if (!Object.hasOwn(settings, params.name))
       throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', ['TenantConfiguration', params.name]);
-    return { name: params.name, setting: settings[params.name] };
+    const setting = settings[params.name];
+    // A section about the installation: a tenant's admin neither reads nor writes it.
+    if (setting.masterOnly && !(caller && hasPermission(caller, MASTER_PERMISSION)))
+      throw new ApiError('FORBIDDEN', [MASTER_PERMISSION]);
+    return { name: params.name, setting };
   };
   const api = typed(app);
   const tags = ['Core'];
@@ -77,6 +85,7 @@ export async function tenantConfigurationRoutes(
         throw new ApiError('MISSING_BODY_PAYLOAD');
       let value = setting.validate(request.body);
       const { tenant, username } = request.caller!;
+      if (setting.check) await setting.check(db, tenant, value);
       await inTenant(db, scope(request), async (tx) => {
         if (setting.beforeWrite)
           value = await setting.beforeWrite(tx, tenant, value, await readConfiguration(tx, tenant, name));
@@ -85,53 +94,6 @@ export async function tenantConfigurationRoutes(
         );
       });
       return setting.shown ? setting.shown(value) : value;
-    },
-  );
-
-  /** Spec 000 §7: checks the tenant's configuration; lists and scripts are not synchronised from elsewhere, so nothing is inserted. */
-  api.get(
-    '/api/core/tenants/check-config',
-    {
-      preValidation: preHandler,
-      config: { permission: 'read /api/core/tenant-configuration' },
-      schema: { tags, summary: 'Checks the tenant’s configuration', querystring: checkQuery },
-    },
-    async (request) => {
-      const caller = request.caller!;
-      const { query } = request;
-      if (query.tenant !== undefined && query.tenant !== caller.tenant)
-        throw new ApiError('INVALID_FIELD_IN_QUERY', ['tenant', 'only the current tenant can be checked']);
-      return inTenant(db, scope(request), async (tx) => {
-        const errors: string[] = [];
-        const profiles = new Set((referenceLists.profile ?? []).map((item) => item.value));
-        const stored = await readConfiguration<Record<string, string[]>>(tx, caller.tenant, 'profilesPermissions');
-        for (const profile of Object.keys(stored ?? {}))
-          if (!profiles.has(profile)) errors.push(`profilesPermissions: unknown profile ${profile}`);
-        const count = async (entityName: string) => {
-          const table = entityByName(entityName)!.table;
-          const { rows } = await sql<{
-            n: string;
-          }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE tenant = ${caller.tenant}`.execute(tx);
-          return Number(rows[0].n);
-        };
-        const lastConfigCheckDate = new Date().toISOString();
-        await writeConfiguration(tx, caller.tenant, 'config-check', { lastConfigCheckDate, errors }, caller.username);
-        return {
-          errors,
-          insertedLists: 0,
-          updatedLists: 0,
-          deletedLists: 0,
-          insertedScripts: 0,
-          updatedScripts: 0,
-          deletedScripts: 0,
-          insertedReports: 0,
-          updatedReports: 0,
-          deletedReports: 0,
-          userLists: await count('List'),
-          userScripts: await count('Script'),
-          lastConfigCheckDate,
-        };
-      });
     },
   );
 }

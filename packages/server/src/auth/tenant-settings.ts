@@ -3,7 +3,7 @@ import { ApiError } from '@lbo/model/errors';
 import { entityByName } from '@lbo/model/entity-registry';
 import { sizeInBytes } from '@lbo/model/values/files';
 import { isObject } from '@lbo/model/values/validate';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { readConfiguration, type TenantConfig } from '../db/configuration.ts';
 import { CRON_LIST, validateCronList } from '../jobs/crons.ts';
 import { defaultProfilesPermissions, hasPermission, permissionsOf } from './permissions.ts';
@@ -23,6 +23,16 @@ export interface TenantSetting<T = unknown> {
   shown?(stored: T): unknown;
   /** In the write's transaction, before storing: checks against other records, or completes from the stored document. */
   beforeWrite?(tx: Tx, tenant: string, value: T, stored: T | undefined): Promise<T>;
+  /**
+   * Before the write's transaction, on a connection of its own: checks against what another
+   * tenant holds (the master's host assignments), which the tenant's transaction cannot read.
+   */
+  check?(db: Db, tenant: string, value: T): Promise<void>;
+  /**
+   * Read and written by the master tenant's super admin only (`write /api/core/tenants`): a
+   * section about the installation, such as which tenant a host name belongs to.
+   */
+  masterOnly?: boolean;
   /** Turns a failed write into the catalogue's error (a unique claim held by another tenant). */
   writeError?(error: unknown, value: T): never;
 }

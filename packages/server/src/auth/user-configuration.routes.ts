@@ -2,9 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readInTenant, scopeOf, type Db } from '../db/database.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SessionCaller } from './sessions.ts';
-import { preferencesOf } from './user-preferences.routes.ts';
+import { chosenLandingPage, preferencesOf } from './user-preferences.routes.ts';
 import { tenantConfigOf, type TenantConfig } from '../db/configuration.ts';
-import { defaultBottomNavigation, defaultMenus, menusFor, type MenuItem, type ToolPlacement } from './menus.ts';
+import {
+  defaultBottomNavigation,
+  defaultMenus,
+  featureFlagPathsOf,
+  menusFor,
+  type MenuItem,
+  type ToolPlacement,
+} from './menus.ts';
+import { flagsFor, isFlagOn, tenantFlags } from './feature-flags.ts';
 
 const environmentName = process.env.APP_ENVIRONMENT ?? 'production';
 
@@ -51,7 +59,7 @@ type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 /**
  * `GET /api/core/users/current` and `GET /api/script/runs/user-configuration` (loaded after
- * sign-in): the user, options, menus filtered by profiles and permissions, permissions,
+ * sign-in): the user, options, menus filtered by profiles, permissions and feature flags, permissions,
  * preferences, landing page and environment flags, from the tenant configuration with defaults.
  */
 export async function userConfigurationRoutes(
@@ -78,21 +86,24 @@ export async function userConfigurationRoutes(
     }))),
     // A session opened by a provider: its refresh token's age and lifetime (spec 000 §3, §4 renewal).
     providerSession: await userParts(db, caller),
+    flags: await tenantFlags(db, scopeOf(caller)),
   });
 
   app.get('/api/core/users/current', signedIn, async (request) => {
-    const { config, providerSession } = await load(request.caller!);
-    return { ...currentUser(request.caller!, config), ...providerSession };
+    const { config, providerSession, flags } = await load(request.caller!);
+    return {
+      ...currentUser(request.caller!, config),
+      ...providerSession,
+      featureFlags: flagsFor(flags, request.caller!),
+    };
   });
 
   app.get('/api/script/runs/user-configuration', signedIn, async (request) => {
     const caller = request.caller!;
-    const { config, preferences, providerSession } = await load(caller);
-    const menus = menusFor(
-      (config.menus as MenuItem[] | undefined) ?? defaultMenus(menuTools),
-      caller,
-      caller.profiles,
-    );
+    const { config, preferences, providerSession, flags } = await load(caller);
+    const flagOn = (name: string) => isFlagOn(flags, name, caller);
+    const allMenus = (config.menus as MenuItem[] | undefined) ?? defaultMenus(menuTools);
+    const menus = menusFor(allMenus, caller, caller.profiles, flagOn);
     const firstPath = menus[0]?.menus?.[0]?.path ?? menus[0]?.path;
     return {
       user: { ...currentUser(caller, config), ...providerSession },
@@ -102,13 +113,21 @@ export async function userConfigurationRoutes(
         (config.responsiveBottomNavigation as MenuItem[] | undefined) ?? defaultBottomNavigation,
         caller,
         caller.profiles,
+        flagOn,
       ),
       userPermissions: Object.fromEntries([...caller.permissions].sort().map((name) => [name, true])),
       userPreferences: preferences,
-      landingPage: config.landingPage ?? firstPath ?? '/documentation/getting-started/getting-started',
+      landingPage:
+        chosenLandingPage(preferences) ??
+        config.landingPage ??
+        firstPath ??
+        '/documentation/getting-started/getting-started',
       environment,
       scriptOverrides: config.scriptOverrides ?? {},
       collectMissingTranslations: config.collectMissingTranslations ?? false,
+      // Flags on or off for this user, and the screens their menu entries gate (the web closes those routes).
+      featureFlags: flagsFor(flags, caller),
+      featureFlagPaths: featureFlagPathsOf(allMenus),
     };
   });
 }

@@ -58,6 +58,22 @@ const valueSchemas: Record<PreferenceType, z.ZodType> = {
   }),
 };
 
+/** The page a user lands on after signing in, chosen by the user (groupId LANDING_PAGE, value `{path}`): it replaces the tenant's. */
+const LANDING_PAGE = 'LANDING_PAGE';
+const landingPageValue = z.looseObject({
+  path: z
+    .string({ error: refusing('INVALID_FIELD_VALUE') })
+    .regex(/^\/[^/\\]/, { error: refusing('INVALID_FIELD_VALUE') })
+    .max(500, { error: refusing('INVALID_FIELD_VALUE') }),
+});
+
+/** The landing page the user chose, if any. */
+export function chosenLandingPage(preferences: Doc[]): string | undefined {
+  const found = preferences.find((p) => p.groupId === LANDING_PAGE);
+  const path = found && typeof found.value === 'object' && found.value ? (found.value as Doc).path : undefined;
+  return typeof path === 'string' ? path : undefined;
+}
+
 /** `{groupId, type, value, _id?}`; the theme is saved with groupId THEMING (spec 000 §3) under type THEMING or UI: both are checked as a theme. */
 const preferenceBody = z
   .strictObject({
@@ -76,7 +92,11 @@ const preferenceBody = z
       .describe('the preference to replace'),
   })
   .superRefine((body, context) => {
-    const checked = valueSchemas[body.groupId === 'THEMING' ? 'THEMING' : body.type].safeParse(body.value);
+    const schema =
+      body.groupId === LANDING_PAGE
+        ? landingPageValue
+        : valueSchemas[body.groupId === 'THEMING' ? 'THEMING' : body.type];
+    const checked = schema.safeParse(body.value);
     for (const issue of checked.error?.issues.slice(0, 1) ?? [])
       context.addIssue({ ...issue, path: ['value', ...issue.path] } as z.core.$ZodRawIssue);
   });

@@ -502,6 +502,8 @@ describe('current user, configuration, preferences and photo', () => {
       [
         'collectMissingTranslations',
         'environment',
+        'featureFlagPaths',
+        'featureFlags',
         'landingPage',
         'menus',
         'options',

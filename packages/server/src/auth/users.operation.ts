@@ -247,6 +247,11 @@ async function syncPerson(tx: Tx, caller: UserCaller, row: storage.Row, user: Do
   await recordHistory(tx, caller, personEntity, 'UPDATE', before, updated);
 }
 
+/** The users' username rule (spec 000 §5): an e-mail, or a name ending with `@{tenant}`; refused as the users API refuses it. */
+export function assertValidUsername(username: string, tenant: string): void {
+  if (!isValidUsername(username, tenant)) throw new ApiError('INVALID_USERNAME', [tenant]);
+}
+
 export function createUserOperations(db: Db, sessions: SessionService) {
   const scoped = <T>(caller: UserCaller, work: (tx: Tx) => Promise<T>) =>
     inTenant(db, scopeOf(caller), work).catch((e) => databaseError(e, userEntity));
@@ -258,7 +263,7 @@ export function createUserOperations(db: Db, sessions: SessionService) {
       if (typeof raw.username !== 'string' || !raw.username.trim())
         throw new ApiError('MISSING_FIELD_IN_BODY', ['username']);
       const username = normaliseUsername(raw.username);
-      if (!isValidUsername(username, caller.tenant)) throw new ApiError('INVALID_USERNAME', [caller.tenant]);
+      assertValidUsername(username, caller.tenant);
       const password = passwordOf(raw);
       if (password) assertStrong(password, username);
       const input = validated(caller, { ...withoutKeys(raw, [...serverManaged, ...displayNames]), username });

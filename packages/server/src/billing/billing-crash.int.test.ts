@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverProcesses } from '../testing/server-process.ts';
+import { serverProcesses, signInAt } from '../testing/server-process.ts';
 import { sql } from 'kysely';
 import { readConfig } from '../config.ts';
 import { openDatabase, readInTenant } from '../db/database.ts';
@@ -31,6 +31,8 @@ const startServer = (port: number) =>
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: password,
     BILLING_BACKGROUND_ELEMENTS: '0',
+    // Chunks of 100 contracts: a look at the batch sees the run midway even when the machine is busy.
+    BILLING_CHUNK_CONTRACTS: '100',
     JOB_LEASE_SECONDS: '2',
     JOB_RESUME_SECONDS: '1',
     JOB_SLICE_SECONDS: '2',
@@ -38,12 +40,7 @@ const startServer = (port: number) =>
   });
 
 async function signedIn(port: number) {
-  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@crash', password }),
-  });
-  return { authorization: login.headers.get('authorization')! };
+  return { authorization: await signInAt(port, 'admin@crash', password) };
 }
 
 type Batch = { status: string; done: number; total: number; log: { message: string }[] };
@@ -88,11 +85,11 @@ describe('a server killed during a background billing run', () => {
       if (after.status === 'SUCCESS' || after.status === 'ERROR' || i > 600) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(after.status, JSON.stringify(after.log)).toBe('SUCCESS');
+    expect(after.status, JSON.stringify(after).slice(0, 1000)).toBe('SUCCESS');
     expect(after.done).toBe(CONTRACTS);
     expect(after.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
-    servers.stopAll();
-    await new Promise((r) => setTimeout(r, 500));
+    // The servers' data folder is free once they have exited.
+    await servers.stopAll();
 
     const database = await openDatabase(settings());
     try {

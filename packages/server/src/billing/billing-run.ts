@@ -52,6 +52,12 @@ export type RunCursor = { contract: string } | null;
 /** Contracts per chunk: one transaction holds the locks of their elements. */
 export const CHUNK_CONTRACTS = 500;
 
+/** CHUNK_CONTRACTS, or BILLING_CHUNK_CONTRACTS read at each chunk: smaller chunks show a run's progress more often. */
+const chunkContracts = () => {
+  const value = Number(process.env.BILLING_CHUNK_CONTRACTS);
+  return Number.isInteger(value) && value > 0 ? value : CHUNK_CONTRACTS;
+};
+
 /** Reads `date` (YYYY-MM-DD, or an ISO time whose day is taken) and `organizations` (comma list). */
 export function runParameters(query: { date?: unknown; organizations?: unknown }): RunParameters {
   if (query.date === undefined || query.date === '') throw new ApiError('MISSING_FIELD_IN_QUERY', ['date']);
@@ -101,12 +107,47 @@ function dueLinesOf(element: RowOf<typeof contractElement>, date: string): DueLi
     }));
 }
 
-/** A chunk's invoices, and how many elements it billed (the unit of a run's progress, as its total counts). */
+/** A contract's due lines the run left as they were, and why (they are billed by a later run once it is put right). */
+export interface SkippedContract {
+  contractRegistration: string;
+  reason: string;
+  /** Its elements left unbilled (they count in a run's total). */
+  elements: number;
+}
+
+/** A chunk's invoices, how many elements it billed (the unit of a run's progress, as its total counts), and what it left. */
 export interface ChunkResult {
   invoices: InvoiceDoc[];
   elements: number;
   cursor: RunCursor;
   finished: boolean;
+  skipped: SkippedContract[];
+}
+
+/** Why a drafted invoice cannot be billed: it needs its seller (the lessor organization) and its counterparty. */
+function draftProblem(draft: InvoiceDraft): string | undefined {
+  const seller = draft.pr === 'R' ? draft.payeeRegistration : draft.payerRegistration;
+  const counterparty = draft.pr === 'R' ? draft.payerRegistration : draft.payeeRegistration;
+  if (!seller) return 'no lessor organization (the contract names no person with role ORGANIZATION)';
+  if (!counterparty) return `no ${draft.pr === 'R' ? 'payer' : 'payee'} (the contract names no client or supplier)`;
+  return undefined;
+}
+
+/** The contracts whose drafts cannot be billed, with their reason: each skipped whole, its lines left PLANNED. */
+function skippedContracts(drafts: InvoiceDraft[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const draft of drafts) {
+    const problem = draftProblem(draft);
+    if (problem && !out.has(draft.contractRegistration)) out.set(draft.contractRegistration, problem);
+  }
+  return out;
+}
+
+/** A run's skipped contracts as a run reports them: how many, and how many for each reason. */
+export function skippedSummary(skipped: SkippedContract[]): { count: number; reasons: Record<string, number> } {
+  const reasons: Record<string, number> = {};
+  for (const s of skipped) reasons[s.reason] = (reasons[s.reason] ?? 0) + 1;
+  return { count: skipped.length, reasons };
 }
 
 /**
@@ -119,18 +160,27 @@ export async function billChunk(
   p: RunParameters,
   cursor: RunCursor,
   extra: InputOf<typeof invoice> = {},
-  limit = CHUNK_CONTRACTS,
+  limit = chunkContracts(),
 ): Promise<ChunkResult> {
   // A contract's elements are billed in one chunk, so that its lines due together share an invoice.
   const contracts = await nextDueContracts(tx, caller, p, cursor?.contract, limit);
-  if (!contracts.length) return { invoices: [], elements: 0, cursor, finished: true };
+  if (!contracts.length) return { invoices: [], elements: 0, cursor, finished: true, skipped: [] };
   const elements = await lockDueElements(tx, caller, p, contracts);
   const next = { contract: contracts[contracts.length - 1] };
-  if (!elements.length) return { invoices: [], elements: 0, cursor: next, finished: contracts.length < limit };
-  const drafts = draftInvoices(
+  if (!elements.length)
+    return { invoices: [], elements: 0, cursor: next, finished: contracts.length < limit, skipped: [] };
+  const all = draftInvoices(
     elements.flatMap((e) => dueLinesOf(e, p.date)),
     await taxTable(tx, caller),
   );
+  // A contract lacking what its invoices need is left whole, said, never billed half or without a seller.
+  const refused = skippedContracts(all);
+  const drafts = all.filter((d) => !refused.has(d.contractRegistration));
+  const skipped = [...refused].map(([contractRegistration, reason]) => ({
+    contractRegistration,
+    reason,
+    elements: elements.filter((e) => e.data.contractRegistration === contractRegistration).length,
+  }));
   const invoices = await writeInvoices(tx, caller, drafts, extra);
   const byElement = new Map<string, { numbers: number[]; invoices: string[] }>();
   drafts.forEach((draft, i) => {
@@ -153,7 +203,7 @@ export async function billChunk(
       })),
     'INVOICED',
   );
-  return { invoices, elements: byElement.size, cursor: next, finished: contracts.length < limit };
+  return { invoices, elements: byElement.size, cursor: next, finished: contracts.length < limit, skipped };
 }
 
 async function writeInvoices(

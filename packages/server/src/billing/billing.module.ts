@@ -61,4 +61,4 @@ export { debitReturnSettingsOf } from './dunning/dunning-settings.ts';
 export { chargeFee } from './dunning/fee-invoice.ts';
 export { dunDemoBook } from './dunning/demo-dunning.ts';
 export { paymentTermsOf, personName } from './payment-terms.ts';
-export { monthEnds, playDemoBilling } from './demo-billing.ts';
+export { billDemoMonth, monthEnds } from './demo-billing.ts';

@@ -18,8 +18,10 @@ import {
   countDueElements,
   invoiceKind,
   runParameters,
+  skippedSummary,
   type RunCursor,
   type RunParameters,
+  type SkippedContract,
 } from './billing-run.ts';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
@@ -43,33 +45,70 @@ const runQuery = z.strictObject({
     .describe('Organization registrations, comma separated; all when absent'),
 });
 
-/** The billing run as a background job: chunk after chunk from the batch's cursor. */
-export const billingRunner = (): BatchRunner => ({
-  chunk: async (tx, caller, batch, cursor) => {
-    const result = await billChunk(tx, caller, batch.data.parameters as unknown as RunParameters, cursor as RunCursor, {
-      batchRegistration: batch.registration,
-    });
-    return {
-      done: result.elements,
-      cursor: result.cursor,
-      finished: result.finished,
-      ...(result.invoices.length ? { message: `${result.invoices.length} invoice(s) created` } : {}),
-    };
-  },
-  // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
-  plan: async (tx, caller, cronParameters, day) => {
-    const ahead = Number(cronParameters.daysAhead ?? 0);
-    const parameters = runParameters({
-      date: addDays(day, Number.isInteger(ahead) ? ahead : 0),
-      organizations: cronParameters.organizations,
-    });
-    return {
-      name: `Billing up to ${parameters.date}`,
-      parameters: parameters as unknown as Doc,
-      total: await countDueElements(tx, caller, parameters, 10_000_000),
-    };
-  },
-});
+/** Where a background run is: after this contract, with the contracts it skipped so far (kept with the cursor, so a resumed run still reports them). */
+type BillingCursor = (NonNullable<RunCursor> & { skipped?: SkippedContract[] }) | null;
+
+/** What a run skipped, as its batch's last log line and result say it. */
+export function skippedReport(skipped: SkippedContract[]): { message: string; result: Doc } {
+  const summary = skippedSummary(skipped);
+  return {
+    message: `${summary.count} contract(s) skipped: ${Object.entries(summary.reasons)
+      .map(([reason, n]) => `${n} × ${reason}`)
+      .join('; ')}`,
+    result: { skipped: { ...summary, contracts: skipped.slice(0, 100) } },
+  };
+}
+
+/** The billing run as a background job: chunk after chunk from the batch's cursor; its end says what it skipped and why. */
+export const billingRunner = (): BatchRunner => {
+  // The last chunk and the end of a run happen in one process, one after the other.
+  const ended = new Map<string, SkippedContract[]>();
+  return {
+    chunk: async (tx, caller, batch, cursor) => {
+      const at = cursor as BillingCursor;
+      const result = await billChunk(
+        tx,
+        caller,
+        batch.data.parameters as unknown as RunParameters,
+        at ? { contract: at.contract } : null,
+        { batchRegistration: batch.registration },
+      );
+      const skipped = [...(at?.skipped ?? []), ...result.skipped];
+      if (result.finished) ended.set(String(batch.registration), skipped);
+      return {
+        done: result.elements + result.skipped.reduce((n, s) => n + s.elements, 0),
+        cursor: result.cursor ? { contract: result.cursor.contract, skipped } : at,
+        finished: result.finished,
+        ...(result.invoices.length || result.skipped.length
+          ? {
+              message: [
+                `${result.invoices.length} invoice(s) created`,
+                ...result.skipped.map((s) => `${s.contractRegistration} skipped: ${s.reason}`),
+              ].join('\n'),
+            }
+          : {}),
+      };
+    },
+    finish: async (_caller, batch) => {
+      const skipped = ended.get(String(batch.registration)) ?? [];
+      ended.delete(String(batch.registration));
+      return skipped.length ? { status: 'WARNING', ...skippedReport(skipped) } : { status: 'SUCCESS', message: 'Done' };
+    },
+    // A scheduled billing bills what is due by the tick's day, plus `daysAhead` (lines billed ahead of their due date).
+    plan: async (tx, caller, cronParameters, day) => {
+      const ahead = Number(cronParameters.daysAhead ?? 0);
+      const parameters = runParameters({
+        date: addDays(day, Number.isInteger(ahead) ? ahead : 0),
+        organizations: cronParameters.organizations,
+      });
+      return {
+        name: `Billing up to ${parameters.date}`,
+        parameters: parameters as unknown as Doc,
+        total: await countDueElements(tx, caller, parameters, 10_000_000),
+      };
+    },
+  };
+};
 
 /** Arrears brought up to date as days pass (billing/cashflows/arrears.ts), run daily by the tenant's cron. */
 export const arrearsRunner = (): BatchRunner => ({
@@ -103,7 +142,7 @@ export async function billingRoutes(
       config: { entity: invoiceKind.name, permission: `write /api/${invoiceKind.route}` },
       schema: { tags: ['Invoice'], summary: 'Bill every schedule line due up to a date', querystring: runQuery },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = request.caller!;
       const parameters = runParameters(request.query);
       const threshold = backgroundThreshold ?? thresholdFromEnvironment();
@@ -123,8 +162,10 @@ export async function billingRoutes(
         await jobs.enqueue(caller.tenant, String(batch.registration));
         return { nbTotal: total, batchRegistration: batch.registration };
       }
-      // A small run answers its invoices; each chunk still commits on its own.
+      // A small run answers its invoices (spec 001 §7); each chunk still commits on its own. What it
+      // skipped is said beside them, in headers: how many contracts, and each with its reason.
       const invoices: Doc[] = [];
+      const skipped: SkippedContract[] = [];
       let cursor: RunCursor = null;
       for (;;) {
         const chunk = await inTenant(
@@ -134,9 +175,21 @@ export async function billingRoutes(
           60_000,
         ).catch((e) => databaseError(e, invoiceKind));
         invoices.push(...chunk.invoices);
+        skipped.push(...chunk.skipped);
         cursor = chunk.cursor;
-        if (chunk.finished) return invoices;
+        if (chunk.finished) break;
       }
+      reply.header('x-skipped-count', String(skipped.length));
+      if (skipped.length)
+        reply.header(
+          'x-skipped',
+          encodeURIComponent(
+            JSON.stringify(
+              skipped.slice(0, 50).map((s) => ({ contractRegistration: s.contractRegistration, reason: s.reason })),
+            ),
+          ),
+        );
+      return invoices;
     },
   );
 }

@@ -143,11 +143,16 @@ function appUrl(config: Config): string {
   return url.toString();
 }
 
-/** Opens (and migrates) the configured database. */
-export async function openDatabase(config: Config): Promise<Database> {
-  if (!config.databaseUrl) return openEmbedded(config);
+/**
+ * Opens (and migrates) the configured database. The schema includes the modules' own DDL, which
+ * is registered when the composition root (product.ts) loads: a caller that loads it alongside
+ * passes that load as `modulesLoaded`, and the migration waits for it.
+ */
+export async function openDatabase(config: Config, modulesLoaded?: Promise<unknown>): Promise<Database> {
+  if (!config.databaseUrl) return openEmbedded(config, modulesLoaded);
   const ownerPool = new pg.Pool({ ...poolOptions(config), connectionString: config.databaseUrl, max: 2 });
   const owner = kysely(ownerPool);
+  await modulesLoaded;
   await migrate(owner);
   const appPool = new pg.Pool({ ...poolOptions(config), connectionString: appUrl(config), max: 10 });
   const db = kysely(appPool);
@@ -179,11 +184,12 @@ async function closeIdleBeforeTheServerDoes(pool: pg.Pool): Promise<void> {
     pool.options.idleTimeoutMillis = Math.floor(serverMs / 2);
 }
 
-async function openEmbedded(config: Config): Promise<Database> {
+async function openEmbedded(config: Config, modulesLoaded?: Promise<unknown>): Promise<Database> {
   const embedded = await startEmbeddedDatabase(config.dataDir);
   // PGlite serves one session: migrate as the owner, then reopen acting as the application role.
   const migrationPool = new pg.Pool({ host: embedded.socketDir, max: 1, database: 'postgres', user: 'postgres' });
   const migrator = kysely(migrationPool);
+  await modulesLoaded;
   await migrate(migrator);
   await migrator.destroy();
   await embedded.open(APP_ROLE);
@@ -233,8 +239,36 @@ function literal(value: string): string {
  * Opening and committing take one round trip each (several statements in one string): a key
  * lookup is then three round trips. The COMMIT trip also reads whether the transaction changed
  * sessions, users or permissions, so that caches of them are dropped before the caller answers.
+ * A transaction PostgreSQL rolls back as a deadlock's victim is played again (`work` runs anew),
+ * up to three times.
  */
-export function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
+export async function inTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs = 10000): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTenantOnce(db, scope, work, timeoutMs);
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isTransientConflict(error)) throw error;
+      // PostgreSQL rolled the whole transaction back: it is played again, after a short random pause.
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
+    }
+  }
+}
+
+/** How many times a transaction PostgreSQL chose as a deadlock's victim is played. */
+const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * A deadlock (40P01) or a serialization failure (40001): two transactions took the same rows in
+ * different orders (a dunning run's letters and an invoice's issue both number a communication
+ * and a document), and PostgreSQL rolled one back whole. Playing it again is what PostgreSQL's
+ * manual prescribes; nothing of the first attempt was kept.
+ */
+const isTransientConflict = (error: unknown) => {
+  const code = (error as { code?: unknown })?.code;
+  return code === '40P01' || code === '40001';
+};
+
+function inTenantOnce<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>, timeoutMs: number): Promise<T> {
   return db.connection().execute(async (tx) => {
     const settings = requestSettings({ ...scope, timeoutMs }, false).map(
       ([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`,

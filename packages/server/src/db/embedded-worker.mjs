@@ -16,8 +16,18 @@ const { dataDir, socketDir } = workerData;
  * no-op and gives files on disk no fsync at all. So fsync is turned on, the WAL is flushed with
  * fsync() (wal_sync_method), and the runtime's fsync of a disk file is made a real one
  * (`durableFiles`): a commit is acknowledged only once its WAL is on disk.
+ * PostgreSQL keeps a file open for each table and index it has touched, up to
+ * max_files_per_process (1,000), and the WebAssembly runtime cannot tell it how many the
+ * process may hold: on the demo that is ~990 descriptors, and under the common limit of 1,024
+ * the server could no longer accept a connection. At 128 it closes the least recently used.
  */
-const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+const startParams = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'max_files_per_process=128',
+];
 
 let db;
 let server;
@@ -47,7 +57,8 @@ function freshSession() {
   // Called from the connection event, before the connection's first message is read: the
   // statements take the database's lock first, so they run before anything the client sends.
   if (db.isInTransaction()) void db.exec('ROLLBACK').catch(() => undefined);
-  const role = username ? `SET ROLE ${JSON.stringify(username)};` : '';
+  // RESET ALL leaves the role as it is: the owner's connections reset it themselves.
+  const role = username ? `SET ROLE ${JSON.stringify(username)};` : 'RESET ROLE;';
   void db
     .exec(
       `CLOSE ALL; DEALLOCATE ALL; RESET ALL; ${role} UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES; DISCARD PLANS`,
@@ -55,14 +66,21 @@ function freshSession() {
     .catch((error) => parentPort.postMessage({ event: 'error', error: String(error?.stack ?? error) }));
 }
 
+/**
+ * Serves the database acting as `asUser` (undefined: the owner) on a new socket server, which drops
+ * the connections of the last one. The database itself is started once: PGlite's own `username`
+ * is but a SET ROLE, which each new connection's fresh session applies, so a change of role needs
+ * no restart of the database (seconds at every start, between the migration and serving).
+ */
 async function open(asUser) {
   await server?.stop();
-  await db?.close();
   fs.mkdirSync(socketDir, { recursive: true });
   fs.rmSync(`${socketDir}/.s.PGSQL.5432`, { force: true });
   username = asUser;
-  db = await PGlite.create({ dataDir, startParams, extensions: { pg_trgm }, ...(asUser ? { username: asUser } : {}) });
-  durableFiles(db);
+  if (!db) {
+    db = await PGlite.create({ dataDir, startParams, extensions: { pg_trgm } });
+    durableFiles(db);
+  }
   server = new PGLiteSocketServer({ db, path: `${socketDir}/.s.PGSQL.5432` });
   server.addEventListener('connection', freshSession);
   await server.start();

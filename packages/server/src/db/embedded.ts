@@ -6,7 +6,7 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 /** The embedded PGlite database running on its own thread, reachable on a Unix socket. */
 export interface EmbeddedDatabase {
   socketDir: string;
-  /** Reopens the database acting as `username` (undefined: the owner). */
+  /** Serves the database acting as `username` (undefined: the owner) on a new socket, dropping every connection. */
   open(username?: string): Promise<void>;
   /** File syncs made so far (each commit flushes its WAL). */
   stats(): Promise<{ syncs: number }>;

@@ -22,6 +22,7 @@ export type SqlKind = 'text' | 'numeric' | 'boolean' | 'date' | 'timestamp' | 'j
 export const sqlKindOf: Record<FieldType, SqlKind> = {
   text: 'text',
   textarea: 'text',
+  markdown: 'text',
   email: 'text',
   phone: 'text',
   iban: 'text',

@@ -11,7 +11,7 @@ import { postingTriggers } from './migrations/0006_books.ts';
 export { APP_ROLE };
 
 /**
- * Writes to what a request's caller is loaded from (sessions, users, profile permissions) mark
+ * Writes to what a request's caller is loaded from (sessions, users, profile permissions, feature flags) mark
  * the transaction and notify every server process, which drop their caches (db/change-feed.ts).
  */
 function authChangeTriggers(): string[] {
@@ -19,6 +19,9 @@ function authChangeTriggers(): string[] {
     ['session', 'UPDATE OR DELETE'],
     [entityByName('User')!.table, 'INSERT OR UPDATE OR DELETE'],
     ['tenant_configuration', 'INSERT OR UPDATE OR DELETE'],
+    // Feature flags gate what a caller sees and may do (auth/feature-flags.ts).
+    [entityByName('FeatureFlag')!.table, 'INSERT OR UPDATE OR DELETE'],
+    [entityByName('FeatureFlagItem')!.table, 'INSERT OR UPDATE OR DELETE'],
   ];
   return [
     `CREATE OR REPLACE FUNCTION note_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -34,6 +37,16 @@ function authChangeTriggers(): string[] {
   ];
 }
 
+const moduleSchemas: { name: string; statements: () => string[] }[] = [];
+
+/**
+ * Adds a module's own DDL (ServerModule `schema`) to the derived DDL. The composition root
+ * (product.ts) registers every module's when it is loaded, before any database is opened.
+ */
+export function registerModuleSchema(name: string, statements: () => string[]): void {
+  if (!moduleSchemas.some((s) => s.name === name)) moduleSchemas.push({ name, statements });
+}
+
 /**
  * The DDL derived from the declarations: one table per kind (and the dynamic kinds' store),
  * its indexes and policy, and the triggers on what a caller is loaded from. Idempotent.
@@ -44,6 +57,7 @@ export function derivedStatements(): string[] {
     ...entityTableDdl(dynoStore),
     ...authChangeTriggers(),
     ...postingTriggers(entityByName('Posting')!.table),
+    ...moduleSchemas.flatMap((s) => s.statements()),
   ];
 }
 

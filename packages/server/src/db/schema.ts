@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { Entity } from '@lbo/model/entity';
+import type { FieldDef } from '@lbo/model/fields';
+import { textLength } from '@lbo/model/values/limits';
 import { resolvePath, type ResolvedPath } from './field-paths.ts';
 
 /**
@@ -95,6 +97,23 @@ export function entityTableDdl(entity: Entity): string[] {
   return statements;
 }
 
+/**
+ * Characters of a text value a B-tree index holds. PostgreSQL refuses a B-tree row over about
+ * 2,700 bytes (a third of a page): 500 characters of up to 4 UTF-8 bytes stay under it, so text
+ * types accepting more (a textarea, 100,000 characters) are indexed by their first 500 characters,
+ * and the list query sorts by that prefix, then by the whole value (docs/decisions.md).
+ */
+export const INDEXED_TEXT = 500;
+
+/** Whether a field accepts text longer than a B-tree index holds (`INDEXED_TEXT`). */
+export function isLongText(field: FieldDef): boolean {
+  const limit = textLength[field.type];
+  return limit !== undefined && limit > INDEXED_TEXT;
+}
+
+/** The indexed prefix of a long text, written as the index and the list query both write it. */
+export const indexedPrefixSql = (value: string) => `left(${value}, ${INDEXED_TEXT})`;
+
 /** One index of an entity table: its name and the statement creating it. */
 export interface EntityIndex {
   name: string;
@@ -131,7 +150,8 @@ export function sortableColumns(entity: Entity): string[] {
  *   (`(data #> '{quotations}') @> '[{"financialProduct":"X"}]'`): one index per list serves all
  *   its item filters;
  * - a B-tree `(tenant, expression)` for each equality on a scalar, each range and each sortable
- *   column, on exactly the expression the list query compiles (field-paths.ts);
+ *   column, on exactly the expression the list query compiles (field-paths.ts); a long text
+ *   (`isLongText`) by its first `INDEXED_TEXT` characters, which any value fits;
  * - a trigram GIN for each regular-expression filter.
  * Indexes on expressions rather than one GIN on the whole of `data`: ANALYZE keeps statistics on
  * an index's expression (none on containment in a kilobyte document), so the planner knows a
@@ -149,7 +169,9 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
   };
   const btree = (path: string, resolved: Extract<ResolvedPath, { kind: 'value' }>) => {
     if (path === 'registration') return;
-    add(slug(path), (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${valueSql(path, resolved)})`);
+    const value = valueSql(path, resolved);
+    const key = isLongText(resolved.field) ? indexedPrefixSql(value) : value;
+    add(slug(path), (name) => `CREATE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${key})`);
   };
   const containment = (holder: string[]) =>
     add(
@@ -185,9 +207,13 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
   }
   for (const path of sortableColumns(entity)) btree(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>);
   if (entity.unique?.length) {
-    const values = entity.unique.map((path) =>
-      valueSql(path, resolve(path) as Extract<ResolvedPath, { kind: 'value' }>),
-    );
+    const values = entity.unique.map((path) => {
+      const resolved = resolve(path) as Extract<ResolvedPath, { kind: 'value' }>;
+      // A prefix would refuse distinct values alike at their start, and the whole value may not fit.
+      if (isLongText(resolved.field))
+        throw new Error(`${entity.name}: unique ${path} accepts text longer than an index holds`);
+      return valueSql(path, resolved);
+    });
     add(
       `${entity.unique.map(slug).join('_')}_unique`,
       (name) => `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${t} (tenant, ${values.join(', ')})`,

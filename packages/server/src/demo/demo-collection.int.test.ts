@@ -9,9 +9,9 @@ import { bootstrap } from '../product.ts';
 import { createTestDatabase, signIn, type TestDatabase } from '../testing/test-app.ts';
 
 /**
- * A fresh start with its object store shows the demo's last month collected: both kinds of SEPA
- * file with their XML, the bank's statement imported with matched, returned and unmatched
- * entries, the returned debit's case, and late payers at a dunning level.
+ * A fresh start shows the demo's collections: both kinds of SEPA file with their XML, the bank's
+ * statements imported with matched, returned and unmatched entries, the returned debits' cases,
+ * and late payers at a dunning level.
  */
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await bootstrap(db.database.db, { demoData: true, adminPassword: 'Demo-Collect-1', objectStore: store });
   app = await buildApp({ database: db.database, objectStore: store });
   headers = { authorization: `Bearer ${await signIn(app, 'admin@demo', 'Demo-Collect-1')}` };
-}, 400_000);
+}, 1_200_000);
 afterAll(async () => {
   await app?.close();
   await db?.dispose();
@@ -37,15 +37,16 @@ const get = async (url: string) => {
 };
 
 describe('the demo tenant on a fresh start with its store', () => {
-  it('shows its last month collected by SEPA: a direct-debit and a transfer file, sent, with their XML', async () => {
+  it('shows its collections by SEPA: direct-debit and transfer files, sent, with their XML', async () => {
     const files = (await get('/api/billing/payment-files?range=[0-249]')) as {
       registration: string;
       type: string;
       status: string;
       documentRegistration?: string;
     }[];
-    // Written by the product (the book's older files have no XML).
+    // Every file written by the product, with its XML.
     const sent = files.filter((f) => f.status === 'SENT' && f.documentRegistration);
+    expect(sent).toHaveLength(files.length);
     expect(new Set(sent.map((f) => f.type))).toEqual(new Set(['PAIN_008', 'PAIN_001']));
     for (const file of sent) {
       const xml = await app.inject({ url: `/api/billing/payment-files/${file.registration}/xml`, headers });
@@ -54,20 +55,26 @@ describe('the demo tenant on a fresh start with its store', () => {
     }
   });
 
-  it('shows the bank statement answering them: entries matched, one returned, one left to reconcile', async () => {
-    const [camt] = (await get('/api/billing/camts?range=[0-9]')) as {
+  it('shows the bank statements answering them: entries matched, some returned, one left to reconcile', async () => {
+    const camts = (await get('/api/billing/camts?range=[0-49]')) as {
       registration: string;
+      status: string;
+      fileName?: string;
       matchedCount: number;
       returnedCount: number;
       unmatchedCount: number;
     }[];
-    expect(camt.matchedCount).toBeGreaterThan(0);
-    expect(camt.returnedCount).toBe(1);
-    expect(camt.unmatchedCount).toBe(1);
+    // One statement per collection: each quarter's end and the book's date.
+    expect(camts).toHaveLength(6);
+    for (const camt of camts) expect(camt.matchedCount, camt.registration).toBeGreaterThan(0);
+    const last = camts.find((c) => c.fileName === 'statement-2025-06-30.xml')!;
+    expect(last.returnedCount).toBe(1);
+    expect(last.unmatchedCount).toBe(1);
+    expect(camts.filter((c) => c !== last).every((c) => c.unmatchedCount === 0)).toBe(true);
     const rejected = (await get('/api/billing/payment-file-lines?status=REJECTED&range=[0-99]')) as {
       returnReasonCode?: string;
     }[];
-    expect(rejected.filter((l) => l.returnReasonCode).map((l) => l.returnReasonCode)).toEqual(['AM04']);
+    expect(rejected.map((l) => l.returnReasonCode).sort()).toEqual(['AM04', 'AM04', 'MS02']);
   });
 
   it('shows collection cases and invoices at a dunning level', async () => {

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSystemStore } from '../db/object-store.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { bootstrap } from '../product.ts';
@@ -7,17 +11,21 @@ import { cents, sum, type Element } from '../testing/lifecycle-client.ts';
 
 /** A fresh start shows the lessor's core at work in the demo tenant. */
 let db: TestDatabase;
+/** The demo's history writes its payment files and statements as documents. */
+const objects = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-demo-'));
+const objectStore = fileSystemStore(objects);
 let app: FastifyInstance;
 let headers: Record<string, string>;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await bootstrap(db.database.db, { demoData: true, adminPassword: 'Demo-Life-Pass-1' });
+  await bootstrap(db.database.db, { demoData: true, adminPassword: 'Demo-Life-Pass-1', objectStore });
   app = await buildApp({ database: db.database });
   headers = { authorization: `Bearer ${await signIn(app, 'admin@demo', 'Demo-Life-Pass-1')}` };
-}, 300_000);
+}, 1_200_000);
 afterAll(async () => {
   await app?.close();
   await db?.dispose();
+  fs.rmSync(objects, { recursive: true, force: true });
 });
 
 const get = async (url: string) => {
@@ -41,7 +49,8 @@ describe('the demo tenant on a fresh start', () => {
     // The lease's instalment comes from the coefficients table: amount × coefficient, the rate solved from it.
     const leases = quoted.flatMap((d) => d.quotations).filter((q) => q.name === 'Lease 36 months in advance');
     expect(leases.every((q) => typeof q.rate === 'number' && q.rate > 0 && q.rate < 0.2)).toBe(true);
-    expect(deals.filter((d) => d.status === 'WON' && d.contractRegistration)).toHaveLength(6);
+    // Four contracts won each month of the eighteen of the history, three more starting after it.
+    expect(deals.filter((d) => d.status === 'WON' && d.contractRegistration)).toHaveLength(75);
   });
 
   it('shows approved contracts ready to activate and active ones with their stored schedules', async () => {
@@ -60,7 +69,8 @@ describe('the demo tenant on a fresh start', () => {
         scheduleRevision?: number;
       }[]
     ).filter((c) => c.dealRegistration);
-    expect(active).toHaveLength(3);
+    expect(active).toHaveLength(72);
+    let paid = 0;
     for (const contract of active) {
       const elements = (await get(
         `/api/financing/contract-elements?contractRegistration=${contract.registration}`,
@@ -71,10 +81,13 @@ describe('the demo tenant on a fresh start', () => {
           cents(sum(e.lines.filter((l) => l.status !== 'CANCELLED').map((l) => l.amountInclTax))),
         );
       const rent = elements.find((e) => e.type === 'RENT')!;
-      expect(rent.lines.some((l) => l.status === 'PAID')).toBe(true);
       expect(rent.lines.some((l) => l.status === 'PLANNED')).toBe(true);
+      paid += rent.lines.filter((l) => l.status === 'PAID').length;
     }
-    expect(active.map((c) => c.scheduleRevision).sort()).toEqual([1, 1, 2]);
+    // Paid by the direct debits of the quarters collected.
+    expect(paid).toBeGreaterThan(200);
+    // One rate change applied: that contract's schedule is in its second revision.
+    expect(active.filter((c) => c.scheduleRevision !== 1).map((c) => c.scheduleRevision)).toEqual([2]);
   });
 
   it('shows an applied amendment, one waiting, a drawn credit line, a lot ceded to a fund and a funding', async () => {
@@ -130,7 +143,7 @@ describe('the demo tenant on a fresh start', () => {
     expect(((await get('/api/financing/agreements')) as unknown[]).length).toBeGreaterThan(0);
   });
 
-  it('shows the running contracts billed month by month: issued invoices, paid, one paid in half, the last month and the suppliers unpaid', async () => {
+  it('shows the running contracts billed each quarter: issued on their due dates, paid by direct debit or returned', async () => {
     const active = (
       (await get('/api/financing/contracts?status=ACTIVE&range=[0-249]')) as {
         registration: string;
@@ -140,6 +153,7 @@ describe('the demo tenant on a fresh start', () => {
     ).filter((c) => c.dealRegistration);
     type Invoice = {
       registration: string;
+      name: string;
       status: string;
       pr: string;
       invoiceNumber?: string;
@@ -154,19 +168,27 @@ describe('the demo tenant on a fresh start', () => {
         active.map((c) => get(`/api/billing/invoices?contractRegistration=${c.registration}&range=[0-249]`)),
       )
     ).flat() as Invoice[];
-    expect(invoices.length).toBeGreaterThan(10);
+    expect(invoices.length).toBeGreaterThan(400);
+    // A returned debit's fee is charged on its own invoice, the day the return is processed.
+    const isFee = (i: Invoice) => /fee/i.test(i.name);
     for (const i of invoices) {
-      expect(i.invoiceNumber, i.registration).toMatch(/^\d{4}-/);
-      expect(i.issueDate).toBe(i.dueDate);
+      expect(i.invoiceNumber, i.registration).toMatch(/^\d{4}-PER000001-\d{6}$/);
+      if (!isFee(i)) expect(i.issueDate).toBe(i.dueDate);
     }
-    const byStatus = (s: string) => invoices.filter((i) => i.status === s);
-    expect(byStatus('PAID').length).toBeGreaterThan(5);
-    expect(byStatus('PARTIALLY_PAID')).toHaveLength(1);
-    expect(cents(byStatus('PARTIALLY_PAID')[0].totalBalance)).toBe(
-      Math.ceil(cents(byStatus('PARTIALLY_PAID')[0].amountInclTax) / 2),
-    );
-    // Unpaid: the last month's (collected by direct debit when the demo has its store) and the suppliers' (paid by transfer file).
-    expect(byStatus('ISSUED').every((i) => i.dueDate.startsWith('2025-06') || i.pr === 'P')).toBe(true);
+    const byStatus = (s: string) => invoices.filter((i) => i.status === s && i.pr === 'R');
+    expect(byStatus('PAID').length).toBeGreaterThan(invoices.length / 2);
+    // Unpaid receivables: the debits the bank returned, chased since.
+    const returned = (await get('/api/billing/payment-file-lines?status=REJECTED&range=[0-249]')) as {
+      invoiceRegistration: string;
+    }[];
+    expect(returned.length).toBeGreaterThanOrEqual(3);
+    const unpaid = byStatus('ISSUED');
+    expect(unpaid.length).toBeGreaterThan(0);
+    for (const invoice of unpaid.filter((i) => !isFee(i)))
+      expect(
+        returned.map((l) => l.invoiceRegistration),
+        invoice.registration,
+      ).toContain(invoice.registration);
     // Every line due by the book's date is billed, none after it.
     for (const contract of active) {
       for (const e of (await get(

@@ -1,10 +1,13 @@
 /**
- * The demo tenant's contracts lived through, by the product's own operations (spec target: a fresh
- * start shows the lessor's core at work): deals quoted several times from the demo products (their
- * coefficients and rates tables, fixed rates), won into contracts; contracts approved and ready to
- * activate, activated with their elements and stored schedules, billed, issued and paid; a rate
- * change applied and an amendment awaiting approval; a credit line drawn by contracts; a lot of
- * contracts ceded to a fund and a funding. Dates are fixed, so every start gives the same book.
+ * The demo tenant's history, lived month by month through the product's own operations (spec
+ * target: a fresh start shows the lessor's core at work): each month deals quoted from the demo
+ * products (their coefficients and rates tables, fixed rates) and won into contracts, activated
+ * with their elements and stored schedules; at the month's end the billing run, its invoices issued
+ * (numbered in order), the direct debits and transfers written as SEPA files and sent, the bank's
+ * statement imported (debits matched, some returned) and the month's accruals posted. Then the late
+ * payers dunned, the months closed but the last two, a rate change applied and an amendment awaiting
+ * approval, a credit line drawn, a lot ceded to a fund and a funding; deals still quoted and
+ * contracts approved, ready to start. Dates are fixed, so every start gives the same book.
  */
 import { sql } from 'kysely';
 import { inTenant, type Db } from '../db/database.ts';
@@ -15,9 +18,10 @@ import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { entityByName } from '@lbo/model/entity-registry';
 import type { Entity } from '@lbo/model/entity';
-import { playDemoBilling } from '../billing/billing.module.ts';
+import { billDemoMonth, monthEnds } from '../billing/billing.module.ts';
 import { closeThrough, playDemoBookings, postDemoMonthEnds } from '../accounting/accounting.module.ts';
 import type { ObjectStore } from '../db/object-store.ts';
+import { collectDemoMonth, lessorIbanOf } from './demo-collection.ts';
 
 const kind = (name: string): Entity => {
   const found = entityByName(name);
@@ -27,6 +31,9 @@ const kind = (name: string): Entity => {
 
 export interface DemoLifecycle {
   deals: string[];
+  /** The lessor organization every contract carries. */
+  lessor: string;
+  invoices: number;
   contracts: { ready: string[]; active: string[] };
   amendments: string[];
   creditLine: string;
@@ -36,11 +43,16 @@ export interface DemoLifecycle {
 export const demoBookDate = '2025-06-30';
 const asOf = demoBookDate;
 
+/** The first month of the history: eighteen months up to the book's date. */
+export const demoHistoryStart = '2024-01-01';
+/** Contracts won and started each month of the history. */
+const startsPerMonth = 4;
+
 export async function playDemoLifecycle(
   db: Db,
   operations: Operations,
   tenant: string,
-  store?: ObjectStore,
+  store: ObjectStore,
 ): Promise<DemoLifecycle> {
   const caller: WorkflowCaller = { tenant, username: 'system', isAdmin: true, timeZone: 'Europe/Paris' };
   const workflow = createWorkflowOperations(db);
@@ -48,10 +60,17 @@ export async function playDemoLifecycle(
     inTenant(db, { tenant, user: 'system' }, async (tx) =>
       (await storage.findWhere(tx, kind(name), tenant, condition, n)).map(storage.toDocument),
     );
-  const [persons, prospects, assets, products, funds] = await Promise.all([
-    first('Person', 12),
+  const months = monthEnds(demoHistoryStart, asOf);
+  const [organizations, clients, partners, prospects, assets, products, funds] = await Promise.all([
+    first('Person', 1, sql<boolean>`data->'roles' @> '[{"role":"ORGANIZATION"}]'::jsonb`),
+    first('Person', 100, sql<boolean>`data->'roles' @> '[{"role":"CLIENT"}]'::jsonb`),
+    first('Person', 10, sql<boolean>`data->'roles' @> '[{"role":"PARTNER"}]'::jsonb`),
     first('Prospect', 6),
-    first('Asset', 12, sql<boolean>`(data->>'unitPrice') IS NOT NULL AND data->>'supplierRegistration' IS NOT NULL`),
+    first(
+      'Asset',
+      months.length * startsPerMonth + 10,
+      sql<boolean>`(data->>'unitPrice') IS NOT NULL AND data->>'supplierRegistration' IS NOT NULL`,
+    ),
     first('Product', 20),
     first('Fund', 2),
   ]);
@@ -59,12 +78,27 @@ export async function playDemoLifecycle(
   const lease = productOf('LEASE'),
     financial = productOf('FINANCIAL_LEASE'),
     loan = productOf('LOAN');
-  if (persons.length < 12 || prospects.length < 3 || assets.length < 10 || !lease || !financial || !loan)
-    return { deals: [], contracts: { ready: [], active: [] }, amendments: [], creditLine: '' };
-  const lessor = { role: 'ORGANIZATION', personRegistration: String(persons[0].registration) };
+  const sortByRegistration = (docs: Doc[]) =>
+    docs.sort((a, b) => String(a.registration).localeCompare(String(b.registration)));
+  sortByRegistration(clients);
+  sortByRegistration(assets);
+  if (
+    !organizations.length ||
+    clients.length < 20 ||
+    !partners.length ||
+    prospects.length < 3 ||
+    assets.length < months.length * startsPerMonth + 6 ||
+    !lease ||
+    !financial ||
+    !loan
+  )
+    throw new Error(
+      'the demo book lacks the lessor, clients, partners, prospects, assets or products its history needs',
+    );
+  // Every deal and contract carries the lessor: the seller of its invoices and the creditor of its debits.
+  const lessor = { role: 'ORGANIZATION', personRegistration: String(organizations[0].registration) };
   const run = async (entity: string, registration: string, code: string) =>
     workflow.run(caller, kind(entity), registration, code);
-
   /** Quotations compared on a deal: a lease priced from a coefficients table, a financial lease at a fixed rate, a loan from a rates table. */
   const quotations = (amount: number, withLoan: boolean): Doc[] => [
     {
@@ -81,13 +115,13 @@ export async function playDemoLifecycle(
       services: [{ code: 'MAINTENANCE', label: 'Full maintenance', type: 'SERVICE', amount: 45, taxCode: 'VAT20' }],
     },
     {
-      name: 'Financial lease 48 months',
+      name: 'Financial lease 48 months, quarterly',
       productRegistration: financial,
       financialProduct: 'FINANCIAL_LEASE',
       financialScheme: 'LINEAR',
       financedAmountExclTax: amount,
       duration: 48,
-      frequency: '30',
+      frequency: '90',
       timing: 'arrears',
       residualValue: Math.round(amount * 5) / 100,
       taxCode: 'VAT20',
@@ -126,12 +160,13 @@ export async function playDemoLifecycle(
       persons: [
         { role: 'CLIENT', personRegistration: client.registration },
         lessor,
-        { role: 'PARTNER', personRegistration: persons[1 + (k % 10)].registration },
+        { role: 'PARTNER', personRegistration: partners[k % partners.length].registration },
       ],
       assets: [{ assetRegistration: asset.registration, quantity: 1, discount: 0 }],
       quotations: quotations(amount, k % 2 === 0),
     });
     if (chosen === undefined) return created;
+    // The client's choice, recorded as a user would: the deal saved with one quotation chosen.
     return operations.update(
       caller,
       kind('Deal'),
@@ -144,78 +179,141 @@ export async function playDemoLifecycle(
     );
   }
 
-  const deals: string[] = [];
-  // Quoted, not decided yet: prospects comparing the offers.
-  for (const k of [0, 1]) deals.push(String((await deal(k, prospects[k], '2025-07-15')).registration));
-  const approved = await deal(2, prospects[2], '2025-07-15', 1);
-  for (const code of ['SUBMIT', 'APPROVE']) await run('Deal', String(approved.registration), code);
-  deals.push(String(approved.registration));
-
-  // Won deals become contracts; some are approved and wait for activation, others run.
-  const contracts = { ready: [] as string[], active: [] as string[] };
-  const creditLine = await operations.create(caller, kind('CreditLine'), {
-    name: `${persons[8].name} fleet envelope`,
-    type: 'FRAMEWORK',
-    creditLimit: 400000,
-    currency: 'EUR',
-    startDate: '2025-01-01',
-    endDate: '2027-12-31',
-    financialProduct: 'LEASE',
-    persons: [{ role: 'CLIENT', personRegistration: persons[8].registration }],
-  });
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) await run('CreditLine', String(creditLine.registration), code);
-  const plan = [
-    { k: 3, start: '2025-07-01', chosen: 0, activate: false },
-    { k: 4, start: '2025-07-15', chosen: 1, activate: false },
-    { k: 5, start: '2024-09-01', chosen: 1, activate: true },
-    { k: 6, start: '2024-11-15', chosen: 0, activate: true },
-    { k: 7, start: '2025-02-01', chosen: 1, activate: true, creditLine: true },
-    { k: 8, start: '2025-08-01', chosen: 0, activate: false, creditLine: true },
-  ];
-  for (const step of plan) {
-    const won = await deal(step.k, persons[2 + step.k], step.start, step.chosen);
+  /** A deal won and its contract approved (and activated when `activate`); answers the contract. */
+  async function win(
+    k: number,
+    client: Doc,
+    startDate: string,
+    chosen: number,
+    activate: boolean,
+    creditLine?: string,
+  ): Promise<{ deal: string; contract: string }> {
+    const won = await deal(k, client, startDate, chosen);
     for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON']) await run('Deal', String(won.registration), code);
-    deals.push(String(won.registration));
     const contract = String(
       (await operations.get(caller, kind('Deal'), String(won.registration))).contractRegistration,
     );
-    if (step.creditLine) {
+    if (creditLine) {
       const doc = await operations.get(caller, kind('Contract'), contract);
       await operations.update(
         caller,
         kind('Contract'),
         contract,
-        { creditLineRegistration: creditLine.registration, _version: doc._version },
+        { creditLineRegistration: creditLine, _version: doc._version },
         'merge',
       );
     }
-    for (const code of ['SUBMIT', 'APPROVE', ...(step.activate ? ['ACTIVATE'] : [])])
-      await run('Contract', contract, code);
-    (step.activate ? contracts.active : contracts.ready).push(contract);
+    for (const code of ['SUBMIT', 'APPROVE', ...(activate ? ['ACTIVATE'] : [])]) await run('Contract', contract, code);
+    return { deal: String(won.registration), contract };
   }
 
-  // Lines due by the book's date are billed month by month, issued and (but the last month) paid.
-  await playDemoBilling(
-    db,
-    operations,
-    store,
-    tenant,
-    contracts.active,
-    plan
-      .filter((step) => step.activate)
-      .map((step) => step.start)
-      .sort()[0],
-    asOf,
+  const deals: string[] = [];
+  const contracts = { ready: [] as string[], active: [] as string[] };
+  const fleetClient = clients[8];
+  const creditLine = await operations.create(caller, kind('CreditLine'), {
+    name: `${fleetClient.name} fleet envelope`,
+    type: 'FRAMEWORK',
+    creditLimit: 400000,
+    currency: 'EUR',
+    startDate: '2024-01-01',
+    endDate: '2027-12-31',
+    financialProduct: 'LEASE',
+    persons: [{ role: 'CLIENT', personRegistration: fleetClient.registration }],
+  });
+  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE']) await run('CreditLine', String(creditLine.registration), code);
+
+  const lessorIban = await lessorIbanOf(db, tenant, lessor.personRegistration);
+  let opening = '184250.00';
+  let invoices = 0;
+  let k = 0;
+  let accrued = 0;
+  let cycle = 0;
+  for (const [t, monthEnd] of months.entries()) {
+    const month = monthEnd.slice(0, 7);
+    // The month's new business: deals won, contracts started on the 1st or the 15th.
+    for (let n = 0; n < startsPerMonth; n++, k++) {
+      const client = clients[(k * 7) % clients.length];
+      const start = `${month}-${n % 2 ? '15' : '01'}`;
+      const fleet = client.registration === fleetClient.registration ? String(creditLine.registration) : undefined;
+      const made = await win(k, client, start, k % 3 === 2 ? 0 : 1, true, fleet);
+      deals.push(made.deal);
+      contracts.active.push(made.contract);
+    }
+    // The lessor bills and collects at each quarter's end and at the book's date.
+    const last = t === months.length - 1;
+    if (!last && Number(month.slice(5)) % 3) continue;
+    invoices += (await billDemoMonth(db, last ? store : undefined, tenant, contracts.active, monthEnd)).length;
+    const collected = await collectDemoMonth(db, store, tenant, lessorIban, {
+      asOf: monthEnd,
+      opening,
+      // Now and then a client's account is short or the client refuses a debit; the last collection has its return too.
+      returns: last ? ['AM04'] : cycle % 2 ? [cycle % 4 === 1 ? 'AM04' : 'MS02'] : [],
+      unexplained: last
+        ? { amount: '1250.00', remittance: 'VIREMENT ACOMPTE FLOTTE 2025', counterpartyName: String(fleetClient.name) }
+        : undefined,
+      dun: last,
+    });
+    opening = collected.closing;
+    cycle++;
+    // The month ends of the months billed, each by the month-end job's own chunks.
+    await postDemoMonthEnds(db, caller, months[accrued], monthEnd);
+    accrued = t + 1;
+  }
+
+  // Quoted, not decided yet: prospects comparing the offers; one deal approved, waiting for the client.
+  for (const p of [0, 1]) deals.push(String((await deal(k + p, prospects[p], '2025-07-15')).registration));
+  const approved = await deal(k + 2, prospects[2], '2025-07-15', 1);
+  for (const code of ['SUBMIT', 'APPROVE']) await run('Deal', String(approved.registration), code);
+  deals.push(String(approved.registration));
+  // Won, approved, starting after the book's date.
+  for (const [n, start] of ['2025-07-01', '2025-07-15', '2025-08-01'].entries()) {
+    // The last one draws on the fleet envelope: approved, it is the line's pending amount.
+    const fleet = n === 2;
+    const made = await win(
+      k + 3 + n,
+      fleet ? fleetClient : clients[(k + 3 + n) % clients.length],
+      start,
+      n % 2,
+      false,
+      fleet ? String(creditLine.registration) : undefined,
+    );
+    deals.push(made.deal);
+    contracts.ready.push(made.contract);
+  }
+
+  // The clients' requests and the lessor's messages about their running contracts.
+  const contractDocs = await Promise.all(
+    contracts.active.slice(0, 6).map((c) => operations.get(caller, kind('Contract'), c)),
   );
-  // The books: each month's accruals posted, the months billed closed but the last two, which stay open.
-  const firstStart = plan
-    .filter((step) => step.activate)
-    .map((step) => step.start)
-    .sort()[0];
-  await postDemoMonthEnds(db, caller, firstStart, asOf);
+  const clientOf = (contract: Doc) =>
+    (contract.persons as { role: string; personRegistration: string }[]).find((p) => p.role === 'CLIENT')!;
+  const requests = [
+    'Change of bank details',
+    'Early termination quote',
+    'Insurance certificate missing',
+    'Invoice copy requested',
+    'Address change',
+    'Asset damaged',
+  ];
+  for (const [n, contract] of contractDocs.entries()) {
+    await operations.create(caller, kind('Ticket'), { name: `${requests[n]} — ${String(contract.registration)}` });
+    await operations.create(caller, kind('Communication'), {
+      name: n % 2 ? 'Welcome pack' : 'Insurance certificate reminder',
+      subject: n % 2 ? 'Welcome pack' : 'Insurance certificate reminder',
+      category: n % 2 ? 'Commercial' : 'Service',
+      date: `${String(contract.startDate)}T09:30:00.000Z`,
+      persons: [{ role: 'CLIENT', personRegistration: clientOf(contract).personRegistration }],
+      contractRegistration: contract.registration,
+      content:
+        n % 2
+          ? 'Your contract has started: your schedule and direct debit dates are attached.'
+          : 'Please send the insurance certificate of the financed asset.',
+    });
+  }
+
+  // The books: the months billed closed but the last two, which stay open; the demo's manual entries.
   await inTenant(db, { tenant, user: 'system' }, (tx) => closeThrough(tx, caller, '2025-04'));
   await playDemoBookings(db, operations, caller, '2025-04-30', asOf);
-
   // A rate change applied; a longer duration submitted, waiting for its approval.
   const amendments: string[] = [];
   const rateChange = await operations.create(caller, kind('Amendment'), {
@@ -263,5 +361,12 @@ export async function playDemoLifecycle(
       startDate: '2025-07-01',
     });
   }
-  return { deals, contracts, amendments, creditLine: String(creditLine.registration) };
+  return {
+    deals,
+    lessor: lessor.personRegistration,
+    invoices,
+    contracts,
+    amendments,
+    creditLine: String(creditLine.registration),
+  };
 }

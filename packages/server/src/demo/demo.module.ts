@@ -1,12 +1,12 @@
 import { attachDemoContents, attachDemoPictures } from '../documents/documents.module.ts';
 import type { ServerModule } from '../modules/server-module.ts';
-import { collectDemoMonth } from './demo-collection.ts';
-import { demoBookDate, playDemoLifecycle } from './demo-lifecycle.ts';
+import { playDemoLifecycle } from './demo-lifecycle.ts';
 
 /**
- * The demo tenant's book lived through by the product's own operations, once its kinds are
- * loaded: deals won, contracts activated, billed, amended and booked; the last month collected by
- * SEPA and answered by the bank; late payers dunned; documents given contents and assets photos.
+ * The demo tenant's book lived through by the product's own operations, once its persons, assets
+ * and products are loaded: eighteen months of deals won, contracts activated, billed, collected by
+ * SEPA and answered by the bank, accrued at each month end; late payers dunned; contracts amended
+ * and refinanced; documents given contents and assets photos.
  */
 export const demoModule: ServerModule = {
   name: 'demo',
@@ -14,10 +14,9 @@ export const demoModule: ServerModule = {
     {
       name: 'contract lifecycle and collection',
       async run({ db, operations, store, tenant, loadedKinds }) {
-        if (!loadedKinds.includes('Contract')) return;
-        const lived = await playDemoLifecycle(db, operations, tenant, store);
-        if (store && lived.contracts.active.length)
-          await collectDemoMonth(db, store, tenant, lived.contracts.active, demoBookDate);
+        // Once, on the start that loaded the persons its contracts are made for; its files need the store.
+        if (!loadedKinds.includes('Person') || !store) return;
+        await playDemoLifecycle(db, operations, tenant, store);
       },
     },
     {

@@ -94,10 +94,27 @@ function stripSystem(doc: Doc): Doc {
   return out;
 }
 
+/**
+ * The value and field a unique violation names. PostgreSQL withholds the key's value under
+ * row-level security, and most callers know no registration (derived, numbered, or the
+ * username of a user): the value is read from the refused document (storage.ts `noting`).
+ */
+function duplicateOf(error: unknown, entity: Entity, registration: string | undefined): [string, string] {
+  const { constraint, duplicate } = error as { constraint?: unknown; duplicate?: Doc };
+  if (typeof constraint === 'string' && constraint.includes('_unique_') && entity.unique?.length) {
+    const values = entity.unique.map((path) =>
+      path.split('.').reduce<unknown>((v, part) => (v as Doc | undefined)?.[part], duplicate),
+    );
+    return [values.map((v) => String(v ?? '')).join(', '), entity.unique.join(', ')];
+  }
+  const value = registration || (typeof duplicate?.registration === 'string' ? duplicate.registration : '');
+  return [value || '(a value already stored)', 'registration'];
+}
+
 /** Maps database refusals that bad input can cause to catalogue errors. */
 export function databaseError(error: unknown, entity: Entity, registration?: string): never {
   const code = (error as { code?: string })?.code;
-  if (code === '23505') throw new ApiError('VALUE_ALREADY_EXISTS', [registration ?? '', 'registration']);
+  if (code === '23505') throw new ApiError('VALUE_ALREADY_EXISTS', duplicateOf(error, entity, registration));
   if (code === '2201B') throw new ApiError('INVALID_FIELD_IN_QUERY', ['regex', 'invalid regular expression']);
   if (code === '57014') throw new ApiError('INVALID_FIELD_IN_QUERY', ['query', 'took too long']);
   if (code === '22P02' || code === '22003') throw new ApiError('INVALID_FIELD_VALUE', ['query', entity.name]);

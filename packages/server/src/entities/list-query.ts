@@ -4,7 +4,7 @@ import type { FilterDef } from '@lbo/model/search';
 import { ApiError } from '@lbo/model/errors';
 import { addDays, parseDateValue, zonedMidnight } from '@lbo/model/values/dates';
 import { resolvePath, type ResolvedPath } from '../db/field-paths.ts';
-import { textSearchSql, textWordsSql } from '../db/schema.ts';
+import { INDEXED_TEXT, isLongText, textSearchSql, textWordsSql } from '../db/schema.ts';
 
 /**
  * Compiles the list query grammar of docs/api.md into parameterised SQL parts.
@@ -259,7 +259,9 @@ function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilde
   // Scalars compare in SQL (their B-tree indexes carry statistics, so a rare value is planned as
   // rare); lists, multi-selects and booleans (whose cast is not leak-proof) match by containment.
   if (path.kind === 'value' && !(path.field.type === 'select' && path.field.multiple) && path.sqlKind !== 'boolean') {
-    const expr = path.sqlKind === 'numeric' ? path.typed : path.text;
+    // A long text is indexed by its prefix, longer than any value compared (MAX_PATTERN): equal
+    // prefixes are equal values.
+    const expr = path.sqlKind === 'numeric' ? path.typed : isLongText(path.field) ? prefixOf(path) : path.text;
     const cast = path.sqlKind === 'numeric' ? sql`::numeric` : sql``;
     const list = (vs: string[]) => sql.join(vs.map((v) => sql`${normalise(key, path, v)}${cast}`));
     if (include.length) parts.push(sql<boolean>`${expr} IN (${list(include)})`);
@@ -375,19 +377,25 @@ export function sortKeys(entity: Entity, sort: string | undefined): SortKey[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((item): SortKey => {
+    .flatMap((item): SortKey[] => {
       const desc = item.startsWith('-');
       const name = item.replace(/^[-+]/, '');
       const path = resolvePath(entity, name);
       if (!path || path.kind !== 'value' || path.sqlKind === 'json') throw bad('sort', `${name} is not sortable`);
-      return {
+      const key = {
         expr: path.typed,
         desc,
         notNull: name === 'registration' || name === '_insertDate' || name === '_id' || name === '_version',
       };
+      // A long text is indexed by its prefix (db/schema.ts): the index gives that order, values
+      // alike in their prefix are then ordered whole.
+      return isLongText(path.field) ? [{ ...key, expr: prefixOf(path) }, key] : [key];
     });
   return [...items, { expr: sql.ref('registration'), desc: false, notNull: true }];
 }
+
+/** The indexed prefix of a long text value, as db/schema.ts indexes it. */
+const prefixOf = (path: Extract<ResolvedPath, { kind: 'value' }>) => sql`left(${path.typed}, ${sql.lit(INDEXED_TEXT)})`;
 
 function ordering(entity: Entity, sort: string | undefined): RawBuilder<unknown> {
   // Default null placement, so that a backward scan of an ascending index serves DESC.

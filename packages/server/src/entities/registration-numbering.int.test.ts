@@ -20,6 +20,8 @@ beforeAll(async () => {
   const asset = (
     await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Depreciated asset', priceExclTax: 1000 })
   ).json();
+  // A feature flag's targeting rule names one profile (or one user).
+  domainBodies.FeatureFlagItem = { profile: 'SALES' };
   domainBodies.DepreciationSchedule = {
     assetRegistration: asset.registration,
     method: 'LINEAR',

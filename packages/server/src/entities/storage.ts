@@ -71,6 +71,24 @@ export async function findOne<E extends Entity>(
   return (await findStatement(entity, tenant, id, forUpdate).execute(tx)).rows[0] as RowOf<E> | undefined;
 }
 
+/**
+ * A refused write's error, holding the document when it repeats a value another record holds
+ * (a unique violation): PostgreSQL withholds the repeated key's value from its message under
+ * row-level security, and `databaseError` names it from the document.
+ */
+export interface DuplicateError {
+  code: '23505';
+  duplicate: Doc;
+}
+
+const noting =
+  (data: Doc) =>
+  (error: unknown): never => {
+    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505')
+      (error as DuplicateError).duplicate = data;
+    throw error;
+  };
+
 export async function insertRow<E extends Entity>(
   tx: Tx,
   entity: E,
@@ -81,7 +99,9 @@ export async function insertRow<E extends Entity>(
   const { rows } =
     await sql<Row>`INSERT INTO ${table(entity)} (tenant, registration, status, name, type, data, _insert_user)
     VALUES (${tenant}, ${data.registration as string}, ${scalar(data.status)}, ${scalar(data.name)}, ${scalar(data.type)}, ${JSON.stringify(data)}::jsonb, ${user})
-    RETURNING ${columns}`.execute(tx);
+    RETURNING ${columns}`
+      .execute(tx)
+      .catch(noting(data));
   return rows[0] as RowOf<E>;
 }
 
@@ -104,7 +124,9 @@ export async function updateRow<E extends Entity>(
   const { rows } =
     await sql<Row>`UPDATE ${table(entity)} SET status = ${scalar(data.status)}, name = ${scalar(data.name)}, type = ${scalar(data.type)},
       data = ${JSON.stringify(data)}::jsonb, _update_date = now(), _update_user = ${user}, _version = _version + 1
-    WHERE tenant = ${tenant} AND _id = ${id}::uuid RETURNING ${columns}`.execute(tx);
+    WHERE tenant = ${tenant} AND _id = ${id}::uuid RETURNING ${columns}`
+      .execute(tx)
+      .catch(noting(data));
   return rows[0] as RowOf<E>;
 }
 

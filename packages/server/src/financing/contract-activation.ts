@@ -43,6 +43,8 @@ export async function plannedElements(
   const missing: string[] = [];
   const client = personWith(contract, 'CLIENT');
   if (!client) missing.push('a client (persons with role CLIENT)');
+  // The seller of every invoice the contract bills (their numbering sequence, the creditor of their collection).
+  if (!personWith(contract, 'ORGANIZATION')) missing.push('a lessor organization (persons with role ORGANIZATION)');
   const quotation = chosenQuotation(contract) as (QuotationTerms & Doc) | undefined;
   if (!quotation) missing.push('a chosen quotation');
   else if (quotation.pricingError || quotation.instalment === undefined)

@@ -140,7 +140,10 @@ describe('won, activated', () => {
   it('makes a prospect client a person when the deal is won: converted, or linked to the person holding its identifier', async () => {
     const won = async (clientRegistration: string) => {
       const deal = await newDeal({
-        persons: [{ role: 'CLIENT', personRegistration: clientRegistration }],
+        persons: [
+          { role: 'CLIENT', personRegistration: clientRegistration },
+          { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+        ],
         quotations: [quotationB],
       });
       for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON'])
@@ -313,9 +316,13 @@ describe('won, activated', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       rejection: 'INCONSISTENT',
-      missing: ['a client (persons with role CLIENT)', 'a chosen quotation'],
+      missing: [
+        'a client (persons with role CLIENT)',
+        'a lessor organization (persons with role ORGANIZATION)',
+        'a chosen quotation',
+      ],
       rejectionReason:
-        'The contract cannot be activated: it needs a client (persons with role CLIENT), a chosen quotation',
+        'The contract cannot be activated: it needs a client (persons with role CLIENT), a lessor organization (persons with role ORGANIZATION), a chosen quotation',
     });
     const noStart = await create({ persons: [{ role: 'CLIENT', personRegistration: 'P1' }] });
     expect((await run('contracts', noStart, 'ACTIVATE')).json()).toMatchObject({
@@ -323,7 +330,10 @@ describe('won, activated', () => {
       missingFields: ['startDate'],
     });
     const unpriced = await create({
-      persons: [{ role: 'CLIENT', personRegistration: 'P1' }],
+      persons: [
+        { role: 'CLIENT', personRegistration: 'P1' },
+        { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+      ],
       startDate: '2025-01-01',
       quotations: [{ financedAmountExclTax: 1000, duration: 12 }],
     });
@@ -342,7 +352,10 @@ describe('won, activated', () => {
         await call('POST', '/api/financing/contracts', {
           name: 'Bulk',
           startDate: '2025-03-01',
-          persons: [{ role: 'CLIENT', personRegistration: 'P1' }],
+          persons: [
+            { role: 'CLIENT', personRegistration: 'P1' },
+            { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+          ],
           quotations: [
             { financialProduct: 'LEASE', financedAmountExclTax: 12000, duration: 24, frequency: '30', rate: 0.04 },
           ],
@@ -370,7 +383,8 @@ describe('won, activated', () => {
         {
           registration: lacking,
           statusCode: 409,
-          rejectionReason: 'The contract cannot be activated: it needs a client (persons with role CLIENT)',
+          rejectionReason:
+            'The contract cannot be activated: it needs a client (persons with role CLIENT), a lessor organization (persons with role ORGANIZATION)',
         },
       ],
     });

@@ -58,7 +58,10 @@ async function contractUnder(
       name: `Drawing of ${amount}`,
       creditLineRegistration,
       startDate: '2025-01-15',
-      persons: [{ role: 'CLIENT', personRegistration: 'PRO000001' }],
+      persons: [
+        { role: 'CLIENT', personRegistration: 'PRO000001' },
+        { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+      ],
       quotations: [
         { financialProduct: 'LEASE', financedAmountExclTax: amount, duration: 12, frequency: '30', rate: 0.05 },
       ],
@@ -284,7 +287,10 @@ describe.runIf(onPostgres)('twenty submissions at once through two server proces
       const res = await api(ports[i % 2], 'POST', '/api/financing/contracts', tokens[i % 2], {
         name: `Race ${i}`,
         creditLineRegistration: line,
-        persons: [{ role: 'CLIENT', personRegistration: 'PRO000001' }],
+        persons: [
+          { role: 'CLIENT', personRegistration: 'PRO000001' },
+          { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+        ],
         quotations: [
           { financialProduct: 'LEASE', financedAmountExclTax: 10000, duration: 12, frequency: '30', rate: 0.05 },
         ],

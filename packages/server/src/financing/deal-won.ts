@@ -139,6 +139,8 @@ export async function createContractFromDeal(context: SideEffectContext): Promis
   const { doc, tx, caller } = context;
   const missing: string[] = [];
   if (!personWith(doc, 'CLIENT')) missing.push('a client (persons with role CLIENT)');
+  // The lessor is the seller of every invoice the contract will bill: without it nothing can be numbered nor collected.
+  if (!personWith(doc, 'ORGANIZATION')) missing.push('a lessor organization (persons with role ORGANIZATION)');
   const quotations = (doc.quotations as Quotation[] | undefined) ?? [];
   const chosen = chosenQuotation(doc);
   if (!chosen)

@@ -40,7 +40,10 @@ async function indexedContract(values = indexValues) {
       name: 'Fleet with indexed maintenance',
       startDate: '2025-01-15',
       currency: 'EUR',
-      persons: [{ role: 'CLIENT', personRegistration: 'P1' }],
+      persons: [
+        { role: 'CLIENT', personRegistration: 'P1' },
+        { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+      ],
       quotations: [
         {
           productRegistration: product,

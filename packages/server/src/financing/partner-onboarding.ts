@@ -4,13 +4,14 @@
  * as an EMAIL communication to it, SCHEDULED for the mail service, holding the subject, the text
  * in the partner's language and the self-registration link. The link leads to the host's
  * `becomePartnerFlowUrl` (spec 000 §3 host settings), else to `/become-partner` on the host the
- * request came to, with the prospect's registration and a random token. All in one transaction,
- * each record with its History row.
+ * request came to, with the tenant, the prospect's registration and a random token, whose hash the
+ * communication keeps for the public self-registration route (mail/become-partner.routes.ts) to
+ * check once. All in one transaction, each record with its History row.
  */
 import { communication as communicationKind } from '@lbo/model/entities/communication/communication.entity';
 import { person as personKind } from '@lbo/model/entities/person/person.entity';
 import { prospect as prospectKind } from '@lbo/model/entities/person/prospect.entity';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
 import { referenceLists } from '@lbo/model/reference-lists';
@@ -93,6 +94,7 @@ export async function onboardPartner(
               ];
         if (known.length) throw new ApiError('VALUE_ALREADY_EXISTS', [email, 'email']);
         const url = new URL(flowUrl);
+        url.searchParams.set('tenant', caller.tenant);
         url.searchParams.set('prospect', String(doc.registration));
         url.searchParams.set('token', token);
         url.searchParams.set('lang', input.language);
@@ -106,6 +108,7 @@ export async function onboardPartner(
           date: new Date().toISOString(),
           to: email,
           content: text.body(name, link),
+          accessTokenHash: createHash('sha256').update(token).digest('hex'),
           persons: [{ role: 'PARTNER', personRegistration: String(doc.registration), name }],
         });
       },

@@ -291,6 +291,89 @@ describe('bad input never answers 5xx nor writes', () => {
     );
   });
 
+  it('camt imports', async () => {
+    const url = '/api/billing/camts/import';
+    const part = (name: string, content: string) =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"; filename="a.xml"\r\nContent-Type: text/xml\r\n\r\n${content}\r\n`;
+    const form = (boundary: string) => ({ 'content-type': `multipart/form-data${boundary}` });
+    await family(
+      fc.oneof(
+        // No boundary, or one the body does not use.
+        fc
+          .string()
+          .map((content) => ({ method: 'POST', url, payload: content, headers: form('') })),
+        fc
+          .string()
+          .map((content) => ({ method: 'POST', url, payload: part('file', content), headers: form('; boundary=') })),
+        fc.string().map((content) => ({ method: 'POST', url, payload: `x${content}`, headers: form('; boundary=B') })),
+        // A body cut short, a part header broken, a part that is not the file.
+        fc
+          .string()
+          .map((content) => ({
+            method: 'POST',
+            url,
+            payload: part('file', content).slice(0, -2),
+            headers: form('; boundary=B'),
+          })),
+        fc.string().map((content) => ({
+          method: 'POST',
+          url,
+          payload: `--B\r\nContent-Disposition: form-data; name\r\n\r\n${content}\r\n--B--\r\n`,
+          headers: form('; boundary=B'),
+        })),
+        fc.string().map((content) => ({
+          method: 'POST',
+          url,
+          payload: `${part('other', content)}--B--\r\n`,
+          headers: form('; boundary=B'),
+        })),
+      ),
+    );
+  });
+
+  it('document uploads', async () => {
+    const url = `/api/financing/contracts/${enc(planted.get('Contract')!)}/documents`;
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...t.alpha.headers, 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const part = (content: string) =>
+      `--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n`;
+    await family(
+      fc.oneof(
+        fc.string().map((content) => ({
+          method: 'POST',
+          url,
+          payload: content,
+          headers: { 'content-type': 'multipart/form-data' },
+        })),
+        fc.string().map((content) => ({
+          method: 'POST',
+          url,
+          payload: part(content).slice(0, -2),
+          headers: { 'content-type': 'multipart/form-data; boundary=B' },
+        })),
+        fc.string().map((content) => ({
+          method: 'POST',
+          url,
+          payload: `x${content}`,
+          headers: { 'content-type': 'multipart/form-data; boundary=B' },
+        })),
+      ),
+    );
+  });
+
+  it('a path parameter longer than the router reads', async () => {
+    const long = 'P'.repeat(600);
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const request = { method, url: `/api/person/persons/${long}` };
+      expectRefused(await t.app.inject({ ...request, method: method as 'GET', headers: t.alpha.headers }), request);
+    }
+  });
+
   it('locales', async () => {
     await family(
       fc.oneof(

@@ -28,11 +28,11 @@ function errorBody(error: ApiError): string {
 
 /**
  * Fastify's `frameworkErrors`: refusals made before routing, such as a path that is not valid
- * percent-encoding (`%FF%FE`), in the catalogue form.
+ * percent-encoding (`%FF%FE`) or a path parameter past the router's length, in the catalogue form.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const mapped =
-    error.code === 'FST_ERR_BAD_URL'
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ApiError('INVALID_FIELD_IN_PATH', ['url'])
       : new ApiError('UNAVAILABLE_SOFTWARE');
   return sendError(reply, mapped);

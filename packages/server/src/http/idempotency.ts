@@ -7,14 +7,17 @@ import { claimKey, releaseClaim, storeAnswer, type KeyId, type StoredAnswer } fr
 /**
  * The `Idempotency-Key` header on every write (docs/decisions.md): the same key and request from
  * the same user replays the first answer without doing the work again; the same key with another
- * request is refused (422); a key whose request is still under way answers 409. Keys are claimed
- * in the database, so any server process sees them. Only successful answers are kept: a refused
- * or failed write did nothing, and its key is released for a corrected retry.
+ * request is refused (422); a key whose request is still under way is waited for a few seconds,
+ * then answers 409. Keys are claimed in the database, so any server process sees them. Only
+ * successful answers are kept: a refused or failed write did nothing, and its key is released
+ * for a corrected retry.
  */
 declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency key this request holds, when it sent one. */
     idempotency?: IdempotencyClaim;
+    /** The stored answer of this request's key: the route's handler sends it in place of its work. */
+    idempotentReplay?: StoredAnswer;
   }
 }
 
@@ -32,6 +35,12 @@ const keyPattern = /^[\x21-\x7e]{1,255}$/;
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answer headers kept with the body: what a client reads of a write's answer. */
 const keptHeaders = ['content-type', 'etag', 'location'];
+/**
+ * How long a retry waits for the request holding its key to store its outcome before answering
+ * 409: a client that hung up retries at once, and should get the outcome rather than a conflict.
+ */
+const IN_PROGRESS_WAIT_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A route writes when its method does, or when its permission is a write (a transition run by GET). */
 function isWriteRoute(route: RouteOptions): boolean {
@@ -52,8 +61,10 @@ function keyOf(request: FastifyRequest): string | undefined {
 
 /** Method, path with query, and the body: what makes a retry "the same request". */
 function fingerprintOf(request: FastifyRequest): string {
+  // Without a parsed body, its length stands for it; none and `content-length: 0` are the same.
+  const length = request.headers['content-length'];
   const body =
-    request.body === undefined ? `length:${request.headers['content-length'] ?? ''}` : JSON.stringify(request.body);
+    request.body === undefined ? `length:${length === '0' ? '' : (length ?? '')}` : JSON.stringify(request.body);
   return crypto
     .createHash('sha256')
     .update(`${request.method} ${request.url}\n`)
@@ -88,19 +99,33 @@ export async function storeWithWrite(tx: Tx, request: FastifyRequest, answer: St
 }
 
 export function installIdempotency(app: FastifyInstance, db: Db) {
-  // Runs after the route's authentication and permission check: keys belong to a user.
-  async function claim(request: FastifyRequest, reply: FastifyReply) {
+  // Runs after the route's authentication and permission check: keys belong to a user. It answers
+  // nothing itself: Fastify goes on to the handler when a hook's answer is not yet written (its
+  // onSend hooks are asynchronous, and a closed socket never ends it), so a replay sent from here
+  // let the handler do the work again. The handler (wrapped below) sends the replay instead.
+  async function claim(request: FastifyRequest) {
     const key = keyOf(request);
     const caller = request.caller;
     if (key === undefined || !caller) return;
     const id = { tenant: caller.tenant, username: caller.username, key };
-    const outcome = await inTenant(db, scopeOf(caller), (tx) =>
-      claimKey(tx, id, fingerprintOf(request), crypto.randomUUID()),
-    );
-    if (outcome.kind === 'reused') throw new ApiError('IDEMPOTENCY_KEY_REUSED', [key]);
-    if (outcome.kind === 'inProgress') throw new ApiError('IDEMPOTENT_REQUEST_IN_PROGRESS', [key]);
-    if (outcome.kind === 'replay') return replay(reply, outcome.answer);
-    request.idempotency = { ...id, token: outcome.token };
+    const fingerprint = fingerprintOf(request);
+    const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+    for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+      const outcome = await inTenant(db, scopeOf(caller), (tx) => claimKey(tx, id, fingerprint, crypto.randomUUID()));
+      if (outcome.kind === 'reused') throw new ApiError('IDEMPOTENCY_KEY_REUSED', [key]);
+      if (outcome.kind === 'replay') {
+        request.idempotentReplay = outcome.answer;
+        return;
+      }
+      if (outcome.kind === 'claimed') {
+        request.idempotency = { ...id, token: outcome.token };
+        return;
+      }
+      // Under way: wait for its outcome, unless this client is gone too.
+      if (Date.now() + pause > deadline || request.raw.socket?.destroyed)
+        throw new ApiError('IDEMPOTENT_REQUEST_IN_PROGRESS', [key]);
+      await sleep(pause);
+    }
   }
 
   // Right after the route's authentication, which routes with a schema run before validation:
@@ -109,6 +134,12 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     if (!isWriteRoute(route)) return;
     if (route.preValidation) route.preValidation = [...[route.preValidation].flat(), claim];
     else route.preHandler = [...[route.preHandler ?? []].flat(), claim];
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const answer = request.idempotentReplay;
+      if (!answer) return handler.call(this, request, reply);
+      replay(reply, answer);
+    } as typeof handler;
   });
 
   // Answers not stored with their write are stored here; failures release the key.

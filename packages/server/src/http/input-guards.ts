@@ -80,3 +80,26 @@ function nulPath(value: unknown, path: string): string | undefined {
   }
   return undefined;
 }
+
+/** The multipart parser's refusals that carry a code (@fastify/multipart), as the catalogue answers them. */
+const multipartCodes: Record<string, () => ApiError> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new ApiError('MISSING_FILE_IN_REQUEST'),
+  FST_REQ_FILE_TOO_LARGE: () => new ApiError('PAYLOAD_TOO_LARGE'),
+  FST_FILES_LIMIT: () => new ApiError('PAYLOAD_TOO_LARGE'),
+  FST_PARTS_LIMIT: () => new ApiError('PAYLOAD_TOO_LARGE'),
+  FST_FIELDS_LIMIT: () => new ApiError('PAYLOAD_TOO_LARGE'),
+  FST_PROTO_VIOLATION: () => new ApiError('INVALID_FIELD_IN_BODY', ['(prototype property)']),
+  FST_MP_PREMATURE_CLOSE: () => new ApiError('MISSING_FILE_IN_REQUEST'),
+};
+
+/**
+ * What to answer for an error met while reading a multipart body: the parser's refusals with a
+ * code as the catalogue names them, and those without one (no boundary, a body cut short, a bad
+ * part header) as a bad `field`. Never a server error: the parser only reads what the client sent.
+ */
+export function multipartRefusal(error: unknown, field = 'file'): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && Object.hasOwn(multipartCodes, code)) return multipartCodes[code]();
+  return new ApiError('INVALID_FIELD_IN_BODY', [field]);
+}

@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 const rawBodies: Record<string, string> = {
   'POST /api/core/users/:id/photo': 'multipart: the photo as `file`',
   'POST /api/billing/camts/import': 'multipart: the camt.053/.054 file as `file`',
+  'POST /api/import/imports': 'multipart: the CSV or XLSX file as `file`, with `kind` and the reading options',
   // One upload route per kind with documents: `{route}/:id/documents`.
   'POST /api/*/:id/documents': 'multipart: the document as `file`, with its type and name fields',
 };

@@ -7,7 +7,7 @@ import { hostOverrides, hostSettingsOf } from './host-settings.ts';
  * Helmet's headers on every answer, with a content security policy the web app works under:
  * scripts, fonts, images and connections from the app's own origin (images and fonts may also
  * be data: or blob: URLs), inline styles (antd writes CSS-in-JS style tags), workers for the
- * service worker. `frame-ancestors` comes from the host setting `frameAncestors` (spec 000 §3),
+ * service worker, frames of the app's own documents and of a PDF held in memory (blob:). `frame-ancestors` comes from the host setting `frameAncestors` (spec 000 §3),
  * so that the side-view mode can be embedded by the parents a host allows; X-Frame-Options says
  * the same to older browsers where it can (`'none'` → DENY, `'self'` alone → SAMEORIGIN) and is
  * left out where it cannot express the host's list.
@@ -28,12 +28,15 @@ function frameOptionsOf(ancestors: string): string | undefined {
 
 const fixedDirectives = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Tenant layout scripts run in QuickJS, a WebAssembly engine: compiling WebAssembly is allowed, JavaScript eval is not.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
+  // A draft invoice's PDF preview is rendered from memory (a blob: URL) in a frame.
+  "frame-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -218,9 +218,13 @@ export async function tenantsWithCrons(database: Database): Promise<string[]> {
   return rows.map((r) => r.tenant);
 }
 
-/** Looks every `everySeconds` for due crons in every tenant; answers the stop function. */
-export function startCronTicker(database: Database, jobs: JobQueue, everySeconds: number): () => void {
+/**
+ * Looks every `everySeconds` for due crons in every tenant; answers the stop function, which
+ * resolves once a look under way has ended (none reaches the database after it).
+ */
+export function startCronTicker(database: Database, jobs: JobQueue, everySeconds: number): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
   const tick = async () => {
     for (const tenant of await tenantsWithCrons(database)) {
       await fireDueCrons(database, jobs, tenant).catch((error) =>
@@ -230,18 +234,20 @@ export function startCronTicker(database: Database, jobs: JobQueue, everySeconds
   };
   const schedule = () => {
     timer = setTimeout(() => {
-      tick()
+      ticking = tick()
         .catch(() => undefined)
         .finally(() => {
+          ticking = undefined;
           if (timer) schedule();
         });
     }, everySeconds * 1000);
     timer.unref();
   };
   schedule();
-  return () => {
+  return async () => {
     clearTimeout(timer);
     timer = undefined;
+    await ticking;
   };
 }
 

@@ -126,6 +126,8 @@ export interface JobQueue {
   runnerOf(type: string): BatchRunner | undefined;
   /** Looks once for batches to resume (the periodic look, on demand). */
   resumeStale(): Promise<number>;
+  /** Calls `listener` after each batch this process ends (SUCCESS, WARNING or ERROR) once its end is committed. */
+  onBatchEnded(listener: BatchEndedListener): void;
   stop(): Promise<void>;
   readonly worker: string;
 }
@@ -135,14 +137,34 @@ interface BatchJob {
   registration: string;
 }
 
+/**
+ * Told of a batch's end in a transaction of its own, as the user who started it, with the batch
+ * as committed (`ServerModule.batchEnded`: the notifications of its starter).
+ */
+export type BatchEndedListener = (tx: Tx, caller: Caller, batch: Row) => Promise<void>;
+
 export async function startJobQueue(database: Database, settings: JobSettings = jobSettings()): Promise<JobQueue> {
   const { db, pool } = database;
   const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   const runners = new Map<string, BatchRunner>();
   /** Set by stop(): a `run` under way lets go of its batch at its next step. */
   let stopping = false;
+  /**
+   * pg-boss's statements under way. It completes a job without awaiting the statement (and polls,
+   * supervises and fails jobs on timers of its own), so stop() waits for these too: none may reach
+   * the pool after the application closed it.
+   */
+  const statements = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) => {
+        const statement = pool.query(text, values as unknown[]);
+        statements.add(statement);
+        const forget = () => statements.delete(statement);
+        statement.then(forget, forget);
+        return statement;
+      },
+    },
     schema: JOB_SCHEMA,
     // The schema and the queue are made by the database migration, as the owner.
     migrate: false,
@@ -156,6 +178,21 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   );
   await boss.start();
   const leaseMs = settings.leaseSeconds * 1000;
+  const endedListeners: BatchEndedListener[] = [];
+  /** After a batch's end committed: each listener in a transaction of its own, whose failure is logged and never undoes the end. */
+  const ended = async (caller: Caller, registration: string) => {
+    for (const listener of endedListeners)
+      try {
+        await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+          const row = await storage.findOne(tx, batchKind, caller.tenant, registration);
+          if (row) await listener(tx, caller, row);
+        });
+      } catch (error) {
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'batch ended listener', registration, error: String(error) }),
+        );
+      }
+  };
 
   const enqueue = async (tenant: string, registration: string) => {
     await boss.send(BATCH_QUEUE, { tenant, registration } satisfies BatchJob, {
@@ -179,9 +216,12 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     const batch = claimed.batch;
     const runner = runners.get(String(batch.type));
     if (!runner || !(runner.run || runner.chunk)) {
-      await inTenant(db, scope, (tx) =>
-        finishBatch(tx, caller, registration, worker, 'ERROR', `No runner for batches of type ${batch.type}`),
-      );
+      if (
+        await inTenant(db, scope, (tx) =>
+          finishBatch(tx, caller, registration, worker, 'ERROR', `No runner for batches of type ${batch.type}`),
+        )
+      )
+        await ended(caller, registration);
       return;
     }
     if (runner.run)
@@ -214,10 +254,12 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
           return;
         }
         const message = error instanceof Error ? error.message : String(error);
-        await inTenant(db, scope, async (tx) => {
-          if (await finishBatch(tx, caller, registration, worker, 'ERROR', message))
-            await runner.failed?.(tx, caller, batch, message);
+        const failed = await inTenant(db, scope, async (tx) => {
+          if (!(await finishBatch(tx, caller, registration, worker, 'ERROR', message))) return false;
+          await runner.failed?.(tx, caller, batch, message);
+          return true;
         });
+        if (failed) await ended(caller, registration);
         return;
       }
       cursor = outcome.cursor;
@@ -225,9 +267,12 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
         const end = runner.finish
           ? await runner.finish(caller, batch)
           : { status: 'SUCCESS' as const, message: 'Done' };
-        await inTenant(db, scope, (tx) =>
-          finishBatch(tx, caller, registration, worker, end.status, end.message, end.result),
-        );
+        if (
+          await inTenant(db, scope, (tx) =>
+            finishBatch(tx, caller, registration, worker, end.status, end.message, end.result),
+          )
+        )
+          await ended(caller, registration);
         return;
       }
       if (Date.now() > until) {
@@ -248,15 +293,21 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     const scope = { tenant, user: 'system' };
     let lost = false;
     // The renewal under way, awaited when the run ends, so that none outlives its run (nor the pool).
-    let renewal: Promise<unknown> = Promise.resolve();
+    let renewal: Promise<unknown> | undefined;
     const heartbeat = setInterval(
       () => {
-        renewal = inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs)).then(
-          (held) => {
-            if (!held) lost = true;
-          },
-          () => undefined,
-        );
+        // A beat while the last renewal still waits for the connection is skipped: one at a time, the last one awaited.
+        if (renewal) return;
+        renewal = inTenant(db, scope, (tx) => renewLease(tx, caller, registration, worker, leaseMs))
+          .then(
+            (held) => {
+              if (!held) lost = true;
+            },
+            () => undefined,
+          )
+          .finally(() => {
+            renewal = undefined;
+          });
       },
       Math.max(100, leaseMs / 3),
     );
@@ -286,22 +337,28 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
       });
     try {
       const end = await runner.run(work);
-      await inTenant(db, scope, async (tx) => {
-        if (await finishBatch(tx, caller, registration, worker, end.status ?? 'SUCCESS', end.message, end.result))
+      const done = await inTenant(db, scope, async (tx) => {
+        if (await finishBatch(tx, caller, registration, worker, end.status ?? 'SUCCESS', end.message, end.result)) {
           await end.write?.(tx);
+          return true;
+        }
         // Stopped after its last step: not done, as its batch says.
-        else await leftOff(tx);
+        await leftOff(tx);
+        return false;
       });
+      if (done) await ended(caller, registration);
     } catch (error) {
       if (error instanceof BatchLeaseLost) {
         await inTenant(db, scope, leftOff);
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      await inTenant(db, scope, async (tx) => {
-        if (await finishBatch(tx, caller, registration, worker, 'ERROR', message))
-          await runner.failed?.(tx, caller, batch, message);
+      const failed = await inTenant(db, scope, async (tx) => {
+        if (!(await finishBatch(tx, caller, registration, worker, 'ERROR', message))) return false;
+        await runner.failed?.(tx, caller, batch, message);
+        return true;
       });
+      if (failed) await ended(caller, registration);
     } finally {
       clearInterval(heartbeat);
       await renewal;
@@ -311,6 +368,8 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   /** Slices this process is running: stop() waits for them, so that none touches the database after it closed. */
   const inFlight = new Set<Promise<void>>();
   let resumeTimer: NodeJS.Timeout | undefined;
+  /** The periodic look for batches to resume, while it runs (stop() waits for it). */
+  let resuming: Promise<unknown> | undefined;
   const resumeStale = async () => {
     const { rows } = await pool.query<{ tenant: string; registration: string }>(
       'SELECT tenant, registration FROM batches_to_resume($1)',
@@ -324,6 +383,8 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
       BATCH_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds },
       async ([job]) => {
+        // Fetched as the queue stops: failed back to the queue, for another process or the next start.
+        if (stopping) throw new Error('The job queue is stopping');
         const slice = runSlice(job.data);
         inFlight.add(slice);
         try {
@@ -335,9 +396,10 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     );
     const tick = () => {
       resumeTimer = setTimeout(() => {
-        resumeStale()
+        resuming = resumeStale()
           .catch(() => undefined)
           .finally(() => {
+            resuming = undefined;
             if (resumeTimer) tick();
           });
       }, settings.resumeEverySeconds * 1000);
@@ -354,18 +416,28 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     },
     runnerOf: (type) => runners.get(type),
     resumeStale,
+    onBatchEnded: (listener) => {
+      endedListeners.push(listener);
+    },
     stop: async () => {
       // Work under way lets go of its batch at its next step, for another process (or the next start) to resume.
       stopping = true;
       clearTimeout(resumeTimer);
       resumeTimer = undefined;
-      stopCrons();
+      await Promise.allSettled([stopCrons(), resuming]);
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       // A slice that outlived the queue's grace still lets go of its batch at its next step.
       await Promise.allSettled([...inFlight]);
+      // pg-boss completes a job once its handler has returned, on a later turn: let it begin, then
+      // wait for every statement it has under way.
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (!statements.size) break;
+        await Promise.allSettled([...statements]);
+      }
     },
   };
-  let stopCrons = () => {};
+  let stopCrons: () => Promise<void> = async () => {};
   if (settings.work) stopCrons = startCronTicker(database, queue, settings.cronEverySeconds);
   return queue;
 }

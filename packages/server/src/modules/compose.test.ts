@@ -24,6 +24,8 @@ describe('the composition of the modules', () => {
       'DUNNING',
       'INDEXATION',
       'INTEREST_ACCRUAL',
+      'TASK_REMINDERS',
+      'TASK_RULES',
     ]);
   });
 

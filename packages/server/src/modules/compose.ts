@@ -1,13 +1,14 @@
 import type { Entity } from '@lbo/model/entity';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
-import type { Db } from '../db/database.ts';
-import type { WriteHooks } from '../entities/crud.operation.ts';
+import type { Db, Tx } from '../db/database.ts';
+import type { Caller, WriteHooks } from '../entities/crud.operation.ts';
+import type { Row } from '../entities/storage.ts';
 import { ticksAround, type CronEntry } from '../jobs/crons.ts';
 import type { ToolPlacement } from '../auth/menus.ts';
 import type { SessionCaller } from '../auth/sessions.ts';
 import { coreTenantSettings, type TenantSetting } from '../auth/tenant-settings.ts';
 import { coreSideEffects, installSideEffects } from '../workflow/side-effects.ts';
-import type { DemoStep, ServerModule } from './server-module.ts';
+import type { DemoStep, ModuleContext, RecordCheck, ServerModule, TenantDefaults } from './server-module.ts';
 
 /** The slots of all modules, merged and checked. */
 export interface ComposedModules {
@@ -17,8 +18,30 @@ export interface ComposedModules {
   crons: CronEntry[];
   menus: ToolPlacement[];
   demo: DemoStep[];
+  tenantDefaults: TenantDefaults[];
+  /** Every module's `signInGuard`, in the order of the modules. */
+  signInGuard(db: Db, tenant: string): Promise<void>;
   hostTenant(db: Db, hostname: string): Promise<string | undefined>;
   currentUser(db: Db, caller: SessionCaller): Promise<Record<string, unknown>>;
+  /** Every module's `batchEnded`, in the order of the modules. */
+  batchEnded(context: ModuleContext, tx: Tx, caller: Caller, batch: Row): Promise<void>;
+}
+
+/** `hooks` followed by `check` on what they made of the document (not on an existing record answered instead). */
+function withRecordCheck(hooks: WriteHooks, check: RecordCheck): WriteHooks {
+  return {
+    ...hooks,
+    async beforeCreate(tx, caller, entity, doc) {
+      const made = hooks.beforeCreate ? await hooks.beforeCreate(tx, caller, entity, doc) : doc;
+      if (!('existing' in made && made.existing)) await check(tx, caller, entity, made);
+      return made;
+    },
+    async beforeUpdate(tx, caller, entity, doc, before) {
+      const made = hooks.beforeUpdate ? await hooks.beforeUpdate(tx, caller, entity, doc, before) : doc;
+      await check(tx, caller, entity, made);
+      return made;
+    },
+  };
 }
 
 /** Merges named entries, refusing a name two modules claim. */
@@ -49,6 +72,12 @@ export function composeModules(modules: ServerModule[], kinds: Entity[]): Compos
     'The write hooks',
     modules.map((m) => [m.name, m.writeHooks]),
   );
+  for (const module of modules)
+    for (const [key, check] of Object.entries(module.recordChecks ?? {})) {
+      if (!Object.hasOwn(writeHooks, key))
+        throw new Error(`${module.name} checks the write hooks "${key}", which no module registers`);
+      writeHooks[key] = withRecordCheck(writeHooks[key], check);
+    }
   for (const kind of kinds)
     if (kind.writeHooks && !Object.hasOwn(writeHooks, kind.writeHooks))
       throw new Error(`${kind.name} names the write hooks "${kind.writeHooks}", which no module registers`);
@@ -72,12 +101,19 @@ export function composeModules(modules: ServerModule[], kinds: Entity[]): Compos
     crons,
     menus: modules.flatMap((m) => m.menus ?? []),
     demo: modules.flatMap((m) => m.demo ?? []),
+    tenantDefaults: modules.flatMap((m) => m.tenantDefaults ?? []),
+    async signInGuard(db, tenant) {
+      for (const module of modules) await module.signInGuard?.(db, tenant);
+    },
     async hostTenant(db, hostname) {
       for (const resolve of hostTenants) {
         const tenant = await resolve(db, hostname);
         if (tenant) return tenant;
       }
       return undefined;
+    },
+    async batchEnded(context, tx, caller, batch) {
+      for (const module of modules) await module.batchEnded?.(context, tx, caller, batch);
     },
     async currentUser(db, caller) {
       const parts = await Promise.all(userParts.map((part) => part(db, caller)));

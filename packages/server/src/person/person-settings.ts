@@ -2,11 +2,12 @@ import { ApiError } from '@lbo/model/errors';
 import { isObject } from '@lbo/model/values/validate';
 import type { Tx } from '../db/database.ts';
 import { tenantConfigOf } from '../db/configuration.ts';
+import { oncePerTransaction } from '../db/transaction-memo.ts';
 
 /**
  * The tenant's person settings, read from `tenant-config` `options.person` in the request's
  * transaction (no process cache, so every server process sees a change at once):
- * `{allowDuplicateRegistrations?: boolean, registrationPatterns?: {TYPE: regex}}`.
+ * `{allowDuplicateRegistrations?: boolean, registrationPatterns?: {TYPE: regex}}`. Within one transaction it is read once.
  */
 export interface PersonSettings {
   /** A second person with the same identifier is created (numbered AUT) instead of answering the first. */
@@ -15,8 +16,10 @@ export interface PersonSettings {
   registrationPatterns: Record<string, string>;
 }
 
+/** Read once per transaction: an import's chunk of persons asks for every row. */
 export async function personSettingsOf(tx: Tx, tenant: string): Promise<PersonSettings> {
-  const options = (await tenantConfigOf(tx, tenant)).options ?? {};
+  const options =
+    (await oncePerTransaction(tx, `tenant-config:${tenant}`, () => tenantConfigOf(tx, tenant))).options ?? {};
   const person = options.person ?? {};
   if (!isObject(person)) throw new ApiError('INVALID_FIELD_IN_CONFIG', ['options.person', 'must be an object']);
   const patterns = person.registrationPatterns ?? {};

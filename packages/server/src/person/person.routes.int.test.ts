@@ -139,6 +139,7 @@ describe('person routes of the quick add (spec 002 §4, §7)', () => {
     expect(plain.schema.bankAccounts[0].sepaMandates[0].rumStatus).toEqual({
       type: 'select',
       list: 'sepaMandateStatus',
+      label: 'Mandate status',
     });
     expect(plain.schema.lastName).toEqual({ type: 'text' });
     await t.call('PUT', '/api/core/tenant-configuration/tenant-config', t.beta.headers, {

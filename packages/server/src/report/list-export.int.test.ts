@@ -73,6 +73,7 @@ const contracts = [
   },
 ];
 
+// The configuration's hook timeout: making a database takes longer on a busy machine.
 beforeAll(async () => {
   db = await createTestDatabase();
   objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbo-export-objects-'));
@@ -121,7 +122,7 @@ beforeAll(async () => {
     lastName: 'Portal',
     profiles: ['CLIENT'],
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

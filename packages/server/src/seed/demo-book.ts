@@ -108,8 +108,8 @@ export function bookPrefixes(): Prefixes {
 }
 
 /** Rows of `kind` in a book of `size`. */
-export function countOf(kind: string, size: BookSize): number {
-  if (notInBook.has(kind) || !byName.has(kind)) return 0;
+export function countOf(kind: string, size: BookSize, leftOut?: ReadonlySet<string>): number {
+  if (notInBook.has(kind) || !byName.has(kind) || leftOut?.has(kind)) return 0;
   const recipe = recipes[kind];
   return recipe?.count ? recipe.count(size) : size.others;
 }
@@ -121,21 +121,93 @@ export interface BookKind {
   at(i: number): Doc;
 }
 
-export function demoBook(size: BookSize): BookKind[] {
-  const book = new Book(size);
+export function demoBook(size: BookSize, leftOut?: ReadonlySet<string>): BookKind[] {
+  const book = new Book(size, leftOut);
   return entities
-    .filter((e) => countOf(e.name, size) > 0)
+    .filter((e) => countOf(e.name, size, leftOut) > 0)
     .map((entity) => ({
       entity,
-      count: countOf(entity.name, size),
+      count: countOf(entity.name, size, leftOut),
       at: (i: number) => book.record(entity.name, i),
     }));
+}
+
+/**
+ * Kinds the demo tenant gets from the product's own operations (demo/demo-lifecycle.ts and the
+ * modules' demo steps) rather than from the generator: the deals, contracts with their elements and
+ * schedules, invoices, payments, payment files, statements, cases, postings and what they move.
+ */
+export const madeByOperations = new Set([
+  'Deal',
+  'Contract',
+  'ContractElement',
+  'Quotation',
+  'Amendment',
+  'CreditLine',
+  'ContractLot',
+  'Funding',
+  'Invoice',
+  'InvoiceLine',
+  'Cashflow',
+  'CashflowAllocation',
+  'PaymentFile',
+  'PaymentFileLine',
+  'Camt',
+  'BankStatement',
+  'BankTransaction',
+  'Case',
+  'Posting',
+  'PostingEvent',
+  'Booking',
+  'Inventory',
+  'Ticket',
+  'Communication',
+  'Document',
+  'Note',
+]);
+
+/**
+ * Kinds of the generator the demo tenant leaves empty: records the server writes itself as it runs
+ * (statistics, events, logs, batches, distributed transactions), which a fresh tenant has not
+ * written yet, and settings without a recipe of their own.
+ */
+const serverMade = new Set(['AccessStat', 'MetricRecord', 'SystemEvent', 'Dtxn', 'Batch', 'AccessLog', 'SystemLog']);
+
+/** The demo tenant's persons, assets and settings: the contracts are made from them by operations. */
+export const demoTenantSize: BookSize = {
+  persons: 160,
+  prospects: 40,
+  assets: 130,
+  contracts: 0,
+  deals: 0,
+  invoices: 0,
+  postings: 0,
+  tickets: 0,
+  // Each kind named by a list of its own gets that list once: no numbered copies.
+  others: 6,
+};
+
+/**
+ * The part of the book the demo tenant is loaded with: persons (the lessor first), prospects,
+ * assets, products and their tables, funds, the chart of accounts, users and the hand-written
+ * records of kinds no operation makes; every kind of `madeByOperations` is left to the demo's
+ * history, every kind without a recipe left empty.
+ */
+export function demoTenantBook(): BookKind[] {
+  const leftOut = new Set(
+    entities.map((e) => e.name).filter((name) => !recipes[name] || madeByOperations.has(name) || serverMade.has(name)),
+  );
+  return demoBook(demoTenantSize, leftOut);
 }
 
 class Book {
   readonly prefixes = bookPrefixes();
   private readonly cache = new Map<string, Doc>();
-  constructor(readonly size: BookSize) {}
+  /** `leftOut`: kinds without rows in this book, so that no record links to one of them. */
+  constructor(
+    readonly size: BookSize,
+    readonly leftOut?: ReadonlySet<string>,
+  ) {}
 
   registration(kind: string, j: number): string {
     const recipe = recipes[kind];
@@ -144,7 +216,7 @@ class Book {
 
   /** Record `i` of `kind`; small kinds are kept, as other records read them (a contract's client). */
   record(kind: string, i: number): Doc {
-    const cacheable = countOf(kind, this.size) <= 500;
+    const cacheable = countOf(kind, this.size, this.leftOut) <= 500;
     const cached = cacheable ? this.cache.get(`${kind}:${i}`) : undefined;
     if (cached) return cached;
     const entity = kindOf(kind);
@@ -162,7 +234,7 @@ class Book {
     const rnd = random(hashOf(kind) + 7919 * (i + 1));
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
     const ref = (target: string, j?: number) => {
-      const n = countOf(target, this.size);
+      const n = countOf(target, this.size, this.leftOut);
       if (n === 0) return undefined;
       return this.registration(target, j === undefined ? Math.floor(rnd() * n) : j % n);
     };
@@ -178,7 +250,7 @@ class Book {
       ref,
       record: (target, j) => this.record(target, j % Math.max(1, countOf(target, this.size))),
       party: (role, target = 'Person') => {
-        const j = Math.floor(rnd() * countOf(target, this.size));
+        const j = Math.floor(rnd() * countOf(target, this.size, this.leftOut));
         const person = this.record(target, j);
         return { role, personRegistration: String(person.registration), name: String(person.name) };
       },

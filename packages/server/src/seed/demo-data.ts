@@ -184,7 +184,58 @@ const isCompanyAt = (i: number) => random(personSeed(i, false))() < 0.55;
 /** A small group of linked persons among the first ones (relation diagram). */
 const group = demoGroup(isCompanyAt);
 
+/**
+ * The lessor: the organization of every contract, the seller of every invoice, the creditor of every
+ * direct debit (its bank account carries the SEPA creditor identifier) and the account holder of the
+ * bank statements. A company with its SIREN and head office, as on a real invoice.
+ */
+export function lessorAt(p: Prefixes): Doc {
+  const registration = reg(p.person, 0);
+  const name = 'Lumière Leasing SAS';
+  const details = personDetails({
+    index: 0,
+    registration,
+    company: true,
+    client: false,
+    name,
+    firstName: 'Claire',
+    lastName: 'Vasseur',
+    email: 'contact@lumiere-leasing.example.com',
+    phone: '+33142861200',
+  });
+  return {
+    registration,
+    status: 'ACTIVE',
+    type: 'C',
+    name,
+    legalForm: 'SAS',
+    shareCapital: 12000000,
+    creationDate: '2004-03-15',
+    email: 'contact@lumiere-leasing.example.com',
+    phone: '+33142861200',
+    roles: [{ role: 'ORGANIZATION' }],
+    addresses: [
+      {
+        type: 'MAIN',
+        address1: '18 rue de la Chaussée d’Antin',
+        zipcode: '75009',
+        city: 'Paris',
+        country: 'FR',
+        addressLine: '75009 Paris',
+      },
+    ],
+    currency: 'EUR',
+    ...details,
+    bankAccounts: (details.bankAccounts as Doc[]).map((account) => ({
+      ...account,
+      name: 'Collections account',
+      bankOwner: name,
+    })),
+  };
+}
+
 export function personAt(i: number, p: Prefixes, prospect = false): Doc {
+  if (i === 0 && !prospect) return lessorAt(p);
   const rnd = random(personSeed(i, prospect));
   const company = rnd() < 0.55;
   const [zipcode, city] = pick(rnd, cities);

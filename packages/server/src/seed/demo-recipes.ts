@@ -119,7 +119,7 @@ const flags = [
   'camt-auto-matching',
 ];
 const scripts = [
-  'contract-layout',
+  'contract-checklist',
   'invoice-number-format',
   'monthly-billing-report',
   'dunning-cron',
@@ -171,13 +171,14 @@ const names: Record<string, string[]> = {
     'Card settlement',
   ],
   BankStatement: ['Statement BNP', 'Statement SG', 'Statement CA', 'Statement LBP', 'Statement CIC', 'Statement LCL'],
+  // As a French bank words its entries.
   BankTransaction: [
-    'SEPA DD collection',
-    'Transfer from client',
-    'Direct debit return',
-    'Account fees',
-    'Interest',
-    'Transfer to supplier',
+    'REMISE PRLV SEPA',
+    'VIR SEPA RECU',
+    'IMPAYE PRLV SEPA',
+    'FRAIS TENUE DE COMPTE',
+    'INTERETS CREDITEURS',
+    'VIR SEPA EMIS FOURNISSEUR',
   ],
   Batch: [
     'Monthly billing',
@@ -276,14 +277,6 @@ const names: Record<string, string[]> = {
     'Damage assessment',
     'Valuation visit',
     'Periodic control',
-  ],
-  Note: [
-    'Call summary',
-    'Risk comment',
-    'Commercial follow-up',
-    'Collection promise',
-    'Compliance check',
-    'Internal memo',
   ],
   PaymentFileLine: ['Direct debit', 'Credit transfer', 'Reject', 'Refund', 'Direct debit', 'Credit transfer'],
   PersonAmendment: [
@@ -446,7 +439,7 @@ export const recipes: Record<string, Recipe> = {
       const invoice = invoiceAt(indexOf(String(doc.invoiceRegistration)), ctx.prefixes, ctx.size);
       return {
         ...doc,
-        eventType: 'INVOICE_ISSUE',
+        eventType: 'INVOICE_ISSUED',
         contractRegistration: invoice.contractRegistration,
         date: invoice.issueDate,
         // Entries of the book taken over, on no client's sub-ledger: the demo's own history posts its clients'.
@@ -747,7 +740,7 @@ export const recipes: Record<string, Recipe> = {
         lastContact: shift(String(invoice.dueDate), ctx.int(31, 90)),
         persons: [clientOf(ctx, String(invoice.contractRegistration))],
         score: ctx.int(1, 100),
-        lastAction: ctx.pick(['Reminder sent', 'Call made', 'Promise to pay', 'Formal notice']),
+        lastAction: ctx.pick(['Relance envoyée', 'Appel passé', 'Promesse de paiement', 'Mise en demeure']),
         assetRegistration: null,
         assetLotRegistration: null,
       };
@@ -825,7 +818,28 @@ export const recipes: Record<string, Recipe> = {
         'Send renewal offer',
         'Review KYC documents',
       ]);
-      return { name: subject, subject, ownerUsername: usernameAt(ctx.i), profiles: ['BACK_OFFICE'], done: false };
+      // Done only when finished, as the task's workflow keeps it.
+      const status = ctx.pick(['OPEN', 'IN_PROGRESS', 'WAITING', 'DONE']);
+      return {
+        name: subject,
+        subject,
+        status,
+        ownerUsername: usernameAt(ctx.i),
+        profiles: ['BACK_OFFICE'],
+        done: status === 'DONE',
+      };
+    },
+  },
+  Note: {
+    make: (ctx) => {
+      const person = String(ctx.ref('Person'));
+      const [name, text] = ctx.pick([
+        ['Call summary', '**Call summary**: the client confirms the delivery date.'],
+        ['Risk comment', 'Risk comment: the balance sheet shows a *rising* debt ratio.'],
+        ['Commercial follow-up', 'Commercial follow-up: send the renewal offer before the end of the month.'],
+        ['Collection promise', 'Collection promise: payment announced for next Friday.'],
+      ]);
+      return { name, entityName: 'Person', entityRegistration: person, text, pinned: ctx.i === 0 };
     },
   },
   Document: {

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startOidcProvider, signInAtProvider, type TestOidcProvider } from '../testing/oidc-provider.ts';
 import * as client from 'openid-client';
 import { bearer, createUser, login, tokenOf } from '../testing/users.ts';
+import { createTenant } from '../seed/bootstrap.ts';
+import { signIn } from '../testing/test-app.ts';
 
 let t: TestApp;
 let idp: TestOidcProvider;
@@ -79,6 +81,17 @@ beforeAll(async () => {
       },
     },
   };
+  // The host is given to alpha by the master's super admin before alpha sets its sign-in page.
+  await createTenant(t.db.database.db, 'master', {
+    username: 'admin@master',
+    password: t.alpha.password,
+    isSuperAdmin: true,
+  });
+  const master = { authorization: `Bearer ${await signIn(t.app, 'admin@master', t.alpha.password)}` };
+  const given = await t.call('PUT', '/api/core/tenant-configuration/host-tenants', master, {
+    'sso.alpha.test': 'alpha',
+  });
+  expect(given.statusCode, given.body).toBe(200);
   const put = await t.call('PUT', '/api/core/tenant-configuration/sso', t.alpha.headers, sso);
   expect(put.statusCode, put.body).toBe(200);
   await createUser(t.app, t.alpha.headers, {
@@ -161,7 +174,8 @@ describe('provider configuration', () => {
       hosts: { 'sso.alpha.test': { loginTitle: 'Beta' } },
     });
     expect(taken.statusCode, taken.body).toBe(400);
-    expect(taken.json().code).toBe('VALUE_ALREADY_EXISTS');
+    expect(taken.json().code).toBe('INVALID_FIELD_IN_CONFIG');
+    expect(taken.json().message).toContain('hosts.sso.alpha.test');
     const takenId = await t.call('PUT', '/api/core/tenant-configuration/sso', t.beta.headers, {
       oidc: [{ oidcId: 'corp', issuer: idp.issuer, clientId: 'lbo-app', redirectUri }],
     });

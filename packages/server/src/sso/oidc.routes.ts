@@ -9,7 +9,14 @@ import { inTenant, type Db } from '../db/database.ts';
 import { SESSION_HOURS, type SessionService } from '../auth/sessions.ts';
 import { findProvider, type OidcProvider } from './sso-config.ts';
 import { typed } from '../http/schemas.ts';
-import { answerSsoSignIn, openSsoSession, recordRefusal, recordSsoEvent, userOfIdentity } from './sso-sign-in.ts';
+import {
+  answerSsoSignIn,
+  emailVerified,
+  openSsoSession,
+  recordRefusal,
+  recordSsoEvent,
+  userOfIdentity,
+} from './sso-sign-in.ts';
 
 /**
  * OpenID Connect sign-in (spec 000 §4, §7) with openid-client: authorization code with PKCE.
@@ -256,6 +263,7 @@ export function oidcRoutes(
             claims,
             provider.userClaim ?? 'email',
             provider.provisioning,
+            emailVerified(claims, provider.trustEmailWithoutVerifiedClaim === true),
           );
           const opened = await openSsoSession(tx, sessions, tenant, found, request, {
             provider: id,

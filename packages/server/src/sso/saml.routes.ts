@@ -10,7 +10,14 @@ import { inTenant, type Db } from '../db/database.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { findProvider, type SamlProvider } from './sso-config.ts';
 import { typed } from '../http/schemas.ts';
-import { answerSsoSignIn, openSsoSession, recordRefusal, recordSsoEvent, userOfIdentity } from './sso-sign-in.ts';
+import {
+  answerSsoSignIn,
+  emailVerified,
+  openSsoSession,
+  recordRefusal,
+  recordSsoEvent,
+  userOfIdentity,
+} from './sso-sign-in.ts';
 
 /**
  * SAML 2.0 sign-in (spec 000 §4, §7) with @node-saml/node-saml: `GET /api/core/saml/{id}` gives the
@@ -152,6 +159,8 @@ export function samlRoutes(
             claims,
             provider.userAttribute ?? 'nameID',
             provider.provisioning,
+            // A signature-checked assertion of the configured identity provider vouches for its user.
+            emailVerified(claims, true),
           );
           await recordSsoEvent(tx, tenant, request, 'SSO_TOKEN_ISSUED', String(found.registration), 303, {
             method: 'saml',

@@ -4,6 +4,7 @@ import { ApiError } from '@lbo/model/errors';
 import type { Db, Tx } from '../db/database.ts';
 import { readInTenant } from '../db/database.ts';
 import { readConfiguration } from '../db/configuration.ts';
+import { frameAncestorsProblem } from '../http/host-settings.ts';
 
 /**
  * A tenant's single sign-on configuration: the tenant configuration document `sso`, holding its
@@ -49,6 +50,11 @@ const oidcProvider = z.strictObject({
   responseMode: z.enum(['query', 'fragment']).optional(),
   /** The claim matched against usernames; `email` by default. */
   userClaim: z.string().min(1).max(100).optional(),
+  /**
+   * The `email` claim names a user only when the provider says `email_verified: true`; this
+   * trusts a provider that sends no `email_verified` at all (never one that says false).
+   */
+  trustEmailWithoutVerifiedClaim: z.boolean().optional(),
   provisioning: provisioning.optional(),
   /** Lifetime of the provider's refresh tokens, when its token answers do not say (`refresh_expires_in`). */
   refreshTokenExpiresIn: z
@@ -98,7 +104,15 @@ const hostSettings = z.strictObject({
   publicLogo: z.string().max(2000).optional(),
   publicLogoUrl: z.string().max(2000).optional(),
   windowTitle: text.optional(),
-  frameAncestors: z.string().max(2000).optional(),
+  /** Who may frame the app on this host: CSP sources only (http/host-settings.ts). */
+  frameAncestors: z
+    .string()
+    .max(2000)
+    .superRefine((value, ctx) => {
+      const problem = frameAncestorsProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   /** The providers shown as buttons on the sign-in page, by id. */
   oidc: z.array(id).optional(),
   saml: z.array(id).optional(),
@@ -107,10 +121,12 @@ const hostSettings = z.strictObject({
   memoizeToken: z.boolean().optional(),
 });
 
+const hostName = z.string().regex(/^[a-z0-9.-]{1,253}$/i, 'a host name');
+
 const ssoConfiguration = z.strictObject({
   oidc: z.array(oidcProvider).max(50).optional(),
   saml: z.array(samlProvider).max(50).optional(),
-  hosts: z.record(z.string().regex(/^[a-z0-9.-]{1,253}$/i, 'a host name'), hostSettings).optional(),
+  hosts: z.record(hostName, hostSettings).optional(),
 });
 
 export type OidcProvider = z.infer<typeof oidcProvider>;
@@ -121,18 +137,21 @@ export type SsoConfiguration = z.infer<typeof ssoConfiguration>;
 export const SECRET_MASK = '********';
 const secretFields = ['clientSecret', 'privateKey', 'decryptionPvk'] as const;
 
+/** The first problem of a parse, as the catalogue's error naming its field (`oidc[0].issuer`). */
+function refusal(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const path =
+    issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '') || 'body';
+  return new ApiError('INVALID_FIELD_IN_CONFIG', [path, issue.message]);
+}
+
 /** Checks an `sso` document, naming the first wrong field (`oidc[0].issuer`). */
 export function validateSsoConfiguration(value: unknown): SsoConfiguration {
   const parsed = ssoConfiguration.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path =
-      issue.path
-        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-        .join('')
-        .replace(/^\./, '') || 'body';
-    throw new ApiError('INVALID_FIELD_IN_CONFIG', [path, issue.message]);
-  }
+  if (!parsed.success) throw refusal(parsed.error);
   const config = parsed.data;
   for (const [list, key] of [
     ['oidc', 'oidcId'],
@@ -151,6 +170,71 @@ export function validateSsoConfiguration(value: unknown): SsoConfiguration {
     }
   }
   return config;
+}
+
+/**
+ * Which tenant each host name belongs to (`{"leasing.example.com": "acme"}`): the master tenant's
+ * `host-tenants` document, written by the master's super admin only. A tenant's `sso` document
+ * sets sign-in page settings only for the hosts given to it, so that no tenant takes a host
+ * (nor the sign-ins on it) from another.
+ */
+export const HOST_TENANTS = 'host-tenants';
+export type HostTenants = Record<string, string>;
+const hostTenants = z.record(hostName, z.string().regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'a tenant name'));
+
+export function validateHostTenants(value: unknown): HostTenants {
+  const parsed = hostTenants.safeParse(value);
+  if (!parsed.success) throw refusal(parsed.error);
+  const out: HostTenants = {};
+  for (const [host, tenant] of Object.entries(parsed.data)) {
+    const key = host.toLowerCase();
+    if (Object.hasOwn(out, key)) throw new ApiError('VALUE_ALREADY_EXISTS', [key, 'host']);
+    out[key] = tenant;
+  }
+  return out;
+}
+
+/** The master's host assignments; none when the installation has no master tenant. */
+export async function hostTenantsOf(db: Db): Promise<HostTenants> {
+  return (
+    (await readInTenant(db, { tenant: 'master', user: 'sso' }, (tx) =>
+      readConfiguration<HostTenants>(tx, 'master', HOST_TENANTS),
+    )) ?? {}
+  );
+}
+
+/** The tenant a host name is given to by the master, if any. */
+export async function hostOwner(db: Db, hostname: string): Promise<string | undefined> {
+  const owners = await hostTenantsOf(db);
+  const host = hostname.toLowerCase();
+  return Object.hasOwn(owners, host) ? owners[host] : undefined;
+}
+
+/** Refuses settings for a host the master has not given to `tenant`, naming the host's field. */
+export async function assertOwnHosts(db: Db, tenant: string, config: SsoConfiguration): Promise<void> {
+  const hosts = Object.keys(config.hosts ?? {});
+  if (!hosts.length) return;
+  const owners = await hostTenantsOf(db);
+  for (const host of hosts) {
+    const key = host.toLowerCase();
+    if (!Object.hasOwn(owners, key) || owners[key] !== tenant)
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', [
+        `hosts.${host}`,
+        'this host is not given to the tenant (host names are given by the master tenant)',
+      ]);
+  }
+}
+
+/**
+ * A host given to a tenant whose sign-in settings another tenant still holds is refused: that
+ * tenant removes them first, so that the new holder can set its own.
+ */
+export async function assertHostsAssignable(tx: Tx, assignments: HostTenants): Promise<void> {
+  for (const [host, tenant] of Object.entries(assignments)) {
+    const holder = await tenantHolding(tx, 'host', host);
+    if (holder && holder !== tenant)
+      throw new ApiError('INVALID_FIELD_IN_CONFIG', [host, `its sign-in settings are held by tenant ${holder}`]);
+  }
 }
 
 type Providers = Array<Record<string, unknown>>;
@@ -195,7 +279,11 @@ export function ownedElsewhere(error: unknown, config: SsoConfiguration): never 
 }
 
 /** The tenant holding a provider id or host name. */
-export async function tenantHolding(db: Db, kind: 'oidc' | 'saml' | 'host', key: string): Promise<string | undefined> {
+export async function tenantHolding(
+  db: Db | Tx,
+  kind: 'oidc' | 'saml' | 'host',
+  key: string,
+): Promise<string | undefined> {
   const {
     rows: [row],
   } = await sql<{

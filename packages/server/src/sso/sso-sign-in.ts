@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
-import { isValidUsername } from '@lbo/model/values/credentials';
+import { isEmail } from '@lbo/model/values/value-rules';
 import { inTenant, type Db, type Tx } from '../db/database.ts';
 import { findOne, insertRow, toDocument, type Doc } from '../entities/storage.ts';
 import { scrubUrl } from '../http/logging.ts';
 import { originOf, recordAccess, recordAudit, type AccessEvent } from '../auth/access-log.ts';
 import { asciiJson, contextsOf, type SessionService } from '../auth/sessions.ts';
-import { recordHistory, userEntity } from '../auth/users.operation.ts';
+import { assertValidUsername, recordHistory, userEntity } from '../auth/users.operation.ts';
 
 /** What the provider said about the user: its claims (OIDC) or attributes (SAML). */
 export type IdentityClaims = Record<string, unknown>;
@@ -32,6 +32,19 @@ export interface ProviderSession {
 
 const claimText = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
+/**
+ * Whether the provider vouches for the `email` it sends. OpenID Connect: `email_verified` true
+ * (or "true", as some providers send it); false is never trusted; a provider that sends no such
+ * claim is trusted only when its configuration says `trustEmailWithoutVerifiedClaim`. SAML has no
+ * such claim: an assertion that passed the configured identity provider's signature check is
+ * that provider's word on its user, unless it carries an `email_verified` attribute saying false.
+ */
+export function emailVerified(claims: IdentityClaims, trustWithoutClaim: boolean): boolean {
+  const said = claimText(claims.email_verified);
+  if (said === undefined || said === null) return trustWithoutClaim;
+  return said === true || String(said).toLowerCase() === 'true';
+}
+
 /** Profiles given by the groups a provider names, with the defaults. */
 export function profilesFrom(claims: IdentityClaims, rules: ProvisioningRules): string[] {
   const raw = rules.groupsClaim ? claims[rules.groupsClaim] : undefined;
@@ -44,7 +57,9 @@ export function profilesFrom(claims: IdentityClaims, rules: ProvisioningRules): 
 
 /**
  * The tenant's user a provider's identity names (`claim`), created when provisioning is on;
- * refused (403) when unknown, locked or not a valid username.
+ * refused (403) when unknown or locked, or when it names the user by an e-mail address the
+ * provider has not verified (`emailIsVerified`); refused as the users API refuses it (400 INVALID_USERNAME)
+ * when it is not a username of this tenant (another tenant's `admin@master`).
  */
 export async function userOfIdentity(
   tx: Tx,
@@ -53,11 +68,15 @@ export async function userOfIdentity(
   claims: IdentityClaims,
   claim: string,
   rules: ProvisioningRules | undefined,
+  emailIsVerified = true,
 ): Promise<Doc> {
   const value = claimText(claims[claim]);
   const username = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!username || !isValidUsername(username))
-    throw new ApiError('SSO_USER_REFUSED', [username || `(no ${claim})`, providerLabel]);
+  if (!username) throw new ApiError('SSO_USER_REFUSED', [`(no ${claim})`, providerLabel]);
+  // Whatever the claim, a value that is an e-mail address names a user only when verified.
+  if (!emailIsVerified && (claim === 'email' || isEmail(username)))
+    throw new ApiError('SSO_LOGIN_REFUSED', [providerLabel, 'the provider has not verified the e-mail address']);
+  assertValidUsername(username, tenant);
   const row = await findOne(tx, userEntity, tenant, username, true);
   if (row) {
     if (row.data.isLocked === true) throw new ApiError('USER_LOCKED', [username]);
@@ -67,7 +86,8 @@ export async function userOfIdentity(
   const fields = Object.fromEntries(
     Object.entries(rules.fields ?? {})
       .map(([field, from]) => [field, claimText(claims[from!])])
-      .filter(([, v]) => typeof v === 'string' && v),
+      // An e-mail the provider has not verified is not copied to the user.
+      .filter(([field, v]) => typeof v === 'string' && v && (field !== 'email' || emailIsVerified)),
   );
   const data = {
     ...fields,

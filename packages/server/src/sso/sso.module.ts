@@ -1,11 +1,19 @@
+import { ApiError } from '@lbo/model/errors';
+import { entityByName } from '@lbo/model/entity-registry';
+import { findOne } from '../entities/storage.ts';
 import type { ServerModule } from '../modules/server-module.ts';
 import { providerSessionOf } from './oidc.routes.ts';
 import {
+  assertHostsAssignable,
+  assertOwnHosts,
+  HOST_TENANTS,
+  hostOwner,
   keepingSecrets,
   ownedElsewhere,
-  tenantHolding,
+  validateHostTenants,
   validateSsoConfiguration,
   withoutSecrets,
+  type HostTenants,
   type SsoConfiguration,
 } from './sso-config.ts';
 import { ssoRoutes } from './sso.routes.ts';
@@ -21,6 +29,7 @@ export const ssoModule: ServerModule = {
     sso: {
       validate: validateSsoConfiguration,
       shown: (stored) => withoutSecrets(stored as SsoConfiguration),
+      check: (db, tenant, value) => assertOwnHosts(db, tenant, value as SsoConfiguration),
       beforeWrite: async (_tx, _tenant, value, stored) =>
         keepingSecrets(value as SsoConfiguration, stored as SsoConfiguration | undefined),
       writeError: (error, value) => {
@@ -28,7 +37,22 @@ export const ssoModule: ServerModule = {
         throw error;
       },
     },
+    /** Which tenant each host name belongs to: given by the master's super admin, to existing tenants. */
+    [HOST_TENANTS]: {
+      masterOnly: true,
+      validate: validateHostTenants,
+      default: {},
+      beforeWrite: async (tx, _tenant, value) => {
+        const assignments = value as HostTenants;
+        const tenantKind = entityByName('Tenant')!;
+        for (const [host, tenant] of Object.entries(assignments))
+          if (!(await findOne(tx, tenantKind, 'master', tenant)))
+            throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(tenant), host]);
+        await assertHostsAssignable(tx, assignments);
+        return assignments;
+      },
+    },
   },
-  hostTenant: (db, hostname) => tenantHolding(db, 'host', hostname),
+  hostTenant: (db, hostname) => hostOwner(db, hostname),
   currentUser: (db, caller) => providerSessionOf(db, caller),
 };

@@ -7,11 +7,11 @@ import { typed } from '../http/schemas.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { oidcRoutes } from './oidc.routes.ts';
 import { samlRoutes } from './saml.routes.ts';
-import { ssoConfigurationOf, tenantHolding } from './sso-config.ts';
+import { hostOwner, ssoConfigurationOf } from './sso-config.ts';
 
 /**
  * Single sign-on calls (spec 000 §7) and the host settings the sign-in page reads: the defaults,
- * then HOSTS_JSON, then what the tenant holding the host says in its `sso` configuration
+ * then HOSTS_JSON, then what the tenant the master gave the host to says in its `sso` configuration
  * (`loginTenant` is that tenant; `oidc` and `saml` list the providers shown as buttons).
  */
 export async function ssoRoutes(
@@ -39,7 +39,7 @@ export async function ssoRoutes(
     async (request) => {
       const { hostname } = request.params;
       const base = hostSettingsOf(hostname, overrides);
-      const tenant = await tenantHolding(db, 'host', hostname);
+      const tenant = await hostOwner(db, hostname);
       if (!tenant) return base;
       const config = await readInTenant(db, { tenant, user: 'sso' }, (tx) => ssoConfigurationOf(tx, tenant));
       const own = config?.hosts?.[hostname.toLowerCase()] ?? {};

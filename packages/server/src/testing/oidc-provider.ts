@@ -29,9 +29,13 @@ export interface TestOidcClient {
 /** Groups per login, as a directory would give them. */
 export type Directory = Record<string, string[]>;
 
+/** `email_verified` per login where it is not `true`: `false`, or `null` to leave the claim out. */
+export type EmailVerification = Record<string, boolean | null>;
+
 export async function startOidcProvider(
   clients: TestOidcClient[],
   directory: Directory = {},
+  emailVerified: EmailVerification = {},
 ): Promise<TestOidcProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,7 +67,7 @@ export async function startOidcProvider(
       claims: async () => ({
         sub: id,
         email: id,
-        email_verified: true,
+        ...(emailVerified[id] === null ? {} : { email_verified: emailVerified[id] ?? true }),
         given_name: id.split('@')[0],
         family_name: 'Tester',
         groups: directory[id] ?? [],

@@ -18,8 +18,8 @@ export interface ServerProcesses {
   start(port: number, env: Record<string, string | undefined>): Promise<ChildProcess>;
   /** Kills the `index`-th process started (kill -9). */
   kill(index: number): void;
-  /** Stops every process started (`SIGKILL` unless told otherwise). */
-  stopAll(signal?: NodeJS.Signals): void;
+  /** Stops every process started (`SIGKILL` unless told otherwise); resolves once each has exited. */
+  stopAll(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export function serverProcesses(): ServerProcesses {
@@ -51,8 +51,11 @@ export function serverProcesses(): ServerProcesses {
     kill(index) {
       children[index]?.kill('SIGKILL');
     },
-    stopAll(signal = 'SIGKILL') {
-      for (const child of children) child.kill(signal);
+    async stopAll(signal = 'SIGKILL') {
+      const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+      const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+      for (const child of running) child.kill(signal);
+      await Promise.all(exited);
     },
   };
 }
@@ -85,15 +88,31 @@ export async function signedInAt(
   username: string,
   password: string,
 ): Promise<(url: string, init?: RequestInit) => Promise<Response>> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const authorization = login.headers.get('authorization')!;
+  const authorization = await signInAt(port, username, password);
   return (url, init = {}) =>
     fetch(`http://127.0.0.1:${port}${url}`, {
       ...init,
       headers: { ...(init.headers as Record<string, string> | undefined), authorization },
     });
+}
+
+/**
+ * Signs in at the server on `port`, answering the `authorization` header. A server busy resuming
+ * work may answer 503 (database busy) or 429 for a while: the sign-in is tried again after the
+ * `retry-after` it gives, for up to two minutes.
+ */
+export async function signInAt(port: number, username: string, password: string): Promise<string> {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const login = await fetch(`http://127.0.0.1:${port}/api/core/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const body = await login.text();
+    if (login.status === 200) return login.headers.get('authorization')!;
+    if ((login.status !== 503 && login.status !== 429) || Date.now() > until)
+      throw new Error(`sign-in as ${username} answered ${login.status}: ${body.slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(login.headers.get('retry-after') ?? 1)));
+  }
 }

@@ -16,6 +16,7 @@ import { signIn, type TestApp } from './test-app.ts';
 const sample: Record<FieldType, (field: FieldDef, n: number) => unknown> = {
   text: (_f, n) => `value ${n}`,
   textarea: (_f, n) => `value ${n}`,
+  markdown: (_f, n) => `value ${n}`,
   email: (_f, n) => `person${n}@example.com`,
   phone: () => '+33 1 23 45 67 89',
   iban: () => 'FR7630006000011234567890189',

@@ -14,6 +14,10 @@ export type WorkflowCaller = Caller & {
   isSuperAdmin?: boolean;
   /** Names the user holds (spec 000 §3 `userPermissions`: a map of name to true, or a set). */
   permissions?: PermissionSet;
+  /** The user's profiles, which feature flags may target (auth/feature-flags.ts). */
+  profiles?: readonly string[];
+  /** The day a transition is run on when it is not today: a history replayed by the server itself (the demo's), never a request's. */
+  asOf?: string;
 };
 
 /** Spec 000 §6: admins, main admins and super admins pass; otherwise the exact name must be held. */

@@ -36,9 +36,12 @@ beforeAll(async () => {
     duration: 5,
     startDate: '2025-01-01',
   };
-  // Winning a deal and activating a contract need a client and a priced quotation; an amendment, an active contract.
+  // Winning a deal and activating a contract need a client, a lessor and a priced quotation; an amendment, an active contract.
   const financed = {
-    persons: [{ role: 'CLIENT', personRegistration: 'PER000001' }],
+    persons: [
+      { role: 'CLIENT', personRegistration: 'PER000001' },
+      { role: 'ORGANIZATION', personRegistration: 'ORG000001' },
+    ],
     startDate: '2025-01-15',
     quotations: [
       { financialProduct: 'LEASE', financedAmountExclTax: 12000, duration: 12, frequency: '30', rate: 0.05 },
@@ -82,6 +85,7 @@ beforeAll(async () => {
   const invoice = (
     await t.call('POST', '/api/billing/invoices', t.alpha.headers, {
       name: 'Walked invoice',
+      organizationRegistration: 'ORG000001',
       pr: 'R',
       currency: 'EUR',
       amountInclTax: 1000,
@@ -100,11 +104,18 @@ beforeAll(async () => {
     })
   ).json();
   await t.call('GET', `/api/billing/cashflows/${cashflow.registration}/transitions/VALIDATE`, t.alpha.headers);
+  // An invoice is issued in its seller's sequence.
+  domainBodies.Invoice = { organizationRegistration: 'ORG000001' };
   domainBodies.CashflowAllocation = {
     cashflowRegistration: cashflow.registration,
     invoiceRegistration: invoice.registration,
     amount: 1,
   };
+  // A tenant's name is part of addresses: lower case.
+  let tenants = 0;
+  domainBodies.Tenant = async () => ({ name: `walked-${++tenants}` });
+  // A feature flag's targeting rule names one profile (or one user).
+  domainBodies.FeatureFlagItem = { profile: 'SALES' };
   // A manual entry is requested and posted balanced.
   domainBodies.Booking = {
     date: '2025-06-30',

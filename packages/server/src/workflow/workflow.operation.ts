@@ -12,6 +12,7 @@ import { withTransitionResources } from './transition-resources.ts';
 import type { ObjectStore } from '../db/object-store.ts';
 import { isReplaced, loadWorkflow, resetWorkflow, saveWorkflow, type EffectiveWorkflow } from './workflow-config.ts';
 import { insertHistory } from '../entities/history.ts';
+import { isFlagOn, readTenantFlags, type TenantFlags } from '../auth/feature-flags.ts';
 
 /**
  * Running and listing transitions. A run is one transaction: the record is locked, the
@@ -60,14 +61,29 @@ function isFilled(doc: unknown, path: string[]): boolean {
   return isFilled((doc as Doc)[path[0]], path.slice(1));
 }
 
+/** The tenant's feature flags when a transition of `workflow` names one (read in the transaction: never stale). */
+async function flagsOfWorkflow(
+  tx: Tx,
+  caller: WorkflowCaller,
+  workflow: EffectiveWorkflow['workflow'],
+): Promise<TenantFlags | undefined> {
+  return workflow.transitions.some((tr) => tr.featureFlag) ? readTenantFlags(tx, caller.tenant) : undefined;
+}
+
+const flagAllows = (flags: TenantFlags | undefined, caller: WorkflowCaller, transition: Transition) =>
+  !transition.featureFlag || !flags || isFlagOn(flags, transition.featureFlag, caller);
+
 /** Transitions of one record that `caller` may take (the record's own type unless `type` is given). */
 function available(
   workflow: EffectiveWorkflow['workflow'],
   caller: WorkflowCaller,
   row: Row,
   type?: string,
+  flags?: TenantFlags,
 ): Transition[] {
-  return transitionsFrom(workflow, row.status, type ?? row.type).filter((tr) => canRun(caller, tr));
+  return transitionsFrom(workflow, row.status, type ?? row.type).filter(
+    (tr) => canRun(caller, tr) && flagAllows(flags, caller, tr),
+  );
 }
 
 /**
@@ -85,6 +101,12 @@ export async function runTransition(
   const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
   const transition = workflow.transitions.find((tr) => tr.code === code);
   if (!transition) throw new ApiError('TRANSITION_NOT_FOUND', [code, entity.name]);
+  if (transition.featureFlag && !isFlagOn(await readTenantFlags(tx, caller.tenant), transition.featureFlag, caller))
+    throw new ApiError('FEATURE_DISABLED', [transition.featureFlag], {
+      rejection: 'FEATURE_FLAG',
+      transition: transition.code,
+      featureFlag: transition.featureFlag,
+    });
   const row = await storage.findOne(tx, entity, caller.tenant, id, true);
   if (!row) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, id]);
   const reject = (kind: RejectionKind, reason: string, extra: Doc = {}) =>
@@ -132,7 +154,7 @@ export async function runTransition(
       transition,
       caller,
       tx,
-      today: todayIn(caller.timeZone, now),
+      today: caller.asOf ?? todayIn(caller.timeZone, now),
       now: now.toISOString(),
       moveRecord: (other, otherId, otherCode) => runTransition(tx, caller, other, otherId, otherCode),
     },
@@ -183,9 +205,10 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
         const found = new Set(rows.map((r) => r.registration));
         const missing = registrations.find((r) => !found.has(r));
         if (missing !== undefined) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [entity.name, missing]);
+        const flags = await flagsOfWorkflow(tx, caller, workflow);
         let common: Transition[] | undefined;
         for (const row of rows) {
-          const codes = new Set(available(workflow, caller, row).map((tr) => tr.code));
+          const codes = new Set(available(workflow, caller, row, undefined, flags).map((tr) => tr.code));
           common = (common ?? workflow.transitions).filter((tr) => codes.has(tr.code));
         }
         return sortTransitions((common ?? []).map(toItem));
@@ -197,7 +220,8 @@ export function createWorkflowOperations(db: Db, store?: ObjectStore) {
       return scoped(caller, async (tx) => {
         const { workflow } = await loadWorkflow(tx, caller.tenant, entity);
         const row = await mustFind(tx, caller, entity, id);
-        return sortTransitions(available(workflow, caller, row, type).map(toItem));
+        const flags = await flagsOfWorkflow(tx, caller, workflow);
+        return sortTransitions(available(workflow, caller, row, type, flags).map(toItem));
       }).catch((e) => databaseError(e, entity));
     },
 

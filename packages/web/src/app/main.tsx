@@ -1,3 +1,4 @@
+import { Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../i18n/i18n.ts';
@@ -12,7 +13,7 @@ import { basenameOf, hashRedirectTarget } from './location-rules.ts';
  * Top-level routes. The sign-in page and the signed-in shell are separate chunks, so the
  * sign-in route does not load the entity declarations or the screens.
  */
-function createRouter() {
+function createRouter(publicScreens: Record<string, ComponentType>) {
   const basename = basenameOf(window.location.pathname);
   const target = hashRedirectTarget(window.location.pathname, window.location.hash);
   if (target) window.history.replaceState(null, '', `${basename}${target}`);
@@ -32,6 +33,15 @@ function createRouter() {
             path: 'authentication/login-page',
             lazy: async () => ({ Component: (await import('./pages/LoginPage.tsx')).LoginPage }),
           },
+          // Pages reached from a mail without signing in (the modules' `publicScreens`).
+          ...Object.entries(publicScreens).map(([path, Screen]) => ({
+            path: path.slice(1),
+            element: (
+              <Suspense fallback={<Loading full />}>
+                <Screen />
+              </Suspense>
+            ),
+          })),
           { path: '*', lazy: async () => ({ Component: (await import('./shell/SignedInApp.tsx')).SignedInApp }) },
         ],
       },
@@ -46,9 +56,11 @@ const shippedTranslations = async (locale: string) => (await import('./web-modul
 /** Starts the app: locale, then the router (the data cache belongs to the signed-in shell's chunk). */
 async function start() {
   const i18n = await initI18n(initialLocale(readStoredLocale(), navigator.language), shippedTranslations);
+  // Loaded already with the texts above: the pages themselves stay lazy.
+  const { composedWeb } = await import('./web-modules.ts');
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={createRouter(composedWeb.publicScreens)} />
     </I18nextProvider>,
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { entities } from '@lbo/model/entity-registry';
 
 /**
  * Keyboard shortcuts of spec 000 §2.3. A combo is written `ctrl+s`, `alt+r`, `ctrl+shift+c`;
@@ -15,8 +16,11 @@ export interface KeyInput {
 }
 
 export function matchesShortcut(event: KeyInput, combo: string): boolean {
-  const parts = combo.toLowerCase().split('+');
+  const parts = combo.toLowerCase().split(/\+(?=.)/);
   const key = parts.pop()!;
+  // A printed sign (`?`) is matched by the character typed, whatever shift it took on the layout.
+  if (key.length === 1 && !/[a-z0-9]/.test(key))
+    return event.key === key && !event.ctrlKey && !event.metaKey && !event.altKey && !parts.length;
   const wants = (mod: string) => parts.includes(mod);
   if (wants('ctrl') !== (event.ctrlKey || event.metaKey)) return false;
   if (wants('alt') !== event.altKey) return false;
@@ -93,4 +97,78 @@ export function escapeContextOf(event: KeyboardEvent): EscapeContext {
     targetEditable: target?.isContentEditable,
     overlayOpen: document.querySelector(openOverlays) !== null,
   };
+}
+
+/** Whether a key press was typed into a field (a shortcut made of a printed sign then leaves it to the field). */
+export const typedInField = (event: KeyboardEvent) =>
+  !escapeTogglesSideView({ ...escapeContextOf(event), overlayOpen: false });
+export const notTypedInField = (event: KeyboardEvent) => !typedInField(event);
+
+/**
+ * The shell's shortcuts (spec 000 §2.3 and the ones the product adds), listed by the shell's help
+ * (F1 or ?) in this order. `needs` says who has it: a user who may debug, an admin, a detail screen.
+ * Where the spec names only the key, the product's choice is in docs/search.md.
+ */
+export interface ShortcutHelp {
+  combos: string[];
+  /** What it does, in English (the key of its French text). */
+  does: string;
+  needs?: 'admin' | 'debug' | 'record' | 'form' | 'list' | 'detail';
+}
+
+export const shellShortcuts: ShortcutHelp[] = [
+  { combos: ['ctrl+k'], does: 'Search everything (persons, contracts, invoices…)' },
+  { combos: ['ctrl+g'], does: 'Go to a registration (CT000123, PER000042…)' },
+  { combos: ['alt+b'], does: 'Back to the previous screen' },
+  { combos: ['ctrl+m'], does: 'Move to the main menu' },
+  { combos: ['ctrl+u'], does: 'Open the user menu' },
+  { combos: ['alt+t'], does: 'Switch between the light and dark themes' },
+  { combos: ['ctrl+shift+c'], does: "Copy the record's registration, or the screen's link", needs: 'record' },
+  { combos: ['alt+r'], does: "Reload the screen's data" },
+  { combos: ['f9'], does: "Recompute the screen's figures (refresh what it shows)" },
+  { combos: ['ctrl+s'], does: 'Save the form, the search or the table configuration', needs: 'form' },
+  { combos: ['alt+q'], does: 'Open or close the advanced search', needs: 'list' },
+  { combos: ['alt+s'], does: 'Run the advanced search', needs: 'list' },
+  { combos: ['ctrl+b'], does: 'Show or hide the side column', needs: 'detail' },
+  { combos: ['alt+c'], does: 'Collapse or expand all cards', needs: 'detail' },
+  { combos: ['alt+x', 'escape'], does: 'Enter or leave the side view' },
+  { combos: ['ctrl+d'], does: 'Turn debug mode on or off', needs: 'debug' },
+  { combos: ['ctrl+shift+s'], does: 'Open the scripts', needs: 'admin' },
+  { combos: ['f1', '?'], does: 'Show this help' },
+];
+
+/** A combo as the help writes it: `ctrl+shift+c` → `Ctrl+Shift+C`, `escape` → `Esc`. */
+export function comboLabel(combo: string): string {
+  const names: Record<string, string> = { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', escape: 'Esc' };
+  return combo
+    .split(/\+(?=.)/)
+    .map((part) => names[part] ?? part.toUpperCase())
+    .join('+');
+}
+
+/** Kinds by their registration prefix, longest first (`PER` before `PE`). */
+const byPrefix = entities
+  .filter((entity) => entity.prefix)
+  .map((entity) => ({ prefix: entity.prefix.toUpperCase(), route: entity.clientRoute }))
+  .sort((a, b) => b.prefix.length - a.prefix.length);
+
+/**
+ * The detail route of a typed registration (ctrl+G): `ct000123` → `/contract/CT000123`, by the
+ * kinds' registration prefixes followed by a digit. Undefined when no kind numbers it so (the
+ * jump box then searches it).
+ */
+export function routeOfRegistration(typed: string): string | undefined {
+  const registration = typed.trim().toUpperCase();
+  if (!/^[A-Z]+[-_]?\d[\w-]*$/.test(registration)) return undefined;
+  const kind = byPrefix.find(
+    ({ prefix }) => registration.startsWith(prefix) && /^[-_]?\d/.test(registration.slice(prefix.length)),
+  );
+  return kind ? `/${kind.route}/${encodeURIComponent(registration)}` : undefined;
+}
+
+/** The registration of a detail route (`/contract/CT000123` → `CT000123`), for ctrl+shift+C. */
+export function registrationOfPath(pathname: string): string | undefined {
+  const [first, id, ...rest] = pathname.split('/').filter(Boolean);
+  if (!first || !id || rest.length) return undefined;
+  return entities.some((entity) => entity.clientRoute === first) ? decodeURIComponent(id) : undefined;
 }

@@ -28,9 +28,52 @@ export interface BackgroundExportProps {
 }
 
 /** Places in the generic screens that a domain may fill. */
+/** What a card of a record's side column receives: the kind and the record's registration. */
+export interface RecordCardProps {
+  entity: Entity;
+  registration: string;
+}
+
+/** A card of a layout script's answer: its title and the names of the fields it shows. */
+export interface ScriptLayoutCard {
+  title: string;
+  fields: string[];
+}
+
+/** What a layout script answers (spec 000 §7): the cards of a detail screen. */
+export interface ScriptLayout {
+  cards: ScriptLayoutCard[];
+}
+
+/** A tenant's format-check script, loaded and ready to run at once: null when the value passes, else the message. */
+export type FormatCheck = (input: Record<string, unknown>) => string | null;
+
+/** What the cards of a generic detail form's layout script receive: the kind, and the record's type as edited. */
+export interface LayoutScriptCardsProps {
+  entity: Entity;
+  type?: unknown;
+}
+
 export interface WebSlots {
+  /** Cards a tenant's layout script adds to a generic detail form (`contract-layout`, `asset-layout`), inside the form. */
+  layoutScriptCards?: ComponentType<LayoutScriptCardsProps>;
+  /**
+   * Runs a screen's layout script (names most specific first: `asset-layout-CAR`, `asset-layout`)
+   * on its default layout: the layout to show; undefined while it loads or when the tenant has none.
+   */
+  useLayoutScript?: (names: string[], defaultLayout: ScriptLayout) => ScriptLayout | undefined;
+  /** The tenant's format-check script of that name, ready to run; undefined while it loads or when the tenant has none. */
+  useFormatCheck?: (name: string) => FormatCheck | undefined;
   /** The list screen's dialog for an export gone to the background. */
   backgroundExport?: ComponentType<BackgroundExportProps>;
+  /** The Notes card of every detail screen's side column. */
+  notesCard?: ComponentType<RecordCardProps>;
+  /** The Tasks card of every detail screen's side column. */
+  tasksCard?: ComponentType<RecordCardProps>;
+  /** The header's notification bell (unread count, the inbox). */
+  notificationBell?: ComponentType;
+  /** The header's search box and the ctrl+K palette over every kind. */
+  globalSearch?: ComponentType;
 }
 
 export interface WebModule {
@@ -42,6 +85,8 @@ export interface WebModule {
   listScreens?: Record<string, ComponentType<ScreenProps>>;
   /** Tool screens by their route (React Router patterns, spec 000 §2.2), reached from the server's menus. */
   toolScreens?: Record<string, ComponentType>;
+  /** Pages reached without signing in (a link in a mail), by their path. */
+  publicScreens?: Record<string, ComponentType>;
   /** The domain's texts by locale, keyed by their English wording. */
   translations?: Record<string, TranslationsLoader>;
   /** The places of the generic screens it fills. */
@@ -53,6 +98,7 @@ export interface ComposedWeb {
   detailScreens: Record<string, ComponentType<ScreenProps>>;
   listScreens: Record<string, ComponentType<ScreenProps>>;
   toolScreens: Record<string, ComponentType>;
+  publicScreens: Record<string, ComponentType>;
   slots: WebSlots;
   /** Every module's texts of `locale`, merged; undefined when none ships that locale. */
   translations(locale: string): Promise<Translations | undefined>;
@@ -73,6 +119,7 @@ export function composeWebModules(modules: WebModule[]): ComposedWeb {
   const detailScreens: ComposedWeb['detailScreens'] = {};
   const listScreens: ComposedWeb['listScreens'] = {};
   const toolScreens: ComposedWeb['toolScreens'] = {};
+  const publicScreens: ComposedWeb['publicScreens'] = {};
   const slots: Record<string, unknown> = {};
   const loaders: Record<string, TranslationsLoader[]> = {};
   const names = new Set<string>();
@@ -82,6 +129,7 @@ export function composeWebModules(modules: WebModule[]): ComposedWeb {
     claim(detailScreens, module.detailScreens, 'detail screen', module.name);
     claim(listScreens, module.listScreens, 'list screen', module.name);
     claim(toolScreens, module.toolScreens, 'tool screen', module.name);
+    claim(publicScreens, module.publicScreens, 'public screen', module.name);
     claim(slots, module.slots as Record<string, unknown> | undefined, 'slot', module.name);
     for (const [locale, load] of Object.entries(module.translations ?? {})) (loaders[locale] ??= []).push(load);
   }
@@ -89,6 +137,7 @@ export function composeWebModules(modules: WebModule[]): ComposedWeb {
     detailScreens,
     listScreens,
     toolScreens,
+    publicScreens,
     slots: slots as WebSlots,
     locales: Object.keys(loaders),
     async translations(locale) {

@@ -5,8 +5,18 @@ import { documentsModule } from '../documents/documents.module.ts';
 import { financingModule } from '../financing/financing.module.ts';
 import { type ShippedTranslations, withCoreTranslations } from '../i18n/i18n.ts';
 import { jobsModule } from '../jobs/jobs.module.ts';
+import { mailModule } from '../mail/mail.module.ts';
+import { notesModule } from '../notes/notes.module.ts';
+import { notificationsModule } from '../notifications/notifications.module.ts';
+import { searchModule } from '../search/search.module.ts';
+import { tasksModule } from '../tasks/tasks.module.ts';
 import { personModule } from '../person/person.module.ts';
 import { reportModule } from '../report/report.module.ts';
+import { scriptModule } from '../script/script.module.ts';
+import { importsModule } from '../imports/imports.module.ts';
+import { flagsModule } from '../flags/flags.module.ts';
+import { tenantsModule } from '../tenants/tenants.module.ts';
+import { dynoModule } from '../dyno/dyno.module.ts';
 import { composeWebModules, type WebModule } from './web-module.ts';
 
 /**
@@ -24,6 +34,16 @@ export const webModules: WebModule[] = [
   reportModule,
   documentsModule,
   jobsModule,
+  notesModule,
+  tasksModule,
+  mailModule,
+  notificationsModule,
+  searchModule,
+  scriptModule,
+  importsModule,
+  flagsModule,
+  tenantsModule,
+  dynoModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);

@@ -40,6 +40,8 @@ export default function CamtListScreen({ entity }: ScreenProps) {
         kindChanged(queryClient, transactionKind),
       ]);
       navigate(detailPath(entity, String(camt._id ?? camt.registration)));
+    } catch {
+      // A refused file: the client has shown the server's message; nothing was imported.
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -54,7 +56,7 @@ export default function CamtListScreen({ entity }: ScreenProps) {
         accept=".xml,application/xml,text/xml"
         hidden
         data-testid="camt-file"
-        onChange={(e) => upload(e.target.files?.[0])}
+        onChange={(e) => void upload(e.target.files?.[0])}
       />
       <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="import-camt">
         {t('Import a bank statement')}

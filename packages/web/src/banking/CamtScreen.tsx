@@ -79,7 +79,7 @@ export default function CamtScreen({ entity, canCreate }: ScreenProps) {
                     <FastLink to={detailPath(statementKind, s.registration)}>{s.registration}</FastLink>
                   ),
                 },
-                { key: 'account', title: t('Account iban'), render: (_v, s) => String(s.accountIban ?? '') },
+                { key: 'account', title: t('Account IBAN'), render: (_v, s) => String(s.accountIban ?? '') },
                 {
                   key: 'date',
                   title: t('Statement date'),

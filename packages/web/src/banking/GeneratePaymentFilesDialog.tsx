@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Modal, Segmented, Select, Space } from 'antd';
+import { Button, Form, Modal, Segmented, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../app/api/data-provider.ts';
 import { kindChanged } from '../app/api/data-hooks.ts';
@@ -9,8 +8,7 @@ import { notify } from '../app/notify.tsx';
 import { DateInput } from '../fields/DateInput.tsx';
 import type { FormField } from '../fields/form-field.ts';
 import { isInvalidInput, localDay } from '../fields/parse.ts';
-import { detailPath } from '../entities/entity-fields.ts';
-import { BatchProgress, batchKind } from '../entities/BatchProgress.tsx';
+import { BatchFollow, SkippedAlert, skippedOf } from '../entities/BatchProgress.tsx';
 import {
   generatePaymentFiles,
   paymentFileKind,
@@ -37,6 +35,7 @@ export function GeneratePaymentFilesDialog({ open, onClose }: { open: boolean; o
   const [running, setRunning] = useState(false);
   const [batch, setBatch] = useState<string>();
   const [ended, setEnded] = useState<Row>();
+  const skipped = skippedOf(ended);
   const valid = typeof day === 'string' && day !== '' && !isInvalidInput(day);
 
   const close = () => {
@@ -71,7 +70,7 @@ export function GeneratePaymentFilesDialog({ open, onClose }: { open: boolean; o
     setEnded(done);
     void kindChanged(queryClient, paymentFileKind);
     void kindChanged(queryClient, paymentFileLineKind);
-    if (done.status === 'SUCCESS')
+    if (done.status === 'SUCCESS' || done.status === 'WARNING')
       notify({ level: 'success', message: t('{n} line(s) in the payment files', { n: Number(done.done ?? 0) }) });
   };
 
@@ -152,27 +151,22 @@ export function GeneratePaymentFilesDialog({ open, onClose }: { open: boolean; o
         </Form.Item>
       </Form>
       {batch && (
-        <div data-testid="payment-files-batch">
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('The payment files are generated in the background')}
-            description={
-              <Link to={detailPath(batchKind, batch)} onClick={close}>
-                {t('Open batch {registration}', { registration: batch })}
-              </Link>
-            }
-          />
-          <BatchProgress registration={batch} onEnd={batchEnded} />
-          {ended && ended.status !== 'SUCCESS' && (
-            <Alert
-              type="warning"
-              style={{ marginTop: 12 }}
-              title={t('The generation stopped before its end: see its batch')}
+        <BatchFollow
+          registration={batch}
+          testId="payment-files-batch"
+          backgroundTitle={t('The payment files are generated in the background')}
+          stoppedTitle={t('The generation stopped before its end: see its batch')}
+          onOpen={close}
+          onEnd={batchEnded}
+        >
+          {skipped && (
+            <SkippedAlert
+              skipped={skipped}
+              testId="payment-files-skipped"
+              title={t('{n} invoice(s) left out', { n: skipped.count })}
             />
           )}
-        </div>
+        </BatchFollow>
       )}
     </Modal>
   );

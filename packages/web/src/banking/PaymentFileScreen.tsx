@@ -58,7 +58,7 @@ function LinesCard({ file }: { file: Row }) {
             columns={[
               {
                 key: 'endToEndId',
-                title: t('End to end id'),
+                title: t('End-to-end ID'),
                 render: (_v, l) => <FastLink to={detailPath(paymentFileLineKind, l._id)}>{l.endToEndId}</FastLink>,
               },
               {
@@ -69,7 +69,7 @@ function LinesCard({ file }: { file: Row }) {
                 ),
               },
               { key: 'person', title: t('Person'), dataIndex: 'personRegistration' },
-              { key: 'iban', title: t('Iban'), dataIndex: 'iban' },
+              { key: 'iban', title: t('IBAN'), dataIndex: 'iban' },
               {
                 key: 'amount',
                 title: t('Amount'),

@@ -1,3 +1,4 @@
+import { accountAvailable } from '@lbo/model/finance/amounts';
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -77,7 +78,7 @@ function AccountSelect({
         value: a.registration,
         label: `${a.registration} ${a.name ?? ''} — ${t('balance {balance}, available {available}', {
           balance: formatCurrency(a.balance ?? 0, a.currency, i18n.language),
-          available: formatCurrency(a.available ?? 0, a.currency, i18n.language),
+          available: formatCurrency(accountAvailable(a), a.currency, i18n.language),
         })}`,
       }))}
     />
@@ -295,7 +296,7 @@ export function TreasurySetOverdraftScreen() {
             title={t('{account}: overdraft limit {limit}, available {available}', {
               account: done.account.registration,
               limit: formatCurrency(done.account.overdraftLimit ?? 0, done.account.currency, i18n.language),
-              available: formatCurrency(done.account.available ?? 0, done.account.currency, i18n.language),
+              available: formatCurrency(accountAvailable(done.account), done.account.currency, i18n.language),
             })}
           />
           <Operations operations={[done.operation]} />

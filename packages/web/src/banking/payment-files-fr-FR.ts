@@ -12,6 +12,7 @@ export const paymentFilesFr: Record<string, string> = {
   'The generation stopped before its end: see its batch':
     "La génération s'est arrêtée avant la fin : voir son traitement",
   '{n} line(s) in the payment files': '{n} ligne(s) dans les fichiers de paiement',
+  '{n} invoice(s) left out': '{n} facture(s) écartée(s)',
   Lines: 'Lignes',
   'No line': 'Aucune ligne',
   'XML file': 'Fichier XML',

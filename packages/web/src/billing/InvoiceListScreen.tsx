@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { ThunderboltOutlined } from '@ant-design/icons';
+import { AlertOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/web-module.ts';
@@ -15,6 +15,7 @@ import { formatCurrency } from '../i18n/formats.ts';
 import { useInvoiceKpis, type StatusFigures } from './billing-api.ts';
 import { InvoicePdfAction } from './InvoicePdfAction.tsx';
 import { RunBillingDialog } from './RunBillingDialog.tsx';
+import { RunDunningDialog } from './RunDunningDialog.tsx';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -54,6 +55,7 @@ export default function InvoiceListScreen({ entity }: ScreenProps) {
   const [params] = useSearchParams();
   const { configuration } = useSession();
   const [billing, setBilling] = useState(false);
+  const [dunning, setDunning] = useState(false);
   const page = useMemo(
     () => pageConfigOf(entity.listRoute, configuration?.options),
     [entity.listRoute, configuration?.options],
@@ -97,10 +99,17 @@ export default function InvoiceListScreen({ entity }: ScreenProps) {
   );
   const rowActions = useCallback((row: Row) => <InvoicePdfAction row={row} />, []);
 
-  const actions = !hideRunBilling && !entity.readOnly && (
-    <Button icon={<ThunderboltOutlined />} onClick={() => setBilling(true)} data-testid="run-billing">
-      {t('Run billing')}
-    </Button>
+  const actions = !entity.readOnly && (
+    <>
+      {!hideRunBilling && (
+        <Button icon={<ThunderboltOutlined />} onClick={() => setBilling(true)} data-testid="run-billing">
+          {t('Run billing')}
+        </Button>
+      )}
+      <Button icon={<AlertOutlined />} onClick={() => setDunning(true)} data-testid="run-dunning">
+        {t('Run dunning')}
+      </Button>
+    </>
   );
   return (
     <>
@@ -112,6 +121,7 @@ export default function InvoiceListScreen({ entity }: ScreenProps) {
         kpiFigures={figures}
       />
       <RunBillingDialog open={billing} onClose={() => setBilling(false)} />
+      <RunDunningDialog open={dunning} onClose={() => setDunning(false)} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Form, Modal, Select, Space } from 'antd';
+import { Button, Form, Modal, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { entityByName } from '@lbo/model/entity-registry';
 import type { Row } from '../app/api/data-provider.ts';
@@ -12,9 +11,10 @@ import { DateInput } from '../fields/DateInput.tsx';
 import type { FormField } from '../fields/form-field.ts';
 import { isInvalidInput, localDay } from '../fields/parse.ts';
 import { minSearchLength, useRecordSearch } from '../fields/record-search.ts';
-import { detailPath } from '../entities/entity-fields.ts';
-import { BatchProgress, batchKind } from '../entities/BatchProgress.tsx';
-import { invoiceKind, runBilling } from './billing-api.ts';
+import { BatchFollow, SkippedAlert, skippedOf, type SkippedItems } from '../entities/BatchProgress.tsx';
+import { request } from '../app/api/client.ts';
+import { apiPaths } from '../app/api/data-provider.ts';
+import { invoiceKind, type BillingRunAnswer, type runBilling } from './billing-api.ts';
 
 const personKind = entityByName('Person')!;
 const dateField: FormField = { name: 'date', type: 'date', label: 'Date' };
@@ -42,6 +42,30 @@ export function runOutcome(
 ): { created: number } | { batch: string | undefined; total: number } {
   if (Array.isArray(answer)) return { created: answer.length };
   return { batch: answer.batchRegistration, total: answer.nbTotal };
+}
+
+/** What a run in the request skipped, from its answer's headers (x-skipped-count; x-skipped: each contract and its reason). */
+export function skippedFromHeaders(headers: Headers): SkippedItems | undefined {
+  const count = Number(headers.get('x-skipped-count') ?? 0);
+  if (!count) return undefined;
+  let listed: { reason?: unknown }[] = [];
+  try {
+    listed = JSON.parse(decodeURIComponent(headers.get('x-skipped') ?? '[]'));
+  } catch {
+    listed = [];
+  }
+  const reasons = new Map<string, number>();
+  for (const s of Array.isArray(listed) ? listed : [])
+    reasons.set(String(s.reason), (reasons.get(String(s.reason)) ?? 0) + 1);
+  return { count, reasons: [...reasons] };
+}
+
+/** The run (spec 001 §7), with what it skipped. */
+async function runBillingWithSkipped(date: string, organizations: string[]) {
+  const res = await request<BillingRunAnswer>('GET', apiPaths.scriptRun('run-billing'), {
+    query: { date, organizations: organizations.length ? organizations.join(',') : undefined },
+  });
+  return { answer: res.data, skipped: skippedFromHeaders(res.headers) };
 }
 
 /** The organizations to bill for: persons in the ORGANIZATION role, found after 3 characters. */
@@ -93,10 +117,13 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
   const [batch, setBatch] = useState<string>();
   const [ended, setEnded] = useState<Row>();
   const valid = typeof day === 'string' && !isInvalidInput(day);
+  const [skippedNow, setSkippedNow] = useState<ReturnType<typeof skippedFromHeaders>>();
+  const skipped = skippedOf(ended) ?? skippedNow;
 
   const reset = () => {
     setBatch(undefined);
     setEnded(undefined);
+    setSkippedNow(undefined);
   };
   const close = () => {
     reset();
@@ -109,13 +136,17 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
     setRunning(true);
     reset();
     try {
-      const outcome = runOutcome(
-        await runBilling(runDate(day, configuration?.options.useDateNoTime === true), organizations),
+      const { answer, skipped: left } = await runBillingWithSkipped(
+        runDate(day, configuration?.options.useDateNoTime === true),
+        organizations,
       );
+      const outcome = runOutcome(answer);
       if ('created' in outcome) {
         notify({ level: 'success', message: t('{n} invoice(s) created', { n: outcome.created }) });
         if (outcome.created > 0) void reload();
-        onClose();
+        // What it skipped stays on screen, with why; else the dialog's work is done.
+        if (left) setSkippedNow(left);
+        else onClose();
       } else {
         setBatch(outcome.batch);
       }
@@ -182,27 +213,21 @@ export function RunBillingDialog({ open, onClose }: { open: boolean; onClose(): 
         </Form.Item>
       </Form>
       {batch && (
-        <div data-testid="billing-batch">
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('The billing run continues in the background')}
-            description={
-              <Link to={detailPath(batchKind, batch)} onClick={close}>
-                {t('Open batch {registration}', { registration: batch })}
-              </Link>
-            }
-          />
-          <BatchProgress registration={batch} onEnd={batchEnded} />
-          {ended && ended.status !== 'SUCCESS' && ended.status !== 'WARNING' && (
-            <Alert
-              type="warning"
-              style={{ marginTop: 12 }}
-              title={t('The billing run stopped before its end: see its batch')}
-            />
-          )}
-        </div>
+        <BatchFollow
+          registration={batch}
+          testId="billing-batch"
+          backgroundTitle={t('The billing run continues in the background')}
+          stoppedTitle={t('The billing run stopped before its end: see its batch')}
+          onOpen={close}
+          onEnd={batchEnded}
+        />
+      )}
+      {skipped && (
+        <SkippedAlert
+          skipped={skipped}
+          testId="billing-skipped"
+          title={t('{n} contract(s) skipped', { n: skipped.count })}
+        />
       )}
     </Modal>
   );

@@ -21,6 +21,7 @@ export const allocationKind = entityByName('CashflowAllocation')!;
 
 const billingPaths = {
   runBilling: apiPaths.scriptRun('run-billing'),
+  runDunning: '/api/billing/dunning/run',
   invoiceKpis: `${apiPaths.kind(invoiceKind)}/kpis`,
   pdfPreview: (registration: string) => `${apiPaths.record(invoiceKind, registration)}/pdf-preview`,
 };
@@ -33,6 +34,14 @@ export function runBilling(date: string, organizations: string[]) {
   return api.get<BillingRunAnswer>(billingPaths.runBilling, {
     query: { date, organizations: organizations.length ? organizations.join(',') : undefined },
   });
+}
+
+/**
+ * Starts a dunning run counting days late up to `day` (YYYY-MM-DD): a DUNNING batch; errors go
+ * to the client's notifier.
+ */
+export function runDunning(day: string) {
+  return api.post<{ batchRegistration: string; nbTotal: number }>(billingPaths.runDunning, { date: day });
 }
 
 /** Sums of one status in one currency. */

@@ -7,7 +7,8 @@ import { FastLinkScope } from '../entities/FastLink.tsx';
 import { LinkedItemsCell } from '../entities/LinkedItemsCell.tsx';
 import { batchPercent } from '../entities/BatchProgress.tsx';
 import { localDay } from '../fields/parse.ts';
-import { runDate, runOutcome } from './RunBillingDialog.tsx';
+import { skippedOf } from '../entities/BatchProgress.tsx';
+import { runDate, runOutcome, skippedFromHeaders } from './RunBillingDialog.tsx';
 
 describe('the billing run from the invoices list', () => {
   it('sends the day alone with useDateNoTime, else its local midnight as a full ISO time whose first ten characters are that day', () => {
@@ -23,6 +24,26 @@ describe('the billing run from the invoices list', () => {
     expect(runOutcome([{ registration: 'INV000001' }, { registration: 'INV000002' }])).toEqual({ created: 2 });
     expect(runOutcome([])).toEqual({ created: 0 });
     expect(runOutcome({ nbTotal: 1200, batchRegistration: 'BAT000003' })).toEqual({ batch: 'BAT000003', total: 1200 });
+  });
+
+  it('reads what a run skipped and why: from the answer headers in the request, from its batch result in the background', () => {
+    const reason = 'no lessor organization (the contract names no person with role ORGANIZATION)';
+    const headers = new Headers({
+      'x-skipped-count': '2',
+      'x-skipped': encodeURIComponent(
+        JSON.stringify([
+          { contractRegistration: 'CON000002', reason },
+          { contractRegistration: 'CON000007', reason },
+        ]),
+      ),
+    });
+    expect(skippedFromHeaders(headers)).toEqual({ count: 2, reasons: [[reason, 2]] });
+    expect(skippedFromHeaders(new Headers({ 'x-skipped-count': '0' }))).toBeUndefined();
+    expect(skippedFromHeaders(new Headers())).toBeUndefined();
+    expect(
+      skippedOf({ status: 'WARNING', result: { skipped: { count: 1, reasons: { [reason]: 1 }, contracts: [] } } }),
+    ).toEqual({ count: 1, reasons: [[reason, 1]] });
+    expect(skippedOf({ status: 'SUCCESS' })).toBeUndefined();
   });
 
   it("shows a batch's progress as done of total, full only once it succeeded", () => {

@@ -4,9 +4,15 @@ export const billingFr: Record<string, string> = {
   'Bill the lines due up to': "Facturer les échéances jusqu'au",
   'All organizations': 'Toutes les organisations',
   '{n} invoice(s) created': '{n} facture(s) créée(s)',
+  '{n} contract(s) skipped': '{n} contrat(s) non facturé(s)',
   'The billing run continues in the background': 'La facturation se poursuit en arrière-plan',
   'The billing run stopped before its end: see its batch':
     "La facturation s'est arrêtée avant la fin : voir son traitement",
+  'Run dunning': 'Lancer les relances',
+  'Count the days late up to': "Compter les jours de retard jusqu'au",
+  'The dunning run continues in the background': 'Les relances se poursuivent en arrière-plan',
+  'The dunning run stopped before its end: see its batch':
+    'Les relances se sont arrêtées avant la fin : voir leur traitement',
   'Open batch {registration}': 'Ouvrir le traitement {registration}',
   '{done} of {total} done': '{done} sur {total} traités',
   'Balance {amount}': 'Solde {amount}',

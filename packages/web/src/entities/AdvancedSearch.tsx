@@ -23,7 +23,7 @@ import { useShortcut } from '../app/shortcuts.ts';
 import { notify } from '../app/notify.tsx';
 import { usePreferences } from '../app/session/use-preferences.ts';
 import { filterControl } from './filters/filter-controls.ts';
-import { columnLabel, humanise } from './entity-fields.ts';
+import { columnLabel, filterLabel } from './entity-fields.ts';
 import { mergeFilters, writeListState, type ListState } from './list-state.ts';
 import {
   defaultSearchName,
@@ -142,12 +142,12 @@ export function AdvancedSearch({ entity, page, state, sortable, open, inModal, o
           return (
             <Col key={filter.name} xs={24} sm={12} lg={8} data-filter={filter.name}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t(humanise(filter.name))}
+                {t(filterLabel(entity, filter))}
               </Typography.Text>
               <Control
                 entity={entity}
                 filter={filter}
-                label={t(humanise(filter.name))}
+                label={t(filterLabel(entity, filter))}
                 values={draft.filters}
                 onChange={(changes) =>
                   change({ ...latest.current, filters: mergeFilters(latest.current.filters, changes) })

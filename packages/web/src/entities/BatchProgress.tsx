@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { Flex, Progress, Typography } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Flex, Progress, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { entityByName } from '@lbo/model/entity-registry';
 import { dataProvider, queryKeys, type Row } from '../app/api/data-provider.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { formatNumber } from '../i18n/formats.ts';
+import { detailPath } from './entity-fields.ts';
 
 /**
  * A background batch (spec 000 §4 process statuses: the job queue's record of a billing run, a
@@ -96,4 +98,98 @@ export function BatchProgress({ registration, onEnd }: { registration: string; o
     latestOnEnd.current?.(data);
   }, [data]);
   return <BatchBar batch={data} />;
+}
+
+/** What a run left out, and why: how many, and how many for each reason. */
+export interface SkippedItems {
+  count: number;
+  reasons: [string, number][];
+}
+
+/** What a run left out and why, from its batch's result (`skipped`: how many, how many for each reason). */
+export function skippedOf(batch: Row | undefined): SkippedItems | undefined {
+  const skipped = (batch?.result as { skipped?: { count?: unknown; reasons?: Record<string, unknown> } } | undefined)
+    ?.skipped;
+  if (!skipped || !Number(skipped.count)) return undefined;
+  return {
+    count: Number(skipped.count),
+    reasons: Object.entries(skipped.reasons ?? {}).map(([r, n]) => [r, Number(n)]),
+  };
+}
+
+/** The warning of a run that left items out, each reason with its count. */
+export function SkippedAlert({ skipped, title, testId }: { skipped: SkippedItems; title: string; testId: string }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 12 }}
+      data-testid={testId}
+      title={title}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {skipped.reasons.map(([reason, n]) => (
+            <li key={reason}>{`${n} × ${reason}`}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+interface BatchFollowProps {
+  registration: string;
+  testId: string;
+  /** Says the run goes on in the background. */
+  backgroundTitle: string;
+  /** Says the run stopped before its end (ERROR, stopped). */
+  stoppedTitle: string;
+  /** The link to the batch was followed (the dialog closes). */
+  onOpen(): void;
+  onEnd?(batch: Row): void;
+  /** What the run adds once ended (what it left out). */
+  children?: ReactNode;
+}
+
+/**
+ * A run dialog's background batch: a link to it, its progress live, and a warning when it
+ * stopped before its end. The billing run, the dunning run and the payment-file generation follow their batch so.
+ */
+export function BatchFollow({
+  registration,
+  testId,
+  backgroundTitle,
+  stoppedTitle,
+  onOpen,
+  onEnd,
+  children,
+}: BatchFollowProps) {
+  const { t } = useTranslation();
+  const [ended, setEnded] = useState<Row>();
+  return (
+    <div data-testid={testId}>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={backgroundTitle}
+        description={
+          <Link to={detailPath(batchKind, registration)} onClick={onOpen}>
+            {t('Open batch {registration}', { registration })}
+          </Link>
+        }
+      />
+      <BatchProgress
+        registration={registration}
+        onEnd={(batch) => {
+          setEnded(batch);
+          onEnd?.(batch);
+        }}
+      />
+      {ended && ended.status !== 'SUCCESS' && ended.status !== 'WARNING' && (
+        <Alert type="warning" style={{ marginTop: 12 }} title={stoppedTitle} />
+      )}
+      {children}
+    </div>
+  );
 }

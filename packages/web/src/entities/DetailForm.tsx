@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Button, Col, Flex, Form, Row, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { FieldView } from '../fields/FieldView.tsx';
 import { FieldGrid } from '../fields/NestedInput.tsx';
 import { fieldInputs } from '../fields/field-inputs.ts';
 import { useSession } from '../app/session/session-context.tsx';
+import { useWebModules } from '../app/web-module.ts';
 import { useUiState } from '../app/ui-state.ts';
 import { formFieldsOf, type FormField } from '../fields/form-field.ts';
 import { useFormSubmit } from './use-form-submit.ts';
@@ -20,8 +21,8 @@ import { DebugCard, RecordCard } from './RecordCards.tsx';
 import { DocumentsCard } from './DocumentsCard.tsx';
 import { ImagesCard } from './ImagesCard.tsx';
 import { DocumentContentCard } from './DocumentContentCard.tsx';
+import { RecordSideCards } from './RecordSideCards.tsx';
 import type { Values } from './form-values.ts';
-import { humanise } from './entity-fields.ts';
 
 /** Fields shown in the side column's record card rather than in the form. */
 const recordFields = new Set(['status']);
@@ -59,6 +60,7 @@ interface Props {
 /** The generic detail form: cards in the 8/4 layout, CTRL+S to save, a guard on unsaved changes. */
 export function DetailForm({ entity, record, onSubmit, omit }: Props) {
   const { t, i18n } = useTranslation();
+  const LayoutScriptCards = useWebModules().slots.layoutScriptCards;
   const { user } = useSession();
   const [debug] = useUiState('debug', false);
   const initial = useMemo(() => record ?? {}, [record]);
@@ -66,6 +68,13 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
   const allFields = useMemo(() => [...layout.main, ...layout.nested], [layout]);
   const context = useMemo(() => ({ locale: i18n.language, tenant: user?.tenant }), [i18n.language, user?.tenant]);
   const form = useFormState(allFields, initial, context);
+  // A new version of the record (saved, or moved by a transition) becomes the form's values, in
+  // place: remounting the form would rebuild every input, the bulk of a transition's time.
+  const [shownVersion, setShownVersion] = useState(record?._version);
+  if (record?._version !== shownVersion) {
+    setShownVersion(record?._version);
+    form.reset(initial);
+  }
   const sideColumn = useSideColumn();
   const generalTitle = t('General');
   const titles = [generalTitle, ...layout.nested.map((f) => f.label)];
@@ -90,7 +99,13 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
   const ObjectInput = fieldInputs.object;
   const registration = record?.registration as string | undefined;
   const workflow = entity.status && registration && (
-    <WorkflowCard entity={entity} registration={registration} status={record?.status} version={record?._version} />
+    <WorkflowCard
+      entity={entity}
+      registration={registration}
+      status={record?.status}
+      version={record?._version}
+      record={record}
+    />
   );
 
   return (
@@ -98,12 +113,12 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
       <UnsavedChangesGuard when={form.dirty && !saving} />
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t(humanise(entity.name))} {registration ?? t('(new)')}{' '}
+          {t(entity.labels.en.singular)} {registration ?? t('(new)')}{' '}
           {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
         </Typography.Title>
         <Space>
           <Link to={`/${entity.listRoute}`}>
-            <Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button>
+            <Button icon={<UnorderedListOutlined />}>{t(entity.labels.en.plural)}</Button>
           </Link>
           {readOnly ? (
             <Tooltip title={t('Read only')}>
@@ -151,6 +166,11 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
                 </FormCard>
               );
             })}
+            {LayoutScriptCards && (
+              <Suspense fallback={null}>
+                <LayoutScriptCards entity={entity} type={form.values.type} />
+              </Suspense>
+            )}
           </Col>
           {sideColumn && (
             <Col xs={24} lg={8}>
@@ -164,9 +184,10 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
                 />
               )}
               {registration && entity.screens.pictures && <ImagesCard entity={entity} registration={registration} />}
-              {registration && entity.name !== 'Document' && (
+              {registration && entity.name !== 'Document' && entity.screens.documents !== false && (
                 <DocumentsCard entity={entity} registration={registration} />
               )}
+              <RecordSideCards entity={entity} registration={registration} />
               {debug && <DebugCard values={form.values} />}
             </Col>
           )}

@@ -28,14 +28,6 @@ export function DetailScreen({
     await record.update(values, initial);
   };
 
-  // After a workflow transition the record is read again (the data provider's mutation): its new version remounts the form.
-  return (
-    <DetailForm
-      key={`${id ?? 'new'}:${String(data?._version ?? '')}`}
-      entity={entity}
-      record={data}
-      onSubmit={save}
-      omit={omit}
-    />
-  );
+  // A new version of the record (a save, a transition's answer) resets the form's values in place (DetailForm).
+  return <DetailForm key={id ?? 'new'} entity={entity} record={data} onSubmit={save} omit={omit} />;
 }

@@ -2,18 +2,18 @@ import { Flex, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { humanise, rangeParams } from './entity-fields.ts';
+import { filterLabel, humanise, rangeParams } from './entity-fields.ts';
 
 /** The label of a query parameter: the filter's name, with `from`/`to`/`min`/`max` for range bounds. */
 export function paramLabel(entity: Entity, param: string, t: TFunction | ((key: string) => string)): string {
   if (param === 'filter') return t('Search');
   if (param === 'sort') return t('Sort by');
   for (const filter of entity.filters) {
-    if (filter.name === param) return t(humanise(filter.name));
+    if (filter.name === param) return t(filterLabel(entity, filter));
     if (filter.kind === 'range') {
       const [low, high] = rangeParams(entity, filter);
-      if (param === low) return `${t(humanise(filter.name))} ${t(low.startsWith('from') ? 'from' : 'min')}`;
-      if (param === high) return `${t(humanise(filter.name))} ${t(high.startsWith('to') ? 'to' : 'max')}`;
+      if (param === low) return `${t(filterLabel(entity, filter))} ${t(low.startsWith('from') ? 'from' : 'min')}`;
+      if (param === high) return `${t(filterLabel(entity, filter))} ${t(high.startsWith('to') ? 'to' : 'max')}`;
     }
   }
   return humanise(param);

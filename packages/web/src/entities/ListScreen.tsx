@@ -25,7 +25,7 @@ import { mergeFilters, readListState, rowsOf, withFilters, writeListState, type 
 import { pageConfigOf } from './page-config.ts';
 import { useSession } from '../app/session/session-context.tsx';
 import { useShortcut } from '../app/shortcuts.ts';
-import { columnLabel, humanise } from './entity-fields.ts';
+import { columnLabel } from './entity-fields.ts';
 import { useStatusTones } from './workflow/workflow-api.ts';
 import { useWebModules } from '../app/web-module.ts';
 
@@ -58,6 +58,8 @@ export interface ListExtensions {
   kpiFigures?: Record<string, ReactNode>;
   /** Reads the page again after this many milliseconds while it answers a number (rows under way). */
   refetchInterval?(result: ListResult | undefined): number | false;
+  /** Where the add button goes, when not the kind's create route (a dynamic kind's `/page/{name}/new`). */
+  addLink?: string;
 }
 
 /** The shared list screen (spec 001 §1): KPIs, search row, table, paging, Load more, export, add. */
@@ -69,6 +71,7 @@ export function ListScreen({
   extraColumns,
   kpiFigures,
   refetchInterval,
+  addLink,
 }: { entity: Entity } & ListExtensions) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -119,13 +122,13 @@ export function ListScreen({
   const [selected, setSelected] = useState<string[]>([]);
   const tones = useStatusTones(entity);
   // The clicked row whose transitions are shown (spec issue 5 §4), unless the page hides them.
-  const [clicked, setClicked] = useState<{ registration: string; version: unknown }>();
+  const [clicked, setClicked] = useState<{ registration: string; version: unknown; row: Record<string, unknown> }>();
   const [rowClickUsed, setRowClickUsed] = useState(false);
   useEffect(() => {
     if (clicked) setRowClickUsed(true);
   }, [clicked]);
   const onRowClick = useCallback(
-    (row: Record<string, unknown>) => setClicked({ registration: registrationOf(row), version: row.status }),
+    (row: Record<string, unknown>) => setClicked({ registration: registrationOf(row), version: row.status, row }),
     [],
   );
   const rowTransitions = Boolean(entity.status) && !page.hideRowTransitions;
@@ -136,7 +139,7 @@ export function ListScreen({
     () => entity.columns.filter((c) => config.columns.includes(c.field)),
     [entity, config.columns],
   );
-  const title = page.title ? t(page.title) : t(humanise(entity.listRoute));
+  const title = page.title ? t(page.title) : t(entity.labels.en.plural);
   // A page configuration's default query applies when the page is opened without one.
   useEffect(() => {
     if (page.defaultQuery && [...params.keys()].length === 0)
@@ -251,7 +254,7 @@ export function ListScreen({
           </Space.Compact>
           {actions}
           {canAdd && (
-            <Link to={page.addLink ?? `/${entity.clientRoute}`}>
+            <Link to={page.addLink ?? addLink ?? `/${entity.clientRoute}`}>
               <Button type="primary" icon={<PlusOutlined />}>
                 {t('Add')}
               </Button>
@@ -348,6 +351,7 @@ export function ListScreen({
             entity={entity}
             registration={clicked?.registration}
             version={clicked?.version}
+            record={clicked?.row}
             onClose={() => setClicked(undefined)}
           />
         </Suspense>

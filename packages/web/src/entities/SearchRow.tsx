@@ -5,7 +5,7 @@ import { ClearOutlined, DownOutlined, FilterOutlined, UpOutlined } from '@ant-de
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { filterControl } from './filters/filter-controls.ts';
-import { humanise, rangeParams } from './entity-fields.ts';
+import { filterLabel, rangeParams } from './entity-fields.ts';
 import { useUiState } from '../app/ui-state.ts';
 import { FilterBadges } from './FilterBadges.tsx';
 
@@ -61,7 +61,7 @@ export const SearchRow = memo(function SearchRow({
         </Col>
         {shown.map((filter) => {
           const Control = filterControl(entity, filter);
-          const label = t(humanise(filter.name));
+          const label = t(filterLabel(entity, filter));
           return (
             <Col key={filter.name} xs={24} sm={12} lg={filter.kind === 'range' ? 8 : 6} data-filter={filter.name}>
               <Control entity={entity} filter={filter} label={label} values={filters} onChange={onFilters} />

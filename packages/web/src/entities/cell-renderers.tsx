@@ -83,7 +83,8 @@ export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => R
         />
       );
     }
-    const target = c.field?.entity ? entityByName(c.field.entity) : undefined;
+    const kind = c.field?.entity ?? (c.column.entityField ? valueAt(c.row, c.column.entityField) : undefined);
+    const target = typeof kind === 'string' && kind ? entityByName(kind) : undefined;
     return target && typeof value === 'string' && value ? (
       <FastLink to={detailPath(target, value)}>{value}</FastLink>
     ) : (

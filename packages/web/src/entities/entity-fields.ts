@@ -2,19 +2,11 @@ import type { Entity } from '@lbo/model/entity';
 import { clientRouteOf } from '@lbo/model/entity-registry';
 import type { ColumnDef, FilterDef } from '@lbo/model/search';
 import { fieldAt } from '@lbo/model/field-at';
-
-/** `financedAmountExclTax` → `Financed amount excl tax`; `_insertDate` → `Insert date`. */
-export function humanise(name: string): string {
-  const words = name
-    .replace(/^_+/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+import { filterLabel, humanise } from '@lbo/model/kind-labels';
 
 export { fieldAt };
+/** A name nobody worded as a label (`financedAmountExclTax` → `Financed amount excl tax`); a filter's label (its field's when written). */
+export { filterLabel, humanise };
 
 const isIndex = (segment: string) => /^\d+$/.test(segment);
 

@@ -17,7 +17,9 @@ export function LinkInput({ field, id, value, onChange, onBlur, disabled, invali
   const registration = typeof value === 'string' ? value : '';
   const [text, setText] = useState(registration);
   useEffect(() => setText(registration), [registration]);
-  const { options } = useRecordSearch(entity, text);
+  // Only what the user types is searched: a stored value shown by an opened form asks nothing.
+  const [typed, setTyped] = useState(false);
+  const { options } = useRecordSearch(entity, typed ? text : '');
   // The name of what was typed once the typing pauses, not of every keystroke.
   const settled = useDebounced(registration, autocompleteDelayMs);
   const name = useLinkedName(
@@ -37,6 +39,7 @@ export function LinkInput({ field, id, value, onChange, onBlur, disabled, invali
         options={options.map((o) => ({ value: o.value, label: o.label }))}
         disabled={disabled}
         onChange={(next: string) => {
+          setTyped(true);
           setText(next);
           onChange(next || undefined);
         }}

@@ -83,6 +83,7 @@ export const isFormFieldType = (type: string): type is FormFieldType =>
 const formTypeOf: Record<FieldType, FormFieldType> = {
   text: 'text',
   textarea: 'textarea',
+  markdown: 'markdown',
   email: 'email',
   phone: 'phone',
   iban: 'iban',

@@ -32,7 +32,8 @@ export default function AmendmentScreen({ entity, canCreate }: ScreenProps) {
   const applied = data?.status === 'APPLIED';
   const live = useQuery({
     queryKey: [...queryKeys.record(entity, id), 'preview', data?._version],
-    queryFn: ({ signal }) => amendmentPreview<Shown>(id!, { signal }),
+    // A refusal (the contract no longer running) is the card's to show, as its message, not a failure.
+    queryFn: ({ signal }) => amendmentPreview<Shown>(id!, { signal, silent: true }),
     enabled: Boolean(id && data && !applied && data.contractRegistration && data.type && data.date),
     retry: false,
   });

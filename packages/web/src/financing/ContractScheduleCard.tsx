@@ -34,13 +34,25 @@ interface Summary {
   financedAmount: number | null;
 }
 
+/** The query of a contract's summary at a version (a transition or a billing run changes it). */
+export const contractSummaryQuery = (registration: string, version: unknown) => ({
+  queryKey: [...queryKeys.record(contractKind, registration), 'summary', version],
+  queryFn: ({ signal }: { signal: AbortSignal }) => contractSummary<Summary>(registration, { signal }),
+});
+
+/** The query of a contract's elements with their stored schedules, at a version of the contract. */
+export const contractElementsQuery = (registration: string, version: unknown) => {
+  const query = { contractRegistration: registration, sort: 'registration', range: '[0-99]' };
+  return {
+    queryKey: [...queryKeys.list(elementKind, query), version],
+    queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.list(elementKind, query, { signal }),
+  };
+};
+
 /** The contract summary card (spec 001 §2.12 `contractsummary`): outstanding, next due date, arrears, IRR. */
 export function ContractSummaryCard({ registration, version }: { registration: string; version: unknown }) {
   const { t, i18n } = useTranslation();
-  const { data } = useQuery({
-    queryKey: [...queryKeys.record(contractKind, registration), 'summary', version],
-    queryFn: ({ signal }) => contractSummary<Summary>(registration, { signal }),
-  });
+  const { data } = useQuery(contractSummaryQuery(registration, version));
   if (!data) return null;
   const money = (v: number | null) =>
     v === null
@@ -85,11 +97,7 @@ export function ContractSummaryCard({ registration, version }: { registration: s
 /** Each element of a contract (rent, services, fees, residual value, purchase) with its stored schedule as a table and a chart. */
 export function ContractScheduleCard({ registration, version }: { registration: string; version: unknown }) {
   const { t, i18n } = useTranslation();
-  const query = { contractRegistration: registration, sort: 'registration', range: '[0-99]' };
-  const { data } = useQuery({
-    queryKey: [...queryKeys.list(elementKind, query), version],
-    queryFn: ({ signal }) => dataProvider.list(elementKind, query, { signal }),
-  });
+  const { data } = useQuery(contractElementsQuery(registration, version));
   const elements = (data?.rows ?? []) as Element[];
   return (
     <FormCard title={t('Contract elements')}>

@@ -14,12 +14,17 @@ export function PaymentPlanChart({ plan, height = 320 }: { plan: PaymentPlan; he
       grid: { left: 72, right: 72, top: 36, bottom: plan.lines.length > 60 ? 56 : 28 },
       xAxis: { type: 'category', data: plan.lines.map((line) => formatDate(line.dueDate, i18n.language)) },
       yAxis: [
-        { type: 'value', name: t('Balance'), axisLabel: { formatter: money } },
+        { type: 'value', name: t('Outstanding principal'), axisLabel: { formatter: money } },
         { type: 'value', name: t('Instalment'), axisLabel: { formatter: money } },
       ],
       dataZoom: plan.lines.length > 60 ? [{ type: 'slider', bottom: 8 }] : [],
       series: [
-        { name: t('Balance'), type: 'line', showSymbol: false, data: plan.lines.map((line) => line.closingBalance) },
+        {
+          name: t('Outstanding principal'),
+          type: 'line',
+          showSymbol: false,
+          data: plan.lines.map((line) => line.closingBalance),
+        },
         {
           name: t('Interest'),
           type: 'bar',

@@ -5,24 +5,28 @@ import { useUpdate } from '../app/api/data-hooks.ts';
 import { notify } from '../app/notify.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import type { Values } from '../entities/form-values.ts';
+import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
 import { formatDate, formatNumber } from '../i18n/formats.ts';
 
 type Quotation = Record<string, unknown>;
 
+/** The reference lists of the coded terms, read from the quotation's declaration. */
+const listOf = (entity: Entity, key: string): string | undefined => entity.fields.quotations?.fields?.[key]?.list;
+
 /** The terms and priced figures compared, one row each, the quotations side by side as columns. */
-const rows: { key: string; label: string; kind: 'money' | 'percent' | 'date' | 'text' }[] = [
-  { key: 'financialProduct', label: 'Financial product', kind: 'text' },
+const rows: { key: string; label: string; kind: 'money' | 'percent' | 'date' | 'text' | 'list' }[] = [
+  { key: 'financialProduct', label: 'Financial product', kind: 'list' },
   { key: 'financedAmountExclTax', label: 'Financed amount excl tax', kind: 'money' },
   { key: 'rate', label: 'Rate', kind: 'percent' },
   { key: 'duration', label: 'Duration', kind: 'text' },
-  { key: 'frequency', label: 'Frequency', kind: 'text' },
-  { key: 'timing', label: 'Timing', kind: 'text' },
+  { key: 'frequency', label: 'Frequency', kind: 'list' },
+  { key: 'timing', label: 'Payment timing', kind: 'list' },
   { key: 'residualValue', label: 'Residual value', kind: 'money' },
   { key: 'instalment', label: 'Instalment', kind: 'money' },
   { key: 'totalInterest', label: 'Total interest', kind: 'money' },
   { key: 'totalPayment', label: 'Total payment', kind: 'money' },
   { key: 'effectiveRate', label: 'Effective rate', kind: 'percent' },
-  { key: 'apr', label: 'Apr', kind: 'percent' },
+  { key: 'apr', label: 'APR', kind: 'percent' },
   { key: 'endDate', label: 'End date', kind: 'date' },
 ];
 
@@ -34,9 +38,19 @@ export function QuotationsCard({ entity, record }: { entity: Entity; record: Val
   const { t, i18n } = useTranslation();
   const update = useUpdate<Values>(entity, String(record.registration));
   const quotations = (record.quotations as Quotation[] | undefined) ?? [];
+  // Coded terms shown by their labels in the interface language, not as codes.
+  const lists: Record<string, ReturnType<typeof useListOptions>> = {
+    financialProduct: useListOptions(listOf(entity, 'financialProduct')),
+    frequency: useListOptions(listOf(entity, 'frequency')),
+    timing: useListOptions(listOf(entity, 'timing')),
+  };
   const editable = entity.name === 'Deal' && ['DRAFT', 'SUBMITTED', 'APPROVED'].includes(String(record.status));
-  const show = (value: unknown, kind: (typeof rows)[number]['kind']) => {
+  const show = (value: unknown, kind: (typeof rows)[number]['kind'], key: string) => {
     if (value === undefined || value === null || value === '') return '';
+    if (kind === 'list') {
+      const list = lists[key];
+      return list ? optionLabel(list.options, String(value), !list.loading) : String(value);
+    }
     if (kind === 'money')
       return formatNumber(Number(value), i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     if (kind === 'percent')
@@ -85,7 +99,7 @@ export function QuotationsCard({ entity, record }: { entity: Entity; record: Val
             <Tag color="orange">{t('Not priced')}</Tag>
           </Tooltip>
         ) : (
-          show(value, row.kind)
+          show(value, row.kind, row.key)
         ),
     })),
   ];

@@ -20,7 +20,7 @@ export function ScheduleChart({ lines, height = 280 }: { lines: ScheduleLine[]; 
       xAxis: { type: 'category', data: shown.map((l) => formatDate(l.dueDate, i18n.language)) },
       yAxis: [
         { type: 'value', name: t('Amount'), axisLabel: { formatter: money } },
-        ...(capital ? [{ type: 'value', name: t('Balance'), axisLabel: { formatter: money } }] : []),
+        ...(capital ? [{ type: 'value', name: t('Outstanding principal'), axisLabel: { formatter: money } }] : []),
       ],
       dataZoom: shown.length > 60 ? [{ type: 'slider', bottom: 8 }] : [],
       series: capital
@@ -28,7 +28,7 @@ export function ScheduleChart({ lines, height = 280 }: { lines: ScheduleLine[]; 
             { name: t('Interest'), type: 'bar', stack: 'line', data: shown.map((l) => l.interest) },
             { name: t('Principal'), type: 'bar', stack: 'line', data: shown.map((l) => l.principal) },
             {
-              name: t('Balance'),
+              name: t('Outstanding principal'),
               type: 'line',
               yAxisIndex: 1,
               showSymbol: false,

@@ -21,6 +21,16 @@ describe('the payment-plan terms of a contract or deal', () => {
     expect(terms.startDate!.format('YYYY-MM-DD')).toBe('2026-01-15');
   });
 
+  it('come from the chosen quotation, with its payment timing', () => {
+    const terms = termsOfRecord({
+      quotations: [
+        { financedAmountExclTax: 30000, rate: 0.05, duration: 36, frequency: '30', timing: 'arrears' },
+        { financedAmountExclTax: 24000, rate: 0.052, duration: 24, frequency: '30', timing: 'advance', isChosen: true },
+      ],
+    })!;
+    expect(terms).toEqual({ amount: 24000, ratePercent: 5.2, duration: 24, frequency: 30, timing: 'advance' });
+  });
+
   it('fall back on the record’s own fields', () => {
     expect(termsOfRecord({ financedAmountExclTax: 12000, duration: 24, frequency: '90' })).toEqual({
       amount: 12000,

@@ -17,11 +17,14 @@ export const frFRTransitions: Record<string, string> = {
   'Back to draft': 'Revenir au brouillon',
   'Back to review': "Revenir à l'examen",
   Call: 'Appeler',
+  'Claim for sending': 'Réserver pour l’envoi',
   Cast: 'Voter',
   Commit: 'Engager',
   Complete: 'Terminer',
   'Complete with warnings': 'Terminer avec avertissements',
   'Confirm delivery': 'Confirmer la livraison',
+  'Mark as handed over': 'Marquer comme remis',
+  Postpone: 'Reporter',
   'Confirm opening': "Confirmer l'ouverture",
   Continue: 'Continuer',
   Convert: 'Convertir',
@@ -113,4 +116,40 @@ export const frFRTransitions: Record<string, string> = {
   'Wait for reply': 'Attendre la réponse',
   Withdraw: 'Retirer',
   'Write off': 'Passer en perte',
+};
+
+/**
+ * French of the questions irreversible transitions ask before they run (`confirm` in the kinds'
+ * declarations), keyed by their English wording; a test checks that none is missing.
+ */
+export const frFRTransitionQuestions: Record<string, string> = {
+  'Issue invoice {registration} for {amountInclTax}? It takes the next legal number and can then only be cancelled by a credit note.':
+    'Émettre la facture {registration} de {amountInclTax} ? Elle prend le prochain numéro légal et ne pourra ensuite être annulée que par un avoir.',
+  'Cancel draft invoice {registration}? It cannot be issued afterwards.':
+    'Annuler la facture brouillon {registration} ? Elle ne pourra plus être émise.',
+  'Cancel invoice {invoiceNumber}? A credit note of {amountInclTax} will be issued.':
+    'Annuler la facture {invoiceNumber} ? Un avoir de {amountInclTax} sera émis.',
+  'Write off invoice {invoiceNumber}? Its balance of {totalBalance} is booked as a loss.':
+    'Passer en perte la facture {invoiceNumber} ? Son solde de {totalBalance} est comptabilisé en perte.',
+  'Send payment file {registration} of {totalAmount} to the bank? Its lines can then no longer change.':
+    'Envoyer à la banque le fichier de paiement {registration} de {totalAmount} ? Ses lignes ne pourront plus changer.',
+  'Cancel payment file {registration} of {totalAmount}? Its lines go back to be collected again.':
+    'Annuler le fichier de paiement {registration} de {totalAmount} ? Ses lignes seront à nouveau à encaisser.',
+  'Activate contract {registration}? Its schedules are fixed from its chosen quotation and billed from then on.':
+    'Activer le contrat {registration} ? Ses échéanciers sont figés à partir de la cotation choisie et facturés dès lors.',
+  'Terminate contract {registration}? It leaves the books and is no longer billed.':
+    'Résilier le contrat {registration} ? Il sort des comptes et n’est plus facturé.',
+  'End the term of contract {registration}? Its end-of-term option is carried out.':
+    'Mettre fin au contrat {registration} à son terme ? Son option de fin de contrat est exécutée.',
+  'Mark deal {registration} as won? A contract is made from its chosen quotation.':
+    'Marquer l’affaire {registration} comme gagnée ? Un contrat est créé à partir de la cotation choisie.',
+  'Post booking {registration}? Its entries are written to the ledger.':
+    'Comptabiliser l’écriture {registration} ? Ses lignes sont inscrites au grand livre.',
+  'Reverse booking {registration}? A reversing entry is posted.':
+    'Extourner l’écriture {registration} ? Une écriture d’extourne est comptabilisée.',
+  'Apply amendment {registration}? The contract and its schedules change from its date.':
+    'Appliquer l’avenant {registration} ? Le contrat et ses échéanciers changent à partir de sa date.',
+  '{transition} on {n} record(s)? This cannot be undone.': '{transition} sur {n} enregistrement(s) ? Irréversible.',
+  Confirm: 'Confirmer',
+  Cancel: 'Annuler',
 };

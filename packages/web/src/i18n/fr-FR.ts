@@ -1,6 +1,6 @@
 import { kindLabelsIn } from '@lbo/model/kind-labels';
 import { frFRLabels } from './fr-FR-labels.ts';
-import { frFRTransitions } from './fr-FR-transitions.ts';
+import { frFRTransitionQuestions, frFRTransitions } from './fr-FR-transitions.ts';
 
 /**
  * French texts of the core of the interface, keyed by their English wording, in two layers around the
@@ -16,6 +16,7 @@ export const frFRDeclared: Record<string, string> = {
   ...kindLabelsIn('fr'),
   ...frFRLabels,
   ...frFRTransitions,
+  ...frFRTransitionQuestions,
 };
 
 /** Over the domains' texts: the core's own, those of the shell and the generic screens. */
@@ -43,6 +44,45 @@ export const frFRTexts: Record<string, string> = {
   'Debug mode: OFF': 'Mode débogage : désactivé',
   'Debug mode is now ON': 'Le mode débogage est activé',
   'Debug mode is now OFF': 'Le mode débogage est désactivé',
+  // The shell's help and shortcuts (app/shortcuts.ts shellShortcuts)
+  'Keyboard shortcuts': 'Raccourcis clavier',
+  'Keyboard shortcuts (F1)': 'Raccourcis clavier (F1)',
+  'Ctrl also stands for the Command key on a Mac.': 'Sur Mac, Ctrl correspond aussi à la touche Commande.',
+  Keys: 'Touches',
+  'What it does': 'Action',
+  Where: 'Où',
+  Everywhere: 'Partout',
+  Admins: 'Administrateurs',
+  'When debug mode is allowed': 'Si le mode débogage est permis',
+  'On a record': 'Sur une fiche',
+  'In a form or a search': 'Dans un formulaire ou une recherche',
+  'On a list': 'Sur une liste',
+  'On a detail screen': 'Sur un écran de détail',
+  'Search everything (persons, contracts, invoices…)': 'Tout rechercher (personnes, contrats, factures…)',
+  'Go to a registration (CT000123, PER000042…)': 'Aller à une référence (CT000123, PER000042…)',
+  'Back to the previous screen': "Revenir à l'écran précédent",
+  'Move to the main menu': 'Aller au menu principal',
+  'Open the user menu': 'Ouvrir le menu utilisateur',
+  'Switch between the light and dark themes': 'Basculer entre thème clair et thème sombre',
+  "Copy the record's registration, or the screen's link": "Copier la référence de la fiche, ou le lien de l'écran",
+  "Reload the screen's data": "Recharger les données de l'écran",
+  "Recompute the screen's figures (refresh what it shows)":
+    "Recalculer les chiffres de l'écran (actualiser l'affichage)",
+  'Save the form, the search or the table configuration':
+    'Enregistrer le formulaire, la recherche ou la configuration du tableau',
+  'Open or close the advanced search': 'Ouvrir ou fermer la recherche avancée',
+  'Run the advanced search': 'Lancer la recherche avancée',
+  'Show or hide the side column': 'Afficher ou masquer la colonne latérale',
+  'Collapse or expand all cards': 'Replier ou déplier toutes les cartes',
+  'Enter or leave the side view': 'Entrer dans la vue latérale ou en sortir',
+  'Turn debug mode on or off': 'Activer ou désactiver le mode débogage',
+  'Open the scripts': 'Ouvrir les scripts',
+  'Show this help': 'Afficher cette aide',
+  'Go to a registration': 'Aller à une référence',
+  'Other text is searched in every kind.': 'Tout autre texte est recherché partout.',
+  'Registration copied': 'Référence copiée',
+  'Link copied': 'Lien copié',
+  'The clipboard is not available': "Le presse-papiers n'est pas disponible",
   Home: 'Accueil',
   Back: 'Retour',
   Refresh: 'Actualiser',
@@ -52,6 +92,9 @@ export const frFRTexts: Record<string, string> = {
   '{path} is part of the product but has not been built in this version.':
     "{path} fait partie du produit mais n'est pas encore construit dans cette version.",
   'This page is not available for your profile': "Cette page n'est pas disponible pour votre profil",
+  'This feature is turned off': 'Cette fonctionnalité est désactivée',
+  'The feature {flag} is turned off for you. An administrator may turn it on.':
+    'La fonctionnalité {flag} est désactivée pour vous. Un administrateur peut l’activer.',
   'You are using an outdated version of the application. Refresh the page to continue.':
     "Vous utilisez une version obsolète de l'application. Actualisez la page pour continuer.",
   // Errors and notices (spec 000 §8)
@@ -290,6 +333,8 @@ export const frFRTexts: Record<string, string> = {
   Annual: 'Annuelle',
   Weekly: 'Hebdomadaire',
   Payments: 'Paiements',
+  'Payment timing': 'Terme des loyers',
+  APR: 'TAEG',
   'In arrears': 'À terme échu',
   'In advance': 'À terme à échoir',
   'Residual value (%)': 'Valeur résiduelle (%)',
@@ -306,7 +351,7 @@ export const frFRTexts: Record<string, string> = {
   Interest: 'Intérêts',
   Principal: 'Capital',
   Services: 'Prestations',
-  Balance: 'Capital restant',
+  Balance: 'Solde',
   'Numbers table': 'Table de valeurs',
   'Paste rows from a spreadsheet into a cell; the first row holds the durations, the first column the amounts.':
     "Collez des lignes d'un tableur dans une cellule ; la première ligne porte les durées, la première colonne les montants.",

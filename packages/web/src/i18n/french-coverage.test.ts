@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '@lbo/model/entity-registry';
 import type { FieldDef } from '@lbo/model/fields';
+import { machineMade } from '@lbo/model/kind-labels';
 import { menuSections } from '@lbo/model/navigation';
-import { columnLabel, humanise } from '../entities/entity-fields.ts';
+import { columnLabel, filterLabel, humanise } from '../entities/entity-fields.ts';
 import { messages } from '../fields/validation.ts';
 import { networkErrorText, offlineText, oopsText } from '../app/api/error-notice.ts';
 import { labelOfPath } from '../app/menus.ts';
@@ -60,9 +61,9 @@ function fieldLabels(fields: Record<string, FieldDef>, out: Set<string>) {
 function declaredLabels(): Set<string> {
   const out = new Set<string>();
   for (const entity of entities) {
-    out.add(humanise(entity.listRoute));
-    out.add(humanise(entity.clientRoute));
-    for (const filter of entity.filters) out.add(humanise(filter.name));
+    out.add(entity.labels.en.plural);
+    out.add(entity.labels.en.singular);
+    for (const filter of entity.filters) out.add(filterLabel(entity, filter));
     for (const column of entity.columns) out.add(columnLabel(entity, column));
     fieldLabels(entity.fields, out);
   }
@@ -89,10 +90,13 @@ describe('French texts', () => {
     ]);
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((key) => !frFR[key]).sort()).toEqual([]);
+    // Written by a person, in English too: no `Iban`, `Pr` or `Sepas`.
+    expect([...used].filter(machineMade).sort()).toEqual([]);
   });
 
   it('translate every label of the generic list and detail screens', () => {
     expect([...declaredLabels()].filter((key) => !frFR[key]).sort()).toEqual([]);
+    expect([...declaredLabels()].filter(machineMade).sort()).toEqual([]);
   });
 
   it("translate the labels of the server's default menus", () => {
@@ -126,12 +130,31 @@ describe('French texts', () => {
     expect([...labels].filter((key) => !frFR[key]).sort()).toEqual([]);
   });
 
+  it('translate the question every irreversible transition asks before it runs', () => {
+    const questions = defaultWorkflows().flatMap((workflow) =>
+      workflow.transitions.flatMap((transition) =>
+        typeof transition.confirm === 'string' ? [transition.confirm] : Object.values(transition.confirm ?? {}),
+      ),
+    );
+    expect(questions.length).toBeGreaterThan(10);
+    expect(questions.filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
   it("translate the host's default texts (sign-in title and button), on the web and on the server", () => {
     const server = fs.readFileSync(path.resolve(srcDir, '../../server/src/http/host-settings.ts'), 'utf8');
     const serverTexts = [...server.matchAll(/(loginTitle|loginButtonText|windowTitle): '([^']+)'/g)].map((m) => m[2]);
     expect(serverTexts.length).toBe(3);
     const webTexts = Object.values(defaultHostSettings).filter((v): v is string => typeof v === 'string');
     expect([...new Set([...serverTexts, ...webTexts])].filter((key) => !frFR[key]).sort()).toEqual([]);
+  });
+
+  it('say Solde for a balance, Capital restant only for outstanding principal', () => {
+    expect(frFR.Balance).toBe('Solde');
+    expect(frFR['Outstanding principal']).toMatch(/^Capital restant/);
+    const misused = Object.entries(frFR)
+      .filter(([en, fr]) => /^Capital restant/.test(fr) && !/principal|opening balance|closing balance/i.test(en))
+      .map(([en]) => en);
+    expect(misused).toEqual([]);
   });
 
   it('keep the placeholders of the English text', () => {

@@ -73,6 +73,12 @@ export async function initI18n(locale = defaultLocale, shippedTranslations: Ship
     nsSeparator: false,
     returnEmptyString: false,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+    // A tenant's string overrides are looked up first, then every text that ships or it translated.
+    defaultNS: overridesNamespace,
+    fallbackNS: 'translation',
+    ns: [overridesNamespace, 'translation'],
+    // Screens show a changed override at once, without a reload.
+    react: { bindI18nStore: 'added removed' },
     saveMissing: true,
     missingKeyHandler: (languages, _ns, key) => {
       const lng = languages[0] ?? locale;
@@ -91,6 +97,25 @@ export function t(key: string, values?: Record<string, unknown>): string {
 /** The English text with its `{name}` placeholders filled (used before i18n is ready and in tests). */
 export function fillEnglish(key: string, values: Record<string, unknown> = {}): string {
   return key.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The namespace of a tenant's string overrides, looked up before the shipped and translated texts. */
+const overridesNamespace = 'overrides';
+
+/**
+ * Puts a tenant's string overrides (`{ [locale]: { [key]: text } }`) in force in place of the
+ * previous ones: they sit in a namespace of their own, so taking one away shows the text beneath.
+ */
+export function applyStringOverrides(overrides: Record<string, Record<string, string>>) {
+  for (const locale of Object.keys(i18n.store?.data ?? {}))
+    if (i18n.hasResourceBundle(locale, overridesNamespace) && !overrides[locale])
+      i18n.removeResourceBundle(locale, overridesNamespace);
+  for (const [locale, texts] of Object.entries(overrides)) {
+    const current = i18n.getResourceBundle(locale, overridesNamespace) as Record<string, string> | undefined;
+    if (current && JSON.stringify(current) === JSON.stringify(texts)) continue;
+    if (current) i18n.removeResourceBundle(locale, overridesNamespace);
+    i18n.addResourceBundle(locale, overridesNamespace, texts, false, true);
+  }
 }
 
 /** Adds a tenant's translations for `locale` over the shipped ones. */

@@ -19,9 +19,9 @@ import { formErrors, type Values } from '../entities/form-values.ts';
 import { FormCard, useCardPanels, useSideColumn } from '../entities/FormCard.tsx';
 import { DebugCard, RecordCard } from '../entities/RecordCards.tsx';
 import { DocumentsCard } from '../entities/DocumentsCard.tsx';
+import { RecordSideCards } from '../entities/RecordSideCards.tsx';
 import { UnsavedChangesGuard } from '../entities/UnsavedChangesGuard.tsx';
 import { WorkflowCard, useWorkflowPin } from '../entities/workflow/WorkflowCard.tsx';
-import { humanise } from '../entities/entity-fields.ts';
 import { fieldsOfSection, personRuleErrors, sectionsOf, withFieldProps } from './person-form-rules.ts';
 import { RolesField } from './RolesField.tsx';
 import { PersonFormContext, type PersonForm } from './person-context.ts';
@@ -31,6 +31,7 @@ import { ContactsPanel } from './ContactsPanel.tsx';
 import { AddressPanel, AddressesCard } from './AddressPanels.tsx';
 import { BankAccountsPanel, bankAccountFields } from './BankAccountsPanel.tsx';
 import { LayoutCards } from './LayoutCards.tsx';
+import { useRegistrationFormatCheck } from './registration-format-check.ts';
 import { RelationsCard } from './RelationsCard.tsx';
 import { QuickAddButton } from './QuickAddButton.tsx';
 import { entityByName } from '@lbo/model/entity-registry';
@@ -99,7 +100,11 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
     }),
     [fields, form.values, ctx, translate],
   );
-  const ruleErrorPaths = useCallback((values: Values) => Object.keys(personRuleErrors(values)), []);
+  const formatCheckErrors = useRegistrationFormatCheck();
+  const ruleErrorPaths = useCallback(
+    (values: Values) => Object.keys({ ...personRuleErrors(values), ...formatCheckErrors(values) }),
+    [formatCheckErrors],
+  );
   const { submit, saving, submitted } = useFormSubmit(form, {
     readOnly,
     initial,
@@ -108,7 +113,11 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
   });
 
   // A refused identifier or BIC says so at once; the missing identifier or contact once a save was tried.
-  const shownErrors = { ...form.errors, ...personRuleErrors(form.values, { submitted, translate }) };
+  const shownErrors = {
+    ...form.errors,
+    ...personRuleErrors(form.values, { submitted, translate }),
+    ...formatCheckErrors(form.values),
+  };
   const fieldApi: FormApi = {
     getValue: form.getValue,
     setValue,
@@ -169,12 +178,12 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
         <UnsavedChangesGuard when={form.dirty && !saving} />
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="person-title">
-            {t(humanise(entity.name))} {registration ?? t('(new)')}{' '}
+            {t(entity.labels.en.singular)} {registration ?? t('(new)')}{' '}
             {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
           </Typography.Title>
           <Space>
             <Link to={`/${entity.listRoute}`}>
-              <Button icon={<UnorderedListOutlined />}>{t(humanise(entity.listRoute))}</Button>
+              <Button icon={<UnorderedListOutlined />}>{t(entity.labels.en.plural)}</Button>
             </Link>
             {readOnly ? (
               <Tooltip title={t('Read only')}>
@@ -264,6 +273,7 @@ export function PersonEditor({ entity, record, onSubmit }: Props) {
                 <AddressesCard />
                 {!workflowPinned && workflow}
                 {registration && <DocumentsCard entity={entity} registration={registration} />}
+                <RecordSideCards entity={entity} registration={registration} />
                 {debug && <DebugCard values={form.values} />}
               </Col>
             )}

@@ -24,7 +24,6 @@ const personPaths = {
 export const personKeys = {
   hierarchy: (kind: Kind, id: string | undefined) => [...queryKeys.kind(kind), 'hierarchy', id] as const,
   quickAddRelations: (source: string | undefined) => ['quick-add-relations', source] as const,
-  personLayout: ['script', 'person-layout'] as const,
   personsSchema: ['persons-schema'] as const,
 };
 
@@ -113,13 +112,4 @@ export async function usersNamed(username: string): Promise<unknown> {
 /** Creates a user for a person; `syncPerson` gives the person it names its username. */
 export function createPersonUser(body: unknown, query: Query = {}) {
   return api.post<unknown>(personPaths.users, body, { query });
-}
-
-/** The `person-layout` script, or undefined when there is none. */
-export async function personLayoutScript(): Promise<Item | undefined> {
-  try {
-    return await dataProvider.script<Item>('person-layout', { silent: true });
-  } catch {
-    return undefined;
-  }
 }

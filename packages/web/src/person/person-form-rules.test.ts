@@ -19,7 +19,6 @@ import {
   usernameTaken,
   withRelation,
 } from './quick-add.ts';
-import { layoutCardsOf } from './layout-script.ts';
 import type { FormField } from '../fields/form-field.ts';
 
 const titles = (type: string) => sectionsOf(type).map((s) => s.title);
@@ -160,23 +159,5 @@ describe('quick add', () => {
   it('finds an existing username in the users answer', () => {
     expect(usernameTaken([{ username: 'Jeanne@demo' }], 'jeanne@demo')).toBe(true);
     expect(usernameTaken([], 'jeanne@demo')).toBe(false);
-  });
-});
-
-describe('person-layout script', () => {
-  it('reads extra cards from a layout object or JSON code; none without a script', () => {
-    expect(layoutCardsOf({ layout: { cards: [{ title: 'Scoring', fields: ['score'] }] } })).toEqual({
-      cards: [{ title: 'Scoring', fields: ['score'] }],
-    });
-    expect(layoutCardsOf({ code: '{"cards":[{"title":"X","fields":[]}]}' })).toEqual({
-      cards: [{ title: 'X', fields: [] }],
-    });
-    expect(layoutCardsOf(undefined)).toEqual({ cards: [] });
-  });
-  it('answers "Invalid object $ in \'layout\' script" for anything else', () => {
-    expect(layoutCardsOf({ code: 'function execute() {}' })).toEqual({
-      error: "Invalid object code in 'layout' script",
-    });
-    expect(layoutCardsOf({ layout: { cards: [{ title: 1 }] } })).toHaveProperty('error');
   });
 });

@@ -62,7 +62,12 @@ export const booking = defineEntity({
   ],
   workflow: (kind) => [
     t('REQUEST', 'DRAFT', 'REQUESTED', { requiredFields: ['date', 'entryLines'], sideEffects: ['checkBooking'] }),
-    t('POST', 'REQUESTED', 'POSTED', { action: 'COMPLETE', permission: approver(kind), sideEffects: ['postBooking'] }),
+    t('POST', 'REQUESTED', 'POSTED', {
+      action: 'COMPLETE',
+      permission: approver(kind),
+      confirm: 'Post booking {registration}? Its entries are written to the ledger.',
+      sideEffects: ['postBooking'],
+    }),
     t('REFUSE', 'REQUESTED', 'REFUSED', { permission: approver(kind) }),
     t('BACK_TO_DRAFT', ['REQUESTED', 'REFUSED'], 'DRAFT', {
       label: 'Back to draft',
@@ -74,6 +79,7 @@ export const booking = defineEntity({
       icon: 'RollbackOutlined',
       action: 'UNDO',
       permission: approver(kind),
+      confirm: 'Reverse booking {registration}? A reversing entry is posted.',
       sideEffects: ['reverseBooking'],
     }),
     t('CANCEL', ['DRAFT', 'REQUESTED'], 'CANCELLED'),

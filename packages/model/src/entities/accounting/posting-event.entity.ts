@@ -14,7 +14,7 @@ export const postingEvent = defineEntity({
   prefix: 'PEV',
   readOnly: true,
   fields: {
-    eventType: text(),
+    eventType: select('postingEventType'),
     date: date(),
     account: text(),
     secondaryAccount: text(),
@@ -30,7 +30,7 @@ export const postingEvent = defineEntity({
     sourceRegistration: text(),
     organizationRegistration: link('Person'),
     financialProduct: select('financialProduct'),
-    pr: select('pr'),
+    pr: select('pr', { label: 'Payable or receivable' }),
     journal: text(),
     ignoredBecause: text({ readOnly: true }),
     // The date its postings took: the event's own, or the first open period's.
@@ -95,6 +95,7 @@ export const postingEvent = defineEntity({
       singular: 'Événement comptable',
       plural: 'Événements comptables',
       texts: {
+        'Payable or receivable': 'Payable ou recevable',
         Amounts: 'Montants',
         'Source entity': 'Type de la source',
         'Source registration': 'Source',

@@ -15,9 +15,9 @@ export const posting = defineEntity({
   typeList: 'postingType',
   readOnly: true,
   fields: {
-    eventType: text(),
+    eventType: select('postingEventType'),
     date: date(),
-    dc: select('dc'),
+    dc: select('dc', { label: 'Debit or credit' }),
     account: text(),
     secondaryAccount: text(),
     amount: currency(),
@@ -90,6 +90,7 @@ export const posting = defineEntity({
       singular: 'Écriture comptable',
       plural: 'Écritures comptables',
       texts: {
+        'Debit or credit': 'Sens',
         Journal: 'Journal',
         'Posting event registration': 'Événement comptable',
         'Event date': "Date de l'événement",

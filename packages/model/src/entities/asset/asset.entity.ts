@@ -42,7 +42,7 @@ export const asset = defineEntity({
     categories: list({ name: text(), code: text() }),
     // Images and files, stored as Document records; listed here when included.
     documents: list(
-      { name: text(), type: select('documentType'), url: text(), sortIndex: integer() },
+      { name: text(), type: select('documentType'), url: text({ label: 'URL' }), sortIndex: integer() },
       { readOnly: true },
     ),
     // Vehicles
@@ -88,5 +88,5 @@ export const asset = defineEntity({
   ],
   menu: { section: 'Assets', order: 10 },
   screens: { pictures: true },
-  labels: { fr: { singular: 'Actif', plural: 'Actifs' } },
+  labels: { fr: { singular: 'Actif', plural: 'Actifs', texts: { URL: 'URL' } } },
 });

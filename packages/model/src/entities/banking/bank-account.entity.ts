@@ -14,8 +14,8 @@ export const bankAccount = defineEntity({
   route: 'bank/bank-accounts',
   prefix: 'BA',
   fields: {
-    iban: iban({ mandatory: true }),
-    bic: text(),
+    iban: iban({ label: 'IBAN', mandatory: true }),
+    bic: text({ label: 'BIC' }),
     bankName: text(),
     currency: select('currency'),
     organizationRegistration: link('Person'),
@@ -57,8 +57,8 @@ export const bankAccount = defineEntity({
       singular: 'Compte bancaire',
       plural: 'Comptes bancaires',
       texts: {
-        Iban: 'IBAN',
-        Bic: 'BIC',
+        IBAN: 'IBAN',
+        BIC: 'BIC',
         'Bank name': 'Nom de la banque',
         'Organization registration': 'Organisation',
         Balance: 'Solde',

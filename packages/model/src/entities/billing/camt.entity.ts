@@ -13,7 +13,7 @@ export const camt = defineEntity({
   route: 'billing/camts',
   prefix: 'CAM',
   fields: {
-    messageId: text({ readOnly: true }),
+    messageId: text({ label: 'Message ID', readOnly: true }),
     version: text({ readOnly: true }),
     creationDate: datetime({ readOnly: true }),
     importDate: date({ readOnly: true }),
@@ -63,7 +63,7 @@ export const camt = defineEntity({
       singular: 'Relevé camt',
       plural: 'Relevés camt',
       texts: {
-        'Message id': 'Identifiant du message',
+        'Message ID': 'Identifiant du message',
         Version: 'Version',
         'Creation date': 'Date de création',
         'Import date': "Date d'import",

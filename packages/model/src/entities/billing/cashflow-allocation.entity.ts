@@ -21,7 +21,7 @@ export const cashflowAllocation = defineEntity({
     amount: currency({ mandatory: true, min: 0 }),
     currency: select('currency', { readOnly: true }),
     date: date(),
-    pr: select('pr', { readOnly: true }),
+    pr: select('pr', { label: 'Payable or receivable', readOnly: true }),
     validationDate: date({ readOnly: true }),
     reversalDate: date({ readOnly: true }),
     // Reversed because the bank returned the direct debit (banking/returns): posted as PAYMENT_RETURNED, not as a correction.
@@ -74,6 +74,7 @@ export const cashflowAllocation = defineEntity({
       singular: 'Affectation de flux',
       plural: 'Affectations de flux',
       texts: {
+        'Payable or receivable': 'Payable ou recevable',
         'Reversal date': 'Date de contrepassation',
         'Return reason code': 'Motif du rejet',
         'Return date': 'Date de retour',

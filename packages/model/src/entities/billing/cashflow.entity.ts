@@ -14,7 +14,7 @@ export const cashflow = defineEntity({
   prefix: 'CF',
   typeList: 'cashflowType',
   fields: {
-    pr: select('pr', { mandatory: true }),
+    pr: select('pr', { label: 'Payable or receivable', mandatory: true }),
     paymentMode: select('paymentMode'),
     amount: currency({ mandatory: true, min: 0 }),
     currency: select('currency', { mandatory: true }),
@@ -96,6 +96,7 @@ export const cashflow = defineEntity({
       singular: 'Flux de trésorerie',
       plural: 'Flux de trésorerie',
       texts: {
+        'Payable or receivable': 'Payable ou recevable',
         'Value date': 'Date de valeur',
         'Bank reference': 'Référence bancaire',
         'Allocated amount': 'Montant affecté',

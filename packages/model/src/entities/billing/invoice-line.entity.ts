@@ -15,7 +15,7 @@ export const invoiceLine = defineEntity({
     elementRegistration: link('ContractElement'),
     lineNumber: integer(),
     dueDate: date(),
-    pr: select('pr'),
+    pr: select('pr', { label: 'Payable or receivable' }),
     amountExclTax: currency(),
     taxCode: select('taxCode'),
     taxRate: percentage(),
@@ -63,6 +63,7 @@ export const invoiceLine = defineEntity({
       singular: 'Ligne de facture',
       plural: 'Lignes de facture',
       texts: {
+        'Payable or receivable': 'Payable ou recevable',
         'Element registration': 'Élément de contrat',
         'Line number': "Numéro d'échéance",
         'Tax rate': 'Taux de taxe',

@@ -11,7 +11,7 @@ export const invoice = defineEntity({
   typeList: 'invoiceType',
   fields: {
     invoiceNumber: text(),
-    pr: select('pr'),
+    pr: select('pr', { label: 'Payable or receivable' }),
     paymentMode: select('paymentMode'),
     paymentCondition: select('paymentCondition'),
     contractRegistration: link('Contract'),
@@ -42,8 +42,8 @@ export const invoice = defineEntity({
     creditedInvoiceRegistration: link('Invoice', { readOnly: true }),
     creditNoteRegistrations: list({ registration: link('Invoice') }, { readOnly: true }),
     // Payment instructions from the payer's bank account and SEPA mandate.
-    iban: text({ readOnly: true }),
-    bic: text({ readOnly: true }),
+    iban: text({ label: 'IBAN', readOnly: true }),
+    bic: text({ label: 'BIC', readOnly: true }),
     mandateReference: text({ readOnly: true }),
     creditorIdentifier: text({ readOnly: true }),
     language: text(),
@@ -125,12 +125,15 @@ export const invoice = defineEntity({
   workflow: (kind) => [
     t('ISSUE', 'DRAFT', 'ISSUED', {
       requiredFields: ['amountInclTax', 'dueDate'],
+      confirm:
+        'Issue invoice {registration} for {amountInclTax}? It takes the next legal number and can then only be cancelled by a credit note.',
       sideEffects: [
         'stampIssueDate',
         'assignInvoiceNumber',
         'issueInvoiceLines',
         'refreshContractArrears',
         'storeInvoicePdf',
+        'mailIssuedInvoice',
         'recordPostingEvent',
       ],
     }),
@@ -154,11 +157,16 @@ export const invoice = defineEntity({
     // An issued invoice is a legal document: cancelling it is a decision, and issues its credit note.
     t('CANCEL', ['DRAFT', 'ISSUED'], 'CANCELLED', {
       permission: approver(kind),
+      confirm: {
+        DRAFT: 'Cancel draft invoice {registration}? It cannot be issued afterwards.',
+        ISSUED: 'Cancel invoice {invoiceNumber}? A credit note of {amountInclTax} will be issued.',
+      },
       sideEffects: ['stampCancellationDate', 'cancelInvoice', 'refreshContractArrears'],
     }),
     // An unpaid receivable judged lost leaves the client's account and becomes a loss (accounting WRITE_OFF): a decision.
     t('WRITE_OFF', ['ISSUED', 'PARTIALLY_PAID'], 'WRITTEN_OFF', {
       permission: approver(kind),
+      confirm: 'Write off invoice {invoiceNumber}? Its balance of {totalBalance} is booked as a loss.',
       sideEffects: ['writeOffInvoice', 'refreshContractArrears', 'recordPostingEvent'],
     }),
   ],
@@ -169,13 +177,14 @@ export const invoice = defineEntity({
       singular: 'Facture',
       plural: 'Factures',
       texts: {
+        'Payable or receivable': 'Payable ou recevable',
+        IBAN: 'IBAN',
+        BIC: 'BIC',
         Base: 'Base HT',
         'Batch registration': 'Traitement',
-        Bic: 'BIC',
         'Credit note registrations': 'Avoirs',
         'Credited invoice registration': 'Facture annulée',
         'Creditor identifier': 'Identifiant créancier SEPA',
-        Iban: 'IBAN',
         'Line count': 'Nombre de lignes',
         'Dunning level': 'Niveau de relance',
         'Dunning date': 'Date de relance',

@@ -31,6 +31,9 @@ export const sepa = defineEntity({
     t('REVOKE', ['PENDING_SIGNATURE', 'ACTIVE', 'SUSPENDED'], 'REVOKED'),
   ],
   menu: { section: 'Billing', order: 30 },
-  labels: { fr: { singular: 'SEPA', plural: 'Fichiers SEPA' } },
+  labels: {
+    en: { singular: 'SEPA mandate', plural: 'SEPA mandates' },
+    fr: { singular: 'Mandat SEPA', plural: 'Mandats SEPA' },
+  },
   screens: { detailByIdOnly: true },
 });

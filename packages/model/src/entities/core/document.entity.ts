@@ -17,7 +17,7 @@ export const document = defineEntity({
   fields: {
     entityName: text({ readOnly: true }),
     entityRegistration: text({ readOnly: true }),
-    url: text(),
+    url: text({ label: 'URL' }),
     size: integer({ min: 0, readOnly: true }),
     contentType: text({ readOnly: true }),
     /** SHA-256 of the content, hex. */
@@ -27,10 +27,10 @@ export const document = defineEntity({
     /** Where a picture's thumbnail is in the object store, when the content is an image. */
     thumbnailKey: text({ readOnly: true, hidden: true }),
     sortIndex: integer(),
-    deliveryId: text(),
+    deliveryId: text({ label: 'Delivery ID' }),
     deliveryStatus: text(),
     externalReference: text(),
-    externalGroupId: text(),
+    externalGroupId: text({ label: 'External group ID' }),
   },
   search: [
     equal('status'),
@@ -71,6 +71,9 @@ export const document = defineEntity({
       singular: 'Document',
       plural: 'Documents',
       texts: {
+        URL: 'URL',
+        'Delivery ID': 'Identifiant de livraison',
+        'External group ID': 'Identifiant de groupe externe',
         'Content type': 'Type de contenu',
         Checksum: 'Somme de contrôle',
         'Storage key': 'Clé de stockage',

@@ -9,9 +9,9 @@ export const keyValue = defineEntity({
   status: false,
   fields: {
     shortKey: text({ mandatory: true }),
-    url: text(),
+    url: text({ label: 'URL' }),
     value: json(),
   },
   menu: { section: 'Configuration', order: 80 },
-  labels: { fr: { singular: 'Clé-valeur', plural: 'Clés-valeurs' } },
+  labels: { fr: { singular: 'Clé-valeur', plural: 'Clés-valeurs', texts: { URL: 'URL' } } },
 });

@@ -7,13 +7,18 @@ export const tenant = defineEntity({
   route: 'core/tenants',
   key: 'name',
   fields: { name: text({ mandatory: true }) },
-  statuses: ['DRAFT', 'ACTIVE', 'SUSPENDED', 'CLOSED'],
+  // Made working (tenants/tenants.routes.ts): no draft stage.
+  statuses: ['ACTIVE', 'SUSPENDED', 'CLOSED'],
   workflow: () => [
-    t('ACTIVATE', 'DRAFT', 'ACTIVE'),
-    t('SUSPEND', 'ACTIVE', 'SUSPENDED'),
+    t('SUSPEND', 'ACTIVE', 'SUSPENDED', { sideEffects: ['endTenantSessions'] }),
     t('RESUME', 'SUSPENDED', 'ACTIVE'),
-    t('CLOSE', ['ACTIVE', 'SUSPENDED'], 'CLOSED', { sideEffects: ['stampClosingDate'] }),
+    t('CLOSE', ['ACTIVE', 'SUSPENDED'], 'CLOSED', { sideEffects: ['stampClosingDate', 'endTenantSessions'] }),
   ],
+  // Created by its module (a working tenant: its administrator, crons and defaults), not by the generic create.
+  domainRoutes: ['create'],
+  // `/tenant` is the current tenant's configuration: a tenant is created on /tenants (its own button) and opened by its name.
+  screens: { list: 'tenants', listPage: { addButton: false }, detailByIdOnly: true },
+  columns: ['registration', 'status', 'type'],
   menu: { section: 'Administration', order: 30 },
   labels: { fr: { singular: 'Tenant', plural: 'Tenants' } },
 });

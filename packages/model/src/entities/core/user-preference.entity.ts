@@ -11,12 +11,18 @@ export const userPreference = defineEntity({
   typeList: 'userPreferenceType',
   fields: {
     username: link('User', { mandatory: true }),
-    groupId: text(),
+    groupId: text({ label: 'Group ID' }),
     value: json(),
   },
   menu: {
     notListed:
       'Saved searches, table configurations, pinned items and UI settings of one user (spec 000 §2, "User preference"): made and shown by the screens they configure, not browsed as a list.',
   },
-  labels: { fr: { singular: 'Préférence utilisateur', plural: 'Préférences utilisateur' } },
+  labels: {
+    fr: {
+      singular: 'Préférence utilisateur',
+      plural: 'Préférences utilisateur',
+      texts: { 'Group ID': 'Identifiant de groupe' },
+    },
+  },
 });

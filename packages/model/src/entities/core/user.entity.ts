@@ -32,7 +32,7 @@ export const user = defineEntity({
     // Names of the linked persons, kept for display.
     person: object({ name: text() }, { readOnly: true }),
     partner: object({ name: text() }, { readOnly: true }),
-    signatureUserId: text(),
+    signatureUserId: text({ label: 'Signature user ID' }),
   },
   search: [
     // Equality: quick add checks that a username is free with `?username=`.
@@ -88,7 +88,9 @@ export const user = defineEntity({
     t('ENABLE', 'DISABLED', 'ACTIVE', { action: 'CONTINUE' }),
   ],
   menu: { section: 'Administration', order: 10 },
-  labels: { fr: { singular: 'Utilisateur', plural: 'Utilisateurs' } },
+  labels: {
+    fr: { singular: 'Utilisateur', plural: 'Utilisateurs', texts: { 'Signature user ID': 'Identifiant de signature' } },
+  },
   /** Passwords, admin levels and column gating (server auth/users.routes.ts). */
   domainRoutes: 'all',
 });

@@ -88,7 +88,11 @@ export const amendment = defineEntity({
     }),
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT'),
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind) }),
-    t('APPLY', 'APPROVED', 'APPLIED', { action: 'COMPLETE', sideEffects: ['applyAmendment', 'recordPostingEvent'] }),
+    t('APPLY', 'APPROVED', 'APPLIED', {
+      action: 'COMPLETE',
+      confirm: 'Apply amendment {registration}? The contract and its schedules change from its date.',
+      sideEffects: ['applyAmendment', 'recordPostingEvent'],
+    }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'APPROVED'], 'CANCELLED'),

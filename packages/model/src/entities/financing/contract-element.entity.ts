@@ -20,7 +20,7 @@ export const contractElement = defineEntity({
     currency: select('currency'),
     groupKey: text(),
     quotationRegistration: link('Quotation'),
-    pr: select('pr'),
+    pr: select('pr', { label: 'Payable or receivable' }),
     totalExclTax: currency({ readOnly: true }),
     totalTax: currency({ readOnly: true }),
     taxCode: select('taxCode'),
@@ -90,6 +90,7 @@ export const contractElement = defineEntity({
       singular: 'Élément de contrat',
       plural: 'Éléments de contrat',
       texts: {
+        'Payable or receivable': 'Payable ou recevable',
         'Total excl tax': 'Total HT',
         'Total tax': 'Total TVA',
         Indexed: 'Indexé',

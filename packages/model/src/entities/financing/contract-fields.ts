@@ -65,7 +65,7 @@ export const quotationFields = {
   totalPayment: currency({ readOnly: true }),
   totalInterest: currency({ readOnly: true }),
   effectiveRate: percentage({ readOnly: true }),
-  apr: percentage({ readOnly: true }),
+  apr: percentage({ label: 'APR', readOnly: true }),
   endDate: date({ readOnly: true }),
   pricingError: text({ readOnly: true }),
 } satisfies Fields;
@@ -142,8 +142,8 @@ export const contractFields = {
 
 /** French texts of the fields contracts and deals introduce. */
 export const financedRecordTexts: Record<string, string> = {
+  APR: 'TAEG',
   'Agreement registration': 'Accord partenaire',
-  Apr: 'TAEG',
   'Assets totals': 'Totaux des biens',
   Balloon: 'Ballon',
   'Deal registration': 'Affaire',

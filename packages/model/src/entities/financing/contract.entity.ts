@@ -27,10 +27,13 @@ export const contract = defineEntity({
     // Activation freezes the chosen quotation into elements and their schedules.
     t('ACTIVATE', 'APPROVED', 'ACTIVE', {
       requiredFields: ['startDate'],
+      confirm:
+        'Activate contract {registration}? Its schedules are fixed from its chosen quotation and billed from then on.',
       sideEffects: ['stampActivationDate', 'activateContract', 'refreshCreditLine', 'recordPostingEvent'],
     }),
     // A termination takes the finance lease's net investment out of the books (accounting TERMINATION).
     t('TERMINATE', 'ACTIVE', 'TERMINATED', {
+      confirm: 'Terminate contract {registration}? It leaves the books and is no longer billed.',
       sideEffects: ['stampTerminationDate', 'refreshCreditLine', 'recordPostingEvent'],
     }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
@@ -42,6 +45,7 @@ export const contract = defineEntity({
     t('END_TERM', 'ACTIVE', 'TERMINATED', {
       action: 'COMPLETE',
       orderIndex: 55,
+      confirm: 'End the term of contract {registration}? Its end-of-term option is carried out.',
       sideEffects: ['stampTerminationDate', 'endContractTerm', 'refreshCreditLine', 'recordPostingEvent'],
     }),
   ],

@@ -20,7 +20,10 @@ export const deal = defineEntity({
     t('UNDO_SUBMIT', 'SUBMITTED', 'DRAFT', { sideEffects: ['clearSubmitDate'] }),
     t('APPROVE', 'SUBMITTED', 'APPROVED', { permission: approver(kind), sideEffects: ['stampApprovalDate'] }),
     // The chosen quotation becomes a contract, in the same transaction.
-    t('MARK_WON', 'APPROVED', 'WON', { sideEffects: ['createContractFromDeal'] }),
+    t('MARK_WON', 'APPROVED', 'WON', {
+      confirm: 'Mark deal {registration} as won? A contract is made from its chosen quotation.',
+      sideEffects: ['createContractFromDeal'],
+    }),
     t('REOPEN', 'REJECTED', 'DRAFT'),
     t('MARK_LOST', ['SUBMITTED', 'APPROVED'], 'LOST'),
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),

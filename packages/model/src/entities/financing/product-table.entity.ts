@@ -33,6 +33,8 @@ export const productTable = defineEntity({
   statuses: configurationStatuses,
   workflow: 'generic',
   menu: { section: 'Catalogues', order: 40 },
-  labels: { fr: { singular: 'Table de produit', plural: 'Tables de produits' } },
+  labels: {
+    fr: { singular: 'Table de produit', plural: 'Tables de produits', texts: { 'Numbers table': 'Table de valeurs' } },
+  },
   screens: { detail: 'productTable' },
 });

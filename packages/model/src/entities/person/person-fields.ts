@@ -23,7 +23,7 @@ import { column, equal, range, regex } from '../../search.ts';
 
 /** An identifier of a person (SIREN, VAT number, Spanish tax id…). */
 const registrationItem = {
-  id: text({ hidden: true }),
+  id: text({ hidden: true, label: 'ID' }),
   // The list of types depends on the person type (individualRegistrationType, companyRegistrationType, …).
   type: text({ mandatory: true }),
   number: text(),
@@ -80,28 +80,28 @@ export const addressFields = {
 } satisfies Fields;
 
 const sepaMandateItem = {
-  rumName: text(),
-  rumReference: text(),
-  rumStatus: select('sepaMandateStatus'),
-  rumDateOfSignature: date(),
-  rumPlaceOfSignature: text(),
-  rumType: text(),
-  rumFrequency: text(),
+  rumName: text({ label: 'Mandate name' }),
+  rumReference: text({ label: 'UMR reference' }),
+  rumStatus: select('sepaMandateStatus', { label: 'Mandate status' }),
+  rumDateOfSignature: date({ label: 'Mandate signature date' }),
+  rumPlaceOfSignature: text({ label: 'Mandate signature place' }),
+  rumType: text({ label: 'Mandate type' }),
+  rumFrequency: text({ label: 'Mandate frequency' }),
 };
 
 const bankAccountItem = {
   name: text({ mandatory: true }),
   isInactive: boolean(),
-  bankIban: iban(),
-  bankBic: text(),
+  bankIban: iban({ label: 'IBAN' }),
+  bankBic: text({ label: 'BIC' }),
   bankName: text(),
   bankOwner: text(),
   bankOpeningDate: date(),
   bankPreferredWithdrawalDate: date(),
   externalReference: text(),
-  sepaCreditorIdentifier: text(),
+  sepaCreditorIdentifier: text({ label: 'SEPA creditor identifier' }),
   collectionMethods: multiSelect('paymentMode'),
-  sepaMandates: list(sepaMandateItem),
+  sepaMandates: list(sepaMandateItem, { label: 'SEPA mandates' }),
 };
 
 const identity = {
@@ -123,7 +123,7 @@ const identity = {
   currency: select('currency'),
   timeZone: text(),
   fiscalCode: text(),
-  siret: text(),
+  siret: text({ label: 'SIRET' }),
   activityCode: select('activityCode'),
   // The user signed in as this person (set when a user is created with syncPerson).
   username: text({ readOnly: true }),
@@ -150,8 +150,8 @@ const company = {
   registrationCountry: select('country'),
   registrationPlace: text(),
   registrationInfo: text(),
-  vatScheme: select('vatScheme'),
-  naceCode: text(),
+  vatScheme: select('vatScheme', { label: 'VAT scheme' }),
+  naceCode: text({ label: 'NACE code' }),
   sectorCode: text(),
   insuranceNumber: text(),
   legalRepresentative: text(),
@@ -213,6 +213,25 @@ export const personFields = {
 } satisfies Fields;
 
 /** Flags a record may carry for each field as `props_{field}` (spec 002 §3): shown, editable, grid width. */
+/** The French of the written labels the person fields introduce: persons and prospects share them. */
+export const personFieldTexts: Record<string, string> = {
+  ID: 'Identifiant',
+  'Mandate name': 'Nom du mandat',
+  'UMR reference': 'Référence RUM',
+  'Mandate status': 'Statut du mandat',
+  'Mandate signature date': 'Date de signature du mandat',
+  'Mandate signature place': 'Lieu de signature du mandat',
+  'Mandate type': 'Type de mandat',
+  'Mandate frequency': 'Périodicité du mandat',
+  IBAN: 'IBAN',
+  BIC: 'BIC',
+  'SEPA creditor identifier': 'Identifiant créancier SEPA',
+  'SEPA mandates': 'Mandats SEPA',
+  SIRET: 'SIRET',
+  'VAT scheme': 'Régime de TVA',
+  'NACE code': 'Code NACE',
+};
+
 export const fieldPropsFlags = { hidden: 'boolean', disabled: 'boolean', colProps: 'object' } as const;
 
 export const personSearch: FilterInput[] = [

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
+import { personColumns, personFields, personFieldTexts, personSearch, personTextSearch } from './person-fields.ts';
 import { approver, t } from '../../workflow/workflow.ts';
 
 /** Individuals (I), employees (E), professionals (P), organizations (O) and companies (C). */
@@ -25,7 +25,13 @@ export const person = defineEntity({
     t('ARCHIVE', ['PROSPECT', 'INACTIVE'], 'ARCHIVED'),
   ],
   menu: { section: 'Persons', order: 10 },
-  labels: { fr: { singular: 'Personne', plural: 'Personnes' } },
+  labels: {
+    fr: {
+      singular: 'Personne',
+      plural: 'Personnes',
+      texts: personFieldTexts,
+    },
+  },
   extensionFields: 'person',
   screens: { list: 'person', detail: 'person' },
   writeHooks: 'personRegistrations',

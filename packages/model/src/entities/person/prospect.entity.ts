@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { personColumns, personFields, personSearch, personTextSearch } from './person-fields.ts';
+import { personColumns, personFields, personFieldTexts, personSearch, personTextSearch } from './person-fields.ts';
 import { t } from '../../workflow/workflow.ts';
 
 /** A person not yet a client: same fields, filters and columns as Person. */
@@ -24,7 +24,13 @@ export const prospect = defineEntity({
     t('DISQUALIFY', ['NEW', 'CONTACTED'], 'DISQUALIFIED'),
   ],
   menu: { section: 'Persons', order: 20 },
-  labels: { fr: { singular: 'Prospect', plural: 'Prospects' } },
+  labels: {
+    fr: {
+      singular: 'Prospect',
+      plural: 'Prospects',
+      texts: personFieldTexts,
+    },
+  },
   extensionFields: 'person',
   screens: { list: 'person', detail: 'person' },
   writeHooks: 'personRegistrations',

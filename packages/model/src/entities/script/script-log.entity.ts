@@ -10,7 +10,7 @@ export const scriptLog = defineEntity({
   status: false,
   readOnly: true,
   fields: {
-    requestId: text(),
+    requestId: text({ label: 'Request ID' }),
     scriptName: link('Script'),
     username: link('User'),
     level: text(),
@@ -37,6 +37,12 @@ export const scriptLog = defineEntity({
     'output',
   ],
   menu: { section: 'Configuration', order: 20 },
-  labels: { fr: { singular: 'Journal de script', plural: 'Journaux de scripts' } },
+  labels: {
+    fr: {
+      singular: 'Journal de script',
+      plural: 'Journaux de scripts',
+      texts: { 'Request ID': 'Identifiant de requête' },
+    },
+  },
   screens: { listPage: { addButton: false, pageSize: 20 } },
 });

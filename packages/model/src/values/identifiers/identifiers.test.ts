@@ -66,6 +66,31 @@ describe('Spanish ids (spec 002 §10)', () => {
     for (const v of ['12345678Z', 'X1234567L', 'A58818501']) expect(checkSpanishId(v)).toBeNull();
     expect(checkSpanishId('HELLO')).toBe(SPANISH_ID_INVALID);
   });
+  it('accepts a NIF written with its ES country prefix, and stores it without', () => {
+    for (const v of ['ES12345678Z', 'es 12345678-z', 'ESX1234567L', 'ES-A58818501', 'ES B-58378431', 'ESK1234567L'])
+      expect(checkSpanishId(v), v).toBeNull();
+    expect(checkSpanishId('ES12345678A')).toBe(SPANISH_ID_INVALID);
+    expect(checkSpanishId('ES1234567Z')).toBe(SPANISH_ID_INVALID);
+    expect(checkRegistration('NIF', 'ES 12345678-Z')).toBeNull();
+    expect(compactRegistrationNumber('NIF', 'ES 12345678-Z')).toBe('12345678Z');
+    expect(compactRegistrationNumber('NIF', 'es b-58378431')).toBe('B58378431');
+    // Only the NIF carries the country prefix: a DNI is its 9 characters.
+    expect(checkDni('ES12345678Z')).toBe(SPANISH_ID_INVALID);
+  });
+  it('checks a K, L or M number as 7 digits and the DNI letter of those digits', () => {
+    // 1234567 mod 23 = 19 → L; 0867756 mod 23 = 12 → N.
+    for (const v of ['K1234567L', 'L1234567L', 'M1234567L', 'K0867756N', 'k-0867756-n'])
+      expect(checkSpanishId(v), v).toBeNull();
+    for (const v of [
+      'K1234567M', // wrong letter
+      'K12A4567N', // a letter among the digits (parseInt would read 12)
+      'K123456L', // 6 digits
+      'K12345678L', // 8 digits
+      'K12345674', // a CIF-style digit key
+      'K1234567J', // a CIF-style letter key
+    ])
+      expect(checkSpanishId(v), v).toBe(SPANISH_ID_INVALID);
+  });
 });
 
 describe('French ids', () => {
@@ -77,6 +102,18 @@ describe('French ids', () => {
     expect(checkSiret('73282932000074')).toBeNull();
     expect(checkSiret('73282932000075')).toBe(SIRET_INVALID);
     expect(checkSiret('732829320')).toBe(SIRET_INVALID);
+  });
+  it('refuses a SIRET whose SIREN key fails, even when the 14-digit sum holds', () => {
+    for (const v of ['55203253400646', '54210765100011', '552 081 317 00018']) expect(checkSiret(v), v).toBeNull();
+    // Luhn over 14 digits holds, over the first 9 it does not.
+    for (const v of ['73282932100015', '55208121000023', '44330612600014']) {
+      expect(luhnValid(v.replace(/\s/g, '')), v).toBe(true);
+      expect(checkSiret(v), v).toBe(SIRET_INVALID);
+    }
+    expect(checkSiret('5520325340064A')).toBe(SIRET_INVALID);
+    expect(checkSiret('552032534006460')).toBe(SIRET_INVALID);
+    // A check digit one off fails the 14-digit sum.
+    expect(checkSiret('55203253400647')).toBe(SIRET_INVALID);
   });
   it("applies La Poste's sum-of-digits rule to its establishments, and accepts its head office", () => {
     expect(checkSiret('35600000049837')).toBeNull();

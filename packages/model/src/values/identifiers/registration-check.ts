@@ -1,6 +1,6 @@
 import * as swissUid from 'stdnum/lib/cjs/ch/uid.js';
 import * as italianVat from 'stdnum/lib/cjs/it/iva.js';
-import { checkCif, checkDni, checkNie, checkSpanishId } from './spanish-ids.ts';
+import { checkCif, checkDni, checkNie, checkSpanishId, compactSpanishId } from './spanish-ids.ts';
 import { checkSiren, checkSiret } from './french-ids.ts';
 import { checkIban, checkMoroccanRib } from './bank-ids.ts';
 import { checkEuVat } from './vat-numbers.ts';
@@ -56,10 +56,11 @@ export const registrationRules: Record<string, Rule> = {
 };
 
 /**
- * The number as it is stored: compact for the types a rule checks (`12345678-z` → `12345678Z`),
- * without spaces for the others (whose dashes may be part of the number).
+ * The number as it is stored: compact for the types a rule checks (`12345678-z` → `12345678Z`; a
+ * NIF without its `ES` prefix), without spaces for the others (whose dashes may be part of the number).
  */
 export function compactRegistrationNumber(type: string, number: string): string {
+  if (type === 'NIF') return compactSpanishId(number);
   return Object.hasOwn(registrationRules, type) ? compactIdentifier(number) : number.replace(/\s+/g, '');
 }
 

@@ -1,7 +1,6 @@
 import * as cif from 'stdnum/lib/cjs/es/cif.js';
 import * as dni from 'stdnum/lib/cjs/es/dni.js';
 import * as nie from 'stdnum/lib/cjs/es/nie.js';
-import * as nif from 'stdnum/lib/cjs/es/nif.js';
 import { compactIdentifier, libraryAccepts } from './identifier-text.ts';
 
 /**
@@ -39,10 +38,25 @@ export function checkCif(value: string): string | null {
   return null;
 }
 
-/** Any Spanish tax id (NIF): a DNI, a NIE or a CIF (as the library's NIF, with the spec's CIF and NIE rules). */
-export function checkSpanishId(value: string): string | null {
-  if (checkDni(value) === null || checkNie(value) === null || checkCif(value) === null) return null;
-  // Other NIF forms the library knows (K, L, M numbers) with an optional ES prefix.
+/**
+ * A NIF as it is stored: compact, without the `ES` country prefix it carries as a VAT number
+ * (`ES B-58378431` → `B58378431`), as python-stdnum's es.nif compacts it.
+ */
+export function compactSpanishId(value: string): string {
   const v = compactIdentifier(value);
-  return /^[KLM]/.test(v.replace(/^ES/, '')) && libraryAccepts(nif, v) ? null : SPANISH_ID_INVALID;
+  return /^ES[0-9A-Z]{9}$/.test(v) ? v.slice(2) : v;
+}
+
+/**
+ * Any Spanish tax id (NIF), with or without its `ES` prefix: a DNI, a NIE or a CIF (with the
+ * spec's CIF and NIE rules), or a K, L or M number (Spaniards under 14, Spaniards abroad without
+ * DNI, foreigners without NIE): the letter, 7 digits and the DNI letter of those 7 digits. The
+ * JS library reads the K/L/M digits with parseInt and so accepts letters among them.
+ */
+export function checkSpanishId(value: string): string | null {
+  const v = compactSpanishId(value);
+  const klm = /^[KLM](\d{7})([A-Z])$/.exec(v);
+  if (klm) return dniLetters[Number(klm[1]) % 23] === klm[2] ? null : SPANISH_ID_INVALID;
+  if (/^[KLM]/.test(v)) return SPANISH_ID_INVALID;
+  return checkDni(v) === null || checkNie(v) === null || checkCif(v) === null ? null : SPANISH_ID_INVALID;
 }

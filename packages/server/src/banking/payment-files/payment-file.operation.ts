@@ -246,7 +246,7 @@ export async function generatePaymentFiles(
     }
     const organization = organizationOf(invoice);
     if (!organization) {
-      skip('no organization');
+      skip('no lessor organization (the invoice names no seller)');
       continue;
     }
     const person = persons.get(counterparty(invoice) ?? '');

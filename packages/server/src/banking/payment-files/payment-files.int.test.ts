@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../../db/database.ts';
+import * as storage from '../../entities/storage.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
@@ -73,6 +75,7 @@ type Batch = {
   total: number;
   done: number;
   log: { message: string }[];
+  result?: { skipped?: { count: number; reasons: Record<string, number>; invoices: unknown[] } };
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -91,7 +94,8 @@ async function finished(batchRegistration: string, headers = t.alpha.headers): P
     if (['SUCCESS', 'WARNING', 'ERROR'].includes(batch!.status)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  expect(batch!.status, JSON.stringify(batch!.log)).toBe('SUCCESS');
+  // A generation that left invoices out ends in WARNING with them in its result, else in SUCCESS.
+  expect(batch!.status, JSON.stringify(batch!.log)).toBe(batch!.result?.skipped ? 'WARNING' : 'SUCCESS');
   return batch!;
 }
 
@@ -435,6 +439,14 @@ describe('B2B direct debits', () => {
     expect(core.batch.log.map((l) => l.message).join('\n')).toContain(
       `${created.json().registration} left out: no valid CORE mandate of ${company}`,
     );
+    // Not silently: the run ends in WARNING, its result counting what it left out, by reason.
+    expect(core.batch.status).toBe('WARNING');
+    expect(core.batch.result!.skipped).toEqual({
+      count: 1,
+      reasons: { [`no valid CORE mandate of ${company}`]: 1 },
+      invoices: [{ invoiceRegistration: created.json().registration, reason: `no valid CORE mandate of ${company}` }],
+    });
+    expect(core.batch.log.at(-1)!.message).toBe(`1 invoice(s) left out: 1 × no valid CORE mandate of ${company}`);
     const b2b = await run({
       type: 'SEPA_DIRECT_DEBIT',
       version: 'pain.008.001.02',
@@ -698,5 +710,42 @@ describe('tenants and bad input', () => {
     );
     expect(anonymous.statusCode).toBe(401);
     expect((await c.call('GET', '/api/billing/payment-files/PF999999/xml')).statusCode).toBe(404);
+  });
+});
+
+describe('an invoice without its seller', () => {
+  it('issued before the seller was required, it is left out of the direct debits, said and counted, never silently', async () => {
+    // What an invoice issued without a lessor organization left in a book (its number of no one's sequence).
+    await inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, (tx) =>
+      storage.insertRow(tx, entityByName('Invoice')!, 'alpha', 'test', {
+        registration: 'INV-NOSELLER',
+        status: 'ISSUED',
+        type: 'INVOICE',
+        name: 'Rent without a seller',
+        invoiceNumber: '2026-NONE-000001',
+        pr: 'R',
+        paymentMode: 'SEPA_DIRECT_DEBIT',
+        currency: 'EUR',
+        dueDate: '2024-12-02',
+        amountExclTax: 100,
+        amountInclTax: 120,
+        totalBalance: 120,
+        organizationRegistration: null,
+        persons: [
+          { role: 'PAYER', personRegistration: 'PRO000001' },
+          { role: 'PAYEE', personRegistration: '' },
+        ],
+      }),
+    );
+    const { batch, files } = await run({ type: 'SEPA_DIRECT_DEBIT', dueUntil: '2024-12-02' });
+    expect(files).toEqual([]);
+    expect(batch.status).toBe('WARNING');
+    const reason = 'no lessor organization (the invoice names no seller)';
+    expect(batch.result!.skipped).toMatchObject({
+      count: 1,
+      reasons: { [reason]: 1 },
+      invoices: [{ invoiceRegistration: 'INV-NOSELLER', reason }],
+    });
+    expect(batch.log.map((l) => l.message).join('\n')).toContain(`INV-NOSELLER left out: ${reason}`);
   });
 });

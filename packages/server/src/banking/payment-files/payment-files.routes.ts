@@ -28,6 +28,7 @@ import {
   generatePaymentFiles,
   paymentFileKind,
   paymentFileParameters,
+  type GenerationOutcome,
   type PaymentFileParameters,
 } from './payment-file.operation.ts';
 
@@ -75,18 +76,36 @@ export async function queuePaymentFiles(tx: Tx, caller: Caller, p: PaymentFilePa
 
 /** The runners of both batch types: the whole generation in one chunk (one transaction, under the tenant's lock). */
 export function paymentFileRunners(store: ObjectStore): Record<'COLLECTION' | 'PAYMENT', BatchRunner> {
+  // The one chunk and the end of a generation happen in one process, one after the other.
+  const ended = new Map<string, GenerationOutcome['skipped']>();
   const runner = (type: 'COLLECTION' | 'PAYMENT'): BatchRunner => ({
     chunk: async (tx, caller, batch) => {
       const p = batch.data.parameters as unknown as PaymentFileParameters;
       const { files, skipped } = await generatePaymentFiles(tx, caller, store, p, batch.registration);
+      ended.set(String(batch.registration), skipped);
       const lines = files.reduce((s, f) => s + Number(f.count ?? 0), 0);
       const invalid = files.filter((f) => f.status !== 'GENERATED').map((f) => `${f.registration}: ${f.errorMessage}`);
       const message = [
-        `${files.length} file(s), ${lines} line(s)`,
+        `${files.length} file(s), ${lines} line(s)${skipped.length ? `, ${skipped.length} invoice(s) left out` : ''}`,
         ...invalid,
         ...skipped.slice(0, 20).map((s) => `${s.invoiceRegistration} left out: ${s.reason}`),
       ].join('\n');
       return { done: lines + skipped.length, cursor: null, finished: true, message };
+    },
+    // What was left out, and why, is the run's result: counted by reason, the invoices named.
+    finish: async (_caller, batch) => {
+      const skipped = ended.get(String(batch.registration)) ?? [];
+      ended.delete(String(batch.registration));
+      if (!skipped.length) return { status: 'SUCCESS', message: 'Done' };
+      const reasons: Record<string, number> = {};
+      for (const s of skipped) reasons[s.reason] = (reasons[s.reason] ?? 0) + 1;
+      return {
+        status: 'WARNING',
+        message: `${skipped.length} invoice(s) left out: ${Object.entries(reasons)
+          .map(([reason, n]) => `${n} × ${reason}`)
+          .join('; ')}`,
+        result: { skipped: { count: skipped.length, reasons, invoices: skipped.slice(0, 100) } },
+      };
     },
     // A scheduled run (cron parameters { type, version?, scheme?, daysAhead?, organizations? }): invoices due by the tick's day plus daysAhead.
     plan: async (tx, caller, parameters, day) => {

@@ -4,6 +4,11 @@ import { inTenant } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
+import { todayIn } from '../../workflow/side-effects.ts';
+import { uploadFile } from '../../testing/multipart.ts';
+import { fileSystemStore } from '../../db/object-store.ts';
+import { camt053File } from '../statements/camt-generator.ts';
+import { importCamt } from '../statements/camt-import.operation.ts';
 import { returnDebit } from './return-debit.ts';
 
 /**
@@ -186,7 +191,8 @@ describe('a returned direct debit', () => {
       returnDate: '2025-02-20',
     });
 
-    // 15 EUR + 20 % VAT, issued (numbered) on the same contract and payer.
+    // 15 EUR + 20 % VAT, issued (numbered) on the same contract and payer, on the day the return is processed.
+    const today = todayIn(undefined);
     expect(feeInvoice).toMatchObject({
       status: 'ISSUED',
       pr: 'R',
@@ -194,9 +200,10 @@ describe('a returned direct debit', () => {
       amountExclTax: 15,
       amountInclTax: 18,
       totalBalance: 18,
-      dueDate: '2025-02-20',
+      issueDate: today,
+      dueDate: today,
     });
-    expect(feeInvoice.invoiceNumber).toMatch(/^2025-/);
+    expect(feeInvoice.invoiceNumber).toMatch(new RegExp(`^${today.slice(0, 4)}-`));
     expect(feeInvoice.persons.find((p) => p.role === 'PAYER')?.personRegistration).toBe(payer);
     const pdf = (
       await c.call('GET', `/api/billing/invoices/${feeInvoice.registration}/documents?type=INVOICE`)
@@ -219,16 +226,15 @@ describe('a returned direct debit', () => {
         feeInvoiceRegistration: feeInvoice.registration,
       }),
     ]);
-    // What is overdue on the contract by the return's day: its open receivable invoices due, the reopened one and the fee among them.
+    // What is overdue on the contract by the return's day: its open receivable invoices due, the reopened one among them (the fee falls due later).
     const all = (
       await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)
     ).json() as Invoice[];
     const due = all.filter(
       (i) => i.pr === 'R' && ['ISSUED', 'PARTIALLY_PAID'].includes(i.status) && i.dueDate <= '2025-02-20',
     );
-    expect(due.map((i) => i.registration)).toEqual(
-      expect.arrayContaining([target.registration, feeInvoice.registration]),
-    );
+    expect(due.map((i) => i.registration)).toContain(target.registration);
+    expect(due.map((i) => i.registration)).not.toContain(feeInvoice.registration);
     expect(cents(opened.amount)).toBe(due.reduce((s, i) => s + cents(i.totalBalance), 0));
     // AM04 leaves the mandate alone.
     const person = (await c.call('GET', `/api/person/persons/${payer}`)).json();
@@ -311,5 +317,108 @@ describe('a returned direct debit', () => {
       await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)
     ).json() as (Invoice & { name: string })[];
     expect(all.filter((i) => i.name.startsWith('Direct debit rejection fee')).length).toBe(2);
+  });
+
+  it('issues the fee on the day the return is processed: a return of 30 December processed on 4 January is a fee of the new year', async () => {
+    const target = invoices[2];
+    const caller = { tenant: 'alpha', username: t.alpha.username, isAdmin: true, timeZone: 'Europe/Paris' };
+    const processed = (today: string) =>
+      inTenant(t.db.database.db, { tenant: 'alpha', user: t.alpha.username }, (tx) =>
+        returnDebit(tx, caller, {
+          endToEndId: 'E2E-BAD',
+          amount: target.amountInclTax,
+          currency: 'EUR',
+          reasonCode: 'AM04',
+          date: '2026-12-30',
+          today,
+        }),
+      );
+    const bad = await processed('2027-02-30').catch((e: Error & { code?: string }) => e.code);
+    expect(bad).toBe('INVALID_DATE_FIELD');
+    const { feeInvoice } = await processed('2027-01-04');
+    expect(feeInvoice).toMatchObject({ status: 'ISSUED', issueDate: '2027-01-04', dueDate: '2027-01-04' });
+    // The first number of the new year's sequence, not one of the year the bank dated the return.
+    expect(feeInvoice!.invoiceNumber).toMatch(/^2027-ORG000001-000001$/);
+    expect((await c.call('GET', `/api/billing/payment-file-lines/${lines.bad}`)).json()).toMatchObject({
+      status: 'REJECTED',
+      returnDate: '2026-12-30',
+    });
+  });
+
+  it('counts a return sent again under a new message id for a line already rejected as unmatched, saying why', async () => {
+    const fees = async () =>
+      (
+        (await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)).json() as {
+          name: string;
+        }[]
+      ).filter((i) => i.name.startsWith('Direct debit rejection fee')).length;
+    const before = await fees();
+    const res = await uploadFile(t, t.alpha, '/api/billing/camts/import', {
+      name: 'return-again.xml',
+      type: 'application/xml',
+      content: camt053File(
+        {
+          messageId: 'MSG-RETURN-AGAIN',
+          statementId: 'STMT-RETURN-AGAIN',
+          iban: 'FR7630006000011234567890189',
+          opening: '0',
+        },
+        [
+          {
+            amount: String(invoices[0].amountInclTax),
+            creditDebit: 'DBIT',
+            endToEndId: 'E2E-AM04',
+            mandateReference: 'RUM-DURAND-1',
+            returnReason: 'AM04',
+          },
+        ],
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ transactionCount: 1, returnedCount: 0, unmatchedCount: 1, matchedCount: 0 });
+    const [entry] = (
+      await c.call('GET', `/api/bank/bank-transactions?camtRegistration=${res.json().registration}`)
+    ).json() as { status: string; type: string; unmatchedReason?: string }[];
+    expect(entry).toMatchObject({ status: 'NEW', type: 'DIRECT_DEBIT_RETURN' });
+    expect(entry.unmatchedReason).toMatch(/REJECT/);
+    expect(await fees()).toBe(before);
+  });
+
+  it('a statement replayed for a past day charges its returns’ fees on that day (importCamt today)', async () => {
+    const line = await sentLine(invoices[0], 'E2E-REPLAY');
+    const { camt } = await importCamt(
+      t.db.database.db,
+      { tenant: 'alpha', username: t.alpha.username, isAdmin: true },
+      {
+        fileName: 'replay.xml',
+        content: camt053File(
+          { messageId: 'MSG-REPLAY', statementId: 'STMT-REPLAY', iban: 'FR7630006000011234567890189', opening: '0' },
+          [
+            {
+              amount: String(invoices[0].amountInclTax),
+              creditDebit: 'DBIT',
+              bookingDate: '2027-02-26',
+              endToEndId: 'E2E-REPLAY',
+              mandateReference: 'RUM-DURAND-1',
+              returnReason: 'AM04',
+            },
+          ],
+        ),
+      },
+      { store: fileSystemStore(t.objectsDir), backgroundThreshold: 100_000, today: '2027-03-01' },
+    );
+    expect(camt).toMatchObject({ returnedCount: 1, unmatchedCount: 0 });
+    expect((await c.call('GET', `/api/billing/payment-file-lines/${line}`)).json()).toMatchObject({
+      status: 'REJECTED',
+      returnDate: '2027-02-26',
+    });
+    const [entry] = (
+      await c.call('GET', `/api/bank/bank-transactions?camtRegistration=${String(camt.registration)}`)
+    ).json() as {
+      invoices: { invoiceRegistration: string }[];
+    }[];
+    const fee = (await invoice(entry.invoices[0].invoiceRegistration)) as Invoice & { issueDate: string };
+    expect(fee).toMatchObject({ status: 'ISSUED', issueDate: '2027-03-01', dueDate: '2027-03-01' });
+    expect(fee.invoiceNumber).toMatch(/^2027-ORG000001-/);
   });
 });

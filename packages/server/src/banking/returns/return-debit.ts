@@ -35,6 +35,7 @@ import { mustFindRow, updateIn } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
+import { todayIn } from '../../workflow/side-effects.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import {
   allocateCashflow,
@@ -55,8 +56,11 @@ export interface DebitReturn {
   amount: number;
   currency: string;
   reasonCode: string;
+  /** The day the bank returned the debit (its booking date). */
   date: string;
   bankTransactionRegistration?: string;
+  /** The day the return is processed, in the caller's time zone (today when absent): the fee is issued that day. */
+  today?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,6 +78,7 @@ function checkInput(input: DebitReturn): void {
     ]);
   }
   if (!isDay(input.date)) throw new ApiError('INVALID_DATE_FIELD', ['date']);
+  if (input.today !== undefined && !isDay(input.today)) throw new ApiError('INVALID_DATE_FIELD', ['today']);
   if (!input.endToEndId && !input.paymentFileLineRegistration && !input.invoiceRegistration)
     throw new ApiError('MISSING_FIELD_IN_BODY', ['endToEndId']);
 }
@@ -289,7 +294,9 @@ export async function returnDebit(
           amountExclTax: settings.fee,
           taxCode: settings.taxCode,
           lineType: 'REJECTION_FEE',
-          date: input.date,
+          // Charged, so issued and numbered, on the day the return is processed, not on the bank's return date
+          // (a return dated 31 December processed on 2 January is a fee of the new year).
+          date: input.today ?? todayIn(caller.timeZone),
           dueDays: settings.dueDays,
         })
       : undefined;

@@ -9,6 +9,8 @@ export interface GeneratedEntry {
   amount: string;
   creditDebit?: 'CRDT' | 'DBIT';
   bookingDate?: string;
+  /** The day the money moved, when not the booking date. */
+  valueDate?: string;
   endToEndId?: string;
   mandateReference?: string;
   remittance?: string;
@@ -37,7 +39,7 @@ function* entryXml(e: GeneratedEntry, ccy: string, day: string, n: number): Gene
   const cd = e.creditDebit ?? 'CRDT';
   const details = e.batch ?? [{ amount: e.amount, endToEndId: e.endToEndId, remittance: e.remittance }];
   yield `<Ntry><NtryRef>${n}</NtryRef><Amt Ccy="${ccy}">${amt(e.amount)}</Amt><CdtDbtInd>${cd}</CdtDbtInd>${e.returnReason ? '<RvslInd>true</RvslInd>' : ''}<Sts>BOOK</Sts>`;
-  yield `<BookgDt><Dt>${e.bookingDate ?? day}</Dt></BookgDt><ValDt><Dt>${e.bookingDate ?? day}</Dt></ValDt><AcctSvcrRef>BANK-${n}</AcctSvcrRef>`;
+  yield `<BookgDt><Dt>${e.bookingDate ?? day}</Dt></BookgDt><ValDt><Dt>${e.valueDate ?? e.bookingDate ?? day}</Dt></ValDt><AcctSvcrRef>BANK-${n}</AcctSvcrRef>`;
   yield `<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>${e.mandateReference || e.returnReason ? 'RDDT' : 'RCDT'}</Cd><SubFmlyCd>${e.returnReason ? 'UPDD' : e.mandateReference ? 'ESDD' : 'ESCT'}</SubFmlyCd></Fmly></Domn></BkTxCd>`;
   yield '<NtryDtls>';
   if (e.batch) yield `<Btch><NbOfTxs>${e.batch.length}</NbOfTxs></Btch>`;

@@ -123,8 +123,8 @@ describe('a server killed while it imports a large camt file', () => {
     expect(batch.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
 
     if (!onPostgres) {
-      servers.stopAll();
-      await sleep(500);
+      // The servers' data folder is free once they have exited.
+      await servers.stopAll();
       database = await openDatabase({
         ...readConfig({ ...process.env, DATABASE_URL: '' }),
         databaseUrl: undefined,

@@ -302,6 +302,8 @@ export interface ImportOptions {
   /** Queues a batch (jobs) importing a file of more transactions than `backgroundThreshold`; answers its registration. */
   background?: (tx: Tx, caller: WorkflowCaller, camt: Doc, total: number) => Promise<string>;
   backgroundThreshold: number;
+  /** The day the file is processed (today in the caller's time zone when absent): a returned debit's fee is charged that day. A replay of past days gives its own. */
+  today?: string;
 }
 
 /**
@@ -356,7 +358,12 @@ export async function importCamt(
         } else {
           const { counts, existing } = await writeStatements(tx, caller, base, read, startCursor());
           if (counts.statementCount === 0 && existing) throw new AlreadyImported(existing);
-          doc = { ...doc, ...counts, ...(await matchCamt(tx, caller, registration)), status: 'PROCESSED' };
+          doc = {
+            ...doc,
+            ...counts,
+            ...(await matchCamt(tx, caller, registration, options.today)),
+            status: 'PROCESSED',
+          };
         }
         const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));
         return updateIn(tx, caller, camtKind, registration, clean, { action: 'IMPORT', historyAs: 'created' });
@@ -382,6 +389,7 @@ export async function matchCamt(
   tx: Tx,
   caller: WorkflowCaller,
   camtRegistration: string,
+  today?: string,
 ): Promise<{ matchedCount: number; returnedCount: number; unmatchedCount: number }> {
   let after = '';
   for (;;) {
@@ -393,13 +401,17 @@ export async function matchCamt(
       MATCH_CHUNK,
     );
     if (!rows.length) break;
-    await matchTransactions(tx, caller, rows);
+    await matchTransactions(tx, caller, rows, today);
     after = rows[rows.length - 1]._id;
   }
   return camtCounts(tx, caller.tenant, camtRegistration);
 }
 
-/** How a camt's transactions stand: matched, returned, waiting. */
+/**
+ * How a camt's transactions stand: matched, returns applied, waiting. A return the returns refused
+ * (its line already rejected by an earlier file…) applied nothing: it waits, counted unmatched, its
+ * transaction saying why (unmatchedReason).
+ */
 export async function camtCounts(
   tx: Tx,
   tenant: string,
@@ -409,8 +421,8 @@ export async function camtCounts(
     rows: [c],
   } = await sql<{ matched: string; returned: string; unmatched: string }>`SELECT
       count(*) FILTER (WHERE status = 'MATCHED' AND COALESCE(data->>'matchMethod', '') <> 'RETURN') AS matched,
-      count(*) FILTER (WHERE data->>'matchMethod' = 'RETURN' OR (status = 'NEW' AND type = 'DIRECT_DEBIT_RETURN')) AS returned,
-      count(*) FILTER (WHERE status IN ('NEW', 'PARTIALLY_MATCHED') AND COALESCE(type, '') <> 'DIRECT_DEBIT_RETURN') AS unmatched
+      count(*) FILTER (WHERE status = 'MATCHED' AND data->>'matchMethod' = 'RETURN') AS returned,
+      count(*) FILTER (WHERE status IN ('NEW', 'PARTIALLY_MATCHED')) AS unmatched
     FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND data->>'camtRegistration' = ${camtRegistration}`.execute(
     tx,
   );

@@ -10,9 +10,16 @@ import * as storage from '../../entities/storage.ts';
 import type { BatchRunner } from '../../jobs/job-queue.ts';
 import { camtCounts, camtKind } from './camt-import.operation.ts';
 import { updateIn } from '../../entities/crud.operation.ts';
-import { matchTransactions, newTransactions, transactionKind } from './matching.ts';
+import { matchTransactions, newTransactions, transactionKind, type MatchOutcome } from './matching.ts';
 
 export const BANK_MATCHING = 'BANK_MATCHING';
+
+/** What a chunk did: how many matched, and the ones left waiting for a reason of their own (no amount…), counted by reason. */
+const messageOf = (outcome: MatchOutcome) =>
+  [
+    `${outcome.matched} transaction(s) matched`,
+    ...Object.entries(outcome.reasons).map(([reason, n]) => `${n} left unmatched: ${reason}`),
+  ].join('; ');
 const CHUNK = 500;
 
 export const matchingRunner = (db: Db): BatchRunner => ({
@@ -26,7 +33,7 @@ export const matchingRunner = (db: Db): BatchRunner => ({
       done: rows.length,
       cursor: rows.length ? rows[rows.length - 1]._id : cursor,
       finished: rows.length < CHUNK,
-      ...(outcome.matched ? { message: `${outcome.matched} transaction(s) matched` } : {}),
+      ...(outcome.matched || Object.keys(outcome.reasons).length ? { message: messageOf(outcome) } : {}),
     };
   },
   finish: async (caller, batch) => {
@@ -45,7 +52,20 @@ export const matchingRunner = (db: Db): BatchRunner => ({
         );
       });
     }
-    return { status: 'SUCCESS', message: 'Matching done' };
+    // What is left waiting for a reason of its own is said, not failed: a person looks at it on the reconciliation screen.
+    const left = await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
+      const { rows } = await sql<{ reason: string; n: string }>`SELECT data->>'unmatchedReason' AS reason, count(*) AS n
+        FROM ${sql.table(transactionKind.table)} WHERE tenant = ${caller.tenant} AND status = 'NEW'
+        AND data->>'unmatchedReason' IS NOT NULL AND (${camt ? sql<boolean>`data->>'camtRegistration' = ${camt}` : sql<boolean>`true`})
+        GROUP BY 1 ORDER BY 1`.execute(tx);
+      return rows;
+    });
+    if (!left.length) return { status: 'SUCCESS', message: 'Matching done' };
+    return {
+      status: 'WARNING',
+      message: `Matching done; ${left.map((r) => `${r.n} left unmatched: ${r.reason}`).join('; ')}`,
+      result: { unmatched: Object.fromEntries(left.map((r) => [r.reason, Number(r.n)])) },
+    };
   },
   plan: async (tx, caller) => {
     const {

@@ -33,6 +33,8 @@ type Transaction = DataOf<typeof bankTransaction>;
 type InvoiceRow = RowOf<typeof invoiceKind>;
 type LineRow = RowOf<typeof lineKind>;
 
+const withoutReason = ({ unmatchedReason: _reason, ...t }: Transaction) => t;
+
 export type MatchMethod = 'END_TO_END_ID' | 'MANDATE' | 'REFERENCE' | 'IBAN_AMOUNT' | 'MANUAL' | 'RETURN';
 
 /** A proposed invoice: why, how sure (0–100), its balance. */
@@ -55,6 +57,19 @@ const MAX_CANDIDATES = 5;
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const prOf = (t: Transaction) => (t.creditDebit === 'DBIT' ? 'P' : 'R');
+/**
+ * Why a transaction cannot be matched at all, whatever the invoices: a bank entry read without an
+ * amount or a currency (a file or a record missing them). Such a one is left waiting with this reason.
+ */
+export function unmatchable(t: Transaction): string | undefined {
+  if (typeof t.amount !== 'number' || !Number.isFinite(t.amount) || t.amount <= 0)
+    return `no amount (${t.amount === undefined || t.amount === null ? 'none given' : String(t.amount)}): nothing to match`;
+  if (!str(t.currency)) return 'no currency: nothing to match';
+  return undefined;
+}
+
+/** The day the money moved: the entry's value date, its booking date when the bank gave none. */
+const paidOn = (t: Transaction) => str(t.valueDate) ?? str(t.bookingDate);
 
 /** Words of a remittance text that may be an invoice number or registration. */
 const tokensOf = (text: string) => [
@@ -319,7 +334,7 @@ export async function settle(
           : 'TRANSFER',
       amount: t.amount ?? undefined,
       currency: t.currency ?? undefined,
-      valueDate: str(t.valueDate) ?? str(t.bookingDate) ?? new Date().toISOString().slice(0, 10),
+      valueDate: paidOn(t) ?? new Date().toISOString().slice(0, 10),
       persons: person ? [{ role, personRegistration: person }] : [],
       bankReference: str(t.endToEndId) ?? str(t.accountServicerReference) ?? str(t.entryReference) ?? row.registration,
       ...(contracts.length === 1 && contracts[0] ? { contractRegistration: contracts[0] } : {}),
@@ -334,7 +349,8 @@ export async function settle(
       invoiceRegistration: a.invoice.registration,
       amount: major(a.amount, t.currency),
     })),
-    ...(str(t.bookingDate) ? { date: String(t.bookingDate) } : {}),
+    // The money arrived on its value date: the allocation, its posting and the invoice's payment date say so.
+    ...(paidOn(t) ? { date: paidOn(t) } : {}),
   });
   return updateIn(
     tx,
@@ -342,7 +358,7 @@ export async function settle(
     bankTransaction,
     row,
     {
-      ...t,
+      ...withoutReason(t),
       status,
       matchMethod: method,
       matchDate: new Date().toISOString().slice(0, 10),
@@ -364,9 +380,15 @@ export async function settle(
  * transaction is then MATCHED by RETURN. One the returns refuse (no such EndToEndId, a reason
  * not in the list) stays waiting, under a savepoint that undoes what was begun.
  */
-async function settleReturn(tx: Tx, caller: WorkflowCaller, row: TransactionRow): Promise<boolean> {
+async function settleReturn(
+  tx: Tx,
+  caller: WorkflowCaller,
+  row: TransactionRow,
+  today?: string,
+): Promise<true | string> {
   const t = row.data;
-  if (!str(t.returnReason) || (!str(t.endToEndId) && !str(t.mandateReference))) return false;
+  if (!str(t.returnReason)) return 'a returned debit without its reason code';
+  if (!str(t.endToEndId) && !str(t.mandateReference)) return 'a returned debit naming no EndToEndId nor mandate';
   await sql`SAVEPOINT bank_return`.execute(tx);
   try {
     const result = await returnDebit(tx, caller, {
@@ -376,6 +398,7 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: TransactionRow)
       reasonCode: String(t.returnReason),
       date: str(t.bookingDate) ?? str(t.valueDate) ?? new Date().toISOString().slice(0, 10),
       bankTransactionRegistration: row.registration,
+      ...(today ? { today } : {}),
     });
     const [line] = str(t.endToEndId)
       ? await storage.findByField(tx, lineKind, caller.tenant, 'endToEndId', String(t.endToEndId), 1)
@@ -386,7 +409,7 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: TransactionRow)
       bankTransaction,
       row,
       {
-        ...t,
+        ...withoutReason(t),
         status: 'MATCHED',
         matchMethod: 'RETURN',
         matchDate: new Date().toISOString().slice(0, 10),
@@ -407,21 +430,29 @@ async function settleReturn(tx: Tx, caller: WorkflowCaller, row: TransactionRow)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     await sql`ROLLBACK TO SAVEPOINT bank_return`.execute(tx);
-    return false;
+    return error.message;
   }
 }
 
 export interface MatchOutcome {
   matched: number;
   unmatched: number;
+  /** Why transactions could not be matched at all (no amount, a return refused…), and how many. */
+  reasons: Record<string, number>;
 }
 
 /**
  * Matches the NEW transactions `rows` (money in or out, not returns): each confident one settled
  * under its own savepoint, the others given their candidates.
  */
-export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: TransactionRow[]): Promise<MatchOutcome> {
-  const outcome: MatchOutcome = { matched: 0, unmatched: 0 };
+export async function matchTransactions(
+  tx: Tx,
+  caller: WorkflowCaller,
+  rows: TransactionRow[],
+  /** The day of processing (a returned debit's fee is charged that day); today when absent. */
+  today?: string,
+): Promise<MatchOutcome> {
+  const outcome: MatchOutcome = { matched: 0, unmatched: 0, reasons: {} };
   if (!rows.length) return outcome;
   const found = await lookUp(
     tx,
@@ -430,12 +461,24 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Tr
   );
   const balances = new Map<string, number>();
   const pending: { row: TransactionRow; data: Transaction }[] = [];
-  const waiting: { row: TransactionRow; candidates: Candidate[] }[] = [];
+  const waiting: { row: TransactionRow; candidates: Candidate[]; reason?: string }[] = [];
+  const leave = (row: TransactionRow, reason: string) => {
+    outcome.unmatched++;
+    outcome.reasons[reason] = (outcome.reasons[reason] ?? 0) + 1;
+    if (row.data.unmatchedReason !== reason || (row.data.candidates ?? []).length)
+      pending.push({ row, data: { ...row.data, candidates: [], unmatchedReason: reason } });
+  };
   for (const row of rows) {
     const t = row.data;
+    const problem = unmatchable(t);
+    if (problem) {
+      leave(row, problem);
+      continue;
+    }
     if (t.type === 'DIRECT_DEBIT_RETURN') {
-      if (await settleReturn(tx, caller, row)) outcome.matched++;
-      else outcome.unmatched++;
+      const settled = await settleReturn(tx, caller, row, today);
+      if (settled === true) outcome.matched++;
+      else leave(row, settled);
       continue;
     }
     const { match, candidates } = decide(t, found, balances);
@@ -461,6 +504,9 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Tr
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         await sql`ROLLBACK TO SAVEPOINT bank_match`.execute(tx);
+        outcome.unmatched++;
+        waiting.push({ row, candidates, reason: error.message });
+        continue;
       }
     }
     outcome.unmatched++;
@@ -471,13 +517,16 @@ export async function matchTransactions(tx: Tx, caller: WorkflowCaller, rows: Tr
     caller.tenant,
     waiting.filter((w) => !w.candidates.length).map((w) => w.row.data),
   );
-  for (const { row, candidates } of waiting) {
+  for (const { row, candidates, reason } of waiting) {
     const t = row.data;
     const ranked = candidates.length
       ? candidates
       : (byAmount.get(`${String(t.currency)}|${prOf(t)}|${String(t.amount)}`) ?? []);
-    if (JSON.stringify(ranked) !== JSON.stringify(t.candidates ?? []))
-      pending.push({ row, data: { ...t, candidates: ranked } });
+    if (JSON.stringify(ranked) !== JSON.stringify(t.candidates ?? []) || reason !== t.unmatchedReason)
+      pending.push({
+        row,
+        data: { ...withoutReason(t), candidates: ranked, ...(reason ? { unmatchedReason: reason } : {}) },
+      });
   }
   // Candidates are a proposal, recomputed at each run: written in bulk, without a History row of their own.
   await updateManyIn(tx, caller, bankTransaction, pending, { recordHistory: false });
@@ -506,6 +555,8 @@ export async function newTransactions(
 
 /** The ranked candidates of one transaction, computed now (after new invoices). */
 export async function proposals(tx: Tx, caller: WorkflowCaller, row: TransactionRow): Promise<Candidate[]> {
+  // Nothing is proposed for what cannot be matched (no amount, no currency): its reason is on the transaction.
+  if (unmatchable(row.data)) return [];
   const { candidates } = decide(row.data, await lookUp(tx, caller.tenant, [row.data]), new Map());
   return candidates.length ? candidates : ([...(await sameAmount(tx, caller.tenant, [row.data])).values()][0] ?? []);
 }

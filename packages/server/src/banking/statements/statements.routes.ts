@@ -14,6 +14,7 @@ import { idParams, moneyAmount, noBody, registration } from '@lbo/model/schema/r
 import { inTenant, scopeOf, type Db, type Tx } from '../../db/database.ts';
 import { databaseError } from '../../entities/crud.operation.ts';
 import { typed } from '../../http/schemas.ts';
+import { multipartRefusal } from '../../http/input-guards.ts';
 import type { Doc } from '../../entities/storage.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
@@ -105,13 +106,20 @@ export async function statementRoutes(
           String(request.headers['content-type'] ?? ''),
           'content-type (multipart/form-data with the file as `file`)',
         ]);
-      const part = await request.file();
-      if (!part) throw new ApiError('MISSING_FIELD_IN_BODY', ['file']);
-      const content = await part.toBuffer();
+      // Read whole before anything is written: a body the parser refuses is the client's error.
+      const { content, fileName } = await request
+        .file()
+        .then(async (part) => {
+          if (!part) throw new ApiError('MISSING_FIELD_IN_BODY', ['file']);
+          return { content: await part.toBuffer(), fileName: part.filename };
+        })
+        .catch((error) => {
+          throw multipartRefusal(error);
+        });
       const result = await importCamt(
         db,
         caller,
-        { content, fileName: part.filename || 'statement.xml' },
+        { content, fileName: fileName || 'statement.xml' },
         {
           store,
           background,

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { bankAccount } from '@lbo/model/entities/banking/bank-account.entity';
 import { bankOperation } from '@lbo/model/entities/banking/bank-operation.entity';
 import { ApiError } from '@lbo/model/errors';
-import { major, minor, mustBeAmount } from '@lbo/model/finance/amounts';
+import { accountAvailable, major, minor, mustBeAmount } from '@lbo/model/finance/amounts';
 import type { InputOf, RecordOf } from '@lbo/model/record-types';
 import type { Tx } from '../../db/database.ts';
 import { createIn, updateIn, type Caller, type WriteHooks } from '../../entities/crud.operation.ts';
@@ -49,7 +49,11 @@ function withAvailable<D extends Doc>(
     currency,
     balance: money(balance, currency),
     overdraftLimit: money(limit, currency),
-    available: money(balance + limit, currency),
+    available: accountAvailable({
+      currency,
+      balance: money(balance, currency),
+      overdraftLimit: money(limit, currency),
+    }),
   };
 }
 

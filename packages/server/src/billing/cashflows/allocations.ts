@@ -173,12 +173,14 @@ export async function applyCashflowAllocation({
     ]);
 
   const left = balance - amount;
+  const date = doc.date ?? today;
   await updateIn(
     tx,
     caller,
     invoiceKind,
     invoice,
-    { ...invoice.data, totalBalance: major(left, currency) },
+    // Paid in full: on the allocation's day (a bank entry's value date), not the day it was recorded.
+    { ...invoice.data, totalBalance: major(left, currency), ...(left === 0 ? { paymentDate: date } : {}) },
     { action: 'PAYMENT', history: { details: { allocation: doc.registration, amount: major(amount, currency) } } },
   );
   if (left === 0) {
@@ -196,7 +198,7 @@ export async function applyCashflowAllocation({
     currency,
     pr: cashflow.data.pr ?? 'R',
     contractRegistration: invoice.data.contractRegistration ?? null,
-    date: doc.date ?? today,
+    date,
   };
 }
 

@@ -11,8 +11,9 @@
  *     interest (`chargeInterest`) invoices the interest owed less what earlier levels invoiced
  *     (line LATE_INTEREST, VAT0: late-payment interest is outside the scope of VAT), which the
  *     books post as LATE_INTEREST;
- *   - a Communication (LETTER or EMAIL, SENT) holds the text in the payer's language, with the
- *     letter as a PDF document (type DUNNING_LETTER) when an object store is given;
+ *   - a Communication holds the text in the payer's language, with the letter as a PDF document
+ *     (type DUNNING_LETTER) when an object store is given: a LETTER is SENT (printed by hand), an
+ *     EMAIL is SCHEDULED, for the mail service's outbox to send it with its PDF (docs/mail.md);
  *   - the invoice keeps its `dunningLevel` and `dunningDate`, with History;
  *   - the collection case is opened or updated (collection-case.ts).
  * A run walks the open invoices by registration in chunks (the cursor is the last one seen), so a
@@ -207,7 +208,7 @@ async function climb(
     { history: { cause: 'DUNNING' } },
   );
   const registration = communication.registration;
-  await runTransition(tx, caller, communicationKind, registration, 'SEND');
+  await runTransition(tx, caller, communicationKind, registration, level.channel === 'EMAIL' ? 'SCHEDULE' : 'SEND');
   if (store) {
     const address = (payer?.data.addresses ?? [])[0];
     const pdf = await renderDunningLetter({

@@ -22,6 +22,8 @@ export interface RequestOptions {
   /** A 401 is the caller's answer (sign-in), not an expired session. */
   noSessionCheck?: boolean;
   signal?: AbortSignal;
+  /** The record's version the write expects (`If-Match`); another version answers 412. */
+  ifMatch?: number;
 }
 
 export interface ApiResponse<T> {
@@ -80,7 +82,11 @@ export async function request<T>(method: string, path: string, options: RequestO
   const hasJson = options.body !== undefined && !isForm;
   const url = `${path}${buildQuery(options.query)}`;
   const write = writeMethods.has(method);
-  const headers = { ...requestHeaders(hasJson), ...(write ? { 'idempotency-key': newRequestId() } : {}) };
+  const headers = {
+    ...requestHeaders(hasJson),
+    ...(write ? { 'idempotency-key': newRequestId() } : {}),
+    ...(options.ifMatch !== undefined ? { 'if-match': `"${options.ifMatch}"` } : {}),
+  };
   let response: Response;
   try {
     response = await send(

@@ -9,21 +9,42 @@ import { dataProvider, queryKeys, type DocumentUploadFields, type Kind, type Row
 
 const sameKey = (a: QueryKey, b: QueryKey | undefined) => Boolean(b) && JSON.stringify(a) === JSON.stringify(b);
 
-/** Marks what was read about a kind as stale (shown queries are read again), except the key given. */
-export function kindChanged(queryClient: QueryClient, kind: Kind, except?: QueryKey) {
-  return queryClient.invalidateQueries({
-    queryKey: queryKeys.kind(kind),
-    predicate: (query) => !sameKey(query.queryKey, except),
-  });
+/** What is read about one record and keyed by its version: its record key, transitions and history. */
+const ownsVersionedKey = (key: QueryKey, registrations: readonly string[]) =>
+  ['record', 'transitions', 'history'].includes(String(key[2])) && registrations.includes(String(key[3]));
+
+/**
+ * Marks what was read about a kind as stale (shown queries are read again), except the key given.
+ * `answered`: records the write answered, already cached as answered; what a screen reads about
+ * them under their version (transitions, history, a contract's summary) is read under the new
+ * version's key once shown, so it is only marked stale, not read again under the old one.
+ */
+export function kindChanged(queryClient: QueryClient, kind: Kind, except?: QueryKey, answered: string[] = []) {
+  const owned = (key: QueryKey) => ownsVersionedKey(key, answered);
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: queryKeys.kind(kind),
+      predicate: (query) => !sameKey(query.queryKey, except) && !owned(query.queryKey),
+    }),
+    queryClient.invalidateQueries({
+      queryKey: queryKeys.kind(kind),
+      predicate: (query) =>
+        owned(query.queryKey) && !sameKey(query.queryKey, queryKeys.record(kind, String(query.queryKey[3]))),
+      refetchType: 'none',
+    }),
+  ]);
 }
+
+/** The query of one record: the detail screen's, and its prefetch as the route opens. */
+export const recordQuery = <T = Row>(kind: Kind, id: string | undefined) => ({
+  queryKey: queryKeys.record(kind, id),
+  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.get<T>(kind, id!, { signal }),
+  enabled: id !== undefined,
+});
 
 /** One record of a kind; none asked while `id` is undefined (a creation form). */
 export function useRecord<T = Row>(kind: Kind, id: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.record(kind, id),
-    queryFn: ({ signal }) => dataProvider.get<T>(kind, id!, { signal }),
-    enabled: id !== undefined,
-  });
+  return useQuery(recordQuery<T>(kind, id));
 }
 
 /** Creates a record of the kind; answers the record and whether it was created (201) or already held (200). */
@@ -63,7 +84,9 @@ export type TransitionOutcome = { registration: string; record: Row } | { regist
 
 /**
  * Runs a transition on records one after the other (the server is not flooded, outcomes come in
- * the selection's order), then refreshes the kind once. `silent`: the caller reports failures.
+ * the selection's order). Each transition answers its record: that answer becomes the cached
+ * record at once (no second read), and the rest of the kind is refreshed once, without holding
+ * up the outcome. `silent`: the caller reports failures.
  */
 export function useTransition(kind: Kind) {
   const queryClient = useQueryClient();
@@ -86,19 +109,30 @@ export function useTransition(kind: Kind) {
           ),
         );
       }
+      const answered = outcomes.flatMap((outcome) => ('record' in outcome ? [outcome] : []));
+      for (const { registration, record } of answered)
+        queryClient.setQueryData(queryKeys.record(kind, registration), record);
+      void kindChanged(
+        queryClient,
+        kind,
+        undefined,
+        answered.map((outcome) => outcome.registration),
+      );
       return outcomes;
     },
-    onSettled: () => kindChanged(queryClient, kind),
   });
 }
 
+/** The query of a record's documents; none asked while it is not saved. */
+export const documentsQuery = (kind: Kind, id: string | undefined) => ({
+  queryKey: queryKeys.documents(kind, id),
+  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.documents(kind, id!, { signal }),
+  enabled: Boolean(id),
+});
+
 /** The documents of a record; none asked while it is not saved. */
 export function useDocuments(kind: Kind, id: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.documents(kind, id),
-    queryFn: ({ signal }) => dataProvider.documents(kind, id!, { signal }),
-    enabled: Boolean(id),
-  });
+  return useQuery(documentsQuery(kind, id));
 }
 
 /** Upload, rename and delete of a record's documents; each reads the record's documents again. */

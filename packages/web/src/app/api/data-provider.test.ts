@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { apiPaths, dataProvider, queryKeys } from './data-provider.ts';
 import { kindChanged } from './data-hooks.ts';
 
@@ -101,5 +101,29 @@ describe('query keys', () => {
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, false, false, false]);
     await kindChanged(client, contract);
     expect(client.getQueryState(queryKeys.record(contract, 'CT1'))?.isInvalidated).toBe(true);
+  });
+
+  it("after a transition, what is read under the answered record's version is marked stale, not read again; the rest of the kind is", async () => {
+    const client = new QueryClient();
+    const reads: string[] = [];
+    const shown = (key: QueryKey) =>
+      new QueryObserver(client, {
+        queryKey: key,
+        queryFn: async () => reads.push(JSON.stringify(key)),
+      }).subscribe(() => undefined);
+    const own = [
+      queryKeys.record(contract, 'CT1'),
+      [...queryKeys.transitions(contract, 'CT1'), 1],
+      [...queryKeys.history(contract, 'CT1'), 1],
+      [...queryKeys.record(contract, 'CT1'), 'summary', 1],
+    ];
+    const others = [queryKeys.list(contract, {}), [...queryKeys.transitions(contract, 'CT2'), 1]];
+    for (const key of [...own, ...others]) shown(key);
+    const all = [...own, ...others];
+    await vi.waitFor(() => expect(all.every((key) => client.getQueryState(key)?.status === 'success')).toBe(true));
+    reads.length = 0;
+    await kindChanged(client, contract, undefined, ['CT1']);
+    expect(reads).toEqual(others.map((key) => JSON.stringify(key)));
+    expect(own.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([false, true, true, true]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Input, theme } from 'antd';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';
 import { defaultWindowTitle, hostText, useHostSettings, type HostSettings } from '../session/host-settings.ts';
@@ -221,6 +221,7 @@ export function LoginPage() {
               <Button type="primary" htmlType="submit" block loading={busy}>
                 {totp ? t('Verify') : hostLabel(host.loginButtonText, 'Sign in')}
               </Button>
+              {!totp && <Link to="/reset-password">{t('Forgot password?')}</Link>}
             </Flex>
           </form>
         )}

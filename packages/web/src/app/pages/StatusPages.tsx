@@ -35,6 +35,19 @@ export function NotAllowed() {
   return <Result status="403" title={t('This page is not available for your profile')} />;
 }
 
+/** A screen behind a feature flag that is off for the user (app/feature-flags.ts). */
+export function FeatureTurnedOff({ flag }: { flag: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      title={t('This feature is turned off')}
+      subTitle={t('The feature {flag} is turned off for you. An administrator may turn it on.', { flag })}
+      data-testid="feature-turned-off"
+    />
+  );
+}
+
 /** The loading state of the app and of lazy screens. */
 export function Loading({ full = false }: { full?: boolean }) {
   const { t } = useTranslation();

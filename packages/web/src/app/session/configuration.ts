@@ -54,6 +54,10 @@ export interface UserConfiguration {
   landingPage: string;
   environment?: Record<string, unknown>;
   collectMissingTranslations?: boolean;
+  /** Feature flags on or off for the user; a flag not named is on (app/feature-flags.ts). */
+  featureFlags?: Record<string, boolean>;
+  /** The screens a flag gates, by path (closed while it is off). */
+  featureFlagPaths?: Record<string, string>;
   /** True when the configuration could not be loaded and the minimal one is used. */
   minimal?: boolean;
 }

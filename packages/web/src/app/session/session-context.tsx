@@ -6,7 +6,7 @@ import { ApiFailure } from '../api/api-failure.ts';
 import { getToken, setToken } from '../api/token.ts';
 import { notify } from '../notify.tsx';
 import { loadConfiguration, type SessionUser, type UserConfiguration } from './configuration.ts';
-import { applyUserLocale } from './user-locale.ts';
+import { applyUserLocale, refreshStringOverrides } from './user-locale.ts';
 import {
   currentOidc,
   keepAlive,
@@ -156,6 +156,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   useProviderSessionUpkeep(status === 'signed-in' ? configuration : undefined);
+  useConfigurationRefresh(status === 'signed-in', setConfiguration);
 
   const value = useMemo(
     () => ({
@@ -171,6 +172,54 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [status, configuration, signedOutByUser, signIn, signInTotp, signInSso, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** What a refresh of the configuration may change while the user works: menus, permissions, feature flags. */
+const refreshedParts = [
+  'menus',
+  'responsiveBottomNavigation',
+  'userPermissions',
+  'featureFlags',
+  'featureFlagPaths',
+] as const;
+/** Often enough that a flag turned off shows within the time an admin takes to tell users. */
+const CONFIGURATION_REFRESH_MS = 20_000;
+
+/**
+ * Reads the configuration and the string overrides again on window focus and every 20 s, so that
+ * a feature flag turned off, a permission or an override changed shows without signing in again;
+ * the configuration changes only when one of its refreshed parts did (a failure keeps it).
+ */
+function useConfigurationRefresh(
+  signedIn: boolean,
+  setConfiguration: (update: (current: UserConfiguration | undefined) => UserConfiguration | undefined) => void,
+) {
+  useEffect(() => {
+    if (!signedIn) return;
+    let stopped = false;
+    const refresh = async () => {
+      void refreshStringOverrides();
+      const loaded = await sources.configuration().catch(() => undefined);
+      if (stopped || !loaded?.user) return;
+      setConfiguration((current) => {
+        if (!current || current.minimal) return current;
+        const changed = refreshedParts.filter(
+          (part) => loaded[part] !== undefined && JSON.stringify(loaded[part]) !== JSON.stringify(current[part]),
+        );
+        return changed.length
+          ? { ...current, ...Object.fromEntries(changed.map((part) => [part, loaded[part]])) }
+          : current;
+      });
+    };
+    const timer = setInterval(() => void refresh(), CONFIGURATION_REFRESH_MS);
+    const onFocus = () => void refresh();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [signedIn, setConfiguration]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEntry, renewalDelayMs, throttleLeading } from './sso.ts';
+import { oidcLoginBody, readEntry, renewalDelayMs, throttleLeading } from './sso.ts';
 
 describe('single sign-on entry', () => {
   it('reads the provider, code and state from the query, or code and state from the hash', () => {
@@ -69,5 +69,26 @@ describe('keep-alive throttle (5,000 ms, leading call)', () => {
     clock = 9000;
     ping();
     expect(calls).toEqual([0, 5000]);
+  });
+});
+
+describe('the OpenID way back passes on the issuer (RFC 9207)', () => {
+  const stored = { oidc: 'corp', state: 's1', nonce: 'n1', codeVerifier: 'v1' };
+  it('reads iss from the query or the hash and sends it with the code', () => {
+    const fromQuery = readEntry(`?code=c1&state=s1&iss=${encodeURIComponent('https://idp.example/realm')}`, '', stored);
+    expect(fromQuery.iss).toBe('https://idp.example/realm');
+    expect(oidcLoginBody(fromQuery, stored)).toEqual({
+      code: 'c1',
+      state: 's1',
+      nonce: 'n1',
+      codeVerifier: 'v1',
+      iss: 'https://idp.example/realm',
+    });
+    const fromHash = readEntry('', `#code=c2&state=s1&iss=${encodeURIComponent('https://idp.example')}`, stored);
+    expect(oidcLoginBody(fromHash, stored).iss).toBe('https://idp.example');
+  });
+  it('sends no iss when the provider named none, and none with an access token', () => {
+    expect(oidcLoginBody(readEntry('?code=c1&state=s1', '', stored), stored)).not.toHaveProperty('iss');
+    expect(oidcLoginBody(readEntry('?access_token=a&iss=x', '', stored), stored)).toEqual({ accessToken: 'a' });
   });
 });

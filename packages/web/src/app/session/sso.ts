@@ -17,6 +17,8 @@ export interface SsoEntry {
   accessToken?: string;
   code?: string;
   state?: string;
+  /** The issuer the provider named beside the code (RFC 9207), passed on so the server can check it. */
+  iss?: string;
   token?: string;
   sessionIndex?: string;
   nameId?: string;
@@ -72,6 +74,7 @@ export function readEntry(search: string, hash: string, stored: StoredSso): SsoE
     accessToken: get('access_token') ?? get('accessToken'),
     code: get('code'),
     state: get('state'),
+    iss: get('iss'),
     token: query.get('token') ?? undefined,
     sessionIndex: query.get('sessionIndex') ?? undefined,
     nameId: query.get('nameId') ?? undefined,
@@ -179,6 +182,22 @@ export async function startSaml(
 /** Answers of the way back: the signed-in user, or `restart` when the state is not the one stored. */
 export type SsoOutcome<U> = { user: U; originalUrl?: string } | 'restart';
 
+/**
+ * What the way back sends to the server: the code with the stored state, nonce and verifier, and
+ * the `iss` the provider answered with (RFC 9207), so that an answer from another provider than
+ * the one left for (a mix-up) is refused; or an access token.
+ */
+export function oidcLoginBody(entry: SsoEntry, stored: StoredSso): Record<string, string | undefined> {
+  if (entry.code === undefined) return { accessToken: entry.accessToken };
+  return {
+    code: entry.code,
+    state: entry.state,
+    nonce: stored.nonce,
+    codeVerifier: stored.codeVerifier,
+    ...(entry.iss !== undefined ? { iss: entry.iss } : {}),
+  };
+}
+
 export async function completeOidc<U>(entry: SsoEntry): Promise<SsoOutcome<U>> {
   const stored = readStored();
   const oidcId = entry.oidc!;
@@ -188,11 +207,11 @@ export async function completeOidc<U>(entry: SsoEntry): Promise<SsoOutcome<U>> {
       return 'restart';
     }
   }
-  const body =
-    entry.code !== undefined
-      ? { code: entry.code, state: entry.state, nonce: stored.nonce, codeVerifier: stored.codeVerifier }
-      : { accessToken: entry.accessToken };
-  const user = await api.post<U & { idToken?: string }>(ssoPaths.oidcLogin(oidcId), body, quiet);
+  const user = await api.post<U & { idToken?: string }>(
+    ssoPaths.oidcLogin(oidcId),
+    oidcLoginBody(entry, stored),
+    quiet,
+  );
   // Done: the stored nonce, state, verifier and original URL are cleared; what logout needs stays.
   writeStored({ oidc: oidcId, idToken: user.idToken, logoutUrl: stored.logoutUrl });
   return { user, originalUrl: stored.originalUrl };

@@ -1,5 +1,7 @@
 import { dataProvider } from '../api/data-provider.ts';
-import { addTranslations, i18n, loadShippedTranslations, onMissingKey } from '../../i18n/i18n.ts';
+import { addTranslations, applyStringOverrides, i18n, loadShippedTranslations, onMissingKey } from '../../i18n/i18n.ts';
+import { api } from '../api/client.ts';
+import { apiPaths } from '../api/data-provider.ts';
 import { missingKeyCollector } from '../../i18n/i18n.ts';
 import { readStoredLocale, storeLocale, supportedLocaleOf } from '../../i18n/locale.ts';
 import type { UserConfiguration } from './configuration.ts';
@@ -12,6 +14,22 @@ async function loadTranslations(locale: string) {
     if (record?.translations && typeof record.translations === 'object') addTranslations(locale, record.translations);
   } catch {
     // No tenant translations: the shipped ones are used.
+  }
+}
+
+/**
+ * Reads the tenant's string overrides (spec 000 §7) and puts them in force over every text; a
+ * failure keeps those in force. Called after sign-in, with each refresh of the configuration and
+ * after an override is saved.
+ */
+export async function refreshStringOverrides() {
+  try {
+    const overrides = await api.get<Record<string, Record<string, string>>>(apiPaths.scriptRun('string-overrides'), {
+      silent: true,
+    });
+    if (overrides && typeof overrides === 'object') applyStringOverrides(overrides);
+  } catch {
+    // Kept as they are: the next refresh tries again.
   }
 }
 
@@ -33,6 +51,6 @@ export async function applyUserLocale(configuration: UserConfiguration) {
       ? missingKeyCollector((lng, keysToAdd) => dataProvider.session.missingKeys(lng, keysToAdd))
       : undefined,
   );
-  await loadTranslations(locale);
+  await Promise.all([loadTranslations(locale), refreshStringOverrides()]);
   if (locale !== i18n.language) await i18n.changeLanguage(locale);
 }

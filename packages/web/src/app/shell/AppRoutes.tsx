@@ -3,7 +3,8 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { entities } from '@lbo/model/entity-registry';
 import { EntityDetailScreen as DetailScreen, EntityListScreen as ListScreen } from './custom-screens.tsx';
 import { detailByIdOnly } from '../../entities/page-config.ts';
-import { NotAllowed, NotAvailable, NotFound } from '../pages/StatusPages.tsx';
+import { FeatureTurnedOff, NotAllowed, NotAvailable, NotFound } from '../pages/StatusPages.tsx';
+import { closedFeatureOf } from '../feature-flags.ts';
 import { ShortLink } from '../pages/ShortLink.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { allowedRoutesOf, isRouteAllowed } from '../menus.ts';
@@ -47,9 +48,19 @@ export const toolRoutes = [
   '/content/*',
   '/user-content',
   '/user-content/*',
-  '/page/*',
+  // Dynamic pages: a dynamic kind's list, its creation form and a record.
+  '/page/:name',
+  '/page/:name/new',
+  '/page/:name/:id',
   '/mapping',
   '/mapping/:id',
+  // Mail: the local mailbox and the templates.
+  '/mailbox',
+  '/mail-templates',
+  // Tasks: the signed-in user's own, a landing page of choice.
+  '/my-tasks',
+  // The tenant's own wording of the interface's texts (docs/feature-flags.md).
+  '/string-overrides',
   // Flow mode (spec 000 §2.1).
   '/k/:accessKey/p/:pageId',
 ];
@@ -69,6 +80,9 @@ export function AppRoutes() {
   // Tool paths replace an entity route of the same path (the current tenant's settings at /tenant).
   const toolFirst = useMemo(() => new Set([...toolRoutes, ...Object.keys(toolScreens)]), [toolScreens]);
   const allowed = allowedRoutesOf(configuration?.options.allowedRoutes, configuration?.menus);
+  // A screen whose flag is off says so, before the menus (which no longer list it) would refuse it.
+  const closedFeature = closedFeatureOf(configuration, location.pathname);
+  if (closedFeature) return <FeatureTurnedOff flag={closedFeature} />;
   if (user && !isRouteAllowed(location.pathname, allowed, user)) return <NotAllowed />;
   return (
     <Routes>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Layout, Menu, Tooltip, Typography, type MenuProps } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,9 +11,65 @@ import type { MenuItem } from '../session/configuration.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { BottomNavigation } from './BottomNavigation.tsx';
 import { useUiState } from '../ui-state.ts';
-import { escapeContextOf, escapeTogglesSideView, useShortcut } from '../shortcuts.ts';
+import { useWebModules } from '../web-module.ts';
+import {
+  escapeContextOf,
+  escapeTogglesSideView,
+  notTypedInField,
+  registrationOfPath,
+  useShortcut,
+} from '../shortcuts.ts';
+import { notify } from '../notify.tsx';
+import { savePreference } from '../session/preferences.ts';
+import type { ThemePreference } from '../theme.ts';
+import { ShellHelp } from './ShellHelp.tsx';
+import { JumpBox } from './JumpBox.tsx';
 
 const escapeAccepted = (event: KeyboardEvent) => escapeTogglesSideView(escapeContextOf(event));
+
+/** The event F9 sends: a screen that computes figures in the browser recomputes them (the data is fetched again too). */
+export const RECOMPUTE_EVENT = 'lbo:recompute';
+
+/**
+ * The shell's own shortcuts (spec 000 §2.3; the choices for the keys the spec leaves open are in
+ * docs/search.md): back, main menu, user menu, theme, copy, jump box, recompute, help.
+ */
+function useShellShortcuts({ openUserMenu, openHelp, openJump }: Record<string, () => void>) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [theme, setTheme] = useUiState<ThemePreference>('theme', {});
+  useShortcut('alt+b', () => navigate(-1));
+  useShortcut('ctrl+m', () => {
+    const item = document.querySelector<HTMLElement>('[data-testid="main-menu"] [role="menuitem"]');
+    item?.setAttribute('tabindex', '0');
+    item?.focus();
+  });
+  useShortcut('ctrl+u', openUserMenu);
+  useShortcut('ctrl+g', openJump);
+  useShortcut('f1', openHelp);
+  useShortcut('?', openHelp, true, notTypedInField);
+  useShortcut('alt+t', () => {
+    const next: ThemePreference = { ...theme, colorScheme: theme.colorScheme === 'dark' ? 'light' : 'dark' };
+    setTheme(next);
+    void savePreference(user, { groupId: 'THEMING', type: 'THEMING', value: next });
+  });
+  useShortcut('ctrl+shift+c', () => {
+    const registration = registrationOfPath(location.pathname);
+    const text = registration ?? window.location.href;
+    void navigator.clipboard
+      ?.writeText(text)
+      .then(() =>
+        notify({ level: 'success', message: registration ? 'Registration copied' : 'Link copied', description: text }),
+      )
+      .catch(() => notify({ level: 'warning', message: 'The clipboard is not available', description: text }));
+  });
+  useShortcut('f9', () => {
+    window.dispatchEvent(new Event(RECOMPUTE_EVENT));
+    void queryClient.refetchQueries({ type: 'active' });
+  });
+}
 
 /**
  * The signed-in layout: header with the menus filtered by profiles, the user menu, the screen.
@@ -22,9 +79,25 @@ const escapeAccepted = (event: KeyboardEvent) => escapeTogglesSideView(escapeCon
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [sideView, setSideView] = useUiState('sideView', false);
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [jumpOpen, setJumpOpen] = useState(false);
+  useShellShortcuts({
+    openUserMenu: () => setUserMenuOpen(true),
+    openHelp: () => setHelpOpen(true),
+    openJump: () => setJumpOpen(true),
+  });
+  const dialogs = (
+    <>
+      <ShellHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <JumpBox open={jumpOpen} onClose={() => setJumpOpen(false)} />
+    </>
+  );
   useShortcut('alt+x', () => setSideView(!sideView));
   useShortcut('escape', () => setSideView(!sideView), true, escapeAccepted);
   const { configuration, user } = useSession();
+  const { slots } = useWebModules();
+  const { globalSearch: GlobalSearch, notificationBell: NotificationBell } = slots;
   const host = useHostSettings();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,6 +114,7 @@ export function Shell({ children }: { children: ReactNode }) {
     return (
       <Layout style={{ minHeight: '100vh' }} data-testid="side-view">
         <Layout.Content style={{ padding: 8 }}>{children}</Layout.Content>
+        {dialogs}
         <Tooltip title={t('Leave the side view (Alt+X)')}>
           <Button
             shape="circle"
@@ -79,9 +153,16 @@ export function Shell({ children }: { children: ReactNode }) {
           style={{ flex: 1, minWidth: 0 }}
           onClick={({ key }) => navigate(key)}
           aria-label={t('Main menu')}
+          data-testid="main-menu"
         />
-        <UserMenu />
+        {/* The domains' header parts load on first render, without holding the shell. */}
+        <Suspense fallback={null}>
+          {GlobalSearch && <GlobalSearch />}
+          {NotificationBell && <NotificationBell />}
+        </Suspense>
+        <UserMenu open={userMenuOpen} onOpenChange={setUserMenuOpen} onHelp={() => setHelpOpen(true)} />
       </Layout.Header>
+      {dialogs}
       <Layout.Content style={{ padding: screens.md ? 24 : 12, paddingBottom: screens.md ? 24 : 72 }}>
         {children}
       </Layout.Content>

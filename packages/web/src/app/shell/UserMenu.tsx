@@ -11,8 +11,19 @@ import { supportedLocales } from '../../i18n/locale.ts';
 
 const localeNames: Record<string, string> = { 'en-EU': 'English', 'fr-FR': 'Français' };
 
-/** The signed-in user's menu: language, colour scheme, debug mode, sign out. */
-export function UserMenu() {
+/**
+ * The signed-in user's menu: language, colour scheme, debug mode, the keyboard shortcuts, sign out.
+ * Opened by a click or Ctrl+U (the shell holds `open`).
+ */
+export function UserMenu({
+  open,
+  onOpenChange,
+  onHelp,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  onHelp?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { user, signOut } = useSession();
   const [themePreference, setTheme] = useUiState<ThemePreference>('theme', {});
@@ -38,11 +49,16 @@ export function UserMenu() {
       })),
     },
     { key: 'debug', label: debug ? t('Debug mode: ON') : t('Debug mode: OFF') },
+    { key: 'help', label: t('Keyboard shortcuts (F1)') },
     { type: 'divider' },
     { key: 'logout', label: t('Sign out'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') return signOut();
+    if (key === 'help') {
+      onOpenChange?.(false);
+      return onHelp?.();
+    }
     if (key === 'debug') {
       setDebug(!debug);
       return notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
@@ -57,7 +73,12 @@ export function UserMenu() {
   };
   return (
     // Sub-menus open on click: a hover-only sub-menu closes when the pointer crosses a gap.
-    <Dropdown menu={{ items, onClick, triggerSubMenuAction: 'click' }} trigger={['click']} placement="bottomRight">
+    <Dropdown
+      menu={{ items, onClick, triggerSubMenuAction: 'click' }}
+      trigger={['click']}
+      placement="bottomRight"
+      {...(onOpenChange ? { open, onOpenChange: (next: boolean) => onOpenChange(next) } : {})}
+    >
       <Button
         type="text"
         style={{ color: '#fff' }}

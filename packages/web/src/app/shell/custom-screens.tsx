@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { useParams } from 'react-router';
 import type { Entity } from '@lbo/model/entity';
 import { ListScreen } from '../../entities/ListScreen.tsx';
+import { usePrefetchDetail } from '../../entities/detail-prefetch.ts';
 import { Loading } from '../pages/StatusPages.tsx';
 import { useWebModules, type ScreenProps } from '../web-module.ts';
 
@@ -23,6 +25,8 @@ function screenOf(screens: Record<string, ComponentType<ScreenProps>>, key: stri
 /** The detail screen of a kind: its own when it has one, else the generic screen. */
 export function EntityDetailScreen(props: ScreenProps) {
   const { detailScreens } = useWebModules();
+  // The record and its cards' data are asked for while the screen's code loads, not after it renders.
+  usePrefetchDetail(props.entity, useParams().id);
   const Screen = screenOf(detailScreens, props.entity.screens.detail, props.entity) ?? DetailScreen;
   return (
     <Suspense fallback={<Loading />}>

@@ -17,6 +17,7 @@ import {
   type TransitionItem,
 } from './workflow-api.ts';
 import { TransitionIcon } from './TransitionIcon.tsx';
+import { confirmQuestion, selectionQuestion, useConfirmTransition } from './transition-confirm.tsx';
 
 const none: TransitionItem[] = [];
 
@@ -45,7 +46,8 @@ interface Props {
 
 /** The selectable-row mode's actions: the Workflow transitions dropdown, Select all and Unselect all. */
 export function ListTransitions({ entity, selected, shown, onSelect, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmTransition();
   // The selection's common transitions, asked again when it changes; an empty selection asks nothing.
   const { data, isFetching } = useSelectionTransitions(entity, selected);
   const items = selected.length && data ? menuTransitions(data) : none;
@@ -55,6 +57,12 @@ export function ListTransitions({ entity, selected, shown, onSelect, onDone }: P
 
   const run = async (item: TransitionItem) => {
     const registrations = [...selected];
+    // An irreversible transition asks once for the whole selection.
+    if (
+      confirmQuestion(entity, item.code, undefined, i18n.language) &&
+      !(await confirm.ask(t(transitionText(item)), selectionQuestion(t(transitionText(item)), registrations.length)))
+    )
+      return;
     setRunning(true);
     try {
       // One after the other, then the kind is read again once (its lists and the selection's transitions).
@@ -83,6 +91,7 @@ export function ListTransitions({ entity, selected, shown, onSelect, onDone }: P
 
   return (
     <Space wrap data-testid="list-transitions">
+      {confirm.holder}
       <Dropdown menu={menu} trigger={['click']} disabled={!items.length || running}>
         <Button loading={loading || running} data-count={items.length}>
           {t('Workflow transitions')} <DownOutlined />

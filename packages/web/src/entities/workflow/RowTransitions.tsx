@@ -3,6 +3,7 @@ import { Button, Drawer, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
 import { TransitionIcon } from './TransitionIcon.tsx';
+import { confirmQuestion, useConfirmTransition } from './transition-confirm.tsx';
 import {
   menuTransitions,
   transitionText,
@@ -17,12 +18,15 @@ interface Props {
   registration: string | undefined;
   /** Changes when the record does, so its transitions are asked again. */
   version: unknown;
+  /** The row clicked, for the question an irreversible transition asks. */
+  record?: Record<string, unknown>;
   onClose(): void;
 }
 
 /** The transitions of the row clicked in a list (spec issue 5 §4); a run reloads the list (the data provider's mutation). */
-export function RowTransitions({ entity, registration, version, onClose }: Props) {
-  const { t } = useTranslation();
+export function RowTransitions({ entity, registration, version, record, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmTransition();
   const transition = useRunTransition(entity);
   const { data, isLoading } = useRecordTransitions(entity, registration, version);
   const items = menuTransitions(data);
@@ -30,6 +34,8 @@ export function RowTransitions({ entity, registration, version, onClose }: Props
 
   const run = async (item: TransitionItem) => {
     if (!registration) return;
+    const question = confirmQuestion(entity, item.code, { registration, ...record }, i18n.language);
+    if (!(await confirm.ask(t(transitionText(item)), question))) return;
     setRunning(item.code);
     try {
       await transition.run(registration, item);
@@ -48,6 +54,7 @@ export function RowTransitions({ entity, registration, version, onClose }: Props
       destroyOnHidden
       title={`${t('Workflow transitions')} · ${registration ?? ''}`}
     >
+      {confirm.holder}
       <Flex vertical gap={8} data-testid="row-transitions" data-registration={registration}>
         {isLoading ? (
           <Spin size="small" />

@@ -8,6 +8,7 @@ import { FormCard } from '../FormCard.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { StatusHistory } from './StatusHistory.tsx';
 import { TransitionIcon } from './TransitionIcon.tsx';
+import { confirmQuestion, useConfirmTransition } from './transition-confirm.tsx';
 import {
   menuTransitions,
   transitionText,
@@ -27,14 +28,17 @@ interface Props {
   registration: string;
   status: unknown;
   version: unknown;
+  /** The record as shown, for the question an irreversible transition asks (its amounts, its number). */
+  record?: Record<string, unknown>;
 }
 
 /**
  * The workflow card of a detail screen: the record's status, its transitions as buttons (exits
  * pulled right) and its status history. Pinned, it stays at the top of the page while scrolling.
  */
-export function WorkflowCard({ entity, registration, status, version }: Props) {
-  const { t } = useTranslation();
+export function WorkflowCard({ entity, registration, status, version, record }: Props) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmTransition();
   const [pinned, setPinned] = useWorkflowPin(entity);
   const tones = useStatusTones(entity);
   const { data, isLoading } = useRecordTransitions(entity, registration, version);
@@ -44,6 +48,8 @@ export function WorkflowCard({ entity, registration, status, version }: Props) {
   const transition = useRunTransition(entity);
 
   const run = async (item: TransitionItem) => {
+    const question = confirmQuestion(entity, item.code, { registration, ...record, status }, i18n.language);
+    if (!(await confirm.ask(t(transitionText(item)), question))) return;
     setRunning(item.code);
     try {
       await transition.run(registration, item);
@@ -88,6 +94,7 @@ export function WorkflowCard({ entity, registration, status, version }: Props) {
       data-pinned={pinned}
       style={pinned ? { position: 'sticky', top: 0, zIndex: 3 } : undefined}
     >
+      {confirm.holder}
       <FormCard title={t('Workflow')} extra={pin}>
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">{t('Status')}</Typography.Text>

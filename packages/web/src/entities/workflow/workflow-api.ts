@@ -4,7 +4,6 @@ import { dataProvider, queryKeys, type TransitionItem } from '../../app/api/data
 import { useTransition, type TransitionOutcome } from '../../app/api/data-hooks.ts';
 import { notify } from '../../app/notify.tsx';
 import { t } from '../../i18n/i18n.ts';
-import { humanise } from '../entity-fields.ts';
 
 export type { HistoryRow, TransitionItem } from '../../app/api/data-provider.ts';
 
@@ -25,7 +24,7 @@ export function menuTransitions(items: TransitionItem[] | undefined): Transition
 /** The values of a transition's messages, in the interface language: the transition's and the kind's labels. */
 export const transitionMessageValues = (entity: Entity, item: TransitionItem, registration: string) => ({
   transition: t(transitionText(item)),
-  entity: t(humanise(entity.clientRoute)),
+  entity: t(entity.labels.en.singular),
   registration,
 });
 
@@ -35,12 +34,15 @@ export const successText = (entity: Entity, item: TransitionItem, registration: 
     transitionMessageValues(entity, item, registration),
   );
 
+/** The query of a record's transitions at a version (a new version reads them again). */
+export const recordTransitionsQuery = (entity: Entity, registration: string | undefined, version: unknown) => ({
+  queryKey: [...queryKeys.transitions(entity, registration), version],
+  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.transitions(entity, registration!, { signal }),
+  enabled: Boolean(entity.status && registration),
+});
+
 export function useRecordTransitions(entity: Entity, registration: string | undefined, version: unknown) {
-  return useQuery({
-    queryKey: [...queryKeys.transitions(entity, registration), version],
-    queryFn: ({ signal }) => dataProvider.transitions(entity, registration!, { signal }),
-    enabled: Boolean(entity.status && registration),
-  });
+  return useQuery(recordTransitionsQuery(entity, registration, version));
 }
 
 /** Transitions common to the selected records; never asked for an empty selection. */
@@ -71,23 +73,31 @@ export function useRunTransition(entity: Entity) {
   return { run, runOnEach, running: mutation.isPending };
 }
 
+/** The query of a record's status history at a version. */
+export const statusHistoryQuery = (entity: Entity, registration: string | undefined, version: unknown) => ({
+  queryKey: [...queryKeys.history(entity, registration), version],
+  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.history(entity, registration!, { signal }),
+  enabled: Boolean(entity.status && registration),
+});
+
 export function useStatusHistory(entity: Entity, registration: string | undefined, version: unknown) {
-  return useQuery({
-    queryKey: [...queryKeys.history(entity, registration), version],
-    queryFn: ({ signal }) => dataProvider.history(entity, registration!, { signal }),
-    enabled: Boolean(entity.status && registration),
-  });
+  return useQuery(statusHistoryQuery(entity, registration, version));
 }
 
-/** Badge tones of a kind's statuses from its workflow, loaded once per kind. */
-export function useStatusTones(entity: Entity | undefined): Record<string, Tone> | undefined {
+/** The query of a kind's badge tones, from its workflow, read once per kind. */
+export const statusTonesQuery = (entity: Entity | undefined) => {
   const name = entity?.status ? entity.name : undefined;
-  const { data } = useQuery({
+  return {
     queryKey: queryKeys.workflowTones(name),
-    queryFn: ({ signal }) => dataProvider.workflow<{ tones?: Record<string, Tone> }>(name!, { signal, silent: true }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      dataProvider.workflow<{ tones?: Record<string, Tone> }>(name!, { signal, silent: true }),
     enabled: Boolean(name),
     staleTime: 10 * 60_000,
     retry: false,
-  });
-  return data?.tones;
+  };
+};
+
+/** Badge tones of a kind's statuses from its workflow, loaded once per kind. */
+export function useStatusTones(entity: Entity | undefined): Record<string, Tone> | undefined {
+  return useQuery(statusTonesQuery(entity)).data?.tones;
 }

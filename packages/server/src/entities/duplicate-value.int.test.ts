@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/**
+ * A value already stored is refused naming the value, whatever path the write took: one the
+ * client sent, a key changed by an update, a registration the server derived.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function refusedAsDuplicate(res: { statusCode: number; body: string }, value: string, field: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(JSON.parse(res.body).error).toBe(`400|VALUE_ALREADY_EXISTS|Value ${value} already exists for field ${field}`);
+}
+
+describe('VALUE_ALREADY_EXISTS names the value', () => {
+  it('a key created twice', async () => {
+    const h = t.alpha.headers;
+    expect((await t.call('POST', '/api/core/taxes', h, { code: 'DUP-A', name: 'A' })).statusCode).toBe(201);
+    const again = await t.call('POST', '/api/core/taxes', h, { code: 'DUP-A', name: 'A again' });
+    refusedAsDuplicate(again, 'DUP-A', 'registration');
+  });
+
+  it('a user created twice', async () => {
+    const body = { username: 'twice@alpha', lastName: 'Twice' };
+    expect((await t.call('POST', '/api/core/users', t.alpha.headers, body)).statusCode).toBe(201);
+    const again = await t.call('POST', '/api/core/users', t.alpha.headers, body);
+    refusedAsDuplicate(again, 'twice@alpha', 'registration');
+  });
+});

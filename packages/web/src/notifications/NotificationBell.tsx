@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Empty, Popover, Space, Spin, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../app/notify.tsx';
+import { fetchInbox, markAllRead, markRead, notificationsKey } from './inbox-api.ts';
+import { onArrival, openLiveStream, useUnreadCount, type LiveNotification } from './live.ts';
+import { NotificationItem } from './NotificationItem.tsx';
+import { refreshServiceWorker } from './push.ts';
+
+/**
+ * The header's bell (the shell renders it from the `notificationBell` slot): the unread count,
+ * kept live by the stream, a toast for each notification as it comes, and the latest ones in a
+ * dropdown, each opening its link; all of them at /notifications.
+ */
+export default function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const unread = useUnreadCount();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => openLiveStream(), []);
+  useEffect(() => refreshServiceWorker(), []);
+  useEffect(
+    () =>
+      onArrival((n) => {
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        notify(
+          { level: 'info', message: n.title, ...(n.body ? { description: n.body.slice(0, 200) } : {}) },
+          n.link ? { label: 'Open', onClick: () => void opened(n) } : undefined,
+        );
+      }),
+    [queryClient],
+  );
+
+  const latest = useQuery({
+    queryKey: [...notificationsKey, 'latest'],
+    queryFn: ({ signal }) => fetchInbox({ limit: 8 }, signal),
+    enabled: open,
+  });
+
+  async function opened(n: LiveNotification) {
+    setOpen(false);
+    if (!n.readDate) await markRead(n).catch(() => undefined);
+    void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    navigate(n.link || '/notifications');
+  }
+
+  const content = (
+    <div style={{ width: 360, maxWidth: '90vw' }} data-testid="notification-dropdown">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Text strong>{t('Notifications')}</Typography.Text>
+        <Button
+          size="small"
+          type="link"
+          disabled={!unread}
+          onClick={async () => {
+            await markAllRead();
+            void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          }}
+        >
+          {t('Mark all as read')}
+        </Button>
+      </Space>
+      {latest.isLoading ? (
+        <Spin />
+      ) : latest.data?.notifications.length ? (
+        <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+          {latest.data.notifications.map((n) => (
+            <NotificationItem key={n._id} notification={n} compact onOpen={() => void opened(n)} />
+          ))}
+        </div>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No notifications')} />
+      )}
+      <Button
+        block
+        type="link"
+        onClick={() => {
+          setOpen(false);
+          navigate('/notifications');
+        }}
+      >
+        {t('See all notifications')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" arrow={false}>
+      <Button
+        type="text"
+        aria-label={unread ? t('Notifications ({count} unread)', { count: unread }) : t('Notifications')}
+        data-testid="notification-bell"
+        style={{ color: '#fff', marginInline: 4 }}
+        icon={
+          <Badge count={unread ?? 0} size="small" overflowCount={99} offset={[4, -2]}>
+            <BellOutlined style={{ color: '#fff', fontSize: 18 }} />
+          </Badge>
+        }
+      />
+    </Popover>
+  );
+}
