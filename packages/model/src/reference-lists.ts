@@ -7,6 +7,9 @@ import type { ListItem } from './lists/item.ts';
 import { codeTables, mergeLists } from './lists/code-tables.ts';
 import { statusLists, statusListsOf } from './lists/statuses.ts';
 import { onKindsRegistered } from './entity-registry.ts';
+import { loadedDictionary } from './i18n/dictionaries.ts';
+import { languageOf } from './i18n/locales.ts';
+import { intlName } from './lists/geography.ts';
 
 export type { Label, ListItem } from './lists/item.ts';
 export { taxRates } from './lists/billing.ts';
@@ -35,9 +38,11 @@ export function listNames(): string[] {
 }
 
 /**
- * The items of list `name` in the language of `locale`: French for `fr*` locales, English
- * otherwise. A tenant override of the same name replaces the built-in list. An unknown name
- * answers a single ERROR item, which the client reads as "list not found" (spec 002 §7).
+ * The items of list `name` in the language of `locale`: French from the lists, another shipped
+ * language from its dictionary (loaded before: `dictionaryOf`), names of countries, currencies and
+ * languages from Intl, English otherwise. A tenant override of the same name replaces the built-in
+ * list. An unknown name answers a single ERROR item, which the client reads as "list not found"
+ * (spec 002 §7).
  */
 export function listValues(
   name: string,
@@ -50,14 +55,17 @@ export function listValues(
       ? referenceLists[name]
       : undefined;
   if (!Array.isArray(list)) return [{ value: 'ERROR', label: `List not found ${name}`, isTranslated: false }];
-  const requested = (locale || defaultLocale).toLowerCase().split(/[-_]/)[0];
-  const language = requested === 'fr' ? 'fr' : 'en';
+  const language = languageOf(locale || defaultLocale);
+  const dictionary = language === 'fr' || language === 'en' ? undefined : loadedDictionary(language);
   return list.map((item) => {
     // Overrides are tenant data: at run time a label may be a bare string or lack a language.
     const raw: unknown = item.label;
     if (typeof raw === 'string') return { value: item.value, label: raw || item.value, isTranslated: false };
-    const labels: Partial<ListItem['label']> = raw ?? {};
-    const label = labels[language] || labels.en || labels.fr || item.value;
-    return { value: item.value, label, isTranslated: requested === language && Boolean(labels[language]) };
+    const labels: Partial<Record<string, string>> = raw ?? {};
+    if (item.names && language !== 'en' && language !== 'fr')
+      return { value: item.value, label: intlName(item.names, language, item.value), isTranslated: true };
+    const own = labels[language] ?? (labels.en ? dictionary?.[labels.en] : undefined);
+    const label = own || labels.en || labels.fr || item.value;
+    return { value: item.value, label, isTranslated: language === 'en' ? Boolean(labels.en) : Boolean(own) };
   });
 }

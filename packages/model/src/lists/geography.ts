@@ -1,3 +1,4 @@
+import { localeTags } from '../i18n/locales.ts';
 import { capitalize, items, type ListItem } from './item.ts';
 
 /** ISO 3166-1 alpha-2: every officially assigned country code. Names come from Intl. */
@@ -117,6 +118,13 @@ const localeCodes = [
 ];
 const localeAliases: Record<string, string> = { 'mx-MX': 'es-MX' };
 
+/** The name of a country, currency or language in `language`, from the runtime's CLDR data. */
+export function intlName(names: NonNullable<ListItem['names']>, language: string, value: string): string {
+  const name = new Intl.DisplayNames([language], { type: names.type, languageDisplay: 'standard' }).of(names.code);
+  const text = capitalize(name ?? value, language);
+  return names.withCode ? `${text} (${value})` : text;
+}
+
 type NameType = 'region' | 'currency' | 'language';
 
 /** Labels in English and French from the runtime's CLDR data, so no name is typed by hand. */
@@ -128,13 +136,17 @@ const named = (type: NameType, codes: string[], aliases: Record<string, string> 
     const name = capitalize(names.of(aliases[code] ?? code) ?? code, language);
     return withCode ? `${name} (${code})` : name;
   };
-  return codes.map((value) => ({ value, label: { en: label(en, 'en', value), fr: label(fr, 'fr', value) } }));
+  return codes.map((value) => ({
+    value,
+    label: { en: label(en, 'en', value), fr: label(fr, 'fr', value) },
+    names: { type, code: aliases[value] ?? value, withCode: withCode || undefined },
+  }));
 };
 
 export const geographyLists: Record<string, ListItem[]> = {
   country: named('region', countryCodes),
   currency: named('currency', currencyCodes, currencyAliases, true),
-  locale: named('language', localeCodes, localeAliases),
+  locale: named('language', [...new Set([...localeTags, ...localeCodes])], localeAliases),
   addressType: items([
     ['MAIN', 'Main address', 'Adresse principale'],
     ['HEAD_OFFICE', 'Head office', 'Siège social'],

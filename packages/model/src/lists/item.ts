@@ -8,6 +8,8 @@ export interface Label {
 export interface ListItem {
   value: string;
   label: Label;
+  /** A name Intl gives in every language (a country, a currency, a language), rather than a dictionary. */
+  names?: { type: 'region' | 'currency' | 'language'; code: string; withCode?: boolean };
 }
 
 /** A row of the compact form the data files use: value, English label, French label. */

@@ -1,3 +1,4 @@
+import { loadDictionaries } from '@lbo/model/i18n/dictionaries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export async function listsRoutes(
   { db, operations, preHandler }: { db: Db; operations: Operations; preHandler: (r: FastifyRequest) => Promise<void> },
 ) {
   const listEntity = entityByName('List')!;
+  // Labels in every shipped language are looked up synchronously.
+  await loadDictionaries();
   const genericList = listHandler(operations, listEntity);
   /** The named lists, or (without `lists`) the List records' list query. */
   const listsQuery = z.looseObject({

@@ -3,7 +3,7 @@ import { bankingModule } from '../banking/banking.module.ts';
 import { billingModule } from '../billing/billing.module.ts';
 import { documentsModule } from '../documents/documents.module.ts';
 import { financingModule } from '../financing/financing.module.ts';
-import { type ShippedTranslations, withCoreTranslations } from '../i18n/i18n.ts';
+import { type ShippedTranslations, shippedLocaleOf, withCoreTranslations } from '../i18n/i18n.ts';
 import { jobsModule } from '../jobs/jobs.module.ts';
 import { mailModule } from '../mail/mail.module.ts';
 import { notesModule } from '../notes/notes.module.ts';
@@ -50,4 +50,4 @@ export const composedWeb = composeWebModules(webModules);
 
 /** The texts shipped for a locale: the modules' ones, between the core's declared labels and its own texts. */
 export const shippedTranslations: ShippedTranslations = async (locale) =>
-  withCoreTranslations(locale, composedWeb.translations(locale));
+  withCoreTranslations(locale, composedWeb.translations(shippedLocaleOf(locale)));

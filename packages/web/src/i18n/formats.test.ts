@@ -36,6 +36,9 @@ describe('locale formats', () => {
   it('takes the stored locale, then a supported browser language, then en-EU', () => {
     expect(initialLocale('fr-FR', 'en-US')).toBe('fr-FR');
     expect(initialLocale(null, 'fr')).toBe('fr-FR');
-    expect(initialLocale(null, 'en-US')).toBe('en-EU');
+    expect(initialLocale(null, 'en-US')).toBe('en-US');
+    expect(initialLocale(null, 'de')).toBe('de-DE');
+    expect(initialLocale(null, 'es-MX')).toBe('mx-MX');
+    expect(initialLocale(null, 'ja-JP')).toBe('en-EU');
   });
 });

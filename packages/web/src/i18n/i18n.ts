@@ -1,5 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { dictionaryOf } from '@lbo/model/i18n/dictionaries';
+import { languageOf } from '@lbo/model/i18n/locales';
 import { defaultLocale } from './locale.ts';
 
 /**
@@ -26,15 +28,26 @@ const coreDictionaries: Record<string, () => Promise<{ declared: Translations; t
   },
 };
 
-/** The core's texts of `locale` around the domains' ones: the declared labels under them, the core's own over them. */
+/**
+ * The texts of `locale`: in French (any `fr-*` locale) the core's around the domains' ones, the
+ * declared labels under them, the core's own over them; in another shipped language its dictionary
+ * (model i18n/texts), which holds the domains' texts too; undefined in English.
+ */
 export async function withCoreTranslations(
   locale: string,
   domainTexts?: Promise<Translations | undefined>,
 ): Promise<Translations | undefined> {
-  const [core, domains] = await Promise.all([coreDictionaries[locale]?.(), domainTexts]);
-  if (!core && !domains) return undefined;
-  return { ...core?.declared, ...domains, ...core?.texts };
+  const language = languageOf(locale);
+  if (language !== 'fr') {
+    const dictionary = await dictionaryOf(language);
+    return dictionary && { ...dictionary };
+  }
+  const [core, domains] = await Promise.all([coreDictionaries['fr-FR'](), domainTexts]);
+  return { ...core.declared, ...domains, ...core.texts };
 }
+
+/** The locale whose texts the modules ship for `locale`: French ones for every `fr-*` locale. */
+export const shippedLocaleOf = (locale: string): string => (languageOf(locale) === 'fr' ? 'fr-FR' : locale);
 
 /** The core's texts alone (a test, or an app without domains). */
 export const coreTranslations: ShippedTranslations = (locale) => withCoreTranslations(locale);

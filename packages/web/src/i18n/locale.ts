@@ -1,16 +1,15 @@
+import { closestLocale, defaultLocale, intlTag, isRightToLeft, localeTags } from '@lbo/model/i18n/locales';
 import { readUiState, writeUiState } from '../app/ui-state.ts';
 
-/** Locales of the interface (spec 000 §9): en-EU by default, fr-FR. */
-export const defaultLocale = 'en-EU';
-export const supportedLocales = ['en-EU', 'fr-FR'] as const;
+/** Locales of the interface (spec 000 §9, model i18n/locales.ts): en-EU by default. */
+export { defaultLocale };
+export const supportedLocales = localeTags;
 
-/** Intl has no `en-EU`: English with comma thousands and period decimals is plain `en`. */
-export function intlLocale(locale: string): string {
-  return locale === 'en-EU' ? 'en' : locale;
-}
+/** The tag Intl formats a locale with: `en-EU` → `en`, `mx-MX` → `es-MX`. */
+export const intlLocale = (locale: string): string => intlTag(locale);
 
 /** Arabic locales are laid out right to left. */
-export const isRtl = (locale: string): boolean => /^ar\b/i.test(locale);
+export const isRtl = (locale: string): boolean => isRightToLeft(locale);
 
 /** The `lang` and `dir` attributes of the document in `locale`. */
 export const documentLocale = (locale: string): { lang: string; dir: 'rtl' | 'ltr' } => ({
@@ -19,13 +18,7 @@ export const documentLocale = (locale: string): { lang: string; dir: 'rtl' | 'lt
 });
 
 /** The closest supported locale of a language tag (`fr` → `fr-FR`), or undefined. */
-export function supportedLocaleOf(tag: string | undefined | null): string | undefined {
-  if (!tag) return undefined;
-  const exact = supportedLocales.find((l) => l.toLowerCase() === tag.toLowerCase());
-  if (exact) return exact;
-  const language = tag.toLowerCase().split(/[-_]/)[0];
-  return language === 'fr' ? 'fr-FR' : undefined;
-}
+export const supportedLocaleOf = (tag: string | undefined | null): string | undefined => closestLocale(tag);
 
 /** Spec 000 §9: the stored locale, else the browser language when supported, else en-EU. */
 export function initialLocale(stored: string | null, browser: string | undefined): string {
