@@ -1,4 +1,5 @@
 import { kindLabelsIn } from '@lbo/model/kind-labels';
+import { frFRErrors } from './fr-FR-errors.ts';
 import { frFRLabels } from './fr-FR-labels.ts';
 import { frFRTransitionQuestions, frFRTransitions } from './fr-FR-transitions.ts';
 
@@ -17,6 +18,7 @@ export const frFRDeclared: Record<string, string> = {
   ...frFRLabels,
   ...frFRTransitions,
   ...frFRTransitionQuestions,
+  ...frFRErrors,
 };
 
 /** Over the domains' texts: the core's own, those of the shell and the generic screens. */

@@ -1,3 +1,4 @@
+import { translatedErrorMessage } from './error-text.ts';
 import type { ApiFailure } from './api-failure.ts';
 
 /** What the client shows for a failed call (spec 000 §8). */
@@ -23,13 +24,16 @@ export function failureText(failure: ApiFailure): string {
   const text =
     Array.isArray(errors) && errors.length
       ? errors.map(errorItemText).join(', ')
-      : (message ?? failure.body.error ?? '');
+      : translatedErrorMessage(failure.body.code, message ?? failure.body.error ?? '');
   return `${text} (${failure.status})`;
 }
 
 function errorItemText(item: unknown): string {
   if (typeof item === 'string') return item;
-  if (item && typeof item === 'object' && 'message' in item) return String((item as { message: unknown }).message);
+  if (item && typeof item === 'object' && 'message' in item) {
+    const { code, message } = item as { code?: unknown; message: unknown };
+    return translatedErrorMessage(code, String(message));
+  }
   return JSON.stringify(item);
 }
 
