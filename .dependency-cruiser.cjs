@@ -13,6 +13,7 @@ const coreLayers = ['db', 'http', 'entities', 'jobs', 'auth', 'workflow', 'modul
 const domainArrows = {
   lists: [],
   dyno: [],
+  flow: [],
   locales: [],
   person: [],
   asset: [],

@@ -9,6 +9,7 @@ import type { ObjectStore } from './db/object-store.ts';
 import { demoModule } from './demo/demo.module.ts';
 import { documentsModule } from './documents/documents.module.ts';
 import { dynoModule } from './dyno/dyno.module.ts';
+import { flowModule } from './flow/flow.module.ts';
 import { externalModule } from './external/external.module.ts';
 import { financingModule } from './financing/financing.module.ts';
 import { listsModule } from './lists/lists.module.ts';
@@ -40,6 +41,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   listsModule,
   localesModule,
   dynoModule,
+  flowModule,
   flagsModule,
   scriptModule,
   personModule,
