@@ -1,7 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider, theme as antTheme } from 'antd';
-import enGB from 'antd/es/locale/en_GB';
-import frFR from 'antd/es/locale/fr_FR';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationHost, notify } from './notify.tsx';
@@ -13,6 +11,8 @@ import { useUiState } from './ui-state.ts';
 import { darkFilter, isDark, type ThemePreference } from './theme.ts';
 import { documentLocale } from '../i18n/locale.ts';
 import { isAdminUser } from './session/configuration.ts';
+import { useAntdLocale } from './shell/antd-locale.ts';
+import './shell/right-to-left.css';
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
 const subscribeSystemDark = (listener: () => void) => {
@@ -31,6 +31,7 @@ export function Root() {
   const [preference] = useUiState<ThemePreference>('theme', {});
   const systemDark = useSyncExternalStore(subscribeSystemDark, () => darkQuery()?.matches ?? false);
   const { lang, dir: direction } = documentLocale(i18n.language);
+  const antdLocale = useAntdLocale(i18n.language);
   const dark = isDark(preference, systemDark);
   const filter = darkFilter(preference, systemDark);
   // The document says its language and direction too: screen readers, hyphenation, fonts, native controls.
@@ -41,7 +42,7 @@ export function Root() {
   return (
     <ConfigProvider
       direction={direction}
-      locale={i18n.language.startsWith('fr') ? frFR : enGB}
+      locale={antdLocale}
       theme={{
         algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         token: { colorPrimary: '#1f5fa8', borderRadius: 4, motion: !reducedMotion },

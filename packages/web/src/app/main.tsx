@@ -5,6 +5,7 @@ import { initI18n } from '../i18n/i18n.ts';
 import { initialLocale, readStoredLocale } from '../i18n/locale.ts';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Root } from './Root.tsx';
+import { loadAntdLocale } from './shell/antd-locale.ts';
 import { RouteError } from './pages/RouteError.tsx';
 import { Loading } from './pages/StatusPages.tsx';
 import { basenameOf, hashRedirectTarget } from './location-rules.ts';
@@ -55,7 +56,9 @@ const shippedTranslations = async (locale: string) => (await import('./web-modul
 
 /** Starts the app: locale, then the router (the data cache belongs to the signed-in shell's chunk). */
 async function start() {
-  const i18n = await initI18n(initialLocale(readStoredLocale(), navigator.language), shippedTranslations);
+  const locale = initialLocale(readStoredLocale(), navigator.language);
+  // antd's texts of the locale come with the app's, so the first screen shows no English.
+  const [i18n] = await Promise.all([initI18n(locale, shippedTranslations), loadAntdLocale(locale)]);
   // Loaded already with the texts above: the pages themselves stay lazy.
   const { composedWeb } = await import('./web-modules.ts');
   createRoot(document.getElementById('root')!).render(

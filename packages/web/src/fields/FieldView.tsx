@@ -38,6 +38,7 @@ export function FieldView({ field, path }: { field: FormField; path: string }) {
       validateStatus={error ? 'error' : undefined}
       extra={extra}
       data-field={path}
+      data-field-type={field.type}
     >
       <Input
         field={field}

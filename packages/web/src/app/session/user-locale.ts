@@ -4,7 +4,8 @@ import { api } from '../api/client.ts';
 import { apiPaths } from '../api/data-provider.ts';
 import { missingKeyCollector } from '../../i18n/i18n.ts';
 import { readStoredLocale, storeLocale, supportedLocaleOf } from '../../i18n/locale.ts';
-import type { UserConfiguration } from './configuration.ts';
+import type { SessionUser, UserConfiguration } from './configuration.ts';
+import { loadAntdLocale } from '../shell/antd-locale.ts';
 
 /** Loads the shipped texts of `locale`, then the tenant's translations over them (a missing locale is not an error). */
 async function loadTranslations(locale: string) {
@@ -33,11 +34,19 @@ export async function refreshStringOverrides() {
   }
 }
 
-/** Switches the interface to a locale and remembers it. */
-export async function changeLocale(locale: string) {
+/**
+ * Switches the interface to a locale and remembers it: in this browser, and as the user's `locale`
+ * (quietly: the choice applies even when the server copy cannot be written). antd's own texts are
+ * loaded first, so that the screen changes language in one go.
+ */
+export async function changeLocale(locale: string, user?: SessionUser) {
   storeLocale(locale);
-  await loadTranslations(locale);
+  await Promise.all([loadTranslations(locale), loadAntdLocale(locale)]);
   await i18n.changeLanguage(locale);
+  if (user)
+    await api
+      .patch(`/api/core/users/${encodeURIComponent(user.username)}`, { locale }, { silent: true })
+      .catch(() => undefined);
 }
 
 /**
@@ -51,6 +60,6 @@ export async function applyUserLocale(configuration: UserConfiguration) {
       ? missingKeyCollector((lng, keysToAdd) => dataProvider.session.missingKeys(lng, keysToAdd))
       : undefined,
   );
-  await Promise.all([loadTranslations(locale), refreshStringOverrides()]);
+  await Promise.all([loadTranslations(locale), loadAntdLocale(locale), refreshStringOverrides()]);
   if (locale !== i18n.language) await i18n.changeLanguage(locale);
 }

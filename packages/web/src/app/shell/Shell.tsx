@@ -24,6 +24,8 @@ import { savePreference } from '../session/preferences.ts';
 import type { ThemePreference } from '../theme.ts';
 import { ShellHelp } from './ShellHelp.tsx';
 import { JumpBox } from './JumpBox.tsx';
+import { SideColumn } from './SideColumn.tsx';
+import { useNavigationPosition } from './navigation-position.ts';
 
 const escapeAccepted = (event: KeyboardEvent) => escapeTogglesSideView(escapeContextOf(event));
 
@@ -102,6 +104,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const screens = Grid.useBreakpoint();
+  const [position, setPosition] = useNavigationPosition();
   const menus = visibleMenus(configuration?.menus, user?.profiles);
   type NavItem = NonNullable<MenuProps['items']>[number];
   const toItem = (m: MenuItem): NavItem => ({
@@ -121,12 +124,32 @@ export function Shell({ children }: { children: ReactNode }) {
             icon={<FullscreenExitOutlined />}
             aria-label={t('Leave the side view')}
             onClick={() => setSideView(false)}
-            style={{ position: 'fixed', top: 8, right: 8, zIndex: 20 }}
+            style={{ position: 'fixed', top: 8, insetInlineEnd: 8, zIndex: 20 }}
           />
         </Tooltip>
       </Layout>
     );
   }
+  // Small screens keep the bar at the top (and the bottom navigation): a side column would eat the screen.
+  const side = screens.md && position !== 'top';
+  const mainMenu = (mode: 'horizontal' | 'inline') => (
+    <Menu
+      theme="dark"
+      mode={mode}
+      items={menus.map(toItem)}
+      selectedKeys={[selected]}
+      style={mode === 'horizontal' ? { flex: 1, minWidth: 0 } : { borderInlineEnd: 0 }}
+      onClick={({ key }) => navigate(key)}
+      aria-label={t('Main menu')}
+      data-testid="main-menu"
+      data-position={side ? position : 'top'}
+    />
+  );
+  const content = (
+    <Layout.Content style={{ padding: screens.md ? 24 : 12, paddingBottom: screens.md ? 24 : 72, minWidth: 0 }}>
+      {children}
+    </Layout.Content>
+  );
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
@@ -145,16 +168,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {t(host.windowTitle || defaultWindowTitle)}
           </Typography.Text>
         </Link>
-        <Menu
-          theme="dark"
-          mode="horizontal"
-          items={menus.map(toItem)}
-          selectedKeys={[selected]}
-          style={{ flex: 1, minWidth: 0 }}
-          onClick={({ key }) => navigate(key)}
-          aria-label={t('Main menu')}
-          data-testid="main-menu"
-        />
+        {side ? <div style={{ flex: 1 }} /> : mainMenu('horizontal')}
         {/* The domains' header parts load on first render, without holding the shell. */}
         <Suspense fallback={null}>
           {GlobalSearch && <GlobalSearch />}
@@ -163,9 +177,16 @@ export function Shell({ children }: { children: ReactNode }) {
         <UserMenu open={userMenuOpen} onOpenChange={setUserMenuOpen} onHelp={() => setHelpOpen(true)} />
       </Layout.Header>
       {dialogs}
-      <Layout.Content style={{ padding: screens.md ? 24 : 12, paddingBottom: screens.md ? 24 : 72 }}>
-        {children}
-      </Layout.Content>
+      {side ? (
+        <Layout hasSider>
+          <SideColumn position={position} onPosition={setPosition}>
+            {mainMenu('inline')}
+          </SideColumn>
+          {content}
+        </Layout>
+      ) : (
+        content
+      )}
       {!screens.md && (
         <BottomNavigation items={visibleMenus(configuration?.responsiveBottomNavigation, user?.profiles)} />
       )}

@@ -10,6 +10,7 @@ import { Shell } from './Shell.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { WebModulesContext } from '../web-module.ts';
 import { composedWeb } from '../web-modules.ts';
+import { navigationStatePath, savedNavigationPosition } from './navigation-position.ts';
 
 /** The data cache of the signed-in app. Errors are shown once by the API client: no silent retries. */
 export const queryClient = new QueryClient({
@@ -21,10 +22,12 @@ export function SignedInApp() {
   const { status, signedOutByUser, configuration } = useSession();
   const location = useLocation();
   useEffect(() => onSignOut(() => queryClient.clear()), []);
-  // The user's saved theme (other browsers included) wins over this browser's last choice.
+  // The user's saved theme and menu position (other browsers included) win over this browser's last choice.
   useEffect(() => {
     const theme = themePreferenceOf(configuration?.userPreferences)?.value;
     if (theme && typeof theme === 'object') writeUiState('theme', theme);
+    const position = savedNavigationPosition(configuration?.userPreferences);
+    if (position) writeUiState(navigationStatePath, position);
   }, [configuration]);
   // alt+R reloads the route's data.
   useShortcut('alt+r', () => void queryClient.invalidateQueries());

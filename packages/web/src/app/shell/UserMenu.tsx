@@ -7,12 +7,18 @@ import { useUiState } from '../ui-state.ts';
 import { notify } from '../notify.tsx';
 import { savePreference } from '../session/preferences.ts';
 import type { ThemePreference } from '../theme.ts';
-import { supportedLocales } from '../../i18n/locale.ts';
-
-const localeNames: Record<string, string> = { 'en-EU': 'English', 'fr-FR': 'Français' };
+import { isRtl } from '../../i18n/locale.ts';
+import { languageMenuItems } from './language-menu.tsx';
+import {
+  isNavigationPosition,
+  navigationPositionLabels,
+  navigationPositions,
+  useNavigationPosition,
+} from './navigation-position.ts';
 
 /**
- * The signed-in user's menu: language, colour scheme, debug mode, the keyboard shortcuts, sign out.
+ * The signed-in user's menu: language (every locale, by language), the menu's position, colour
+ * scheme, debug mode, the keyboard shortcuts, sign out.
  * Opened by a click or Ctrl+U (the shell holds `open`).
  */
 export function UserMenu({
@@ -28,6 +34,7 @@ export function UserMenu({
   const { user, signOut } = useSession();
   const [themePreference, setTheme] = useUiState<ThemePreference>('theme', {});
   const [debug, setDebug] = useUiState('debug', false);
+  const [navigation, setNavigation] = useNavigationPosition();
   const scheme = themePreference.colorScheme ?? 'light';
   const items: MenuProps['items'] = [
     { key: 'who', label: `${user?.username ?? ''}`, disabled: true },
@@ -35,9 +42,14 @@ export function UserMenu({
     {
       key: 'language',
       label: t('Language'),
-      children: supportedLocales.map((l) => ({
-        key: `locale:${l}`,
-        label: `${l === i18n.language ? '✓ ' : ''}${localeNames[l]}`,
+      children: languageMenuItems(i18n.language),
+    },
+    {
+      key: 'navigation',
+      label: t('Navigation'),
+      children: navigationPositions.map((position) => ({
+        key: `navigation:${position}`,
+        label: `${position === navigation ? '✓ ' : ''}${t(navigationPositionLabels[position])}`,
       })),
     },
     {
@@ -64,7 +76,8 @@ export function UserMenu({
       return notify({ level: 'info', message: debug ? 'Debug mode is now OFF' : 'Debug mode is now ON' });
     }
     const [kind, value] = key.split(':');
-    if (kind === 'locale') void changeLocale(value);
+    if (kind === 'locale') void changeLocale(value, user);
+    if (kind === 'navigation' && isNavigationPosition(value)) setNavigation(value);
     if (kind === 'theme') {
       const next = { ...themePreference, colorScheme: value as ThemePreference['colorScheme'] };
       setTheme(next);
@@ -76,7 +89,8 @@ export function UserMenu({
     <Dropdown
       menu={{ items, onClick, triggerSubMenuAction: 'click' }}
       trigger={['click']}
-      placement="bottomRight"
+      // The menu opens under its button, towards the screen: leftwards, rightwards in right-to-left.
+      placement={isRtl(i18n.language) ? 'bottomLeft' : 'bottomRight'}
       {...(onOpenChange ? { open, onOpenChange: (next: boolean) => onOpenChange(next) } : {})}
     >
       <Button
