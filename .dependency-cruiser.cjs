@@ -14,6 +14,7 @@ const domainArrows = {
   lists: [],
   dyno: [],
   flow: [],
+  documentation: [],
   locales: [],
   person: [],
   asset: [],

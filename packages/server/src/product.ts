@@ -10,6 +10,7 @@ import { demoModule } from './demo/demo.module.ts';
 import { documentsModule } from './documents/documents.module.ts';
 import { dynoModule } from './dyno/dyno.module.ts';
 import { flowModule } from './flow/flow.module.ts';
+import { documentationModule } from './documentation/documentation.module.ts';
 import { externalModule } from './external/external.module.ts';
 import { financingModule } from './financing/financing.module.ts';
 import { listsModule } from './lists/lists.module.ts';
@@ -42,6 +43,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   localesModule,
   dynoModule,
   flowModule,
+  documentationModule,
   flagsModule,
   scriptModule,
   personModule,

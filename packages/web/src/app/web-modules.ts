@@ -17,6 +17,8 @@ import { importsModule } from '../imports/imports.module.ts';
 import { flagsModule } from '../flags/flags.module.ts';
 import { tenantsModule } from '../tenants/tenants.module.ts';
 import { dynoModule } from '../dyno/dyno.module.ts';
+import { flowModule } from '../flow/flow.module.ts';
+import { documentationModule } from '../documentation/documentation.module.ts';
 import { composeWebModules, type WebModule } from './web-module.ts';
 
 /**
@@ -44,6 +46,8 @@ export const webModules: WebModule[] = [
   flagsModule,
   tenantsModule,
   dynoModule,
+  flowModule,
+  documentationModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);
