@@ -1,3 +1,4 @@
+import { loadDictionaries, loadedDictionary } from './i18n/dictionaries.ts';
 import { describe, expect, it } from 'vitest';
 import { listNames, listValues, referenceLists, taxRates, type ListItem } from './reference-lists.ts';
 
@@ -238,8 +239,14 @@ describe('listValues', () => {
     expect(listValues('contractStatus', '')[0].label).toBe('Draft');
   });
 
-  it('falls back to English, untranslated, for other languages', () => {
-    expect(listValues('contractStatus', 'de-DE')[0]).toEqual({ value: 'DRAFT', label: 'Draft', isTranslated: false });
+  it('answers a shipped language from its dictionary, names of countries from Intl, and English, untranslated, for a language that has none', async () => {
+    await loadDictionaries();
+    const draft = listValues('contractStatus', 'de-DE')[0];
+    expect(draft.isTranslated).toBe(true);
+    expect(draft.label).toBe(loadedDictionary('de')?.Draft);
+    expect(draft.label).not.toBe('Draft');
+    expect(listValues('country', 'lt-LT').find((item) => item.value === 'DE')?.label).toBe('Vokietija');
+    expect(listValues('contractStatus', 'ja-JP')[0]).toEqual({ value: 'DRAFT', label: 'Draft', isTranslated: false });
   });
 
   it('lets a tenant override replace a list', () => {

@@ -56,6 +56,8 @@ export function listValues(
       : undefined;
   if (!Array.isArray(list)) return [{ value: 'ERROR', label: `List not found ${name}`, isTranslated: false }];
   const language = languageOf(locale || defaultLocale);
+  // English answers a locale of a language the product does not ship, untranslated.
+  const askedEnglish = (locale || defaultLocale).toLowerCase().startsWith('en');
   const dictionary = language === 'fr' || language === 'en' ? undefined : loadedDictionary(language);
   return list.map((item) => {
     // Overrides are tenant data: at run time a label may be a bare string or lack a language.
@@ -66,6 +68,10 @@ export function listValues(
       return { value: item.value, label: intlName(item.names, language, item.value), isTranslated: true };
     const own = labels[language] ?? (labels.en ? dictionary?.[labels.en] : undefined);
     const label = own || labels.en || labels.fr || item.value;
-    return { value: item.value, label, isTranslated: language === 'en' ? Boolean(labels.en) : Boolean(own) };
+    return {
+      value: item.value,
+      label,
+      isTranslated: language === 'en' ? askedEnglish && Boolean(labels.en) : Boolean(own),
+    };
   });
 }

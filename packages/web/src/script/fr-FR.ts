@@ -11,7 +11,7 @@ export const scriptFr: Record<string, string> = {
   Off: 'Désactivé',
   On: 'Activé',
   'Script on or off': 'Script activé ou désactivé',
-  'Whether this tenant runs the script': 'Si ce locataire exécute le script',
+  'Whether this tenant runs the script': 'Si ce tenant exécute le script',
   'Not saved': 'Non enregistré',
   History: 'Historique',
   Save: 'Enregistrer',
