@@ -24,6 +24,7 @@ import { savePreference } from '../session/preferences.ts';
 import type { ThemePreference } from '../theme.ts';
 import { ShellHelp } from './ShellHelp.tsx';
 import { JumpBox } from './JumpBox.tsx';
+import { useParentWindow } from './side-view.ts';
 import { SideColumn } from './SideColumn.tsx';
 import { useNavigationPosition } from './navigation-position.ts';
 
@@ -97,6 +98,7 @@ export function Shell({ children }: { children: ReactNode }) {
   );
   useShortcut('alt+x', () => setSideView(!sideView));
   useShortcut('escape', () => setSideView(!sideView), true, escapeAccepted);
+  useParentWindow(setSideView);
   const { configuration, user } = useSession();
   const { slots } = useWebModules();
   const { globalSearch: GlobalSearch, notificationBell: NotificationBell } = slots;
