@@ -1,3 +1,5 @@
+import { closestLocale, localeInfo } from '../i18n/locales.ts';
+
 /**
  * Date values at the API edge. Dates (no time) are `YYYY-MM-DD`; datetimes are ISO strings in UTC.
  * Filters accept compact stamps (`YYYYMMDD`, `YYYYMMDDHHmmss`) and ISO strings.
@@ -76,3 +78,36 @@ export function parseDateValue(value: string): { day: string } | { instant: Date
   const instant = new Date(value.length <= 16 || !/[Z+-]\d*:?\d*$/.test(value.slice(10)) ? `${value}Z` : value);
   return validDay(y, mo, d) && !Number.isNaN(instant.getTime()) ? { instant } : undefined;
 }
+
+/**
+ * Spec 000 §5: a day typed with separators (`03/04/2025`, `3.4.2025`, `03-04-2025`). A 4-digit
+ * last segment is day-month-year, or month-day-year where the locale writes months first (en-US),
+ * so that segment order needs the locale: without one, an ambiguous day (both first segments ≤ 12
+ * and different) is `MISSING_LOCALE`. A 4-digit first segment is year-month-day in every locale.
+ * Undefined when the text is not such a day; INVALID_DATE when it names no day of the calendar.
+ */
+export function parseTypedDay(
+  text: string,
+  locale: string | undefined,
+): { day: string } | { error: TypedDayError } | undefined {
+  const s = text.trim();
+  let m = /^(\d{4})[-/. ](\d{1,2})[-/. ](\d{1,2})$/.exec(s);
+  if (m) return typedDay(+m[1], +m[2], +m[3]);
+  m = /^(\d{1,2})[-/. ](\d{1,2})[-/. ](\d{4})$/.exec(s);
+  if (!m) return undefined;
+  const [first, second, year] = [+m[1], +m[2], +m[3]];
+  if (!locale) {
+    // Only a segment above 12 (a day) or two equal segments tell the order without a locale.
+    if (first > 12) return typedDay(year, second, first);
+    if (second > 12 || first === second) return typedDay(year, first, second);
+    return { error: 'MISSING_LOCALE' };
+  }
+  const monthFirst = (localeInfo(locale) ?? localeInfo(closestLocale(locale)))?.dateFormat === 'MM-DD-YYYY';
+  return monthFirst ? typedDay(year, first, second) : typedDay(year, second, first);
+}
+export type TypedDayError = 'INVALID_DATE' | 'MISSING_LOCALE';
+
+const typedDay = (y: number, m: number, d: number): { day: string } | { error: TypedDayError } =>
+  validDay(y, m, d)
+    ? { day: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` }
+    : { error: 'INVALID_DATE' };

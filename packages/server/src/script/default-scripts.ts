@@ -7,7 +7,6 @@ import fs from 'node:fs';
  */
 const described: { name: string; scriptType: string; entityName?: string; description: string }[] = [
   { name: 'hello-world', scriptType: 'RUN', description: 'Answers a greeting: checks that scripts run' },
-  { name: 'virtual-keyboards', scriptType: 'RUN', description: 'The on-screen keyboards of a locale' },
   { name: 'products-catalog', scriptType: 'RUN', description: "The tenant's products for the catalogue pickers" },
   {
     name: 'person-layout',

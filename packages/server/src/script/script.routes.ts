@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@lbo/model/errors';
+import { defaultLocale } from '@lbo/model/i18n/locales';
 import { errorSchema, recordSchema } from '@lbo/model/schema/kind-schemas';
 import { idParams } from '@lbo/model/schema/request-values';
 import { readInTenant, scopeOf } from '../db/database.ts';
@@ -11,6 +12,7 @@ import { typed } from '../http/schemas.ts';
 import type { ScriptCaller } from './script-host.ts';
 import { findScript, runCode, runStoredScript, scriptEntity, type ScriptServices } from './script-runs.ts';
 import { scriptVersions } from './script-versions.ts';
+import { isLocaleTag, virtualKeyboardsOf } from './virtual-keyboards.ts';
 
 export interface ScriptRouteOptions extends ScriptServices {
   preHandler: (request: FastifyRequest) => Promise<void>;
@@ -49,6 +51,16 @@ const testRunBody = z.strictObject({
   query: anyQuery.optional(),
   body: anyBody.optional(),
 });
+
+const keyboardLayout = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  direction: z.enum(['ltr', 'rtl']),
+  rows: z.array(z.array(z.string())).describe('keys row by row; a key may be several letters'),
+  shiftRows: z.array(z.array(z.string())).describe('the same keys with shift'),
+});
+const keyboardsAnswer = z.object({ locale: z.string(), layouts: z.array(keyboardLayout) });
 
 const logLine = z.object({ level: z.string(), output: z.string(), time: z.string() });
 const testRunAnswer = z.object({
@@ -179,15 +191,17 @@ export async function scriptRoutes(app: FastifyInstance, options: ScriptRouteOpt
       ...signedIn,
       schema: {
         tags,
-        summary: 'The default script virtual-keyboards: the on-screen keyboards of a locale, its own first',
-        querystring: z.strictObject({ locale: z.string().max(20).optional() }),
-        response: { 200: scriptAnswer, ...refusals },
+        summary: "The on-screen keyboards of a locale (the caller's when none is named), its own first, then QWERTY",
+        querystring: z.strictObject({ locale: z.string().max(35).optional() }),
+        response: { 200: keyboardsAnswer, ...refusals },
       },
     },
     async (request, reply) => {
-      // The same for a locale until the tenant edits the script: the client keeps it an hour.
+      const locale = request.query.locale ?? callerOf(request).locale ?? defaultLocale;
+      if (!isLocaleTag(locale)) throw new ApiError('INVALID_FIELD_IN_QUERY', ['locale', 'not a locale tag']);
+      // Layouts are data of the release: the client keeps them an hour.
       reply.header('cache-control', 'private, max-age=3600');
-      return run(request, reply, 'virtual-keyboards', request.query);
+      return virtualKeyboardsOf(locale);
     },
   );
 

@@ -60,7 +60,6 @@ describe('default scripts', () => {
         'personRegistration-format-check',
         'products-catalog',
         'string-to-address',
-        'virtual-keyboards',
       ].sort(),
     );
   });
@@ -69,19 +68,6 @@ describe('default scripts', () => {
     const res = await call('GET', '/api/script/runs/hello-world?who=Ada&token=abc', reader.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Hello Ada!', who: 'Ada', token: 'abc', tenant: 'alpha' });
-  });
-
-  it('virtual-keyboards answers the locale’s layouts first, and may be cached', async () => {
-    const fr = await call('GET', '/api/script/runs/virtual-keyboards?locale=fr-FR', reader.headers);
-    expect(fr.statusCode, fr.body).toBe(200);
-    expect(fr.headers['cache-control']).toBe('private, max-age=3600');
-    const names = (fr.json().layouts as { id: string }[]).map((l) => l.id);
-    expect(names[0]).toBe('AZERTY');
-    expect(names).toEqual(expect.arrayContaining(['QWERTY', 'QWERTZ', 'ARABIC', 'CYRILLIC']));
-    const ar = (await call('GET', '/api/script/runs/virtual-keyboards?locale=ar-MA', reader.headers)).json();
-    expect(ar.layouts[0]).toMatchObject({ id: 'ARABIC', direction: 'rtl' });
-    const ru = (await call('GET', '/api/script/runs/virtual-keyboards?locale=ru-RU', reader.headers)).json();
-    expect(ru.layouts[0].rows[1][0]).toBe('й');
   });
 
   it("products-catalog lists the tenant's products through lbo.list, not another tenant's", async () => {

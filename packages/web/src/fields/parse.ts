@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { intlLocale } from '../i18n/locale.ts';
+import { parseTypedDay } from '@lbo/model/values/dates';
+import { decimalInputText, latinDigits, parseDecimalInput } from '../i18n/decimal-input.ts';
 
 /**
  * Typed input → stored value (spec 000 §5). Empty input is undefined; unparsable numbers are
@@ -17,41 +18,30 @@ export function localDay(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function separators(locale: string) {
-  const parts = new Intl.NumberFormat(intlLocale(locale)).formatToParts(12345.6);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
-
-const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-/** Sign, decimals and exponent; the locale's decimal symbol and group separators are accepted. */
+/**
+ * Sign, decimals and exponent as a user of the locale types them (its decimal symbol, group
+ * separators and digits; i18n/decimal-input.ts): the exact decimal read, as a number.
+ */
 export function parseNumberInput(text: string, locale: string): number | undefined {
-  let s = text.trim().replace(/[\s\u00a0\u202f']/g, '');
-  if (s === '') return undefined;
-  const { group, decimal } = separators(locale);
-  if (group === '.' || group === ',') s = s.split(group).join('');
-  if (decimal !== '.') s = s.replace(decimal, '.');
-  return numberPattern.test(s) ? Number(s) : Number.NaN;
+  const decimal = parseDecimalInput(text, locale);
+  return decimal === undefined ? undefined : decimal === null ? Number.NaN : Number(decimal);
 }
 
 /** Currency input: symbols and codes around the amount are ignored. */
 export function parseCurrencyInput(text: string, locale: string): number | undefined {
-  return parseNumberInput(text.replace(/[€$£¥]|\b[A-Z]{3}\b/g, ''), locale);
+  return parseNumberInput(text.replace(/\p{Sc}|\b[A-Z]{3}\b/gu, ''), locale);
 }
 
 /** `5,25 %` → 0.0525: the input divided by 100, rounded to 10 digits. */
 export function parsePercentageInput(text: string, locale: string): number | undefined {
-  const n = parseNumberInput(text.trim().replace(/%$/, ''), locale);
+  const n = parseNumberInput(text.trim().replace(/\s*[%\u066a]\p{Cf}*$/u, ''), locale);
   return n === undefined || Number.isNaN(n) ? n : Number((n / 100).toFixed(10));
 }
 
-/** A number as typed back into an input: no grouping, the locale's decimal symbol. */
+/** A number as typed back into an input: no grouping, the locale's digits and decimal symbol. */
 export function numberInputText(value: unknown, locale: string): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return '';
-  return String(value).replace('.', separators(locale).decimal);
+  return decimalInputText(value, locale);
 }
 
 const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
@@ -77,23 +67,19 @@ function validDay(y: number, m: number, d: number): string | undefined {
 }
 
 /**
- * Accepted dates: relative keywords, 8- or 14-digit compact stamps, ISO strings, and
- * separated day-month-year (month-day-year for a US locale) with a 4-digit year.
+ * Accepted dates: relative keywords, 8- or 14-digit compact stamps, ISO strings, and days typed
+ * with separators in the locale's order (model values/dates.ts: `03/04/2025` is 3 April in fr-FR,
+ * 4 March in en-US), in Latin or Arabic-Indic digits.
  */
 export function parseDateInput(text: string, locale: string, today = new Date()): string | InvalidInput | undefined {
-  const s = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const s = latinDigits(text).trim().toLowerCase().replace(/\s+/g, ' ');
   if (s === '') return undefined;
   const keyword = keywords[s];
   if (keyword) return day(keyword(dayjs(today)));
-  let m = /^(\d{4})(\d{2})(\d{2})(\d{6})?$/.exec(s);
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{6})?$/.exec(s);
   if (m) return validDay(+m[1], +m[2], +m[3]) ?? { invalidInput: text };
-  m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
-  if (m) return validDay(+m[1], +m[2], +m[3]) ?? { invalidInput: text };
-  m = /^(\d{1,2})[-/. ](\d{1,2})[-/. ](\d{4})$/.exec(s);
-  if (m) {
-    const us = /^en-US$/i.test(locale);
-    return (us ? validDay(+m[3], +m[1], +m[2]) : validDay(+m[3], +m[2], +m[1])) ?? { invalidInput: text };
-  }
+  const typed = parseTypedDay(s, locale);
+  if (typed) return 'day' in typed ? typed.day : { invalidInput: text };
   if (/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}/.test(s)) {
     const d = dayjs(text.trim());
     if (d.isValid()) return day(d);
@@ -103,7 +89,7 @@ export function parseDateInput(text: string, locale: string, today = new Date())
 
 /** A date as above, optionally followed by a time `HH:mm` (after a space, ` - ` or `T`). */
 export function parseDateTimeInput(text: string, locale: string, now = new Date()): Date | InvalidInput | undefined {
-  const s = text.trim();
+  const s = latinDigits(text).trim();
   if (s === '') return undefined;
   if (/^now$|^maintenant$/i.test(s)) return now;
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s)) {
