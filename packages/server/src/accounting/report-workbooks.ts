@@ -1,76 +1,86 @@
 import ExcelJS from 'exceljs';
+import { documentLanguage, documentText } from '@lbo/model/i18n/documents/document-texts';
 import type { agedReceivables, ledger, trialBalance } from './reports.ts';
 
 /**
  * The books' reports as Excel workbooks (`GET /api/accounting/{report}.xlsx`): one sheet, a bold
  * header row, the report's lines, bold totals rows; amounts as numbers with two decimals, days as
- * dates, so that the accountant sums and filters them in Excel. Headers in English or French.
+ * dates, so that the accountant sums and filters them in Excel. Headers in the reader's language (the documents' dictionary).
  */
-type Language = 'en' | 'fr';
 type Kind = 'text' | 'money' | 'date';
 interface Column {
+  /** The heading in English, written in the workbook's language by the documents' dictionary. */
   en: string;
-  fr: string;
   kind: Kind;
   width?: number;
 }
 interface Sheet {
-  name: Record<Language, string>;
+  name: string;
   columns: Column[];
   rows: unknown[][];
   totals: unknown[][];
 }
 
-const text = (en: string, fr: string, width = 14): Column => ({ en, fr, kind: 'text', width });
-const money = (en: string, fr: string): Column => ({ en, fr, kind: 'money', width: 15 });
-const day = (en: string, fr: string): Column => ({ en, fr, kind: 'date', width: 12 });
+const text = (en: string, width = 14): Column => ({ en, kind: 'text', width });
+const money = (en: string): Column => ({ en, kind: 'money', width: 15 });
+const day = (en: string): Column => ({ en, kind: 'date', width: 12 });
+
+/** Texts of rows, besides the headings and sheet names. */
+const rowTexts = { opening: 'Opening balance', closing: 'Total and closing balance', total: 'Total' };
 
 type TrialBalance = Awaited<ReturnType<typeof trialBalance>>;
 type Ledger = Awaited<ReturnType<typeof ledger>>;
 type Aged = Awaited<ReturnType<typeof agedReceivables>>;
 
-function trialBalanceSheet(r: TrialBalance): Sheet {
+function trialBalanceSheet(r: TrialBalance, lang: string): Sheet {
   return {
-    name: { en: 'Trial balance', fr: 'Balance générale' },
+    name: 'Trial balance',
     columns: [
-      text('Account', 'Compte', 12),
-      text('Label', 'Libellé', 40),
-      text('Currency', 'Devise', 9),
-      money('Debit', 'Débit'),
-      money('Credit', 'Crédit'),
-      money('Balance', 'Solde'),
+      text('Account', 12),
+      text('Label', 40),
+      text('Currency', 9),
+      money('Debit'),
+      money('Credit'),
+      money('Balance'),
     ],
     rows: r.accounts.map((a) => [a.account, a.label, a.currency, a.debit, a.credit, a.balance]),
-    totals: Object.entries(r.totals).map(([currency, t]) => ['Total', null, currency, t.debit, t.credit, t.balance]),
+    totals: Object.entries(r.totals).map(([currency, t]) => [
+      documentText(lang, rowTexts.total),
+      null,
+      currency,
+      t.debit,
+      t.credit,
+      t.balance,
+    ]),
   };
 }
 
-function ledgerSheet(name: Record<Language, string>) {
-  return (r: Ledger, lang: Language): Sheet => {
+function ledgerSheet(name: string) {
+  return (r: Ledger, lang: string): Sheet => {
     const debit = r.lines.reduce((s, l) => s + Math.round(l.debit * 100), 0) / 100;
     const credit = r.lines.reduce((s, l) => s + Math.round(l.credit * 100), 0) / 100;
     return {
       name,
       columns: [
-        day('Date', 'Date'),
-        text('Account', 'Compte', 10),
-        text('Label', 'Libellé', 36),
-        text('Event', 'Événement', 12),
-        text('Event type', 'Type d’événement', 18),
-        text('Invoice', 'Facture'),
-        text('Person', 'Personne'),
-        text('Contract', 'Contrat'),
-        text('Reference', 'Référence'),
-        text('Currency', 'Devise', 9),
-        money('Debit', 'Débit'),
-        money('Credit', 'Crédit'),
-        money('Balance', 'Solde'),
+        day('Date'),
+        text('Account', 10),
+        text('Label', 36),
+        text('Event', 12),
+        text('Event type', 18),
+        text('Invoice'),
+        text('Person'),
+        text('Contract'),
+        text('Reference'),
+        text('Currency', 9),
+        money('Debit'),
+        money('Credit'),
+        money('Balance'),
       ],
       rows: [
         [
           r.from,
           r.account,
-          lang === 'fr' ? 'Solde d’ouverture' : 'Opening balance',
+          documentText(lang, rowTexts.opening),
           null,
           null,
           null,
@@ -102,7 +112,7 @@ function ledgerSheet(name: Record<Language, string>) {
         [
           r.to,
           r.account,
-          lang === 'fr' ? 'Total et solde de clôture' : 'Total and closing balance',
+          documentText(lang, rowTexts.closing),
           null,
           null,
           null,
@@ -119,37 +129,42 @@ function ledgerSheet(name: Record<Language, string>) {
   };
 }
 
-function agedSheet(r: Aged): Sheet {
+function agedSheet(r: Aged, lang: string): Sheet {
   const bucketColumns: Record<string, Column> = {
-    current: money('Not due', 'Non échu'),
-    '1-30': money('1–30 days', '1 à 30 jours'),
-    '31-60': money('31–60 days', '31 à 60 jours'),
-    '61-90': money('61–90 days', '61 à 90 jours'),
-    '91-120': money('91–120 days', '91 à 120 jours'),
-    over120: money('Over 120 days', 'Plus de 120 jours'),
+    current: money('Not due'),
+    '1-30': money('1–30 days'),
+    '31-60': money('31–60 days'),
+    '61-90': money('61–90 days'),
+    '91-120': money('91–120 days'),
+    over120: money('Over 120 days'),
   };
   const keys = [...r.buckets, 'total'];
   const figures = (x: Record<string, unknown>) => keys.map((b) => x[b] ?? 0);
   return {
-    name: { en: 'Aged receivables', fr: 'Balance âgée' },
+    name: 'Aged receivables',
     columns: [
-      text('Client', 'Client', 12),
-      text('Name', 'Nom', 32),
-      text('Currency', 'Devise', 9),
+      text('Client', 12),
+      text('Name', 32),
+      text('Currency', 9),
       ...r.buckets.map((b) => bucketColumns[b]),
-      money('Total', 'Total'),
+      money('Total'),
     ],
     rows: r.clients.map((c) => [c.person, c.name, c.currency, ...figures(c)]),
-    totals: Object.entries(r.totals).map(([currency, t]) => ['Total', null, currency, ...figures(t)]),
+    totals: Object.entries(r.totals).map(([currency, t]) => [
+      documentText(lang, rowTexts.total),
+      null,
+      currency,
+      ...figures(t),
+    ]),
   };
 }
 
 export const reportSheets = {
-  'trial-balance': (r: TrialBalance) => trialBalanceSheet(r),
-  'general-ledger': ledgerSheet({ en: 'General ledger', fr: 'Grand livre' }),
-  'account-statement': ledgerSheet({ en: 'Account statement', fr: 'Relevé de compte' }),
-  'aged-receivables': (r: Aged) => agedSheet(r),
-} satisfies Record<string, (answer: never, lang: Language) => Sheet>;
+  'trial-balance': (r: TrialBalance, lang: string) => trialBalanceSheet(r, lang),
+  'general-ledger': ledgerSheet('General ledger'),
+  'account-statement': ledgerSheet('Account statement'),
+  'aged-receivables': (r: Aged, lang: string) => agedSheet(r, lang),
+} satisfies Record<string, (answer: never, lang: string) => Sheet>;
 export type ReportName = keyof typeof reportSheets;
 
 const formats: Record<Kind, string | undefined> = { text: undefined, money: '#,##0.00', date: 'dd/mm/yyyy' };
@@ -168,13 +183,14 @@ export async function reportWorkbook(
   locale: string | undefined,
   suffix: string,
 ): Promise<{ file: Buffer; fileName: string }> {
-  const lang: Language = locale?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-  const sheet = (reportSheets[report] as (a: unknown, l: Language) => Sheet)(answer, lang);
+  const lang = documentLanguage(locale);
+  const sheet = (reportSheets[report] as (a: unknown, l: string) => Sheet)(answer, lang);
+  const name = documentText(lang, sheet.name);
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
-  const ws = workbook.addWorksheet(sheet.name[lang]);
+  const ws = workbook.addWorksheet(name);
   ws.columns = sheet.columns.map((c, i) => ({
-    header: c[lang],
+    header: documentText(lang, c.en),
     key: `c${i}`,
     width: c.width ?? 14,
     style: formats[c.kind] ? { numFmt: formats[c.kind] } : {},
@@ -184,5 +200,38 @@ export async function reportWorkbook(
   for (const row of sheet.totals) ws.addRow(sheet.columns.map((c, i) => cellOf(row[i], c.kind))).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
-  return { file: Buffer.from(await workbook.xlsx.writeBuffer()), fileName: `${sheet.name[lang]}${suffix}.xlsx` };
+  return { file: Buffer.from(await workbook.xlsx.writeBuffer()), fileName: `${name}${suffix}.xlsx` };
 }
+
+/** The English of every sheet name, heading and row text, for the documents' dictionary. */
+export const workbookEnglishTexts = [
+  ...new Set([
+    ...Object.values(rowTexts),
+    '1–30 days',
+    '31–60 days',
+    '61–90 days',
+    '91–120 days',
+    'Account',
+    'Balance',
+    'Client',
+    'Contract',
+    'Credit',
+    'Currency',
+    'Date',
+    'Debit',
+    'Event',
+    'Event type',
+    'Invoice',
+    'Label',
+    'Name',
+    'Not due',
+    'Over 120 days',
+    'Person',
+    'Reference',
+    'Total',
+    'Trial balance',
+    'Aged receivables',
+    'General ledger',
+    'Account statement',
+  ]),
+];

@@ -257,7 +257,7 @@ async function writeInvoices(
       taxes: draft.taxes,
       lineCount: draft.lines.length,
       ...paymentTermsOf(payer, payee),
-      ...(payer?.data.preferredLanguage ? { language: String(payer.data.preferredLanguage).slice(0, 2) } : {}),
+      ...(payer?.data.preferredLanguage ? { language: String(payer.data.preferredLanguage) } : {}),
       ...extra,
     };
     invoices.push(doc);

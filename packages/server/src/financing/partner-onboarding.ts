@@ -14,6 +14,7 @@ import { prospect as prospectKind } from '@lbo/model/entities/person/prospect.en
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApiError } from '@lbo/model/errors';
+import { documentText } from '@lbo/model/i18n/documents/document-texts';
 import { referenceLists } from '@lbo/model/reference-lists';
 import type { Tx } from '../db/database.ts';
 import type { Caller, Operations } from '../entities/crud.operation.ts';
@@ -24,21 +25,14 @@ import { createIn } from '../entities/crud.operation.ts';
 export interface Onboarding {
   email: string;
   name: string;
-  /** The partner's preferred language (`en-GB` when not given), a `locale` of the list (`fr-FR`); the mail is in French for `fr-…`, else in English. */
+  /** The partner's preferred language (`en-GB` when not given), a `locale` of the list (`fr-FR`); the mail is in its language (the documents' dictionary), else in English. */
   language?: string;
 }
 
-const texts: Record<string, { subject: string; body: (name: string, link: string) => string }> = {
-  en: {
-    subject: 'Become our partner: complete your registration',
-    body: (name, link) =>
-      `Hello ${name},\n\nWe would be glad to work with you as a partner. Please complete your registration here:\n${link}\n\nThis link is personal.`,
-  },
-  fr: {
-    subject: 'Devenez notre partenaire : complétez votre inscription',
-    body: (name, link) =>
-      `Bonjour ${name},\n\nNous serions heureux de travailler avec vous en tant que partenaire. Merci de compléter votre inscription ici :\n${link}\n\nCe lien vous est personnel.`,
-  },
+/** The English of the onboarding mail, translated into the partner's language by the documents' dictionary. */
+export const onboardingTexts = {
+  subject: 'Become our partner: complete your registration',
+  body: 'Hello {name},\n\nWe would be glad to work with you as a partner. Please complete your registration here:\n{link}\n\nThis link is personal.',
 };
 
 /**
@@ -58,7 +52,7 @@ export async function onboardPartner(
   const token = randomBytes(24).toString('base64url');
   if (!referenceLists.locale.some((l) => l.value === input.language))
     throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(input.language), 'language']);
-  const text = texts[input.language.slice(0, 2)] ?? texts.en;
+  const subject = documentText(input.language, onboardingTexts.subject);
   let communication: Doc | undefined,
     link = '';
   const prospect = await operations.create(
@@ -100,14 +94,14 @@ export async function onboardPartner(
         url.searchParams.set('lang', input.language);
         link = url.toString();
         communication = await createIn(tx, caller, communicationKind, {
-          name: text.subject,
-          subject: text.subject,
+          name: subject,
+          subject,
           type: 'EMAIL',
           category: 'Partner onboarding',
           status: 'SCHEDULED',
           date: new Date().toISOString(),
           to: email,
-          content: text.body(name, link),
+          content: documentText(input.language, onboardingTexts.body, { name, link }),
           accessTokenHash: createHash('sha256').update(token).digest('hex'),
           persons: [{ role: 'PARTNER', personRegistration: String(doc.registration), name }],
         });

@@ -1,10 +1,12 @@
 /**
  * The mails the product sends, as handlebars templates per language (docs/mail.md): built-in
- * defaults in English and French for each, which a tenant may override per language in its
- * `mail` configuration (mail-settings.ts). The text part is rendered without HTML escaping; the
+ * defaults written in English and French, in every other language of the documents' dictionary
+ * (@lbo/model/i18n/documents) translated from the English, which a tenant may override per
+ * language in its `mail` configuration (mail-settings.ts). The text part is rendered without HTML escaping; the
  * HTML part escapes every variable (`{{…}}`), so a value typed by a client cannot inject markup.
  */
 import Handlebars from 'handlebars';
+import { documentLanguage, documentLanguages, documentText } from '@lbo/model/i18n/documents/document-texts';
 
 export interface MailTemplate {
   subject: string;
@@ -13,10 +15,35 @@ export interface MailTemplate {
   html?: string;
 }
 
-export type TemplateLanguage = 'en' | 'fr';
-export const templateLanguages: TemplateLanguage[] = ['en', 'fr'];
+/** A language of the documents' dictionary: `en`, `fr`, `de`, `lt`… */
+export type TemplateLanguage = string;
+export const templateLanguages: readonly TemplateLanguage[] = documentLanguages;
 
-const invoiceIssued: Record<TemplateLanguage, MailTemplate> = {
+/** The HTML part of a translated text template: its paragraphs, a `{{link}}` made a link (handlebars escapes each value). */
+const htmlOfText = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map(
+      (block) => `<p>${block.replace(/\n/g, '<br>').replace(/\{\{link\}\}/g, '<a href="{{link}}">{{link}}</a>')}</p>`,
+    )
+    .join('');
+
+/** The defaults in every language: the hand-written English and French, the others translated from the English. */
+function inEveryLanguage(written: { en: MailTemplate; fr: MailTemplate }): Record<TemplateLanguage, MailTemplate> {
+  const translated = (language: string): MailTemplate => {
+    const text = documentText(language, written.en.text);
+    return {
+      subject: documentText(language, written.en.subject),
+      text,
+      ...(written.en.html ? { html: htmlOfText(text) } : {}),
+    };
+  };
+  return Object.fromEntries(
+    documentLanguages.map((language) => [language, written[language as 'en' | 'fr'] ?? translated(language)]),
+  );
+}
+
+const invoiceIssued = inEveryLanguage({
   en: {
     subject: 'Invoice {{invoiceNumber}}',
     text: 'Hello {{payerName}},\n\nPlease find attached invoice {{invoiceNumber}} of {{amount}}, due on {{dueDate}}.\n\nKind regards,\n{{sender}}',
@@ -27,9 +54,9 @@ const invoiceIssued: Record<TemplateLanguage, MailTemplate> = {
     text: 'Bonjour {{payerName}},\n\nVeuillez trouver ci-joint la facture {{invoiceNumber}} d’un montant de {{amount}}, à régler au plus tard le {{dueDate}}.\n\nCordialement,\n{{sender}}',
     html: '<p>Bonjour {{payerName}},</p><p>Veuillez trouver ci-joint la facture <b>{{invoiceNumber}}</b> d’un montant de <b>{{amount}}</b>, à régler au plus tard le {{dueDate}}.</p><p>Cordialement,<br>{{sender}}</p>',
   },
-};
+});
 
-const passwordReset: Record<TemplateLanguage, MailTemplate> = {
+const passwordReset = inEveryLanguage({
   en: {
     subject: 'Reset your password',
     text: 'Hello {{name}},\n\nSomeone asked to reset the password of your account {{username}}. To choose a new one, open this link within {{minutes}} minutes:\n{{link}}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.',
@@ -40,9 +67,9 @@ const passwordReset: Record<TemplateLanguage, MailTemplate> = {
     text: 'Bonjour {{name}},\n\nUne réinitialisation du mot de passe de votre compte {{username}} a été demandée. Pour en choisir un nouveau, ouvrez ce lien dans les {{minutes}} minutes :\n{{link}}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.',
     html: '<p>Bonjour {{name}},</p><p>Une réinitialisation du mot de passe de votre compte <b>{{username}}</b> a été demandée. Pour en choisir un nouveau, ouvrez ce lien dans les {{minutes}} minutes :</p><p><a href="{{link}}">{{link}}</a></p><p>Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.</p>',
   },
-};
+});
 
-const partnerOnboarding: Record<TemplateLanguage, MailTemplate> = {
+const partnerOnboarding = inEveryLanguage({
   en: {
     subject: 'Become our partner: complete your registration',
     text: 'Hello {{name}},\n\nWe would be glad to work with you as a partner. Please complete your registration here:\n{{link}}\n\nThis link is personal.',
@@ -51,14 +78,14 @@ const partnerOnboarding: Record<TemplateLanguage, MailTemplate> = {
     subject: 'Devenez notre partenaire : complétez votre inscription',
     text: 'Bonjour {{name}},\n\nNous serions heureux de travailler avec vous en tant que partenaire. Merci de compléter votre inscription ici :\n{{link}}\n\nCe lien vous est personnel.',
   },
-};
+});
 
-const dunningLetter: Record<TemplateLanguage, MailTemplate> = {
+const dunningLetter = inEveryLanguage({
   en: { subject: '{{subject}}', text: '{{content}}' },
   fr: { subject: '{{subject}}', text: '{{content}}' },
-};
+});
 
-const taskReminder: Record<TemplateLanguage, MailTemplate> = {
+const taskReminder = inEveryLanguage({
   en: {
     subject: 'Reminder: {{title}}',
     text: 'Hello {{name}},\n\nThe task "{{title}}" is due {{dueDate}}.\n{{#if link}}\nOpen it: {{link}}\n{{/if}}',
@@ -69,9 +96,9 @@ const taskReminder: Record<TemplateLanguage, MailTemplate> = {
     text: 'Bonjour {{name}},\n\nLa tâche « {{title}} » est à faire pour le {{dueDate}}.\n{{#if link}}\nL’ouvrir : {{link}}\n{{/if}}',
     html: '<p>Bonjour {{name}},</p><p>La tâche <b>{{title}}</b> est à faire pour le {{dueDate}}.</p>{{#if link}}<p><a href="{{link}}">L’ouvrir</a></p>{{/if}}',
   },
-};
+});
 
-const mention: Record<TemplateLanguage, MailTemplate> = {
+const mention = inEveryLanguage({
   en: {
     subject: '{{author}} mentioned you',
     text: '{{author}} mentioned you{{#if about}} on {{about}}{{/if}}:\n\n{{excerpt}}\n{{#if link}}\nOpen it: {{link}}\n{{/if}}',
@@ -82,9 +109,9 @@ const mention: Record<TemplateLanguage, MailTemplate> = {
     text: '{{author}} vous a mentionné{{#if about}} sur {{about}}{{/if}} :\n\n{{excerpt}}\n{{#if link}}\nL’ouvrir : {{link}}\n{{/if}}',
     html: '<p><b>{{author}}</b> vous a mentionné{{#if about}} sur {{about}}{{/if}} :</p><blockquote>{{excerpt}}</blockquote>{{#if link}}<p><a href="{{link}}">L’ouvrir</a></p>{{/if}}',
   },
-};
+});
 
-const notification: Record<TemplateLanguage, MailTemplate> = {
+const notification = inEveryLanguage({
   en: {
     subject: '{{title}}',
     text: '{{body}}\n{{#if link}}\nOpen it: {{link}}\n{{/if}}',
@@ -95,7 +122,7 @@ const notification: Record<TemplateLanguage, MailTemplate> = {
     text: '{{body}}\n{{#if link}}\nL’ouvrir : {{link}}\n{{/if}}',
     html: '<p><b>{{title}}</b></p><p>{{body}}</p>{{#if link}}<p><a href="{{link}}">L’ouvrir</a></p>{{/if}}',
   },
-};
+});
 
 /** Every template the product knows, with its defaults and the sample data a preview uses when no record is named. */
 export const builtInTemplates: Record<
@@ -154,11 +181,14 @@ export const builtInTemplates: Record<
   },
 };
 
-/** `fr-FR` → `fr`; any language without templates → `en`. */
-export const templateLanguage = (locale: string | undefined): TemplateLanguage => {
-  const code = (locale ?? '').slice(0, 2).toLowerCase();
-  return (templateLanguages as string[]).includes(code) ? (code as TemplateLanguage) : 'en';
-};
+/** `fr-FR` → `fr`, `lt-LT` → `lt`; any language without templates → `en`. */
+export const templateLanguage = (locale: string | undefined): TemplateLanguage => documentLanguage(locale);
+
+/** The English of every built-in template's subject and text, for the documents' dictionary. */
+export const mailEnglishTexts = Object.values(builtInTemplates).flatMap(({ defaults }) => [
+  defaults.en.subject,
+  defaults.en.text,
+]);
 
 const escapeHtml = (text: string) =>
   text.replace(

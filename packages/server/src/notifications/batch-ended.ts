@@ -1,21 +1,15 @@
+import { documentText } from '@lbo/model/i18n/documents/document-texts';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import type { Doc, Row } from '../entities/storage.ts';
 import { notify } from './notify.ts';
 
-/** The written texts of a batch's end, in the starter's language (French or English). */
-const texts = {
-  en: {
-    finished: (name: string) => `Batch finished: ${name}`,
-    warning: (name: string) => `Batch finished with warnings: ${name}`,
-    failed: (name: string) => `Batch failed: ${name}`,
-  },
-  fr: {
-    finished: (name: string) => `Traitement terminé : ${name}`,
-    warning: (name: string) => `Traitement terminé avec des avertissements : ${name}`,
-    failed: (name: string) => `Traitement en échec : ${name}`,
-  },
+/** The titles of a batch's end, in English, written in the starter's language by the documents' dictionary. */
+export const batchEndedTexts = {
+  finished: 'Batch finished: {name}',
+  warning: 'Batch finished with warnings: {name}',
+  failed: 'Batch failed: {name}',
 };
 
 const lastMessage = (data: Doc) => {
@@ -48,8 +42,9 @@ export async function notifyBatchEnded(tx: Tx, caller: Caller, batch: Row): Prom
   const failed = status === 'ERROR';
   const { rows } = await sql<{ locale: string | null }>`
     SELECT data->>'locale' AS locale FROM "user" WHERE registration = ${starter}`.execute(tx);
-  const t = (rows[0]?.locale ?? '').toLowerCase().startsWith('fr') ? texts.fr : texts.en;
   const name = String(data.name ?? batch.registration);
+  const title = (key: keyof typeof batchEndedTexts) =>
+    documentText(rows[0]?.locale ?? 'en', batchEndedTexts[key], { name });
   const message = lastMessage(data);
   const result = resultText(data.result);
   await notify(
@@ -58,7 +53,7 @@ export async function notifyBatchEnded(tx: Tx, caller: Caller, batch: Row): Prom
     {
       to: { usernames: [starter] },
       type: failed ? 'BATCH_FAILED' : 'BATCH_FINISHED',
-      title: failed ? t.failed(name) : status === 'WARNING' ? t.warning(name) : t.finished(name),
+      title: title(failed ? 'failed' : status === 'WARNING' ? 'warning' : 'finished'),
       body: [message, failed ? undefined : result].filter(Boolean).join(' — ') || undefined,
       link: `/batch/${batch.registration}`,
       about: { entity: 'Batch', registration: batch.registration },

@@ -1,12 +1,25 @@
 /**
  * A dunning letter as a PDF (pdfkit, the DejaVu fonts invoices use, parsed once per process): the lessor, the payer and
  * their address, the date, the subject, the level's text, and the invoice's figures (amount
- * overdue, days late, interest, indemnity) printed from exact decimals.
+ * overdue in figures and in words, days late, interest, indemnity) printed from exact decimals,
+ * in the payer's language (the documents' dictionary), right to left in Arabic as invoices are.
  */
 import PDFDocument from 'pdfkit';
-import { formatMoney, useFonts } from '../invoice-pdf/render-invoice-pdf.ts';
+import { documentLanguage, documentText } from '@lbo/model/i18n/documents/document-texts';
+import { isRightToLeft } from '@lbo/model/i18n/locales';
+import { amountInWords } from '../invoice-pdf/amount-in-words.ts';
+import { hasRightToLeft } from '../invoice-pdf/bidi-text.ts';
+import {
+  fixRightToLeftLigatures,
+  formatDate,
+  formatMoney,
+  PageWriter,
+  useFonts,
+} from '../invoice-pdf/render-invoice-pdf.ts';
+import type { DunningLevel, LevelText } from './dunning-settings.ts';
 
 export interface Letter {
+  /** A language or locale tag (`es`, `en-IN`): the texts', the figures' and the words' language. */
   language: string;
   sender: string;
   recipient: string;
@@ -25,30 +38,40 @@ export interface Letter {
   };
 }
 
-const headings: Record<string, Record<string, string>> = {
-  en: {
-    invoice: 'Invoice',
-    due: 'Due date',
-    days: 'Days late',
-    overdue: 'Amount overdue',
-    interest: 'Late-payment interest',
-    indemnity: 'Recovery indemnity',
-  },
-  fr: {
-    invoice: 'Facture',
-    due: 'Échéance',
-    days: 'Jours de retard',
-    overdue: 'Montant impayé',
-    interest: 'Intérêts de retard',
-    indemnity: 'Indemnité de recouvrement',
-  },
+/** The English of the figures' headings, for the documents' dictionary. */
+export const letterHeadings = {
+  invoice: 'Invoice',
+  due: 'Due date',
+  days: 'Days late',
+  overdue: 'Amount overdue',
+  inWords: 'Amount in words',
+  interest: 'Late-payment interest',
+  indemnity: 'Recovery indemnity',
 };
 
+/**
+ * A level's subject and body in `tag`'s language: the level's own text of that locale or language
+ * if it has one, else its English through the documents' dictionary (the product's default levels
+ * are translated there; a tenant's own English stays English).
+ */
+export function levelTextsIn(level: DunningLevel, tag: string): LevelText {
+  const language = documentLanguage(tag);
+  const own = level.texts[tag] ?? level.texts[language];
+  if (own) return own;
+  const english = level.texts.en ?? Object.values(level.texts)[0];
+  return { subject: documentText(language, english.subject), body: documentText(language, english.body) };
+}
+
+const MARGIN = 56;
+const WIDTH = 595.28 - 2 * MARGIN;
+
 export function renderDunningLetter(letter: Letter): Promise<Buffer> {
+  const language = documentLanguage(letter.language);
+  const rtl = isRightToLeft(language);
   // No default font: the invoices' parsed DejaVu fonts are embedded (useFonts), not read again per letter.
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 56,
+    margin: MARGIN,
     font: '',
     lang: letter.language,
     info: { Title: letter.subject },
@@ -60,35 +83,33 @@ export function renderDunningLetter(letter: Letter): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const language = headings[letter.language] ? letter.language : 'en';
-  const h = headings[language];
-  doc.font('bold').fontSize(12).text(letter.sender);
-  doc.moveDown(2);
-  doc
-    .font('regular')
-    .fontSize(10)
-    .text([letter.recipient, ...letter.address].join('\n'), 330);
-  doc.moveDown(2);
-  doc.text(letter.date, 330);
-  doc.moveDown(2);
-  doc.font('bold').fontSize(11).text(letter.subject, 56);
-  doc.moveDown();
-  doc.font('regular').fontSize(10).text(letter.body, { align: 'left' });
-  doc.moveDown(2);
+  const w = new PageWriter(doc, rtl);
+  const h = (key: keyof typeof letterHeadings) => documentText(language, letterHeadings[key]);
+  let y = MARGIN;
+  y += w.text(letter.sender, MARGIN, y, WIDTH, { bold: true, size: 12 }) + 28;
+  for (const line of [letter.recipient, ...letter.address])
+    y += w.text(line, 330, y, WIDTH + MARGIN - 330, { size: 10 });
+  y += 24;
+  y += w.text(formatDate(letter.date, language) || letter.date, 330, y, WIDTH + MARGIN - 330, { size: 10 }) + 24;
+  y += w.text(letter.subject, MARGIN, y, WIDTH, { bold: true, size: 11 }) + 12;
+  y += w.text(letter.body, MARGIN, y, WIDTH, { size: 10 }) + 24;
   const money = (v: number) => formatMoney(v, letter.currency, language);
   const rows: [string, string][] = [
-    [h.invoice, letter.figures.invoiceNumber],
-    [h.due, letter.figures.dueDate],
-    [h.days, String(letter.figures.days)],
-    [h.overdue, money(letter.figures.overdue)],
-    [h.interest, money(letter.figures.interest)],
-    [h.indemnity, money(letter.figures.indemnity)],
+    [h('invoice'), letter.figures.invoiceNumber],
+    [h('due'), formatDate(letter.figures.dueDate, language) || letter.figures.dueDate],
+    [h('days'), String(letter.figures.days)],
+    [h('overdue'), money(letter.figures.overdue)],
+    [h('interest'), money(letter.figures.interest)],
+    [h('indemnity'), money(letter.figures.indemnity)],
   ];
   for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('regular').text(label, 56, y, { width: 220 });
-    doc.font('bold').text(value, 280, y, { width: 200, align: 'right' });
+    w.text(label, MARGIN, y, 220, { size: 10 });
+    y += w.text(value, 280, y, 200, { bold: true, size: 10, align: 'right' }) + 3;
   }
+  y += 12;
+  y += w.text(h('inWords'), MARGIN, y, WIDTH, { bold: true, size: 9 });
+  w.text(amountInWords(letter.figures.overdue, letter.currency, letter.language), MARGIN, y, WIDTH, { size: 10 });
+  if (rtl || hasRightToLeft(letter.sender + letter.recipient + letter.body)) fixRightToLeftLigatures(doc);
   doc.end();
   return done;
 }

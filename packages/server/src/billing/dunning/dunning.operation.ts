@@ -38,7 +38,7 @@ import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import { personName } from '../payment-terms.ts';
 import { recordCollectionAction } from './collection-case.ts';
-import { renderDunningLetter } from './dunning-letter.ts';
+import { levelTextsIn, renderDunningLetter } from './dunning-letter.ts';
 import { dunningSettingsOf, fillText, type DunningLevel, type DunningSettings } from './dunning-settings.ts';
 import { chargeFee } from './fee-invoice.ts';
 
@@ -141,8 +141,8 @@ async function climb(
   const payee = payeeRegistration ? people.get(payeeRegistration) : undefined;
   const interest = major(lateInterest(balance, settings.interestRate, days), currency);
   const indemnity = !settings.indemnity.businessOnly || isBusiness(payer) ? settings.indemnity.amount : 0;
-  const language = String(d.language ?? payer?.data.preferredLanguage ?? 'en').slice(0, 2);
-  const texts = level.texts[language] ?? level.texts.en ?? Object.values(level.texts)[0];
+  const language = String(d.language ?? payer?.data.preferredLanguage ?? 'en');
+  const texts = levelTextsIn(level, language);
   const values: Record<string, string> = {
     invoiceNumber: String(d.invoiceNumber ?? invoice.registration),
     amount: major(balance, currency).toFixed(2),

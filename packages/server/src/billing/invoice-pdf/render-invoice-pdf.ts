@@ -16,14 +16,9 @@ import { creditorReference } from '@lbo/model/values/creditor-reference';
 import { amountInWords } from './amount-in-words.ts';
 import { hasRightToLeft, visualPieces } from './bidi-text.ts';
 import type { InvoiceLayout } from './invoice-layout.ts';
-import {
-  fill,
-  invoiceTexts,
-  isRightToLeft,
-  printedLanguage,
-  type InvoiceTextKey,
-  type InvoiceTexts,
-} from './invoice-texts.ts';
+import { invoiceTextsIn, type InvoiceTextKey, type InvoiceTexts } from './invoice-texts.ts';
+import { documentLanguage, fillPlaceholders as fill } from '@lbo/model/i18n/documents/document-texts';
+import { isRightToLeft } from '@lbo/model/i18n/locales';
 
 /** DejaVu Sans (Debian's fonts-dejavu-core) covers Latin, Greek, Cyrillic and Arabic; `INVOICE_PDF_FONT_DIR` to use another copy. */
 const fontDir = process.env.INVOICE_PDF_FONT_DIR || '/usr/share/fonts/truetype/dejavu';
@@ -63,10 +58,21 @@ export type PrintedPerson = Doc | undefined;
 
 // ---------------------------------------------------------------- formats
 
+/** Thousands separator and decimal point per printed language (a narrow no-break space where a space groups). */
 const groupSeparators: Record<string, [string, string]> = {
   fr: [' ', ','],
   es: ['.', ','],
   de: ['.', ','],
+  it: ['.', ','],
+  nl: ['.', ','],
+  pt: ['\u00A0', ','],
+  ro: ['.', ','],
+  tr: ['.', ','],
+  ru: ['\u00A0', ','],
+  uk: ['\u00A0', ','],
+  hu: ['\u00A0', ','],
+  lt: ['\u00A0', ','],
+  pl: ['\u00A0', ','],
   en: [',', '.'],
   ar: [',', '.'],
 };
@@ -97,8 +103,10 @@ export function formatDate(iso: unknown, language: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(iso ?? ''));
   if (!m) return '';
   const [, y, mo, d] = m;
-  if (language === 'en') return `${y}-${mo}-${d}`;
-  return language === 'de' ? `${d}.${mo}.${y}` : `${d}/${mo}/${y}`;
+  if (language === 'en' || language === 'lt') return `${y}-${mo}-${d}`;
+  if (language === 'hu') return `${y}. ${mo}. ${d}.`;
+  if (language === 'nl') return `${d}-${mo}-${y}`;
+  return ['de', 'ru', 'uk', 'pl', 'ro', 'tr'].includes(language) ? `${d}.${mo}.${y}` : `${d}/${mo}/${y}`;
 }
 
 // ---------------------------------------------------------------- persons
@@ -165,7 +173,7 @@ interface TextStyle {
 }
 
 /** Writes on the page in the invoice's direction: in RTL, x positions are mirrored and alignments swapped. */
-class PageWriter {
+export class PageWriter {
   constructor(
     readonly doc: PDFKit.PDFDocument,
     readonly rtl: boolean,
@@ -251,7 +259,7 @@ class PageWriter {
  * drawn in visual order, so text extraction (poppler, pdf.js), reversing the run, would swap its
  * characters. Such a glyph's characters are given in visual order.
  */
-function fixRightToLeftLigatures(doc: PDFKit.PDFDocument) {
+export function fixRightToLeftLigatures(doc: PDFKit.PDFDocument) {
   const families = (doc as unknown as { _fontFamilies?: Record<string, { unicode?: number[][] }> })._fontFamilies ?? {};
   for (const font of Object.values(families)) {
     font.unicode?.forEach((codePoints, gid) => {
@@ -275,7 +283,8 @@ const columns: { key: InvoiceTextKey; width: number; align: 'left' | 'right' }[]
 
 /**
  * Renders `invoice` with its `lines`; `seller` is its payee and `buyer` its payer. `language`
- * picks the texts (en, fr, es, de, ar; English otherwise) and the amount in words.
+ * (a language or locale tag, `lt-LT`) picks the texts (any language of the documents' dictionary;
+ * English otherwise) and the amount in words.
  */
 export function renderInvoicePdf(
   invoice: Doc,
@@ -285,10 +294,10 @@ export function renderInvoicePdf(
   layout: InvoiceLayout,
   language: string,
 ): Promise<Buffer> {
-  const printed = printedLanguage(language);
+  const printed = documentLanguage(language);
   const rtl = isRightToLeft(printed);
   const texts: InvoiceTexts = {
-    ...invoiceTexts[printed],
+    ...invoiceTextsIn(printed),
     ...layout.texts[printed],
     ...layout.texts[language],
   } as InvoiceTexts;
