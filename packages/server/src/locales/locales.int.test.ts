@@ -217,3 +217,31 @@ describe('tenant isolation', () => {
     );
   });
 });
+
+describe('translating missing keys (the /locales screens)', () => {
+  it('lists each locale with its missing keys; a saved translation leaves them and is what users load', async () => {
+    await t.call('POST', '/api/core/locales/ro-RO/keys', client.headers, { keysToAdd: ['Pinned', 'Columns'] });
+    const list = await t.call('GET', '/api/core/locales?locale=ro-RO', t.alpha.headers);
+    expect(list.statusCode, list.body).toBe(200);
+    const [record] = list.json();
+    expect(record).toMatchObject({ locale: 'ro-RO', missingKeys: ['Pinned', 'Columns'] });
+    // What the screen sends: the typed translation joins the translations and leaves the missing keys.
+    const saved = await t.call('PATCH', `/api/core/locales/${record.locale}`, t.alpha.headers, {
+      translations: { Pinned: 'Fixat' },
+      missingKeys: ['Columns'],
+      _version: record._version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const loaded = (await t.call('GET', '/api/core/locales/ro-RO', client.headers)).json();
+    expect(loaded).toMatchObject({ translations: { Pinned: 'Fixat' }, missingKeys: ['Columns'] });
+    // A stale save is refused, nothing written.
+    const stale = await t.call('PATCH', '/api/core/locales/ro-RO', t.alpha.headers, {
+      translations: {},
+      _version: record._version,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    // Users without the Locale write permission cannot translate.
+    const refused = await t.call('PATCH', '/api/core/locales/ro-RO', client.headers, { translations: { Pinned: 'x' } });
+    expect(refused.statusCode, refused.body).toBe(403);
+  });
+});

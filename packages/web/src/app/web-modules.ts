@@ -19,6 +19,7 @@ import { tenantsModule } from '../tenants/tenants.module.ts';
 import { dynoModule } from '../dyno/dyno.module.ts';
 import { flowModule } from '../flow/flow.module.ts';
 import { documentationModule } from '../documentation/documentation.module.ts';
+import { localesModule } from '../locales/locales.module.ts';
 import { composeWebModules, type WebModule } from './web-module.ts';
 
 /**
@@ -48,6 +49,7 @@ export const webModules: WebModule[] = [
   dynoModule,
   flowModule,
   documentationModule,
+  localesModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);

@@ -13,11 +13,12 @@ import { useDocumentationLanguage } from './use-documentation-language.ts';
  */
 export default function DocumentationPageScreen() {
   const { t } = useTranslation();
-  const { section = '', slug = '' } = useParams();
+  // `/documentation/*`: the section and the page; anything deeper is no page.
+  const [section = '', slug = '', ...deeper] = (useParams()['*'] ?? '').split('/');
   const { hash } = useLocation();
   const navigate = useNavigate();
   const language = useDocumentationLanguage();
-  const page = documentationPage(language, section, slug);
+  const page = deeper.length ? undefined : documentationPage(language, section, slug);
   useEffect(() => {
     if (!page) return;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : undefined;

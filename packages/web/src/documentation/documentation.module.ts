@@ -11,7 +11,7 @@ export const documentationModule: WebModule = {
   name: 'documentation',
   toolScreens: {
     '/documentation': lazy(() => import('./DocumentationScreen.tsx')),
-    '/documentation/:section/:slug': lazy(() => import('./DocumentationPageScreen.tsx')),
+    '/documentation/*': lazy(() => import('./DocumentationPageScreen.tsx')),
     '/documentation-search': lazy(() => import('./DocumentationSearchScreen.tsx')),
   },
   translations: { 'fr-FR': async () => (await import('./fr-FR.ts')).documentationFr },

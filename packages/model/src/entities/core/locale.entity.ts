@@ -16,7 +16,7 @@ export const locale = defineEntity({
   },
   menu: { section: 'Configuration', order: 70 },
   labels: { fr: { singular: 'Langue', plural: 'Langues' } },
-  screens: { detailByIdOnly: true },
+  screens: { detailByIdOnly: true, list: 'locales', detail: 'locale' },
   /** Read by every signed-in user, an unknown locale answering an empty set (server core/locales.routes.ts). */
   domainRoutes: ['read'],
 });

@@ -24,6 +24,7 @@ const coreToolScreens: Record<string, ComponentType> = {
 export const toolRoutes = [
   '/cache-info',
   '/chat',
+  '/documentation',
   '/documentation/api',
   '/documentation/*',
   '/documentation-search',
