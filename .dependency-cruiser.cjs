@@ -33,7 +33,7 @@ const domainArrows = {
   tasks: ['notifications'],
   search: [],
   flags: [],
-  script: [],
+  script: ['billing'],
   imports: [],
   tenants: [],
 };

@@ -61,4 +61,5 @@ export { debitReturnSettingsOf } from './dunning/dunning-settings.ts';
 export { chargeFee } from './dunning/fee-invoice.ts';
 export { dunDemoBook } from './dunning/demo-dunning.ts';
 export { paymentTermsOf, personName } from './payment-terms.ts';
+export { amountInWords } from './invoice-pdf/amount-in-words.ts';
 export { billDemoMonth, monthEnds } from './demo-billing.ts';

@@ -35,6 +35,7 @@ const PRELUDE = `(() => {
   };
   globalThis.lbo = Object.freeze({
     list: host('list'), get: host('get'), create: host('create'), update: host('update'), transition: host('transition'),
+    amountInWords: host('amountInWords'),
   });
 })();`;
 

@@ -7,6 +7,7 @@ import type { ObjectStore } from '../db/object-store.ts';
 import type { Caller, Operations, Query } from '../entities/crud.operation.ts';
 import { canReadEntity, canWriteEntity, entityPath, includedKinds } from '../auth/permissions.ts';
 import { createWorkflowOperations } from '../workflow/workflow.operation.ts';
+import { amountInWords } from '../billing/billing.module.ts';
 import type { HostCall } from './sandbox.ts';
 
 /** Who a script runs for: the caller of the request, or the tenant's system user for a cron. */
@@ -75,6 +76,24 @@ function mustWrite(caller: ScriptCaller, entity: Entity) {
 }
 
 /**
+ * `lbo.amountInWords(amount, currency, language)`: an amount in words as invoices and letters
+ * print it (`1234.56, 'EUR', 'lt'` → `vienas tūkstantis … centai`); English when no language.
+ */
+function amountInWordsCall([amount, currency, language]: unknown[]): string {
+  const numeric =
+    (typeof amount === 'number' && Number.isFinite(amount)) ||
+    (typeof amount === 'string' && /^-?\d{1,15}(\.\d+)?$/.test(amount.trim()));
+  if (!numeric) throw new ApiError('INVALID_NUMBER_FIELD', ['lbo.amountInWords amount']);
+  if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency))
+    throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(currency ?? null), 'lbo.amountInWords currency']);
+  if (language !== undefined && language !== null && typeof language !== 'string')
+    throw new ApiError('INVALID_FIELD_VALUE', [JSON.stringify(language), 'lbo.amountInWords language']);
+  if (Math.abs(Number(amount)) >= 1e15)
+    throw new ApiError('INVALID_FIELD_VALUE', [String(amount), 'lbo.amountInWords amount']);
+  return amountInWords(String(amount).trim(), currency.toUpperCase(), language);
+}
+
+/**
  * The `lbo` calls of a script: the product's own generic operations, in the caller's tenant and
  * with the caller's permissions, as the REST routes check them (a read asks `read` of the kind,
  * a write `write`, a transition `write` and then the transition's own permission).
@@ -112,6 +131,7 @@ export function scriptHost(caller: ScriptCaller, { db, operations, store }: Host
       return workflow.run(caller, entity, idOf(id, 'transition'), name);
     },
   };
+  calls.amountInWords = async (args) => amountInWordsCall(args);
   return async (name, args) => {
     if (!Object.hasOwn(calls, name)) throw new ApiError('MISSING_FIELD_IN_ARGS', [`lbo.${name}`]);
     return calls[name](args);
