@@ -12,7 +12,7 @@ import { darkFilter, isDark, type ThemePreference } from './theme.ts';
 import { documentLocale } from '../i18n/locale.ts';
 import { isAdminUser } from './session/configuration.ts';
 import { useAntdLocale } from './shell/antd-locale.ts';
-import './shell/right-to-left.css';
+import './shell/shell.css';
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
 const subscribeSystemDark = (listener: () => void) => {

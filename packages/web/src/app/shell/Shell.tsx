@@ -28,6 +28,21 @@ import { useParentWindow } from './side-view.ts';
 import { SideColumn } from './SideColumn.tsx';
 import { useNavigationPosition } from './navigation-position.ts';
 
+/**
+ * A collapsed side column shows each section by the first letter of its name (the configuration's
+ * menus have no icons); in Arabic the article (ال) is passed over, as most names begin with it.
+ */
+const initialOf = (label: unknown) =>
+  String(label ?? '')
+    .replace(/^ال/, '')
+    .charAt(0)
+    .toLocaleUpperCase();
+type NavItem = NonNullable<MenuProps['items']>[number];
+const withInitial = (item: NavItem): NavItem =>
+  item && 'label' in item
+    ? ({ ...item, icon: <span className="lbo-menu-initial">{initialOf(item.label)}</span> } as NavItem)
+    : item;
+
 const escapeAccepted = (event: KeyboardEvent) => escapeTogglesSideView(escapeContextOf(event));
 
 /** The event F9 sends: a screen that computes figures in the browser recomputes them (the data is fetched again too). */
@@ -108,7 +123,6 @@ export function Shell({ children }: { children: ReactNode }) {
   const screens = Grid.useBreakpoint();
   const [position, setPosition] = useNavigationPosition();
   const menus = visibleMenus(configuration?.menus, user?.profiles);
-  type NavItem = NonNullable<MenuProps['items']>[number];
   const toItem = (m: MenuItem): NavItem => ({
     key: m.menus?.length ? `group:${m.path}` : (m.redirect ?? m.path),
     label: t(m.label ?? labelOfPath(m.path)),
@@ -138,7 +152,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <Menu
       theme="dark"
       mode={mode}
-      items={menus.map(toItem)}
+      items={side && position === 'collapsed' ? menus.map(toItem).map(withInitial) : menus.map(toItem)}
       selectedKeys={[selected]}
       style={mode === 'horizontal' ? { flex: 1, minWidth: 0 } : { borderInlineEnd: 0 }}
       onClick={({ key }) => navigate(key)}
@@ -165,7 +179,7 @@ export function Shell({ children }: { children: ReactNode }) {
           zIndex: 10,
         }}
       >
-        <Link to="/" style={{ whiteSpace: 'nowrap' }}>
+        <Link to="/" style={{ whiteSpace: 'nowrap' }} data-testid="product-name">
           <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>
             {t(host.windowTitle || defaultWindowTitle)}
           </Typography.Text>

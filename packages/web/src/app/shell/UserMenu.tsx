@@ -98,6 +98,7 @@ export function UserMenu({
         style={{ color: '#fff' }}
         icon={<Avatar size="small" icon={<UserOutlined />} />}
         aria-label={t('User menu')}
+        data-testid="user-menu"
       >
         {user?.username}
       </Button>
