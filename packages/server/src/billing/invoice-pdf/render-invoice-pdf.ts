@@ -349,8 +349,9 @@ export function renderInvoicePdf(
   ];
   let y = M;
   for (const [label, value] of meta.filter(([, v]) => v)) {
-    w.text(label, 300, y, 95, { color: '#666666' });
-    y += w.text(value, 395, y, CONTENT + M - 395, { bold: true });
+    // A label may wrap in a language with long words ("Apmokėjimo terminas"): the taller of the two sets the next line.
+    const labelHeight = w.text(label, 300, y, 95, { color: '#666666' });
+    y += Math.max(labelHeight, w.text(value, 395, y, CONTENT + M - 395, { bold: true }));
   }
   if (creditNote && invoice.creditedInvoiceRegistration)
     y += w.text(
