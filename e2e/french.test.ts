@@ -108,7 +108,8 @@ describe('the interface in French', () => {
     if ((await page.evaluate(() => document.documentElement.lang)) !== 'fr-FR') {
       await page.getByRole('button', { name: 'User menu' }).click();
       await page.getByText('Language').click();
-      await page.getByText('Français').click();
+      await page.getByText('Français', { exact: true }).click();
+      await page.getByText('Français (France)').click();
     }
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Contrats');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([

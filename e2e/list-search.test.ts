@@ -163,7 +163,8 @@ describe('list search journeys', () => {
     await listReady(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByText('Language').click();
-    await page.getByText('Français').click();
+    await page.getByText('Français', { exact: true }).click();
+    await page.getByText('Français (France)').click();
     await expect.poll(() => page.locator('h3').first().innerText()).toBe('Contrats');
     await page.getByRole('button', { name: 'Recherche avancée' }).waitFor();
     await page.getByRole('button', { name: 'Exporter' }).waitFor();
