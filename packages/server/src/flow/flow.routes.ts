@@ -72,8 +72,13 @@ export async function flowRoutes(
       // The page must exist now: a key to nothing is a mistake.
       await operations.get(caller, descriptors, pageId);
       const secret = newSecret();
-      const value: AccessKeyValue = { type: ACCESS_KEY_TYPE, pageId, canWrite, ...(expiresAt ? { expiresAt } : {}) };
-      if (label) value.label = label;
+      const value: AccessKeyValue = {
+        type: ACCESS_KEY_TYPE,
+        pageId,
+        canWrite,
+        ...(expiresAt ? { expiresAt } : {}),
+        ...(label ? { label } : {}),
+      };
       await operations.create(caller, keyValueKind, { shortKey: secret, value });
       const accessKey = accessKeyOf(caller.tenant, secret);
       return reply.status(201).send({ accessKey, path: flowPath(accessKey, pageId), ...value });

@@ -10,12 +10,12 @@ import { missingOf, type LocaleRecord } from './locale-translations.ts';
 /** `/locales`: the tenant's locales, each with its translations and the texts still missing, to translate. */
 export default function LocalesScreen({ entity }: ScreenProps) {
   const { t } = useTranslation();
-  const query = { range: '[0-199]', sort: 'locale' };
+  const query = { range: '[0-199]' };
   const { data, isLoading } = useQuery({
     queryKey: queryKeys.list(entity, query),
     queryFn: () => dataProvider.list(entity, query),
   });
-  const rows = (data?.rows ?? []) as unknown as LocaleRecord[];
+  const rows = ((data?.rows ?? []) as unknown as LocaleRecord[]).toSorted((a, b) => a.locale.localeCompare(b.locale));
   return (
     <div data-testid="locales">
       <Typography.Title level={2}>{t('Translations')}</Typography.Title>
