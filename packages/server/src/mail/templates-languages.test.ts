@@ -37,6 +37,17 @@ describe('built-in mails in every language', () => {
     expect(mail.text).toContain('innerhalb von 60 Minuten');
   });
 
+  it('writes an Arabic mail right to left', () => {
+    const mail = renderTemplate(builtInTemplates['task-reminder'].defaults.ar, {
+      name: 'سارة',
+      title: 'Call',
+      dueDate: '2026-12-01',
+      link: 'https://example.com/tasks/1',
+    });
+    expect(mail.html.startsWith('<div dir="rtl">')).toBe(true);
+    expect(mail.text).toContain('موعد استحقاق المهمة «Call»');
+  });
+
   it('keeps the hand-written French', () => {
     expect(builtInTemplates['invoice-issued'].defaults.fr.html).toContain('<b>{{invoiceNumber}}</b>');
   });

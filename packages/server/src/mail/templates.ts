@@ -7,6 +7,7 @@
  */
 import Handlebars from 'handlebars';
 import { documentLanguage, documentLanguages, documentText } from '@lbo/model/i18n/documents/document-texts';
+import { isRightToLeft } from '@lbo/model/i18n/locales';
 
 export interface MailTemplate {
   subject: string;
@@ -35,7 +36,10 @@ function inEveryLanguage(written: { en: MailTemplate; fr: MailTemplate }): Recor
     return {
       subject: documentText(language, written.en.subject),
       text,
-      ...(written.en.html ? { html: htmlOfText(text) } : {}),
+      // An Arabic mail reads right to left in a mail client, its links and numbers still left to right inside.
+      ...(written.en.html
+        ? { html: isRightToLeft(language) ? `<div dir="rtl">${htmlOfText(text)}</div>` : htmlOfText(text) }
+        : {}),
     };
   };
   return Object.fromEntries(
