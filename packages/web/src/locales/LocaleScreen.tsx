@@ -58,7 +58,7 @@ export default function LocaleScreen({ entity }: ScreenProps) {
       </Typography.Title>
       <Space style={{ marginBottom: 16 }} wrap>
         <Tag color={missing.length ? 'orange' : 'green'} data-testid="missing-count">
-          {t('{count} missing translations', { count: missing.length })}
+          {t('Missing translations: {count}', { count: missing.length })}
         </Tag>
         <Segmented
           value={show}

@@ -5,7 +5,7 @@ export const localesFr: Record<string, string> = {
     'Les textes que l’interface a affichés sans traduction attendent ici, par locale, qu’un administrateur les traduise.',
   Locale: 'Locale',
   'Missing translations': 'Traductions manquantes',
-  '{count} missing translations': '{count} traductions manquantes',
+  'Missing translations: {count}': 'Traductions manquantes : {count}',
   Missing: 'Manquante',
   All: 'Tout',
   'Save translations': 'Enregistrer les traductions',
