@@ -1,42 +1,63 @@
-import { useEffect, useState } from 'react';
-import { Input } from 'antd';
-import { CalendarOutlined } from '@ant-design/icons';
+import { DatePicker, type DatePickerProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { InputProps } from './form-context.ts';
 import { isInvalidInput, parseDateInput, parseDateTimeInput } from './parse.ts';
-import { dateFormatOf, dateTimeFormatOf, formatDate, formatDateTime } from '../i18n/formats.ts';
-
-function textOf(type: string, value: unknown, locale: string): string {
-  if (value === undefined || value === null) return '';
-  if (isInvalidInput(value)) return value.invalidInput;
-  return type === 'date' ? formatDate(value, locale) : formatDateTime(value, locale);
-}
+import { dateFormatOf, timeFormat } from '../i18n/formats.ts';
+import { useDayjsLocale } from '../i18n/dayjs-locale.ts';
 
 /**
- * date and datetime, typed in the locale's format or any accepted form (today, 20240315,
- * 2024-03-15, 15/03/2024); days are stored as YYYY-MM-DD, instants as dates.
+ * The day formats the picker reads as they are typed, the locale's own first (it is the one
+ * shown): the same order of day, month and year with any separator, with or without leading zeros,
+ * and ISO. Other forms (today, 20240315, a day the calendar lacks) are read on leaving the field.
+ */
+export function typedDayFormats(locale: string): string[] {
+  const shown = dateFormatOf(locale);
+  const order = shown === 'MM-DD-YYYY' ? ['MM', 'DD', 'YYYY'] : ['DD', 'MM', 'YYYY'];
+  const short = order.map((part) => (part === 'YYYY' ? part : part[0]));
+  const variants = ['/', '-', '.'].flatMap((separator) => [order.join(separator), short.join(separator)]);
+  return [...new Set([shown, ...variants, 'YYYY-MM-DD'])];
+}
+
+const stored = (type: string, date: Dayjs | null): unknown =>
+  date ? (type === 'date' ? date.format('YYYY-MM-DD') : date.second(0).millisecond(0).toDate()) : undefined;
+
+/**
+ * date and datetime: antd's DatePicker in the locale's format, its calendar in the locale's month
+ * names and first day of the week; typed in the locale's order or any accepted form (today,
+ * 20240315, 2024-03-15). Days are stored as YYYY-MM-DD, instants as dates; what cannot be read
+ * stays typed and the field says "Invalid date".
  */
 export function DateInput({ field, id, value, onChange, onBlur, disabled, invalid, locale }: InputProps) {
-  const [text, setText] = useState(() => textOf(field.type, value, locale));
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (!focused) setText(textOf(field.type, value, locale));
-  }, [value, focused, field.type, locale]);
-  const parse = (s: string) => (field.type === 'date' ? parseDateInput(s, locale) : parseDateTimeInput(s, locale));
+  const dayjsLocale = useDayjsLocale(locale);
+  const withTime = field.type === 'datetime';
+  const formats = withTime
+    ? typedDayFormats(locale).map((format) => `${format} - ${timeFormat}`)
+    : typedDayFormats(locale);
+  const picked = value === undefined || value === null || isInvalidInput(value) ? null : dayjs(value as string | Date);
+  const parse = (text: string) => (withTime ? parseDateTimeInput(text, locale) : parseDateInput(text, locale));
   return (
-    <Input
+    <DatePicker
       id={id}
-      value={text}
-      placeholder={field.type === 'date' ? dateFormatOf(locale) : dateTimeFormatOf(locale)}
+      style={{ width: '100%' }}
+      value={picked?.isValid() ? picked : null}
+      format={formats}
+      placeholder={formats[0]}
+      showTime={withTime ? { format: timeFormat } : undefined}
+      locale={dayjsLocale ? ({ lang: { locale: dayjsLocale } } as DatePickerProps['locale']) : undefined}
       disabled={disabled}
       status={invalid ? 'error' : undefined}
-      suffix={<CalendarOutlined style={{ opacity: 0.45 }} />}
-      onFocus={() => setFocused(true)}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(parse(e.target.value));
-      }}
-      onBlur={() => {
-        setFocused(false);
+      preserveInvalidOnBlur
+      onChange={(date) => onChange(stored(field.type, date))}
+      onBlur={(event) => {
+        // The text as typed decides: keywords, compact stamps and invalid days included.
+        const text = (event.target as HTMLInputElement).value;
+        const typed = parse(text);
+        const same =
+          typed instanceof Date || typeof typed === 'string'
+            ? picked?.isValid() &&
+              stored(field.type, dayjs(typed))?.toString() === stored(field.type, picked)?.toString()
+            : typed === undefined && !picked;
+        if (!same) onChange(typed);
         onBlur();
       }}
     />

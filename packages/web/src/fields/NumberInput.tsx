@@ -1,13 +1,27 @@
 import { useEffect, useState } from 'react';
 import { Input, Slider } from 'antd';
+import { currencyDecimals } from '@lbo/model/values/currencies';
 import type { InputProps } from './form-context.ts';
 import { numberInputText, parseCurrencyInput, parseNumberInput, parsePercentageInput } from './parse.ts';
+import { formatNumber } from '../i18n/formats.ts';
 
-/** A stored value as typed text: percentages are shown ×100, NaN keeps what was typed. */
-function textOf(type: string, value: unknown, locale: string): string {
+/** A stored ratio as the percentage typed: 0.0525 → 5.25. */
+const percentOf = (ratio: number) => Number((ratio * 100).toFixed(10));
+
+/**
+ * A stored value as text: while editing, plain (`1234,56` in fr-FR), otherwise as the locale
+ * writes it (`1 234,56`, `1,234.56` in en-US, `١٬٢٣٤٫٥٦` in ar-EG), amounts with their currency's
+ * decimals. Percentages are shown ×100; NaN keeps what was typed.
+ */
+function textOf(type: string, value: unknown, locale: string, editing: boolean, currency: string): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return '';
-  if (type === 'percentage') return numberInputText(Number((value * 100).toFixed(10)), locale);
-  return numberInputText(value, locale);
+  const shown = type === 'percentage' ? percentOf(value) : value;
+  if (editing) return numberInputText(shown, locale);
+  if (type === 'currency') {
+    const decimals = currencyDecimals(currency);
+    return formatNumber(shown, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  }
+  return formatNumber(shown, locale);
 }
 
 const parserOf: Record<string, (text: string, locale: string) => number | undefined> = {
@@ -15,15 +29,21 @@ const parserOf: Record<string, (text: string, locale: string) => number | undefi
   currency: parseCurrencyInput,
 };
 
-/** number, integer, currency and percentage: typed as text, stored as numbers (NaN when unparsable). */
+/**
+ * number, integer, currency and percentage: typed as a user of the locale writes them (its decimal
+ * symbol, groups and digits: `1 234,56` in fr-FR and `1,234.56` in en-US are the same amount),
+ * stored as numbers read from the exact decimal typed (NaN when unparsable).
+ */
 export function NumberInput({ field, id, value, onChange, onBlur, disabled, invalid, locale }: InputProps) {
-  const [text, setText] = useState(() => textOf(field.type, value, locale));
+  const currency = field.currency ?? 'EUR';
   const [focused, setFocused] = useState(false);
+  const [text, setText] = useState(() => textOf(field.type, value, locale, false, currency));
   useEffect(() => {
-    if (!focused && !(typeof value === 'number' && Number.isNaN(value))) setText(textOf(field.type, value, locale));
-  }, [value, focused, field.type, locale]);
+    if (!focused && !(typeof value === 'number' && Number.isNaN(value)))
+      setText(textOf(field.type, value, locale, false, currency));
+  }, [value, focused, field.type, locale, currency]);
   const parse = parserOf[field.type] ?? parseNumberInput;
-  const suffix = field.type === 'percentage' ? '%' : field.type === 'currency' ? (field.currency ?? 'EUR') : undefined;
+  const suffix = field.type === 'percentage' ? '%' : field.type === 'currency' ? currency : undefined;
   return (
     <Input
       id={id}
@@ -33,7 +53,11 @@ export function NumberInput({ field, id, value, onChange, onBlur, disabled, inva
       status={invalid ? 'error' : undefined}
       suffix={suffix}
       style={{ textAlign: 'right' }}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        if (typeof value === 'number' && !Number.isNaN(value))
+          setText(textOf(field.type, value, locale, true, currency));
+      }}
       onChange={(e) => {
         setText(e.target.value);
         onChange(parse(e.target.value, locale));

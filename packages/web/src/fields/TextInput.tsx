@@ -1,6 +1,8 @@
-import { Input, Select } from 'antd';
+import { useRef } from 'react';
+import { Input, type InputRef, Select } from 'antd';
 import type { InputProps } from './form-context.ts';
 import { caseOf, isEmail } from './validation.ts';
+import { VirtualKeyboardButton } from './VirtualKeyboard.tsx';
 
 const textOf = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
@@ -8,7 +10,8 @@ const textOf = (value: unknown) =>
 const stored = (s: string) => (s === '' ? undefined : s);
 
 /** text, password, email, username, iban and color. */
-export function TextInput({ field, id, value, onChange, onBlur, disabled, invalid }: InputProps) {
+export function TextInput({ field, id, value, onChange, onBlur, disabled, invalid, locale }: InputProps) {
+  const input = useRef<InputRef>(null);
   const change = (s: string) => onChange(stored(caseOf(field, s)));
   const common = {
     id,
@@ -23,9 +26,17 @@ export function TextInput({ field, id, value, onChange, onBlur, disabled, invali
   if (field.type === 'color')
     return <Input {...common} type="color" style={{ width: 64 }} onChange={(e) => change(e.target.value)} />;
   const iban = field.type === 'iban';
+  // Words may be typed on the on-screen keyboard of the locale; identifiers and codes are Latin.
+  const keyboard = field.type === 'text' && !disabled;
   return (
     <Input
       {...common}
+      ref={input}
+      suffix={
+        keyboard ? (
+          <VirtualKeyboardButton input={input} value={textOf(value)} onType={change} locale={locale} />
+        ) : undefined
+      }
       style={iban ? { fontFamily: 'monospace' } : undefined}
       onChange={(e) => change(iban ? e.target.value.toUpperCase() : e.target.value)}
     />

@@ -1,18 +1,23 @@
 import dayjs from 'dayjs';
+import { localeInfo } from '@lbo/model/i18n/locales';
 import { currencyDecimals, currencySymbolBefore, isoCurrency } from '@lbo/model/values/currencies';
+import { numberSymbols } from './decimal-input.ts';
 import { intlLocale } from './locale.ts';
 
-/** Display formats of spec 000 §9, through Intl and dayjs. */
+/** Display formats of spec 000 §9, through Intl and dayjs, for every locale of model i18n/locales.ts. */
 
 /** Day format per locale: French and Belgian DD/MM/YYYY, en-US MM-DD-YYYY, Lithuanian YYYY-MM-DD, default DD-MM-YYYY. */
 export function dateFormatOf(locale: string): string {
-  if (/^fr-(FR|BE)$/i.test(locale)) return 'DD/MM/YYYY';
-  if (/^en-US$/i.test(locale)) return 'MM-DD-YYYY';
-  if (/^lt\b/i.test(locale)) return 'YYYY-MM-DD';
-  return 'DD-MM-YYYY';
+  return localeInfo(locale)?.dateFormat ?? 'DD-MM-YYYY';
 }
 export const timeFormat = 'HH:mm';
 export const dateTimeFormatOf = (locale: string) => `${dateFormatOf(locale)} - ${timeFormat}`;
+
+/** Latin digits as the ones Intl writes in the locale: Arabic-Indic in ar-EG and ar-SA, unchanged elsewhere. */
+export function localeDigits(text: string, locale: string): string {
+  const { digits } = numberSymbols(locale);
+  return digits[0] === '0' ? text : text.replace(/\d/g, (d) => digits[Number(d)]);
+}
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -20,16 +25,27 @@ const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function formatDate(value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '';
   const day = typeof value === 'string' ? dayPattern.exec(value) : null;
-  if (day) return dateFormatOf(locale).replace('YYYY', day[1]).replace('MM', day[2]).replace('DD', day[3]);
+  if (day)
+    return localeDigits(
+      dateFormatOf(locale).replace('YYYY', day[1]).replace('MM', day[2]).replace('DD', day[3]),
+      locale,
+    );
   const d = dayjs(value as string | Date);
-  return d.isValid() ? d.format(dateFormatOf(locale)) : String(value);
+  return d.isValid() ? localeDigits(d.locale('en').format(dateFormatOf(locale)), locale) : String(value);
 }
 
 /** An instant in the browser's time zone: `15-03-2024 - 14:05`. */
 export function formatDateTime(value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '';
   const d = dayjs(value as string | Date);
-  return d.isValid() ? d.format(dateTimeFormatOf(locale)) : String(value);
+  return d.isValid() ? localeDigits(d.locale('en').format(dateTimeFormatOf(locale)), locale) : String(value);
+}
+
+/** The time of an instant in the browser's time zone: `14:05` (HH:mm in every locale). */
+export function formatTime(value: unknown, locale: string): string {
+  if (value === undefined || value === null || value === '') return '';
+  const d = dayjs(value as string | Date);
+  return d.isValid() ? localeDigits(d.format(timeFormat), locale) : String(value);
 }
 
 /** Intl formatters are costly to build: one per locale and options, kept (a list renders hundreds of amounts). */
@@ -64,26 +80,37 @@ function currencySymbol(currency: string, locale: string): string {
   return symbol;
 }
 
-export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
-  return numberFormat(locale, { maximumFractionDigits: 10, ...options }).format(value);
+/** A number, or an exact decimal string (`"1234.56"`, formatted without passing through a float). */
+export function formatNumber(value: number | string, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(locale, { maximumFractionDigits: 10, ...options }).format(value as number);
 }
 
-/** `1,234.56 €` in en-EU, `1 234,56 €` in fr-FR, `$1,234.56`, `1,235 ¥` (decimals and symbols from Intl, spec 000 §9). */
+const decimalText = /^-?\d+(\.\d+)?$/;
+/** A stored amount: a finite number or an exact decimal string; undefined otherwise. */
+const amountOf = (value: unknown): number | string | undefined =>
+  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && decimalText.test(value))
+    ? value
+    : undefined;
+
+/**
+ * `1,234.56 €` in en-EU, `1 234,56 €` in fr-FR, `$1,234.56`, `1,235 ¥`, `١٬٢٣٤٫٥٠ ج.م.‏` in ar-EG:
+ * digits, separators and symbols from Intl, decimals and the symbol's place from spec 000 §9.
+ */
 export function formatCurrency(value: unknown, currency: string | undefined, locale: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    return value === undefined || value === null ? '' : String(value);
+  const stored = amountOf(value);
+  if (stored === undefined) return value === undefined || value === null ? '' : String(value);
   const code = (currency || 'EUR').toUpperCase();
   const decimals = currencyDecimals(code);
-  const amount = formatNumber(value, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const amount = formatNumber(stored, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   const symbol = currencySymbol(code, locale);
   return currencySymbolBefore(code) ? `${symbol}${amount}` : `${amount} ${symbol}`;
 }
 
-/** A stored ratio (0.05) as a percentage: `5%`. */
+/** A stored ratio (0.05) as the locale writes a percentage: `5.25%`, `5,25 %` in fr-FR, `٥٫٢٥٪؜` in ar-EG. */
 export function formatPercentage(value: unknown, locale: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    return value === undefined || value === null ? '' : String(value);
-  return `${formatNumber(Number((value * 100).toFixed(10)), locale, { maximumFractionDigits: 4 })}%`;
+  const ratio = amountOf(value);
+  if (ratio === undefined) return value === undefined || value === null ? '' : String(value);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(ratio as number);
 }
 
 /** Sizes in B, KB, MB, GB (1024). */

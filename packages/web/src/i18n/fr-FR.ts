@@ -141,6 +141,9 @@ export const frFRTexts: Record<string, string> = {
   'File too large. Max size {size}': 'Fichier trop volumineux. Taille max {size}',
   'Forbidden document extension "{ext}". Accepted formats: {list}':
     'Extension de document interdite « {ext} ». Formats acceptés : {list}',
+  // The on-screen keyboard of text fields (fields/VirtualKeyboard.tsx)
+  'On-screen keyboard': 'Clavier virtuel',
+  'The on-screen keyboard could not be loaded': "Le clavier virtuel n'a pas pu être chargé",
   // Lists
   Search: 'Rechercher',
   Reset: 'Réinitialiser',

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { dictionaryOf } from '@lbo/model/i18n/dictionaries';
 import { languageOf } from '@lbo/model/i18n/locales';
+import { followLanguageChanges } from './dayjs-locale.ts';
 import { defaultLocale } from './locale.ts';
 
 /**
@@ -99,6 +100,7 @@ export async function initI18n(locale = defaultLocale, shippedTranslations: Ship
     },
   });
   await loadShippedTranslations(locale);
+  followLanguageChanges(i18n);
   return i18n;
 }
 
