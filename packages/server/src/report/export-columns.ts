@@ -1,3 +1,5 @@
+import { loadedDictionary } from '@lbo/model/i18n/dictionaries';
+import { languageOf } from '@lbo/model/i18n/locales';
 import { sql, type RawBuilder } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
@@ -73,8 +75,11 @@ export function humanise(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The label of a column in `language`: declared, else the field's, else its path's last name; French from the kind's texts. */
-function headerOf(entity: Entity, column: ColumnDef, language: 'en' | 'fr'): string {
+/**
+ * The label of a column in `language`: declared, else the field's, else its path's last name;
+ * French from the kind's texts, another shipped language from its dictionary.
+ */
+function headerOf(entity: Entity, column: ColumnDef, language: string): string {
   const english =
     column.label ??
     fieldAt(entity, column.field)?.label ??
@@ -84,7 +89,8 @@ function headerOf(entity: Entity, column: ColumnDef, language: 'en' | 'fr'): str
         .filter((p) => !/^\d+$/.test(p))
         .pop() ?? column.field,
     );
-  return language === 'fr' ? (entity.labels.fr?.texts?.[english] ?? english) : english;
+  if (language === 'fr') return entity.labels.fr?.texts?.[english] ?? english;
+  return loadedDictionary(language)?.[english] ?? english;
 }
 
 /** Whether a field on the path is declared hidden. */
@@ -128,7 +134,7 @@ export function exportColumns(
   } else {
     chosen = entity.columns.filter((c) => !c.hidden);
   }
-  const language = locale.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  const language = languageOf(locale);
   const labels = parseLabels(labelsParam, chosen.length);
   return chosen.map((column, i) => ({
     field: column.field,

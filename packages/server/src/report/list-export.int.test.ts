@@ -1,3 +1,4 @@
+import { dictionaryOf } from '@lbo/model/i18n/dictionaries';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -199,6 +200,13 @@ describe('GET /api/{route}/export', () => {
       ['Vans for Martin', '15-03-2024', '12345.60'],
       ['Forklift for Martin', '', '48000.25'],
     ]);
+    const german = await call(
+      '/api/financing/contracts/export?format=csv&sort=startDate&columns=startDate,financedAmountExclTax&locale=de-DE',
+      alpha.headers,
+    );
+    const de = (await dictionaryOf('de'))!;
+    expect(csvOf(german, ';')[0]).toEqual([de['Start date'], de['Financed amount excl tax']]);
+    expect(csvOf(german, ';')[0]).not.toEqual(['Start date', 'Financed amount excl tax']);
   });
 
   it('reads the list in chunks past the first: every row once, in order, whatever the sort', async () => {
