@@ -9,8 +9,10 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { EventDropArg, EventInput, EventSourceFuncArg, PluginDef } from '@fullcalendar/core';
-import frLocale from '@fullcalendar/core/locales/fr';
+import allLocales from '@fullcalendar/core/locales-all';
 import { api } from '../app/api/client.ts';
+import { readUiState, writeUiState } from '../app/ui-state.ts';
+import { intlLocale } from '../i18n/locale.ts';
 import type { CalendarEvent, CalendarFeed, CalendarInfo } from '@lbo/model/calendar';
 import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
 import { tasksPath, useAssignees, useTaskRefresh } from './task-api.ts';
@@ -32,16 +34,12 @@ const weekAndDayViews = timeGridPlugin as unknown as PluginDef;
 
 const calendarsPath = '/api/script/runs/calendars';
 const feedPath = '/api/core/calendar-feed';
-const shownKey = 'lbo.calendar.shown';
+const shownPath = ['calendar', 'shown'];
 const defaultShown = ['mine', 'committees', 'contracts', 'collections', 'month-ends'];
 
 const storedShown = (): string[] => {
-  try {
-    const value = JSON.parse(localStorage.getItem(shownKey) ?? 'null');
-    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : defaultShown;
-  } catch {
-    return defaultShown;
-  }
+  const value = readUiState<unknown>(shownPath);
+  return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : defaultShown;
 };
 
 /** The local day of a date (what a dropped all-day event lands on). */
@@ -90,7 +88,7 @@ export default function CalendarScreen() {
   );
   const choose = (next: string[]) => {
     setShown(next);
-    localStorage.setItem(shownKey, JSON.stringify(next));
+    writeUiState(shownPath, next);
   };
   const fixedNames = new Set(fixed.map((c) => c.name));
 
@@ -177,8 +175,8 @@ export default function CalendarScreen() {
         plugins={[dayGridPlugin, weekAndDayViews, interactionPlugin]}
         initialView="dayGridMonth"
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
-        locales={[frLocale]}
-        locale={i18n.language.startsWith('fr') ? 'fr' : 'en-gb'}
+        locales={allLocales}
+        locale={intlLocale(i18n.language).toLowerCase()}
         firstDay={1}
         height="auto"
         dayMaxEvents={4}

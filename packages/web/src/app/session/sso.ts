@@ -44,17 +44,23 @@ export interface StoredSso {
   nameId?: string;
 }
 
-export function readStored(storage: Pick<Storage, 'getItem'> = sessionStorage): StoredSso {
+/** Reading session storage throws in a frame of another site (third-party storage denied): nothing is stored then. */
+export function readStored(storage?: Pick<Storage, 'getItem'>): StoredSso {
   try {
-    return JSON.parse(storage.getItem(storageKey) ?? '{}') as StoredSso;
+    return JSON.parse((storage ?? sessionStorage).getItem(storageKey) ?? '{}') as StoredSso;
   } catch {
     return {};
   }
 }
 
-export function writeStored(value: StoredSso, storage: Pick<Storage, 'setItem' | 'removeItem'> = sessionStorage) {
-  if (Object.keys(value).length) storage.setItem(storageKey, JSON.stringify(value));
-  else storage.removeItem(storageKey);
+export function writeStored(value: StoredSso, storage?: Pick<Storage, 'setItem' | 'removeItem'>) {
+  try {
+    const store = storage ?? sessionStorage;
+    if (Object.keys(value).length) store.setItem(storageKey, JSON.stringify(value));
+    else store.removeItem(storageKey);
+  } catch {
+    // Storage denied: the sign-in in progress lives in this page only.
+  }
 }
 
 const flag = (value: string | null) =>
