@@ -9,19 +9,18 @@ import { formatNumber } from '../i18n/formats.ts';
 const percentOf = (ratio: number) => Number((ratio * 100).toFixed(10));
 
 /**
- * A stored value as text: while editing, plain (`1234,56` in fr-FR), otherwise as the locale
- * writes it (`1 234,56`, `1,234.56` in en-US, `١٬٢٣٤٫٥٦` in ar-EG), amounts with their currency's
- * decimals. Percentages are shown ×100; NaN keeps what was typed.
+ * A stored value as text: while editing, plain (`1234,56` in fr-FR); otherwise amounts and
+ * percentages as the locale writes them (`1 234,56`, `1,234.56` in en-US, `١٬٢٣٤٫٥٦` in ar-EG),
+ * amounts with their currency's decimals. Plain numbers and integers stay ungrouped (a year, a
+ * mileage or a count is not an amount: `2025`, not `2,025`). Percentages are shown ×100; NaN keeps
+ * what was typed.
  */
 function textOf(type: string, value: unknown, locale: string, editing: boolean, currency: string): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return '';
   const shown = type === 'percentage' ? percentOf(value) : value;
-  if (editing) return numberInputText(shown, locale);
-  if (type === 'currency') {
-    const decimals = currencyDecimals(currency);
-    return formatNumber(shown, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  }
-  return formatNumber(shown, locale);
+  if (editing || (type !== 'currency' && type !== 'percentage')) return numberInputText(shown, locale);
+  const decimals = type === 'currency' ? currencyDecimals(currency) : undefined;
+  return formatNumber(shown, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals ?? 10 });
 }
 
 const parserOf: Record<string, (text: string, locale: string) => number | undefined> = {
