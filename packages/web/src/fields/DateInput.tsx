@@ -21,6 +21,17 @@ export function typedDayFormats(locale: string): string[] {
 const stored = (type: string, date: Dayjs | null): unknown =>
   date ? (type === 'date' ? date.format('YYYY-MM-DD') : date.second(0).millisecond(0).toDate()) : undefined;
 
+/** The minute of an instant stored as a date or an ISO string (the field shows minutes, not seconds). */
+const minuteOf = (v: unknown) =>
+  v instanceof Date || typeof v === 'string' ? Math.floor(new Date(v).getTime() / 60_000) : Number.NaN;
+
+/** Two values of a date field alike: the same day or minute, the same unreadable text, or both empty. */
+function sameDateValue(typed: unknown, value: unknown): boolean {
+  if (typed instanceof Date) return minuteOf(typed) === minuteOf(value);
+  if (isInvalidInput(typed)) return isInvalidInput(value) && typed.invalidInput === value.invalidInput;
+  return typed === value || (typed === undefined && (value === undefined || value === null));
+}
+
 /**
  * date and datetime: antd's DatePicker in the locale's format, its calendar in the locale's month
  * names and first day of the week; typed in the locale's order or any accepted form (today,
@@ -49,15 +60,9 @@ export function DateInput({ field, id, value, onChange, onBlur, disabled, invali
       preserveInvalidOnBlur
       onChange={(date) => onChange(stored(field.type, date))}
       onBlur={(event) => {
-        // The text as typed decides: keywords, compact stamps and invalid days included.
-        const text = (event.target as HTMLInputElement).value;
-        const typed = parse(text);
-        const same =
-          typed instanceof Date || typeof typed === 'string'
-            ? picked?.isValid() &&
-              stored(field.type, dayjs(typed))?.toString() === stored(field.type, picked)?.toString()
-            : typed === undefined && !picked;
-        if (!same) onChange(typed);
+        // The text as typed decides: keywords, compact stamps and days the calendar lacks included.
+        const typed = parse((event.target as HTMLInputElement).value);
+        if (!sameDateValue(typed, value)) onChange(typed);
         onBlur();
       }}
     />

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { typedDayFormats } from './DateInput.tsx';
+import { DateInput, typedDayFormats } from './DateInput.tsx';
 import { NumberInput } from './NumberInput.tsx';
 import { typeKey } from './virtual-keyboard-panel.tsx';
 import type { FormField } from './form-field.ts';
 
 /** The value an input shows, rendered on the server as the browser first paints it. */
 function shown(field: FormField, value: unknown, locale: string): string {
+  const Input = field.type === 'date' || field.type === 'datetime' ? DateInput : NumberInput;
   const html = renderToString(
     <QueryClientProvider client={new QueryClient()}>
-      <NumberInput
+      <Input
         field={field}
         path={field.name}
         id={field.name}
@@ -38,6 +39,16 @@ describe('inputs of the locale', () => {
     expect(shown({ name: 'rate', type: 'percentage', label: 'Rate' }, 0.0525, 'fr-FR')).toBe('5,25');
     expect(shown({ name: 'year', type: 'integer', label: 'Year' }, 2025, 'en-US')).toBe('2025');
     expect(shown({ name: 'ratio', type: 'number', label: 'Ratio' }, 1.5, 'fr-FR')).toBe('1,5');
+  });
+
+  it('shows days and instants in the locale’s format in the picker', () => {
+    const day: FormField = { name: 'day', type: 'date', label: 'Day' };
+    expect(shown(day, '2025-04-03', 'fr-FR')).toBe('03/04/2025');
+    expect(shown(day, '2025-04-03', 'en-US')).toBe('04-03-2025');
+    expect(shown(day, '2025-04-03', 'lt-LT')).toBe('2025-04-03');
+    expect(shown(day, '2025-04-03', 'en-EU')).toBe('03-04-2025');
+    const instant: FormField = { name: 'at', type: 'datetime', label: 'At' };
+    expect(shown(instant, new Date(2025, 3, 3, 14, 5), 'fr-FR')).toBe('03/04/2025 - 14:05');
   });
 
   it('reads days typed in the locale’s order with any separator in the picker', () => {

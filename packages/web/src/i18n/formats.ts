@@ -13,7 +13,7 @@ export function dateFormatOf(locale: string): string {
 export const timeFormat = 'HH:mm';
 export const dateTimeFormatOf = (locale: string) => `${dateFormatOf(locale)} - ${timeFormat}`;
 
-/** Latin digits as the ones Intl writes in the locale: Arabic-Indic in ar-EG and ar-SA, unchanged elsewhere. */
+/** Latin digits written as Intl writes digits in the locale: Arabic-Indic in ar-EG and ar-SA, unchanged elsewhere. */
 export function localeDigits(text: string, locale: string): string {
   const { digits } = numberSymbols(locale);
   return digits[0] === '0' ? text : text.replace(/\d/g, (d) => digits[Number(d)]);
