@@ -77,8 +77,16 @@ describe('the interface in Arabic (ar-MA)', () => {
     expect((await layout()).dir).toBe('ltr');
     await inUserMenu('language', 'language:ar', 'locale:ar-MA');
     await poll(() => layout().then((l) => [l.lang, l.dir])).toEqual(['ar-MA', 'rtl']);
-    // antd's own texts are Arabic too (its table's empty text, pagination, pickers).
+    // antd lays its components out right to left too (ConfigProvider's direction).
     await poll(() => page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+    await poll(() => page.locator('.ant-layout-rtl').count()).toBeGreaterThan(0);
+    // The menu ticks the locale chosen, under its language.
+    await page.getByTestId('user-menu').click();
+    await menuItem('language').click();
+    await menuItem('language:ar').click();
+    await poll(() => menuItem('locale:ar-MA').innerText()).toBe('✓ العربية (المغرب)');
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor({ state: 'hidden' });
     // The choice is the user's: saved with the user, and in this browser.
     const saved = await page.evaluate(async (username) => {
       const token = sessionStorage.getItem('lbo.token') ?? localStorage.getItem('lbo.token');
@@ -99,14 +107,18 @@ describe('the interface in Arabic (ar-MA)', () => {
     expect(menu.x + menu.width).toBeLessThanOrEqual(title.x + 1);
     await shot('top-bar');
 
-    // The menu as a side column stands at the right edge, collapsed too; its fold arrow points outwards.
+    // The menu as a side column stands at the right edge, collapsed too.
     await inUserMenu('navigation', 'navigation:left');
     await poll(() => page.getByTestId('side-column').count()).toBe(1);
     const column = await box(page.getByTestId('side-column'));
     expect(column.x + column.width).toBeGreaterThanOrEqual(width - 1);
     expect(column.width).toBeGreaterThan(150);
-    await page.locator('.ant-layout-sider-trigger').click();
+    // Its fold arrow points the way it folds: towards the right edge, then back to the left.
+    const trigger = page.locator('.ant-layout-sider-trigger');
+    expect(await trigger.locator('.anticon-right').count()).toBe(1);
+    await trigger.click();
     await poll(() => box(page.getByTestId('side-column')).then((b) => Math.round(b.width))).toBe(64);
+    expect(await trigger.locator('.anticon-left').count()).toBe(1);
     const collapsed = await box(page.getByTestId('side-column'));
     expect(collapsed.x + collapsed.width).toBeGreaterThanOrEqual(width - 1);
     await shot('collapsed-column');
@@ -142,7 +154,7 @@ describe('the interface in Arabic (ar-MA)', () => {
     const name = 'شركة الأطلس للتأجير';
     await page.locator('#field-name').fill(name);
     await page.getByTestId('bank-accounts-edit').click();
-    const modal = page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
+    const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('bank-accounts-save') });
     await modal.getByTestId('bank-account-add').click();
     const input = modal.locator('[data-field$=".bankIban"] input');
     await input.fill(iban);

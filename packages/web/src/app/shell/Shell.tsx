@@ -91,6 +91,8 @@ function useShellShortcuts({ openUserMenu, openHelp, openJump }: Record<string, 
 
 /**
  * The signed-in layout: header with the menus filtered by profiles, the user menu, the screen.
+ * The main menu stands where the user put it (navigation-position.ts): in the header, or as a
+ * side column at the start of the line (on the right in Arabic), open or collapsed.
  * In the side view (spec 000 §1, the app embedded in a parent window; alt+X or Escape toggles
  * it, remembered) only the screen is shown, with a button to leave it.
  */
