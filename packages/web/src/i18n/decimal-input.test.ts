@@ -39,6 +39,9 @@ describe('amounts typed in the locale', () => {
     expect(parseDecimalInput('1,234.56', 'de-DE')).toBeNull();
     expect(parseDecimalInput('1.2.3', 'en-US')).toBeNull();
     expect(parseDecimalInput('1,234,56', 'fr-FR')).toBeNull();
+    expect(parseDecimalInput('1.234,5.6', 'de-DE')).toBeNull();
+    expect(parseDecimalInput('1e999', 'en-US')).toBeNull();
+    expect(parseDecimalInput('1,23', 'en-US')).toBeNull();
   });
 
   it('writes a number back for editing with the locale’s digits and decimal symbol', () => {

@@ -65,9 +65,10 @@ function shifted(integer: string, fraction: string, exponent: number): [string, 
  * the locale does not group with it; group separators must separate groups of 2 or 3 digits.
  */
 export function parseDecimalInput(text: string, locale: string): string | null | undefined {
-  const { group } = numberSymbols(locale);
+  const symbols = numberSymbols(locale);
+  const group = symbols.group;
   // The Arabic decimal separator is read as a period.
-  const decimal = numberSymbols(locale).decimal.replace('\u066b', '.');
+  const decimal = symbols.decimal.replace('\u066b', '.');
   let s = latinDigits(text)
     .replace(bidiMarks, '')
     .replace(/\u066b/g, '.')
@@ -78,13 +79,12 @@ export function parseDecimalInput(text: string, locale: string): string | null |
   const groupMark = groupLike.test(group) ? '' : group;
   const decimals = new Set([decimal, ...(groupMark === '.' ? [] : ['.'])]);
   const match = /^([+-]?)([\d.,]*)(?:e([+-]?\d+))?$/i.exec(s);
-  if (!match || !/\d/.test(match[2])) return null;
+  // Beyond 1e±100 an amount is a typing error, and the digits would be many.
+  if (!match || !/\d/.test(match[2]) || Math.abs(Number(match[3] ?? 0)) > 100) return null;
   const [, sign, body, exponent] = match;
-  const marks = [...body.matchAll(/[.,]/g)].map((m) => ({ mark: m[0], at: m.index }));
-  const decimalMarks = marks.filter((m) => decimals.has(m.mark) && m.mark !== groupMark);
-  if (decimalMarks.length > 1) return null;
-  const point = decimalMarks[0];
-  if (point && marks.some((m) => m.mark === groupMark && m.at > point.at)) return null;
+  const points = [...body.matchAll(/[.,]/g)].filter((m) => decimals.has(m[0]));
+  if (points.length > 1) return null;
+  const point = points[0] && { at: points[0].index };
   const integerPart = point ? body.slice(0, point.at) : body;
   const fraction = point ? body.slice(point.at + 1) : '';
   if (/[.,]/.test(fraction)) return null;
