@@ -142,7 +142,7 @@ export function RulePreviewCard({ rules, vocabulary }: { rules: PostingRule[]; v
           <Space wrap style={{ marginBottom: 8 }}>
             <span data-testid="preview-rule">
               {t('Rule applied')} <strong>{eventTypeLabel(t, result.rule.eventType)}</strong>
-              {result.rule.when?.pr && <Tag style={{ marginLeft: 4 }}>{prLabel(t, result.rule.when.pr)}</Tag>}
+              {result.rule.when?.pr && <Tag style={{ marginInlineStart: 4 }}>{prLabel(t, result.rule.when.pr)}</Tag>}
               {result.rule.when?.leaseKind && <Tag>{leaseKindLabel(t, result.rule.when.leaseKind)}</Tag>}
             </span>
             <span>

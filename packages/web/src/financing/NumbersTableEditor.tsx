@@ -158,7 +158,7 @@ export function NumbersTableEditor({ rows, format, currency, readOnly, onSave }:
                           data-cell={`${i}:${j}`}
                           aria-label={`${t(header ? (i === 0 ? 'Duration' : 'Amount') : 'Value')} ${i}:${j}`}
                           status={checked && bad.has(`${i}:${j}`) ? 'error' : undefined}
-                          style={{ textAlign: 'right', fontWeight: header ? 600 : undefined }}
+                          style={{ textAlign: 'end', fontWeight: header ? 600 : undefined }}
                           onChange={(e) => setCell(i, j, e.target.value)}
                           onPaste={paste(i, j)}
                         />

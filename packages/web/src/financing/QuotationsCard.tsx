@@ -82,7 +82,7 @@ export function QuotationsCard({ entity, record }: { entity: Entity; record: Val
           {editable && !q.isChosen && (
             <Button
               size="small"
-              style={{ marginLeft: 8 }}
+              style={{ marginInlineStart: 8 }}
               loading={update.isPending}
               onClick={() => void choose(i)}
               data-testid={`choose-quotation-${i}`}

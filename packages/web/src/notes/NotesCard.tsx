@@ -61,7 +61,7 @@ export function NoteItem({ note }: { note: Note }) {
     <List.Item data-testid="note" data-pinned={note.pinned ? 'true' : undefined} style={{ display: 'block' }}>
       <Flex justify="space-between" align="center" gap={4} wrap>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {note.pinned && <PushpinFilled aria-label={t('Pinned')} style={{ marginRight: 4 }} />}
+          {note.pinned && <PushpinFilled aria-label={t('Pinned')} style={{ marginInlineEnd: 4 }} />}
           <span data-testid="note-author">{note._insertUser}</span> · {formatDateTime(note._insertDate, i18n.language)}
           {note.editedDate && (
             <Tooltip title={`${note.editedBy ?? ''} · ${formatDateTime(note.editedDate, i18n.language)}`}>
@@ -158,7 +158,7 @@ export function NoteHistory({ note, onClose }: { note: Note; onClose(): void }) 
           <List.Item data-testid="note-version" style={{ display: 'block' }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {version.user} · {formatDateTime(version.date, i18n.language)}
-              {index === 0 && <Tag style={{ marginLeft: 8 }}>{t('Current')}</Tag>}
+              {index === 0 && <Tag style={{ marginInlineStart: 8 }}>{t('Current')}</Tag>}
             </Typography.Text>
             <NoteText text={version.text} />
           </List.Item>
