@@ -165,6 +165,9 @@ describe('the interface in Arabic (ar-MA)', () => {
     await modal.waitFor({ state: 'hidden' });
     await page.getByTestId('person-save').click();
     await page.waitForURL(/\/person\/[^/]+$/);
+    // Its notice comes bottom-left, the corner a right-to-left reader ends on.
+    await page.locator('.ant-notification-bottomLeft .ant-notification-notice').first().waitFor();
+    expect(await page.locator('.ant-notification-bottomRight .ant-notification-notice').count()).toBe(0);
     await poll(() => page.getByTestId('person-title').innerText()).toContain(name);
     const registration = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
