@@ -75,6 +75,11 @@ describe('the interface in Arabic (ar-MA)', () => {
     await page.goto(at('/contracts'));
     await listReady(page);
     expect((await layout()).dir).toBe('ltr');
+    // Left to right, the side column stands at the left edge; back to the bar at the top.
+    await inUserMenu('navigation', 'navigation:left');
+    expect((await box(page.getByTestId('side-column'))).x).toBeLessThanOrEqual(1);
+    await inUserMenu('navigation', 'navigation:top');
+    await poll(() => page.getByTestId('side-column').count()).toBe(0);
     await inUserMenu('language', 'language:ar', 'locale:ar-MA');
     await poll(() => layout().then((l) => [l.lang, l.dir])).toEqual(['ar-MA', 'rtl']);
     // antd lays its components out right to left too (ConfigProvider's direction).
