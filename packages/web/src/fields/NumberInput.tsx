@@ -51,7 +51,7 @@ export function NumberInput({ field, id, value, onChange, onBlur, disabled, inva
       disabled={disabled}
       status={invalid ? 'error' : undefined}
       suffix={suffix}
-      style={{ textAlign: 'right' }}
+      style={{ textAlign: 'end' }}
       onFocus={() => {
         setFocused(true);
         if (typeof value === 'number' && !Number.isNaN(value))

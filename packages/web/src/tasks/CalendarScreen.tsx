@@ -168,13 +168,13 @@ export default function CalendarScreen() {
           options={people}
         />
       </Flex>
-      <style>{`.calendar-swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:2px}
+      <style>{`.calendar-swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-inline-end:2px}
 .calendar-overdue{font-weight:600}`}</style>
       <FullCalendar
         ref={calendarRef}
         plugins={[dayGridPlugin, weekAndDayViews, interactionPlugin]}
         initialView="dayGridMonth"
-        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
         locales={allLocales}
         locale={intlLocale(i18n.language).toLowerCase()}
         firstDay={1}
