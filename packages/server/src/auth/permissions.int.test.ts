@@ -74,6 +74,9 @@ const publicRoutes = new Set([
   'POST /api/mail/password-reset/confirm',
   'GET /api/mail/become-partner',
   'POST /api/mail/become-partner',
+  // Flow mode: a page opened by its access key, which is the credential (docs/shell-modes.md).
+  'GET /api/flow/:accessKey/pages/:pageId',
+  'POST /api/flow/:accessKey/pages/:pageId/records',
 ]);
 const apiRoutes = () =>
   registeredRoutes(t.app).filter(

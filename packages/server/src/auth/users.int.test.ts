@@ -533,9 +533,12 @@ describe('current user, configuration, preferences and photo', () => {
     for (const p of ['/scripts', '/audits', '/access-logs', '/users', '/invoices', '/private-equity-assets', '/crons'])
       expect(adminPaths).toContain(p);
     const nobody = (await call('GET', '/api/script/runs/user-configuration', client.headers)).json();
-    expect(nobody.menus).toEqual([]);
+    // The getting-started documentation is every signed-in user's, nothing else without a permission.
+    expect((nobody.menus as { menus?: { path: string }[] }[]).flatMap((m) => m.menus ?? []).map((m) => m.path)).toEqual(
+      ['/documentation', '/documentation-search'],
+    );
     expect(nobody.userPermissions).toEqual({});
-    expect(nobody.landingPage).toBe('/documentation/getting-started/getting-started');
+    expect(nobody.landingPage).toBe('/documentation');
   });
 
   it('preferences of every spec type; saving a table configuration again replaces it', async () => {
