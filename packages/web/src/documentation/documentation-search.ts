@@ -18,7 +18,7 @@ export interface SearchHit extends PagePart {
 /** `Lists and filters` → `lists-and-filters`: the id of a heading, the same in the page and in the search's links. */
 export function headingAnchor(heading: string): string {
   return fold(heading)
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }
 
