@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
-import { listReady, rows, settled, signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { signedInPage } from './support/money-cycle.ts';
+import { listReady, rows, settled } from './support/pages.ts';
 
 /**
  * The interface in Moroccan Arabic (ar-MA), chosen in the user menu: the document right to left,
@@ -57,12 +58,8 @@ async function look(route: string, name: string) {
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 40 });
-  browser = await launchChromium();
-  ({ page } = await openJourneyPage(browser));
+  ({ browser, page } = await signedInPage(product));
   page.on('dialog', (d) => void d.accept());
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication/);
-  await signIn(page, product.username, product.password);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
-import { adminApi, signedInPage, type Api } from './support/money-cycle.ts';
+import { activeLease, adminApi, signedInPage, type Api } from './support/money-cycle.ts';
 
 /**
  * A Lithuanian client's invoice: a person whose preferred language is Lithuanian (lt-LT) leases a
@@ -32,35 +32,7 @@ beforeAll(async () => {
     addresses: [{ type: 'BILLING', address1: 'Gedimino pr. 1', zipcode: '01103', city: 'Vilnius', country: 'LT' }],
   });
   expect(client.statusCode, client.body).toBe(201);
-  const deal = await api('POST', '/api/financing/deals', {
-    name: 'Furgonas',
-    currency: 'EUR',
-    startDate: '2025-01-15',
-    persons: [
-      { role: 'CLIENT', personRegistration: client.json().registration },
-      { role: 'ORGANIZATION', personRegistration: 'PER000001' },
-    ],
-    quotations: [
-      {
-        name: 'Lease 24 months',
-        financialProduct: 'LEASE',
-        financedAmountExclTax: 24000,
-        rate: 0.05,
-        duration: 24,
-        frequency: '30',
-        timing: 'arrears',
-        taxCode: 'VAT20',
-        isChosen: true,
-      },
-    ],
-  });
-  expect(deal.statusCode, deal.body).toBe(201);
-  const dealId = deal.json().registration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'MARK_WON'])
-    expect((await api('GET', `/api/financing/deals/${dealId}/transitions/${code}`)).statusCode).toBe(200);
-  const contract = (await api('GET', `/api/financing/deals/${dealId}`)).json().contractRegistration as string;
-  for (const code of ['SUBMIT', 'APPROVE', 'ACTIVATE'])
-    expect((await api('GET', `/api/financing/contracts/${contract}/transitions/${code}`)).statusCode).toBe(200);
+  const contract = await activeLease(api, 'Furgonas', client.json().registration);
   const billed = await api('GET', '/api/script/runs/run-billing?date=2025-02-28');
   expect(billed.statusCode, billed.body).toBe(200);
   const ours = (billed.json() as { registration: string; contractRegistration: string; pr: string }[]).find(

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
-import { listReady, notice, rows, settled } from './support/pages.ts';
+import { listReady, notice, rows, settled, shownTexts } from './support/pages.ts';
 
 /**
  * The French the app ships: the core's and the domains' modules', as the web's composition root puts
@@ -35,22 +35,6 @@ const frenchWords = new Set(Object.values(frFR));
 const englishTexts = [
   ...new Set([...Object.keys(frFR), ...defaultWorkflows().flatMap((w) => w.transitions.map((t) => t.label))]),
 ].filter((en) => frFR[en] !== en && !frenchWords.has(en) && !/\{\w+\}/.test(en));
-
-/** The texts a user sees or hears on the page now: visible text nodes, placeholders, aria-labels and titles. */
-const shownTexts = `(() => {
-  const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.trim();
-    if (text && node.parentElement && node.parentElement.checkVisibility()) texts.push(text);
-  }
-  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
-    if (!el.checkVisibility()) continue;
-    for (const name of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(name)) texts.push(el.getAttribute(name).trim());
-  }
-  texts.push(document.title);
-  return texts;
-})()`;
 
 /** Codes of the reference lists and statuses that have a label of their own (`PARTIALLY_PAID`, `DEBIT_RETURNED`): shown raw, a code is not a word. */
 const codes = new Set(

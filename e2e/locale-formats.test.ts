@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactsDir, launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
-import { signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { signedInPage } from './support/money-cycle.ts';
 
 /**
  * Formats follow the user's locale in what is typed as in what is shown (docs/locale-formats.md):
@@ -89,11 +89,7 @@ async function typeInvoice(number: string, day: string, amount: string) {
 
 beforeAll(async () => {
   product = await startProduct();
-  browser = await launchChromium();
-  ({ page } = await openJourneyPage(browser));
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication/);
-  await signIn(page, product.username, product.password);
+  ({ browser, page } = await signedInPage(product));
 });
 
 afterAll(async () => {

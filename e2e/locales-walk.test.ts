@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { languageOf } from '@lbo/model/i18n/locales';
-import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
-import { listReady, rows, settled, signIn } from './support/pages.ts';
+import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { signedInPage } from './support/money-cycle.ts';
+import { listReady, rows, settled, shownTexts } from './support/pages.ts';
 
 /**
  * English left on screens in other languages: for each of a fixed set of locales, a fixed set of
@@ -71,22 +72,6 @@ function englishOf(dictionary: Record<string, string>): Set<string> {
   );
 }
 
-/** The texts a user sees or hears on the page now (as e2e/french.test.ts reads them). */
-const shownTexts = `(() => {
-  const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.trim();
-    if (text && node.parentElement && node.parentElement.checkVisibility()) texts.push(text);
-  }
-  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
-    if (!el.checkVisibility()) continue;
-    for (const name of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(name)) texts.push(el.getAttribute(name).trim());
-  }
-  texts.push(document.title);
-  return texts;
-})()`;
-
 let product: RunningProduct;
 let browser: Browser;
 let page: Page;
@@ -108,11 +93,7 @@ async function chooseLocale(locale: string) {
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 40 });
-  browser = await launchChromium();
-  ({ page } = await openJourneyPage(browser));
-  await page.goto(at('/'));
-  await page.waitForURL(/\/authentication/);
-  await signIn(page, product.username, product.password);
+  ({ browser, page } = await signedInPage(product));
 });
 
 afterAll(async () => {

@@ -27,16 +27,17 @@ export async function signedInPage(
 }
 
 /**
- * A 24-month lease of the demo client PER000002 under the organization PER000001, won from its deal
- * and activated: its lines fall due monthly from February 2025. Answers the contract.
+ * A 24-month lease of `client` (the demo client PER000002 by default) under the organization
+ * PER000001, won from its deal and activated: its lines fall due monthly from February 2025.
+ * Answers the contract.
  */
-export async function activeLease(api: Api, name: string): Promise<string> {
+export async function activeLease(api: Api, name: string, client = 'PER000002'): Promise<string> {
   const deal = await api('POST', '/api/financing/deals', {
     name,
     currency: 'EUR',
     startDate: '2025-01-15',
     persons: [
-      { role: 'CLIENT', personRegistration: 'PER000002' },
+      { role: 'CLIENT', personRegistration: client },
       { role: 'ORGANIZATION', personRegistration: 'PER000001' },
     ],
     quotations: [

@@ -85,3 +85,19 @@ export async function settled(page: Page, action?: () => Promise<unknown>, { qui
     page.off('requestfailed', end);
   }
 }
+
+/** The texts a user sees or hears on the page now: visible text nodes, placeholders, aria-labels and titles. */
+export const shownTexts = `(() => {
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (text && node.parentElement && node.parentElement.checkVisibility()) texts.push(text);
+  }
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+    if (!el.checkVisibility()) continue;
+    for (const name of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(name)) texts.push(el.getAttribute(name).trim());
+  }
+  texts.push(document.title);
+  return texts;
+})()`;

@@ -1,7 +1,7 @@
 /**
  * The getting-started pages of `/documentation` (docs/shell-modes.md): Markdown files under
- * `pages/{language}/{section}/{slug}.md`, their title the first `# ` line. English is complete;
- * French translates every page; any other language shows the English page.
+ * `pages/{language}/{section}/{slug}.md`, their title the first `# ` line. Every shipped language
+ * translates every page; a page missing in a language shows in English.
  */
 const sources = import.meta.glob<string>('./pages/*/*/*.md', { query: '?raw', import: 'default', eager: true });
 

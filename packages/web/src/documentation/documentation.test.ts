@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translatedLanguages } from '@lbo/model/i18n/locales';
 import { fallbackLandingPage } from '../app/session/configuration.ts';
 import {
   allPages,
@@ -17,33 +18,40 @@ describe('documentation pages', () => {
     expect(page?.markdown).toContain('## Where to go next');
   });
 
-  it('has every page in English and in French, with a title, and the other languages fall back to English', () => {
-    expect(writtenLanguages()).toEqual(['en', 'fr']);
+  it('has every page in English and in each shipped language, with a title, and a language without pages falls back to English', () => {
+    const languages = ['en', ...translatedLanguages].sort();
+    expect(writtenLanguages()).toEqual(languages);
     for (const section of documentationSections) {
       const english = sectionPages('en', section);
-      const french = sectionPages('fr', section);
       expect(english.length).toBeGreaterThan(5);
-      expect(french.map((p) => p.slug)).toEqual(english.map((p) => p.slug));
-      for (const page of french) {
-        expect(page.language).toBe('fr');
-        expect(page.title).not.toBe('');
-        expect(page.markdown).not.toBe(english.find((p) => p.slug === page.slug)?.markdown);
+      for (const language of translatedLanguages) {
+        const translated = sectionPages(language, section);
+        expect(translated.map((p) => p.slug)).toEqual(english.map((p) => p.slug));
+        for (const page of translated) {
+          expect(page.language, `${language} ${page.path}`).toBe(language);
+          expect(page.title).not.toBe('');
+          expect(page.markdown).not.toBe(english.find((p) => p.slug === page.slug)?.markdown);
+        }
       }
     }
-    const german = documentationPage('de', 'getting-started', 'signing-in');
-    expect(german).toMatchObject({ language: 'en', title: 'Signing in' });
+    const japanese = documentationPage('ja', 'getting-started', 'signing-in');
+    expect(japanese).toMatchObject({ language: 'en', title: 'Signing in' });
     expect(documentationPage('en', 'getting-started', 'nothing')).toBeUndefined();
     expect(documentationPage('en', '..', 'getting-started')).toBeUndefined();
   });
 
-  it('links only to pages and headings that exist', () => {
-    for (const language of ['en', 'fr']) {
+  it('links only to pages and headings that exist, and gives every heading an anchor of its own, in every language', () => {
+    for (const language of writtenLanguages()) {
       for (const page of allPages(language)) {
         for (const [, target] of page.markdown.matchAll(/\]\((\/[^)]*)\)/g)) {
           if (target === '/documentation-search') continue;
           const [, , section, slug] = target.split('/');
           expect(documentationPage(language, section, slug), `${page.path} → ${target}`).toBeDefined();
         }
+        // The part before the first heading is the page's top, without an anchor.
+        const anchors = partsOf(page).slice(1).map((part) => part.anchor);
+        expect(anchors.every(Boolean), `${language} ${page.path}`).toBe(true);
+        expect(new Set(anchors).size, `${language} ${page.path}`).toBe(anchors.length);
       }
     }
   });
@@ -76,5 +84,6 @@ describe('documentation search', () => {
       'Why a status cannot be typed',
     ]);
     expect(headingAnchor('Où aller ensuite ?')).toBe('ou-aller-ensuite');
+    expect(headingAnchor('Забытый пароль')).not.toBe('');
   });
 });
