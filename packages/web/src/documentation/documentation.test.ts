@@ -49,7 +49,9 @@ describe('documentation pages', () => {
           expect(documentationPage(language, section, slug), `${page.path} → ${target}`).toBeDefined();
         }
         // The part before the first heading is the page's top, without an anchor.
-        const anchors = partsOf(page).slice(1).map((part) => part.anchor);
+        const anchors = partsOf(page)
+          .slice(1)
+          .map((part) => part.anchor);
         expect(anchors.every(Boolean), `${language} ${page.path}`).toBe(true);
         expect(new Set(anchors).size, `${language} ${page.path}`).toBe(anchors.length);
       }
