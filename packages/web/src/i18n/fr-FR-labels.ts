@@ -38,7 +38,7 @@ export const frFRLabels: Record<string, string> = {
   'Birth date': 'Date de naissance',
   'Birth place': 'Lieu de naissance',
   'Birth zipcode': 'Code postal de naissance',
-  Block: 'Bâtiment',
+  Building: 'Bâtiment',
   'Can impersonate': 'Peut emprunter une identité',
   'Cashflow registration': 'Immatriculation du flux',
   'Catalog name': 'Nom du catalogue',

@@ -46,6 +46,7 @@ export const frFRTransitions: Record<string, string> = {
   Invest: 'Investir',
   Invite: 'Inviter',
   Issue: 'Émettre',
+  Block: 'Bloquer',
   Lock: 'Verrouiller',
   'Make client': 'Passer en client',
   'Mark as bounced': 'Marquer comme rejeté',

@@ -69,7 +69,8 @@ export const addressFields = {
   streetNumber: text(),
   door: text(),
   floor: text(),
-  block: text(),
+  // The building of an address (Bâtiment): its own label, as Block is the transition that blocks a record.
+  block: text({ label: 'Building' }),
   division: text(),
   subDivision: text(),
   zones: json(),
