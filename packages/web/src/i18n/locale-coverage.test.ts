@@ -14,7 +14,7 @@ import { shippedTranslations } from '../app/web-modules.ts';
  * the sources), the labels of the reference lists and the messages of the error catalogue, written
  * to model/src/i18n/texts/reference.json with the French beside each key for the translators
  * (`npm run i18n:reference` writes it again). Each language's dictionary must translate all of it,
- * keep the placeholders, and not copy the English.
+ * keep the placeholders, not copy the English, and drop what the web no longer shows.
  */
 const referencePath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -58,6 +58,10 @@ describe('the texts of every language', () => {
   it.each(dictionaryLanguages)('translate every text in %s', (language) => {
     const dictionary = dictionaries[language];
     expect(Object.keys(reference).filter((key) => !dictionary[key]?.trim())).toEqual([]);
+  });
+
+  it.each(dictionaryLanguages)('hold no text the web no longer shows, in %s', (language) => {
+    expect(Object.keys(dictionaries[language]).filter((key) => !(key in reference))).toEqual([]);
   });
 
   it.each(dictionaryLanguages)('keep the placeholders and the error arguments in %s', (language) => {
