@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { defaultWorkflows } from '@lbo/model/workflow/workflows';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { artifactsDir, launchChromium, startProduct, type RunningProduct, openJourneyPage } from './support/product.ts';
-import { listReady, notice, rows, settled, shownTexts } from './support/pages.ts';
+import { listReady, notice, rows, settled, shownTexts, stillShown } from './support/pages.ts';
 
 /**
  * The French the app ships: the core's and the domains' modules', as the web's composition root puts
@@ -51,6 +51,9 @@ async function englishShown(): Promise<string[]> {
   return [...new Set(pieces.filter((text) => english.has(text) || codes.has(text)))].sort();
 }
 
+/** The English still shown once late labels had their time. */
+const englishLeft = () => stillShown(page, englishShown);
+
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchChromium();
@@ -77,7 +80,7 @@ describe('the interface in French', () => {
       'fr-FR',
       'ltr',
     ]);
-    expect(await englishShown()).toEqual([]);
+    expect(await englishLeft()).toEqual([]);
     await shot('sign-in-fr');
     await page.locator('input[name="username"]').fill(product.username);
     await page.locator('input[name="password"]').fill(product.password);
@@ -103,7 +106,7 @@ describe('the interface in French', () => {
     await listReady(page);
     // The cells' reference lists are read after the rows.
     await settled(page);
-    expect(await englishShown()).toEqual([]);
+    expect(await englishLeft()).toEqual([]);
 
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
     const cell = (header: string) =>
@@ -116,10 +119,10 @@ describe('the interface in French', () => {
     const drawer = page.locator(`[data-testid="row-transitions"][data-registration="${registration}"]`);
     await drawer.locator('[data-transition="SUBMIT"]').waitFor();
     expect(await drawer.locator('[data-transition="SUBMIT"]').innerText()).toBe('Soumettre');
-    expect(await englishShown()).toEqual([]);
+    expect(await englishLeft()).toEqual([]);
     await drawer.locator('[data-transition="SUBMIT"]').click();
     await notice(page, `Transition « Soumettre » exécutée avec succès pour Contrat « ${registration} »`).waitFor();
-    expect(await englishShown()).toEqual([]);
+    expect(await englishLeft()).toEqual([]);
     await drawer.waitFor({ state: 'detached' });
 
     await page.goto(at(`/contract/${registration}`));
@@ -132,7 +135,7 @@ describe('the interface in French', () => {
       expect.arrayContaining(['Revenir au brouillon', 'Approuver', 'Rejeter']),
     );
     await expect.poll(() => card.locator('.ant-card-head-title').first().innerText()).toBe('Flux de travail');
-    expect(await englishShown()).toEqual([]);
+    expect(await englishLeft()).toEqual([]);
     await shot('workflow-card-fr');
   });
 
@@ -140,13 +143,7 @@ describe('the interface in French', () => {
     const left: Record<string, string[]> = {};
     const look = async (route: string) => {
       await settled(page, () => page.goto(at(route)));
-      // On a loaded machine a cell's reference list may be asked for after the network seemed quiet:
-      // English counts when it is still shown 10 s later.
-      let english = await englishShown();
-      for (const until = Date.now() + 10_000; english.length && Date.now() < until; ) {
-        await page.waitForTimeout(250);
-        english = await englishShown();
-      }
+      const english = await englishLeft();
       if (english.length) left[route] = english;
     };
     const firstOf = async (list: string) => {

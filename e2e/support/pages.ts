@@ -101,3 +101,16 @@ export const shownTexts = `(() => {
   texts.push(document.title);
   return texts;
 })()`;
+
+/**
+ * What `read` still finds after up to `ms`: on a loaded machine a cell's reference list or a lazily
+ * loaded text may be asked for after the network seemed quiet, so a label read late is waited for.
+ */
+export async function stillShown(page: Page, read: () => Promise<string[]>, ms = 10_000): Promise<string[]> {
+  let shown = await read();
+  for (const until = Date.now() + ms; shown.length && Date.now() < until; ) {
+    await page.waitForTimeout(250);
+    shown = await read();
+  }
+  return shown;
+}
