@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Grid, Layout, Menu, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Grid, Layout, Menu, Tooltip, Typography, type MenuProps } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -134,17 +134,19 @@ export function Shell({ children }: { children: ReactNode }) {
   if (sideView) {
     return (
       <Layout style={{ minHeight: '100vh' }} data-testid="side-view">
+        {/* A row of its own: a button floating over the screen would cover the screen's own (Save). */}
+        <Flex justify="end" style={{ padding: '8px 8px 0' }}>
+          <Tooltip title={t('Leave the side view (Alt+X)')}>
+            <Button
+              shape="circle"
+              icon={<FullscreenExitOutlined />}
+              aria-label={t('Leave the side view')}
+              onClick={() => setSideView(false)}
+            />
+          </Tooltip>
+        </Flex>
         <Layout.Content style={{ padding: 8 }}>{children}</Layout.Content>
         {dialogs}
-        <Tooltip title={t('Leave the side view (Alt+X)')}>
-          <Button
-            shape="circle"
-            icon={<FullscreenExitOutlined />}
-            aria-label={t('Leave the side view')}
-            onClick={() => setSideView(false)}
-            style={{ position: 'fixed', top: 8, insetInlineEnd: 8, zIndex: 20 }}
-          />
-        </Tooltip>
       </Layout>
     );
   }
