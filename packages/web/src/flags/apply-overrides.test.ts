@@ -22,4 +22,20 @@ describe('string overrides in the interface', () => {
     applyStringOverrides({});
     expect(i18n.t('Contracts')).toBe('Dossiers');
   });
+
+  it('reach the other locales of the language unless they have their own', async () => {
+    await initI18n('en-US', async () => undefined);
+    applyStringOverrides({
+      'en-EU': { Calendar: 'Team diary' },
+      'fr-FR': { Calendar: 'Agenda' },
+      'fr-BE': { Tasks: 'Tâches BE' },
+    });
+    expect(i18n.t('Calendar')).toBe('Team diary');
+    expect(i18n.t('Calendar', { lng: 'en-GB' })).toBe('Team diary');
+    expect(i18n.t('Calendar', { lng: 'fr-BE' })).toBe('Agenda');
+    expect(i18n.t('Tasks', { lng: 'fr-BE' })).toBe('Tâches BE');
+    expect(i18n.t('Tasks', { lng: 'fr-FR' })).toBe('Tasks');
+    applyStringOverrides({});
+    expect(i18n.t('Calendar')).toBe('Calendar');
+  });
 });

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { dictionaryOf } from '@lbo/model/i18n/dictionaries';
-import { languageOf } from '@lbo/model/i18n/locales';
+import { closestLocale, languageOf } from '@lbo/model/i18n/locales';
 import { followLanguageChanges } from './dayjs-locale.ts';
 import { defaultLocale } from './locale.ts';
 
@@ -81,7 +81,9 @@ export async function initI18n(locale = defaultLocale, shippedTranslations: Ship
   shippedLoaded.clear();
   await i18n.use(initReactI18next).init({
     lng: locale,
-    fallbackLng: false,
+    // A locale without a text of its own takes its language's first locale's (en-US the en-EU
+    // string overrides, fr-BE a tenant's fr-FR translations); English keys are shown as they are.
+    fallbackLng: languageFallback,
     resources: { 'en-EU': { translation: {} } },
     keySeparator: false,
     nsSeparator: false,
@@ -102,6 +104,12 @@ export async function initI18n(locale = defaultLocale, shippedTranslations: Ship
   await loadShippedTranslations(locale);
   followLanguageChanges(i18n);
   return i18n;
+}
+
+/** The first locale of a locale's language, when it is another one (`en-US` → `en-EU`, `fr-BE` → `fr-FR`). */
+export function languageFallback(locale: string): string[] {
+  const first = closestLocale(languageOf(locale));
+  return first && first !== locale ? [first] : [];
 }
 
 /** Translates outside React (API client, validation). */
