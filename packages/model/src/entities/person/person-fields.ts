@@ -219,6 +219,7 @@ export const personFieldTexts: Record<string, string> = {
   ID: 'Identifiant',
   'Mandate name': 'Nom du mandat',
   'UMR reference': 'Référence RUM',
+  Building: 'Bâtiment',
   'Mandate status': 'Statut du mandat',
   'Mandate signature date': 'Date de signature du mandat',
   'Mandate signature place': 'Lieu de signature du mandat',
