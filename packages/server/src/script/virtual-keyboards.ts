@@ -1,3 +1,4 @@
+import type { KeyboardLayout } from '@lbo/model/values/keyboard-layout';
 import { languageOf, localeInfo } from '@lbo/model/i18n/locales';
 
 /**
@@ -6,16 +7,6 @@ import { languageOf, localeInfo } from '@lbo/model/i18n/locales';
  * `لا`), with the rows of the shifted keyboard beside them. The web adds the backspace, shift,
  * space and layout switch keys. They follow the usual PC layouts of each country.
  */
-export interface KeyboardLayout {
-  id: string;
-  name: string;
-  /** The language it writes. */
-  language: string;
-  direction: 'ltr' | 'rtl';
-  rows: string[][];
-  shiftRows: string[][];
-}
-
 type Declared = Omit<KeyboardLayout, 'id' | 'rows' | 'shiftRows'> & { rows: string[]; shiftRows: string[] };
 
 /** A row typed without spaces: each character a key. */

@@ -7,17 +7,8 @@ import { SimpleKeyboard as Keyboard } from 'simple-keyboard';
 import 'simple-keyboard/build/css/index.css';
 import { api } from '../app/api/client.ts';
 import { apiPaths } from '../app/api/data-provider.ts';
+import type { KeyboardLayout } from '@lbo/model/values/keyboard-layout';
 import type { KeyboardTarget } from './VirtualKeyboard.tsx';
-
-/** A layout as the server answers it (packages/server/src/script/virtual-keyboards.ts). */
-interface KeyboardLayout {
-  id: string;
-  name: string;
-  language: string;
-  direction: 'ltr' | 'rtl';
-  rows: string[][];
-  shiftRows: string[][];
-}
 
 /** simple-keyboard's layout: rows of space-separated keys, with backspace, shift and space around them. */
 function simpleLayout(rows: string[][]): string[] {
