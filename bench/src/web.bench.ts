@@ -62,7 +62,10 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
   };
   page.on('response', onResponse);
   await navigate();
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': the signed-in app keeps its notifications stream open. The route's scripts
+  // are all in once its screen is drawn: the sign-in form, or a list's rows.
+  await page.waitForLoadState('load');
+  await page.waitForSelector('.ant-table-tbody tr.ant-table-row, input[name="username"]');
   page.off('response', onResponse);
   const files = await Promise.all(bodies);
   const raw = files.reduce((n, f) => n + f.length, 0);
