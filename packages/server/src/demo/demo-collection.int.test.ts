@@ -78,8 +78,17 @@ describe('the demo tenant on a fresh start with its store', () => {
   });
 
   it('shows collection cases and invoices at a dunning level', async () => {
-    const cases = (await get('/api/case/cases?range=[0-249]')) as { reasonCode?: string; dunningLevel?: string }[];
+    const cases = (await get('/api/case/cases?range=[0-249]')) as {
+      reasonCode?: string;
+      dunningLevel?: string;
+      invoiceRegistration: string;
+    }[];
     expect(cases.some((c) => c.reasonCode === 'AM04')).toBe(true);
     expect(cases.some((c) => c.dunningLevel)).toBe(true);
+    // The money of a returned debit came back: its invoice stays unpaid, though its credit is on the same statement.
+    for (const c of cases.filter((c) => c.reasonCode)) {
+      const invoice = await get(`/api/billing/invoices/${c.invoiceRegistration}`);
+      expect(invoice.status, c.invoiceRegistration).toBe('ISSUED');
+    }
   });
 });

@@ -389,6 +389,18 @@ async function settleReturn(
   const t = row.data;
   if (!str(t.returnReason)) return 'a returned debit without its reason code';
   if (!str(t.endToEndId) && !str(t.mandateReference)) return 'a returned debit naming no EndToEndId nor mandate';
+  // A return answers its collection: the collection's credit still waiting (read after it, or in a later chunk) is settled first,
+  // or it would pay the invoice again once the return has reopened it.
+  if (str(t.endToEndId)) {
+    const credits = await newTransactions(
+      tx,
+      caller.tenant,
+      sql<boolean>`type = 'CREDIT' AND data->>'endToEndId' = ${String(t.endToEndId)}`,
+      '',
+      10,
+    );
+    if (credits.length) await matchTransactions(tx, caller, credits, today);
+  }
   await sql`SAVEPOINT bank_return`.execute(tx);
   try {
     const result = await returnDebit(tx, caller, {
@@ -468,7 +480,12 @@ export async function matchTransactions(
     if (row.data.unmatchedReason !== reason || (row.data.candidates ?? []).length)
       pending.push({ row, data: { ...row.data, candidates: [], unmatchedReason: reason } });
   };
-  for (const row of rows) {
+  // Returns after the rest: a statement books a collection's credit before the debit that takes it back.
+  const ordered = [
+    ...rows.filter((r) => r.data.type !== 'DIRECT_DEBIT_RETURN'),
+    ...rows.filter((r) => r.data.type === 'DIRECT_DEBIT_RETURN'),
+  ];
+  for (const row of ordered) {
     const t = row.data;
     const problem = unmatchable(t);
     if (problem) {

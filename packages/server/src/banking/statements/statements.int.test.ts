@@ -107,9 +107,9 @@ beforeAll(async () => {
   const receivables = (res.json() as (Invoice & { pr: string; dueDate: string })[])
     .filter((i) => i.pr === 'R')
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  for (const i of receivables.slice(0, 10))
+  for (const i of receivables.slice(0, 13))
     expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
-  invoices = await Promise.all(receivables.slice(0, 10).map((i) => invoice(i.registration)));
+  invoices = await Promise.all(receivables.slice(0, 13).map((i) => invoice(i.registration)));
   expect(invoices.every((i) => i.status === 'ISSUED' && i.invoiceNumber)).toBe(true);
 }, 180_000);
 afterAll(async () => {
@@ -378,6 +378,46 @@ describe('returned debits', () => {
     });
     expect(entry.caseRegistration).toBeTruthy();
     expect((await invoice(collected.registration)).status).toBe('ISSUED');
+  }, 60_000);
+});
+
+describe('a statement holding a collection and its return', () => {
+  it('settles each credit before the debit that takes it back, whatever their order: the invoices stay unpaid', async () => {
+    const collected = invoices.slice(10, 13);
+    expect(collected).toHaveLength(3);
+    await inTenant(t.db.database.db, { tenant: 'alpha', user: 'test' }, async (tx) => {
+      for (const [n, i] of collected.entries())
+        await storage.insertRow(tx, entityByName('PaymentFileLine')!, 'alpha', 'test', {
+          registration: `PFL90001${n}`,
+          status: 'SENT',
+          type: 'DEBIT',
+          endToEndId: `E2E-90001${n}`,
+          invoiceRegistration: i.registration,
+          amount: i.totalBalance,
+          currency: 'EUR',
+          pr: 'R',
+          mandateReference: `RUM-RET-1${n}`,
+        });
+    });
+    // The returns written first: the transactions are read in no order of the file's.
+    const entries = collected.flatMap((i, n) => [
+      {
+        amount: String(i.totalBalance),
+        creditDebit: 'DBIT' as const,
+        endToEndId: `E2E-90001${n}`,
+        mandateReference: `RUM-RET-1${n}`,
+        returnReason: 'AM04',
+      },
+      { amount: String(i.totalBalance), endToEndId: `E2E-90001${n}`, mandateReference: `RUM-RET-1${n}` },
+    ]);
+    const res = await upload('collection-and-returns.xml', statement(entries));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ transactionCount: 6, returnedCount: 3, unmatchedCount: 0 });
+    for (const i of collected) {
+      const after = await invoice(i.registration);
+      expect(after.status, i.registration).toBe('ISSUED');
+      expect(after.totalBalance).toBe(i.totalBalance);
+    }
   }, 60_000);
 });
 
