@@ -27,6 +27,15 @@ export const supportLists: Record<string, ListItem[]> = {
     ['COMPLAINT', 'Complaint', 'Réclamation'],
     ['BUG', 'Bug', 'Anomalie'],
   ]),
+  /** What a support ticket is about (server/src/support). */
+  ticketCategory: items([
+    ['CONTRACT', 'Contract', 'Contrat'],
+    ['BILLING', 'Billing and payments', 'Facturation et paiements'],
+    ['ASSET', 'Asset and maintenance', 'Bien et entretien'],
+    ['ACCOUNT', 'Account and access', 'Compte et accès'],
+    ['DOCUMENTS', 'Documents', 'Documents'],
+    ['OTHER', 'Other', 'Autre'],
+  ]),
   caseType: items([
     ['COLLECTION', 'Collection', 'Recouvrement'],
     ['LITIGATION', 'Litigation', 'Contentieux'],

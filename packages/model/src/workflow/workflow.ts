@@ -40,6 +40,10 @@ export const sideEffectNames = [
   // Tasks (server/src/tasks): `done` follows the status.
   'markTaskDone',
   'markTaskOpen',
+  // Support desk (server/src/support): a ticket's resolution and closing stamped, its service levels kept.
+  'resolveTicket',
+  'reopenTicket',
+  'closeTicket',
   // Financing (server/src/financing): a won deal becomes a contract, activation freezes its
   // schedules, amendments change them, credit lines follow their contracts.
   'createContractFromDeal',

@@ -1,12 +1,146 @@
 import { defineEntity } from '../../entity.ts';
-import { requestTransitions } from '../../workflow/shared-transitions.ts';
+import { boolean, datetime, email, integer, link, list, markdown, select, text } from '../../fields.ts';
+import { column, equal, range, regex } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
+/**
+ * A support request (server/src/support, docs/support-desk.md): who asked (a person, a user or an
+ * e-mail address), who works on it (an assignee and a team, a profile), its priority and category,
+ * the records it is about, its message thread (replies to the requester and internal notes, appended
+ * by `POST /api/support/tickets/{registration}/messages` only) and its service levels: the due
+ * instants of the first answer and of the resolution, computed from the tenant's targets per
+ * priority (`supportSla`), and whether they were missed. The server keeps every read-only field.
+ */
 export const ticket = defineEntity({
   name: 'Ticket',
   route: 'support/tickets',
   prefix: 'TKT',
+  typeList: 'ticketType',
+  fields: {
+    subject: text({ mandatory: true }),
+    description: markdown(),
+    requesterRegistration: link('Person', { label: 'Requester' }),
+    requesterUsername: link('User', { label: 'Requester user' }),
+    requesterEmail: email({ label: 'Requester e-mail' }),
+    assigneeUsername: link('User', { label: 'Assignee' }),
+    team: select('profile'),
+    priority: select('priority'),
+    category: select('ticketCategory'),
+    contractRegistration: link('Contract'),
+    invoiceRegistration: link('Invoice'),
+    assetRegistration: link('Asset'),
+    personRegistration: link('Person'),
+    questionRegistrations: list(
+      { questionRegistration: link('Question', { mandatory: true }) },
+      { label: 'Questions' },
+    ),
+    /** When the request came in (now unless given: a request received by phone yesterday); the service levels run from it. */
+    openedDate: datetime({ label: 'Opened' }),
+    messages: list(
+      {
+        author: text(),
+        date: datetime(),
+        body: markdown(),
+        /** An internal note, not shown to the requester. */
+        internal: boolean(),
+        /** Written by (or on behalf of) the requester. */
+        fromRequester: boolean(),
+      },
+      { readOnly: true },
+    ),
+    firstResponseDue: datetime({ readOnly: true, label: 'First answer due' }),
+    firstResponseDate: datetime({ readOnly: true, label: 'First answer' }),
+    resolutionDue: datetime({ readOnly: true, label: 'Resolution due' }),
+    resolvedDate: datetime({ readOnly: true, label: 'Resolved' }),
+    closedDate: datetime({ readOnly: true, label: 'Closed' }),
+    firstResponseBreached: boolean({ readOnly: true, label: 'First answer late' }),
+    resolutionBreached: boolean({ readOnly: true, label: 'Resolution late' }),
+    /** Either service level missed. */
+    breached: boolean({ readOnly: true, label: 'SLA breached' }),
+    reopenCount: integer({ readOnly: true, hidden: true }),
+  },
+  search: [
+    'registration',
+    regex('subject'),
+    equal('status'),
+    equal('type'),
+    equal('priority'),
+    equal('category'),
+    equal('team'),
+    equal('assigneeUsername'),
+    equal('requesterRegistration'),
+    regex('requesterEmail'),
+    equal('contractRegistration'),
+    equal('invoiceRegistration'),
+    equal('assetRegistration'),
+    equal('personRegistration'),
+    equal('breached'),
+    range('openedDate'),
+    range('resolutionDue'),
+  ],
+  columns: [
+    'registration',
+    'status',
+    'subject',
+    'type',
+    'priority',
+    'team',
+    'assigneeUsername',
+    column('openedDate', { render: 'datetime', label: 'Opened' }),
+    column('resolutionDue', { render: 'datetime', label: 'Resolution due' }),
+    column('breached', { label: 'SLA breached' }),
+  ],
+  textSearch: ['registration', 'name', 'subject'],
   statuses: ['NEW', 'IN_PROGRESS', 'WAITING', 'RESOLVED', 'CLOSED', 'CANCELLED'],
-  workflow: () => requestTransitions(false),
+  workflow: () => [
+    t('START', 'NEW', 'IN_PROGRESS'),
+    t('WAIT', 'IN_PROGRESS', 'WAITING'),
+    t('RESUME', 'WAITING', 'IN_PROGRESS'),
+    t('RESOLVE', ['NEW', 'IN_PROGRESS', 'WAITING'], 'RESOLVED', { sideEffects: ['resolveTicket'] }),
+    t('REOPEN', 'RESOLVED', 'IN_PROGRESS', { action: 'UNDO', sideEffects: ['countReopening', 'reopenTicket'] }),
+    t('CLOSE', 'RESOLVED', 'CLOSED', { sideEffects: ['closeTicket'] }),
+    t('CANCEL', ['NEW', 'IN_PROGRESS', 'WAITING'], 'CANCELLED'),
+  ],
+  writeHooks: 'ticket',
+  screens: { detail: 'ticket' },
   menu: { section: 'Support', order: 10 },
-  labels: { fr: { singular: 'Ticket', plural: 'Tickets' } },
+  labels: {
+    fr: {
+      singular: 'Ticket',
+      plural: 'Tickets',
+      texts: {
+        Subject: 'Objet',
+        Description: 'Description',
+        Requester: 'Demandeur',
+        'Requester user': 'Utilisateur demandeur',
+        'Requester e-mail': 'E-mail du demandeur',
+        Assignee: 'Assigné à',
+        Team: 'Équipe',
+        Priority: 'Priorité',
+        Category: 'Catégorie',
+        'Contract registration': 'Contrat',
+        'Invoice registration': 'Facture',
+        'Asset registration': 'Bien',
+        'Person registration': 'Personne',
+        Questions: 'Questions',
+        'Question registration': 'Question',
+        Opened: 'Ouvert le',
+        Messages: 'Messages',
+        Author: 'Auteur',
+        Date: 'Date',
+        Body: 'Texte',
+        Internal: 'Interne',
+        'From requester': 'Du demandeur',
+        'First answer due': 'Première réponse attendue',
+        'First answer': 'Première réponse',
+        'Resolution due': 'Résolution attendue',
+        Resolved: 'Résolu le',
+        Closed: 'Clos le',
+        'First answer late': 'Première réponse en retard',
+        'Resolution late': 'Résolution en retard',
+        'SLA breached': 'SLA dépassé',
+        'Reopen count': 'Réouvertures',
+      },
+    },
+  },
 });
