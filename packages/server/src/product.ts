@@ -12,6 +12,7 @@ import { dynoModule } from './dyno/dyno.module.ts';
 import { flowModule } from './flow/flow.module.ts';
 import { documentationModule } from './documentation/documentation.module.ts';
 import { externalModule } from './external/external.module.ts';
+import { fieldModule } from './field/field.module.ts';
 import { financingModule } from './financing/financing.module.ts';
 import { listsModule } from './lists/lists.module.ts';
 import { mailModule } from './mail/mail.module.ts';
@@ -23,13 +24,11 @@ import { importsModule } from './imports/imports.module.ts';
 import { flagsModule } from './flags/flags.module.ts';
 import { tenantsModule } from './tenants/tenants.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
-import { scoringModule } from './scoring/scoring.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { localesModule } from './locales/locales.module.ts';
 import { composeModules } from './modules/compose.ts';
 import type { ServerModule } from './modules/server-module.ts';
 import { personModule } from './person/person.module.ts';
-import { privateEquityModule } from './private-equity/private-equity.module.ts';
 import { reportModule, type ReportSettings } from './report/report.module.ts';
 import { bootstrap as bootstrapWith, createTenant as createTenantWith } from './seed/bootstrap.ts';
 import { ssoModule } from './sso/sso.module.ts';
@@ -53,6 +52,8 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   assetModule,
   externalModule,
   documentsModule,
+  // After documents: its demo step attaches the inspections' photos.
+  fieldModule,
   reportModule(settings),
   financingModule,
   billingModule(settings),
@@ -63,8 +64,6 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   notificationsModule,
   notesModule,
   tasksModule,
-  privateEquityModule,
-  scoringModule,
   supportModule,
   // After the modules whose demo steps queue mails: its demo step delivers them all.
   mailModule,

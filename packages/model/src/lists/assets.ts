@@ -42,6 +42,17 @@ export const assetLists: Record<string, ListItem[]> = {
     ['DAMAGE', 'Damage assessment', 'Expertise de dommages'],
     ['VALUATION', 'Valuation', 'Expertise de valeur'],
   ]),
+  // Inspections' checklists (docs/field-work.md): how a question is answered, and the inspection's outcome.
+  inspectionAnswerType: items([
+    ['OK_NOK_NA', 'OK / Not OK / N/A', 'OK / Non OK / S.O.'],
+    ['NUMBER', 'Number', 'Nombre'],
+    ['TEXT', 'Text', 'Texte'],
+  ]),
+  inspectionResult: items([
+    ['PASSED', 'Passed', 'Conforme'],
+    ['FAILED', 'Failed', 'Non conforme'],
+    ['ACTION_REQUIRED', 'Action required', 'Action requise'],
+  ]),
   maintenanceType: items([
     ['PREVENTIVE', 'Preventive', 'Préventive'],
     ['CORRECTIVE', 'Corrective', 'Corrective'],
@@ -92,20 +103,9 @@ export const assetLists: Record<string, ListItem[]> = {
     ['INVESTMENT', 'Investment', 'Investissement'],
     ['FOLLOW_ON', 'Follow-on investment', 'Réinvestissement'],
     ['PARTIAL_EXIT', 'Partial exit', 'Sortie partielle'],
-    ['FULL_EXIT', 'Full exit', 'Sortie totale'],
+    ['EXIT', 'Exit', 'Sortie totale'],
     ['DIVIDEND', 'Dividend', 'Dividende'],
-    ['VALUATION', 'Valuation', 'Valorisation'],
-  ]),
-  /** The sector of a private-equity holding (the fund's reporting by sector). */
-  privateEquitySector: items([
-    ['INDUSTRY', 'Industry', 'Industrie'],
-    ['HEALTHCARE', 'Healthcare', 'Santé'],
-    ['TECHNOLOGY', 'Technology', 'Technologie'],
-    ['ENERGY', 'Energy', 'Énergie'],
-    ['CONSUMER', 'Consumer goods', 'Biens de consommation'],
-    ['SERVICES', 'Business services', 'Services aux entreprises'],
-    ['FINANCIAL', 'Financial services', 'Services financiers'],
-    ['AGRIFOOD', 'Agrifood', 'Agroalimentaire'],
+    ['REVALUATION', 'Revaluation', 'Revalorisation'],
   ]),
   privateEquityTransactionType: items([
     ['CAPITAL_CALL', 'Capital call', 'Appel de fonds'],

@@ -107,6 +107,7 @@ export const billingLists: Record<string, ListItem[]> = {
     ['DEPRECIATION', 'Depreciation', 'Amortissement'],
     ['TERMINATION', 'Termination', 'Résiliation'],
     ['WRITE_OFF', 'Write-off', 'Passage en perte'],
+    ['CLAIM_SETTLEMENT', 'Claim settlement', 'Règlement de sinistre'],
     ['MANUAL_ENTRY', 'Manual entry', 'Écriture manuelle'],
   ]),
   budgetType: items([

@@ -13,6 +13,7 @@
  *   Contract ACTIVATE                CONTRACT_ACTIVATION (finance or operating lease, from its product)
  *   Contract TERMINATE, END_TERM     TERMINATION: the finance lease's net investment still carried
  *   Amendment APPLY                  TERMINATION for an early termination (with its indemnity)
+ *   Claim SETTLE                     CLAIM_SETTLEMENT: the indemnity owed (field work)
  * The month-end job (lessor.ts) posts INTEREST_ACCRUAL, RENTAL_INCOME and DEPRECIATION.
  */
 import { leftToPay } from '@lbo/model/finance/amounts';
@@ -217,6 +218,22 @@ function activationEvent(doc: Doc, today: string): BusinessEvent {
   };
 }
 
+/** A settled claim: the indemnity owed, at its settlement date. */
+function claimSettlementEvent(doc: Doc, today: string): BusinessEvent {
+  return {
+    eventType: 'CLAIM_SETTLEMENT',
+    date: text(doc.settlementDate) ?? today,
+    currency: text(doc.currency) ?? 'EUR',
+    amounts: { amount: num(doc.amount) },
+    name: `Claim ${String(doc.registration)} settled`,
+    documentReference: String(doc.registration),
+    sourceEntity: 'Claim',
+    sourceRegistration: String(doc.registration),
+    organizationRegistration: personWith(doc, 'ORGANIZATION'),
+    assetRegistration: text(doc.assetRegistration),
+  };
+}
+
 export async function recordPostingEventEffect({
   entity,
   transition,
@@ -252,7 +269,8 @@ export async function recordPostingEventEffect({
         registration: String(doc.registration),
       }),
     );
-  } else if (entity.name === 'Amendment' && doc.type === 'EARLY_TERMINATION') {
+  } else if (entity.name === 'Claim') await record(claimSettlementEvent(doc, today));
+  else if (entity.name === 'Amendment' && doc.type === 'EARLY_TERMINATION') {
     // applyAmendment ran before: the contract is ended, its settlement written.
     const contract = await storage.findOne(tx, contractKind, caller.tenant, String(doc.contractRegistration));
     const settlement = (doc.preview as { settlement?: { date?: string; indemnity?: number } } | undefined)?.settlement;

@@ -69,6 +69,7 @@ const postingTypes: Record<EventType | typeof MANUAL_ENTRY, string> = {
   DEPRECIATION: 'DEPRECIATION',
   TERMINATION: 'MANUAL',
   WRITE_OFF: 'PROVISION',
+  CLAIM_SETTLEMENT: 'MANUAL',
 };
 
 const links = [

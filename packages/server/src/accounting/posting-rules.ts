@@ -30,6 +30,8 @@ export const eventTypes = {
   TERMINATION: ['outstanding', 'indemnity'],
   // `amount`: the balance written off including tax; `amountExclTax` and `tax` its parts at the invoice's own proportion.
   WRITE_OFF: ['amount', 'amountExclTax', 'tax'],
+  // A claim settled (field work, docs/field-work.md): `amount`, the indemnity the insurer or carrier owes.
+  CLAIM_SETTLEMENT: ['amount'],
 } as const satisfies Record<string, readonly string[]>;
 export type EventType = keyof typeof eventTypes;
 export const eventTypeNames = Object.keys(eventTypes) as EventType[];
@@ -284,6 +286,16 @@ export const demoPostingRules: PostingRule[] = [
       line('654000', 'D', 'amountExclTax', 'Receivable written off', ['organization']),
       line('445710', 'D', 'tax', 'VAT on the receivable written off', ['taxCode']),
       line('411000', 'C', 'amount', 'Client'),
+    ],
+  },
+  // The indemnity a settled claim is owed, receivable from the insurer or carrier until it is paid.
+  {
+    eventType: 'CLAIM_SETTLEMENT',
+    journal: 'OD',
+    journalLabel: 'Opérations diverses',
+    lines: [
+      line('467000', 'D', 'amount', 'Claim indemnity receivable'),
+      line('791000', 'C', 'amount', 'Claim indemnity', ['organization']),
     ],
   },
 ];

@@ -10,7 +10,6 @@ import { notesModule } from '../notes/notes.module.ts';
 import { notificationsModule } from '../notifications/notifications.module.ts';
 import { searchModule } from '../search/search.module.ts';
 import { tasksModule } from '../tasks/tasks.module.ts';
-import { supportModule } from '../support/support.module.ts';
 import { personModule } from '../person/person.module.ts';
 import { reportModule } from '../report/report.module.ts';
 import { scriptModule } from '../script/script.module.ts';
@@ -40,7 +39,6 @@ export const webModules: WebModule[] = [
   jobsModule,
   notesModule,
   tasksModule,
-  supportModule,
   mailModule,
   notificationsModule,
   searchModule,

@@ -50,6 +50,8 @@ export const asset = defineEntity({
     modelYear: integer(),
     licenceNumber: text(),
     registrationDate: date(),
+    // What its expenses (AssetExpense) cost so far, kept by the server (docs/field-work.md).
+    expensesTotal: currency({ readOnly: true }),
   },
   search: [
     'registration',
@@ -88,5 +90,7 @@ export const asset = defineEntity({
   ],
   menu: { section: 'Assets', order: 10 },
   screens: { pictures: true },
-  labels: { fr: { singular: 'Actif', plural: 'Actifs', texts: { URL: 'URL' } } },
+  labels: {
+    fr: { singular: 'Actif', plural: 'Actifs', texts: { URL: 'URL', 'Expenses total': 'Total des dépenses' } },
+  },
 });

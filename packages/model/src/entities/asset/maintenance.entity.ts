@@ -2,6 +2,7 @@ import { defineEntity } from '../../entity.ts';
 import { currency, date, link, persons, select } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
+import { inclTaxCovers } from './field-checks.ts';
 
 export const maintenance = defineEntity({
   name: 'Maintenance',
@@ -17,7 +18,11 @@ export const maintenance = defineEntity({
     amountExclTax: currency(),
     amountInclTax: currency(),
     currency: select('currency'),
+    // The failed inspection that opened it (docs/field-work.md).
+    inspectionRegistration: link('Inspection', { readOnly: true }),
   },
+  // An amount including tax below the same amount excluding tax is a typing mistake.
+  check: (doc) => inclTaxCovers(doc, 'amountExclTax', 'amountInclTax'),
   search: [
     'registration',
     regex('organization', { field: 'organization.name' }),
@@ -31,6 +36,7 @@ export const maintenance = defineEntity({
     range('validationDate'),
     range('amountExclTax'),
     range('amountInclTax'),
+    equal('inspectionRegistration'),
   ],
   columns: [
     'registration',
@@ -58,5 +64,7 @@ export const maintenance = defineEntity({
     t('CANCEL', ['DRAFT', 'SUBMITTED', 'VALIDATED'], 'CANCELLED'),
   ],
   menu: { section: 'Assets', order: 50 },
-  labels: { fr: { singular: 'Maintenance', plural: 'Maintenances' } },
+  labels: {
+    fr: { singular: 'Maintenance', plural: 'Maintenances', texts: { 'Inspection registration': 'Inspection' } },
+  },
 });

@@ -9,9 +9,6 @@ export const counter = defineEntity({
   status: false,
   readOnly: true,
   fields: { value: integer({ min: 0 }) },
-  menu: {
-    notListed:
-      "internal: registrations are numbered from the database's sequence counters inside each write's transaction; nobody edits them and the spec lists no counters screen",
-  },
+  menu: { section: 'Administration', order: 125 },
   labels: { fr: { singular: 'Compteur', plural: 'Compteurs' } },
 });

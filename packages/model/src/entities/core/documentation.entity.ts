@@ -5,9 +5,6 @@ export const documentation = defineEntity({
   route: 'core/documentations',
   prefix: 'DCN',
   status: false,
-  menu: {
-    notListed:
-      'internal: the documentation pages ship with the web and are read at /documentation and /documentation-search (the documentation module), not as records',
-  },
+  menu: { section: 'Work', order: 45 },
   labels: { fr: { singular: 'Documentation', plural: 'Documentations' } },
 });

@@ -6,9 +6,6 @@ export const accessStat = defineEntity({
   prefix: 'ACS',
   status: false,
   readOnly: true,
-  menu: {
-    notListed:
-      'internal: the spec lists no access statistics screen; who signed in when is read in the access logs (/access-logs)',
-  },
+  menu: { section: 'Administration', order: 55 },
   labels: { fr: { singular: "Statistique d'accès", plural: "Statistiques d'accès" } },
 });
