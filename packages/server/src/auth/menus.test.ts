@@ -20,7 +20,8 @@ describe('the default menu', () => {
         `${kind.name} is not in the menu and says not why`,
       ).toBe(true);
     }
-    expect(unreachable.length).toBeLessThan(entities.length / 20);
+    // Internal kinds (server bookkeeping, docs/kinds.md) stay few: the menu is where the work is.
+    expect(unreachable.length).toBeLessThan(entities.length / 10);
   });
 
   it('lists each screen once, in the sections of the model, in their order', () => {
