@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminApi, signedInPage, type Api } from './support/money-cycle.ts';
 import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { supportJourney } from './office/support.journey.ts';
 
 /**
  * The office around the money in the browser (issue 32): the support desk, committees and votes,
@@ -49,4 +50,5 @@ afterAll(async () => {
 // `export function supportJourney(office: () => Office) { describe('support desk', () => { it(...) }) }`,
 // imported above and called here, one line per module.
 describe('office journeys', () => {
+  supportJourney(current);
 });
