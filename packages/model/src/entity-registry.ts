@@ -103,6 +103,7 @@ import { privateEquityAsset } from './entities/private-equity/private-equity-ass
 import { privateEquityOperation } from './entities/private-equity/private-equity-operation.entity.ts';
 import { privateEquityTransaction } from './entities/private-equity/private-equity-transaction.entity.ts';
 import { score } from './entities/scoring/score.entity.ts';
+import { scoreCard } from './entities/scoring/score-card.entity.ts';
 import { communication } from './entities/communication/communication.entity.ts';
 import { externalData } from './entities/external/external-data.entity.ts';
 import { report } from './entities/report/report.entity.ts';
@@ -223,6 +224,7 @@ export const entities: Entity[] = [
   privateEquityOperation,
   privateEquityTransaction,
   score,
+  scoreCard,
   communication,
   externalData,
   report,

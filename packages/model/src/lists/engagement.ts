@@ -73,4 +73,22 @@ export const engagementLists: Record<string, ListItem[]> = {
     ['RATING', 'Internal rating', 'Notation interne'],
     ['ESG', 'ESG score', 'Score ESG'],
   ]),
+  /** Score cards (docs/scoring.md): what a criterion measures on the client. */
+  scoreCriterion: items([
+    ['REGISTRATION_AGE', 'Years since registration', "Années depuis l'immatriculation"],
+    ['EXPENDITURE_RATIO', 'Expenditure to income (%)', 'Charges sur revenus (%)'],
+    ['DISPOSABLE_INCOME', 'Disposable income', 'Reste à vivre'],
+    ['OVERDUE_INVOICES', 'Overdue invoices', 'Factures échues impayées'],
+    ['ARREARS_AMOUNT', 'Arrears amount', 'Montant des impayés'],
+    ['DUNNED_INVOICES', 'Dunned invoices', 'Factures relancées'],
+    ['RETURNED_DEBITS', 'Returned debits', 'Prélèvements rejetés'],
+    ['EXPOSURE', 'Exposure (outstanding)', 'Encours'],
+  ]),
+  /** What a score decides for the deal (docs/scoring.md). */
+  scoreDecision: items([
+    ['APPROVE', 'Approve', 'Accorder'],
+    ['REFER', 'Refer to committee', 'Soumettre au comité'],
+    ['GUARANTOR', 'Ask for a guarantor', 'Demander un garant'],
+    ['REFUSE', 'Refuse', 'Refuser'],
+  ]),
 };
