@@ -2,6 +2,7 @@ import { accountingModule } from '../accounting/accounting.module.ts';
 import { bankingModule } from '../banking/banking.module.ts';
 import { billingModule } from '../billing/billing.module.ts';
 import { documentsModule } from '../documents/documents.module.ts';
+import { fieldModule } from '../field/field.module.ts';
 import { financingModule } from '../financing/financing.module.ts';
 import { type ShippedTranslations, shippedLocaleOf, withCoreTranslations } from '../i18n/i18n.ts';
 import { jobsModule } from '../jobs/jobs.module.ts';
@@ -36,6 +37,7 @@ export const webModules: WebModule[] = [
   accountingModule,
   reportModule,
   documentsModule,
+  fieldModule,
   jobsModule,
   notesModule,
   tasksModule,

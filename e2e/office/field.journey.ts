@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Office } from '../office.test.ts';
+
+/** A 1×1 PNG: the photo taken on site. */
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Answer = { question: string; answerType: string; mandatory: boolean };
+
+/**
+ * Field work in the browser (docs/field-work.md): a failed inspection, its checklist filled from
+ * the template, gets a photo through its Documents card and opens a maintenance linked back.
+ */
+export function fieldJourney(office: () => Office) {
+  describe('field work', () => {
+    it('an inspection with a photo opens a maintenance', async () => {
+      const { api, page, at, shot } = office();
+      const asset = await api('POST', '/api/asset/assets', { name: 'Journey van', type: 'VEHICLE', currency: 'EUR' });
+      expect(asset.statusCode, asset.body).toBe(201);
+      const created = await api('POST', '/api/asset/inspections', {
+        name: 'Return of the journey van',
+        type: 'RETURN',
+        assetRegistration: asset.json().registration,
+        latitude: 45.7605,
+        longitude: 4.8597,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const inspection = created.json() as { registration: string; answers: Answer[] };
+      expect(inspection.answers.length).toBeGreaterThan(0);
+      const answers = inspection.answers.map((a, i) => ({
+        ...a,
+        answer: a.answerType === 'NUMBER' ? '61250' : a.answerType === 'TEXT' ? 'Dent' : i === 0 ? 'NOK' : 'OK',
+      }));
+      const failed = await api('PATCH', `/api/asset/inspections/${inspection.registration}`, {
+        answers,
+        result: 'FAILED',
+      });
+      expect(failed.statusCode, failed.body).toBe(200);
+
+      const kind = entityByName('Inspection')!;
+      await page.goto(at(`/${kind.clientRoute}/${inspection.registration}`));
+      await page.locator('input[type=file]').first().waitFor({ state: 'attached', timeout: 30_000 });
+      await page
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: photo });
+      await expect
+        .poll(
+          async () => {
+            const res = await api('GET', `/api/asset/inspections/${inspection.registration}/documents`);
+            return (res.json() as { name: string }[]).map((d) => d.name);
+          },
+          { timeout: 30_000 },
+        )
+        .toContain('damage.png');
+      await expect.poll(() => page.getByText('damage.png').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('position-link').count(), { timeout: 30_000 }).toBe(1);
+
+      await page.getByTestId('open-maintenance').click();
+      await page.waitForURL(/\/maintenance\/MNT\d+/, { timeout: 30_000 });
+      const maintenance = decodeURIComponent(page.url().split('/').pop() ?? '');
+      const linked = await api('GET', `/api/asset/inspections/${inspection.registration}`);
+      expect(linked.json().maintenanceRegistration).toBe(maintenance);
+      const opened = await api('GET', `/api/asset/maintenances/${maintenance}`);
+      expect(opened.json().inspectionRegistration).toBe(inspection.registration);
+      await shot('field-inspection-maintenance');
+    });
+  });
+}
