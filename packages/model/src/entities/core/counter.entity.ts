@@ -9,6 +9,9 @@ export const counter = defineEntity({
   status: false,
   readOnly: true,
   fields: { value: integer({ min: 0 }) },
-  menu: { section: 'Administration', order: 125 },
+  menu: {
+    notListed:
+      "internal: registrations are numbered from the database's sequence counters inside each write's transaction; nobody edits them and the spec lists no counters screen",
+  },
   labels: { fr: { singular: 'Compteur', plural: 'Compteurs' } },
 });

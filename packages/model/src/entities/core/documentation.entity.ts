@@ -5,6 +5,9 @@ export const documentation = defineEntity({
   route: 'core/documentations',
   prefix: 'DCN',
   status: false,
-  menu: { section: 'Work', order: 45 },
+  menu: {
+    notListed:
+      'internal: the documentation pages ship with the web and are read at /documentation and /documentation-search (the documentation module), not as records',
+  },
   labels: { fr: { singular: 'Documentation', plural: 'Documentations' } },
 });

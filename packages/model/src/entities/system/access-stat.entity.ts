@@ -6,6 +6,9 @@ export const accessStat = defineEntity({
   prefix: 'ACS',
   status: false,
   readOnly: true,
-  menu: { section: 'Administration', order: 55 },
+  menu: {
+    notListed:
+      'internal: the spec lists no access statistics screen; who signed in when is read in the access logs (/access-logs)',
+  },
   labels: { fr: { singular: "Statistique d'accès", plural: "Statistiques d'accès" } },
 });
