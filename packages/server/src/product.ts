@@ -25,6 +25,7 @@ import { flagsModule } from './flags/flags.module.ts';
 import { tenantsModule } from './tenants/tenants.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
 import { scoringModule } from './scoring/scoring.module.ts';
+import { scoringModule } from './scoring/scoring.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { localesModule } from './locales/locales.module.ts';
 import { composeModules } from './modules/compose.ts';
@@ -65,6 +66,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   notificationsModule,
   notesModule,
   tasksModule,
+  scoringModule,
   scoringModule,
   supportModule,
   // After the modules whose demo steps queue mails: its demo step delivers them all.

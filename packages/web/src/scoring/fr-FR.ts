@@ -1,0 +1,20 @@
+/** French texts of the scoring screens (a score's explanation and history), keyed by their English wording. */
+export const scoringFr: Record<string, string> = {
+  'Why this decision': 'Pourquoi cette décision',
+  Total: 'Total',
+  Decision: 'Décision',
+  Person: 'Personne',
+  Deal: 'Affaire',
+  Criterion: 'Critère',
+  Value: 'Valeur',
+  Band: 'Tranche',
+  'No data': 'Pas de donnée',
+  'No band': 'Hors tranches',
+  Points: 'Points',
+  Weight: 'Poids',
+  Contribution: 'Contribution',
+  'Score again': 'Recalculer le score',
+  'Score history': 'Historique des scores',
+  Score: 'Score',
+  Date: 'Date',
+};
