@@ -152,7 +152,7 @@ describe('inspections', () => {
     expect(maintenance.assetRegistration).toBe(car.registration);
     expect(maintenance.status).toBe('DRAFT');
     expect((await read('asset/inspections', id)).maintenanceRegistration).toBe(maintenance.registration);
-    const history = await call('GET', `/api/asset/inspections/${id}/history`, alpha());
+    const history = await call('GET', `/api/core/histories?entityName=Inspection&entityRegistration=${id}`, alpha());
     expect(history.statusCode, history.body).toBe(200);
     expect(JSON.stringify(history.json())).toContain('OPEN_MAINTENANCE');
     const again = await call('POST', `/api/asset/inspections/${id}/maintenance`, alpha());
