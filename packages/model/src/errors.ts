@@ -110,6 +110,11 @@ export const errorCatalogue = {
   INVALID_LAYOUT_OBJECT: [422, "Invalid object $ in 'layout' script"],
   MISSING_LAYOUT_SCRIPT_NAME: [400, "Field 'layoutScriptName' is missing in parameters"],
   FORMAT_CHECK_REFUSED: [400, 'Field $ is refused: $'],
+  // Committees and votes (server/src/committees, docs/committees.md).
+  VOTE_ALREADY_CAST: [409, 'Field voter: $ has already voted in voting $'],
+  VOTER_NOT_ELIGIBLE: [403, 'Field voter: $ is not an eligible voter of voting $'],
+  VOTING_NOT_OPEN: [409, 'Voting $ is $: votes are taken only while it is open'],
+  COMMITTEE_PERSON_NOT_INVITED: [404, 'Field personRegistration: $ is not a person of committee $'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -154,7 +154,7 @@ describe('reference lists', () => {
     ]);
     expect(valuesOf('frequency')).toEqual(['1', '7', '30', '90', '180', '360', '365']);
     expect(valuesOf('periodUnit')).toEqual(['d', 'm', 'q', 's', 'y', 'h', 'min', 'sec']);
-    expect(valuesOf('committeeInviteStatus')).toEqual(['INTENDED', 'PRESENTED', 'ABSENT']);
+    expect(valuesOf('committeeInviteStatus')).toEqual(['INTENDED', 'INVITED', 'PRESENTED', 'ABSENT']);
     expect(valuesOf('rsvp')).toEqual(['ACCEPTED', 'REFUSED']);
     expect(valuesOf('paymentMode')).toEqual(['SEPA_DIRECT_DEBIT', 'TRANSFER', 'CHECK', 'CARD', 'CASH']);
     expect(valuesOf('registrationType')).toEqual(

@@ -24,6 +24,7 @@ import { importsModule } from './imports/imports.module.ts';
 import { flagsModule } from './flags/flags.module.ts';
 import { tenantsModule } from './tenants/tenants.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
+import { committeesModule } from './committees/committees.module.ts';
 import { scoringModule } from './scoring/scoring.module.ts';
 import { scoringModule } from './scoring/scoring.module.ts';
 import { supportModule } from './support/support.module.ts';
@@ -69,6 +70,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   scoringModule,
   scoringModule,
   supportModule,
+  committeesModule,
   // After the modules whose demo steps queue mails: its demo step delivers them all.
   mailModule,
   searchModule,

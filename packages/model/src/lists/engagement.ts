@@ -40,6 +40,8 @@ export const engagementLists: Record<string, ListItem[]> = {
   /** Spec 001 §4: a committee member's attendance, and their answer to the invitation. */
   committeeInviteStatus: items([
     ['INTENDED', 'Intended', 'Prévu'],
+    // Added by the product (docs/committees.md): the invitation was sent; the spec's three are before and after it.
+    ['INVITED', 'Invited', 'Invité'],
     ['PRESENTED', 'Presented', 'Présenté'],
     ['ABSENT', 'Absent', 'Absent'],
   ]),
@@ -58,6 +60,30 @@ export const engagementLists: Record<string, ListItem[]> = {
     ['CONDITIONAL_APPROVAL', 'Conditional approval', 'Approbation sous conditions'],
     ['REJECTION', 'Rejection', 'Rejet'],
     ['ABSTENTION', 'Abstention', 'Abstention'],
+  ]),
+  /** Votings (docs/committees.md): how a ballot is decided, who sees the votes, and its result. */
+  votingMajority: items([
+    ['SIMPLE', 'Simple majority', 'Majorité simple'],
+    ['TWO_THIRDS', 'Two-thirds majority', 'Majorité des deux tiers'],
+    ['UNANIMOUS', 'Unanimity', 'Unanimité'],
+  ]),
+  votingBallot: items([
+    ['OPEN', 'Open ballot', 'Vote à main levée'],
+    ['SECRET', 'Secret ballot', 'Vote à bulletin secret'],
+  ]),
+  votingQuorumType: items([
+    ['COUNT', 'Number of voters', 'Nombre de votants'],
+    ['PERCENT', 'Percent of eligible voters', 'Pourcentage des votants habilités'],
+  ]),
+  votingOutcome: items([
+    ['APPROVED', 'Approved', 'Approuvé'],
+    ['REJECTED', 'Rejected', 'Rejeté'],
+    ['NO_QUORUM', 'No quorum', 'Quorum non atteint'],
+  ]),
+  voteChoice: items([
+    ['FOR', 'For', 'Pour'],
+    ['AGAINST', 'Against', 'Contre'],
+    ['ABSTAIN', 'Abstain', 'Abstention'],
   ]),
   questionType: items([
     ['FAQ', 'FAQ', 'FAQ'],

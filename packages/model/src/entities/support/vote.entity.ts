@@ -1,12 +1,36 @@
 import { defineEntity } from '../../entity.ts';
-import { t } from '../../workflow/workflow.ts';
+import { datetime, link, select, text, textarea } from '../../fields.ts';
+import { equal } from '../../search.ts';
 
+/**
+ * One voter's vote in a voting (server/src/committees, docs/committees.md), cast with
+ * `POST /api/support/votings/{registration}/votes` and never changed: the generic API only reads
+ * votes. The database holds one vote per voter per voting (the unique index below). In a secret
+ * ballot `voter` is a digest of the username, not the username, and the row's writer is the
+ * ballot box (`ballot`), so that no reader learns who voted what.
+ */
 export const vote = defineEntity({
   name: 'Vote',
   route: 'support/votes',
   prefix: 'VOT',
-  statuses: ['DRAFT', 'CAST', 'WITHDRAWN'],
-  workflow: () => [t('CAST', 'DRAFT', 'CAST'), t('WITHDRAW', 'CAST', 'WITHDRAWN')],
+  status: false,
+  readOnly: true,
+  fields: {
+    votingRegistration: link('Voting', { mandatory: true }),
+    voter: text({ mandatory: true }),
+    choice: select('voteChoice', { mandatory: true }),
+    comment: textarea(),
+    date: datetime(),
+  },
+  search: ['registration', equal('votingRegistration'), equal('voter'), equal('choice')],
+  columns: ['registration', 'votingRegistration', 'voter', 'choice', 'date', 'comment'],
+  unique: ['votingRegistration', 'voter'],
   menu: { section: 'Support', order: 70 },
-  labels: { fr: { singular: 'Vote', plural: 'Votes' } },
+  labels: {
+    fr: {
+      singular: 'Vote',
+      plural: 'Votes',
+      texts: { 'Voting registration': 'Scrutin', Voter: 'Votant', Choice: 'Choix', Date: 'Date' },
+    },
+  },
 });
