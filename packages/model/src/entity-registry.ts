@@ -104,7 +104,6 @@ import { privateEquityOperation } from './entities/private-equity/private-equity
 import { privateEquityTransaction } from './entities/private-equity/private-equity-transaction.entity.ts';
 import { score } from './entities/scoring/score.entity.ts';
 import { scoreCard } from './entities/scoring/score-card.entity.ts';
-import { scoreCard } from './entities/scoring/score-card.entity.ts';
 import { communication } from './entities/communication/communication.entity.ts';
 import { externalData } from './entities/external/external-data.entity.ts';
 import { report } from './entities/report/report.entity.ts';
@@ -225,7 +224,6 @@ export const entities: Entity[] = [
   privateEquityOperation,
   privateEquityTransaction,
   score,
-  scoreCard,
   scoreCard,
   communication,
   externalData,

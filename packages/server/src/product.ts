@@ -26,7 +26,6 @@ import { tenantsModule } from './tenants/tenants.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
 import { committeesModule } from './committees/committees.module.ts';
 import { scoringModule } from './scoring/scoring.module.ts';
-import { scoringModule } from './scoring/scoring.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { localesModule } from './locales/locales.module.ts';
 import { composeModules } from './modules/compose.ts';
@@ -67,7 +66,6 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   notificationsModule,
   notesModule,
   tasksModule,
-  scoringModule,
   scoringModule,
   supportModule,
   committeesModule,
