@@ -81,12 +81,12 @@ export const sideEffectNames = [
   'snapshotBalances',
   // Tenants (server/src/tenants): a suspended or closed tenant's sessions end with the transition.
   'endTenantSessions',
-  // Field work (server/src/field): a claim's settlement date; an asset's expenses total without a cancelled expense.
-  'stampSettlementDate',
-  'refreshAssetExpenses',
   // Scoring (server/src/scoring): a submitted deal is scored; its APPROVE follows the score's decision.
   'scoreDeal',
   'checkScoreDecision',
+  // Field work (server/src/field): a claim's settlement date; an asset's expenses total without a cancelled expense.
+  'stampSettlementDate',
+  'refreshAssetExpenses',
   // Committees (server/src/committees): a closed voting counts its votes and moves the record voted on.
   'tallyVoting',
 ] as const;
