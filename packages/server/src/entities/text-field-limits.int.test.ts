@@ -108,6 +108,22 @@ const domainBodies: Record<string, () => Promise<Record<string, unknown>>> = {
     const asset = await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Asset', priceExclTax: 1000 });
     return { assetRegistration: asset.json().registration, method: 'LINEAR', duration: 5, startDate: '2025-01-01' };
   },
+  // A contact belongs to a campaign of the tenant (docs/kinds.md).
+  CampaignContact: async () => {
+    const campaign = await t.call('POST', '/api/person/campaigns', t.alpha.headers, { name: 'Campaign' });
+    return { campaignRegistration: campaign.json().registration };
+  },
+  // An operation is on a holding of the tenant, bought first (docs/private-equity.md).
+  PrivateEquityOperation: async () => {
+    const asset = await t.call('POST', '/api/private-equity/assets', t.alpha.headers, { name: 'Holding' });
+    const holding = asset.json().registration;
+    return { assetRegistration: holding, type: 'INVESTMENT', operationDate: '2024-01-01', amount: 1000, shares: 10 };
+  },
+  // A time entry is on a project of the tenant (docs/projects.md).
+  TimeEntry: async () => {
+    const project = await t.call('POST', '/api/support/projects', t.alpha.headers, { name: 'Project' });
+    return { projectRegistration: project.json().registration, entryDate: '2025-01-06', hours: 1 };
+  },
 };
 
 /**

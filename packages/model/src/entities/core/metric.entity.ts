@@ -14,7 +14,7 @@ export const metric = defineEntity({
   statuses: configurationStatuses,
   workflow: 'generic',
   fields: {
-    key: text({ mandatory: true, max: 100 }),
+    key: text({ max: 100 }),
     description: textarea(),
     entityName: text({ label: 'Record kind' }),
     expression: textarea(),

@@ -1,10 +1,12 @@
 import { defineEntity } from '../../entity.ts';
 import { date, email, link, phone, textarea } from '../../fields.ts';
-import { ApiError } from '../../errors.ts';
 import { equal, range } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
-/** A person or prospect a campaign reaches, and how the contact went. */
+/**
+ * Someone a campaign reaches and how the contact went: a person or a prospect, or only an e-mail
+ * or a phone number (a bought list, a fair's visitors) until they become a prospect.
+ */
 export const campaignContact = defineEntity({
   name: 'CampaignContact',
   route: 'person/campaign-contacts',
@@ -26,11 +28,6 @@ export const campaignContact = defineEntity({
     contactDate: date(),
     ownerUsername: link('User', { label: 'Owner' }),
     outcome: textarea({ max: 2000 }),
-  },
-  // A contact is someone: a person or a prospect.
-  check: (doc) => {
-    if (!doc.personRegistration && !doc.prospectRegistration)
-      throw new ApiError('MISSING_FIELD_IN_BODY', ['personRegistration']);
   },
   search: [
     'registration',

@@ -15,9 +15,9 @@ export const rule = defineEntity({
   statuses: configurationStatuses,
   workflow: 'generic',
   fields: {
-    entityName: text({ mandatory: true, label: 'Record kind' }),
+    entityName: text({ label: 'Record kind' }),
     description: textarea(),
-    condition: textarea({ mandatory: true, max: 5000 }),
+    condition: textarea({ max: 5000 }),
     action: textarea({ max: 5000 }),
     message: text({ max: 500 }),
     priority: integer({ min: 0, max: 1000 }),
