@@ -108,6 +108,15 @@ const domainBodies: Record<string, () => Promise<Record<string, unknown>>> = {
     const asset = await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Asset', priceExclTax: 1000 });
     return { assetRegistration: asset.json().registration, method: 'LINEAR', duration: 5, startDate: '2025-01-01' };
   },
+  // Field work (docs/field-work.md): an inspection and an expense name an existing asset; a TEXT answer takes any text.
+  Inspection: async () => {
+    const asset = await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Inspected' });
+    return { assetRegistration: asset.json().registration, answers: [{ question: 'Remarks', answerType: 'TEXT' }] };
+  },
+  AssetExpense: async () => {
+    const asset = await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Costed' });
+    return { assetRegistration: asset.json().registration };
+  },
   // A contact belongs to a campaign of the tenant (docs/kinds.md).
   CampaignContact: async () => {
     const campaign = await t.call('POST', '/api/person/campaigns', t.alpha.headers, { name: 'Campaign' });
