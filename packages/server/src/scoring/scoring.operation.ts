@@ -39,6 +39,12 @@ export async function defaultCard(tx: Tx, tenant: string) {
   return card;
 }
 
+/** A person as a score names it: its name, else its first and last names, else its registration. */
+const nameOf = (person: storage.Row) =>
+  person.name ||
+  [person.data.firstName, person.data.lastName].filter((n) => typeof n === 'string' && n).join(' ') ||
+  person.registration;
+
 /** The deal's score fields for a stored Score. */
 export const dealScoreFields = (score: Doc) => ({
   scoreTotal: score.total,
@@ -65,7 +71,7 @@ export async function scoreClient(
   const measures = await measureClient(tx, caller.tenant, storage.toDocument(person), today);
   const result = scoreWith(card.data as ScoreCardData, measures);
   return createIn(tx, caller, scoreKind, {
-    name: `${person.name ?? person.registration} — ${result.decision}`,
+    name: `${nameOf(person)} — ${result.decision}`,
     type: 'CREDIT',
     personRegistration: person.registration,
     ...(target.deal?.registration ? { dealRegistration: String(target.deal.registration) } : {}),

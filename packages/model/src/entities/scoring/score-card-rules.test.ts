@@ -101,8 +101,10 @@ describe('score card arithmetic', () => {
     expect(errorOf(() => checkScoreCard(twice))).toBe(
       '400|INVALID_FIELD_VALUE|Invalid value "REGISTRATION_AGE" for field criteria[1].source',
     );
-    expect(errorOf(() => checkScoreCard({ decisions }))).toBe(
-      '400|INVALID_FIELD_VALUE|Invalid value [] for field criteria',
+    // A card being built scores nothing and refers every client; a criterion without bands scores 0.
+    expect(errorOf(() => checkScoreCard({ criteria: [{ source: 'EXPOSURE', weight: 1, bands: [] }] }))).toBe(
+      'no error',
     );
+    expect(scoreWith({}, {})).toEqual({ total: 0, decision: 'REFER', explanation: [] });
   });
 });

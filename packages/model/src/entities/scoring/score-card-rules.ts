@@ -81,7 +81,7 @@ export function scoreWith(card: ScoreCardData, values: Record<string, number | n
   const explanation = (card.criteria ?? []).map((criterion): ExplanationLine => {
     const measured = values[criterion.source];
     const value = typeof measured === 'number' && Number.isFinite(measured) ? measured : null;
-    const band = value === null ? undefined : criterion.bands.find((b) => within(b, value));
+    const band = value === null ? undefined : (criterion.bands ?? []).find((b) => within(b, value));
     const points = band?.points ?? 0;
     const contribution = new Dec(points).times(criterion.weight).toDecimalPlaces(2);
     total = total.plus(contribution);
@@ -121,20 +121,20 @@ function checkRanges(ranges: { from?: number | null; to?: number | null }[], pat
   });
 }
 
-/** The declaration's check of a card (every write): criteria and decisions that can score, or the field at fault. */
+/**
+ * The declaration's check of a card (every write): criteria and decisions that can score, or the
+ * field at fault. A card being built may hold none yet: it then scores 0 and refers every client.
+ */
 export function checkScoreCard(doc: Record<string, unknown>): void {
   const card = doc as ScoreCardData;
   const criteria = card.criteria ?? [];
   const decisions = card.decisions ?? [];
-  if (!criteria.length) refuse(criteria, 'criteria', 'a card scores at least one criterion');
-  if (!decisions.length) refuse(decisions, 'decisions', 'a card decides with at least one rule');
   const seen = new Set<string>();
   criteria.forEach((criterion, i) => {
     if (seen.has(criterion.source)) refuse(criterion.source, `criteria[${i}].source`, 'each source is scored once');
     seen.add(criterion.source);
     if (!(criterion.weight >= 0)) refuse(criterion.weight, `criteria[${i}].weight`, 'a weight is zero or more');
-    if (!criterion.bands?.length) refuse(criterion.bands ?? [], `criteria[${i}].bands`, 'a criterion has bands');
-    checkRanges(criterion.bands, `criteria[${i}].bands`);
+    checkRanges(criterion.bands ?? [], `criteria[${i}].bands`);
   });
   checkRanges(decisions, 'decisions');
 }
