@@ -81,6 +81,8 @@ export const sideEffectNames = [
   'snapshotBalances',
   // Tenants (server/src/tenants): a suspended or closed tenant's sessions end with the transition.
   'endTenantSessions',
+  // Committees (server/src/committees): a closed voting counts its votes and moves the record voted on.
+  'tallyVoting',
   // Scoring (server/src/scoring): a submitted deal is scored; its APPROVE follows the score's decision.
   'scoreDeal',
   'checkScoreDecision',

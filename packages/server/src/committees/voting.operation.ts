@@ -32,7 +32,7 @@ export async function votesOf(tx: Tx, tenant: string, registration: string): Pro
     tx,
     voteKind,
     tenant,
-    sql<boolean>`data->>'votingRegistration' = ${registration}`,
+    sql<boolean>`data->>'votingRegistration' = ${registration} AND status = 'CAST'`,
     10_000,
   );
   return rows.map((row) => storage.toDocument(row) as Doc);
@@ -90,6 +90,7 @@ export async function castVote(tx: Tx, caller: Caller, id: string, ballot: Ballo
       choice: ballot.choice,
       ...(ballot.comment ? { comment: ballot.comment } : {}),
       date: now.toISOString(),
+      status: 'CAST',
     },
     { as: 'system' },
   ).catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { notesModule } from '../notes/notes.module.ts';
 import { notificationsModule } from '../notifications/notifications.module.ts';
 import { searchModule } from '../search/search.module.ts';
 import { tasksModule } from '../tasks/tasks.module.ts';
+import { committeesModule } from '../committees/committees.module.ts';
 import { supportModule } from '../support/support.module.ts';
 import { scoringModule } from '../scoring/scoring.module.ts';
 import { personModule } from '../person/person.module.ts';
@@ -43,6 +44,7 @@ export const webModules: WebModule[] = [
   jobsModule,
   notesModule,
   tasksModule,
+  committeesModule,
   supportModule,
   scoringModule,
   mailModule,

@@ -68,6 +68,7 @@ export const committee = defineEntity({
     t('CANCEL', ['DRAFT', 'SCHEDULED'], 'CANCELLED'),
   ],
   writeHooks: 'committee',
+  screens: { detail: 'committee' },
   menu: { section: 'Support', order: 50 },
   labels: {
     fr: {

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.ts';
 import { datetime, link, select, text, textarea } from '../../fields.ts';
 import { equal } from '../../search.ts';
+import { t } from '../../workflow/workflow.ts';
 
 /**
  * One voter's vote in a voting (server/src/committees, docs/committees.md), cast with
@@ -13,7 +14,6 @@ export const vote = defineEntity({
   name: 'Vote',
   route: 'support/votes',
   prefix: 'VOT',
-  status: false,
   readOnly: true,
   fields: {
     votingRegistration: link('Voting', { mandatory: true }),
@@ -23,8 +23,11 @@ export const vote = defineEntity({
     date: datetime(),
   },
   search: ['registration', equal('votingRegistration'), equal('voter'), equal('choice')],
-  columns: ['registration', 'votingRegistration', 'voter', 'choice', 'date', 'comment'],
+  columns: ['registration', 'status', 'votingRegistration', 'voter', 'choice', 'date', 'comment'],
   unique: ['votingRegistration', 'voter'],
+  // A vote is cast once; only an administrator strikes one out (WITHDRAWN: no longer counted, and its voter does not vote again).
+  statuses: ['CAST', 'WITHDRAWN'],
+  workflow: () => [t('WITHDRAW', 'CAST', 'WITHDRAWN', { permission: 'withdraw /api/support/votes' })],
   menu: { section: 'Support', order: 70 },
   labels: {
     fr: {

@@ -76,6 +76,7 @@ export const voting = defineEntity({
     t('CANCEL', ['DRAFT', 'OPEN'], 'CANCELLED'),
   ],
   writeHooks: 'voting',
+  screens: { detail: 'voting' },
   menu: { section: 'Support', order: 60 },
   labels: {
     fr: {
