@@ -89,8 +89,6 @@ export const sideEffectNames = [
   // Field work (server/src/field): a claim's settlement date; an asset's expenses total without a cancelled expense.
   'stampSettlementDate',
   'refreshAssetExpenses',
-  // Committees (server/src/committees): a closed voting counts its votes and moves the record voted on.
-  'tallyVoting',
 ] as const;
 export type SideEffectName = (typeof sideEffectNames)[number];
 
