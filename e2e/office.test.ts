@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminApi, signedInPage, type Api } from './support/money-cycle.ts';
 import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { peJourney } from './office/pe.journey.ts';
 import { scoringJourney } from './office/scoring.journey.ts';
 import { fieldJourney } from './office/field.journey.ts';
 import { supportJourney } from './office/support.journey.ts';
@@ -52,6 +53,7 @@ afterAll(async () => {
 // `export function supportJourney(office: () => Office) { describe('support desk', () => { it(...) }) }`,
 // imported above and called here, one line per module.
 describe('office journeys', () => {
+  peJourney(current);
   scoringJourney(current);
   fieldJourney(current);
   supportJourney(current);

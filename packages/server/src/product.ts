@@ -31,6 +31,8 @@ import { localesModule } from './locales/locales.module.ts';
 import { composeModules } from './modules/compose.ts';
 import type { ServerModule } from './modules/server-module.ts';
 import { personModule } from './person/person.module.ts';
+import { privateEquityModule } from './private-equity/private-equity.module.ts';
+import { projectsModule } from './projects/projects.module.ts';
 import { reportModule, type ReportSettings } from './report/report.module.ts';
 import { bootstrap as bootstrapWith, createTenant as createTenantWith } from './seed/bootstrap.ts';
 import { ssoModule } from './sso/sso.module.ts';
@@ -66,6 +68,8 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   notificationsModule,
   notesModule,
   tasksModule,
+  privateEquityModule,
+  projectsModule,
   scoringModule,
   supportModule,
   committeesModule,

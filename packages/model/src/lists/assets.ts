@@ -103,9 +103,20 @@ export const assetLists: Record<string, ListItem[]> = {
     ['INVESTMENT', 'Investment', 'Investissement'],
     ['FOLLOW_ON', 'Follow-on investment', 'Réinvestissement'],
     ['PARTIAL_EXIT', 'Partial exit', 'Sortie partielle'],
-    ['EXIT', 'Exit', 'Sortie totale'],
+    ['FULL_EXIT', 'Full exit', 'Sortie totale'],
     ['DIVIDEND', 'Dividend', 'Dividende'],
-    ['REVALUATION', 'Revaluation', 'Revalorisation'],
+    ['VALUATION', 'Valuation', 'Valorisation'],
+  ]),
+  /** The sector of a private-equity holding (the fund's reporting by sector). */
+  privateEquitySector: items([
+    ['INDUSTRY', 'Industry', 'Industrie'],
+    ['HEALTHCARE', 'Healthcare', 'Santé'],
+    ['TECHNOLOGY', 'Technology', 'Technologie'],
+    ['ENERGY', 'Energy', 'Énergie'],
+    ['CONSUMER', 'Consumer goods', 'Biens de consommation'],
+    ['SERVICES', 'Business services', 'Services aux entreprises'],
+    ['FINANCIAL', 'Financial services', 'Services financiers'],
+    ['AGRIFOOD', 'Agrifood', 'Agroalimentaire'],
   ]),
   privateEquityTransactionType: items([
     ['CAPITAL_CALL', 'Capital call', 'Appel de fonds'],

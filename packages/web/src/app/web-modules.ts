@@ -15,6 +15,7 @@ import { committeesModule } from '../committees/committees.module.ts';
 import { supportModule } from '../support/support.module.ts';
 import { scoringModule } from '../scoring/scoring.module.ts';
 import { personModule } from '../person/person.module.ts';
+import { privateEquityModule } from '../private-equity/private-equity.module.ts';
 import { reportModule } from '../report/report.module.ts';
 import { scriptModule } from '../script/script.module.ts';
 import { importsModule } from '../imports/imports.module.ts';
@@ -58,6 +59,7 @@ export const webModules: WebModule[] = [
   flowModule,
   documentationModule,
   localesModule,
+  privateEquityModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);

@@ -1,8 +1,13 @@
 import { defineEntity } from '../../entity.ts';
-import { date, link, persons, text } from '../../fields.ts';
+import { boolean, date, link, list, persons, text } from '../../fields.ts';
 import { column, equal, person, range, regex } from '../../search.ts';
 import { t } from '../../workflow/workflow.ts';
 
+/**
+ * A project (docs/projects.md): its people (persons with roles, members who are users), its
+ * milestones, its tasks (Task.projectRegistration), its budgets (Budget.projectRegistration) and
+ * the hours booked on it (TimeEntry); `GET /api/support/projects/{registration}/summary` adds them up.
+ */
 export const project = defineEntity({
   name: 'Project',
   route: 'support/projects',
@@ -15,6 +20,9 @@ export const project = defineEntity({
     startDate: date(),
     endDate: date(),
     addressLine: text(),
+    /** The users working on it: whose timesheets list it first. */
+    members: list({ username: link('User', { mandatory: true, label: 'User' }), role: text({ max: 100 }) }),
+    milestones: list({ name: text({ mandatory: true, max: 200 }), dueDate: date(), done: boolean() }),
   },
   search: [
     'registration',
@@ -28,6 +36,7 @@ export const project = defineEntity({
     range('endDate'),
     regex('addressLine'),
     equal('clientOwnerRegistration'),
+    equal('member', { field: 'members.username' }),
   ],
   columns: [
     'registration',
@@ -50,5 +59,18 @@ export const project = defineEntity({
     t('CANCEL', ['DRAFT', 'OPEN', 'IN_PROGRESS', 'ON_HOLD'], 'CANCELLED'),
   ],
   menu: { section: 'Support', order: 20 },
-  labels: { fr: { singular: 'Projet', plural: 'Projets' } },
+  labels: {
+    fr: {
+      singular: 'Projet',
+      plural: 'Projets',
+      texts: {
+        Members: 'Membres',
+        User: 'Utilisateur',
+        Role: 'Rôle',
+        Milestones: 'Jalons',
+        'Due date': "Date d'échéance",
+        Done: 'Atteint',
+      },
+    },
+  },
 });

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { entityByName } from '@lbo/model/entity-registry';
+import type { Office } from '../office.test.ts';
+
+/**
+ * Private equity in the browser (docs/private-equity.md): a holding with an investment, a
+ * valuation and a partial exit shows its multiple (TVPI) and IRR, and its fund's.
+ */
+export function peJourney(office: () => Office) {
+  describe('private equity', () => {
+    it('shows a holding’s multiple and IRR after an investment, a valuation and a partial exit', async () => {
+      const { api, page, at, shot } = office();
+      const created = await api('POST', '/api/private-equity/assets', {
+        name: 'Journey Robotics',
+        fund: 'Journey Fund',
+        currency: 'EUR',
+        sector: 'INDUSTRY',
+        acquisitionDate: '2020-01-01',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const asset = String(created.json().registration);
+      const steps = [
+        { type: 'INVESTMENT', operationDate: '2020-01-01', amount: 1_000_000, shares: 1000 },
+        { type: 'VALUATION', operationDate: '2021-01-01', amount: 1_500_000 },
+        { type: 'PARTIAL_EXIT', operationDate: '2022-01-01', amount: 800_000, shares: 400 },
+      ];
+      for (const step of steps) {
+        const res = await api('POST', '/api/private-equity/operations', {
+          name: step.type,
+          assetRegistration: asset,
+          ...step,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const kind = entityByName('PrivateEquityAsset')!;
+      await page.goto(at(`/${kind.clientRoute}/${asset}`));
+      // 1,000,000 in; 800,000 out and 600 shares valued 900,000: 1.70x, and an IRR of 30.34 %.
+      await expect
+        .poll(
+          async () =>
+            page
+              .getByTestId('pe-multiple')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 30_000 },
+        )
+        .toMatch(/^1[.,]70x$/);
+      await expect
+        .poll(
+          async () =>
+            page
+              .getByTestId('pe-irr')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 30_000 },
+        )
+        .toMatch(/30[.,]34/);
+      await expect
+        .poll(
+          async () =>
+            page
+              .getByTestId('pe-fund-multiple')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 30_000 },
+        )
+        .toMatch(/^1[.,]70x$/);
+      await shot('pe-holding-performance');
+    });
+  });
+}
