@@ -5,6 +5,7 @@ import { adminApi, signedInPage, type Api } from './support/money-cycle.ts';
 import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
 import { peJourney } from './office/pe.journey.ts';
 import { scoringJourney } from './office/scoring.journey.ts';
+import { committeeJourney } from './office/committee.journey.ts';
 import { fieldJourney } from './office/field.journey.ts';
 import { supportJourney } from './office/support.journey.ts';
 
@@ -55,6 +56,7 @@ afterAll(async () => {
 describe('office journeys', () => {
   peJourney(current);
   scoringJourney(current);
+  committeeJourney(current);
   fieldJourney(current);
   supportJourney(current);
 });
