@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createUser, type SignedInUser } from '../testing/users.ts';
+import { createOperations } from '../entities/crud.operation.ts';
+import { playDemoSupport } from './demo-support.ts';
+import { ticketWriteHooks } from './ticket-hooks.ts';
 import { flagLateTickets } from './ticket-messages.operation.ts';
 
 /**
@@ -185,5 +188,25 @@ describe('support tickets', () => {
     expect(flagged).toBe(1);
     const swept = await t.call('GET', `/api/support/tickets/${onTime.json().registration}`, t.alpha.headers);
     expect(swept.json()).toMatchObject({ firstResponseBreached: true, breached: true });
+  });
+});
+
+describe('the demo step', () => {
+  it('writes questions and open, late, waiting and resolved tickets with their threads, once', async () => {
+    const db = t.db.database.db;
+    const context = { db, operations: createOperations(db, ticketWriteHooks), tenant: 'beta', loadedKinds: ['Person'] };
+    await playDemoSupport(context);
+    await playDemoSupport(context);
+    const tickets = (await t.call('GET', '/api/support/tickets?range=[0-49]', t.beta.headers)).json();
+    const demo = tickets.filter((d: { subject: string }) => d.subject !== 'Beta urgent');
+    expect(demo).toHaveLength(6);
+    expect(demo.every((d: { messages: unknown[] }) => d.messages.length >= 1)).toBe(true);
+    const statuses = demo.map((d: { status: string }) => d.status);
+    expect(statuses).toEqual(expect.arrayContaining(['IN_PROGRESS', 'WAITING', 'RESOLVED']));
+    expect(demo.filter((d: { breached: boolean }) => d.breached).length).toBeGreaterThan(0);
+    expect(demo.filter((d: { breached: boolean }) => !d.breached).length).toBeGreaterThan(0);
+    const questions = (await t.call('GET', '/api/support/questions?search=iban', t.beta.headers)).json();
+    expect(questions).toHaveLength(1);
+    expect(questions[0].answer).toContain('IBAN');
   });
 });
