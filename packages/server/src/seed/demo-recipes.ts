@@ -6,6 +6,7 @@
  */
 import { depreciationSchedule } from '@lbo/model/finance/depreciation';
 import type { DemoContext, Doc, Recipe } from './demo-book.ts';
+import { withFilledKinds } from './demo-filled-kinds.ts';
 import { assetAt, contractAt, invoiceAt, personAt, postingAt, ticketAt, type BookSize } from './demo-data.ts';
 import { lessorChart } from '@lbo/model/finance/chart-of-accounts';
 import { frenchIbanAt } from './demo-persons.ts';
@@ -396,7 +397,7 @@ const simple = (kind: string): Recipe => ({
   }),
 });
 
-export const recipes: Record<string, Recipe> = {
+const ownRecipes: Record<string, Recipe> = {
   ...Object.fromEntries(Object.keys(names).map((kind) => [kind, simple(kind)])),
 
   // Persons and the book the benchmark scales.
@@ -952,6 +953,9 @@ export const recipes: Record<string, Recipe> = {
     }),
   },
 };
+
+/** With the fields of the kinds filled by docs/kinds.md, coherent with their rules. */
+export const recipes: Record<string, Recipe> = withFilledKinds(ownRecipes);
 
 const shift = (base: string, days: number) => new Date(Date.parse(base) + days * 86400000).toISOString().slice(0, 10);
 
