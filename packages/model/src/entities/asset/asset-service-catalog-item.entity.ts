@@ -52,6 +52,10 @@ export const assetServiceCatalogItem = defineEntity({
   ],
   menu: { section: 'Catalogues', order: 70 },
   labels: {
-    fr: { singular: "Élément du catalogue de services d'actifs", plural: "Éléments du catalogue de services d'actifs" },
+    fr: {
+      singular: "Élément du catalogue de services d'actifs",
+      plural: "Éléments du catalogue de services d'actifs",
+      texts: { Supplier: 'Fournisseur' },
+    },
   },
 });

@@ -40,6 +40,7 @@ export const flow = defineEntity({
       plural: 'Parcours',
       texts: {
         Counterpart: 'Correspondant',
+        Partner: 'Partenaire',
         Protocol: 'Protocole',
         Endpoint: 'Adresse de connexion',
         'Record kind': "Type d'enregistrement",

@@ -65,7 +65,12 @@ export const externalContract = defineEntity({
     fr: {
       singular: 'Contrat externe',
       plural: 'Contrats externes',
-      texts: { Lender: 'Prêteur', 'Outstanding amount': 'Encours', 'Instalment amount': "Montant de l'échéance" },
+      texts: {
+        Client: 'Client',
+        Lender: 'Prêteur',
+        'Outstanding amount': 'Encours',
+        'Instalment amount': "Montant de l'échéance",
+      },
     },
   },
 });
