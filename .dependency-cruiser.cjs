@@ -31,6 +31,7 @@ const domainArrows = {
   notifications: ['mail'],
   notes: ['notifications'],
   tasks: ['notifications'],
+  support: [],
   search: [],
   flags: [],
   script: ['billing'],
