@@ -16,6 +16,7 @@ import { supportModule } from '../support/support.module.ts';
 import { scoringModule } from '../scoring/scoring.module.ts';
 import { personModule } from '../person/person.module.ts';
 import { privateEquityModule } from '../private-equity/private-equity.module.ts';
+import { projectsModule } from '../projects/projects.module.ts';
 import { reportModule } from '../report/report.module.ts';
 import { scriptModule } from '../script/script.module.ts';
 import { importsModule } from '../imports/imports.module.ts';
@@ -60,6 +61,7 @@ export const webModules: WebModule[] = [
   documentationModule,
   localesModule,
   privateEquityModule,
+  projectsModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);

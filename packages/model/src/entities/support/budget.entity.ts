@@ -52,6 +52,7 @@ export const budget = defineEntity({
     t('REJECT', 'SUBMITTED', 'REJECTED', { permission: approver(kind) }),
   ],
   writeHooks: 'budget',
+  screens: { detail: 'budget' },
   menu: { section: 'Support', order: 30 },
   labels: {
     fr: {

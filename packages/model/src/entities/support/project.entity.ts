@@ -58,6 +58,7 @@ export const project = defineEntity({
     t('COMPLETE', 'IN_PROGRESS', 'COMPLETED'),
     t('CANCEL', ['DRAFT', 'OPEN', 'IN_PROGRESS', 'ON_HOLD'], 'CANCELLED'),
   ],
+  screens: { detail: 'project' },
   menu: { section: 'Support', order: 20 },
   labels: {
     fr: {
