@@ -11,7 +11,8 @@ import { clientOf, dealScoreFields, scoreClient } from './scoring.operation.ts';
  * - APPROVE: the deal's approvers approve as before;
  * - REFER: only a committee (the product's system user, as the committees' votings call APPROVE)
  *   or an administrator approves;
- * - GUARANTOR: approved once the deal names a GUARANTOR person (or by a committee);
+ * - GUARANTOR: a guarantor is asked for; as for REFER, only a committee or an administrator
+ *   approves, once the guarantee is in place (the spec's person roles have no guarantor);
  * - REFUSE: refused to every user; only a committee's decision overrides it.
  * A deal scored by no card (the tenant deleted them all) is approved as before.
  */
@@ -33,13 +34,14 @@ export const checkScoreDecision: SideEffect = ({ caller, doc, transition, entity
   const decision = doc.scoreDecision;
   if (!decision || decision === 'APPROVE' || isCommittee(caller)) return doc;
   const score = `score ${String(doc.scoreRegistration ?? '')} (total ${String(doc.scoreTotal ?? '')})`;
-  const persons = Array.isArray(doc.persons) ? (doc.persons as { role?: string }[]) : [];
   let reason: string | undefined;
   if (decision === 'REFUSE') reason = `${score} decided REFUSE: only a credit committee may approve it`;
-  else if (decision === 'REFER' && !caller.isAdmin && !caller.isMainAdmin && !caller.isSuperAdmin)
-    reason = `${score} referred it to a credit committee: only the committee or an administrator may approve it`;
-  else if (decision === 'GUARANTOR' && !persons.some((p) => p.role === 'GUARANTOR'))
-    reason = `${score} asks for a guarantor: add a person with the role GUARANTOR before approving`;
+  else if (!caller.isAdmin && !caller.isMainAdmin && !caller.isSuperAdmin) {
+    if (decision === 'REFER')
+      reason = `${score} referred it to a credit committee: only the committee or an administrator may approve it`;
+    if (decision === 'GUARANTOR')
+      reason = `${score} asks for a guarantor: only the committee or an administrator may approve it, once the guarantee is in place`;
+  }
   if (!reason) return doc;
   throw new ApiError('TRANSITION_REJECTED', [transition.code, entity.name, String(doc.registration), reason], {
     rejectionReason: reason,

@@ -191,6 +191,26 @@ describe('credit scoring', () => {
     expect(approved.json().status).toBe('APPROVED');
   });
 
+  it('asks for a guarantor: an approver is refused; a score computed again on demand moves to the deal', async () => {
+    const deal = await newDeal(t.alpha.headers, known);
+    expect((await transition(t.alpha.headers, deal.registration, 'SUBMIT')).statusCode).toBe(200);
+    const scored = (await call('GET', `/api/financing/deals/${deal.registration}`, t.alpha.headers)).json();
+    expect(scored).toMatchObject({ scoreTotal: 30, scoreDecision: 'GUARANTOR' });
+    const refused = await transition(approver.headers, deal.registration, 'APPROVE');
+    expect(refused.json().error).toBe(
+      `409|TRANSITION_REJECTED|Transition APPROVE refused for Deal ${deal.registration}: score ${scored.scoreRegistration} (total 30) asks for a guarantor: only the committee or an administrator may approve it, once the guarantee is in place`,
+    );
+    const again = await call('POST', '/api/scoring/scores/compute', t.alpha.headers, {
+      dealRegistration: deal.registration,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ dealRegistration: deal.registration, personRegistration: known, total: 30 });
+    const current = (await call('GET', `/api/financing/deals/${deal.registration}`, t.alpha.headers)).json();
+    expect(current).toMatchObject({ scoreRegistration: again.json().registration, status: 'SUBMITTED' });
+    const approved = await transition(t.alpha.headers, deal.registration, 'APPROVE');
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
   it('refuses bad card data with an error naming the field', async () => {
     const card = {
       name: 'Broken',
