@@ -34,7 +34,7 @@ export default function SupportQueueScreen() {
           title={
             <Space>
               {team.team ? label('profile', team.team) : t('No team')}
-              <Badge count={team.open} color="blue" showZero title={t('Open')} />
+              <Badge count={team.open} color="blue" showZero title={t('Open tickets')} />
               <Tag color={team.breached ? 'red' : 'green'} data-testid="queue-breached">
                 {t('{count} breached', { count: team.breached })}
               </Tag>

@@ -60,6 +60,8 @@ export const toolRoutes = [
   '/mail-templates',
   // Tasks: the signed-in user's own, a landing page of choice.
   '/my-tasks',
+  // Support desk: the open tickets of each team.
+  '/support-queue',
   // The tenant's own wording of the interface's texts (docs/feature-flags.md).
   '/string-overrides',
   // Flow mode (spec 000 §2.1).
