@@ -59,6 +59,7 @@ export function fieldJourney(office: () => Office) {
       await expect.poll(() => page.getByText('damage.png').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.getByTestId('position-link').count(), { timeout: 30_000 }).toBe(1);
 
+      await shot('field-inspection');
       await page.getByTestId('open-maintenance').click();
       await page.waitForURL(/\/maintenance\/MNT\d+/, { timeout: 30_000 });
       const maintenance = decodeURIComponent(page.url().split('/').pop() ?? '');

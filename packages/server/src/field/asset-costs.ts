@@ -22,7 +22,7 @@ const amountOf = (doc: Doc) => (typeof doc.amount === 'number' ? doc.amount : 0)
  * Sums the asset's standing expenses, leaving out `except` (the expense being written, read
  * from the table in its former state) and adding `pending` (its new state), and stores the total.
  */
-async function refreshAsset(tx: Tx, caller: Caller, assetRegistration: unknown, except?: string, pending?: Doc) {
+export async function refreshAsset(tx: Tx, caller: Caller, assetRegistration: unknown, except?: string, pending?: Doc) {
   if (typeof assetRegistration !== 'string' || !assetRegistration) return;
   const asset = await findOne(tx, assetKind, caller.tenant, assetRegistration, true);
   if (!asset) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [assetKind.name, assetRegistration]);
@@ -40,6 +40,16 @@ async function refreshAsset(tx: Tx, caller: Caller, assetRegistration: unknown, 
   const expensesTotal = total.toNumber();
   if (asset.data.expensesTotal === expensesTotal) return;
   await updateIn(tx, caller, assetKind, asset, { expensesTotal }, { mode: 'merge' });
+}
+
+/** The assets some expense names (and that exist): those whose cost the demo's loaded expenses make. */
+export async function costedAssets(tx: Tx, tenant: string): Promise<string[]> {
+  const { rows } = await sql<{
+    registration: string;
+  }>`SELECT DISTINCT a.registration FROM ${sql.table(expenseKind.table)} e
+    JOIN ${sql.table(assetKind.table)} a ON a.tenant = e.tenant AND a.registration = e.data->>'assetRegistration'
+    WHERE e.tenant = ${tenant} ORDER BY 1`.execute(tx);
+  return rows.map((r) => r.registration);
 }
 
 export const assetExpenseHooks: WriteHooks = {

@@ -6,9 +6,11 @@ import type { ObjectStore } from '../db/object-store.ts';
 import * as storage from '../entities/storage.ts';
 import type { DemoContext } from '../modules/server-module.ts';
 import { recordDocument, storeContent } from '../documents/documents.module.ts';
+import { costedAssets, refreshAsset } from './asset-costs.ts';
 import { openFollowUp } from './inspection-actions.ts';
 
 const kind = (name: string) => entityByName(name)!;
+const depot = 'Lyon remarketing depot';
 
 /** A small photo of the inspected asset: a plain PNG of a colour (the demo has no camera). */
 export const demoPhoto = (red: number, green: number, blue: number) =>
@@ -38,12 +40,13 @@ export async function playDemoFieldWork(context: DemoContext): Promise<void> {
   const scope = { tenant, user: 'system' };
   const { assets, done } = await inTenant(db, scope, async (tx) => ({
     assets: await storage.findWhere(tx, kind('Asset'), tenant, sql<boolean>`status <> 'CANCELLED'`, 3),
-    done: (await storage.findWhere(tx, kind('Inspection'), tenant, sql<boolean>`true`, 1)).length > 0,
+    // The book loads inspections of its own: this step's depot says whether it ran.
+    done: (await storage.findWhere(tx, kind('Location'), tenant, sql<boolean>`name = ${depot}`, 1)).length > 0,
   }));
   if (done || assets.length === 0) return;
 
   await operations.create(caller, kind('Location'), {
-    name: 'Lyon remarketing depot',
+    name: depot,
     type: 'WAREHOUSE',
     street: '12 rue de la Villette',
     postalCode: '69003',
@@ -124,6 +127,11 @@ export async function playDemoFieldWork(context: DemoContext): Promise<void> {
     amountExclTax: 350,
     amountInclTax: 420,
     currency: 'EUR',
+  });
+
+  // The book's own expenses were loaded without the write path: their assets' cost is summed once here.
+  await inTenant(db, scope, async (tx) => {
+    for (const registration of await costedAssets(tx, tenant)) await refreshAsset(tx, caller, registration);
   });
 
   await operations.create(caller, kind('AssetLot'), {
