@@ -3,8 +3,9 @@ import { entityByName } from '@lbo/model/entity-registry';
 import type { Office } from '../office.test.ts';
 
 /**
- * Private equity in the browser (docs/private-equity.md): a holding with an investment, a
- * valuation and a partial exit shows its multiple (TVPI) and IRR, and its fund's.
+ * Private equity and projects in the browser (docs/private-equity.md, docs/projects.md): a holding
+ * with an investment, a valuation and a partial exit shows its multiple (TVPI) and IRR, and its
+ * fund's; a user fills a week on `/timesheet` and submits it.
  */
 export function peJourney(office: () => Office) {
   describe('private equity', () => {
@@ -66,6 +67,38 @@ export function peJourney(office: () => Office) {
         )
         .toMatch(/^1[.,]70x$/);
       await shot('pe-holding-performance');
+    });
+
+    it('fills a week on the timesheet and submits it', async () => {
+      const { api, page, at, product, shot } = office();
+      const created = await api('POST', '/api/support/projects', {
+        name: 'Journey portal',
+        members: [{ username: product.username, role: 'Lead' }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const project = String(created.json().registration);
+      const week = '2025-03-10';
+      await page.goto(at(`/timesheet?week=${week}`));
+      await page.getByTestId('timesheet').waitFor({ timeout: 30_000 });
+      // antd gives the input itself the cell's test id (or its wrapper, by version): either way, the input.
+      const cell = (day: number) =>
+        page.locator(`input[data-testid="cell-${project}-${day}"], [data-testid="cell-${project}-${day}"] input`);
+      await cell(0).waitFor({ timeout: 30_000 });
+      const hours = ['7.5', '8', '6.25', '7', '4'];
+      for (const [day, value] of hours.entries()) await cell(day).fill(value);
+      await expect
+        .poll(async () => page.getByTestId('timesheet-total').textContent(), { timeout: 15_000 })
+        .toMatch(/^32[.,]75$/);
+      await page.getByRole('button', { name: 'Submit the week' }).click();
+      await expect
+        .poll(async () => page.getByTestId('timesheet-status').textContent(), { timeout: 30_000 })
+        .toBe('Submitted');
+      await expect.poll(async () => cell(0).isDisabled(), { timeout: 15_000 }).toBe(true);
+      const entries = await api('GET', `/api/support/time-entries?project=${project}&sort=entryDate`);
+      expect(entries.json().map((e: { hours: number; status: string }) => [e.hours, e.status])).toEqual(
+        [7.5, 8, 6.25, 7, 4].map((h) => [h, 'SUBMITTED']),
+      );
+      await shot('pe-timesheet-submitted');
     });
   });
 }
