@@ -21,6 +21,7 @@ import { notificationsModule } from './notifications/notifications.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { scriptModule } from './script/script.module.ts';
 import { importsModule } from './imports/imports.module.ts';
+import { indicesModule } from './indices/indices.module.ts';
 import { flagsModule } from './flags/flags.module.ts';
 import { tenantsModule } from './tenants/tenants.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
@@ -77,6 +78,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   mailModule,
   searchModule,
   importsModule,
+  indicesModule,
   tenantsModule,
 ];
 

@@ -101,6 +101,16 @@ describe('market indices', () => {
     expect(july.statusCode, july.body).toBe(201);
     const listed = await t.call('GET', `/api/core/indices?index=${registration}&sort=date`, h);
     expect((JSON.parse(listed.body) as Record<string, unknown>[]).map((r) => r.value)).toEqual([0.0198, 0.0201]);
+    // The index shows its latest value, and the one before when the latest is deleted.
+    const latest = async () => {
+      const res = await t.call('GET', `/api/core/indexes/${registration}`, h);
+      const doc = res.json();
+      return [doc.lastValue, doc.lastValueDate];
+    };
+    expect(await latest()).toEqual([0.0201, '2025-07-31']);
+    const removed = await t.call('DELETE', `/api/core/indices/${String(july.json().registration)}`, h);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await latest()).toEqual([0.0198, '2025-06-30']);
   });
 
   it('refuse a value without its index or its date, naming the field', async () => {
@@ -109,9 +119,16 @@ describe('market indices', () => {
       await t.call('POST', '/api/core/indices', h, { date: '2025-06-30', value: 0.01 }),
       '400|MISSING_FIELD_IN_BODY|Missing field indexRegistration in body',
     );
-    const res = await t.call('POST', '/api/core/indices', h, { indexRegistration: 'IDX999999', value: 0.01 });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.body).toMatch(/date/);
+    const index = await t.call('POST', '/api/core/indexes', h, { name: 'STR', code: 'STR' });
+    const res = await t.call('POST', '/api/core/indices', h, {
+      indexRegistration: String(index.json().registration),
+      value: 0.01,
+    });
+    refused(res, '400|MISSING_FIELD_IN_BODY|Missing field date in body');
+    refused(
+      await t.call('POST', '/api/core/indices', h, { indexRegistration: 'IDX999999', date: '2025-06-30', value: 0.01 }),
+      '404|ENTITY_REGISTRATION_NOT_FOUND|Entity Index with identifier IDX999999 not found',
+    );
   });
 
   it("are each tenant's own: another tenant's index is not found", async () => {
@@ -129,6 +146,12 @@ describe('market indices', () => {
       date: '2025-06-30',
       value: 0.01,
     });
+    const intruder = await t.call('POST', '/api/core/indices', t.beta.headers, {
+      indexRegistration: registration,
+      date: '2025-07-31',
+      value: 0.5,
+    });
+    refused(intruder, `404|ENTITY_REGISTRATION_NOT_FOUND|Entity Index with identifier ${registration} not found`);
     const values = await t.call('GET', `/api/core/indices?index=${registration}`, t.beta.headers);
     expect(values.statusCode, values.body).toBe(200);
     expect(JSON.parse(values.body)).toEqual([]);

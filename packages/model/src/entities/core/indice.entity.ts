@@ -18,6 +18,8 @@ export const indice = defineEntity({
   search: [equal('index', { field: 'indexRegistration' }), range('date')],
   columns: ['registration', 'indexRegistration', 'date', 'value', 'source'],
   unique: ['indexRegistration', 'date'],
+  // The index must be the tenant's, and shows its latest value (server indices/index-values.ts).
+  writeHooks: 'indexValues',
   menu: { section: 'Configuration', order: 97 },
   labels: { fr: { singular: 'Indice', plural: 'Indices', texts: { Source: 'Source' } } },
 });
