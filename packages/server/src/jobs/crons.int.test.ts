@@ -107,6 +107,7 @@ describe('the cron list', () => {
       ((await t.call('GET', '/api/core/crons', t.beta.headers)).json() as { name: string }[]).map((c) => c.name),
     ).toEqual([
       'task-reminders',
+      'support-sla',
       'task-rules',
       'nightly-arrears',
       'nightly-indexation',
