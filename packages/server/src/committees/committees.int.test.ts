@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createUser, type SignedInUser } from '../testing/users.ts';
+import { DEMO_COMMITTEE_NAME, playDemoCommittee } from './demo-committee.ts';
 
 /**
  * Committees and votes (docs/committees.md): a committee's list counts kept from its persons; its
@@ -233,7 +234,7 @@ describe('a voting on a deal', () => {
     expect(errorOf(again)).toContain('VOTE_ALREADY_CAST');
     expect(errorOf(again)).toContain('voter');
     // Two votes at once: no check in the code can let both through, the unique index refuses one.
-    const both = await Promise.all([vote(bob, voting, 'AGAINST'), vote(bob, voting, 'FOR')]);
+    const both = await Promise.all([vote(bob, voting, 'AGAINST'), vote(bob, voting, 'AGAINST')]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -352,5 +353,39 @@ describe('a secret ballot', () => {
     const doc = await read(t.alpha.headers, 'support/votings', id);
     expect(doc).toMatchObject({ quorumRequired: 3, quorumReached: false, outcome: 'NO_QUORUM', forCount: 1 });
     expect((await read(t.alpha.headers, 'financing/deals', deal)).status).toBe('SUBMITTED');
+  });
+});
+
+describe('the demo step', () => {
+  it('writes a committee with its answers and a closed vote that approved a submitted deal, once', async () => {
+    // A submitted deal for the demo's vote (it takes the first one the tenant holds).
+    await submittedDeal('Demo deal for the committee');
+    const play = () =>
+      playDemoCommittee({
+        db: t.db.database.db,
+        operations: undefined as never,
+        tenant: 'alpha',
+        loadedKinds: ['Person'],
+      });
+    await play();
+    await play();
+    const found = await call(
+      'GET',
+      `/api/support/committees?name=${encodeURIComponent(DEMO_COMMITTEE_NAME)}`,
+      t.alpha.headers,
+    );
+    expect(found.json()).toHaveLength(1);
+    const committee = found.json()[0];
+    expect(committee).toMatchObject({ type: 'CREDIT', invitedCount: 3, acceptedCount: 2, refusedCount: 1 });
+    expect(committee.presentedCount + committee.absentCount).toBe(2);
+    const votings = await call(
+      'GET',
+      `/api/support/votings?committeeRegistration=${committee.registration}&sort=registration`,
+      t.alpha.headers,
+    );
+    const [closed, open] = votings.json();
+    expect(closed).toMatchObject({ status: 'CLOSED', outcome: 'APPROVED', entityName: 'Deal' });
+    expect(open).toMatchObject({ status: 'OPEN', ballot: 'SECRET' });
+    expect((await read(t.alpha.headers, 'financing/deals', closed.entityRegistration)).status).toBe('APPROVED');
   });
 });

@@ -16,16 +16,21 @@ import { castVote } from './voting.operation.ts';
 /**
  * The demo's credit committee, once: four partners invited (three accepted, one refused, two
  * present), two projects on the agenda, and its vote on a submitted deal, closed APPROVED, which
- * approved the deal. A second, open ballot waits for admin@demo's vote.
+ * approved the deal. A second, open ballot waits for admin@demo's vote. The committees the seed
+ * engine loaded get their list counts.
  */
 export const DEMO_COMMITTEE_NAME = 'Monthly credit committee';
 
 export async function playDemoCommittee({ db, tenant, loadedKinds }: DemoContext): Promise<void> {
   if (!loadedKinds.includes('Person')) return;
-  const admin: WorkflowCaller = { tenant, username: 'admin@demo', isAdmin: true, timeZone: 'Europe/Paris' };
+  // The tenant's administrator (admin@demo in the demo tenant).
+  const admin: WorkflowCaller = { tenant, username: `admin@${tenant}`, isAdmin: true, timeZone: 'Europe/Paris' };
   await inTenant(db, { tenant, user: admin.username }, async (tx) => {
     const done = await storage.findWhere(tx, committeeKind, tenant, sql<boolean>`name = ${DEMO_COMMITTEE_NAME}`, 1);
     if (done.length) return;
+    // The committees the seed engine loaded as documents: their list counts, as a write would have kept them.
+    for (const row of await storage.findWhere(tx, committeeKind, tenant, sql<boolean>`NOT (data ? 'personCount')`))
+      await updateIn(tx, admin, committeeKind, row, withCounts(row.data), { as: 'system' });
     const ids = async (table: string, condition = sql<boolean>`true`, n = 4) =>
       (
         await sql<{ registration: string }>`SELECT registration FROM ${sql.table(table)}

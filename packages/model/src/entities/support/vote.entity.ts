@@ -16,9 +16,10 @@ export const vote = defineEntity({
   prefix: 'VOT',
   readOnly: true,
   fields: {
-    votingRegistration: link('Voting', { mandatory: true }),
-    voter: text({ mandatory: true }),
-    choice: select('voteChoice', { mandatory: true }),
+    // Not `mandatory`: no client writes a vote; the server always sets these three (voting.operation.ts).
+    votingRegistration: link('Voting'),
+    voter: text(),
+    choice: select('voteChoice'),
     comment: textarea(),
     date: datetime(),
   },
