@@ -4,7 +4,8 @@ import type { Office } from '../office.test.ts';
 /**
  * The support desk in the browser (issue 32 item 1): a ticket opened five hours ago with a HIGH
  * priority (first answer due in 4 h) shows its SLA breach; the agent replies to the requester and
- * adds an internal note from the ticket's thread, finds it late in the support queue, and resolves it.
+ * adds an internal note from the ticket's thread, links a knowledge-base question found from the
+ * ticket, finds it late in the support queue, and resolves it.
  */
 export function supportJourney(office: () => Office) {
   describe('support desk', () => {
@@ -48,6 +49,28 @@ export function supportJourney(office: () => Office) {
       expect(stored.messages.map((m: { internal: boolean }) => m.internal)).toEqual([false, true]);
       expect(stored.firstResponseDate).toBe(stored.messages[0].date);
       expect(stored.firstResponseBreached).toBe(true);
+    });
+
+    it('finds a knowledge-base question from the ticket and links it', async () => {
+      const { api, page } = office();
+      const question = await api('POST', '/api/support/questions', {
+        subject: 'How do I reset my portal password?',
+        keywords: 'portal, password, sign-in',
+        answer: 'Use **Forgot password** on the sign-in page; the link is valid one hour.',
+        type: 'FAQ',
+      });
+      expect(question.statusCode, question.body).toBe(201);
+      const registration = question.json().registration;
+      const card = page.getByTestId('ticket-knowledge');
+      await card.getByPlaceholder('Search the knowledge base').fill('password');
+      await card.getByPlaceholder('Search the knowledge base').press('Enter');
+      const hit = card.locator('.ant-list-item').filter({ hasText: 'How do I reset my portal password?' });
+      await hit.waitFor({ timeout: 30_000 });
+      await hit.getByRole('button', { name: 'Link' }).click();
+      await card.getByRole('link', { name: registration }).waitFor({ timeout: 30_000 });
+      await expect
+        .poll(async () => (await api('GET', `/api/support/tickets/${ticket}`)).json().questionRegistrations)
+        .toEqual([{ questionRegistration: registration }]);
     });
 
     it('is counted late in its team queue, then resolved from its workflow', async () => {
