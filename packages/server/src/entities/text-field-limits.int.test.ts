@@ -99,6 +99,8 @@ function valueAt(doc: unknown, path: string): unknown {
  * Kinds whose domain checks more than the declared fields, or whose list items need more than
  * their mandatory fields, with what their bodies need besides.
  */
+/** The index the Indice bodies name, created once (its code is unique). */
+let indexOfValues: Promise<unknown> | undefined;
 const domainBodies: Record<string, () => Promise<Record<string, unknown>>> = {
   Currency: async () => ({ code: 'XTS' }),
   DynoDescriptor: async () => ({ name: 'longText', prefix: 'LT' }),
@@ -116,6 +118,13 @@ const domainBodies: Record<string, () => Promise<Record<string, unknown>>> = {
   AssetExpense: async () => {
     const asset = await t.call('POST', '/api/asset/assets', t.alpha.headers, { name: 'Costed' });
     return { assetRegistration: asset.json().registration };
+  },
+  // A value is of an index of the tenant (docs/kinds.md).
+  Indice: async () => {
+    indexOfValues ??= t
+      .call('POST', '/api/core/indexes', t.alpha.headers, { name: 'Index', code: 'LONGTEXT' })
+      .then((index) => index.json().registration);
+    return { indexRegistration: await indexOfValues };
   },
   // A contact belongs to a campaign of the tenant (docs/kinds.md).
   CampaignContact: async () => {
