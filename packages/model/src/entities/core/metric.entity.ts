@@ -1,11 +1,12 @@
 import { defineEntity } from '../../entity.ts';
-import { datetime, number, select, text, textarea } from '../../fields.ts';
+import { select, text, textarea } from '../../fields.ts';
 import { equal, regex } from '../../search.ts';
 import { configurationStatuses } from '../../lists/shared-statuses.ts';
 
 /**
  * A figure the business follows (contracts activated, arrears, average approval time): what it
- * measures, over which kind, and how often; its values by date are its MetricRecords.
+ * measures, over which kind, and how often; its values by date are its MetricRecords
+ * (`/metric-record/{key}`), which the list of a metric's records shows.
  */
 export const metric = defineEntity({
   name: 'Metric',
@@ -20,11 +21,9 @@ export const metric = defineEntity({
     expression: textarea(),
     unit: text(),
     frequency: select('frequency'),
-    lastValue: number({ readOnly: true }),
-    lastComputedDate: datetime({ readOnly: true }),
   },
   search: ['registration', equal('key'), regex('name'), equal('status'), equal('type'), equal('entityName')],
-  columns: ['registration', 'key', 'name', 'type', 'status', 'entityName', 'unit', 'frequency', 'lastValue'],
+  columns: ['registration', 'key', 'name', 'type', 'status', 'entityName', 'unit', 'frequency'],
   menu: { section: 'Administration', order: 80 },
   labels: {
     fr: {
@@ -34,8 +33,6 @@ export const metric = defineEntity({
         'Record kind': "Type d'enregistrement",
         Expression: 'Expression',
         Unit: 'Unité',
-        'Last value': 'Dernière valeur',
-        'Last computed date': 'Date du dernier calcul',
       },
     },
   },
