@@ -165,6 +165,8 @@ const ruledText: Record<string, string[]> = {
   Posting: ['account', 'secondaryAccount'],
   // The record a task is about: a declared kind and one of its records.
   Task: ['entityName', 'entityRegistration'],
+  // The record a voting is about, likewise (docs/committees.md).
+  Voting: ['entityName', 'entityRegistration'],
 };
 /** The free-text fields of a kind a client may fill with any characters. */
 const freeTextPaths = (entity: Entity) =>
