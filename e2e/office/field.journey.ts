@@ -69,5 +69,26 @@ export function fieldJourney(office: () => Office) {
       expect(opened.json().inspectionRegistration).toBe(inspection.registration);
       await shot('field-inspection-maintenance');
     });
+
+    it('a location shows its address and its coordinates as an OpenStreetMap link, loading no tiles', async () => {
+      const { api, page, at } = office();
+      const created = await api('POST', '/api/asset/locations', {
+        name: 'Journey depot',
+        street: '3 quai Perrache',
+        postalCode: '69002',
+        city: 'Lyon',
+        latitude: 45.7485,
+        longitude: 4.8258,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const kind = entityByName('Location')!;
+      await page.goto(at(`/${kind.clientRoute}/${created.json().registration}`));
+      const link = page.getByTestId('position-link');
+      await expect.poll(() => link.count(), { timeout: 30_000 }).toBe(1);
+      expect(await link.getAttribute('href')).toBe(
+        'https://www.openstreetmap.org/?mlat=45.7485&mlon=4.8258#map=17/45.7485/4.8258',
+      );
+      await expect.poll(() => page.getByText('3 quai Perrache, 69002 Lyon').count(), { timeout: 30_000 }).toBe(1);
+    });
   });
 }
