@@ -20,13 +20,16 @@ export const budget = defineEntity({
     startDate: date(),
     endDate: date(),
     currency: select('currency'),
-    lines: list({
-      /** An account of the chart: postings on it and on its sub-accounts (`6063` takes `606310`) are its actuals. */
-      accountNumber: text({ mandatory: true, max: 20, label: 'Account' }),
-      label: text({ max: 200 }),
-      budgeted: currency({ min: 0 }),
-      committed: currency({ min: 0 }),
-    }),
+    lines: list(
+      {
+        /** An account of the chart: postings on it and on its sub-accounts (`6063` takes `606310`) are its actuals. */
+        accountNumber: text({ mandatory: true, max: 20, label: 'Account' }),
+        label: text({ max: 200 }),
+        budgeted: currency({ min: 0 }),
+        committed: currency({ min: 0 }),
+      },
+      { label: 'Budget lines' },
+    ),
     closingDate: date({ readOnly: true }),
   },
   search: [
@@ -64,7 +67,7 @@ export const budget = defineEntity({
         'Start date': 'Date de début',
         'End date': 'Date de fin',
         Currency: 'Devise',
-        Lines: 'Lignes',
+        'Budget lines': 'Lignes budgétaires',
         Account: 'Compte',
         Label: 'Libellé',
         Budgeted: 'Budgété',

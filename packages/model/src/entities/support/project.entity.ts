@@ -22,7 +22,11 @@ export const project = defineEntity({
     addressLine: text(),
     /** The users working on it: whose timesheets list it first. */
     members: list({ username: link('User', { mandatory: true, label: 'User' }), role: text({ max: 100 }) }),
-    milestones: list({ name: text({ mandatory: true, max: 200 }), dueDate: date(), done: boolean() }),
+    milestones: list({
+      name: text({ mandatory: true, max: 200 }),
+      dueDate: date(),
+      done: boolean({ label: 'Reached' }),
+    }),
   },
   search: [
     'registration',
@@ -70,7 +74,7 @@ export const project = defineEntity({
         Role: 'Rôle',
         Milestones: 'Jalons',
         'Due date': "Date d'échéance",
-        Done: 'Atteint',
+        Reached: 'Atteint',
       },
     },
   },
