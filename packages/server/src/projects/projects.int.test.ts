@@ -4,6 +4,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createUser } from '../testing/users.ts';
 
 /**
  * Projects, budgets and time over HTTP: the weekly timesheet saved, submitted and approved,
@@ -24,6 +25,10 @@ async function created(route: string, body: object, headers = t.alpha.headers): 
 
 beforeAll(async () => {
   t = await createTestApp();
+  const saved = await call('PUT', '/api/core/tenant-configuration/profilesPermissions', t.alpha.headers, {
+    CLERK: ['read all', 'write /api/support/time-entries'],
+  });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
   project = await created('projects', {
     name: 'Portal',
     members: [{ username: t.alpha.username, role: 'Lead' }],
@@ -106,21 +111,27 @@ describe('the weekly timesheet', () => {
     expect(locked.json().error).toMatch(/^409\|RECORD_FROZEN\|/);
     const again = await call('POST', '/api/support/timesheet/submit', t.alpha.headers, { week });
     expect(again.json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value 2025-03-10 for field week');
-    const list = await call('GET', `/api/support/time-entries?project=${project}&sort=entryDate`, t.alpha.headers);
-    const [first, second] = list.json() as { registration: string }[];
-    for (const entry of [first, second]) {
-      const approved = await call(
-        'GET',
-        `/api/support/time-entries/${entry.registration}/transitions/APPROVE`,
-        t.alpha.headers,
-      );
-      expect(approved.statusCode, approved.body).toBe(200);
-    }
+    // A user who may write time but not approve it is refused; the manager approves the week.
+    const clerk = await createUser(t.app, t.alpha.headers, {
+      username: 'clerk@alpha',
+      lastName: 'Clerk',
+      profiles: ['CLERK'],
+    });
+    const review = { username: t.alpha.username, week: '2025-03-12', decision: 'APPROVE' };
+    const refused = await call('POST', '/api/support/timesheet/review', clerk.headers, review);
+    expect(refused.statusCode).toBe(403);
+    const approved = await call('POST', '/api/support/timesheet/review', t.alpha.headers, review);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toEqual({ username: t.alpha.username, week, decision: 'APPROVE', entries: 3 });
+    const twice = await call('POST', '/api/support/timesheet/review', t.alpha.headers, review);
+    expect(twice.json().error).toBe('400|INVALID_FIELD_VALUE|Invalid value 2025-03-10 for field week');
+    const after = await call('GET', `/api/support/timesheet?week=${week}`, t.alpha.headers);
+    expect(after.json().status).toBe('APPROVED');
     const summary = await call('GET', `/api/support/projects/${project}/summary`, t.alpha.headers);
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.json()).toMatchObject({
-      hours: { approved: 8.1, submitted: 4, draft: 0 },
-      approvedByUser: [{ username: t.alpha.username, hours: 8.1 }],
+      hours: { approved: 12.1, submitted: 0, draft: 0 },
+      approvedByUser: [{ username: t.alpha.username, hours: 12.1 }],
       milestones: { total: 2, done: 1, next: { name: 'Go live', dueDate: '2025-06-01' } },
     });
   });

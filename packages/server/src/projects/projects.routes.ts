@@ -9,7 +9,8 @@ import { inTenant, readInTenant, scopeOf, type Db } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import { typed } from '../http/schemas.ts';
 import { budgetActuals, projectSummary } from './project-figures.ts';
-import { readTimesheet, saveTimesheet, submitTimesheet } from './timesheet.operation.ts';
+import type { WorkflowCaller } from '../workflow/permissions.ts';
+import { readTimesheet, reviewTimesheet, saveTimesheet, submitTimesheet } from './timesheet.operation.ts';
 
 export interface ProjectRouteOptions {
   db: Db;
@@ -102,7 +103,34 @@ export async function projectRoutes(app: FastifyInstance, { db, preHandler }: Pr
       },
     },
     async (request) =>
-      inTenant(db, scopeOf(caller(request)), (tx) => submitTimesheet(tx, caller(request), request.body.week)),
+      inTenant(db, scopeOf(caller(request)), (tx) =>
+        submitTimesheet(tx, request.caller! as WorkflowCaller, request.body.week),
+      ),
+  );
+
+  api.post(
+    `${timesheet}/review`,
+    {
+      preValidation: preHandler,
+      config: { permission: `approve /api/${timeEntryKind.route}` },
+      schema: {
+        tags: [timeEntryKind.name],
+        summary: "A manager approves or rejects a user's submitted week (each submitted entry takes the transition)",
+        body: z.strictObject({
+          username: z.string().min(1).max(200).describe('the user whose week it is'),
+          week: isoDay.describe('a day of the week'),
+          decision: z.enum(['APPROVE', 'REJECT']),
+        }),
+        response: {
+          200: z.object({ username: z.string(), week: z.string(), decision: z.string(), entries: z.number() }),
+          ...refusals,
+        },
+      },
+    },
+    async (request) =>
+      inTenant(db, scopeOf(caller(request)), (tx) =>
+        reviewTimesheet(tx, request.caller! as WorkflowCaller, request.body),
+      ),
   );
 
   api.get(

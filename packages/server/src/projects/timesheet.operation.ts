@@ -8,6 +8,8 @@ import type { Tx } from '../db/database.ts';
 import { createIn, updateIn, type Caller } from '../entities/crud.operation.ts';
 import { insertHistory } from '../entities/history.ts';
 import * as storage from '../entities/storage.ts';
+import type { WorkflowCaller } from '../workflow/permissions.ts';
+import { runTransition } from '../workflow/workflow.operation.ts';
 import type { RowOf } from '../entities/storage.ts';
 import { projectWriteHooks } from './project-hooks.ts';
 
@@ -180,20 +182,36 @@ async function removeEntry(tx: Tx, caller: Caller, row: Entry): Promise<void> {
   });
 }
 
-/** Moves the caller's draft entries of the week to SUBMITTED (rejected ones are reopened first by saving them). */
-export async function submitTimesheet(tx: Tx, caller: Caller, week: string): Promise<Timesheet> {
+/**
+ * Submits the caller's week through the entries' workflow: each draft entry takes SUBMIT, each
+ * rejected one REOPEN then SUBMIT (the transitions' checks and History rows). A week with nothing
+ * to submit is refused naming `week`.
+ */
+export async function submitTimesheet(tx: Tx, caller: WorkflowCaller, week: string): Promise<Timesheet> {
   const monday = mondayOf(week);
   const entries = await weekEntries(tx, caller.tenant, caller.username, monday);
-  const drafts = entries.filter((e) => e.status === 'DRAFT' || e.status === 'REJECTED');
-  if (!drafts.length) throw new ApiError('INVALID_FIELD_VALUE', [monday, 'week']);
-  for (const entry of drafts)
-    await updateIn(
-      tx,
-      caller,
-      timeEntryKind,
-      entry,
-      { ...entry.data, status: 'SUBMITTED' },
-      { as: 'system', action: 'SUBMIT', history: { transition: 'SUBMIT' } },
-    );
+  const open = entries.filter((e) => e.status === 'DRAFT' || e.status === 'REJECTED');
+  if (!open.length) throw new ApiError('INVALID_FIELD_VALUE', [monday, 'week']);
+  for (const entry of open) {
+    if (entry.status === 'REJECTED') await runTransition(tx, caller, timeEntryKind, entry.registration, 'REOPEN');
+    await runTransition(tx, caller, timeEntryKind, entry.registration, 'SUBMIT');
+  }
   return readTimesheet(tx, caller, monday);
+}
+
+/**
+ * A manager's decision on a user's submitted week: APPROVE or REJECT on each of its submitted
+ * entries, through their workflow (which asks the approver's permission). Answers how many moved.
+ */
+export async function reviewTimesheet(
+  tx: Tx,
+  caller: WorkflowCaller,
+  input: { username: string; week: string; decision: 'APPROVE' | 'REJECT' },
+): Promise<{ username: string; week: string; decision: string; entries: number }> {
+  const monday = mondayOf(input.week);
+  const username = input.username.trim().toLowerCase();
+  const entries = (await weekEntries(tx, caller.tenant, username, monday)).filter((e) => e.status === 'SUBMITTED');
+  if (!entries.length) throw new ApiError('INVALID_FIELD_VALUE', [monday, 'week']);
+  for (const entry of entries) await runTransition(tx, caller, timeEntryKind, entry.registration, input.decision);
+  return { username, week: monday, decision: input.decision, entries: entries.length };
 }
