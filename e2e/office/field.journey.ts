@@ -29,19 +29,39 @@ export function fieldJourney(office: () => Office) {
       });
       expect(created.statusCode, created.body).toBe(201);
       const inspection = created.json() as { registration: string; answers: Answer[] };
-      expect(inspection.answers.length).toBeGreaterThan(0);
-      const answers = inspection.answers.map((a, i) => ({
-        ...a,
-        answer: a.answerType === 'NUMBER' ? '61250' : a.answerType === 'TEXT' ? 'Dent' : i === 0 ? 'NOK' : 'OK',
-      }));
-      const failed = await api('PATCH', `/api/asset/inspections/${inspection.registration}`, {
-        answers,
-        result: 'FAILED',
-      });
-      expect(failed.statusCode, failed.body).toBe(200);
+      expect(inspection.answers.map((a) => a.answerType)).toEqual([
+        'OK_NOK_NA',
+        'OK_NOK_NA',
+        'OK_NOK_NA',
+        'NUMBER',
+        'TEXT',
+      ]);
 
+      // The inspector answers the checklist on the screen: the first item Not OK, the others OK, the mileage, a remark.
       const kind = entityByName('Inspection')!;
       await page.goto(at(`/${kind.clientRoute}/${inspection.registration}`));
+      const rows = page.getByTestId('checklist').locator('tr.ant-table-row');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(5);
+      await rows.nth(0).getByText('Not OK', { exact: true }).click();
+      await rows.nth(0).getByLabel('Comment: Bodywork free of damage').fill('Rear door dented');
+      for (const i of [1, 2]) await rows.nth(i).getByText('OK', { exact: true }).click();
+      await page.getByLabel('Mileage (km)', { exact: true }).fill('61250');
+      await page.getByLabel('Remarks', { exact: true }).fill('Dent');
+      await page.getByTestId('checklist-save').click();
+      await expect
+        .poll(
+          async () => {
+            const res = await api('GET', `/api/asset/inspections/${inspection.registration}`);
+            return (res.json().answers as { answer?: string }[]).map((a) => a.answer ?? '');
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual(['NOK', 'OK', 'OK', '61250', 'Dent']);
+      // Every mandatory item answered: the result is taken.
+      const failed = await api('PATCH', `/api/asset/inspections/${inspection.registration}`, { result: 'FAILED' });
+      expect(failed.statusCode, failed.body).toBe(200);
+      await page.reload();
+
       await page.locator('input[type=file]').first().waitFor({ state: 'attached', timeout: 30_000 });
       await page
         .locator('input[type=file]')

@@ -15,6 +15,7 @@ import { FastLink } from '../entities/FastLink.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import { detailPath } from '../entities/entity-fields.ts';
 import { useDetailRecord } from '../entities/use-detail-record.tsx';
+import { type Answer, ChecklistCard } from './ChecklistCard.tsx';
 import { PositionLink } from './PositionLink.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 
@@ -33,12 +34,15 @@ function FieldWorkCard({ entity, record }: { entity: Entity; record: Row }) {
   const base = `/api/${entity.route}/${encodeURIComponent(id)}`;
   const refresh = () => kindChanged(queryClient, entity);
 
+  // A refused write is reported by the API client; the card stays as it was.
   const save = async (what: string, body: Row) => {
     setBusy(what);
     try {
       await api.patch(base, body);
       notify({ level: 'success', message: 'Saved' });
       await refresh();
+    } catch {
+      // reported already
     } finally {
       setBusy(undefined);
     }
@@ -65,6 +69,8 @@ function FieldWorkCard({ entity, record }: { entity: Entity; record: Row }) {
       await refresh();
       const kind = what === 'claim' ? claimKind : maintenanceKind;
       navigate(detailPath(kind, String(answer[what].registration)));
+    } catch {
+      // reported by the API client
     } finally {
       setBusy(undefined);
     }
@@ -83,59 +89,67 @@ function FieldWorkCard({ entity, record }: { entity: Entity; record: Row }) {
     );
 
   return (
-    <FormCard title={t('Field work')}>
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          {
-            key: 'position',
-            label: t('Position'),
-            children: (
-              <Space wrap>
-                <PositionLink latitude={record.latitude} longitude={record.longitude} accuracy={record.accuracy} />
-                <Button size="small" icon={<AimOutlined />} loading={busy === 'position'} onClick={locate}>
-                  {t('Use my position')}
-                </Button>
-              </Space>
-            ),
-          },
-          {
-            key: 'signature',
-            label: t('Signature'),
-            children:
-              typeof record.signature === 'string' && record.signature.startsWith('data:image/') ? (
-                <img data-testid="signature" src={record.signature} alt={t('Signature')} style={{ maxHeight: 80 }} />
-              ) : (
-                <SignaturePad
-                  saving={busy === 'signature'}
-                  onSave={(signature) => void save('signature', { signature })}
-                />
-              ),
-          },
-          {
-            key: 'maintenance',
-            label: t('Maintenance'),
-            children: followUp(maintenanceKind, record.maintenanceRegistration, 'maintenance', 'Open a maintenance'),
-          },
-          {
-            key: 'claim',
-            label: t('Claim'),
-            children: followUp(claimKind, record.claimRegistration, 'claim', 'Open a claim'),
-          },
-        ]}
+    <>
+      <ChecklistCard
+        key={String(record._version)}
+        answers={(Array.isArray(record.answers) ? record.answers : []) as Answer[]}
+        saving={busy === 'answers'}
+        onSave={(answers) => void save('answers', { answers })}
       />
-      {positionError && <Alert type="warning" showIcon message={positionError} />}
-    </FormCard>
+      <FormCard title={t('Field work')}>
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'position',
+              label: t('Position'),
+              children: (
+                <Space wrap>
+                  <PositionLink latitude={record.latitude} longitude={record.longitude} accuracy={record.accuracy} />
+                  <Button size="small" icon={<AimOutlined />} loading={busy === 'position'} onClick={locate}>
+                    {t('Use my position')}
+                  </Button>
+                </Space>
+              ),
+            },
+            {
+              key: 'signature',
+              label: t('Signature'),
+              children:
+                typeof record.signature === 'string' && record.signature.startsWith('data:image/') ? (
+                  <img data-testid="signature" src={record.signature} alt={t('Signature')} style={{ maxHeight: 80 }} />
+                ) : (
+                  <SignaturePad
+                    saving={busy === 'signature'}
+                    onSave={(signature) => void save('signature', { signature })}
+                  />
+                ),
+            },
+            {
+              key: 'maintenance',
+              label: t('Maintenance'),
+              children: followUp(maintenanceKind, record.maintenanceRegistration, 'maintenance', 'Open a maintenance'),
+            },
+            {
+              key: 'claim',
+              label: t('Claim'),
+              children: followUp(claimKind, record.claimRegistration, 'claim', 'Open a claim'),
+            },
+          ]}
+        />
+        {positionError && <Alert type="warning" showIcon message={positionError} />}
+      </FormCard>
+    </>
   );
 }
 
-/** An inspection: the generic form (its checklist's answers, its result) and its field work. */
+/** An inspection: the generic form (its result, its position typed in), its checklist and its field work. */
 export default function InspectionScreen({ entity, canCreate }: ScreenProps) {
   const { id, data } = useDetailRecord(entity);
   return (
     <>
-      <DetailScreen entity={entity} canCreate={canCreate} omit={['signature']} />
+      <DetailScreen entity={entity} canCreate={canCreate} omit={['signature', 'answers']} />
       {id && data && <FieldWorkCard entity={entity} record={data} />}
     </>
   );

@@ -17,4 +17,14 @@ export const fieldFr: Record<string, string> = {
   Map: 'Carte',
   Address: 'Adresse',
   Saved: 'Enregistré',
+  Checklist: 'Liste de contrôle',
+  'Save answers': 'Enregistrer les réponses',
+  'No checklist: choose the asset and save, its template fills it':
+    "Pas de liste de contrôle : choisissez l'actif et enregistrez, son modèle la remplit",
+  Question: 'Question',
+  Answer: 'Réponse',
+  Comment: 'Commentaire',
+  OK: 'OK',
+  'Not OK': 'Non OK',
+  'N/A': 'S.O.',
 };
