@@ -16,8 +16,7 @@ import { castVote } from './voting.operation.ts';
 /**
  * The demo's credit committee, once: four partners invited (three accepted, one refused, two
  * present), two projects on the agenda, and its vote on a submitted deal, closed APPROVED, which
- * approved the deal. A second, open ballot waits for admin@demo's vote. The committees the seed
- * engine loaded get their list counts.
+ * approved the deal. A second, open ballot waits for admin@demo's vote.
  */
 export const DEMO_COMMITTEE_NAME = 'Monthly credit committee';
 
@@ -28,9 +27,6 @@ export async function playDemoCommittee({ db, tenant, loadedKinds }: DemoContext
   await inTenant(db, { tenant, user: admin.username }, async (tx) => {
     const done = await storage.findWhere(tx, committeeKind, tenant, sql<boolean>`name = ${DEMO_COMMITTEE_NAME}`, 1);
     if (done.length) return;
-    // The committees the seed engine loaded as documents: their list counts, as a write would have kept them.
-    for (const row of await storage.findWhere(tx, committeeKind, tenant, sql<boolean>`NOT (data ? 'personCount')`))
-      await updateIn(tx, admin, committeeKind, row, withCounts(row.data), { as: 'system' });
     const ids = async (table: string, condition = sql<boolean>`true`, n = 4) =>
       (
         await sql<{ registration: string }>`SELECT registration FROM ${sql.table(table)}

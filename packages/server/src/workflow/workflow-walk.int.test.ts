@@ -49,6 +49,8 @@ beforeAll(async () => {
   };
   domainBodies.Deal = financed;
   domainBodies.Contract = financed;
+  // A voting opens with its eligible voters: users of the tenant (docs/committees.md).
+  domainBodies.Voting = { voters: [{ username: 'admin@alpha' }] };
   const contract = (
     await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Amended contract', ...financed })
   ).json();
