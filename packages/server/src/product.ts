@@ -22,6 +22,7 @@ import { searchModule } from './search/search.module.ts';
 import { scriptModule } from './script/script.module.ts';
 import { importsModule } from './imports/imports.module.ts';
 import { indicesModule } from './indices/indices.module.ts';
+import { campaignsModule } from './campaigns/campaigns.module.ts';
 import { flagsModule } from './flags/flags.module.ts';
 import { tenantsModule } from './tenants/tenants.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
@@ -79,6 +80,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   searchModule,
   importsModule,
   indicesModule,
+  campaignsModule,
   tenantsModule,
 ];
 

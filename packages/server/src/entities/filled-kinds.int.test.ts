@@ -203,6 +203,21 @@ describe('campaign contacts', () => {
       await t.call('POST', '/api/person/campaign-contacts', t.alpha.headers, { name: 'Nobody' }),
       '400|MISSING_FIELD_IN_BODY|Missing field campaignRegistration in body',
     );
+    refused(
+      await t.call('POST', '/api/person/campaign-contacts', t.beta.headers, {
+        name: 'Intruder',
+        campaignRegistration: registration,
+      }),
+      `404|ENTITY_REGISTRATION_NOT_FOUND|Entity Campaign with identifier ${registration} not found`,
+    );
+    refused(
+      await t.call('POST', '/api/person/campaign-contacts', t.alpha.headers, {
+        name: 'Ghost',
+        campaignRegistration: registration,
+        personRegistration: 'PER999999',
+      }),
+      '404|ENTITY_REGISTRATION_NOT_FOUND|Entity Person with identifier PER999999 not found',
+    );
     const mine = await t.call('GET', `/api/person/campaign-contacts?campaign=${registration}`, t.alpha.headers);
     expect((JSON.parse(mine.body) as Record<string, unknown>[]).map((r) => r.email)).toEqual(['visitor@example.com']);
     const elsewhere = await t.call('GET', `/api/person/campaign-contacts?campaign=${registration}`, t.beta.headers);

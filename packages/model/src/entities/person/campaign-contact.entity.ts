@@ -49,6 +49,8 @@ export const campaignContact = defineEntity({
     'phone',
     'contactDate',
   ],
+  // Its campaign, person and prospect are the tenant's (server campaigns/contact-hooks.ts).
+  writeHooks: 'campaignContacts',
   menu: { section: 'Persons', order: 45 },
   labels: {
     fr: {
