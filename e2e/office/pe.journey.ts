@@ -69,7 +69,7 @@ export function peJourney(office: () => Office) {
       await shot('pe-holding-performance');
     });
 
-    it('fills a week on the timesheet and submits it', async () => {
+    it('fills a week on the timesheet and submits it; the manager approves it', async () => {
       const { api, page, at, product, shot } = office();
       const created = await api('POST', '/api/support/projects', {
         name: 'Journey portal',
@@ -99,6 +99,26 @@ export function peJourney(office: () => Office) {
         [7.5, 8, 6.25, 7, 4].map((h) => [h, 'SUBMITTED']),
       );
       await shot('pe-timesheet-submitted');
+      // The manager (here the same administrator) approves the week from the review card.
+      await page.getByRole('combobox', { name: 'User' }).click();
+      await page.getByRole('combobox', { name: 'User' }).fill(product.username);
+      await page.locator('.ant-select-item-option').filter({ hasText: product.username }).first().click();
+      await expect
+        .poll(
+          async () =>
+            page
+              .getByTestId('review-status')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 30_000 },
+        )
+        .toBe('SUBMITTED');
+      await page.getByRole('button', { name: 'Approve the week' }).click();
+      await expect
+        .poll(async () => page.getByTestId('timesheet-status').textContent(), { timeout: 30_000 })
+        .toBe('Approved');
+      const summary = await api('GET', `/api/support/projects/${project}/summary`);
+      expect(summary.json().hours.approved).toBe(32.75);
     });
   });
 }

@@ -120,6 +120,10 @@ describe('the weekly timesheet', () => {
     const review = { username: t.alpha.username, week: '2025-03-12', decision: 'APPROVE' };
     const refused = await call('POST', '/api/support/timesheet/review', clerk.headers, review);
     expect(refused.statusCode).toBe(403);
+    const peek = await call('GET', `/api/support/timesheet?week=${week}&username=${t.alpha.username}`, clerk.headers);
+    expect(peek.json().error).toBe('403|FORBIDDEN|Permission approve /api/support/time-entries required');
+    const reviewed = await call('GET', `/api/support/timesheet?week=${week}&username=clerk@alpha`, t.alpha.headers);
+    expect(reviewed.json()).toMatchObject({ username: 'clerk@alpha', status: 'EMPTY' });
     const approved = await call('POST', '/api/support/timesheet/review', t.alpha.headers, review);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ username: t.alpha.username, week, decision: 'APPROVE', entries: 3 });

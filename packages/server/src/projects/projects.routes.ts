@@ -8,6 +8,8 @@ import { isoDay, registration } from '@lbo/model/schema/request-values';
 import { inTenant, readInTenant, scopeOf, type Db } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
 import { typed } from '../http/schemas.ts';
+import { hasPermission, type Grants } from '../auth/permissions.ts';
+import { ApiError } from '@lbo/model/errors';
 import { budgetActuals, projectSummary } from './project-figures.ts';
 import type { WorkflowCaller } from '../workflow/permissions.ts';
 import { readTimesheet, reviewTimesheet, saveTimesheet, submitTimesheet } from './timesheet.operation.ts';
@@ -65,14 +67,27 @@ export async function projectRoutes(app: FastifyInstance, { db, preHandler }: Pr
       schema: {
         tags: [timeEntryKind.name],
         summary: "The signed-in user's week: projects × days, hours and statuses",
-        querystring: z.strictObject({ week: isoDay.optional().describe('a day of the week; today when absent') }),
+        querystring: z.strictObject({
+          week: isoDay.optional().describe('a day of the week; today when absent'),
+          username: z
+            .string()
+            .min(1)
+            .max(200)
+            .optional()
+            .describe("another user's week, for whoever may approve time entries"),
+        }),
         response: { 200: timesheetSchema, ...refusals },
       },
     },
-    async (request) =>
-      readInTenant(db, scopeOf(caller(request)), (tx) =>
-        readTimesheet(tx, caller(request), request.query.week ?? new Date().toISOString().slice(0, 10)),
-      ),
+    async (request) => {
+      const who = request.query.username?.trim().toLowerCase() ?? caller(request).username;
+      const approve = `approve /api/${timeEntryKind.route}`;
+      if (who !== caller(request).username && !hasPermission(request.caller! as Grants, approve))
+        throw new ApiError('FORBIDDEN', [approve]);
+      return readInTenant(db, scopeOf(caller(request)), (tx) =>
+        readTimesheet(tx, caller(request), request.query.week ?? new Date().toISOString().slice(0, 10), who),
+      );
+    },
   );
 
   api.put(

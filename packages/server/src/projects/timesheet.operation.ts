@@ -61,16 +61,22 @@ export interface Timesheet {
   status: string;
 }
 
-export async function readTimesheet(tx: Tx, caller: Caller, day: string): Promise<Timesheet> {
+/** The week holding `day` of `username` (the caller's unless given: a manager reviewing a user's week). */
+export async function readTimesheet(
+  tx: Tx,
+  caller: Caller,
+  day: string,
+  username = caller.username,
+): Promise<Timesheet> {
   const monday = mondayOf(day);
   const days = daysOf(monday);
-  const entries = await weekEntries(tx, caller.tenant, caller.username, monday);
+  const entries = await weekEntries(tx, caller.tenant, username, monday);
   // The projects of the week's entries, then the open projects the user is a member of.
   const members = await storage.findWhere(
     tx,
     projectKind,
     caller.tenant,
-    sql<boolean>`data->'members' @> ${JSON.stringify([{ username: caller.username }])}::jsonb
+    sql<boolean>`data->'members' @> ${JSON.stringify([{ username }])}::jsonb
       AND coalesce(status, '') NOT IN ('COMPLETED', 'CANCELLED')`,
     200,
   );
@@ -105,7 +111,7 @@ export async function readTimesheet(tx: Tx, caller: Caller, day: string): Promis
   return {
     week: monday,
     days,
-    username: caller.username,
+    username,
     rows,
     totals,
     total: totals.reduce((s, h) => s.plus(h), ZERO).toNumber(),

@@ -10,6 +10,7 @@ import { api } from '../app/api/client.ts';
 import { dataProvider } from '../app/api/data-provider.ts';
 import { notifySuccess } from '../app/notify.tsx';
 import { formatDate, formatNumber } from '../i18n/formats.ts';
+import { WeekReviewCard } from './WeekReviewCard.tsx';
 
 const projectKind = entityByName('Project')!;
 const path = '/api/support/timesheet';
@@ -229,6 +230,7 @@ export default function TimesheetScreen() {
           ]);
         }}
       />
+      <WeekReviewCard week={week} />
     </Card>
   );
 }

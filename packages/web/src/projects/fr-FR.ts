@@ -43,4 +43,9 @@ export const projectsFr: Record<string, string> = {
   'Due date': "Date d'échéance",
   'No task': 'Aucune tâche',
   Status: 'Statut',
+  'Week approved': 'Semaine approuvée',
+  'Week rejected': 'Semaine rejetée',
+  "Review a user's week": "Revoir la semaine d'un utilisateur",
+  'Approve the week': 'Approuver la semaine',
+  'Reject the week': 'Rejeter la semaine',
 };
