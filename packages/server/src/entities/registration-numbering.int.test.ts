@@ -28,6 +28,12 @@ beforeAll(async () => {
     duration: 5,
     startDate: '2025-01-01',
   };
+  // Field work (docs/field-work.md): an inspection and an expense name an existing asset; an answered checklist.
+  domainBodies.Inspection = {
+    assetRegistration: asset.registration,
+    answers: [{ question: 'Remarks', answerType: 'TEXT', mandatory: false }],
+  };
+  domainBodies.AssetExpense = { assetRegistration: asset.registration };
 });
 afterAll(async () => {
   await t?.close();

@@ -36,6 +36,12 @@ beforeAll(async () => {
     duration: 5,
     startDate: '2025-01-01',
   };
+  // Field work (docs/field-work.md): an inspection and an expense name an existing asset; an answered checklist.
+  domainBodies.Inspection = {
+    assetRegistration: asset.registration,
+    answers: [{ question: 'Remarks', answerType: 'TEXT', mandatory: false }],
+  };
+  domainBodies.AssetExpense = { assetRegistration: asset.registration };
   // Winning a deal and activating a contract need a client, a lessor and a priced quotation; an amendment, an active contract.
   const financed = {
     persons: [
