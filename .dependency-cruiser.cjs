@@ -37,6 +37,8 @@ const domainArrows = {
   script: ['billing'],
   imports: [],
   tenants: [],
+  indices: [],
+  campaigns: [],
 };
 const domains = Object.keys(domainArrows);
 const anyOf = (names) => `(${names.join('|')})`;
