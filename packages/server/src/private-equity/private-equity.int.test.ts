@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { DEMO_FUND, writeDemoPrivateEquity } from './demo-private-equity.ts';
 
 /**
  * Private equity over HTTP: a holding's operations checked on write (naming the field), its
@@ -155,5 +156,26 @@ describe('another tenant', () => {
       amount: 1,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the demo fund', () => {
+  it('is written once, with three holdings whose figures add up', async () => {
+    const context = { db: t.db.database.db, operations: undefined as never, tenant: 'beta', loadedKinds: [] };
+    await writeDemoPrivateEquity(context);
+    await writeDemoPrivateEquity(context);
+    const res = await call(
+      'GET',
+      `/api/private-equity/funds/${encodeURIComponent(DEMO_FUND)}/performance`,
+      t.beta.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const fund = res.json();
+    expect(fund.holdings).toHaveLength(3);
+    // 2,000,000 + 500,000 + 1,500,000 + 1,000,000 invested; 1,200,000 + 200,000 + 2,100,000 received;
+    // 3,000,000 (GreenFleet's last valuation) + 2,250,000 (MedTech's) still held.
+    expect(fund).toMatchObject({ asOf: '2024-12-31', invested: 5000000, realised: 3500000, unrealised: 5250000 });
+    expect(fund.multiple).toBe(1.75);
+    expect(fund.irr).toBeGreaterThan(0.1);
   });
 });

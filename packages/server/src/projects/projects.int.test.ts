@@ -5,6 +5,7 @@ import { inTenant } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createUser } from '../testing/users.ts';
+import { DEMO_PROJECT, writeDemoProjects } from './demo-projects.ts';
 
 /**
  * Projects, budgets and time over HTTP: the weekly timesheet saved, submitted and approved,
@@ -238,5 +239,26 @@ describe('another tenant', () => {
       storage.findWhere(tx, entityByName('TimeEntry')!, 'beta', sql<boolean>`true`),
     );
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('the demo project', () => {
+  it('is written once, with its budget and last week approved', async () => {
+    const context = { db: t.db.database.db, operations: undefined as never, tenant: 'beta', loadedKinds: [] };
+    await writeDemoProjects(context);
+    await writeDemoProjects(context);
+    const projects = await call(
+      'GET',
+      `/api/support/projects?name=${encodeURIComponent(DEMO_PROJECT)}`,
+      t.beta.headers,
+    );
+    expect(projects.json()).toHaveLength(1);
+    const registration = projects.json()[0].registration;
+    const summary = await call('GET', `/api/support/projects/${registration}/summary`, t.beta.headers);
+    expect(summary.json()).toMatchObject({ hours: { approved: 34, draft: 15 }, milestones: { total: 3, done: 1 } });
+    const budgets = await call('GET', `/api/support/budgets?project=${registration}`, t.beta.headers);
+    expect(budgets.json()).toHaveLength(1);
+    const actuals = await call('GET', `/api/support/budgets/${budgets.json()[0].registration}/actuals`, t.beta.headers);
+    expect(actuals.statusCode, actuals.body).toBe(200);
   });
 });
