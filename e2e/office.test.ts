@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminApi, signedInPage, type Api } from './support/money-cycle.ts';
 import { artifactsDir, startProduct, type RunningProduct } from './support/product.ts';
+import { supportJourney } from './office/support.journey.ts';
 import { peJourney } from './office/pe.journey.ts';
+import { fieldJourney } from './office/field.journey.ts';
 import { scoringJourney } from './office/scoring.journey.ts';
 import { committeeJourney } from './office/committee.journey.ts';
-import { fieldJourney } from './office/field.journey.ts';
-import { supportJourney } from './office/support.journey.ts';
 
 /**
  * The office around the money in the browser (issue 32): the support desk, committees and votes,
@@ -54,9 +54,9 @@ afterAll(async () => {
 // `export function supportJourney(office: () => Office) { describe('support desk', () => { it(...) }) }`,
 // imported above and called here, one line per module.
 describe('office journeys', () => {
+  supportJourney(current);
   peJourney(current);
+  fieldJourney(current);
   scoringJourney(current);
   committeeJourney(current);
-  fieldJourney(current);
-  supportJourney(current);
 });

@@ -70,9 +70,9 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   notificationsModule,
   notesModule,
   tasksModule,
+  scoringModule,
   privateEquityModule,
   projectsModule,
-  scoringModule,
   supportModule,
   committeesModule,
   // After the modules whose demo steps queue mails: its demo step delivers them all.

@@ -12,8 +12,8 @@ import { notificationsModule } from '../notifications/notifications.module.ts';
 import { searchModule } from '../search/search.module.ts';
 import { tasksModule } from '../tasks/tasks.module.ts';
 import { committeesModule } from '../committees/committees.module.ts';
-import { supportModule } from '../support/support.module.ts';
 import { scoringModule } from '../scoring/scoring.module.ts';
+import { supportModule } from '../support/support.module.ts';
 import { personModule } from '../person/person.module.ts';
 import { privateEquityModule } from '../private-equity/private-equity.module.ts';
 import { projectsModule } from '../projects/projects.module.ts';
@@ -47,8 +47,8 @@ export const webModules: WebModule[] = [
   notesModule,
   tasksModule,
   committeesModule,
-  supportModule,
   scoringModule,
+  supportModule,
   mailModule,
   notificationsModule,
   searchModule,
