@@ -39,6 +39,11 @@ const domainArrows = {
   tenants: [],
   indices: [],
   campaigns: [],
+  scoring: [],
+  committees: ['mail'],
+  'private-equity': [],
+  projects: [],
+  field: ['documents'],
 };
 const domains = Object.keys(domainArrows);
 const anyOf = (names) => `(${names.join('|')})`;
