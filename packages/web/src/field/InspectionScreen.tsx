@@ -103,7 +103,7 @@ function FieldWorkCard({ entity, record }: { entity: Entity; record: Row }) {
           items={[
             {
               key: 'position',
-              label: t('Position'),
+              label: t('GPS position'),
               children: (
                 <Space wrap>
                   <PositionLink latitude={record.latitude} longitude={record.longitude} accuracy={record.accuracy} />

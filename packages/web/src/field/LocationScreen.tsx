@@ -23,7 +23,7 @@ export default function LocationScreen({ entity, canCreate }: ScreenProps) {
               { key: 'address', label: t('Address'), children: address.filter(Boolean).join(', ') || '—' },
               {
                 key: 'position',
-                label: t('Position'),
+                label: t('GPS position'),
                 children: <PositionLink latitude={data.latitude} longitude={data.longitude} />,
               },
             ]}

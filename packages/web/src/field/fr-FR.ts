@@ -1,7 +1,7 @@
 /** French texts of field work's screens (an inspection's field work, a location's map), keyed by their English wording. */
 export const fieldFr: Record<string, string> = {
   'Field work': 'Travail sur site',
-  Position: 'Position',
+  'GPS position': 'Position GPS',
   'No position yet': 'Pas encore de position',
   'Use my position': 'Utiliser ma position',
   'This browser gives no position: type it in the form':

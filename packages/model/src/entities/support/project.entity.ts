@@ -70,6 +70,7 @@ export const project = defineEntity({
       plural: 'Projets',
       texts: {
         Members: 'Membres',
+        Member: 'Membre',
         User: 'Utilisateur',
         Role: 'Rôle',
         Milestones: 'Jalons',

@@ -62,6 +62,8 @@ export const toolRoutes = [
   '/my-tasks',
   // Support desk: the open tickets of each team.
   '/support-queue',
+  // Projects: the signed-in user's week of hours.
+  '/timesheet',
   // The tenant's own wording of the interface's texts (docs/feature-flags.md).
   '/string-overrides',
   // Flow mode (spec 000 §2.1).
