@@ -71,7 +71,7 @@ export async function invite(
             .join(' '),
           link: `/committee/${row.registration}`,
         },
-        about: { personRegistration: String(p.personRegistration) },
+        about: { personRegistration: String(p.personRegistration), personRole: 'PARTNER' },
         key: `committee-invitation:${row.registration}:${p.personRegistration}:${now.toISOString()}`,
         category: 'COMMITTEE_INVITATION',
       });

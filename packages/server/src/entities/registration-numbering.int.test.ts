@@ -13,8 +13,8 @@ import { minimalRecord } from '../testing/workflow-records.ts';
  * requests or loaded data leaves a kind unable to create.
  */
 let t: TestApp;
-/** Bodies of kinds whose domain checks more than the declared fields. */
-const domainBodies: Record<string, Record<string, unknown>> = {};
+/** Bodies of kinds whose domain checks more than the declared fields; a function when each record needs its own (an index's value per day). */
+const domainBodies: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {};
 beforeAll(async () => {
   t = await createTestApp();
   const asset = (
@@ -34,6 +34,31 @@ beforeAll(async () => {
     answers: [{ question: 'Remarks', answerType: 'TEXT', mandatory: false }],
   };
   domainBodies.AssetExpense = { assetRegistration: asset.registration };
+  // A contact belongs to a campaign, an operation to a holding bought first, a time entry to a project, an index's value to its index, one per day.
+  const campaign = (
+    await t.call('POST', '/api/person/campaigns', t.alpha.headers, { name: 'Numbered campaign' })
+  ).json();
+  domainBodies.CampaignContact = { campaignRegistration: campaign.registration };
+  const holding = (
+    await t.call('POST', '/api/private-equity/assets', t.alpha.headers, { name: 'Numbered holding' })
+  ).json();
+  domainBodies.PrivateEquityOperation = {
+    assetRegistration: holding.registration,
+    type: 'INVESTMENT',
+    operationDate: '2024-01-01',
+    amount: 1000,
+    shares: 10,
+  };
+  const project = (await t.call('POST', '/api/support/projects', t.alpha.headers, { name: 'Numbered project' })).json();
+  domainBodies.TimeEntry = { projectRegistration: project.registration, entryDate: '2025-01-06', hours: 1 };
+  const index = (
+    await t.call('POST', '/api/core/indexes', t.alpha.headers, { name: 'Numbered index', code: 'NUMBERED' })
+  ).json();
+  let day = 0;
+  domainBodies.Indice = () => ({
+    indexRegistration: index.registration,
+    date: new Date(Date.UTC(2000, 0, 1 + day++)).toISOString().slice(0, 10),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -68,7 +93,8 @@ describe('registrations the server numbers', () => {
     async ({ entity }) => {
       const h = t.alpha.headers;
       const base = `/api/${entity.route}`;
-      const body = () => ({ ...minimalRecord(entity), ...domainBodies[entity.name] });
+      const domain = domainBodies[entity.name];
+      const body = () => ({ ...minimalRecord(entity), ...(typeof domain === 'function' ? domain() : domain) });
       const next = (await counterOf(entity)) + 1;
       const squatted = registrationOf(entity, next + 100);
 

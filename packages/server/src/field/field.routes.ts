@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, recordSchema } from '@lbo/model/schema/kind-schemas';
-import { idParams } from '@lbo/model/schema/request-values';
+import { idParams, noBody } from '@lbo/model/schema/request-values';
 import { inTenant, readInTenant, scopeOf, type Db } from '../db/database.ts';
 import { typed } from '../http/schemas.ts';
 import { checklistFor, followUps, inspectionKind, openFollowUp, type FollowUp } from './inspection-actions.ts';
@@ -58,6 +58,7 @@ export async function fieldRoutes(app: FastifyInstance, { db, preHandler }: Fiel
           tags,
           summary: `Open a ${kind.name} from a FAILED or ACTION_REQUIRED inspection, linked both ways (once)`,
           params: idParams,
+          body: noBody,
           response: {
             201: z.object({ inspection: recordSchema(inspectionKind), [what]: recordSchema(kind) }),
             ...refusals,

@@ -25,7 +25,13 @@ export interface OutgoingMail {
   variables: Record<string, unknown>;
   /** Document registrations. */
   attachments?: string[];
-  about?: { contractRegistration?: string; invoiceRegistration?: string; personRegistration?: string };
+  about?: {
+    contractRegistration?: string;
+    invoiceRegistration?: string;
+    personRegistration?: string;
+    /** The person's role in what the mail is about (personRole: PARTNER for a committee's member); PAYER for an invoice's, else CLIENT. */
+    personRole?: string;
+  };
   /** One mail per key and tenant: a second queueMail with the same key does nothing. */
   key?: string;
   /** The Communication's category (`INVOICE`, `PASSWORD_RESET`…); the template's name when not given. */
@@ -101,7 +107,7 @@ export async function queueMail(tx: Tx, caller: Caller, mail: OutgoingMail): Pro
       persons: person?.row
         ? [
             {
-              role: mail.about?.invoiceRegistration ? 'PAYER' : 'OTHER',
+              role: mail.about?.personRole ?? (mail.about?.invoiceRegistration ? 'PAYER' : 'CLIENT'),
               personRegistration: person.row.registration,
               ...(personName ? { name: personName } : {}),
             },

@@ -135,7 +135,8 @@ export function demoBook(size: BookSize, leftOut?: ReadonlySet<string>): BookKin
 /**
  * Kinds the demo tenant gets from the product's own operations (demo/demo-lifecycle.ts and the
  * modules' demo steps) rather than from the generator: the deals, contracts with their elements and
- * schedules, invoices, payments, payment files, statements, cases, postings and what they move.
+ * schedules, invoices, payments, payment files, statements, cases, postings and what they move, the
+ * scores of submitted deals, the committees with their votings and votes.
  */
 export const madeByOperations = new Set([
   'Deal',
@@ -164,6 +165,10 @@ export const madeByOperations = new Set([
   'Communication',
   'Document',
   'Note',
+  'Score',
+  'Committee',
+  'Voting',
+  'Vote',
 ]);
 
 /**
