@@ -6,6 +6,7 @@ import { inTenant } from '../db/database.ts';
 import { insertRow } from './storage.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { minimalRecord } from '../testing/workflow-records.ts';
+import { officeParents } from '../testing/office-parents.ts';
 
 /**
  * Registrations of the kinds the server numbers cannot be squatted: a client may not choose
@@ -34,23 +35,8 @@ beforeAll(async () => {
     answers: [{ question: 'Remarks', answerType: 'TEXT', mandatory: false }],
   };
   domainBodies.AssetExpense = { assetRegistration: asset.registration };
-  // A contact belongs to a campaign, an operation to a holding bought first, a time entry to a project, an index's value to its index, one per day.
-  const campaign = (
-    await t.call('POST', '/api/person/campaigns', t.alpha.headers, { name: 'Numbered campaign' })
-  ).json();
-  domainBodies.CampaignContact = { campaignRegistration: campaign.registration };
-  const holding = (
-    await t.call('POST', '/api/private-equity/assets', t.alpha.headers, { name: 'Numbered holding' })
-  ).json();
-  domainBodies.PrivateEquityOperation = {
-    assetRegistration: holding.registration,
-    type: 'INVESTMENT',
-    operationDate: '2024-01-01',
-    amount: 1000,
-    shares: 10,
-  };
-  const project = (await t.call('POST', '/api/support/projects', t.alpha.headers, { name: 'Numbered project' })).json();
-  domainBodies.TimeEntry = { projectRegistration: project.registration, entryDate: '2025-01-06', hours: 1 };
+  Object.assign(domainBodies, await officeParents(t));
+  // An index's value names its index, one per day.
   const index = (
     await t.call('POST', '/api/core/indexes', t.alpha.headers, { name: 'Numbered index', code: 'NUMBERED' })
   ).json();

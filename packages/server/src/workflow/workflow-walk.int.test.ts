@@ -8,6 +8,7 @@ import { defaultWorkflow } from '@lbo/model/workflow/workflows';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
 import { createTenant } from '../product.ts';
 import { minimalRecord } from '../testing/workflow-records.ts';
+import { officeParents } from '../testing/office-parents.ts';
 
 /**
  * Every default workflow walked through the API: for each transition, a fresh record is taken
@@ -57,21 +58,7 @@ beforeAll(async () => {
   domainBodies.Contract = financed;
   // A voting opens with its eligible voters: users of the tenant (docs/committees.md).
   domainBodies.Voting = { voters: [{ username: 'admin@alpha' }] };
-  // A contact belongs to a campaign, an operation to a holding bought first, a time entry to a project (docs/kinds.md, private-equity.md, projects.md).
-  const campaign = (await t.call('POST', '/api/person/campaigns', t.alpha.headers, { name: 'Walked campaign' })).json();
-  domainBodies.CampaignContact = { campaignRegistration: campaign.registration };
-  const holding = (
-    await t.call('POST', '/api/private-equity/assets', t.alpha.headers, { name: 'Walked holding' })
-  ).json();
-  domainBodies.PrivateEquityOperation = {
-    assetRegistration: holding.registration,
-    type: 'INVESTMENT',
-    operationDate: '2024-01-01',
-    amount: 1000,
-    shares: 10,
-  };
-  const project = (await t.call('POST', '/api/support/projects', t.alpha.headers, { name: 'Walked project' })).json();
-  domainBodies.TimeEntry = { projectRegistration: project.registration, entryDate: '2025-01-06', hours: 1 };
+  Object.assign(domainBodies, await officeParents(t));
   const contract = (
     await t.call('POST', '/api/financing/contracts', t.alpha.headers, { name: 'Amended contract', ...financed })
   ).json();
