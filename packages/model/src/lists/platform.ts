@@ -33,6 +33,7 @@ export const platformLists: Record<string, ListItem[]> = {
     ['TASK_RULES', 'Tasks opened by rules', 'Tâches ouvertes par les règles'],
     ['MAIL', 'Mail sending', 'Envoi des courriels'],
     ['SCRIPT', 'Script run', 'Exécution de script'],
+    ['SUPPORT_SLA', 'Support service levels check', 'Contrôle des niveaux de service du support'],
   ]),
   importType: items([
     ['PERSON', 'Persons', 'Personnes'],
