@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities, entityByName } from '@lbo/model/entity-registry';
+import { referenceLists } from '@lbo/model/reference-lists';
 import { productModules } from '../product.ts';
 import { composeModules } from './compose.ts';
 import type { ServerModule } from './server-module.ts';
@@ -24,9 +25,15 @@ describe('the composition of the modules', () => {
       'DUNNING',
       'INDEXATION',
       'INTEREST_ACCRUAL',
+      'SUPPORT_SLA',
       'TASK_REMINDERS',
       'TASK_RULES',
     ]);
+  });
+
+  it('names every cron job in the batch types, so that a tenant holding it checks valid', () => {
+    const batchTypes = referenceLists.batchType.map((item) => item.value);
+    expect(composeModules(product, entities).crons.filter((c) => !batchTypes.includes(c.job))).toEqual([]);
   });
 
   it('refuses to start when a side effect a workflow may name has no module, naming it', () => {
