@@ -150,12 +150,19 @@ describe("a clerk's day", () => {
   });
 
   it("shows one payment plan: the chosen quotation's as the server priced it, then the stored schedule", async () => {
+    // A new client: the day's earlier leases left PER000002 with arrears its score refuses (docs/scoring.md).
+    const client = await api('POST', '/api/person/persons', {
+      type: 'C',
+      name: 'Transports Nouveaux',
+      roles: [{ role: 'CLIENT' }],
+    });
+    expect(client.statusCode, client.body).toBe(201);
     const created = await api('POST', '/api/financing/deals', {
       name: 'Truck paid in advance',
       currency: 'EUR',
       startDate: '2025-01-15',
       persons: [
-        { role: 'CLIENT', personRegistration: 'PER000002' },
+        { role: 'CLIENT', personRegistration: client.json().registration },
         { role: 'ORGANIZATION', personRegistration: 'PER000001' },
       ],
       quotations: [

@@ -54,7 +54,7 @@ export function SignaturePad({ onSave, saving }: { onSave(dataUrl: string): void
       />
       <Space>
         <Button onClick={clear} disabled={!drawn}>
-          {t('Clear')}
+          {t('Clear the signature')}
         </Button>
         <Button
           type="primary"

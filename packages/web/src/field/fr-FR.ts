@@ -8,7 +8,7 @@ export const fieldFr: Record<string, string> = {
     'Ce navigateur ne donne pas de position : saisissez-la dans le formulaire',
   'The position was not given: type it in the form': "La position n'a pas été donnée : saisissez-la dans le formulaire",
   Signature: 'Signature',
-  Clear: 'Effacer',
+  'Clear the signature': 'Effacer la signature',
   'Save signature': 'Enregistrer la signature',
   Maintenance: 'Maintenance',
   Claim: 'Réclamation',
