@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { Dec } from '@lbo/model/finance/decimal';
 import type { Tx } from '../db/database.ts';
-import * as storage from '../entities/storage.ts';
 
 /**
  * What a score card measures on a client (reference list `scoreCriterion`), read from the
@@ -33,8 +32,20 @@ export function yearsBetween(from: string, today: string): number {
 const namingPerson = (person: string) =>
   sql<boolean>`data->'persons' @> ${JSON.stringify([{ personRegistration: person }])}::jsonb`;
 
-const sum = (values: unknown[]) =>
-  values.reduce<InstanceType<typeof Dec>>((total, v) => total.plus(numberOf(v) ?? 0), new Dec(0)).toNumber();
+/** One aggregate row of a kind's records naming the client: counts and exact sums, whatever their number. */
+async function aggregate<R>(
+  tx: Tx,
+  kindName: string,
+  tenant: string,
+  select: ReturnType<typeof sql>,
+  where: ReturnType<typeof sql<boolean>>,
+): Promise<R> {
+  const { rows } =
+    await sql<R>`SELECT ${select} FROM ${sql.table(kind(kindName).table)} WHERE tenant = ${tenant} AND ${where}`.execute(
+      tx,
+    );
+  return rows[0];
+}
 
 export async function measureClient(
   tx: Tx,
@@ -49,41 +60,37 @@ export async function measureClient(
   const income = numberOf(person.incomeTotal);
   const expenditure = numberOf(person.expenditureTotal);
 
-  const invoices = await storage.findWhere(
+  // Counted and summed by the database (numeric, exact): a fleet client's thousands of invoices are not read.
+  const balance = sql`numeric_value(COALESCE(data->>'totalBalance', data->>'amountInclTax'))`;
+  const invoices = await aggregate<{ overdue: string; arrears: string | null; dunned: string }>(
     tx,
-    kind('Invoice'),
+    'Invoice',
     tenant,
+    sql`count(*) FILTER (WHERE status IN ('ISSUED', 'PARTIALLY_PAID') AND data->>'dueDate' < ${today} AND ${balance} > 0) AS overdue,
+      sum(${balance}) FILTER (WHERE status IN ('ISSUED', 'PARTIALLY_PAID') AND data->>'dueDate' < ${today} AND ${balance} > 0)::text AS arrears,
+      count(*) FILTER (WHERE COALESCE(data->>'dunningLevel', '') <> '') AS dunned`,
     sql<boolean>`${namingPerson(registration)} AND data->>'pr' = 'R' AND status NOT IN ('DRAFT', 'CANCELLED')`,
-    5000,
   );
-  const overdue = invoices.filter(
-    (i) =>
-      ['ISSUED', 'PARTIALLY_PAID'].includes(i.status ?? '') &&
-      typeof i.data.dueDate === 'string' &&
-      i.data.dueDate < today &&
-      (numberOf(i.data.totalBalance) ?? numberOf(i.data.amountInclTax) ?? 0) > 0,
-  );
-  const dunned = invoices.filter((i) => typeof i.data.dunningLevel === 'string' && i.data.dunningLevel !== '');
-  const returned = await storage.findWhere(
+  const returned = await aggregate<{ n: string }>(
     tx,
-    kind('PaymentFileLine'),
+    'PaymentFileLine',
     tenant,
+    sql`count(*) AS n`,
     sql<boolean>`data->>'personRegistration' = ${registration} AND status = 'REJECTED'`,
-    5000,
   );
-  const contracts = await storage.findWhere(
+  const contracts = await aggregate<{ total: string | null }>(
     tx,
-    kind('Contract'),
+    'Contract',
     tenant,
+    sql`sum(numeric_value(data->>'outstandingPrincipal'))::text AS total`,
     sql<boolean>`${namingPerson(registration)} AND status = 'ACTIVE'`,
-    5000,
   );
-  const creditLines = await storage.findWhere(
+  const creditLines = await aggregate<{ total: string | null }>(
     tx,
-    kind('CreditLine'),
+    'CreditLine',
     tenant,
+    sql`sum(numeric_value(data->>'outstanding'))::text AS total`,
     sql<boolean>`${namingPerson(registration)} AND status = 'ACTIVE'`,
-    5000,
   );
   return {
     REGISTRATION_AGE: since ? yearsBetween(since.slice(0, 10), today) : null,
@@ -92,12 +99,10 @@ export async function measureClient(
         ? new Dec(expenditure).div(income).times(100).toDecimalPlaces(2).toNumber()
         : null,
     DISPOSABLE_INCOME: income !== null && expenditure !== null ? new Dec(income).minus(expenditure).toNumber() : null,
-    OVERDUE_INVOICES: overdue.length,
-    ARREARS_AMOUNT: sum(overdue.map((i) => i.data.totalBalance ?? i.data.amountInclTax)),
-    DUNNED_INVOICES: dunned.length,
-    RETURNED_DEBITS: returned.length,
-    EXPOSURE: new Dec(sum(contracts.map((c) => c.data.outstandingPrincipal)))
-      .plus(sum(creditLines.map((c) => c.data.outstanding)))
-      .toNumber(),
+    OVERDUE_INVOICES: Number(invoices.overdue),
+    ARREARS_AMOUNT: new Dec(invoices.arrears ?? 0).toNumber(),
+    DUNNED_INVOICES: Number(invoices.dunned),
+    RETURNED_DEBITS: Number(returned.n),
+    EXPOSURE: new Dec(contracts.total ?? 0).plus(creditLines.total ?? 0).toNumber(),
   };
 }

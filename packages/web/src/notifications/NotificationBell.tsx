@@ -9,6 +9,7 @@ import { fetchInbox, markAllRead, markRead, notificationsKey } from './inbox-api
 import { onArrival, openLiveStream, useUnreadCount, type LiveNotification } from './live.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 import { refreshServiceWorker } from './push.ts';
+import { notificationText } from './notification-text.ts';
 
 /**
  * The header's bell (the shell renders it from the `notificationBell` slot): the unread count,
@@ -29,11 +30,15 @@ export default function NotificationBell() {
       onArrival((n) => {
         void queryClient.invalidateQueries({ queryKey: notificationsKey });
         notify(
-          { level: 'info', message: n.title, ...(n.body ? { description: n.body.slice(0, 200) } : {}) },
+          {
+            level: 'info',
+            message: n.title,
+            ...(n.body ? { description: notificationText(t, n.body).slice(0, 200) } : {}),
+          },
           n.link ? { label: 'Open', onClick: () => void opened(n) } : undefined,
         );
       }),
-    [queryClient],
+    [queryClient, t],
   );
 
   const latest = useQuery({

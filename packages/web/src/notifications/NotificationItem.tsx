@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../i18n/formats.ts';
 import { typeLabels, type NotificationType } from './inbox-api.ts';
 import type { LiveNotification } from './live.ts';
+import { notificationText } from './notification-text.ts';
 
 /** One notification: unread marked by a dot, its type, title, text (cut at 200 characters, spec 002 §9) and time. */
 export function NotificationItem({
@@ -19,7 +20,8 @@ export function NotificationItem({
 }) {
   const { t, i18n } = useTranslation();
   const unread = !n.readDate;
-  const body = n.body && n.body.length > 200 ? `${n.body.slice(0, 199)}…` : n.body;
+  const text = n.body && notificationText(t, n.body);
+  const body = text && text.length > 200 ? `${text.slice(0, 199)}…` : text;
   return (
     <div
       data-testid="notification-item"
