@@ -4,7 +4,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { Dec } from '@lbo/model/finance/decimal';
 import type { Tx } from '../db/database.ts';
 import { updateIn, type Caller, type WriteHooks } from '../entities/crud.operation.ts';
-import { findMany, findOne, findWhere, type Doc } from '../entities/storage.ts';
+import { findMany, findOne, type Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
 
 /**
@@ -26,16 +26,11 @@ export async function refreshAsset(tx: Tx, caller: Caller, assetRegistration: un
   if (typeof assetRegistration !== 'string' || !assetRegistration) return;
   const asset = await findOne(tx, assetKind, caller.tenant, assetRegistration, true);
   if (!asset) throw new ApiError('ENTITY_REGISTRATION_NOT_FOUND', [assetKind.name, assetRegistration]);
-  const rows = await findWhere(
-    tx,
-    expenseKind,
-    caller.tenant,
-    sql<boolean>`data->>'assetRegistration' = ${assetRegistration} AND status <> ALL(${notCounted}::text[])${
-      except ? sql` AND registration <> ${except}` : sql``
-    }`,
-    100_000,
-  );
-  let total = rows.reduce((sum, row) => sum.plus(amountOf(row.data)), new Dec(0));
+  // Summed by the database (numeric, exact): an asset's expenses are not read one by one.
+  const { rows } = await sql<{ total: string | null }>`SELECT sum(numeric_value(data->>'amount'))::text AS total
+    FROM ${sql.table(expenseKind.table)} WHERE tenant = ${caller.tenant} AND data->>'assetRegistration' = ${assetRegistration}
+    AND status <> ALL(${notCounted}::text[])${except ? sql` AND registration <> ${except}` : sql``}`.execute(tx);
+  let total = new Dec(rows[0]?.total ?? 0);
   if (pending && !notCounted.includes(String(pending.status ?? ''))) total = total.plus(amountOf(pending));
   const expensesTotal = total.toNumber();
   if (asset.data.expensesTotal === expensesTotal) return;
