@@ -11,6 +11,8 @@ export interface ExternalService {
   name: string;
   baseUrl: string;
   timeoutMs?: number;
+  /** Sent with every call (a provider's credentials); never logged nor answered. */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -26,7 +28,7 @@ export async function getJson<T>(
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...service.headers },
       signal: AbortSignal.timeout(service.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (e) {
@@ -36,6 +38,8 @@ export async function getJson<T>(
   if (response.status === 404) return undefined;
   if (!response.ok) {
     await response.body?.cancel();
+    if (response.status === 401 || response.status === 403)
+      throw new ApiError('EXTERNAL_SERVICE_UNAVAILABLE', [service.name, 'the credentials were refused']);
     throw new ApiError('EXTERNAL_SERVICE_UNAVAILABLE', [service.name, `answered ${response.status}`]);
   }
   try {
