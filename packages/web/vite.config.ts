@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -36,12 +37,53 @@ function precompress(): Plugin {
 }
 
 /**
+ * The installable app (spec 000 §2, docs/offline.md): a web app manifest and the service worker
+ * `src/offline/sw.ts`, built to `/sw.js` with the precache list of this build's own files. The
+ * list is made when the build closes, so it names neither the compressed twins (`.br`, `.gz`) nor
+ * the previous version's assets that scripts/build-web.mjs links in afterwards (`.carried`): a page
+ * of the previous version still finds them on the server, and its worker's cache still holds them
+ * until the new worker takes over. Registered by src/offline/app-worker.ts (not injected here).
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/offline',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    includeAssets: ['favicon.ico', 'icon.svg'],
+    manifest: {
+      name: 'Leasing back office',
+      short_name: 'Back office',
+      description: 'Financing, leasing and asset management',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#1f5fa8',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    injectManifest: {
+      // The shell and every code chunk; the scripting engine's WebAssembly (several MB, for tenant scripts) is fetched when used.
+      globPatterns: ['**/*.{js,css,html,ico,svg,png,webmanifest,woff2}'],
+      globIgnores: ['**/*.br', '**/*.gz', 'sw.js'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+
+/**
  * Assets use absolute URLs (base '/'), so the same build loads at / and under the published
  * path /imp/{tenant}/…, where the server answers index.html for any client route.
  */
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), installableApp()],
   // The calendar's plugins are installed at two levels (the web's FullCalendar and the root's
   // timegrid): one core for all of them, or a plugin registers with a core the calendar does not use.
   resolve: { dedupe: ['@fullcalendar/core', '@fullcalendar/daygrid'] },

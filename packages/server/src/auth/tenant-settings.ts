@@ -99,7 +99,26 @@ function validateTenantConfig(value: unknown): TenantConfig {
   if (value.collectMissingTranslations !== undefined && typeof value.collectMissingTranslations !== 'boolean')
     throw new ApiError('INVALID_BOOLEAN_FIELD', ['collectMissingTranslations']);
   checkFileOptions(value.options as Record<string, unknown> | undefined);
+  checkOfflineOptions(value.options as Record<string, unknown> | undefined);
   return value as TenantConfig;
+}
+
+/** The most contracts a browser keeps for offline use (docs/offline.md). */
+export const MAX_PRELOADED_CONTRACTS = 200;
+
+/** The offline mode (spec 002 §4, §9): `offlineSupport` on or off, `preloadContractsCount` a whole number of contracts. */
+function checkOfflineOptions(options: Record<string, unknown> | undefined) {
+  if (options?.offlineSupport !== undefined && typeof options.offlineSupport !== 'boolean')
+    throw new ApiError('INVALID_BOOLEAN_FIELD', ['options.offlineSupport']);
+  const count = options?.preloadContractsCount;
+  if (
+    count !== undefined &&
+    !(typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= MAX_PRELOADED_CONTRACTS)
+  )
+    throw new ApiError('INVALID_FIELD_IN_CONFIG', [
+      'options.preloadContractsCount',
+      `a whole number from 0 to ${MAX_PRELOADED_CONTRACTS}`,
+    ]);
 }
 
 /** The documents' rules: `maxDocumentSize` like `5MB`, `documentExtensions` a list of extensions. */

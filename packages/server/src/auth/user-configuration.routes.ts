@@ -33,6 +33,9 @@ const defaultOptions = {
   advancedSearch: true,
   bankAccount: { previewFields: ['bankIban', 'bankBic', 'bankName'] },
   clientRoutes: {},
+  // The offline mode (spec 002 §4, §9): off unless the tenant turns it on; contracts kept for offline use.
+  offlineSupport: false,
+  preloadContractsCount: 10,
 };
 
 /** The signed-in user as the shell needs it (spec 000 §3 "User configuration" → user). */

@@ -84,7 +84,7 @@ async function drop(tx: Tx, tenant: string, username: string, endpoints: string[
 /** The VAPID subject: who runs this installation (a push service may write to them). */
 const subject = () => process.env.PUSH_SUBJECT || 'mailto:notifications@lbo.example';
 
-/** What the service worker shows (packages/web/public/sw.js). */
+/** What the service worker shows (packages/web/src/offline/sw.ts, built to /sw.js). */
 export interface PushPayload {
   title: string;
   body?: string;

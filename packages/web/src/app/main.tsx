@@ -9,6 +9,7 @@ import { loadAntdLocale } from './shell/antd-locale.ts';
 import { RouteError } from './pages/RouteError.tsx';
 import { Loading } from './pages/StatusPages.tsx';
 import { basenameOf, hashRedirectTarget } from './location-rules.ts';
+import { setCallInterceptor } from './api/client.ts';
 
 /**
  * Top-level routes. The sign-in page and the signed-in shell are separate chunks, so the
@@ -61,6 +62,9 @@ async function start() {
   const [i18n] = await Promise.all([initI18n(locale, shippedTranslations), loadAntdLocale(locale)]);
   // Loaded already with the texts above: the pages themselves stay lazy.
   const { composedWeb } = await import('./web-modules.ts');
+  // Before the first call: a module may answer calls itself (the offline mode serves kept reads).
+  setCallInterceptor(composedWeb.callInterceptor);
+  composedWeb.start();
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={createRouter(composedWeb.publicScreens)} />

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import type { Entity } from '@lbo/model/entity';
+import type { CallInterceptor } from './api/client.ts';
 
 /**
  * What a domain of the web (person, billing, banking…) plugs into the core, which knows none of
@@ -74,6 +75,8 @@ export interface WebSlots {
   notificationBell?: ComponentType;
   /** The header's search box and the ctrl+K palette over every kind. */
   globalSearch?: ComponentType;
+  /** The header's state of the app (offline, changes waiting to be sent) and the dialogs it opens. */
+  appStatus?: ComponentType;
 }
 
 export interface WebModule {
@@ -91,6 +94,10 @@ export interface WebModule {
   translations?: Record<string, TranslationsLoader>;
   /** The places of the generic screens it fills. */
   slots?: WebSlots;
+  /** Answers calls of the data client itself (the offline mode); one module at most. */
+  callInterceptor?: CallInterceptor;
+  /** Run once when the app starts, before the first screen (light: a module's heavy parts load later). */
+  start?(): void;
 }
 
 /** The modules put together: what the core reads. */
@@ -100,6 +107,10 @@ export interface ComposedWeb {
   toolScreens: Record<string, ComponentType>;
   publicScreens: Record<string, ComponentType>;
   slots: WebSlots;
+  /** The one module's interceptor of the data client's calls, if any. */
+  callInterceptor?: CallInterceptor;
+  /** Runs every module's `start`. */
+  start(): void;
   /** Every module's texts of `locale`, merged; undefined when none ships that locale. */
   translations(locale: string): Promise<Translations | undefined>;
   /** The locales some module ships texts for. */
@@ -123,9 +134,13 @@ export function composeWebModules(modules: WebModule[]): ComposedWeb {
   const slots: Record<string, unknown> = {};
   const loaders: Record<string, TranslationsLoader[]> = {};
   const names = new Set<string>();
+  let callInterceptor: CallInterceptor | undefined;
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`The web module "${module.name}" is listed twice`);
     names.add(module.name);
+    if (module.callInterceptor && callInterceptor)
+      throw new Error(`The web modules bring two interceptors of the calls (${module.name})`);
+    callInterceptor ??= module.callInterceptor;
     claim(detailScreens, module.detailScreens, 'detail screen', module.name);
     claim(listScreens, module.listScreens, 'list screen', module.name);
     claim(toolScreens, module.toolScreens, 'tool screen', module.name);
@@ -139,6 +154,10 @@ export function composeWebModules(modules: WebModule[]): ComposedWeb {
     toolScreens,
     publicScreens,
     slots: slots as WebSlots,
+    callInterceptor,
+    start: () => {
+      for (const module of modules) module.start?.();
+    },
     locales: Object.keys(loaders),
     async translations(locale) {
       const load = loaders[locale];

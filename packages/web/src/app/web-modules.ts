@@ -26,6 +26,7 @@ import { dynoModule } from '../dyno/dyno.module.ts';
 import { flowModule } from '../flow/flow.module.ts';
 import { documentationModule } from '../documentation/documentation.module.ts';
 import { localesModule } from '../locales/locales.module.ts';
+import { offlineModule } from '../offline/offline.module.ts';
 import { composeWebModules, type WebModule } from './web-module.ts';
 
 /**
@@ -62,6 +63,7 @@ export const webModules: WebModule[] = [
   localesModule,
   privateEquityModule,
   projectsModule,
+  offlineModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);

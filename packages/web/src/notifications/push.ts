@@ -1,7 +1,7 @@
 import { api } from '../app/api/client.ts';
 
 /**
- * Web push in this browser: the service worker (`/sw.js`, scope `/`: packages/web/public/sw.js)
+ * Web push in this browser: the service worker (`/sw.js`, scope `/`: packages/web/src/offline/sw.ts, built to /sw.js)
  * registered here and nowhere else, and its push subscription sent to the server, which
  * remembers it for the user (spec 002 §Notifications). Asked for by the user only: the browser
  * asks them for the permission.

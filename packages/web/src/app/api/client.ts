@@ -24,7 +24,46 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The record's version the write expects (`If-Match`); another version answers 412. */
   ifMatch?: number;
+  /** The write's `Idempotency-Key` (a queued write sent again keeps its first key); a new one by default. */
+  idempotencyKey?: string;
+  /** Straight to the network, past the interceptor (the offline mode's own calls: probe, replay). */
+  direct?: boolean;
 }
+
+/** A call as an interceptor sees it. */
+export interface InterceptedCall {
+  method: string;
+  path: string;
+  /** The path with its query. */
+  url: string;
+  options: RequestOptions;
+  /** The write's `Idempotency-Key` (undefined for a read). */
+  idempotencyKey?: string;
+}
+
+/**
+ * A part of the app that may answer calls itself (the offline mode, packages/web/src/offline,
+ * serves the reads it kept and queues writes while the network is gone). The core knows only this
+ * shape; the composition root installs the module's one (`WebModule.callInterceptor`).
+ */
+export interface CallInterceptor {
+  /** Before sending: an answer of its own, or undefined to send. */
+  before?(call: InterceptedCall): Promise<ApiResponse<unknown> | undefined>;
+  /** A call that got no answer at all (no response, not a cancel): an answer of its own, or undefined (the failure stands). */
+  unreachable?(call: InterceptedCall): Promise<ApiResponse<unknown> | undefined>;
+  /** A successful answer. */
+  answered?(call: InterceptedCall, response: ApiResponse<unknown>): void;
+  /** Whether the app runs offline now (a code chunk that fails to load then asks nothing). */
+  offline?(): boolean;
+}
+
+let interceptor: CallInterceptor | undefined;
+/** Installs the interceptor of the calls (one at most; undefined removes it). */
+export function setCallInterceptor(next: CallInterceptor | undefined) {
+  interceptor = next;
+}
+/** Whether the app runs offline (its offline mode says so, or the browser has no network). */
+export const isAppOffline = () => !navigator.onLine || interceptor?.offline?.() === true;
 
 export interface ApiResponse<T> {
   data: T;
@@ -82,9 +121,14 @@ export async function request<T>(method: string, path: string, options: RequestO
   const hasJson = options.body !== undefined && !isForm;
   const url = `${path}${buildQuery(options.query)}`;
   const write = writeMethods.has(method);
+  const idempotencyKey = write ? (options.idempotencyKey ?? newRequestId()) : undefined;
+  const call: InterceptedCall = { method, path, url, options, idempotencyKey };
+  const through = options.direct ? undefined : interceptor;
+  const own = await through?.before?.(call);
+  if (own) return own as ApiResponse<T>;
   const headers = {
     ...requestHeaders(hasJson),
-    ...(write ? { 'idempotency-key': newRequestId() } : {}),
+    ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     ...(options.ifMatch !== undefined ? { 'if-match': `"${options.ifMatch}"` } : {}),
   };
   let response: Response;
@@ -101,11 +145,15 @@ export async function request<T>(method: string, path: string, options: RequestO
     );
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    const served = await through?.unreachable?.(call);
+    if (served) return served as ApiResponse<T>;
     const failure = new ApiFailure(0, { message: String(error) }, method, path);
     if (!options.silent) report(failure);
     throw failure;
   }
-  return answered<T>(response, method, path, options);
+  const answer = await answered<T>(response, method, path, options);
+  through?.answered?.(call, answer);
+  return answer;
 }
 
 /** What every answer goes through: the session's headers taken, a failure reported, the body read. */

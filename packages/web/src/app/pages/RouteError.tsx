@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify.tsx';
+import { isAppOffline } from '../api/client.ts';
 
 export const outdatedText = 'You are using an outdated version of the application. Refresh the page to continue.';
 
@@ -20,19 +21,20 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
+  const online = !isAppOffline();
   useEffect(() => {
-    if (chunk && navigator.onLine)
+    if (chunk && online)
       notify(
         { level: 'warning', message: outdatedText },
         { label: 'Refresh', onClick: () => window.location.reload() },
       );
     if (!chunk) console.error(error);
-  }, [chunk, error]);
+  }, [chunk, error, online]);
   if (chunk)
     return (
       <Result
         status="warning"
-        title={navigator.onLine ? t(outdatedText) : ''}
+        title={online ? t(outdatedText) : ''}
         extra={<Button onClick={() => window.location.reload()}>{t('Refresh')}</Button>}
       />
     );

@@ -118,7 +118,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useParentWindow(setSideView);
   const { configuration, user } = useSession();
   const { slots } = useWebModules();
-  const { globalSearch: GlobalSearch, notificationBell: NotificationBell } = slots;
+  const { globalSearch: GlobalSearch, notificationBell: NotificationBell, appStatus: AppStatus } = slots;
   const host = useHostSettings();
   const navigate = useNavigate();
   const location = useLocation();
@@ -192,6 +192,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {/* The domains' header parts load on first render, without holding the shell. */}
         <Suspense fallback={null}>
           {GlobalSearch && <GlobalSearch />}
+          {AppStatus && <AppStatus />}
           {NotificationBell && <NotificationBell />}
         </Suspense>
         <UserMenu open={userMenuOpen} onOpenChange={setUserMenuOpen} onHelp={() => setHelpOpen(true)} />

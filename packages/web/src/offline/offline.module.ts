@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import type { WebModule } from '../app/web-module.ts';
+import { registerAppWorker } from './app-worker.ts';
+import { offlineInterceptor } from './interceptor.ts';
+
+/**
+ * The installable app and its offline mode (docs/offline.md): the service worker registered at
+ * start, the data client's interceptor (kept reads, the queue), and the header's state with the
+ * replay's messages and the conflicts dialog.
+ */
+export const offlineModule: WebModule = {
+  name: 'offline',
+  callInterceptor: offlineInterceptor,
+  start: registerAppWorker,
+  slots: { appStatus: lazy(() => import('./OfflineStatus.tsx')) },
+  translations: { 'fr-FR': async () => (await import('./fr-FR.ts')).offlineFr },
+};
