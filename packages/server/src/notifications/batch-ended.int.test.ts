@@ -58,12 +58,12 @@ async function inboxUntil(count: number) {
 }
 
 describe('a batch that ends', () => {
-  it('tells its starter it finished, with its result, in their language', async () => {
-    const registration = await startBatch('NOTIFY_TEST_OK', 'Billing of January');
+  it('tells its starter it finished, with its result, in their language, the name the server made too', async () => {
+    const registration = await startBatch('NOTIFY_TEST_OK', 'Billing up to 2025-01-31');
     const [n] = await inboxUntil(1);
     expect(n).toMatchObject({
       type: 'BATCH_FINISHED',
-      title: 'Traitement terminé : Billing of January',
+      title: 'Traitement terminé : Facturation jusqu’au 2025-01-31',
       body: 'Three done — invoices: 3',
       link: `/batch/${registration}`,
       about: { entity: 'Batch', registration },

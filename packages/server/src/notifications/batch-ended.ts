@@ -1,4 +1,5 @@
-import { documentText } from '@lbo/model/i18n/documents/document-texts';
+import { documentLanguage, documentText, fillPlaceholders } from '@lbo/model/i18n/documents/document-texts';
+import { madeNameIn, madeNames } from '@lbo/model/i18n/made-names';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import type { Caller } from '../entities/crud.operation.ts';
@@ -42,9 +43,14 @@ export async function notifyBatchEnded(tx: Tx, caller: Caller, batch: Row): Prom
   const failed = status === 'ERROR';
   const { rows } = await sql<{ locale: string | null }>`
     SELECT data->>'locale' AS locale FROM "user" WHERE registration = ${starter}`.execute(tx);
-  const name = String(data.name ?? batch.registration);
-  const title = (key: keyof typeof batchEndedTexts) =>
-    documentText(rows[0]?.locale ?? 'en', batchEndedTexts[key], { name });
+  const locale = rows[0]?.locale ?? 'en';
+  // The batch's name, which the server made in English (`Dunning on 2025-09-30`), in the starter's language too.
+  const name = madeNameIn(String(data.name ?? batch.registration), (template, values) =>
+    documentLanguage(locale) === 'fr'
+      ? fillPlaceholders(madeNames[template], values)
+      : documentText(locale, template, values),
+  );
+  const title = (key: keyof typeof batchEndedTexts) => documentText(locale, batchEndedTexts[key], { name });
   const message = lastMessage(data);
   const result = resultText(data.result);
   await notify(

@@ -3,6 +3,7 @@ import { Button, Col, Flex, Form, Row, Space, Tooltip, Typography } from 'antd';
 import { EyeOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { madeNameText } from '../i18n/made-name-text.ts';
 import type { Entity } from '@lbo/model/entity';
 import { FormContext, type FormApi } from '../fields/form-context.ts';
 import { FieldView } from '../fields/FieldView.tsx';
@@ -114,7 +115,9 @@ export function DetailForm({ entity, record, onSubmit, omit }: Props) {
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t(entity.labels.en.singular)} {registration ?? t('(new)')}{' '}
-          {typeof record?.name === 'string' && <Typography.Text type="secondary">{record.name}</Typography.Text>}
+          {typeof record?.name === 'string' && (
+            <Typography.Text type="secondary">{madeNameText(t, record.name)}</Typography.Text>
+          )}
         </Typography.Title>
         <Space>
           <Link to={`/${entity.listRoute}`}>

@@ -6,6 +6,7 @@ import type { Entity } from '@lbo/model/entity';
 import type { ColumnDef } from '@lbo/model/search';
 import './result-table.css';
 import { renderCell } from './cell-renderers.tsx';
+import { madeNameText } from '../i18n/made-name-text.ts';
 import { itemLinkOf } from './LinkedItemsCell.tsx';
 import { FastLink, FastLinkScope } from './FastLink.tsx';
 import { listQueryOptions, optionLabel } from '../fields/reference-lists.ts';
@@ -51,6 +52,9 @@ interface Props {
   /** Columns a domain screen adds after the declared ones (a batch's progress). */
   extraColumns?: ExtraColumn[];
 }
+
+/** Columns that hold a record's name or subject, which the server may have made (model i18n/made-names.ts). */
+const madeNameColumns = new Set(['name', 'subject']);
 
 /** A column that is not a declared field: its header and how a row shows it. */
 export interface ExtraColumn {
@@ -183,6 +187,8 @@ export function ResultTable({
                   return <FastLink to={detailPath(entity, String(row.registration ?? value))}>{value}</FastLink>;
                 const parent = column.field === 'entityRegistration' ? parentPath(row.entityName, value) : undefined;
                 if (parent) return <FastLink to={parent}>{String(value)}</FastLink>;
+                // A name the server made for its own record reads in the reader's language.
+                if (madeNameColumns.has(column.field) && typeof value === 'string') return madeNameText(t, value);
                 return renderCell(
                   value,
                   { entity, column, field, row, locale: i18n.language, labelOf, toneOf: (status) => tones?.[status] },

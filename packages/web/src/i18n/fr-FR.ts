@@ -1,3 +1,4 @@
+import { madeNames } from '@lbo/model/i18n/made-names';
 import { kindLabelsIn } from '@lbo/model/kind-labels';
 import { frFRErrors } from './fr-FR-errors.ts';
 import { frFRLabels } from './fr-FR-labels.ts';
@@ -11,9 +12,11 @@ import { frFRTransitionQuestions, frFRTransitions } from './fr-FR-transitions.ts
  *
  * Under the domains' texts, which may word them better for their screens: the kinds' titles from their
  * declarations (built when first loaded, after the kinds are known), the field labels of the generic
- * screens (fr-FR-labels.ts) and the transitions of every default workflow (fr-FR-transitions.ts).
+ * screens (fr-FR-labels.ts), the transitions of every default workflow (fr-FR-transitions.ts) and the
+ * names the server makes for its own records (model i18n/made-names.ts).
  */
 export const frFRDeclared: Record<string, string> = {
+  ...madeNames,
   ...kindLabelsIn('fr'),
   ...frFRLabels,
   ...frFRTransitions,

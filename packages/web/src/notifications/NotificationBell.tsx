@@ -10,6 +10,7 @@ import { onArrival, openLiveStream, useUnreadCount, type LiveNotification } from
 import { NotificationItem } from './NotificationItem.tsx';
 import { refreshServiceWorker } from './push.ts';
 import { notificationText } from './notification-text.ts';
+import { madeNameText } from '../i18n/made-name-text.ts';
 
 /**
  * The header's bell (the shell renders it from the `notificationBell` slot): the unread count,
@@ -32,7 +33,7 @@ export default function NotificationBell() {
         notify(
           {
             level: 'info',
-            message: n.title,
+            message: madeNameText(t, n.title),
             ...(n.body ? { description: notificationText(t, n.body).slice(0, 200) } : {}),
           },
           n.link ? { label: 'Open', onClick: () => void opened(n) } : undefined,

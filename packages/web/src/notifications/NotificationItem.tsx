@@ -5,6 +5,7 @@ import { formatDateTime } from '../i18n/formats.ts';
 import { typeLabels, type NotificationType } from './inbox-api.ts';
 import type { LiveNotification } from './live.ts';
 import { notificationText } from './notification-text.ts';
+import { madeNameText } from '../i18n/made-name-text.ts';
 
 /** One notification: unread marked by a dot, its type, title, text (cut at 200 characters, spec 002 §9) and time. */
 export function NotificationItem({
@@ -52,7 +53,7 @@ export function NotificationItem({
           </Typography.Text>
         </Space>
         <div>
-          <Typography.Text strong={unread}>{n.title}</Typography.Text>
+          <Typography.Text strong={unread}>{madeNameText(t, n.title)}</Typography.Text>
         </div>
         {body && (
           <Typography.Paragraph type="secondary" ellipsis={compact ? { rows: 2 } : false} style={{ marginBottom: 0 }}>

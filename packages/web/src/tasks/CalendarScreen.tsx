@@ -16,6 +16,7 @@ import { intlLocale } from '../i18n/locale.ts';
 import type { CalendarEvent, CalendarFeed, CalendarInfo } from '@lbo/model/calendar';
 import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
 import { tasksPath, useAssignees, useTaskRefresh } from './task-api.ts';
+import { madeNameText } from '../i18n/made-name-text.ts';
 
 type Feed = CalendarFeed;
 
@@ -101,7 +102,7 @@ export default function CalendarScreen() {
       });
       return answer.events.map((e) => ({
         id: e.id,
-        title: typeTitles[e.type] ? t(typeTitles[e.type], { detail: e.detail ?? '' }) : e.title,
+        title: typeTitles[e.type] ? t(typeTitles[e.type], { detail: e.detail ?? '' }) : madeNameText(t, e.title),
         start: e.start,
         end: e.end,
         allDay: e.allDay,
