@@ -22,7 +22,7 @@ const domainArrows = {
   documents: [],
   report: [],
   sso: [],
-  financing: ['person'],
+  financing: ['person', 'external'],
   billing: ['financing', 'documents'],
   banking: ['billing', 'documents'],
   accounting: ['billing', 'documents'],

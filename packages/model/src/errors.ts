@@ -66,6 +66,8 @@ export const errorCatalogue = {
   TRANSITION_NOT_FOUND: [404, 'Transition $ not found in the $ workflow'],
   // Third-party services reached through an adapter (company registry, address service).
   EXTERNAL_SERVICE_UNAVAILABLE: [503, 'External service $ is unavailable: $'],
+  // A vehicle catalogue that knows no residual-value curve for the vehicle asked (financing/residual-value.ts).
+  RESIDUAL_VALUE_CURVE_NOT_FOUND: [404, 'The $ catalogue has no residual value curve for $'],
   // The database is unreachable (restarting, connections terminated): the request wrote nothing.
   DATABASE_UNAVAILABLE: [503, 'The database is unavailable, retry in $ seconds'],
   // Idempotent writes (`Idempotency-Key` header) and conditional writes (`If-Match`).

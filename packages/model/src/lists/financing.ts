@@ -179,6 +179,11 @@ export const financingLists: Record<string, ListItem[]> = {
     ['interest', 'Interest only', 'Intérêts seuls'],
     ['capitalised', 'Capitalised interest', 'Intérêts capitalisés'],
   ]),
+  // Where a quotation's residual value comes from (financing/residual-value.ts on the server).
+  residualValueSource: items([
+    ['MANUAL', 'Typed in', 'Saisie'],
+    ['CATALOGUE', 'Catalogue curve', 'Courbe du catalogue'],
+  ]),
   // Where a contract element's schedule line stands: billing reads the planned ones.
   scheduleLineStatus: items([
     ['PLANNED', 'Planned', 'Prévue'],

@@ -5,11 +5,12 @@ import { contractLifecycleRoutes } from './contract-lifecycle.routes.ts';
 import { financingSideEffects } from './financing-side-effects.ts';
 import { indexationRunner } from './indexation-job.ts';
 import { financedRecordHooks } from './quotation-pricing.ts';
+import { residualValueRoutes } from './residual-value.routes.ts';
 
 export { countDueElements, lockDueElements, nextDueContracts, type DueSelection } from './due-elements.ts';
 export { recordLineStatus, recordLinesStatus } from './schedule-lines.ts';
 
-/** Deals, quotations priced by the finance engine, contracts and their lifecycle, credit lines, indexation. */
+/** Deals, quotations priced by the finance engine (their residual values from the vehicle catalogue's curves), contracts and their lifecycle, credit lines, indexation. */
 export const financingModule: ServerModule = {
   name: 'financing',
   async register(app, { db, operations, preHandler }) {
@@ -19,6 +20,7 @@ export const financingModule: ServerModule = {
     });
     await app.register(contractLifecycleRoutes, { db, preHandler });
     await app.register(catalogueRoutes, { db, operations, preHandler });
+    await app.register(residualValueRoutes, { db, preHandler });
   },
   menus: [
     {

@@ -27,6 +27,7 @@ import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { decimalsOf } from '@lbo/model/finance/amounts';
 import { taxesOf } from './tenant-taxes.ts';
+import { followCurve } from './residual-value-curve.ts';
 
 const tableLinks = ['ratesTableRegistration', 'coefficientsTableRegistration', 'costTableRegistration'];
 
@@ -220,17 +221,16 @@ export async function priceFinancedRecord(tx: Tx, caller: Caller, doc: Doc, befo
       return `Q${n}`;
     };
     const quotations: Quotation[] = [];
+    const stored = (before?.quotations as Quotation[] | undefined) ?? [];
     for (const q of doc.quotations as Quotation[]) {
-      quotations.push(
-        await priceQuotation(
-          tx,
-          caller,
-          { ...q, registration: (q.registration as string | undefined) || next() },
-          startDate,
-          taxes,
-          decimals,
-        ),
-      );
+      const registration = (q.registration as string | undefined) || next();
+      // A residual value from the catalogue's curve follows the term (residual-value-curve.ts).
+      const followed = followCurve(
+        { ...q, registration },
+        stored.find((s) => s.registration === registration),
+        decimals,
+      ) as Quotation;
+      quotations.push(await priceQuotation(tx, caller, followed, startDate, taxes, decimals));
     }
     out.quotations = quotations;
     const chosen = quotations.filter((q) => q.isChosen);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
@@ -7,6 +8,7 @@ import { FormCard } from '../entities/FormCard.tsx';
 import type { Values } from '../entities/form-values.ts';
 import { optionLabel, useListOptions } from '../fields/reference-lists.ts';
 import { formatDate, formatNumber } from '../i18n/formats.ts';
+import { ResidualValueDialog } from './ResidualValueDialog.tsx';
 
 type Quotation = Record<string, unknown>;
 
@@ -22,6 +24,7 @@ const rows: { key: string; label: string; kind: 'money' | 'percent' | 'date' | '
   { key: 'frequency', label: 'Frequency', kind: 'list' },
   { key: 'timing', label: 'Payment timing', kind: 'list' },
   { key: 'residualValue', label: 'Residual value', kind: 'money' },
+  { key: 'residualValueSource', label: 'Residual value source', kind: 'list' },
   { key: 'instalment', label: 'Instalment', kind: 'money' },
   { key: 'totalInterest', label: 'Total interest', kind: 'money' },
   { key: 'totalPayment', label: 'Total payment', kind: 'money' },
@@ -32,17 +35,20 @@ const rows: { key: string; label: string; kind: 'money' | 'percent' | 'date' | '
 
 /**
  * A deal's quotations compared side by side, each priced by the server's finance engine, and the
- * one to win chosen (a contract shows the one it was won with).
+ * one to win chosen (a contract shows the one it was won with); a quotation's residual value may
+ * be read from the vehicle catalogue's curve (ResidualValueDialog).
  */
 export function QuotationsCard({ entity, record }: { entity: Entity; record: Values }) {
   const { t, i18n } = useTranslation();
   const update = useUpdate<Values>(entity, String(record.registration));
+  const [curveOf, setCurveOf] = useState<string | undefined>();
   const quotations = (record.quotations as Quotation[] | undefined) ?? [];
   // Coded terms shown by their labels in the interface language, not as codes.
   const lists: Record<string, ReturnType<typeof useListOptions>> = {
     financialProduct: useListOptions(listOf(entity, 'financialProduct')),
     frequency: useListOptions(listOf(entity, 'frequency')),
     timing: useListOptions(listOf(entity, 'timing')),
+    residualValueSource: useListOptions(listOf(entity, 'residualValueSource')),
   };
   const editable = entity.name === 'Deal' && ['DRAFT', 'SUBMITTED', 'APPROVED'].includes(String(record.status));
   const show = (value: unknown, kind: (typeof rows)[number]['kind'], key: string) => {
@@ -90,6 +96,16 @@ export function QuotationsCard({ entity, record }: { entity: Entity; record: Val
               {t('Choose')}
             </Button>
           )}
+          {editable && q.registration ? (
+            <Button
+              size="small"
+              style={{ marginInlineStart: 8 }}
+              onClick={() => setCurveOf(String(q.registration))}
+              data-testid={`residual-value-${i}`}
+            >
+              {t('Residual value from catalogue')}
+            </Button>
+          ) : null}
         </span>
       ),
       dataIndex: String(i),
@@ -118,6 +134,14 @@ export function QuotationsCard({ entity, record }: { entity: Entity; record: Val
         dataSource={data}
         scroll={{ x: true }}
       />
+      {curveOf && (
+        <ResidualValueDialog
+          entity={entity}
+          record={record}
+          quotation={curveOf}
+          onClose={() => setCurveOf(undefined)}
+        />
+      )}
     </FormCard>
   );
 }

@@ -1,10 +1,10 @@
 import { api } from '../app/api/client.ts';
-import type { CallOptions, Query } from '../app/api/data-provider.ts';
+import type { CallOptions, Kind, Query } from '../app/api/data-provider.ts';
 
 /**
  * The financing calls of the web (docs/api.md "Financing"): the calculator's payment plan, a
- * contract's summary, an amendment's preview, a partner's onboarding. Each screen names the answer
- * it reads (`T`).
+ * contract's summary, an amendment's preview, a partner's onboarding, a quotation's residual value
+ * from the vehicle catalogue. Each screen names the answer it reads (`T`).
  */
 const enc = encodeURIComponent;
 const financingPaths = {
@@ -35,4 +35,56 @@ export function amendmentPreview<T>(id: string, options: CallOptions = {}) {
 /** A new partner (a prospect of role PARTNER) and its self-registration email. */
 export function onboardPartner<T>(body: { email: string; name: string; language: string }) {
   return api.post<T>(financingPaths.onboardPartner, body);
+}
+
+/** The vehicle a residual-value curve is asked for; each absent one is the quotation's asset's. */
+export interface ResidualValueAsk {
+  manufacturerName?: string;
+  modelName?: string;
+  year?: number;
+  usage?: string;
+  assetRegistration?: string;
+}
+
+/** A curve read at a quotation's term (server: financing/residual-value.ts). */
+export interface ResidualValueReading {
+  quotation: string;
+  catalogue: string;
+  modelName: string;
+  manufacturerName: string;
+  year: number;
+  usage: string;
+  points: { months: number; percent: string }[];
+  term: number;
+  percent: string;
+  outside?: 'before' | 'after';
+  base: number;
+  baseFrom: 'assetLine' | 'catalogue' | 'financedAmount';
+  residualValue: number;
+  readAt: string;
+}
+
+const residualValuePath = (kind: Kind, id: string, quotation: string) =>
+  `/api/${kind.route}/${enc(id)}/quotations/${enc(quotation)}/residual-value`;
+
+/** A quotation's residual value read on the catalogue's curve, nothing stored; the caller shows a failure. */
+export function readResidualValue(
+  kind: Kind,
+  id: string,
+  quotation: string,
+  ask: ResidualValueAsk,
+  signal?: AbortSignal,
+) {
+  const query = Object.fromEntries(Object.entries(ask).map(([k, v]) => [k, String(v)]));
+  return api.get<ResidualValueReading>(residualValuePath(kind, id, quotation), { query, signal, silent: true });
+}
+
+/** Stores the curve's residual value on the quotation, priced again; answers the record. */
+export function applyResidualValue(
+  kind: Kind,
+  id: string,
+  quotation: string,
+  body: ResidualValueAsk & { _version: number },
+) {
+  return api.post<Record<string, unknown>>(residualValuePath(kind, id, quotation), body, { silent: true });
 }

@@ -11,4 +11,5 @@ export const financingModule: WebModule = {
   },
   listScreens: { agreements: lazy(() => import('./AgreementListScreen.tsx')) },
   toolScreens: { '/rates': lazy(() => import('./CalculatorScreen.tsx')) },
+  translations: { 'fr-FR': async () => (await import('./fr-FR.ts')).financingFr },
 };

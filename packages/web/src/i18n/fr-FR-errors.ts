@@ -23,6 +23,7 @@ export const frFRErrors: Record<string, string> = {
     "L'entité $ d'identifiant $ a été modifiée par quelqu'un d'autre (version $ attendue, $ trouvée)",
   'Export $ is $: its file is not ready': "L'export $ est $ : son fichier n'est pas prêt",
   'External service $ is unavailable: $': 'Le service externe $ est indisponible : $',
+  'The $ catalogue has no residual value curve for $': "Le catalogue $ n'a pas de courbe de valeur résiduelle pour $",
   'Feature $ is turned off': 'La fonctionnalité $ est désactivée',
   'Field $ is refused: $': 'Le champ $ est refusé : $',
   'Field $ must be a boolean': 'Le champ $ doit être un booléen',

@@ -3,6 +3,7 @@ import {
   boolean,
   currency,
   date,
+  datetime,
   integer,
   json,
   link,
@@ -51,6 +52,23 @@ export const quotationFields = {
   timing: select('paymentTiming'),
   paymentDay: integer({ min: 1, max: 31 }),
   residualValue: currency({ min: 0 }),
+  // Where the residual value comes from: typed in, or read from the vehicle catalogue's curve at
+  // the term (financing/residual-value.ts); the curve is kept, so a new term is read from it again.
+  residualValueSource: select('residualValueSource'),
+  residualValuePercent: percentage({ readOnly: true }),
+  residualValueBase: currency({ readOnly: true }),
+  residualValueCurve: object(
+    {
+      catalogue: text(),
+      modelName: text(),
+      manufacturerName: text(),
+      year: integer(),
+      usage: text(),
+      points: json(),
+    },
+    { readOnly: true },
+  ),
+  residualValueDate: datetime({ readOnly: true }),
   balloon: currency({ min: 0 }),
   firstPayment: currency({ min: 0 }),
   deferral: integer({ min: 0 }),
@@ -176,6 +194,16 @@ export const financedRecordTexts: Record<string, string> = {
   Services: 'Prestations',
   Label: 'Libellé',
   Indexed: 'Indexé',
+  'Residual value source': 'Origine de la valeur résiduelle',
+  'Residual value percent': 'Pourcentage de valeur résiduelle',
+  'Residual value base': 'Base de la valeur résiduelle',
+  'Residual value curve': 'Courbe de valeur résiduelle',
+  'Residual value date': 'Date de la courbe',
+  Catalogue: 'Catalogue',
+  'Model name': 'Modèle',
+  'Manufacturer name': 'Constructeur',
+  Year: 'Année',
+  Points: 'Points',
 };
 
 /** Deals search their clients among prospects. */

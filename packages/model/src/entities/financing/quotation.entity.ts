@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.ts';
-import { quotationFields } from './contract-fields.ts';
+import { financedRecordTexts, quotationFields } from './contract-fields.ts';
 import { t } from '../../workflow/workflow.ts';
 
 export const quotation = defineEntity({
@@ -16,5 +16,5 @@ export const quotation = defineEntity({
     t('CANCEL', ['DRAFT', 'SENT'], 'CANCELLED'),
   ],
   menu: { section: 'Financing', order: 15 },
-  labels: { fr: { singular: 'Offre', plural: 'Offres' } },
+  labels: { fr: { singular: 'Offre', plural: 'Offres', texts: financedRecordTexts } },
 });

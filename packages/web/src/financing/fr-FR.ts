@@ -1,0 +1,31 @@
+/** French texts of the financing screens' residual value from the vehicle catalogue, keyed by their English wording. */
+export const financingFr: Record<string, string> = {
+  'Residual value from catalogue': 'Valeur résiduelle du catalogue',
+  'Residual value source': 'Origine de la valeur résiduelle',
+  'Residual value %': 'Valeur résiduelle (%)',
+  'Catalogue curve': 'Courbe du catalogue',
+  'At the term': 'Au terme',
+  Term: 'Terme',
+  Months: 'Mois',
+  '{months} months': '{months} mois',
+  Manufacturer: 'Constructeur',
+  Model: 'Modèle',
+  Year: 'Année',
+  Usage: 'Usage',
+  Low: 'Faible',
+  Normal: 'Normal',
+  High: 'Intensif',
+  Vehicle: 'Véhicule',
+  'Vehicle price': 'Prix du véhicule',
+  'Price new': 'Prix neuf',
+  'Residual value': 'Valeur résiduelle',
+  'Curve read at': 'Courbe lue le',
+  'Read the curve': 'Lire la courbe',
+  'Apply and price': 'Appliquer et tarifer',
+  "Name the vehicle above when its asset does not give the catalogue's model, year and usage.":
+    "Indiquez le véhicule ci-dessus lorsque son bien ne donne pas le modèle, l'année et l'usage du catalogue.",
+  'The term is past the curve: its last point is used': 'Le terme dépasse la courbe : son dernier point est retenu',
+  'The term is before the curve: its first point is used': 'Le terme précède la courbe : son premier point est retenu',
+  'Priced with a residual value of {residual}: instalment {instalment}':
+    'Tarifée avec une valeur résiduelle de {residual} : échéance de {instalment}',
+};
