@@ -5,7 +5,7 @@ import { ApiFailure } from '../app/api/api-failure.ts';
 import { request } from '../app/api/client.ts';
 import { conflictFields, defaultChoices, mergedChange, type Side } from './conflict.ts';
 import { kindLabelOf, queueRoutes } from './queue.ts';
-import type { Conflict } from './sync.ts';
+import { isConflict, type Conflict } from './sync.ts';
 
 const shown = (value: unknown) =>
   value === undefined || value === null || value === ''
@@ -45,7 +45,7 @@ export function ConflictDialog({ conflict, onSettled }: { conflict: Conflict; on
         });
       onSettled();
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.status === 412) {
+      if (failure instanceof ApiFailure && isConflict(failure)) {
         const { data } = await request<Record<string, unknown>>('GET', path, { direct: true, silent: true });
         setTheirs(data);
         setError(t('The record changed again on the server: here is its latest version.'));

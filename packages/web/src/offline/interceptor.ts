@@ -38,6 +38,11 @@ async function servedRead(settings: OfflineSettings, call: InterceptedCall) {
 const keep = (settings: OfflineSettings, url: string, data: unknown, headers: Record<string, string> = {}) =>
   keepRead(settings.owner, url, { data, headers });
 
+const versionOf = (record: unknown) => {
+  const version = (record as { _version?: unknown } | undefined)?._version;
+  return typeof version === 'number' ? version : undefined;
+};
+
 function temporaryRegistration(): string {
   const { registration, counter } = nextTemporary(Number(localStorage.getItem(COUNTER) ?? '0'));
   localStorage.setItem(COUNTER, String(counter));
@@ -62,14 +67,13 @@ async function queuedWrite(settings: OfflineSettings, call: InterceptedCall) {
     username: settings.username,
     idempotencyKey: call.idempotencyKey ?? crypto.randomUUID(),
     ifMatch:
-      call.options.ifMatch ??
-      (!creates && !isTemporary(registration) && typeof base?._version === 'number' ? base._version : undefined),
+      creates || isTemporary(registration) ? undefined : (call.options.ifMatch ?? versionOf(body) ?? versionOf(base)),
     base: creates ? undefined : base,
   });
   let made: unknown = body;
   if (creates) {
     entry.registration = temporaryRegistration();
-    made = { ...(body as Record<string, unknown>), registration: entry.registration };
+    made = { ...(body as Record<string, unknown>), registration: entry.registration, _version: 1 };
     await keep(settings, `${queueRoutes[key]}/${entry.registration}`, made);
   } else if (recordPath && (call.method === 'PATCH' || call.method === 'PUT') && call.path === recordPath) {
     made = { ...(call.method === 'PATCH' ? base : {}), ...(body as Record<string, unknown>) };

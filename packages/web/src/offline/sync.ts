@@ -44,6 +44,10 @@ export interface ReplayResult {
   stopped: boolean;
 }
 
+/** The server holds a newer version than the change was made on: `If-Match` (412) or the body's `_version` (409). */
+export const isConflict = (error: ApiFailure) =>
+  error.status === 412 || (error.status === 409 && error.code === 'VERSION_CONFLICT');
+
 const messageOf = (error: unknown) =>
   error instanceof ApiFailure ? (error.body.message ?? `HTTP ${error.status}`) : String(error);
 
@@ -107,7 +111,7 @@ export async function replayQueue(
           return result;
         }
         await removeQueued(entry.id!);
-        if (error.status === 412 && entry.registration) {
+        if (isConflict(error) && entry.registration) {
           const theirs = await request<Record<string, unknown>>(
             'GET',
             `${queueRoutes[entry.key]}/${encodeURIComponent(entry.registration)}`,
