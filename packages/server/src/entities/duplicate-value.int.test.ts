@@ -26,6 +26,21 @@ describe('VALUE_ALREADY_EXISTS names the value', () => {
     refusedAsDuplicate(again, 'DUP-A', 'registration');
   });
 
+  it('a value of a unique field other than the key, created or updated onto one stored', async () => {
+    const h = t.alpha.headers;
+    const first = await t.call('POST', '/api/core/indexes', h, { name: 'First', code: 'DUPIDX' });
+    expect(first.statusCode, first.body).toBe(201);
+    refusedAsDuplicate(
+      await t.call('POST', '/api/core/indexes', h, { name: 'Again', code: 'DUPIDX' }),
+      'DUPIDX',
+      'code',
+    );
+    const other = await t.call('POST', '/api/core/indexes', h, { name: 'Other', code: 'OTHERIDX' });
+    expect(other.statusCode, other.body).toBe(201);
+    const moved = await t.call('PATCH', `/api/core/indexes/${other.json().registration}`, h, { code: 'DUPIDX' });
+    refusedAsDuplicate(moved, 'DUPIDX', 'code');
+  });
+
   it('a user created twice', async () => {
     const body = { username: 'twice@alpha', lastName: 'Twice' };
     expect((await t.call('POST', '/api/core/users', t.alpha.headers, body)).statusCode).toBe(201);

@@ -162,6 +162,28 @@ describe('sizes and shapes', () => {
     );
   });
 
+  it('a camt import as multipart without a boundary, or with one its body does not use', async () => {
+    const url = '/api/billing/camts/import';
+    const file = '--B\r\nContent-Disposition: form-data; name="file"; filename="a.xml"\r\n\r\n<Document/>\r\n--B--\r\n';
+    for (const contentType of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=C',
+    ])
+      refused(
+        await call('POST', url, file, { 'content-type': contentType }),
+        '400|INVALID_FIELD_IN_BODY|Invalid field file in body',
+      );
+    // The same on a socket, as a client sends it: a 400, never a 500.
+    const head = `POST ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${t.alpha.headers.authorization}\r\n`;
+    refused(
+      await raw(
+        `${head}content-type: multipart/form-data\r\ncontent-length: ${file.length}\r\nconnection: close\r\n\r\n${file}`,
+      ),
+      '400|INVALID_FIELD_IN_BODY|Invalid field file in body',
+    );
+  });
+
   it('an Excel export wider than Excel', async () => {
     const columns = Array.from({ length: 16_385 }, (_, i) => ({ headerLabel: `c${i}` }));
     refused(

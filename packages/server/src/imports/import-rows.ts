@@ -260,10 +260,20 @@ async function inSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const duplicateFailure = (row: number, error: unknown, entity: Entity, columns: PlannedColumn[]): RowFailure => {
+/** A create the database refused as a repeat of a stored value: the row's failure names its value and field. */
+const duplicateFailure = (
+  row: number,
+  error: unknown,
+  entity: Entity,
+  columns: PlannedColumn[],
+  doc: Doc,
+): RowFailure => {
   if ((error as { code?: string }).code !== '23505') throw error;
-  const refusal = new ApiError('VALUE_ALREADY_EXISTS', ['(a value already stored)', 'registration']);
-  return { row, errors: [errorOf(refusal, entity.key ?? 'registration', columns)] };
+  const field = entity.key ?? 'registration';
+  const value = doc[field] ?? doc.registration;
+  const refusal = new ApiError('VALUE_ALREADY_EXISTS', [String(value ?? ''), field]);
+  const column = columns.find((c) => c.path === field)?.column ?? '';
+  return { row, errors: [{ column, field, code: refusal.code, message: refusal.message }] };
 };
 
 export interface WrittenChunk {
@@ -305,7 +315,7 @@ export async function writeChunk(
         );
         created += 1;
       } catch (refused) {
-        failures.push(duplicateFailure(create.row, refused, entity, columns));
+        failures.push(duplicateFailure(create.row, refused, entity, columns, create.doc));
       }
   }
   const updates: BulkUpdate<Entity>[] = plan.updates.map(({ target, doc }) => ({
