@@ -152,7 +152,7 @@ function apiClient(url: string, authorization: string) {
   };
 }
 
-function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+export function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
   const bin = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(

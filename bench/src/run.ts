@@ -99,6 +99,7 @@ for (const [name, file, fn] of [
   ['camt', './camt.bench.ts', 'runCamtBench'],
   ['search', './search.bench.ts', 'runSearchBench'],
   ['imports', './imports.bench.ts', 'runImportsBench'],
+  ['processes', './processes.bench.ts', 'runProcessesBench'],
 ] as const) {
   if (only && !only.includes(name)) continue;
   if (!fs.existsSync(new URL(file, import.meta.url))) continue;

@@ -10,6 +10,13 @@ export interface Config {
   databaseUrl?: string;
   /** Connection of the application role; derived from `databaseUrl` when absent. */
   appDatabaseUrl?: string;
+  /**
+   * A streaming replica of `databaseUrl` (`DATABASE_READ_URL`) that lists, exports and reports
+   * read from (db/read-replica.ts); its user is replaced by the application role unless it is that role.
+   */
+  databaseReadUrl?: string;
+  /** Milliseconds a read waits for the replica to replay the primary's last commit before reading from the primary (`READ_REPLICA_WAIT_MS`; default 1,000). */
+  readReplicaWaitMs?: number;
   adminPassword?: string;
   /** Load demo data into the `demo` tenant on first start. */
   demoData: boolean;
@@ -51,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    readReplicaWaitMs: Number(env.READ_REPLICA_WAIT_MS ?? 1000),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: env.DEMO_DATA !== '0',
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 10000),

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Dec } from '@lbo/model/finance/decimal';
 import { listQuerySchema } from '@lbo/model/schema/kind-schemas';
-import { readInTenant, scopeOf, type Db } from '../db/database.ts';
+import { scopeOf, type Db } from '../db/database.ts';
+import { readFromReplica } from '../db/read-replica.ts';
 import { databaseError } from '../entities/crud.operation.ts';
 import { compileListQuery } from '../entities/list-query.ts';
 import { typed } from '../http/schemas.ts';
@@ -38,7 +39,7 @@ export async function invoiceKpis(
   const q = compileListQuery(invoiceKind, query, caller.timeZone);
   const amount = (field: string) =>
     sql`CASE WHEN jsonb_typeof(data->${field}) = 'number' THEN (data->>${field})::numeric END`;
-  const { rows } = await readInTenant(db, scopeOf(caller), (tx) =>
+  const { rows } = await readFromReplica(db, scopeOf(caller), (tx) =>
     sql<{ status: string | null; currency: string | null; n: string; incl: string | null; balance: string | null }>`
     SELECT status, data->>'currency' AS currency, count(*) AS n,
       sum(${amount('amountInclTax')})::text AS incl, sum(coalesce(${amount('totalBalance')}, ${amount('amountInclTax')}))::text AS balance

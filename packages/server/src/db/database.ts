@@ -159,11 +159,13 @@ export async function openDatabase(config: Config, modulesLoaded?: Promise<unkno
   await closeIdleBeforeTheServerDoes(appPool);
   await owner.destroy();
   const stopListening = await listenForAuthChanges(db, appUrl(config));
+  const replica = config.databaseReadUrl ? attachReadReplica(db, appPool, config) : undefined;
   return {
     db,
     pool: appPool,
     close: async () => {
       await stopListening();
+      await replica?.destroy();
       await db.destroy();
     },
   };
@@ -306,4 +308,52 @@ export function readInTenant<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<
     await tx.executeQuery(CompiledQuery.raw(READ_SCOPE, [scope.tenant, scope.user, timeoutMs]));
     return work(tx);
   });
+}
+
+/**
+ * A streaming replica (`DATABASE_READ_URL`) beside the primary: the application role's pool on
+ * it, and the primary's pool, from which a read learns the position the replica must have
+ * replayed (db/read-replica.ts decides which reads go there).
+ */
+export interface ReadReplica {
+  db: Db;
+  pool: pg.Pool;
+  primary: pg.Pool;
+  /** Milliseconds a read waits for the replica to catch up before reading from the primary. */
+  waitMs: number;
+  /** Until when (epoch ms) the replica is left alone after it could not be reached. */
+  downUntil: number;
+}
+
+const replicas = new WeakMap<Db, ReadReplica>();
+
+/** The read replica attached to `db`, if any. */
+export const readReplicaOf = (db: Db): ReadReplica | undefined => replicas.get(db);
+
+/** The application role's URL on the replica: its user unless that is another role. */
+function replicaUrl(config: Config): string {
+  const url = new URL(config.databaseReadUrl!);
+  if (url.username !== APP_ROLE) {
+    url.username = APP_ROLE;
+    url.password = '';
+  }
+  return url.toString();
+}
+
+/**
+ * Opens a pool on the replica and attaches it to `db`. Nothing is read from it yet: a replica
+ * down at start is found out, and left alone for a while, by the first read that tries it.
+ */
+function attachReadReplica(db: Db, primary: pg.Pool, config: Config): Db {
+  const pool = new pg.Pool({
+    ...poolOptions(config),
+    // A replica that does not answer is given up quickly: the primary serves the read instead.
+    connectionTimeoutMillis: 2_000,
+    connectionString: replicaUrl(config),
+    application_name: 'lbo-read-replica',
+    max: 10,
+  });
+  const replicaDb = kysely(pool);
+  replicas.set(db, { db: replicaDb, pool, primary, waitMs: config.readReplicaWaitMs ?? 1000, downUntil: 0 });
+  return replicaDb;
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { validateFields, isObject } from '@lbo/model/values/validate';
 import { referenceLists } from '@lbo/model/reference-lists';
 import { inTenant, readInTenant, scopeOf, type Db, type Tx } from '../db/database.ts';
+import { readFromReplica } from '../db/read-replica.ts';
 import { compileListQuery } from './list-query.ts';
 import { resolvePath } from '../db/field-paths.ts';
 import * as storage from './storage.ts';
@@ -486,7 +487,8 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
   return {
     async list(caller: Caller, entity: Entity, query: Query): Promise<ListResult> {
       const q = compileListQuery(entity, query, caller.timeZone);
-      return reading(caller, async (tx) => {
+      // A list may be read from the replica, which has every commit made before it began.
+      return readFromReplica(db, scopeOf(caller), async (tx) => {
         const rows = await storage.listDocuments(tx, entity, caller.tenant, q);
         const continues = rows.length > q.limit;
         const page = rows.slice(0, q.limit);

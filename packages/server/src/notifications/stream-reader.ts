@@ -16,6 +16,8 @@ export interface OpenStream {
   next(match: (e: StreamEventRead) => boolean, ms?: number, from?: number): Promise<StreamEventRead>;
   close(): void;
   status: number;
+  /** The answer's headers (a proxy in front may say which server answered). */
+  headers: Headers;
 }
 
 export async function openStream(url: string, authorization: string): Promise<OpenStream> {
@@ -34,6 +36,7 @@ export async function openStream(url: string, authorization: string): Promise<Op
   return {
     events,
     status: res.status,
+    headers: res.headers,
     close: () => controller.abort(),
     next(match, ms = 5000, from = 0) {
       return new Promise((resolve, reject) => {

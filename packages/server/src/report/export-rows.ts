@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Entity } from '@lbo/model/entity';
-import { readInTenant, type Db, type Scope } from '../db/database.ts';
+import type { Db, Scope } from '../db/database.ts';
+import { readFromReplica } from '../db/read-replica.ts';
 import type { SortKey } from '../entities/list-query.ts';
 
 /**
@@ -68,7 +69,7 @@ export async function* listChunks(source: ChunkSource): AsyncGenerator<unknown[]
     const condition = position ? sql<boolean>`${where} AND ${after(keys, position)}` : where;
     // The cells are built for the chunk's rows only: in the same SELECT as the sort, they would be
     // built for every row that reaches it.
-    const rows = await readInTenant(
+    const rows = await readFromReplica(
       db,
       scope,
       async (tx) =>

@@ -5,7 +5,8 @@ import { entityByName } from '@lbo/model/entity-registry';
 import { ApiError } from '@lbo/model/errors';
 import type { ListItem } from '@lbo/model/reference-lists';
 import { isTimeZone } from '@lbo/model/values/dates';
-import { readInTenant, scopeOf, type Db, type Scope } from '../db/database.ts';
+import { scopeOf, type Db, type Scope } from '../db/database.ts';
+import { readFromReplica } from '../db/read-replica.ts';
 import { compileListQuery, sortKeys } from '../entities/list-query.ts';
 import { databaseError, type Caller, type Query } from '../entities/crud.operation.ts';
 import { countRows } from '../entities/storage.ts';
@@ -76,7 +77,7 @@ async function listOverrides(db: Db, scope: Scope, columns: ExportColumn[]): Pro
   const names = [...new Set(columns.filter((c) => c.kind === 'select' && c.list).map((c) => c.list!))];
   if (!names.length) return {};
   const listEntity = entityByName('List')!;
-  return readInTenant(db, scope, async (tx) => {
+  return readFromReplica(db, scope, async (tx) => {
     const { rows } = await sql<{
       registration: string;
       values: ListItem[] | null;
@@ -91,7 +92,7 @@ async function listOverrides(db: Db, scope: Scope, columns: ExportColumn[]): Pro
 /** Matching rows, counted up to `cap` (the threshold's decision needs no more), or all of them. */
 export async function countMatches(db: Db, scope: Scope, plan: ExportPlan, cap?: number): Promise<number> {
   const q = compileListQuery(plan.entity, plan.query, plan.timeZone);
-  return readInTenant(db, scope, (tx) => countRows(tx, plan.entity, scope.tenant, q, cap), 60_000).catch((e) =>
+  return readFromReplica(db, scope, (tx) => countRows(tx, plan.entity, scope.tenant, q, cap), 60_000).catch((e) =>
     databaseError(e, plan.entity),
   );
 }
