@@ -44,6 +44,7 @@ const domainArrows = {
   'private-equity': [],
   projects: [],
   field: ['documents'],
+  operations: [],
 };
 const domains = Object.keys(domainArrows);
 const anyOf = (names) => `(${names.join('|')})`;

@@ -103,6 +103,26 @@ export async function buildApp({
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
 
+  const context: ModuleContext = {
+    database,
+    db,
+    operations,
+    sessions,
+    store,
+    jobs,
+    entities,
+    routes: () => registeredRoutes(app),
+    menus: product.menus,
+    preHandler,
+    writeHooks: product.writeHooks,
+    tenantSettings: product.tenantSettings,
+    tenantDefaults: product.tenantDefaults,
+    provisionTenant: (tenant, creator) =>
+      provisionTenant(db, tenant, creator, { crons: product.crons, defaults: product.tenantDefaults }),
+  };
+  // Observers of every request (metrics, request log) before any route, so that all routes have them.
+  for (const module of product.modules) module.observeRequests?.(app, context);
+
   // The core's routes: sign-in, users, configuration, every kind's CRUD and workflow, crons.
   await app.register(pingRoutes);
   await app.register(loginRoutes, {
@@ -126,23 +146,6 @@ export async function buildApp({
   await app.register(workflowRoutes, { db, entities, preHandler, store });
   await app.register(cronRoutes, { db, preHandler, jobs });
 
-  const context: ModuleContext = {
-    database,
-    db,
-    operations,
-    sessions,
-    store,
-    jobs,
-    entities,
-    routes: () => registeredRoutes(app),
-    menus: product.menus,
-    preHandler,
-    writeHooks: product.writeHooks,
-    tenantSettings: product.tenantSettings,
-    tenantDefaults: product.tenantDefaults,
-    provisionTenant: (tenant, creator) =>
-      provisionTenant(db, tenant, creator, { crons: product.crons, defaults: product.tenantDefaults }),
-  };
   jobs.onBatchEnded((tx, caller, batch) => product.batchEnded(context, tx, caller, batch));
   for (const module of product.modules)
     for (const [type, runner] of Object.entries(module.jobRunners?.(context) ?? {})) {

@@ -17,6 +17,7 @@ import { financingModule } from './financing/financing.module.ts';
 import { listsModule } from './lists/lists.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { notesModule } from './notes/notes.module.ts';
+import { operationsModule } from './operations/operations.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { scriptModule } from './script/script.module.ts';
@@ -82,6 +83,7 @@ export const productModules = (settings: ProductSettings = {}): ServerModule[] =
   indicesModule,
   campaignsModule,
   tenantsModule,
+  operationsModule,
 ];
 
 const product = composeModules(productModules(), entities);

@@ -1,3 +1,4 @@
+import { registerCache, type CacheCounters } from '../db/caches.ts';
 import { sql } from 'kysely';
 import { entityByName } from '@lbo/model/entity-registry';
 import { readInTenant, type Db, type Tx } from '../db/database.ts';
@@ -78,12 +79,22 @@ export function flagsFor(flags: TenantFlags, who: FlagAudience): Record<string, 
 }
 
 const cachesByDb = new WeakMap<Db, Map<string, TenantFlags>>();
+const counters = new WeakMap<Db, CacheCounters>();
 
 function cacheOf(db: Db): Map<string, TenantFlags> {
   let cache = cachesByDb.get(db);
   if (!cache) {
     const created = new Map<string, TenantFlags>();
     onAuthChange(db, () => created.clear());
+    counters.set(
+      db,
+      registerCache(db, {
+        name: 'feature-flags',
+        description: "Each tenant's feature flags; emptied whenever sessions, users or permissions change",
+        size: () => created.size,
+        clear: () => created.clear(),
+      }),
+    );
     cachesByDb.set(db, (cache = created));
   }
   return cache;
@@ -94,7 +105,11 @@ export async function tenantFlags(db: Db, scope: { tenant: string; user: string 
   const cache = cacheOf(db);
   const feed = authFeed(db);
   const cached = feed.live ? cache.get(scope.tenant) : undefined;
-  if (cached) return cached;
+  if (cached) {
+    counters.get(db)?.hit();
+    return cached;
+  }
+  counters.get(db)?.miss();
   const generation = feed.generation;
   const loaded = await readInTenant(db, scope, (tx) => readTenantFlags(tx, scope.tenant));
   if (feed.live && feed.generation === generation) cache.set(scope.tenant, loaded);

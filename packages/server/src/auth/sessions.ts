@@ -1,3 +1,4 @@
+import { registerCache } from '../db/caches.ts';
 import { sql } from 'kysely';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { entityByName } from '@lbo/model/entity-registry';
@@ -148,13 +149,23 @@ export async function createSessionService(db: Db) {
   const loadedSessions = new Map<string, Loaded>();
   const MAX_CACHED_SESSIONS = 10_000;
   onAuthChange(db, () => loadedSessions.clear());
+  const sessionCache = registerCache(db, {
+    name: 'sessions',
+    description: 'Signed-in sessions with their user and permissions; emptied whenever any of them changes',
+    size: () => loadedSessions.size,
+    clear: () => loadedSessions.clear(),
+  });
 
   /** The session (live or not), its user and the tenant's permissions, or why it is refused. */
   async function loadSession(home: string, sessionId: string, username: string): Promise<Loaded | AuthFailure> {
     const key = `${home}\n${sessionId}\n${username}`;
     const feed = authFeed(db);
     const cached = feed.live ? loadedSessions.get(key) : undefined;
-    if (cached) return cached;
+    if (cached) {
+      sessionCache.hit();
+      return cached;
+    }
+    sessionCache.miss();
     const generation = feed.generation;
     // One statement: the session, its user and the tenant's profiles → permissions map.
     const loaded = await readInTenant(db, { tenant: home, user: username }, async (tx) => {

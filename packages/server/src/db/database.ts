@@ -6,6 +6,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 import { migrate, APP_ROLE } from './migrate.ts';
 import { authChanged, listenForAuthChanges, singleProcessFeed } from './change-feed.ts';
 import { requestSettings, scopedQuery, type ReadScope } from './scoped-query.ts';
+import { statementContext } from './statement-context.ts';
 import type { Tables } from './tables.ts';
 
 // Keep numeric and bigint exact: they arrive as strings, never as floats.
@@ -66,23 +67,36 @@ function preparing(pool: pg.Pool): pg.Pool {
         let scope: ReadScope | undefined;
         wrapper = {
           query: async (text, values) => {
-            if (text === READ_SCOPE) {
-              const [tenant, user, timeoutMs] = values as [string, string, number];
-              scope = { tenant, user, timeoutMs };
-              return { rows: [], rowCount: 0, command: 'SELECT', fields: [] };
+            const observer = statementContext()?.statement;
+            if (!observer || text === READ_SCOPE) return run(text, values);
+            const started = performance.now();
+            try {
+              const result = await run(text, values);
+              observer(text, performance.now() - started);
+              return result;
+            } catch (error) {
+              observer(text, performance.now() - started, error);
+              throw error;
             }
-            const name = preparedName(text);
-            if (scope) return scopedQuery(send, scope, { text, values, name });
-            if (name) return client.query({ name, text, values });
-            const result = await client.query(text, values);
-            // Several statements in one string (simple protocol) answer their first statement's rows.
-            return Array.isArray(result) ? result[0] : result;
           },
           release: (error) => {
             scope = undefined;
             client.release(error);
           },
         };
+        async function run(text: string, values?: unknown[]): Promise<unknown> {
+          if (text === READ_SCOPE) {
+            const [tenant, user, timeoutMs] = values as [string, string, number];
+            scope = { tenant, user, timeoutMs };
+            return { rows: [], rowCount: 0, command: 'SELECT', fields: [] };
+          }
+          const name = preparedName(text);
+          if (scope) return scopedQuery(send, scope, { text, values, name });
+          if (name) return client.query({ name, text, values });
+          const result = await client.query(text, values);
+          // Several statements in one string (simple protocol) answer their first statement's rows.
+          return Array.isArray(result) ? result[0] : result;
+        }
         wrappers.set(client, wrapper);
       }
       return wrapper;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { applicationName } from './statement-context.ts';
 
 /**
  * One statement sent together with the settings it must run under, in one round trip.
@@ -21,6 +22,11 @@ export interface ReadScope {
   timeoutMs: number;
 }
 
+const tagOf = (tenant: string): [string, string][] => {
+  const name = applicationName(tenant);
+  return name ? [['application_name', name]] : [];
+};
+
 /**
  * The settings, local to its transaction, that every request statement runs under (inTenant,
  * readInTenant): tenant and user for row-level security and history, a statement timeout, and
@@ -35,6 +41,8 @@ export function requestSettings(scope: ReadScope, readOnly: boolean): [name: str
     ['jit', 'off'],
     ['max_parallel_workers_per_gather', '0'],
     ...(readOnly ? [['transaction_read_only', 'on'] as [string, string]] : []),
+    // A request's statements show in pg_stat_activity tagged with its tenant and id (/database/current-operations).
+    ...tagOf(scope.tenant),
   ];
 }
 

@@ -106,13 +106,43 @@ function serializeError(error: unknown, depth = 0): unknown {
   return out;
 }
 
+/** A warning or worse as written (redacted and scrubbed), parsed: pino's fields (`level`, `msg`, `reqId`, …). */
+export type LogLine = Record<string, unknown> & { level: number; msg?: string };
+
+const warningListeners = new Set<(line: LogLine) => void>();
+
+/**
+ * Calls `listener` with every warning or error line the server's logs write, once written (the
+ * product's own log, `SystemLog`); answers how to stop. A listener must not log through pino.
+ */
+export function onWarningLine(listener: (line: LogLine) => void): () => void {
+  warningListeners.add(listener);
+  return () => warningListeners.delete(listener);
+}
+
+/** The destination, teeing warnings and errors (pino level 40 and above) to the listeners. */
+function teeWarnings(destination: { write(line: string): void }) {
+  return {
+    write(line: string) {
+      destination.write(line);
+      if (!warningListeners.size || !/"level":[4-6]\d/.test(line.slice(0, 20))) return;
+      try {
+        const parsed = JSON.parse(line) as LogLine;
+        for (const listener of warningListeners) listener(parsed);
+      } catch {
+        // A line that is not one JSON object is not the product's.
+      }
+    },
+  };
+}
+
 /** Fastify's `logger` options: level, redaction, serializers and destination. */
 export function loggerOptions({ logRequests = false, stream }: LogOptions = {}): FastifyServerOptions['logger'] {
   return {
     level: logRequests ? 'info' : 'warn',
     redact: { paths: redactedPaths, censor: CENSOR },
     serializers,
-    ...(stream ? { stream } : {}),
+    stream: teeWarnings(stream ?? process.stdout),
   } as FastifyServerOptions['logger'];
 }
 

@@ -118,6 +118,12 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
   };
 }
 
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  oldestWaitingSeconds: number;
+}
+
 export interface JobQueue {
   /** Queues batch `registration` of `tenant` (after its creating transaction committed). */
   enqueue(tenant: string, registration: string): Promise<void>;
@@ -126,6 +132,8 @@ export interface JobQueue {
   runnerOf(type: string): BatchRunner | undefined;
   /** Looks once for batches to resume (the periodic look, on demand). */
   resumeStale(): Promise<number>;
+  /** The queue as it stands, all tenants together: jobs waiting and at work, and the age of the oldest waiting (metrics). */
+  depth(): Promise<QueueDepth>;
   /** Calls `listener` after each batch this process ends (SUCCESS, WARNING or ERROR) once its end is committed. */
   onBatchEnded(listener: BatchEndedListener): void;
   stop(): Promise<void>;
@@ -416,6 +424,20 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     },
     runnerOf: (type) => runners.get(type),
     resumeStale,
+    depth: async () => {
+      const { rows } = await pool.query<{ waiting: string; active: string; oldest: number | null }>(
+        `SELECT count(*) FILTER (WHERE state IN ('created', 'retry')) AS waiting,
+           count(*) FILTER (WHERE state = 'active') AS active,
+           extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry')))::float8 AS oldest
+         FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+        [BATCH_QUEUE],
+      );
+      return {
+        waiting: Number(rows[0]?.waiting ?? 0),
+        active: Number(rows[0]?.active ?? 0),
+        oldestWaitingSeconds: Math.max(0, rows[0]?.oldest ?? 0),
+      };
+    },
     onBatchEnded: (listener) => {
       endedListeners.push(listener);
     },

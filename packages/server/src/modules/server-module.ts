@@ -82,6 +82,11 @@ export interface ServerModule {
   name: string;
   /** Its routes and job runners, registered in a Fastify scope of its own. */
   register?(app: FastifyInstance, context: ModuleContext): Promise<void>;
+  /**
+   * Hooks on every request of the application (metrics, the request log), installed in the root
+   * scope before any route is registered, so that they see the core's routes and every module's.
+   */
+  observeRequests?(app: FastifyInstance, context: ModuleContext): void;
   /** Runners of its batch types (the background work its routes and crons start), by type. */
   jobRunners?(context: ModuleContext): Record<string, BatchRunner>;
   /** Functions behind the side-effect names of transitions (`sideEffectNames` in the model). */
