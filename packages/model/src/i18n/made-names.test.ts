@@ -17,6 +17,12 @@ describe('the names the server makes', () => {
       'Prélèvements CORE de Leasing du Rhône SAS échus au 2025-07-05',
     );
     expect(madeNameIn('VAT collected', french)).toBe('TVA collectée');
+    expect(
+      madeNameIn(
+        'Contract CT000003 Peugeot 308 SW for Noah Dubois ends on 2027-01-01: prepare its end of term',
+        french,
+      ),
+    ).toBe('Le contrat CT000003 Peugeot 308 SW for Noah Dubois se termine le 2027-01-01 : préparer sa fin de contrat');
   });
 
   it('take the longer template first, and translate a made name inside another', () => {

@@ -62,6 +62,19 @@ export const madeNames: Readonly<Record<string, string>> = {
   'Asset bought for lease': 'Bien acheté pour la location',
   'VAT on fixed assets': 'TVA sur immobilisations',
   'Asset supplier': 'Fournisseur du bien',
+  'Leased asset in service': 'Bien loué mis en service',
+  'Net investment in the lease': 'Investissement net dans le contrat',
+  'Interest accrued on the net investment': 'Intérêts courus sur l’investissement net',
+  'Finance lease interest income': 'Produits d’intérêts de location-financement',
+  'Rents deferred, recognised': 'Loyers constatés d’avance, rapportés au résultat',
+  'Operating lease rental income': 'Revenus de location simple',
+  'Depreciation charge': 'Dotation aux amortissements',
+  'Accumulated depreciation': 'Amortissements cumulés',
+  'Net investment derecognised': 'Investissement net décomptabilisé',
+  'Receivable written off': 'Créance passée en perte',
+  'VAT on the receivable written off': 'TVA sur la créance passée en perte',
+  'Claim indemnity receivable': 'Indemnité de sinistre à recevoir',
+  'Claim indemnity': 'Indemnité de sinistre',
   'Manual entry': 'Écriture manuelle',
   // Billing and collection.
   'Credit note for {invoice}': 'Avoir sur {invoice}',
@@ -74,12 +87,12 @@ export const madeNames: Readonly<Record<string, string>> = {
   'Overdraft {account}: {before} → {after}': 'Découvert {account} : {before} → {after}',
   // Tasks of the default rules (docs/tasks.md).
   'Returned debit {line} ({reason}): call the client': 'Prélèvement rejeté {line} ({reason}) : appeler le client',
-  'Approve deal {deal}': 'Approuver le dossier {deal}',
+  'Approve deal {name}': 'Approuver le dossier {name}',
   'Batch {batch} failed: {name}': 'Le traitement {batch} a échoué : {name}',
   'SEPA mandate {reference} of {name} lapses on {date} unless used':
     'Le mandat SEPA {reference} de {name} devient caduc le {date} s’il n’est pas utilisé',
-  'Contract {contract} ends on {date}: prepare its end of term':
-    'Le contrat {contract} se termine le {date} : préparer sa fin de contrat',
+  'Contract {name} ends on {date}: prepare its end of term':
+    'Le contrat {name} se termine le {date} : préparer sa fin de contrat',
 };
 
 interface Pattern {
@@ -95,7 +108,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
  * (a date, a registration, a number, a code), so that a name a person wrote (`Invoice template for
  * Acme`) is not taken for a made one.
  */
-const texts = new Set(['file', 'statement', 'name', 'organization', 'script', 'deal', 'before', 'after']);
+const texts = new Set(['file', 'statement', 'name', 'organization', 'script', 'before', 'after']);
 
 /** Each template as a pattern; the ones with more written words first (`Import of {file} into {kind}` before `Import of {file}`). */
 const patterns: Pattern[] = Object.keys(madeNames)
