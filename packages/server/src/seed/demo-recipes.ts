@@ -629,13 +629,17 @@ const ownRecipes: Record<string, Recipe> = {
   // Assets around the contracts.
   AssetCatalogItem: {
     make: (ctx) => {
-      const [catalogName, name, price] = ctx.pick([
-        ['Vehicles', 'Renault Master L2H2', 38900],
-        ['Vehicles', 'Peugeot e-208', 32500],
-        ['IT', 'Dell Latitude 7450', 1650],
-        ['Machines', 'Trumpf TruLaser 3030', 420000],
-        ['Medical', 'Siemens Acuson Sequoia', 185000],
-        ['Office', 'Canon imageRUNNER C5860i', 14900],
+      // Vehicles in the tenant-maintained asset catalogues searched by name (docs/vehicle-catalogue.md).
+      const [catalogName, name, price, rvCode] = ctx.pick([
+        ['AUTOVISTA', 'Renault Master L2H2', 38900, 'RV-LCV-3'],
+        ['EMPREKIS', 'Peugeot e-208', 32500, 'RV-CAR-2'],
+        ['AUTOBIZ', 'Volkswagen Golf 1.5 eTSI', 31900, 'RV-CAR-2'],
+        ['CARTELL', 'Citroën Jumpy M', 31500, 'RV-LCV-2'],
+        ['ACB', 'Toyota Hilux double cab', 42900, 'RV-LCV-1'],
+        ['IT', 'Dell Latitude 7450', 1650, null],
+        ['Machines', 'Trumpf TruLaser 3030', 420000, null],
+        ['Medical', 'Siemens Acuson Sequoia', 185000, null],
+        ['Office', 'Canon imageRUNNER C5860i', 14900, null],
       ] as const);
       return {
         name,
@@ -648,7 +652,7 @@ const ownRecipes: Record<string, Recipe> = {
         image: null,
         description: null,
         serviceCode: null,
-        rvCode: null,
+        rvCode,
         paramsCatalog: null,
       };
     },
