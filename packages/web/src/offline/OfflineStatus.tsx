@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../app/notify.tsx';
 import { useSession } from '../app/session/session-context.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
-import { goOffline } from './interceptor.ts';
+import { goOffline, offlineWarning } from './interceptor.ts';
 import { queued } from './offline-db.ts';
 import {
   offlineState,
@@ -107,6 +107,10 @@ export default function OfflineStatus() {
       replaying.current = false;
     }
   }, [settings, replaceAddress]);
+
+  useEffect(() => {
+    if (settings && state.offline) notify({ level: 'warning', message: offlineWarning });
+  }, [settings, state.offline]);
 
   useEffect(() => {
     if (!settings || !state.offline) return;

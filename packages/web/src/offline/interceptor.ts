@@ -1,5 +1,4 @@
 import type { ApiResponse, CallInterceptor, InterceptedCall } from '../app/api/client.ts';
-import { notify } from '../app/notify.tsx';
 import { addQueued, keepRead, keptRead, queued } from './offline-db.ts';
 import { offlineSettings, offlineState, setOfflineState, type OfflineSettings } from './offline-state.ts';
 import { isTemporary, nextTemporary, queueEntry, queueKeyOf, queueRoutes, registrationOf } from './queue.ts';
@@ -16,10 +15,9 @@ export const offlineWarning = 'You are now offline and using cached data';
 const keptHeaders = ['pagination-continues', 'pagination-size', 'pagination-limit', 'pagination-offset'];
 const COUNTER = 'lbo.offline.tmpCounter';
 
+/** Takes the app offline; the header's part says so (it may be an early call of the start, before the notifications can show). */
 export function goOffline() {
-  if (offlineState().offline) return;
-  setOfflineState({ offline: true });
-  notify({ level: 'warning', message: offlineWarning });
+  if (!offlineState().offline) setOfflineState({ offline: true });
 }
 
 const answer = (data: unknown, status = 200, headers: Record<string, string> = {}): ApiResponse<unknown> => ({

@@ -24,14 +24,18 @@ export const OFFLINE_DB = 'lbo-offline';
 export const KEPT_READS = 400;
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | undefined;
+/** Version 2: a database made empty by someone else under version 1 (a page script opening it first) gets its stores. */
 export const offlineDb = () =>
-  (opened ??= openDB<OfflineSchema>(OFFLINE_DB, 1, {
+  (opened ??= openDB<OfflineSchema>(OFFLINE_DB, 2, {
     upgrade(db) {
-      const reads = db.createObjectStore('reads', { keyPath: ['owner', 'url'] });
-      reads.createIndex('byOwner', 'owner');
-      reads.createIndex('bySavedAt', 'savedAt');
-      db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true });
-      db.createObjectStore('preloads', { keyPath: ['owner', 'registration'] });
+      if (!db.objectStoreNames.contains('reads')) {
+        const reads = db.createObjectStore('reads', { keyPath: ['owner', 'url'] });
+        reads.createIndex('byOwner', 'owner');
+        reads.createIndex('bySavedAt', 'savedAt');
+      }
+      if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true });
+      if (!db.objectStoreNames.contains('preloads'))
+        db.createObjectStore('preloads', { keyPath: ['owner', 'registration'] });
     },
   }));
 

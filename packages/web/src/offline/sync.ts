@@ -17,6 +17,8 @@ export const PING_INTERVAL_MS = 2000;
 /** What a preloaded contract comes with (spec 002 §7). */
 export const PRELOAD_INCLUDE = 'assets,persons,fundings,documents,collaterals,financingServices';
 const SYNC_ERRORS = 'lbo.offline.syncErrors';
+/** Contracts read at the same time while preloading. */
+const PRELOAD_AT_ONCE = 4;
 
 const direct = { direct: true, silent: true, noSessionCheck: true } as const;
 
@@ -173,10 +175,10 @@ export async function preloadContracts(settings: OfflineSettings): Promise<numbe
   );
   const version = appVersion();
   let read = 0;
-  for (const { registration, _updateDate } of list ?? []) {
+  const preloadOne = async ({ registration, _updateDate }: { registration: string; _updateDate?: string }) => {
     const updateDate = String(_updateDate ?? '');
     const before = await preloadOf(settings.owner, registration);
-    if (before && before.updateDate === updateDate && before.appVersion === version) continue;
+    if (before && before.updateDate === updateDate && before.appVersion === version) return;
     const path = `${queueRoutes.contracts}/${encodeURIComponent(registration)}`;
     const { data } = await request<Record<string, unknown>>('GET', path, {
       ...direct,
@@ -185,6 +187,10 @@ export async function preloadContracts(settings: OfflineSettings): Promise<numbe
     await keepRead(settings.owner, path, { data, headers: {} });
     await markPreloaded(settings.owner, registration, updateDate, version);
     read++;
-  }
+  };
+  // A few at a time: the server is not asked for ten contracts with their includes at once.
+  const contracts = list ?? [];
+  for (let i = 0; i < contracts.length; i += PRELOAD_AT_ONCE)
+    await Promise.all(contracts.slice(i, i + PRELOAD_AT_ONCE).map(preloadOne));
   return read;
 }
