@@ -1,5 +1,6 @@
 import { accountingModule } from '../accounting/accounting.module.ts';
 import { bankingModule } from '../banking/banking.module.ts';
+import { catalogueModule } from '../catalogue/catalogue.module.ts';
 import { billingModule } from '../billing/billing.module.ts';
 import { documentsModule } from '../documents/documents.module.ts';
 import { fieldModule } from '../field/field.module.ts';
@@ -38,6 +39,7 @@ import { composeWebModules, type WebModule } from './web-module.ts';
 export const webModules: WebModule[] = [
   personModule,
   financingModule,
+  catalogueModule,
   billingModule,
   bankingModule,
   accountingModule,

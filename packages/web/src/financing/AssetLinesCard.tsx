@@ -19,6 +19,9 @@ import { notify } from '../app/notify.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import type { Values } from '../entities/form-values.ts';
 import { formatNumber } from '../i18n/formats.ts';
+import { assetOfItem, type CatalogueItem } from '../catalogue/catalogue-api.ts';
+import { CatalogueLookup } from '../catalogue/CatalogueLookup.tsx';
+import { VehicleCataloguePicker } from '../catalogue/VehicleCataloguePicker.tsx';
 
 const assetKind = entityByName('Asset')!;
 const taxes: Tax[] = Object.entries(taxRates).map(([code, value]) => ({ code, value }));
@@ -28,6 +31,7 @@ type Line = PricingLine & {
   isFinanced?: boolean;
   isPartExchange?: boolean;
   asset?: { name?: string };
+  currency?: string;
   priceExclTax?: number;
   priceInclTax?: number;
 };
@@ -49,6 +53,7 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
   const [lines, setLines] = useState<Line[]>(stored);
   const [editing, setEditing] = useState<number | undefined>();
   const [searching, setSearching] = useState(false);
+  const [picking, setPicking] = useState(false);
   const [term, setTerm] = useState('');
   const editable = String(record.status ?? 'DRAFT') === 'DRAFT';
   const found = useQuery({
@@ -74,6 +79,19 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
       : undefined;
   const line = editing === undefined ? undefined : lines[editing];
   const setLine = (patch: Partial<Line>) => change(lines.map((l, i) => (i === editing ? { ...l, ...patch } : l)));
+  /** A line of an asset: its price, tax and currency copied onto the line. */
+  const lineOfAsset = (asset: Values): Partial<Line> => ({
+    assetRegistration: String(asset.registration),
+    asset: { name: asset.name as string | undefined },
+    ...(typeof asset.unitPrice === 'number' ? { unitPrice: asset.unitPrice } : {}),
+    ...(typeof asset.taxCode === 'string' ? { taxCode: asset.taxCode } : {}),
+    ...(typeof asset.currency === 'string' ? { currency: asset.currency } : {}),
+  });
+  /** A catalogue item chosen for the line being edited becomes its asset (spec 002 §5). */
+  const pickItem = async (item: CatalogueItem) => {
+    const { data } = await dataProvider.create<Values>(assetKind, assetOfItem(item));
+    setLine(lineOfAsset(data));
+  };
 
   const columns = [
     { title: t('Asset'), key: 'asset', render: (_: unknown, l: Line) => l.asset?.name ?? l.assetRegistration ?? '' },
@@ -146,6 +164,9 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
             <Button onClick={() => setSearching(true)} data-testid="search-asset">
               {t('Search')}
             </Button>
+            <Button onClick={() => setPicking(true)} data-testid="vehicle-catalogue">
+              {t('From the vehicle catalogue')}
+            </Button>
             <Button type="primary" loading={update.isPending} onClick={() => void save()} data-testid="save-lines">
               {t('Save')}
             </Button>
@@ -204,6 +225,11 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
       >
         {line && (
           <Space direction="vertical" style={{ width: '100%' }}>
+            <div>
+              {t('Catalogue')}
+              <CatalogueLookup testId="line-catalogue" onPick={(item) => void pickItem(item)} />
+              {line.asset?.name && <div data-testid="line-asset-name">{line.asset.name}</div>}
+            </div>
             <label>
               {t('Quantity')}{' '}
               <InputNumber
@@ -260,6 +286,11 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
           </Space>
         )}
       </Modal>
+      <VehicleCataloguePicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onAsset={(asset) => change([...lines, { quantity: 1, discount: 0, isFinanced: true, ...lineOfAsset(asset) }])}
+      />
       <Modal open={searching} title={t('Search')} footer={null} onCancel={() => setSearching(false)}>
         <Input
           autoFocus

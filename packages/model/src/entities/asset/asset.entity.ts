@@ -89,7 +89,7 @@ export const asset = defineEntity({
     t('CANCEL', ['DRAFT', 'ORDERED'], 'CANCELLED'),
   ],
   menu: { section: 'Assets', order: 10 },
-  screens: { pictures: true },
+  screens: { pictures: true, detail: 'asset' },
   labels: {
     fr: { singular: 'Actif', plural: 'Actifs', texts: { URL: 'URL', 'Expenses total': 'Total des dépenses' } },
   },
