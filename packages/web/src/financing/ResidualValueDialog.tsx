@@ -133,13 +133,29 @@ export function ResidualValueDialog({
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="manufacturerName" label={t('Manufacturer')}>
-          <Input allowClear style={{ width: 140 }} data-testid="residual-value-manufacturer" />
+          <Input
+            allowClear
+            placeholder={reading.data?.manufacturerName}
+            style={{ width: 140 }}
+            data-testid="residual-value-manufacturer"
+          />
         </Form.Item>
         <Form.Item name="modelName" label={t('Model')}>
-          <Input allowClear style={{ width: 160 }} data-testid="residual-value-model" />
+          <Input
+            allowClear
+            placeholder={reading.data?.modelName}
+            style={{ width: 160 }}
+            data-testid="residual-value-model"
+          />
         </Form.Item>
         <Form.Item name="year" label={t('Year')}>
-          <InputNumber min={1900} max={2200} style={{ width: 90 }} data-testid="residual-value-year" />
+          <InputNumber
+            min={1900}
+            max={2200}
+            placeholder={reading.data ? String(reading.data.year) : undefined}
+            style={{ width: 90 }}
+            data-testid="residual-value-year"
+          />
         </Form.Item>
         <Form.Item name="usage" label={t('Usage')}>
           <Select
