@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { entities } from '@lbo/model/entity-registry';
+import { entities, entityByName } from '@lbo/model/entity-registry';
+import { madeNameIn } from '@lbo/model/i18n/made-names';
 import { inTenant } from '../db/database.ts';
 import { fileSystemStore } from '../db/object-store.ts';
 import { postDemoMonthEnds } from '../accounting/accounting.module.ts';
@@ -23,7 +24,7 @@ beforeAll(async () => {
     adminPassword: 'Demo-History-1',
     objectStore: fileSystemStore(objects),
   });
-}, 1_200_000);
+}, 2_400_000);
 afterAll(async () => {
   await db?.dispose();
   fs.rmSync(objects, { recursive: true, force: true });
@@ -124,6 +125,22 @@ describe('the demo history', () => {
     // The history ends in 2025: a later date is the start's own day, taken by an operation run without the history's day.
     const late = await rows('posting', sql<boolean>`data->>'date' > '2025-12-31'`);
     expect(late.map((p) => `${p.registration} ${String(p.data.date)} ${String(p.data.name)}`).slice(0, 10)).toEqual([]);
+  });
+
+  it("names the records the server made by the patterns a screen shows in its reader's language", async () => {
+    // A name no pattern knows would stay English on a French screen (model i18n/made-names.ts).
+    const untranslated: string[] = [];
+    for (const kind of ['Batch', 'PostingEvent', 'Posting', 'PaymentFile', 'Case']) {
+      const table = entityByName(kind)!.table;
+      for (const row of await rows(table)) {
+        const name = row.data.name;
+        // A manual entry is named by the person who books it.
+        if (row.data.eventType === 'MANUAL_ENTRY') continue;
+        if (typeof name === 'string' && madeNameIn(name, () => '§') === name)
+          untranslated.push(`${table} ${row.registration}: ${name}`);
+      }
+    }
+    expect(untranslated.slice(0, 20)).toEqual([]);
   });
 
   it('names no row of any kind like filler ("Holding 2", "Item 12", "Daily access 2")', async () => {
