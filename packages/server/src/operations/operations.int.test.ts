@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { loadDictionaries } from '@lbo/model/i18n/dictionaries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/database.ts';
 import { withStatementContext } from '../db/statement-context.ts';
@@ -18,6 +19,8 @@ const previousToken = process.env.METRICS_TOKEN;
 
 beforeAll(async () => {
   process.env.METRICS_TOKEN = TOKEN;
+  // Loaded before the server is built: on a busy machine their first load outlasts a plugin's start timeout.
+  await loadDictionaries();
   t = await createTestApp();
   await createTenant(t.db.database.db, 'master', {
     username: 'admin@master',

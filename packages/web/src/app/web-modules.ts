@@ -28,6 +28,7 @@ import { flowModule } from '../flow/flow.module.ts';
 import { documentationModule } from '../documentation/documentation.module.ts';
 import { localesModule } from '../locales/locales.module.ts';
 import { offlineModule } from '../offline/offline.module.ts';
+import { operationsModule } from '../operations/operations.module.ts';
 import { composeWebModules, type WebModule } from './web-module.ts';
 
 /**
@@ -66,6 +67,7 @@ export const webModules: WebModule[] = [
   privateEquityModule,
   projectsModule,
   offlineModule,
+  operationsModule,
 ];
 
 export const composedWeb = composeWebModules(webModules);

@@ -34,6 +34,9 @@ export const toolRoutes = [
   '/tenant',
   '/crons',
   '/request-log/:requestId',
+  // Operations: the metrics (the Metric kind's list route) and one metric's chart.
+  '/metrics',
+  '/metric-record/:key',
   '/move-money',
   '/arbitration',
   '/bank/set-overdraft',
