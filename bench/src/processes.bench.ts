@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pg from 'pg';
 import { createTenant } from '@lbo/server/product';
 import { startReverseProxy, type ReverseProxy } from '@lbo/server/testing/reverse-proxy';
@@ -26,7 +27,14 @@ export async function runProcessesBench(): Promise<Record<string, unknown>> {
   const database = await createTestDatabase({ databaseUrl });
   const tenant = 'bench';
   const password = 'Bench-Procs-1';
-  const results: Record<string, unknown> = { database: 'PostgreSQL', contracts, seconds, connections: 10 };
+  const results: Record<string, unknown> = {
+    database: 'PostgreSQL',
+    contracts,
+    seconds,
+    connections: 10,
+    // The machine is shared: its load says how much of the two cores the measure had.
+    loadAverageAtStart: os.loadavg()[0],
+  };
   try {
     await createTenant(database.database.db, tenant, { username: `admin@${tenant}`, password });
     await loadBook(database.database.db, tenant, contracts, log);
@@ -89,6 +97,7 @@ export async function runProcessesBench(): Promise<Record<string, unknown>> {
       ).toFixed(2);
     console.table(rows);
     results.scenarios = rows;
+    results.loadAverageAtEnd = os.loadavg()[0];
     return results;
   } finally {
     await database.dispose().catch(() => undefined);

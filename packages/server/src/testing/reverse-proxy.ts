@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 /**
  * HAProxy, Debian's package, in front of several API processes: the configuration documented in
  * docs/deployment.md, generated here for tests and the benchmark. Requests are spread round
- * robin, without stickiness; a server is checked on `/api/core/ping` every second and taken out
- * after two failures; a request whose connection failed is sent to another server; each answer
+ * robin, without stickiness; a server is checked on `/api/core/ping` every 2 s and taken out
+ * after three failures (a server busy for a few seconds is not a dead one); a request whose connection failed is sent to another server; each answer
  * says which server produced it (`x-served-by`).
  */
 const run = promisify(execFile);
@@ -49,7 +49,8 @@ backend api
   http-request disable-l7-retry if !METH_GET !METH_HEAD
   option httpchk GET /api/core/ping
   http-check expect status 200
-  default-server inter 1s fall 2 rise 1
+  timeout check 5s
+  default-server inter 2s fall 3 rise 1
   http-response set-header x-served-by %s
 ${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
 `;
