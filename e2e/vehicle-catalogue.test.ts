@@ -136,4 +136,32 @@ describe('the vehicle catalogue in asset lines', () => {
     expect(van.serviceCode).toBeUndefined();
     expect(lectura.hits.some((hit) => hit.startsWith(`/models/${backhoe.id}`))).toBe(true);
   }, 240_000);
+
+  it("fills an asset from the LECTURA catalogue's search on the asset screen", async () => {
+    const made = await api('POST', '/api/asset/assets', { name: 'Company car', currency: 'EUR' });
+    expect(made.statusCode, made.body).toBe(201);
+    const asset = made.json();
+    const golf = lecturaCatalogue.models.find((m) => m.manufacturer_name === 'Volkswagen' && m.name === 'Golf hybrid')!;
+    await page.goto(at(`/asset/${asset.registration}`));
+    const card = page.getByTestId('asset-catalogue');
+    await card.waitFor();
+    // LECTURA is the first catalogue offered.
+    await card.getByTestId('asset-catalogue-search').fill('golf hyb');
+    await page.getByTestId(`asset-catalogue-item-${golf.id}`).click();
+    await expect
+      .poll(async () => (await api('GET', `/api/asset/assets/${asset.registration}`)).json().model, { timeout: 15_000 })
+      .toBe('Golf hybrid');
+    const filled = (await api('GET', `/api/asset/assets/${asset.registration}`)).json();
+    expect(filled).toMatchObject({
+      name: 'Volkswagen Golf hybrid',
+      manufacturer: 'Volkswagen',
+      unitPrice: golf.price_new,
+      rvCode: golf.rv_code,
+      rvCatalog: 'LECTURA',
+      sourceCatalog: 'LECTURA',
+    });
+    // The form shows the filled values.
+    await expect.poll(() => page.locator('#field-model').inputValue(), { timeout: 15_000 }).toBe('Golf hybrid');
+    await shot('vehicle-catalogue-asset');
+  }, 180_000);
 });
