@@ -16,6 +16,7 @@ import {
   type OfflineSettings,
 } from './offline-state.ts';
 import { replaceInPath, type SyncFailure } from './queue.ts';
+import { runQueriesOffline } from './query-online.ts';
 import {
   PING_INTERVAL_MS,
   preloadContracts,
@@ -61,6 +62,7 @@ export default function OfflineStatus() {
   useEffect(() => {
     // A configuration served from the kept reads (offline start) says the same: stored again, unchanged.
     if (configuration && !configuration.minimal) storeOfflineSettings(settings);
+    if (settings) runQueriesOffline();
     if (settings) void queued(settings.owner).then((entries) => setOfflineState({ waiting: entries.length }));
   }, [configuration, settings]);
 

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { WebModule } from '../app/web-module.ts';
 import { registerAppWorker } from './app-worker.ts';
 import { offlineInterceptor } from './interceptor.ts';
+import { offlineSettings } from './offline-state.ts';
 
 /**
  * The installable app and its offline mode (docs/offline.md): the service worker registered at
@@ -11,7 +12,11 @@ import { offlineInterceptor } from './interceptor.ts';
 export const offlineModule: WebModule = {
   name: 'offline',
   callInterceptor: offlineInterceptor,
-  start: registerAppWorker,
+  start() {
+    registerAppWorker();
+    // The data cache comes with the signed-in shell's chunk: told to run offline when it loads.
+    if (offlineSettings()) void import('./query-online.ts').then((m) => m.runQueriesOffline());
+  },
   slots: { appStatus: lazy(() => import('./OfflineStatus.tsx')) },
   translations: { 'fr-FR': async () => (await import('./fr-FR.ts')).offlineFr },
 };
