@@ -32,6 +32,9 @@ describe('the names the server makes', () => {
     expect(madeNameIn('Batch BAT000003 failed: Dunning on 2025-09-30', french)).toBe(
       'Le traitement BAT000003 a échoué : Relances du 2025-09-30',
     );
+    expect(madeNameIn('Batch finished: task-rules: Task rules on 2026-11-28', french)).toBe(
+      'Traitement terminé : task-rules: Règles de tâches du 2026-11-28',
+    );
     expect(madeNameIn('nightly-indexation: Indexation on 2025-07-01', french)).toBe(
       'nightly-indexation: Indexation du 2025-07-01',
     );

@@ -24,6 +24,10 @@ export const madeNames: Readonly<Record<string, string>> = {
   'Matching of the waiting bank transactions': 'Rapprochement des opérations bancaires en attente',
   'Matching of {statement}': 'Rapprochement de {statement}',
   'Mail outbox': 'Envoi des e-mails en attente',
+  // A batch's end, notified in its starter's language when written (notifications/batch-ended.ts).
+  'Batch finished: {name}': 'Traitement terminé : {name}',
+  'Batch finished with warnings: {name}': 'Traitement terminé avec des avertissements : {name}',
+  'Batch failed: {name}': 'Traitement en échec : {name}',
   // Posting events and their postings.
   'Invoice {invoice}': 'Facture {invoice}',
   'Credit note {invoice}': 'Avoir {invoice}',
