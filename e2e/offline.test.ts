@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, openJourneyPage, startProduct, type RunningProduct } from './support/product.ts';
 import { notice, signIn } from './support/pages.ts';
+import { loadDictionaries } from '../packages/model/src/i18n/dictionaries.ts';
 
 /**
  * The installable app and its offline mode (issue 33, docs/offline.md) with the network cut by
@@ -27,21 +28,21 @@ async function inject(method: 'GET' | 'PUT' | 'PATCH', url: string, payload?: un
 
 /** What the offline mode holds in this browser's IndexedDB store `store`. */
 const stored = (store: 'reads' | 'queue' | 'preloads') =>
-  page.evaluate(
-    (name) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open('lbo-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(name)) return resolve([]);
-          const all = db.transaction(name).objectStore(name).getAll();
-          all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    store,
-  );
+  page.evaluate(async (name) => {
+    // Not opened before the app made it: opening would make an empty database.
+    if (!(await indexedDB.databases()).some((db) => db.name === 'lbo-offline')) return [];
+    return new Promise<unknown[]>((resolve, reject) => {
+      const open = indexedDB.open('lbo-offline');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains(name)) return resolve([]);
+        const all = db.transaction(name).objectStore(name).getAll();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error);
+      };
+    });
+  }, store);
 
 /** Moves inside the app without loading a page (the router follows the history). */
 const goInside = (path: string) =>
@@ -54,6 +55,8 @@ const nameInput = () => page.locator('[data-field="name"] input').first();
 const saveButton = () => page.getByRole('button', { name: 'Save' }).first();
 
 beforeAll(async () => {
+  // Loaded before the server starts: on a busy machine the lists' plugin would wait for them past its start time.
+  await loadDictionaries();
   product = await startProduct({ contracts: 30 });
   authorization = await product.adminAuthorization();
   const config = await inject('GET', '/api/core/tenant-configuration/tenant-config');
@@ -63,30 +66,32 @@ beforeAll(async () => {
   });
   browser = await launchChromium();
   ({ context, page } = await openJourneyPage(browser));
-});
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
 
-describe('offline mode', () => {
+describe('offline mode', { timeout: 400_000 }, () => {
   let preloaded: string[] = [];
 
   it('preloads the latest contracts with their includes, and the service worker serves the shell with the network cut', async () => {
     await page.goto(at('/'));
     await signIn(page, product.username, product.password);
-    await poll(async () => (await stored('preloads')).length).toBe(4);
+    await poll(async () => (await stored('preloads')).length, 120_000).toBe(4);
     preloaded = ((await stored('preloads')) as { registration: string }[]).map((p) => p.registration);
     const reads = (await stored('reads')) as { url: string; data: { data: Record<string, unknown> } }[];
     const contract = reads.find((r) => r.url === `/api/financing/contracts/${preloaded[0]}`);
     expect(contract?.data.data.registration).toBe(preloaded[0]);
     // The worker took the page over and holds the shell.
-    await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 120_000).toBe(true);
     // A second load keeps what the shell reads at start (configuration, declarations, lists).
     await page.reload();
     await page.getByTestId('product-name').waitFor();
-    await page.waitForLoadState('networkidle');
+    const keptUrls = async () => ((await stored('reads')) as { url: string }[]).map((r) => r.url);
+    await poll(keptUrls, 60_000).toContain('/api/script/runs/user-configuration');
+    await poll(keptUrls, 60_000).toContain('/api/core/workflows/Person');
 
     await context.setOffline(true);
     await page.reload();
