@@ -24,14 +24,16 @@ const api = (method: string, url: string, payload?: object) =>
 /** The digits of an amount as shown (`17,234.56 €` → `1723456`), whatever the locale's separators. */
 const digits = (value: string | number) =>
   typeof value === 'number' ? value.toFixed(2).replace(/\D/g, '') : value.replace(/\D/g, '');
-const vehicle = lecturaCatalogue.models.find((m) => m.manufacturer_name === 'Renault') ?? lecturaCatalogue.models[0];
+const vehicle = lecturaCatalogue.models.find((m) => m.manufacturer_name === 'JCB' && m.name === '3CX standard')!;
+const openOption = (text: string) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text });
 
 beforeAll(async () => {
   // The language dictionaries the app loads as it starts, loaded first: on a busy machine their
   // import alone can outlast the app's plugin start-up limit.
   await loadDictionaries();
   lectura = await startLecturaTestServer();
-  product = await startProduct({ contracts: 20 });
+  product = await startProduct({ contracts: 5 });
   authorization = await product.adminAuthorization();
   const configured = await api('PUT', '/api/core/tenant-configuration/vehicle-catalogue', {
     baseUrl: lectura.url,
@@ -40,7 +42,7 @@ beforeAll(async () => {
   expect(configured.statusCode, configured.body).toBe(200);
   browser = await launchChromium();
   ({ page } = await openJourneyPage(browser));
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -55,29 +57,41 @@ describe('residual value from the catalogue curve', () => {
     await signIn(page, product.username, product.password);
   });
 
-  it("prices a quotation on a vehicle with the residual value read on its model's curve", async () => {
-    const asset = await api('POST', '/api/asset/assets', {
-      name: `${vehicle.manufacturer_name} ${vehicle.name}`,
-      manufacturer: vehicle.manufacturer_name,
-      model: vehicle.name,
-      modelYear: 2025,
-      usage: 'NORMAL',
-      rvCode: vehicle.rv_code,
-      unitPrice: vehicle.price_new,
-      currency: 'EUR',
-    });
-    expect(asset.statusCode, asset.body).toBe(201);
+  it("picks a vehicle from the catalogue into an asset line and prices a quotation with the residual value read on its model's curve", async () => {
     const created = await api('POST', '/api/financing/deals', {
-      name: 'Van lease with residual value',
+      name: 'Backhoe lease with residual value',
       currency: 'EUR',
       startDate: '2026-01-01',
-      assets: [{ assetRegistration: asset.json().registration }],
       quotations: [
         { name: 'Lease 42', financedAmountExclTax: vehicle.price_new, rate: 0.06, duration: 42, frequency: '30' },
       ],
     });
     expect(created.statusCode, created.body).toBe(201);
     const deal = created.json();
+
+    // The vehicle picked from the catalogue into the deal's asset lines (lectura-to-asset makes its asset).
+    await page.goto(at(`/deal/${deal.registration}`));
+    const lines = page.getByTestId('asset-lines');
+    await lines.waitFor();
+    await page.getByTestId('vehicle-catalogue').click();
+    const picker = page.locator('.ant-modal').filter({ hasText: 'From the vehicle catalogue' });
+    await picker.getByTestId('vehicle-category').click();
+    await openOption('Construction machinery').click();
+    await picker.getByTestId('vehicle-sub-category').click();
+    await openOption('Backhoe loaders').click();
+    await picker.getByTestId('vehicle-manufacturer').click();
+    await openOption('JCB').click();
+    await picker.getByTestId(`vehicle-model-${vehicle.id}`).click();
+    await picker.getByTestId('vehicle-year').fill('2025');
+    // Its usage: the picker's default, NORMAL.
+    await picker.getByTestId('vehicle-add').click();
+    await lines.locator('tr', { hasText: `${vehicle.manufacturer_name} ${vehicle.name}` }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('save-lines').click();
+    await expect
+      .poll(async () => (await api('GET', `/api/financing/deals/${deal.registration}`)).json().assets?.length ?? 0, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     const rentBefore = Number(deal.quotations[0].instalment);
     expect(rentBefore).toBeGreaterThan(0);
 
@@ -94,10 +108,12 @@ describe('residual value from the catalogue curve', () => {
     await page.getByTestId('residual-value-0').first().click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Residual value from catalogue' });
     await dialog.waitFor();
-    // The curve of the asset's model, year and usage, drawn, and read at the 42-month term.
+    // The curve of the asset's model, year and usage (picked with the vehicle), drawn, and read at the 42-month term.
     await dialog.getByTestId('residual-value-reading').waitFor({ timeout: 15_000 });
     await dialog.locator('[data-testid="residual-value-curve"] canvas').waitFor();
-    const reading = (await api('GET', `/api/financing/deals/${deal.registration}/quotations/Q1/residual-value`)).json();
+    const reading = (
+      await api('GET', `/api/financing/deals/${deal.registration}/quotations/Q1/residual-value?usage=NORMAL`)
+    ).json();
     expect(reading).toMatchObject({ modelName: vehicle.name, year: 2025, usage: 'NORMAL', term: 42 });
     expect(await dialog.getByTestId('residual-value-reading').innerText()).toContain(
       `${vehicle.manufacturer_name} ${vehicle.name} (2025, Normal)`,
