@@ -54,6 +54,9 @@ export interface AppOptions {
   serve?: boolean;
 }
 
+/** How long one plugin may take to start before the server gives up (Fastify's default is 10 s). */
+export const PLUGIN_START_TIMEOUT_MS = 120_000;
+
 /**
  * Builds the HTTP application: plugins, then the core's decorators and hooks, then the core's
  * routes and every module's (product.ts), whose slots are composed and checked first.
@@ -86,6 +89,9 @@ export async function buildApp({
     clientErrorHandler,
     trustProxy: trustedProxies.length ? trustedProxies : false,
     routerOptions: { maxParamLength: 500 },
+    // A plugin's start (the lists' 2 MB of dictionaries, a module's schemas) may outlast Fastify's
+    // 10 s on a busy machine, and the server would exit: a hung start is still reported, later.
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
   });
   installErrorHandling(app);
   installInputGuards(app);
