@@ -82,7 +82,7 @@ beforeAll(async () => {
   expect(asset.statusCode, asset.body).toBe(201);
   vehicle = asset.json().registration;
   dealRegistration = (await newDeal([{ assetRegistration: vehicle }])).registration;
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await lectura?.close();
