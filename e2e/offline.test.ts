@@ -156,7 +156,7 @@ describe('offline mode', { timeout: 400_000 }, () => {
     await inject('PATCH', `/api/financing/contracts/${registration}`, { name: 'Theirs, from the office' });
 
     await context.setOffline(false);
-    const dialog = page.getByTestId('offline-conflict');
+    const dialog = page.getByRole('dialog').filter({ hasText: 'was changed on the server while you were offline' });
     await dialog.waitFor({ timeout: 20_000 });
     await poll(() => dialog.innerText()).toContain('Theirs, from the office');
     expect(await dialog.innerText()).toContain('Mine, from the basement');
