@@ -151,9 +151,13 @@ interface BatchJob {
  */
 export type BatchEndedListener = (tx: Tx, caller: Caller, batch: Row) => Promise<void>;
 
+/** How long after the queue starts a batch whose type has no runner yet waits for its module to register one. */
+const RUNNER_WAIT_MS = 60_000;
+
 export async function startJobQueue(database: Database, settings: JobSettings = jobSettings()): Promise<JobQueue> {
   const { db, pool } = database;
   const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  const startedAt = Date.now();
   const runners = new Map<string, BatchRunner>();
   /** Set by stop(): a `run` under way lets go of its batch at its next step. */
   let stopping = false;
@@ -224,6 +228,12 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     const batch = claimed.batch;
     const runner = runners.get(String(batch.type));
     if (!runner || !(runner.run || runner.chunk)) {
+      // The modules register their runners after the queue starts: a batch taken up in between (a
+      // run resumed as a server starts) is let go for the next look, not failed for good.
+      if (Date.now() - startedAt < RUNNER_WAIT_MS) {
+        await inTenant(db, scope, (tx) => releaseBatch(tx, caller, registration, worker));
+        return;
+      }
       if (
         await inTenant(db, scope, (tx) =>
           finishBatch(tx, caller, registration, worker, 'ERROR', `No runner for batches of type ${batch.type}`),
