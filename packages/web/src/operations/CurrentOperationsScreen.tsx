@@ -39,7 +39,7 @@ export default function CurrentOperationsScreen() {
         data-testid="current-operations"
         locale={{ emptyText: <Empty description={t('No statement is running')} /> }}
         columns={[
-          { key: 'pid', title: t('Process id'), dataIndex: 'pid', width: 100 },
+          { key: 'pid', title: t('Process ID'), dataIndex: 'pid', width: 100 },
           { key: 'tenant', title: t('Tenant'), dataIndex: 'tenant', width: 120 },
           {
             key: 'request',

@@ -32,7 +32,7 @@ export default function RequestLogScreen() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Title level={3}>{t('Request log')}</Typography.Title>
       <Input.Search
-        placeholder={t('Request id (the request-id header of an answer)')}
+        placeholder={t("Request ID (from an answer's headers)")}
         value={lookup}
         onChange={(event) => setLookup(event.target.value)}
         onSearch={(value) => value.trim() && navigate(`/request-log/${encodeURIComponent(value.trim())}`)}
@@ -51,7 +51,7 @@ export default function RequestLogScreen() {
       {log && (
         <>
           <Descriptions bordered size="small" column={2} data-testid="request-log-summary">
-            <Descriptions.Item label={t('Request id')}>
+            <Descriptions.Item label={t('Request ID')}>
               <Typography.Text code copyable>
                 {log.requestId}
               </Typography.Text>
