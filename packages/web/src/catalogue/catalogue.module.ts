@@ -7,3 +7,8 @@ export const catalogueModule: WebModule = {
   detailScreens: { asset: lazy(() => import('./AssetScreen.tsx')) },
   translations: { 'fr-FR': async () => (await import('./fr-FR.ts')).catalogueFr },
 };
+
+/** What other domains use: the lookup of an asset catalogue and the vehicle catalogue's picker, for asset lines. */
+export { assetOfItem, type CatalogueItem } from './catalogue-api.ts';
+export { CatalogueLookup } from './CatalogueLookup.tsx';
+export { VehicleCataloguePicker } from './VehicleCataloguePicker.tsx';

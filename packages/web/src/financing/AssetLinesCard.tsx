@@ -19,9 +19,12 @@ import { notify } from '../app/notify.tsx';
 import { FormCard } from '../entities/FormCard.tsx';
 import type { Values } from '../entities/form-values.ts';
 import { formatNumber } from '../i18n/formats.ts';
-import { assetOfItem, type CatalogueItem } from '../catalogue/catalogue-api.ts';
-import { CatalogueLookup } from '../catalogue/CatalogueLookup.tsx';
-import { VehicleCataloguePicker } from '../catalogue/VehicleCataloguePicker.tsx';
+import {
+  assetOfItem,
+  type CatalogueItem,
+  CatalogueLookup,
+  VehicleCataloguePicker,
+} from '../catalogue/catalogue.module.ts';
 
 const assetKind = entityByName('Asset')!;
 const taxes: Tax[] = Object.entries(taxRates).map(([code, value]) => ({ code, value }));
