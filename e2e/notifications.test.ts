@@ -37,7 +37,7 @@ async function bellCount(): Promise<string | null> {
 
 beforeAll(async () => {
   product = await startProduct({ contracts: 20 });
-  ({ browser, context, page } = await signedInPage(product));
+  ({ browser, context, page } = await signedInPage(product, { serviceWorkers: 'allow' }));
   await context.grantPermissions(['notifications'], { origin: new URL(product.url).origin });
 }, 300_000);
 

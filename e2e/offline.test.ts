@@ -65,7 +65,7 @@ beforeAll(async () => {
     options: { ...(config.options ?? {}), offlineSupport: true, preloadContractsCount: 4 },
   });
   browser = await launchChromium();
-  ({ context, page } = await openJourneyPage(browser));
+  ({ context, page } = await openJourneyPage(browser, { serviceWorkers: 'allow' }));
 }, 400_000);
 
 afterAll(async () => {

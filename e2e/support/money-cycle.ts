@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, openJourneyPage, type RunningProduct } from './product.ts';
 import { signIn } from './pages.ts';
 
@@ -17,9 +17,10 @@ export async function adminApi(product: RunningProduct): Promise<Api> {
 /** Chromium with a journey page, signed in as the product's administrator. */
 export async function signedInPage(
   product: RunningProduct,
+  options: BrowserContextOptions = {},
 ): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await launchChromium();
-  const { context, page } = await openJourneyPage(browser);
+  const { context, page } = await openJourneyPage(browser, options);
   await page.goto(`${product.url}/`);
   await page.waitForURL(/\/authentication\/login-page/);
   await signIn(page, product.username, product.password);

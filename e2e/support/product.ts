@@ -92,7 +92,9 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * A page as the journeys use it: a desktop window, British English, and reduced motion, so that
- * menus and dropdowns appear at once and a click never lands on one still sliding in.
+ * menus and dropdowns appear at once and a click never lands on one still sliding in. The app's
+ * service worker is blocked unless asked for: it would fetch every code chunk of the app (some
+ * 350 files) into its cache in each new page's background, which only the offline journey needs.
  */
 export async function openJourneyPage(
   browser: Browser,
@@ -102,6 +104,7 @@ export async function openJourneyPage(
     viewport: { width: 1440, height: 900 },
     locale: 'en-GB',
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
     ...options,
   });
   return { context, page: await context.newPage() };
