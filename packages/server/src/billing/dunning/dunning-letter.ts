@@ -9,13 +9,8 @@ import { documentLanguage, documentText } from '@lbo/model/i18n/documents/docume
 import { isRightToLeft } from '@lbo/model/i18n/locales';
 import { amountInWords } from '../invoice-pdf/amount-in-words.ts';
 import { hasRightToLeft } from '../invoice-pdf/bidi-text.ts';
-import {
-  fixRightToLeftLigatures,
-  formatDate,
-  formatMoney,
-  PageWriter,
-  useFonts,
-} from '../invoice-pdf/render-invoice-pdf.ts';
+import { fixRightToLeftLigatures, formatDate, formatMoney, PageWriter } from '../invoice-pdf/render-invoice-pdf.ts';
+import { useFonts } from '../invoice-pdf/pdf-fonts.ts';
 import type { DunningLevel, LevelText } from './dunning-settings.ts';
 
 export interface Letter {

@@ -5,8 +5,6 @@
  * printed from their exact minor units, never through float arithmetic. Right-to-left languages
  * mirror the page and order each line with the bidirectional algorithm (bidi-text.ts).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { Dec } from '@lbo/model/finance/decimal';
 import { referenceLists } from '@lbo/model/reference-lists';
@@ -19,35 +17,7 @@ import type { InvoiceLayout } from './invoice-layout.ts';
 import { invoiceTextsIn, type InvoiceTextKey, type InvoiceTexts } from './invoice-texts.ts';
 import { documentLanguage, fillPlaceholders as fill } from '@lbo/model/i18n/documents/document-texts';
 import { isRightToLeft } from '@lbo/model/i18n/locales';
-
-/** DejaVu Sans (Debian's fonts-dejavu-core) covers Latin, Greek, Cyrillic and Arabic; `INVOICE_PDF_FONT_DIR` to use another copy. */
-const fontDir = process.env.INVOICE_PDF_FONT_DIR || '/usr/share/fonts/truetype/dejavu';
-
-type Internals = {
-  _font: { font: unknown; constructor: new (doc: unknown, font: unknown, id: string) => unknown };
-  _fontFamilies: Record<string, unknown>;
-  _fontCount: number;
-};
-let fonts: { embeddedFont: Internals['_font']['constructor']; regular: unknown; bold: unknown } | undefined;
-
-/**
- * pdfkit parses a font file anew for every document (fontkit.create), and with it every table and
- * shaping cache: two thirds of an invoice's time. The parsed fonts are kept for the process and each
- * document gets its own embedding of them (its own subset and character map), as `doc.font` would.
- */
-export function useFonts(doc: PDFKit.PDFDocument) {
-  if (!fonts) {
-    const boot = new PDFDocument({ font: '' } as PDFKit.PDFDocumentOptions) as unknown as PDFKit.PDFDocument &
-      Internals;
-    boot.font(fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')));
-    const regular = boot._font;
-    boot.font(fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')));
-    fonts = { embeddedFont: regular.constructor, regular: regular.font, bold: boot._font.font };
-  }
-  const internals = doc as unknown as Internals;
-  for (const name of ['regular', 'bold'] as const)
-    internals._fontFamilies[name] = new fonts.embeddedFont(doc, fonts[name], `F${++internals._fontCount}`);
-}
+import { useFonts } from './pdf-fonts.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
