@@ -8,7 +8,13 @@ export const catalogueModule: WebModule = {
   translations: { 'fr-FR': async () => (await import('./fr-FR.ts')).catalogueFr },
 };
 
-/** What other domains use: the lookup of an asset catalogue and the vehicle catalogue's picker, for asset lines. */
+/**
+ * What other domains use: the lookup of an asset catalogue and the vehicle catalogue's picker, for
+ * asset lines. Both are lazy (render them inside a `Suspense`): the composition root imports this
+ * file on every route, and their select, tabs, list and modal belong to the asset line's screen only.
+ */
 export { assetOfItem, type CatalogueItem } from './catalogue-api.ts';
-export { CatalogueLookup } from './CatalogueLookup.tsx';
-export { VehicleCataloguePicker } from './VehicleCataloguePicker.tsx';
+export const CatalogueLookup = lazy(async () => ({ default: (await import('./CatalogueLookup.tsx')).CatalogueLookup }));
+export const VehicleCataloguePicker = lazy(async () => ({
+  default: (await import('./VehicleCataloguePicker.tsx')).VehicleCataloguePicker,
+}));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Checkbox, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -230,7 +230,9 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
           <Space direction="vertical" style={{ width: '100%' }}>
             <div>
               {t('Catalogue')}
-              <CatalogueLookup testId="line-catalogue" onPick={(item) => void pickItem(item)} />
+              <Suspense fallback={null}>
+                <CatalogueLookup testId="line-catalogue" onPick={(item) => void pickItem(item)} />
+              </Suspense>
               {line.asset?.name && <div data-testid="line-asset-name">{line.asset.name}</div>}
             </div>
             <label>
@@ -289,11 +291,13 @@ export function AssetLinesCard({ entity, record }: { entity: Entity; record: Val
           </Space>
         )}
       </Modal>
-      <VehicleCataloguePicker
-        open={picking}
-        onClose={() => setPicking(false)}
-        onAsset={(asset) => change([...lines, { quantity: 1, discount: 0, isFinanced: true, ...lineOfAsset(asset) }])}
-      />
+      <Suspense fallback={null}>
+        <VehicleCataloguePicker
+          open={picking}
+          onClose={() => setPicking(false)}
+          onAsset={(asset) => change([...lines, { quantity: 1, discount: 0, isFinanced: true, ...lineOfAsset(asset) }])}
+        />
+      </Suspense>
       <Modal open={searching} title={t('Search')} footer={null} onCancel={() => setSearching(false)}>
         <Input
           autoFocus

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Tag, Tooltip } from 'antd';
 import { CloudSyncOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../app/notify.tsx';
 import { useSession } from '../app/session/session-context.tsx';
-import { ConflictDialog } from './ConflictDialog.tsx';
 import { goOffline, offlineWarning } from './interceptor.ts';
 import { queued } from './offline-db.ts';
 import {
@@ -25,6 +24,9 @@ import {
   serverAnswers,
   type Conflict,
 } from './sync.ts';
+
+/** Conflicts are rare: their dialog (a table, radio buttons) loads when there is one to settle. */
+const ConflictDialog = lazy(async () => ({ default: (await import('./ConflictDialog.tsx')).ConflictDialog }));
 
 export const onlineText = 'You are now online';
 export const updatedText = 'You are now online and server has been updated with your changes';
@@ -150,7 +152,11 @@ export default function OfflineStatus() {
           {t('Synchronizing')}
         </Tag>
       )}
-      {conflicts[0] && <ConflictDialog key={conflicts[0].entry.id} conflict={conflicts[0]} onSettled={settle} />}
+      {conflicts[0] && (
+        <Suspense fallback={null}>
+          <ConflictDialog key={conflicts[0].entry.id} conflict={conflicts[0]} onSettled={settle} />
+        </Suspense>
+      )}
     </>
   );
 }

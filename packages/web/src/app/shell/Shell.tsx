@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Grid, Layout, Menu, Tooltip, Typography, type MenuProps } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
@@ -22,8 +22,6 @@ import {
 import { notify } from '../notify.tsx';
 import { savePreference } from '../session/preferences.ts';
 import type { ThemePreference } from '../theme.ts';
-import { ShellHelp } from './ShellHelp.tsx';
-import { JumpBox } from './JumpBox.tsx';
 import { useParentWindow } from './side-view.ts';
 import { SideColumn } from './SideColumn.tsx';
 import { useNavigationPosition } from './navigation-position.ts';
@@ -42,6 +40,17 @@ const withInitial = (item: NavItem): NavItem =>
   item && 'label' in item
     ? ({ ...item, icon: <span className="lbo-menu-initial">{initialOf(item.label)}</span> } as NavItem)
     : item;
+
+/** The help (a table of the shortcuts) and the jump box load when first opened: no list route needs them. */
+const ShellHelp = lazy(async () => ({ default: (await import('./ShellHelp.tsx')).ShellHelp }));
+const JumpBox = lazy(async () => ({ default: (await import('./JumpBox.tsx')).JumpBox }));
+
+/** A dialog's state that remembers whether it was ever opened: it is not mounted (nor loaded) before. */
+function useDialogState() {
+  const [state, setState] = useState<'never' | 'open' | 'closed'>('never');
+  const setOpen = (open: boolean) => setState((was) => (open ? 'open' : was === 'never' ? 'never' : 'closed'));
+  return { open: state === 'open', used: state !== 'never', setOpen };
+}
 
 const escapeAccepted = (event: KeyboardEvent) => escapeTogglesSideView(escapeContextOf(event));
 
@@ -100,18 +109,18 @@ export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [sideView, setSideView] = useUiState('sideView', false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [jumpOpen, setJumpOpen] = useState(false);
+  const help = useDialogState();
+  const jump = useDialogState();
   useShellShortcuts({
     openUserMenu: () => setUserMenuOpen(true),
-    openHelp: () => setHelpOpen(true),
-    openJump: () => setJumpOpen(true),
+    openHelp: () => help.setOpen(true),
+    openJump: () => jump.setOpen(true),
   });
   const dialogs = (
-    <>
-      <ShellHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <JumpBox open={jumpOpen} onClose={() => setJumpOpen(false)} />
-    </>
+    <Suspense fallback={null}>
+      {help.used && <ShellHelp open={help.open} onClose={() => help.setOpen(false)} />}
+      {jump.used && <JumpBox open={jump.open} onClose={() => jump.setOpen(false)} />}
+    </Suspense>
   );
   useShortcut('alt+x', () => setSideView(!sideView));
   useShortcut('escape', () => setSideView(!sideView), true, escapeAccepted);
@@ -195,7 +204,7 @@ export function Shell({ children }: { children: ReactNode }) {
           {AppStatus && <AppStatus />}
           {NotificationBell && <NotificationBell />}
         </Suspense>
-        <UserMenu open={userMenuOpen} onOpenChange={setUserMenuOpen} onHelp={() => setHelpOpen(true)} />
+        <UserMenu open={userMenuOpen} onOpenChange={setUserMenuOpen} onHelp={() => help.setOpen(true)} />
       </Layout.Header>
       {dialogs}
       {side ? (
