@@ -38,7 +38,8 @@ import type { WorkflowCaller } from '../../workflow/permissions.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import { personName } from '../payment-terms.ts';
 import { recordCollectionAction } from './collection-case.ts';
-import { levelTextsIn, renderDunningLetter } from './dunning-letter.ts';
+import { renderInPool } from '../invoice-pdf/pdf-workers.ts';
+import { levelTextsIn } from './dunning-letter.ts';
 import { dunningSettingsOf, fillText, type DunningLevel, type DunningSettings } from './dunning-settings.ts';
 import { chargeFee } from './fee-invoice.ts';
 
@@ -120,7 +121,7 @@ async function climb(
   invoice: InvoiceRow,
   index: number,
   days: number,
-): Promise<Dunned> {
+): Promise<{ dunned: Dunned; letter?: PendingLetter }> {
   const level = settings.levels[index];
   const d = invoice.data;
   const currency = d.currency ?? 'EUR';
@@ -209,43 +210,38 @@ async function climb(
   );
   const registration = communication.registration;
   await runTransition(tx, caller, communicationKind, registration, level.channel === 'EMAIL' ? 'SCHEDULE' : 'SEND');
+  let letter: PendingLetter | undefined;
   if (store) {
     const address = (payer?.data.addresses ?? [])[0];
-    const pdf = await renderDunningLetter({
-      language,
-      sender: payee ? personName(payee) : '',
-      recipient: values.payer,
-      address: address
-        ? [address.addressLine ?? address.address1, [address.zipcode, address.city].filter(Boolean).join(' ')]
-            .filter((s): s is string => !!s)
-            .map(String)
-        : [],
-      date,
-      subject,
-      body: content,
-      currency,
-      figures: {
-        invoiceNumber: values.invoiceNumber,
-        dueDate: values.dueDate,
-        days,
-        overdue: major(balance, currency),
-        interest,
-        indemnity,
+    const pdf = renderInPool({
+      kind: 'letter',
+      letter: {
+        language,
+        sender: payee ? personName(payee) : '',
+        recipient: values.payer,
+        address: address
+          ? [address.addressLine ?? address.address1, [address.zipcode, address.city].filter(Boolean).join(' ')]
+              .filter((s): s is string => !!s)
+              .map(String)
+          : [],
+        date,
+        subject,
+        body: content,
+        currency,
+        figures: {
+          invoiceNumber: values.invoiceNumber,
+          dueDate: values.dueDate,
+          days,
+          overdue: major(balance, currency),
+          interest,
+          indemnity,
+        },
       },
     });
-    const stored = await storeContent(
-      store,
-      caller.tenant,
-      `${level.code} ${values.invoiceNumber}.pdf`,
-      pdf,
-      'application/pdf',
-    );
-    try {
-      await recordDocument(tx, caller, { entity: communicationKind, registration }, stored, { type: 'DUNNING_LETTER' });
-    } catch (error) {
-      await discardContent(store, stored);
-      throw error;
-    }
+    // Rendered by the pool of PDF threads while the chunk goes on, awaited when the chunk stores its letters; a
+    // failure meanwhile is not an unhandled rejection.
+    pdf.catch(() => {});
+    letter = { name: `${level.code} ${values.invoiceNumber}.pdf`, communication: registration, pdf };
   }
   await updateIn(
     tx,
@@ -266,7 +262,7 @@ async function climb(
     indemnity,
     ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
   });
-  return {
+  const dunned: Dunned = {
     invoiceRegistration: invoice.registration,
     level: level.code,
     communicationRegistration: registration,
@@ -274,6 +270,29 @@ async function climb(
     ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
     ...(interestInvoice ? { interestInvoiceRegistration: String(interestInvoice.registration) } : {}),
   };
+  return { dunned, letter };
+}
+
+/** A letter being rendered for a communication, and the name of its PDF. */
+interface PendingLetter {
+  name: string;
+  communication: string;
+  pdf: Promise<Buffer>;
+}
+
+/** Stores each letter, once rendered, as its communication's DUNNING_LETTER document, in the chunk's order. */
+async function storeLetters(tx: Tx, caller: WorkflowCaller, store: ObjectStore, letters: PendingLetter[]) {
+  for (const letter of letters) {
+    const stored = await storeContent(store, caller.tenant, letter.name, await letter.pdf, 'application/pdf');
+    try {
+      await recordDocument(tx, caller, { entity: communicationKind, registration: letter.communication }, stored, {
+        type: 'DUNNING_LETTER',
+      });
+    } catch (error) {
+      await discardContent(store, stored);
+      throw error;
+    }
+  }
 }
 
 /** The late-payment interest already invoiced on an invoice (its LATE_INTEREST fee invoices not cancelled), in minor units. */
@@ -311,6 +330,7 @@ export async function dunChunk(
   const invoices = await candidates(tx, caller.tenant, date, settings.levels[0].days, cursor, limit);
   const context: Context = { tx, caller, date, settings, store };
   const dunned: Dunned[] = [];
+  const letters: PendingLetter[] = [];
   for (const invoice of invoices) {
     const days = daysBetween(String(invoice.data.dueDate), date);
     const target = levelReached(settings.levels, days);
@@ -318,8 +338,11 @@ export async function dunChunk(
     // Never down, never the same level twice; a level the tenant no longer has counts as the highest reached so far.
     const reachedBefore = invoice.data.dunningLevel && current < 0 ? settings.levels.length : current;
     if (target <= reachedBefore) continue;
-    dunned.push(await climb(context, invoice, target, days));
+    const climbed = await climb(context, invoice, target, days);
+    dunned.push(climbed.dunned);
+    if (climbed.letter) letters.push(climbed.letter);
   }
+  if (store) await storeLetters(tx, caller, store, letters);
   return {
     dunned,
     examined: invoices.length,

@@ -15,10 +15,11 @@ import { discardContent, recordDocument, storeContent } from '../../documents/do
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { transitionResources } from '../../workflow/transition-resources.ts';
 import { tenantInvoiceLayout } from './invoice-layout.ts';
-import { renderInvoicePdf } from './render-invoice-pdf.ts';
+import { type PdfTask, renderTask } from './pdf-tasks.ts';
+import { renderInPool } from './pdf-workers.ts';
 
-/** The PDF of `invoice` (as it is or is about to be stored) in `tenant`. */
-export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<Buffer> {
+/** What the PDF of `invoice` (as it is or is about to be stored) in `tenant` is rendered from. */
+async function invoicePdfTask(tx: Tx, tenant: string, invoice: Doc): Promise<PdfTask> {
   const lines = (
     await storage.findByField(tx, lineKind, tenant, 'invoiceRegistration', String(invoice.registration), 10_000)
   )
@@ -35,15 +36,20 @@ export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<
       )
     ).map((r) => [r.registration, storage.toDocument(r)]),
   );
-  const layout = await tenantInvoiceLayout(tx, tenant);
-  return renderInvoicePdf(
+  return {
+    kind: 'invoice',
     invoice,
     lines,
-    seller ? persons.get(seller) : undefined,
-    buyer ? persons.get(buyer) : undefined,
-    layout,
-    String(invoice.language ?? 'en'),
-  );
+    seller: seller ? persons.get(seller) : undefined,
+    buyer: buyer ? persons.get(buyer) : undefined,
+    layout: await tenantInvoiceLayout(tx, tenant),
+    language: String(invoice.language ?? 'en'),
+  };
+}
+
+/** The PDF of `invoice` in `tenant`, rendered in this thread (one PDF for one request). */
+export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<Buffer> {
+  return renderTask(await invoicePdfTask(tx, tenant, invoice));
 }
 
 /** The file name of an invoice's PDF: `Invoice 2025-ORG000001-000042.pdf`, `Credit note …`. */
@@ -57,7 +63,8 @@ export const invoicePdfName = (invoice: Doc) =>
 export async function storeInvoicePdf({ tx, caller, doc }: SideEffectContext): Promise<Doc> {
   const resources = transitionResources();
   if (!resources) return doc;
-  const pdf = await invoicePdf(tx, caller.tenant, doc);
+  // Invoices are issued many at a time (a billing run, a selection): their PDFs are rendered by the pool of PDF threads.
+  const pdf = await renderInPool(await invoicePdfTask(tx, caller.tenant, doc));
   const content = await storeContent(resources.store, caller.tenant, invoicePdfName(doc), pdf, 'application/pdf');
   resources.onRollback(() => discardContent(resources.store, content));
   await recordDocument(tx, caller, { entity: invoiceKind, registration: String(doc.registration) }, content, {

@@ -162,7 +162,9 @@ export class PageWriter {
     this.use(style);
     if (!this.rtl && !hasRightToLeft(text)) {
       this.doc.text(text, x, y, { width, align: style.align ?? 'left', lineGap: 1 });
-      return this.doc.heightOfString(text, { width, lineGap: 1 });
+      // The text moved the cursor down by its height, as heightOfString would measure it again, unless it went on to a new page.
+      const after = this.doc.y;
+      return after >= y ? after - y : this.doc.heightOfString(text, { width, lineGap: 1 });
     }
     const boxX = this.rtl ? PAGE.width - x - width : x;
     const align = this.rtl
