@@ -33,6 +33,33 @@ export const CAMT_IMPORT = 'CAMT_IMPORT';
 export const CAMT_IMPORT_CHUNK = 1000;
 /** Files kept read in this process between chunks (a file is read again after a restart). */
 const KEPT_FILES = 2;
+/** How long a file read by its request waits for its batch to take it. */
+const HANDED_FILE_MS = 60_000;
+
+/**
+ * Files as the request that checked them read them, by their content's storage key, for this
+ * process's CAMT_IMPORT batch to take instead of reading them again (a file of 100,000 entries
+ * takes seconds to read). A few at most: one whose batch another process runs is pushed out by
+ * later ones.
+ */
+export class ReadFiles {
+  readonly #files = new Map<string, ReadCamt>();
+
+  keep(storageKey: string, file: ReadCamt) {
+    this.#files.set(storageKey, file);
+    while (this.#files.size > KEPT_FILES) this.#files.delete(this.#files.keys().next().value!);
+    // Not taken soon (its batch runs in another process): let go, the batch reads the stored file.
+    setTimeout(() => {
+      if (this.#files.get(storageKey) === file) this.#files.delete(storageKey);
+    }, HANDED_FILE_MS).unref();
+  }
+
+  take(storageKey: string): ReadCamt | undefined {
+    const file = this.#files.get(storageKey);
+    this.#files.delete(storageKey);
+    return file;
+  }
+}
 
 const camtOf = (batch: Row) =>
   String((batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration ?? '');
@@ -44,10 +71,10 @@ function position(file: ReadCamt, cursor: ImportCursor): number {
   return n;
 }
 
-export function camtImportRunner(db: Db, jobs: JobQueue, store: ObjectStore): BatchRunner {
+export function camtImportRunner(db: Db, jobs: JobQueue, store: ObjectStore, read = new ReadFiles()): BatchRunner {
   const files = new Map<string, ReadCamt>();
 
-  /** The file of a camt, read from its document's content (once per process and batch). */
+  /** The file of a camt: as its request read it, or read from its document's content (once per process and batch). */
   async function fileOf(tx: Tx, caller: Caller, batch: string, camt: Row): Promise<ReadCamt> {
     const kept = files.get(batch);
     if (kept) return kept;
@@ -57,14 +84,19 @@ export function camtImportRunner(db: Db, jobs: JobQueue, store: ObjectStore): Ba
       caller.tenant,
       String(camt.data.documentRegistration ?? ''),
     );
-    const content = document?.data.storageKey ? await store.get(String(document.data.storageKey)) : undefined;
-    if (!content) throw new Error(`The file of ${camt.registration} is not kept`);
-    const parts: Buffer[] = [];
-    for await (const part of content.content) parts.push(Buffer.from(part as Buffer));
-    const file = readCamt(Buffer.concat(parts));
+    const storageKey = document?.data.storageKey ? String(document.data.storageKey) : undefined;
+    const file = (storageKey && read.take(storageKey)) || (await readStored(camt, storageKey));
     if (files.size >= KEPT_FILES) files.delete(files.keys().next().value!);
     files.set(batch, file);
     return file;
+  }
+
+  async function readStored(camt: Row, storageKey: string | undefined): Promise<ReadCamt> {
+    const content = storageKey ? await store.get(storageKey) : undefined;
+    if (!content) throw new Error(`The file of ${camt.registration} is not kept`);
+    const parts: Buffer[] = [];
+    for await (const part of content.content) parts.push(Buffer.from(part as Buffer));
+    return readCamt(Buffer.concat(parts));
   }
 
   return {

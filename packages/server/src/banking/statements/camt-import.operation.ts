@@ -302,6 +302,8 @@ export interface ImportOptions {
   /** Queues a batch (jobs) importing a file of more transactions than `backgroundThreshold`; answers its registration. */
   background?: (tx: Tx, caller: WorkflowCaller, camt: Doc, total: number) => Promise<string>;
   backgroundThreshold: number;
+  /** Hands a file queued for the background, as read here, to the batches of this process (by its content's storage key). */
+  keep?: (storageKey: string, file: ReadCamt) => void;
   /** The day the file is processed (today in the caller's time zone when absent): a returned debit's fee is charged that day. A replay of past days gives its own. */
   today?: string;
 }
@@ -317,8 +319,20 @@ export async function importCamt(
   options: ImportOptions,
 ): Promise<{ camt: Doc; created: boolean; queued: boolean }> {
   const version = camtVersionOf(file.content.subarray(0, 4096).toString('utf8'));
-  await validateCamt(file.content, version);
-  const read = readCamt(file.content);
+  // The schema check runs on the validator's own thread while the file is read here; its refusal
+  // comes first, as when it ran before the reading.
+  const validation = validateCamt(file.content, version);
+  let unreadable: unknown;
+  const read = (() => {
+    try {
+      return readCamt(file.content);
+    } catch (error) {
+      unreadable = error;
+      return undefined;
+    }
+  })();
+  await validation;
+  if (!read) throw unreadable;
   const queued = read.transactionCount > options.backgroundThreshold && !!options.background;
   const stored = await storeContent(options.store, caller.tenant, file.fileName, file.content, 'application/xml');
   try {
@@ -370,6 +384,8 @@ export async function importCamt(
       },
       600_000,
     );
+    // Committed: its batch may take the file as read here rather than read it again.
+    if (queued) options.keep?.(stored.key, read);
     return { camt, created: true, queued };
   } catch (error) {
     if (!(error instanceof AlreadyImported)) throw error;

@@ -20,8 +20,8 @@ import type { ObjectStore } from '../../db/object-store.ts';
 import { createBatch } from '../../jobs/batch-records.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
-import { camtKind, importCamt } from './camt-import.operation.ts';
-import { CAMT_IMPORT } from './camt-import-job.ts';
+import { camtKind, importCamt, type ReadCamt } from './camt-import.operation.ts';
+import { CAMT_IMPORT, type ReadFiles } from './camt-import-job.ts';
 import { candidatesOf, matchByHand, rematch } from './reconciliation.operation.ts';
 import { transactionKind } from './matching.ts';
 
@@ -60,11 +60,13 @@ export interface StatementRouteOptions {
   jobs: JobQueue;
   preHandler: PreHandler;
   backgroundThreshold?: number;
+  /** Where a file queued for the background is left, as read, for this process's batch. */
+  readFiles?: ReadFiles;
 }
 
 export async function statementRoutes(
   app: FastifyInstance,
-  { db, store, jobs, preHandler, backgroundThreshold }: StatementRouteOptions,
+  { db, store, jobs, preHandler, backgroundThreshold, readFiles }: StatementRouteOptions,
 ) {
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: MAX_FILE } });
   const api = typed(app);
@@ -124,6 +126,7 @@ export async function statementRoutes(
           store,
           background,
           backgroundThreshold: backgroundThreshold ?? CAMT_BACKGROUND_TRANSACTIONS,
+          ...(readFiles ? { keep: (key: string, file: ReadCamt) => readFiles.keep(key, file) } : {}),
         },
       ).catch((e) => databaseError(e, camtKind));
       const queued = pendingQueues.get(String(result.camt.registration));
