@@ -8,10 +8,11 @@ import { artifactsDir, launchChromium, openJourneyPage, startProduct, type Runni
 import { signIn } from './support/pages.ts';
 
 /**
- * Issue 33's journey "pick a vehicle from the catalogue into an asset line": a deal's asset lines
- * take a vehicle chosen in the vehicle catalogue (a local server answering as the provider does),
- * made an asset by lectura-to-asset, and an item of a tenant-maintained asset catalogue found by the
- * line's catalogue lookup.
+ * Issue 33's journeys with the vehicle catalogue (a local server answering as the provider does):
+ * a deal's asset lines take a vehicle chosen in the catalogue, made an asset by lectura-to-asset,
+ * and an item of a tenant-maintained asset catalogue found by the line's catalogue lookup; then a
+ * quotation's residual value is read on the catalogue's curve for its vehicle, the curve drawn,
+ * the value applied and the rent priced again.
  */
 let product: RunningProduct;
 let lectura: LecturaTestServer;
@@ -22,9 +23,33 @@ const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir, `
 const at = (route: string) => `${product.url}${route}`;
 const api = (method: string, url: string, payload?: object) =>
   product.app.inject({ method: method as 'GET', url, headers: { authorization }, ...(payload ? { payload } : {}) });
+/** The digits of an amount as shown (`17,234.56 €` → `1723456`), whatever the locale's separators. */
+const digits = (value: string | number) =>
+  typeof value === 'number' ? value.toFixed(2).replace(/\D/g, '') : value.replace(/\D/g, '');
 const backhoe = lecturaCatalogue.models.find((m) => m.manufacturer_name === 'JCB' && m.name === '3CX standard')!;
 const openOption = (text: string) =>
   page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text });
+
+/**
+ * Opens the deal's vehicle catalogue picker and adds the backhoe of `year`, walking the catalogue
+ * by category: construction machinery, backhoe loaders, JCB, the 3CX (its usage the default, NORMAL).
+ */
+async function pickBackhoe(year: number) {
+  await page.getByTestId('vehicle-catalogue').click();
+  const picker = page.locator('.ant-modal').filter({ hasText: 'From the vehicle catalogue' });
+  await picker.waitFor();
+  await picker.getByTestId('vehicle-category').click();
+  await openOption('Construction machinery').click();
+  await picker.getByTestId('vehicle-sub-category').click();
+  await openOption('Backhoe loaders').click();
+  await picker.getByTestId('vehicle-manufacturer').click();
+  await openOption('JCB').click();
+  await picker.getByTestId(`vehicle-model-${backhoe.id}`).click();
+  expect(await picker.getByTestId('vehicle-chosen').innerText()).toContain('JCB 3CX standard');
+  await picker.getByTestId('vehicle-year').fill(String(year));
+  await shot(`vehicle-catalogue-picker-${year}`);
+  await picker.getByTestId('vehicle-add').click();
+}
 
 beforeAll(async () => {
   // The dictionaries the app loads as it starts, loaded first: on a busy machine their import alone
@@ -75,21 +100,7 @@ describe('the vehicle catalogue in asset lines', () => {
     const lines = page.getByTestId('asset-lines');
     await lines.waitFor();
 
-    // From the vehicle catalogue, by category: construction machinery, backhoe loaders, JCB, the 3CX.
-    await page.getByTestId('vehicle-catalogue').click();
-    const picker = page.locator('.ant-modal').filter({ hasText: 'From the vehicle catalogue' });
-    await picker.waitFor();
-    await picker.getByTestId('vehicle-category').click();
-    await openOption('Construction machinery').click();
-    await picker.getByTestId('vehicle-sub-category').click();
-    await openOption('Backhoe loaders').click();
-    await picker.getByTestId('vehicle-manufacturer').click();
-    await openOption('JCB').click();
-    await picker.getByTestId(`vehicle-model-${backhoe.id}`).click();
-    expect(await picker.getByTestId('vehicle-chosen').innerText()).toContain('JCB 3CX standard');
-    await picker.getByTestId('vehicle-year').fill('2024');
-    await shot('vehicle-catalogue-picker');
-    await picker.getByTestId('vehicle-add').click();
+    await pickBackhoe(2024);
     await lines.locator('tr', { hasText: 'JCB 3CX standard' }).waitFor({ timeout: 15_000 });
 
     // A line of its own, its asset found in the EMPREKIS catalogue by the line's lookup.
@@ -163,5 +174,111 @@ describe('the vehicle catalogue in asset lines', () => {
     // The form shows the filled values.
     await expect.poll(() => page.locator('#field-model').inputValue(), { timeout: 15_000 }).toBe('Golf hybrid');
     await shot('vehicle-catalogue-asset');
+  }, 180_000);
+});
+
+describe('a residual value from the catalogue curve', () => {
+  it("picks a vehicle from the catalogue into an asset line and prices a quotation with the residual value read on its model's curve", async () => {
+    const created = await api('POST', '/api/financing/deals', {
+      name: 'Backhoe lease with residual value',
+      currency: 'EUR',
+      startDate: '2026-01-01',
+      quotations: [
+        { name: 'Lease 42', financedAmountExclTax: backhoe.price_new, rate: 0.06, duration: 42, frequency: '30' },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const deal = created.json();
+
+    // The vehicle picked from the catalogue into the deal's asset lines (lectura-to-asset makes its asset).
+    await page.goto(at(`/deal/${deal.registration}`));
+    const lines = page.getByTestId('asset-lines');
+    await lines.waitFor();
+    await pickBackhoe(2025);
+    await lines.locator('tr', { hasText: `${backhoe.manufacturer_name} ${backhoe.name}` }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('save-lines').click();
+    await expect
+      .poll(async () => (await api('GET', `/api/financing/deals/${deal.registration}`)).json().assets?.length ?? 0, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const rentBefore = Number(deal.quotations[0].instalment);
+    expect(rentBefore).toBeGreaterThan(0);
+
+    await page.goto(at(`/deal/${deal.registration}`));
+    const quotations = page.getByTestId('quotations');
+    await quotations.waitFor();
+    const cells = async (label: string) =>
+      quotations
+        .locator('tr')
+        .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('td')
+        .allInnerTexts();
+
+    await page.getByTestId('residual-value-0').first().click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Residual value from catalogue' });
+    await dialog.waitFor();
+    // The curve of the asset's model, year and usage (picked with the vehicle), drawn, and read at the 42-month term.
+    await dialog.getByTestId('residual-value-reading').waitFor({ timeout: 15_000 });
+    await dialog.locator('[data-testid="residual-value-curve"] canvas').waitFor();
+    const reading = (
+      await api('GET', `/api/financing/deals/${deal.registration}/quotations/Q1/residual-value?usage=NORMAL`)
+    ).json();
+    expect(reading).toMatchObject({ modelName: backhoe.name, year: 2025, usage: 'NORMAL', term: 42 });
+    expect(await dialog.getByTestId('residual-value-reading').innerText()).toContain(
+      `${backhoe.manufacturer_name} ${backhoe.name} (2025, Normal)`,
+    );
+    expect(digits(await dialog.getByTestId('residual-value-amount').innerText())).toBe(digits(reading.residualValue));
+    expect(lectura.hits.some((hit) => hit.startsWith('/v2/regressor?'))).toBe(true);
+    await shot('residual-value-curve');
+
+    await dialog.getByTestId('residual-value-apply').click();
+    const repriced = dialog.getByTestId('residual-value-repriced');
+    await repriced.waitFor({ timeout: 15_000 });
+    const stored = (await api('GET', `/api/financing/deals/${deal.registration}`)).json().quotations[0];
+    expect(stored).toMatchObject({
+      residualValue: reading.residualValue,
+      residualValueSource: 'CATALOGUE',
+      residualValueCurve: { modelName: backhoe.name, year: 2025, usage: 'NORMAL' },
+    });
+    expect(stored.residualValueDate).toBeTruthy();
+    // The finance engine priced the rent with the residual value: lower than without it.
+    expect(stored.instalment).toBeLessThan(rentBefore);
+    expect(await repriced.innerText()).toContain('Priced with a residual value of');
+    expect(digits(await repriced.innerText())).toContain(digits(stored.instalment));
+    await shot('residual-value-applied');
+
+    await dialog.getByTestId('residual-value-close').click();
+    await expect.poll(async () => digits((await cells('Instalment'))[1] ?? '')).toBe(digits(stored.instalment));
+    expect(digits((await cells('Residual value'))[1])).toBe(digits(stored.residualValue));
+    expect((await cells('Residual value source'))[1]).toBe('Catalogue curve');
+  }, 180_000);
+
+  it('shows a catalogue error in the dialog and leaves the quotation as it was', async () => {
+    const created = await api('POST', '/api/financing/deals', {
+      name: 'No vehicle',
+      currency: 'EUR',
+      quotations: [{ financedAmountExclTax: 10000, rate: 0.05, duration: 36, frequency: '30' }],
+    });
+    const deal = created.json();
+    await page.goto(at(`/deal/${deal.registration}`));
+    await page.getByTestId('quotations').waitFor();
+    await page.getByTestId('residual-value-0').first().click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Residual value from catalogue' });
+    await dialog.getByTestId('residual-value-error').waitFor({ timeout: 15_000 });
+    expect(await dialog.getByTestId('residual-value-error').innerText()).toContain('Missing field');
+    // Named by hand, a vehicle the catalogue does not know: its error, in the dialog.
+    await dialog.getByTestId('residual-value-manufacturer').fill('Nobody');
+    await dialog.getByTestId('residual-value-model').fill('Nothing');
+    await dialog.getByTestId('residual-value-year').fill('2024');
+    await dialog.getByTestId('residual-value-usage').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    await dialog.getByTestId('residual-value-read').click();
+    await expect
+      .poll(() => dialog.getByTestId('residual-value-error').innerText(), { timeout: 15_000 })
+      .toContain('has no residual value curve for Nobody Nothing');
+    expect(await dialog.getByTestId('residual-value-apply').isDisabled()).toBe(true);
+    const after = (await api('GET', `/api/financing/deals/${deal.registration}`)).json();
+    expect(after._version).toBe(deal._version);
   }, 180_000);
 });

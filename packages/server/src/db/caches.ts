@@ -1,3 +1,4 @@
+import type { CacheView } from '@lbo/model/operations';
 import type { Db } from './database.ts';
 
 /**
@@ -19,15 +20,7 @@ export interface CacheCounters {
   miss(): void;
 }
 
-export interface CacheView {
-  name: string;
-  description: string;
-  size: number;
-  hits: number;
-  misses: number;
-  /** Hits over lookups since start or the last emptying; null before the first lookup. */
-  hitRate: number | null;
-}
+export type { CacheView };
 
 interface Registered extends CacheRegistration {
   hits: number;

@@ -1,6 +1,7 @@
 import { entityByName } from '@lbo/model/entity-registry';
 import type { Caller, Operations } from '../entities/crud.operation.ts';
 import type { LecturaCatalogue, VehicleModel } from './lectura.ts';
+import { ASSET_CATALOGUES, type AssetCatalogueItem, type AssetCatalogueName } from '@lbo/model/asset-catalogues';
 
 /**
  * Asset catalogues fetched by name (spec 002 §9): `GET /api/script/runs/{catalog}?search=`.
@@ -9,28 +10,7 @@ import type { LecturaCatalogue, VehicleModel } from './lectura.ts';
  * others have no public interface, so each is a tenant-maintained catalogue: the tenant's
  * AssetCatalogItem records with that `catalogName` (docs/vehicle-catalogue.md).
  */
-export const ASSET_CATALOGUES = ['LECTURA', 'EMPREKIS', 'AUTOVISTA', 'AUTOBIZ', 'CARTELL', 'ACB'] as const;
-export type AssetCatalogueName = (typeof ASSET_CATALOGUES)[number];
-
-export interface AssetCatalogueItem {
-  /** What identifies the item in its catalogue (a model id, an item's code or registration). */
-  id: string;
-  catalog: AssetCatalogueName;
-  code: string | null;
-  name: string;
-  description: string | null;
-  model: string | null;
-  manufacturer: string | null;
-  /** Decimal strings. */
-  unitPrice: string | null;
-  sourcePrice: string | null;
-  taxCode: string | null;
-  currency: string | null;
-  serviceCode: string | null;
-  rvCode: string | null;
-  paramsCatalog: string | null;
-  image: string | null;
-}
+export { ASSET_CATALOGUES, type AssetCatalogueItem, type AssetCatalogueName };
 
 export const SEARCH_LIMIT = 20;
 const catalogItem = entityByName('AssetCatalogItem')!;

@@ -27,7 +27,7 @@ import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import { decimalsOf } from '@lbo/model/finance/amounts';
 import { taxesOf } from './tenant-taxes.ts';
-import { followCurve } from './residual-value-curve.ts';
+import { followCurve } from '@lbo/model/finance/residual-value-curve';
 
 const tableLinks = ['ratesTableRegistration', 'coefficientsTableRegistration', 'costTableRegistration'];
 

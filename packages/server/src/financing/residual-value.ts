@@ -19,12 +19,13 @@ import { regressorCurves } from '../external/external.module.ts';
 import { financedRecordHooks } from './quotation-pricing.ts';
 import {
   type CurvePoint,
+  type ResidualValueReading,
   curvePoints,
   percentAt,
   percentFraction,
   residualAmount,
   termMonths,
-} from './residual-value-curve.ts';
+} from '@lbo/model/finance/residual-value-curve';
 
 /** What the curve is asked for; each absent one is taken from the quotation's vehicle. */
 export interface CurveRequest {
@@ -36,33 +37,6 @@ export interface CurveRequest {
   assetRegistration?: string;
   /** The version of the record the user saw: a record changed since is refused (409). */
   _version?: number;
-}
-
-/** A curve read at a quotation's term, as shown before it is applied and stored once it is. */
-export interface ResidualValueReading {
-  quotation: string;
-  assetRegistration?: string;
-  catalogue: string;
-  modelName: string;
-  manufacturerName: string;
-  year: number;
-  usage: string;
-  points: CurvePoint[];
-  /** The quotation's term in months (its periods times their months). */
-  term: number;
-  /** Percentage of the price left at the term (0–100, six places). */
-  percent: string;
-  outside?: 'before' | 'after';
-  /** The price the percentage applies to, and the residual value it gives. */
-  base: number;
-  /** Where the price came from: the asset line, the catalogue's price new, the financed amount. */
-  baseFrom: 'assetLine' | 'catalogue' | 'financedAmount';
-  residualValue: number;
-  currency?: string;
-  /** When the curve was read (ISO date-time). */
-  readAt: string;
-  /** The record's version the reading was made on. */
-  version: number;
 }
 
 type Quotation = Doc & { registration?: string; duration?: number; financedAmountExclTax?: number };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { RunningStatement } from '@lbo/model/operations';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -8,17 +9,7 @@ import type { Database } from '../db/database.ts';
  * only; the super admin sees every statement of the application's role. The embedded database
  * has no other sessions to show: the list is empty there.
  */
-export interface RunningStatement {
-  pid: number;
-  tenant: string | null;
-  requestId: string | null;
-  state: string;
-  startedAt: string | null;
-  ageSeconds: number;
-  waitEvent: string | null;
-  /** The statement's text, cut to MAX_QUERY_CHARS. */
-  query: string;
-}
+export type { RunningStatement };
 
 export const MAX_QUERY_CHARS = 1000;
 

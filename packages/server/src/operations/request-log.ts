@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { sql } from 'kysely';
+import type { LoggedStatement, RequestLogEntry } from '@lbo/model/operations';
 import { inTenant, type Db } from '../db/database.ts';
 import { APP_ROLE } from '../db/schema.ts';
 
@@ -16,28 +17,7 @@ export const REQUEST_LOG_TABLE = 'request_log';
 export const MAX_STATEMENTS = 200;
 export const MAX_STATEMENT_CHARS = 2048;
 
-export interface LoggedStatement {
-  sql: string;
-  ms: number;
-  error?: string;
-}
-
-export interface RequestLogEntry {
-  requestId: string;
-  at: string;
-  tenant: string;
-  method: string;
-  route: string | null;
-  url: string;
-  user: string | null;
-  status: number;
-  durationMs: number;
-  statements: LoggedStatement[];
-  /** Statements past MAX_STATEMENTS, counted but not kept. */
-  droppedStatements: number;
-  error: { code?: string; message: string } | null;
-  process: string;
-}
+export type { LoggedStatement, RequestLogEntry };
 
 export const processName = `${os.hostname()}:${process.pid}`;
 

@@ -1,5 +1,6 @@
 import { api } from '../app/api/client.ts';
 import type { CallOptions } from '../app/api/data-provider.ts';
+import { ASSET_CATALOGUES, type AssetCatalogueItem } from '@lbo/model/asset-catalogues';
 
 /**
  * The catalogue calls of the web (docs/vehicle-catalogue.md): asset catalogues searched by name,
@@ -8,27 +9,9 @@ import type { CallOptions } from '../app/api/data-provider.ts';
 const enc = encodeURIComponent;
 const lectura = '/api/external/lectura';
 
-/** The asset catalogues a lookup offers (spec 002 §9). */
-export const assetCatalogues = ['LECTURA', 'EMPREKIS', 'AUTOVISTA', 'AUTOBIZ', 'CARTELL', 'ACB'] as const;
-
-/** An item of an asset catalogue: what a choice fills on an asset or an asset line. */
-export interface CatalogueItem {
-  id: string;
-  catalog: string;
-  code: string | null;
-  name: string;
-  description: string | null;
-  model: string | null;
-  manufacturer: string | null;
-  unitPrice: string | null;
-  sourcePrice: string | null;
-  taxCode: string | null;
-  currency: string | null;
-  serviceCode: string | null;
-  rvCode: string | null;
-  paramsCatalog: string | null;
-  image: string | null;
-}
+/** The asset catalogues a lookup offers, and an item of one: what a choice fills on an asset or an asset line. */
+export const assetCatalogues = ASSET_CATALOGUES;
+export type CatalogueItem = AssetCatalogueItem;
 
 export interface VehicleCategory {
   id: string;

@@ -17,7 +17,7 @@ import {
 } from './ContractScheduleCard.tsx';
 
 /** A running contract shows its schedules: their chart's library is fetched with the data, not after it. */
-const loadCharts = () => import('./echarts-setup.ts');
+const loadCharts = () => import('../app/charts/echarts-setup.ts');
 
 /**
  * Contracts and deals: the generic form; the quotations compared side by side (a deal's chosen

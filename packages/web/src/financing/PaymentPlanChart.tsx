@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPlan } from '@lbo/model/finance/payment-plan';
 import { formatDate } from '../i18n/formats.ts';
-import { chartMoney, EChart } from './EChart.tsx';
+import { chartMoney, EChart } from '../app/charts/EChart.tsx';
 
 /** The payment plan as a chart: the balance after each line, and each instalment split into interest and principal. */
 export function PaymentPlanChart({ plan, height = 320 }: { plan: PaymentPlan; height?: number }) {

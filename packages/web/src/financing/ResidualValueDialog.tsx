@@ -10,7 +10,7 @@ import { translatedErrorMessage } from '../app/api/error-text.ts';
 import { notify } from '../app/notify.tsx';
 import type { Values } from '../entities/form-values.ts';
 import { formatCurrency, formatDateTime, formatNumber } from '../i18n/formats.ts';
-import { EChart } from './EChart.tsx';
+import { EChart } from '../app/charts/EChart.tsx';
 import {
   applyResidualValue,
   readResidualValue,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleLine } from '@lbo/model/finance/contract-schedule';
 import { formatDate } from '../i18n/formats.ts';
-import { chartMoney, EChart } from './EChart.tsx';
+import { chartMoney, EChart } from '../app/charts/EChart.tsx';
 
 /**
  * A contract element's stored schedule as a chart: each line's amount (interest and principal

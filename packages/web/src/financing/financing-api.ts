@@ -1,5 +1,6 @@
 import { api } from '../app/api/client.ts';
 import type { CallOptions, Kind, Query } from '../app/api/data-provider.ts';
+import type { ResidualValueReading } from '@lbo/model/finance/residual-value-curve';
 
 /**
  * The financing calls of the web (docs/api.md "Financing"): the calculator's payment plan, a
@@ -47,22 +48,7 @@ export interface ResidualValueAsk {
 }
 
 /** A curve read at a quotation's term (server: financing/residual-value.ts). */
-export interface ResidualValueReading {
-  quotation: string;
-  catalogue: string;
-  modelName: string;
-  manufacturerName: string;
-  year: number;
-  usage: string;
-  points: { months: number; percent: string }[];
-  term: number;
-  percent: string;
-  outside?: 'before' | 'after';
-  base: number;
-  baseFrom: 'assetLine' | 'catalogue' | 'financedAmount';
-  residualValue: number;
-  readAt: string;
-}
+export type { ResidualValueReading };
 
 const residualValuePath = (kind: Kind, id: string, quotation: string) =>
   `/api/${kind.route}/${enc(id)}/quotations/${enc(quotation)}/residual-value`;

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { api } from '../app/api/client.ts';
 import { FastLink } from '../entities/FastLink.tsx';
 import { formatNumber } from '../i18n/formats.ts';
-import { MetricChart } from './MetricChart.tsx';
+import { EChart } from '../app/charts/EChart.tsx';
 import { metricLabels, operationsKeys, type Point } from './operations-api.ts';
 
 const spans = [
@@ -35,6 +35,8 @@ export default function MetricRecordScreen() {
   const meta = metricLabels[key];
   const option = useMemo(
     () => ({
+      // The title names the one series.
+      legend: { show: false },
       grid: { left: 60, right: 24, top: 24, bottom: 60 },
       tooltip: {
         trigger: 'axis',
@@ -61,7 +63,7 @@ export default function MetricRecordScreen() {
       {series.isLoading ? (
         <Spin />
       ) : series.data?.points.length ? (
-        <MetricChart option={option} height={360} />
+        <EChart option={option} height={360} testId="metric-chart" />
       ) : (
         <Empty description={t('No figure recorded yet')} />
       )}

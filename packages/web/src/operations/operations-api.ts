@@ -1,3 +1,7 @@
+import type { CacheView, LoggedStatement, RequestLogEntry, RunningStatement } from '@lbo/model/operations';
+
+export type { CacheView, LoggedStatement, RequestLogEntry, RunningStatement };
+
 /** What the operations routes answer (packages/server/src/operations/operations.routes.ts). */
 export type Point = [date: string, value: number];
 
@@ -6,48 +10,6 @@ export interface MetricSummary {
   last: number | null;
   lastDate: string | null;
   points: Point[];
-}
-
-export interface LoggedStatement {
-  sql: string;
-  ms: number;
-  error?: string;
-}
-
-export interface RequestLogEntry {
-  requestId: string;
-  at: string;
-  tenant: string;
-  method: string;
-  route: string | null;
-  url: string;
-  user: string | null;
-  status: number;
-  durationMs: number;
-  statements: LoggedStatement[];
-  droppedStatements: number;
-  error: { code?: string; message: string } | null;
-  process: string;
-}
-
-export interface RunningStatement {
-  pid: number;
-  tenant: string | null;
-  requestId: string | null;
-  state: string;
-  startedAt: string | null;
-  ageSeconds: number;
-  waitEvent: string | null;
-  query: string;
-}
-
-export interface CacheView {
-  name: string;
-  description: string;
-  size: number;
-  hits: number;
-  misses: number;
-  hitRate: number | null;
 }
 
 export const operationsKeys = {

@@ -1,5 +1,5 @@
 /**
- * The parts of ECharts the finance screens draw with. Imported only through `import()`, so the
+ * The parts of ECharts the app's charts (finance, metrics) draw with. Imported only through `import()`, so the
  * library is a chunk of its own, loaded when a chart first shows (never by the sign-in page).
  */
 import * as echarts from 'echarts/core';

@@ -7,8 +7,8 @@
  * amount rounded to the currency's minor unit, both half away from zero (spec 000 §9).
  */
 import type { Decimal } from 'decimal.js';
-import { ApiError } from '@lbo/model/errors';
-import { Dec } from '@lbo/model/finance/decimal';
+import { ApiError } from '../errors.ts';
+import { Dec } from './decimal.ts';
 
 /** One point of a curve: after `months`, `percent` (0–100, a decimal string) of the price is left. */
 export interface CurvePoint {
@@ -18,6 +18,33 @@ export interface CurvePoint {
 
 /** Decimal places of a percentage read on a curve (0–100 scale): 60.123456 %. */
 export const PERCENT_DECIMALS = 6;
+
+/** A curve read at a quotation's term, as shown before it is applied and stored once it is. */
+export interface ResidualValueReading {
+  quotation: string;
+  assetRegistration?: string;
+  catalogue: string;
+  modelName: string;
+  manufacturerName: string;
+  year: number;
+  usage: string;
+  points: CurvePoint[];
+  /** The quotation's term in months (its periods times their months). */
+  term: number;
+  /** Percentage of the price left at the term (0–100, six places). */
+  percent: string;
+  outside?: 'before' | 'after';
+  /** The price the percentage applies to, and the residual value it gives. */
+  base: number;
+  /** Where the price came from: the asset line, the catalogue's price new, the financed amount. */
+  baseFrom: 'assetLine' | 'catalogue' | 'financedAmount';
+  residualValue: number;
+  currency?: string;
+  /** When the curve was read (ISO date-time). */
+  readAt: string;
+  /** The record's version the reading was made on. */
+  version: number;
+}
 
 export interface CurveReading {
   /** The percentage of the price left at the term, 0–100, to PERCENT_DECIMALS places. */
