@@ -6,16 +6,16 @@ import { launchChromium, startProduct } from '../../e2e/support/product.ts';
 import { runContractScreenBench, type ContractScreenResult } from './contract-screen.bench.ts';
 
 /**
- * The web app's weight and speed (issue 4, Benchmark): initial JavaScript (gzip) of the
- * sign-in route and of a list route, and, in headless Chromium, the time from navigation to
- * a rendered list of 100 rows and from the list data arriving to those rows on screen.
- * Targets: sign-in at most 250 KB gzip, a list route at most 350 KB gzip; 100 rows within
+ * The web app's weight and speed (issue 4, Benchmark): initial JavaScript of the sign-in route
+ * and of a list route (as sent, brotli, and gzip), and, in headless Chromium, the time from
+ * navigation to a rendered list of 100 rows and from the list data arriving to those rows on screen.
+ * Targets: sign-in at most 250 KB gzip, a list route at most 300 KB as sent; 100 rows within
  * 300 ms of the data arriving, a page change within 300 ms of the click.
  */
 export interface RouteWeight {
   scripts: number;
-  /** The heaviest scripts of the route, gzip. */
-  heaviest: { name: string; gzipKB: number }[];
+  /** The heaviest scripts of the route, as sent and gzip. */
+  heaviest: { name: string; wireKB: number; gzipKB: number }[];
   rawKB: number;
   gzipKB: number;
   /** What went over the wire: the bodies as the server sent them (brotli where the browser accepts it). */
@@ -34,7 +34,7 @@ export interface WebBenchResult {
   listOf100Rows: { runs: number; navigationToRenderMs: Stat; dataToRenderMs: Stat };
   /** Changing page inside the loaded app: click to 100 new rows, and data to rows. */
   pageChangeOf100Rows: { runs: number; clickToRenderMs: Stat; dataToRenderMs: Stat };
-  targets: { signInGzipKB: number; listGzipKB: number; dataToRenderMs: number; pageChangeMs: number };
+  targets: { signInGzipKB: number; listWireKB: number; dataToRenderMs: number; pageChangeMs: number };
   withinTargets: { signIn: boolean; list: boolean; render: boolean; pageChange: boolean };
   /** A contract's screen: navigation to its schedule, its API calls, a workflow transition's click to result. */
   contractScreen: ContractScreenResult;
@@ -71,11 +71,12 @@ async function scriptWeight(page: Page, navigate: () => Promise<unknown>): Promi
   const raw = files.reduce((n, f) => n + f.length, 0);
   const gzipped = files.map((f) => zlib.gzipSync(f, { level: 9 }).length);
   const gzip = gzipped.reduce((n, size) => n + size, 0);
-  const sent = (await Promise.all(wire)).reduce((n, size) => n + size, 0);
+  const sentSizes = await Promise.all(wire);
+  const sent = sentSizes.reduce((n, size) => n + size, 0);
   // The heaviest scripts, to see what a route carries.
   const heaviest = names
-    .map((name, i) => ({ name, gzipKB: kb(gzipped[i]) }))
-    .sort((a, b) => b.gzipKB - a.gzipKB)
+    .map((name, i) => ({ name, wireKB: kb(sentSizes[i]), gzipKB: kb(gzipped[i]) }))
+    .sort((a, b) => b.wireKB - a.wireKB)
     .slice(0, 8);
   return { scripts: files.length, rawKB: kb(raw), gzipKB: kb(gzip), wireKB: kb(sent), heaviest };
 }
@@ -171,10 +172,10 @@ async function runListBench({
         clickToRenderMs: stat(pageChange),
         dataToRenderMs: stat(changes.map((s) => s.dataToRenderMs)),
       },
-      targets: { signInGzipKB: 250, listGzipKB: 350, dataToRenderMs: 300, pageChangeMs: 300 },
+      targets: { signInGzipKB: 250, listWireKB: 300, dataToRenderMs: 300, pageChangeMs: 300 },
       withinTargets: {
         signIn: signInRoute.gzipKB <= 250,
-        list: listRoute.gzipKB <= 350,
+        list: listRoute.wireKB <= 300,
         render: median(render) <= 300,
         pageChange: median(pageChange) <= 300,
       },

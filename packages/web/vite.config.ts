@@ -37,6 +37,25 @@ function precompress(): Plugin {
 }
 
 /**
+ * antd's inputs and selects read the form's context (`FormProvider`) from `@rc-component/form`,
+ * whose index also builds the whole form (fields, lists, validation) as properties of its default
+ * export, which a bundler must keep. That import goes to the context's own file instead, so a
+ * screen without a form does not carry the form.
+ */
+function formContextOnly(): Plugin {
+  return {
+    name: 'form-context-only',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer))
+        return undefined;
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    },
+  };
+}
+
+/**
  * The installable app (spec 000 §2, docs/offline.md): a web app manifest and the service worker
  * `src/offline/sw.ts`, built to `/sw.js` with the precache list of this build's own files. The
  * list is made when the build closes, so it names neither the compressed twins (`.br`, `.gz`) nor
@@ -83,7 +102,12 @@ const installableApp = () =>
  */
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress(), installableApp()],
+  plugins: [
+    react(),
+    formContextOnly(),
+    precompress(),
+    installableApp(),
+  ],
   // The calendar's plugins are installed at two levels (the web's FullCalendar and the root's
   // timegrid): one core for all of them, or a plugin registers with a core the calendar does not use.
   resolve: { dedupe: ['@fullcalendar/core', '@fullcalendar/daygrid'] },
@@ -94,9 +118,24 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // React and the router are needed by every route: one long-cached chunk.
+        // What a route needs comes in a few chunks rather than some ninety small ones: brotli
+        // compresses one large file better than many small ones, and each file costs a request.
+        // Each group takes its modules with everything they import (not taken by a group of higher
+        // priority): React and the router; the app's start (locale, session, the modules' faces,
+        // the entity declarations); the sign-in page; the signed-in shell with its header and the list screen.
+        // What only other screens use stays in their own chunks.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 4 },
+            { name: 'app', test: /src[\\/]app[\\/](main\.tsx|Root\.tsx|web-modules\.ts)$/, priority: 3 },
+            { name: 'sign-in', test: /src[\\/]app[\\/]pages[\\/]LoginPage\.tsx$/, priority: 2 },
+            {
+              // The header's parts (search, the state of the app, the bell) are drawn with the shell.
+              name: 'signed-in',
+              test: /src[\\/](app[\\/]shell[\\/]SignedInApp|entities[\\/]ListScreen|search[\\/]HeaderSearch|offline[\\/]OfflineStatus|notifications[\\/]NotificationBell)\.tsx$/,
+              priority: 1,
+            },
+          ],
         },
       },
     },

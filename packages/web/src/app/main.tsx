@@ -7,7 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Root } from './Root.tsx';
 import { loadAntdLocale } from './shell/antd-locale.ts';
 import { RouteError } from './pages/RouteError.tsx';
-import { Loading } from './pages/StatusPages.tsx';
+import { Loading } from './pages/Loading.tsx';
 import { basenameOf, hashRedirectTarget } from './location-rules.ts';
 import { setCallInterceptor } from './api/client.ts';
 

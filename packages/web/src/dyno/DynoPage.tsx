@@ -3,7 +3,7 @@ import { Result } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { Loading } from '../app/pages/StatusPages.tsx';
+import { Loading } from '../app/pages/Loading.tsx';
 import { useDynoKind } from './dyno-kind.ts';
 
 /** Renders `children` with the kind of the route's `/page/{name}`, or says why it cannot. */

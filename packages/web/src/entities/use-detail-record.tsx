@@ -8,7 +8,7 @@ import { useCreate, useRecord, useUpdate } from '../app/api/data-hooks.ts';
 import { ApiFailure } from '../app/api/api-failure.ts';
 import { notify } from '../app/notify.tsx';
 import type { Notice } from '../app/api/error-notice.ts';
-import { Loading } from '../app/pages/StatusPages.tsx';
+import { Loading } from '../app/pages/Loading.tsx';
 import type { Values } from './form-values.ts';
 import { versionedUpdate } from './record-update.ts';
 import { detailPath } from './entity-fields.ts';

@@ -3,7 +3,7 @@ import { Alert, Collapse, Input, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
-import { Loading } from './StatusPages.tsx';
+import { Loading } from './Loading.tsx';
 
 /**
  * `/documentation/api` (spec 000 §2.2; the `openapi` element of spec 001 §2.12): the API's

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Button, Result } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { Button, Flex } from 'antd';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify.tsx';
@@ -19,7 +19,6 @@ export const isChunkLoadError = (error: unknown) =>
  */
 export function RouteError() {
   const error = useRouteError();
-  const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
   const online = !isAppOffline();
   useEffect(() => {
@@ -30,20 +29,27 @@ export function RouteError() {
       );
     if (!chunk) console.error(error);
   }, [chunk, error, online]);
-  if (chunk)
-    return (
-      <Result
-        status="warning"
-        title={online ? t(outdatedText) : ''}
-        extra={<Button onClick={() => window.location.reload()}>{t('Refresh')}</Button>}
-      />
-    );
   return (
-    <Result
-      status="error"
-      title={t('Oops, something went wrong')}
-      subTitle={String((error as Error)?.message ?? error)}
-      extra={<Button href="/">{t('Home')}</Button>}
-    />
+    <Suspense fallback={null}>
+      <ErrorResult outdated={chunk} online={online} detail={String((error as Error)?.message ?? error)} />
+    </Suspense>
   );
 }
+
+/**
+ * The page itself is a chunk of its own (antd's Result and its illustrations stay out of the first
+ * load). When it cannot load either (the build was replaced, or the server is away), a Refresh
+ * button stands in for it.
+ */
+const ErrorResult = lazy(() =>
+  import('./ErrorResult.tsx').catch(() => ({
+    default: function RefreshOnly() {
+      const { t } = useTranslation();
+      return (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Button onClick={() => window.location.reload()}>{t('Refresh')}</Button>
+        </Flex>
+      );
+    },
+  })),
+);

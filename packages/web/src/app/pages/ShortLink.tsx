@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { dataProvider } from '../api/data-provider.ts';
-import { Loading } from './StatusPages.tsx';
+import { Loading } from './Loading.tsx';
 
 /** `/u/{key}`: the short key is resolved to its url, then followed (spec 000 §2.1). */
 export function ShortLink() {

@@ -1,6 +1,11 @@
-import { Button, Flex, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+
+/*
+ * Status pages drawn with antd's Result, whose illustrations (404, 403, 500) weigh some 36 KB: the
+ * shell loads this file when it shows one of them (app/shell/AppRoutes.tsx).
+ */
 
 /** Tool screens of spec 000 §2.2 that are not built yet: a clear page, never a blank screen. */
 export function NotAvailable({ title }: { title?: string }) {
@@ -45,17 +50,5 @@ export function FeatureTurnedOff({ flag }: { flag: string }) {
       subTitle={t('The feature {flag} is turned off for you. An administrator may turn it on.', { flag })}
       data-testid="feature-turned-off"
     />
-  );
-}
-
-/** The loading state of the app and of lazy screens. */
-export function Loading({ full = false }: { full?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Flex align="center" justify="center" style={{ height: full ? '100vh' : 240 }}>
-      <Spin tip={t('Loading')} size="large">
-        <div style={{ width: 80, height: 80 }} />
-      </Spin>
-    </Flex>
   );
 }

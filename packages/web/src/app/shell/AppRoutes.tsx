@@ -1,18 +1,25 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { entities } from '@lbo/model/entity-registry';
 import { EntityDetailScreen as DetailScreen, EntityListScreen as ListScreen } from './custom-screens.tsx';
 import { detailByIdOnly } from '../../entities/page-config.ts';
-import { FeatureTurnedOff, NotAllowed, NotAvailable, NotFound } from '../pages/StatusPages.tsx';
 import { closedFeatureOf } from '../feature-flags.ts';
 import { ShortLink } from '../pages/ShortLink.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { allowedRoutesOf, isRouteAllowed } from '../menus.ts';
-import { Loading } from '../pages/StatusPages.tsx';
+import { Loading } from '../pages/Loading.tsx';
 import { useWebModules } from '../web-module.ts';
 
 /** The core's own tool screens, by path; the domains' come with their modules. Each is a chunk of its own. */
 const ApiDocumentationScreen = lazy(() => import('../pages/ApiDocumentationScreen.tsx'));
+
+/** The status pages (not found, not allowed, not built, turned off) load when one is shown. */
+const statusPages = () => import('../pages/StatusPages.tsx');
+const NotFound = lazy(async () => ({ default: (await statusPages()).NotFound }));
+const NotAllowed = lazy(async () => ({ default: (await statusPages()).NotAllowed }));
+const NotAvailable = lazy(async () => ({ default: (await statusPages()).NotAvailable }));
+const FeatureTurnedOff = lazy(async () => ({ default: (await statusPages()).FeatureTurnedOff }));
+const withLoading = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 const coreToolScreens: Record<string, ComponentType> = {
   '/documentation/api': ApiDocumentationScreen,
 };
@@ -90,8 +97,8 @@ export function AppRoutes() {
   const allowed = allowedRoutesOf(configuration?.options.allowedRoutes, configuration?.menus);
   // A screen whose flag is off says so, before the menus (which no longer list it) would refuse it.
   const closedFeature = closedFeatureOf(configuration, location.pathname);
-  if (closedFeature) return <FeatureTurnedOff flag={closedFeature} />;
-  if (user && !isRouteAllowed(location.pathname, allowed, user)) return <NotAllowed />;
+  if (closedFeature) return withLoading(<FeatureTurnedOff flag={closedFeature} />);
+  if (user && !isRouteAllowed(location.pathname, allowed, user)) return withLoading(<NotAllowed />);
   return (
     <Routes>
       <Route path="/" element={<Navigate to={configuration?.landingPage ?? '/'} replace />} />
@@ -108,7 +115,7 @@ export function AppRoutes() {
                   <Screen />
                 </Suspense>
               ) : (
-                <NotAvailable />
+                withLoading(<NotAvailable />)
               )
             }
           />
@@ -144,7 +151,7 @@ export function AppRoutes() {
           element={<DetailScreen key={entity.name} entity={entity} />}
         />,
       ])}
-      <Route path="*" element={<NotFound />} />
+      <Route path="*" element={withLoading(<NotFound />)} />
     </Routes>
   );
 }

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession, loginPath, onSignOut } from '../session/session-context.tsx';
 import { themePreferenceOf } from '../session/preferences.ts';
 import { writeUiState } from '../ui-state.ts';
-import { Loading } from '../pages/StatusPages.tsx';
+import { Loading } from '../pages/Loading.tsx';
 import { useShortcut } from '../shortcuts.ts';
 import { Shell } from './Shell.tsx';
 import { AppRoutes } from './AppRoutes.tsx';

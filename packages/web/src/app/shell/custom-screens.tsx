@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { Entity } from '@lbo/model/entity';
 import { ListScreen } from '../../entities/ListScreen.tsx';
 import { usePrefetchDetail } from '../../entities/detail-prefetch.ts';
-import { Loading } from '../pages/StatusPages.tsx';
+import { Loading } from '../pages/Loading.tsx';
 import { useWebModules, type ScreenProps } from '../web-module.ts';
 
 /**
