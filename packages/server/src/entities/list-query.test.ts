@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordsQuery } from './list-query.ts';
+import { literalPattern, wordsQuery } from './list-query.ts';
 
 describe('the words a free-text search needs', () => {
   it('says nothing for one word, which may be any part of a word', () => {
@@ -33,5 +33,24 @@ describe('the words a free-text search needs', () => {
   it('cuts words at 200 characters, as the index does', () => {
     expect(wordsQuery(`a ${'x'.repeat(300)}`)).toBe(`'${'x'.repeat(200)}':*`);
     expect(wordsQuery(`a ${'😀'.repeat(300)}`)).toBe(`'${'😀'.repeat(200)}':*`);
+  });
+});
+
+describe('a regular-expression filter that is a literal text', () => {
+  it('is the ILIKE pattern of the same values, anchored as the expression is', () => {
+    expect(literalPattern('martin')).toBe('%martin%');
+    expect(literalPattern('^Mart')).toBe('Mart%');
+    expect(literalPattern('tin$')).toBe('%tin');
+    expect(literalPattern('^martin$')).toBe('martin');
+    expect(literalPattern('jean dupont')).toBe('%jean dupont%');
+  });
+
+  it('escapes what LIKE would read as a wildcard', () => {
+    expect(literalPattern('50%_off')).toBe('%50\\%\\_off%');
+  });
+
+  it('leaves any other expression to the regular-expression engine', () => {
+    for (const pattern of ['l.a', '^Loan [1-3]', 'a|b', 'a*', 'x+', '(?i)a', '\\d', 'a{2}', '^', '$', '', 'ma$rtin'])
+      expect(literalPattern(pattern)).toBeUndefined();
   });
 });
