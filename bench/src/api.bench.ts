@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { entityByName } from '@lbo/model/entity-registry';
-import { preparedName, type Db } from '@lbo/server/db/database';
+import { entityByRoute } from '@lbo/model/entity-registry';
+import { PREPARED, preparedName, type Db } from '@lbo/server/db/database';
 import { scopedQuery } from '@lbo/server/db/scoped-query';
 import { compileListQuery } from '@lbo/server/entities/list-query';
 import { countStatement, findStatement, listStatement } from '@lbo/server/entities/storage';
@@ -18,6 +18,8 @@ import type { FastifyInstance } from 'fastify';
 export interface Scenario {
   name: string;
   url: string;
+  /** The hand-written SQL of the same answer (`$1` the tenant), whose requests per second are measured beside the API's. */
+  floor?: { sql: string; parameters: unknown[] }[];
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -37,12 +39,14 @@ function rawStatements(
   counted: boolean,
 ): { sql: string; parameters: readonly unknown[] }[] {
   const [path, queryString] = url.split('?');
-  const contract = entityByName('Contract')!;
-  const byRegistration = /\/api\/financing\/contracts\/([^/?]+)$/.exec(path);
-  if (byRegistration) return [findStatement(contract, tenant, byRegistration[1]).compile(db)];
-  const q = compileListQuery(contract, Object.fromEntries(new URLSearchParams(queryString ?? '')));
-  const list = listStatement(contract, tenant, q).compile(db);
-  return counted ? [list, countStatement(contract, tenant, q, COUNT_CAP).compile(db)] : [list];
+  const listed = entityByRoute(path.replace(/^\/api\//, ''));
+  if (!listed) {
+    const byRegistration = /^\/api\/(.+)\/([^/?]+)$/.exec(path)!;
+    return [findStatement(entityByRoute(byRegistration[1])!, tenant, byRegistration[2]).compile(db)];
+  }
+  const q = compileListQuery(listed, Object.fromEntries(new URLSearchParams(queryString ?? '')));
+  const list = listStatement(listed, tenant, q).compile(db);
+  return counted ? [list, countStatement(listed, tenant, q, q.exactCount ? undefined : COUNT_CAP).compile(db)] : [list];
 }
 
 const PING = '/api/core/ping';
@@ -72,15 +76,20 @@ export async function benchApi(
     // What the API sends PostgreSQL for the request (db/database.ts readInTenant): each statement
     // with the tenant settings in one round trip, prepared where the API prepares it.
     const scope = { tenant, user: 'admin@bench', timeoutMs: 10000 };
-    const replay = async () => {
+    // The count, when the API counts, is the last statement: its own time says what pagination-size costs.
+    const countTimes: number[] = [];
+    const replay = async (sample: boolean) => {
       const client = await pool.connect();
       try {
-        for (const st of statements)
+        for (const [k, st] of statements.entries()) {
+          const started = performance.now();
           await scopedQuery((q) => client.query(q), scope, {
             text: st.sql,
             values: st.parameters as unknown[],
             name: preparedName(st.sql),
           });
+          if (sample && counted && k === statements.length - 1) countTimes.push(performance.now() - started);
+        }
       } finally {
         client.release();
       }
@@ -96,7 +105,7 @@ export async function benchApi(
       const pingTime = await client.time(PING);
       const apiTime = await client.time();
       const started = performance.now();
-      await replay();
+      await replay(i >= WARM_UP);
       const sqlTime = performance.now() - started;
       if (i >= WARM_UP) {
         apiTimes.push(apiTime);
@@ -109,6 +118,7 @@ export async function benchApi(
     const raw = summary(sqlTimes);
     const ping = summary(pingTimes);
     const rps = await autocannon(base + s.url, headers, seconds);
+    const floorRequestsPerSecond = s.floor ? await floorRate(pool, scope, s.floor, seconds) : undefined;
     const ownShareMs = +(api.p50 - raw.p50 - ping.p50).toFixed(2);
     const ratioP50 = +(api.p50 / raw.p50).toFixed(2);
     const byRegistration = !s.url.includes('?');
@@ -125,12 +135,51 @@ export async function benchApi(
       sqlP99ms: raw.p99,
       ownShareMs,
       ratioP50,
+      ...(countTimes.length ? { countP50ms: summary(countTimes).p50 } : {}),
       requestsPerSecond: rps,
+      ...(floorRequestsPerSecond !== undefined
+        ? { floorRequestsPerSecond, floorOverApi: +(floorRequestsPerSecond / rps).toFixed(2) }
+        : {}),
       rows: check.headers.get('pagination-size'),
       withinTarget,
     });
   }
   return results;
+}
+
+/**
+ * Requests per second of a floor's statements over 10 connections, as autocannon loads the API:
+ * each request sends the statements with the read scope in one round trip, as the API does.
+ */
+async function floorRate(
+  pool: pg.Pool,
+  scope: { tenant: string; user: string; timeoutMs: number },
+  floor: NonNullable<Scenario['floor']>,
+  seconds: number,
+): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (performance.now() < until) {
+        for (const st of floor) {
+          const text = `${PREPARED} ${st.sql}`;
+          await scopedQuery((q) => client.query(q), scope, {
+            text,
+            values: [scope.tenant, ...st.parameters],
+            name: preparedName(text),
+          });
+        }
+        done++;
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return Math.round(done / ((performance.now() - started) / 1000));
 }
 
 /** A client in its own process (latency-client.ts) that times one GET each time it is asked. */

@@ -2,6 +2,7 @@ import { entityByName } from '@lbo/model/entity-registry';
 import type { FilterDef } from '@lbo/model/search';
 import { bookSize, demoBook } from '@lbo/server/seed/demo-book';
 import { resolvePath } from '@lbo/server/db/field-paths';
+import { textSearchSql } from '@lbo/server/db/schema';
 import type { Scenario } from './api.bench.ts';
 
 /**
@@ -47,4 +48,69 @@ export function contractFilterScenarios(contracts: number): Scenario[] {
     return { name, url: `/api/financing/contracts?${filter.name}=${encodeURIComponent(text)}${page}` };
   };
   return entity.filters.map(scenario);
+}
+
+/** A statement of a floor, `$1` being the tenant. */
+export interface FloorStatement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/**
+ * The list shapes the product is held to against their floor: the SQL a person would write by
+ * hand for the same answer (the page's documents, and the count where the shape asks for one),
+ * run through `pg` as the application role under the same row-level security.
+ */
+export function listShapeScenarios(contracts: number): (Scenario & { floor: FloorStatement[] })[] {
+  const mid = Math.floor(contracts / 2);
+  const registration = `CT${String(mid).padStart(6, '0')}`;
+  const page = (table: string, where: string, order: string) =>
+    `SELECT data::text FROM ${table} WHERE tenant = $1 AND ${where} ORDER BY ${order} LIMIT 20`;
+  const search = `CT0${String(mid).slice(0, 4)}`;
+  return [
+    {
+      name: 'shape: financial product, 20 sorted by registration',
+      url: '/api/financing/contracts?financialProduct=LEASE&sort=registration&range=[0-19]',
+      floor: [
+        {
+          sql: page('contract', `data -> 'quotations' @> '[{"financialProduct":"LEASE"}]'`, 'registration'),
+          parameters: [],
+        },
+      ],
+    },
+    {
+      name: 'shape: person name contains a surname, 20',
+      url: '/api/person/persons?name=martin&range=[0-19]',
+      floor: [{ sql: page('person', `name ILIKE '%martin%'`, '_insert_date DESC, _id DESC'), parameters: [] }],
+    },
+    {
+      name: 'shape: search box, a reference',
+      url: `/api/financing/contracts?search=${search}&range=[0-19]`,
+      floor: [
+        {
+          sql: page(
+            'contract',
+            `${textSearchSql(entityByName('Contract')!)} LIKE '%${search.toLowerCase()}%'`,
+            '_insert_date DESC, _id DESC',
+          ),
+          parameters: [],
+        },
+      ],
+    },
+    {
+      name: 'shape: status page with its exact count',
+      url: '/api/financing/contracts?status=ACTIVE&count=exact&range=[0-19]',
+      floor: [
+        { sql: page('contract', `status = 'ACTIVE'`, '_insert_date DESC, _id DESC'), parameters: [] },
+        { sql: `SELECT count(*) FROM contract WHERE tenant = $1 AND status = 'ACTIVE'`, parameters: [] },
+      ],
+    },
+    {
+      name: 'shape: get by registration',
+      url: `/api/financing/contracts/${registration}`,
+      floor: [
+        { sql: 'SELECT data::text FROM contract WHERE tenant = $1 AND registration = $2', parameters: [registration] },
+      ],
+    },
+  ];
 }

@@ -8,7 +8,7 @@ import { buildApp } from '@lbo/server/app';
 import { createTenant } from '@lbo/server/product';
 import { loadBook } from './load-book.ts';
 import { benchApi } from './api.bench.ts';
-import { contractFilterScenarios } from './contract-scenarios.ts';
+import { contractFilterScenarios, listShapeScenarios } from './contract-scenarios.ts';
 
 /**
  * `npm run bench`: loads a book and measures the list API against raw SQL, then the finance
@@ -21,6 +21,8 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const contracts = Number(process.env.BENCH_CONTRACTS ?? (url ? 1_000_000 : 20_000));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',');
+/** BENCH_SCENARIOS: only the api scenarios whose name holds one of these comma-separated words. */
+const scenarioWords = process.env.BENCH_SCENARIOS?.split(',').map((w) => w.trim().toLowerCase());
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
@@ -69,7 +71,8 @@ if (!only || only.includes('api')) {
     },
     { name: 'GET by registration', url: `/api/financing/contracts/CT${String(mid).padStart(6, '0')}` },
     ...contractFilterScenarios(contracts),
-  ];
+    ...listShapeScenarios(contracts),
+  ].filter((s) => !scenarioWords || scenarioWords.some((w) => s.name.toLowerCase().includes(w)));
   // The embedded database serves one connection: under load the pool is the limit, not the API.
   results.api = {
     database: url ? 'PostgreSQL' : 'PGlite',
