@@ -36,6 +36,7 @@ type Line = {
 };
 type Element = { registration: string; pr: string; status: string; lines: Line[] };
 type InvoiceLine = {
+  registration: string;
   invoiceRegistration: string;
   elementRegistration: string;
   lineNumber: number;
@@ -159,6 +160,16 @@ describe('the billing run', () => {
       status: 'INVOICED',
       invoiceRegistration: billed.invoiceRegistration,
     });
+    // The invoice's History row names its lines, written with it; the lines have none of their own.
+    const invoiceHistory = (
+      await c.call('GET', `/api/core/histories?entityRegistration=${billed.invoiceRegistration}`)
+    ).json() as { action: string; user: string; details: { lines: string[] } }[];
+    const created = invoiceHistory.find((h) => h.action === 'BILLING')!;
+    expect(created.user).toBeTruthy();
+    const ofInvoice = invoiceLines.filter((l) => l.invoiceRegistration === billed.invoiceRegistration);
+    expect([...created.details.lines].sort()).toEqual(ofInvoice.map((l) => l.registration).sort());
+    const lineHistory = await c.call('GET', `/api/core/histories?entityRegistration=${ofInvoice[0].registration}`);
+    expect(lineHistory.json()).toEqual([]);
   });
 
   it('run again, bills nothing more', async () => {

@@ -219,6 +219,7 @@ async function writeInvoices(
   const today = new Date().toISOString().slice(0, 10);
   const invoices: InvoiceDoc[] = [];
   const lines: InvoiceLineDoc[] = [];
+  const lineRegistrations: string[][] = [];
   const registrations = await freeRegistrations(tx, caller, invoice, drafts.length);
   for (const [index, draft] of drafts.entries()) {
     const registration = registrations[index];
@@ -261,9 +262,10 @@ async function writeInvoices(
       ...extra,
     };
     invoices.push(doc);
+    lineRegistrations.push(draft.lines.map((_, i) => `${registration}-${String(i + 1).padStart(3, '0')}`));
     draft.lines.forEach((l, i) =>
       lines.push({
-        registration: `${registration}-${String(i + 1).padStart(3, '0')}`,
+        registration: lineRegistrations[index][i],
         status: 'DRAFT',
         type: lineType(l.elementType),
         name: `${l.elementCode} ${l.number}`,
@@ -284,8 +286,13 @@ async function writeInvoices(
     );
   }
   // A chunk writes thousands of invoice lines: through the bulk writes, unchecked one by one (entities/bulk-writes.ts).
-  await createManyIn(tx, caller, invoice, invoices, { action: 'BILLING' });
-  await createManyIn(tx, caller, invoiceLine, lines, { action: 'BILLING' });
+  // The lines are written with their invoice and never apart from it by the run: the invoice's History row names
+  // them, as a posting event's names its postings, rather than one History row more per line.
+  await createManyIn(tx, caller, invoice, invoices, {
+    action: 'BILLING',
+    historyOf: (_doc, i) => ({ details: { lines: lineRegistrations[i] } }),
+  });
+  await createManyIn(tx, caller, invoiceLine, lines, { recordHistory: false });
   return invoices;
 }
 
