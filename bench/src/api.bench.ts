@@ -164,7 +164,9 @@ async function floorRate(
     try {
       while (performance.now() < until) {
         for (const st of floor) {
-          const text = `${PREPARED} ${st.sql}`;
+          // Prepared as the API prepares its statements: a read by registration, not a list, which a
+          // generic plan (after five runs) would plan without knowing the tenant.
+          const text = st.parameters.length ? `${PREPARED} ${st.sql}` : st.sql;
           await scopedQuery((q) => client.query(q), scope, {
             text,
             values: [scope.tenant, ...st.parameters],
