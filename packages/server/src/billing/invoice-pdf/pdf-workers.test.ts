@@ -60,19 +60,20 @@ afterAll(stopPdfThreads);
 
 describe('the pool of PDF threads', () => {
   it('answers many renders at once, each its own PDF, as rendered in this thread', async () => {
-    const tasks = Array.from({ length: 60 }, (_, i) => invoiceTask(i));
+    const tasks = Array.from({ length: 40 }, (_, i) => invoiceTask(i));
     const pdfs = await Promise.all(tasks.map(renderInPool));
     expect(pdfThreadCount).toBeGreaterThanOrEqual(1);
     for (const [i, pdf] of pdfs.entries()) {
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdfText(pdf)).toContain(`2026-ORG000001-${String(i).padStart(6, '0')}`);
     }
-    for (const i of [0, 7, 22, 59]) {
+    for (const i of [0, 7, 22, 39]) {
       const t = tasks[i];
       const here = await renderInvoicePdf(t.invoice, t.lines, t.seller, t.buyer, t.layout, t.language);
       expect(content(pdfs[i])).toBe(content(here));
     }
-  });
+    // The threads start here (each loads the renderers and parses the fonts): a busy machine needs time.
+  }, 180_000);
 
   it('renders dunning letters', async () => {
     const pdf = await renderInPool({
