@@ -26,7 +26,9 @@ export const matchingRunner = (db: Db): BatchRunner => ({
   chunk: async (tx, caller, batch, cursor) => {
     const camt = (batch.data.parameters as { camtRegistration?: string } | undefined)?.camtRegistration;
     const condition = camt ? sql<boolean>`data->>'camtRegistration' = ${camt}` : sql<boolean>`true`;
-    const rows = await newTransactions(tx, caller.tenant, condition, typeof cursor === 'string' ? cursor : '', CHUNK);
+    const rows = await newTransactions(tx, caller.tenant, condition, typeof cursor === 'string' ? cursor : '', CHUNK, {
+      alongKey: true,
+    });
     // A batch runs for whoever started it; the allocations it makes are the system's.
     const outcome = await matchTransactions(tx, { ...caller, isAdmin: true }, rows);
     return {

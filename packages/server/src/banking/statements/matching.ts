@@ -551,9 +551,12 @@ export async function matchTransactions(
 }
 
 /**
- * The NEW transactions to match after `after` (an `_id`; '' to start), locked. Walked in `_id`
- * order along the primary key, so that going through 100,000 transactions chunk by chunk reads
- * each once.
+ * The NEW transactions to match after `after` (an `_id`; '' to start), locked, in `_id` order.
+ * `alongKey` (a batch going through a large file, or all the waiting ones): walked along the
+ * primary key from `after`, so that going through 100,000 transactions chunk by chunk reads each
+ * once. Without statistics (a table just written, or PGlite, which never gathers them) the planner
+ * would rather take the camt's or the status's index and sort every transaction left at each
+ * chunk, on disk past a few thousand; sorting is refused for that one statement.
  */
 export async function newTransactions(
   tx: Tx,
@@ -561,12 +564,22 @@ export async function newTransactions(
   condition: ReturnType<typeof sql<boolean>>,
   after: string,
   limit: number,
+  { alongKey = false } = {},
 ): Promise<TransactionRow[]> {
   const from = after || '00000000-0000-0000-0000-000000000000';
+  if (alongKey)
+    await sql`SELECT set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true)`.execute(
+      tx,
+    );
   const { rows } =
     await sql<TransactionRow>`SELECT _id, registration, status, name, type, data, _insert_date, _insert_user, _update_date, _update_user, _version
     FROM ${sql.table(transactionKind.table)} WHERE tenant = ${tenant} AND _id > ${from}::uuid AND status = 'NEW' AND (${condition})
     ORDER BY tenant, _id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(tx);
+  // Set for the transaction (undone with it on a failure): back to the session's values for what follows.
+  if (alongKey) {
+    await sql`RESET enable_sort`.execute(tx);
+    await sql`RESET enable_incremental_sort`.execute(tx);
+  }
   return rows;
 }
 
