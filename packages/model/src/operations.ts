@@ -27,6 +27,8 @@ export interface RequestLogEntry {
   error: { code?: string; message: string } | null;
   /** `host:pid` of the process that answered. */
   process: string;
+  /** The request's OpenTelemetry trace, when tracing is on. */
+  traceId?: string;
 }
 
 /** `/database/current-operations`: one statement running now. */

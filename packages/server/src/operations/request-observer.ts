@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { withStatementContext } from '../db/statement-context.ts';
@@ -14,6 +15,8 @@ import { recordSystemEvent } from './system-records.ts';
 
 interface Trace {
   started: number;
+  /** The request's OpenTelemetry span, when tracing is on. */
+  span?: Span;
   statements: LoggedStatement[];
   dropped: number;
   error?: { code?: string; message: string };
@@ -31,12 +34,14 @@ const configurationRoutes = /^\/api\/core\/tenant-configuration(\/|$)/;
  */
 export function observeRequests(app: FastifyInstance, state: OperationsState, db: Db) {
   app.addHook('onRequest', (request, _reply, done) => {
-    const trace: Trace = { started: performance.now(), statements: [], dropped: 0 };
+    const span = state.tracing?.requestStarted(request);
+    const trace: Trace = { started: performance.now(), statements: [], dropped: 0, ...(span ? { span } : {}) };
     traces.set(request, trace);
     withStatementContext(
       {
         requestId: String(request.id),
         statement(text, ms, error) {
+          if (span) state.tracing?.statement(span, text, ms, error);
           if (trace.statements.length >= MAX_STATEMENTS) {
             trace.dropped++;
             return;
@@ -66,6 +71,14 @@ export function observeRequests(app: FastifyInstance, state: OperationsState, db
     const status = reply.statusCode;
     const ms = performance.now() - trace.started;
     state.metrics.request(request.method, route ?? '(no route)', status, ms / 1000);
+    if (trace.span)
+      state.tracing?.requestEnded(trace.span, {
+        method: request.method,
+        route,
+        status,
+        ...(request.caller ? { tenant: request.caller.tenant, user: request.caller.username } : {}),
+        ...(trace.error ? { error: trace.error.message } : {}),
+      });
     if (route === '/metrics' || !request.url.startsWith('/api/')) return;
     const caller = request.caller;
     const tenant = caller?.tenant ?? '';
@@ -90,6 +103,7 @@ export function observeRequests(app: FastifyInstance, state: OperationsState, db
       droppedStatements: trace.dropped,
       error: trace.error ?? null,
       process: processName,
+      ...(trace.span ? { traceId: trace.span.spanContext().traceId } : {}),
     };
     state.requestLog.add(entry);
     if (caller && request.method !== 'GET' && status < 400 && route && configurationRoutes.test(route))

@@ -79,6 +79,13 @@ export default function RequestLogScreen() {
             <Descriptions.Item label={t('Process')} span={2}>
               {log.process}
             </Descriptions.Item>
+            {log.traceId && (
+              <Descriptions.Item label={t('Trace ID')} span={2}>
+                <Typography.Text code copyable>
+                  {log.traceId}
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
           </Descriptions>
           {log.error && (
             <Alert

@@ -35,6 +35,7 @@ export const operationsFr: Record<string, string> = {
   User: 'Utilisateur',
   Duration: 'Durée',
   'Time in SQL': 'Temps en SQL',
+  'Trace ID': 'ID de trace',
   statements: 'requêtes SQL',
   URL: 'URL',
   Process: 'Processus',
