@@ -151,8 +151,9 @@ interface Prepared {
 /**
  * Writes posting events and their postings in the caller's transaction, in a few statements
  * whatever their number: the events, their postings, one History row per event naming its
- * postings. Each event's postings balance per currency (checked here, then by the database when
- * the statement ends: `posting_event_balanced` is made immediate so a refusal is answered here).
+ * postings. Each event's postings balance per currency (checked here, then by the database: an
+ * event whose postings of the statement do not net to zero is pending, and `posting_event_balanced`
+ * is made immediate so that a refusal is answered here rather than at commit).
  */
 async function writeEvents(tx: Tx, caller: Caller, prepared: Prepared[]): Promise<{ event: Doc; postings: Doc[] }[]> {
   if (!prepared.length) return [];

@@ -168,6 +168,26 @@ function entryValues(kind: IndexedKind, r: string): string {
 
 const gin = 'fastupdate = on, gin_pending_list_limit = 128';
 
+/**
+ * Whether an update changed what a kind's index row is made of (a trigger's WHEN, over OLD and
+ * NEW): its tenant, id, registration and name columns and the top-level values its paths start at.
+ */
+function changedSql(kind: IndexedKind): string {
+  const paths = [
+    ...kind.label,
+    ...kind.detail,
+    ...kind.keys,
+    ...kind.words,
+    ...(kind.parentKind ? [kind.parentKind] : []),
+    ...(kind.parentRegistration ? [kind.parentRegistration] : []),
+  ];
+  const tops = [...new Set(paths.map((p) => p.split(/[.[]/)[0]))].filter((p) => p !== 'registration' && p !== 'name');
+  return [
+    ...['tenant', '_id', 'registration', 'name'].map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`),
+    ...tops.map((top) => `(OLD.data -> ${quote(top)}) IS DISTINCT FROM (NEW.data -> ${quote(top)})`),
+  ].join(' OR ');
+}
+
 const upsert = `ON CONFLICT (tenant, kind, record_id) DO UPDATE SET registration = EXCLUDED.registration,
   label = EXCLUDED.label, detail = EXCLUDED.detail, keys = EXCLUDED.keys, words = EXCLUDED.words,
   parent_kind = EXCLUDED.parent_kind, parent_registration = EXCLUDED.parent_registration`;
@@ -223,6 +243,7 @@ export function searchSchema(): string[] {
   for (const kind of indexedKinds) {
     const entity = tableOf(kind);
     const fn = `search_entry_of_${entity.table}`;
+    const inserted = `search_entries_of_${entity.table}`;
     statements.push(
       `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
       BEGIN
@@ -238,9 +259,24 @@ export function searchSchema(): string[] {
           ON CONFLICT DO NOTHING;
         RETURN NULL;
       END $$`,
+      // A statement's inserted records in one INSERT … SELECT each (a billing chunk's thousand invoices, a bulk load).
+      `CREATE OR REPLACE FUNCTION ${inserted}() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+      BEGIN
+        WITH entries AS (INSERT INTO ${t} (${columns}) SELECT ${entryValues(kind, 'r')} FROM inserted r ${upsert} RETURNING tenant, words)
+        INSERT INTO ${WORD_TABLE} (tenant, word) SELECT DISTINCT tenant, unnest(words) FROM entries ORDER BY 1, 2
+          ON CONFLICT DO NOTHING;
+        RETURN NULL;
+      END $$`,
       `REVOKE ALL ON FUNCTION ${fn}() FROM PUBLIC`,
+      `REVOKE ALL ON FUNCTION ${inserted}() FROM PUBLIC`,
       `DROP TRIGGER IF EXISTS ${entity.table}__search ON "${entity.table}"`,
-      `CREATE TRIGGER ${entity.table}__search AFTER INSERT OR UPDATE OR DELETE ON "${entity.table}" FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+      `DROP TRIGGER IF EXISTS ${entity.table}__search_update ON "${entity.table}"`,
+      `DROP TRIGGER IF EXISTS ${entity.table}__search_delete ON "${entity.table}"`,
+      `CREATE TRIGGER ${entity.table}__search AFTER INSERT ON "${entity.table}" REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ${inserted}()`,
+      // An update that changes none of the values the entry is made of leaves the entry alone: a
+      // billing run rewrites each billed contract for its next due date, not for its name.
+      `CREATE TRIGGER ${entity.table}__search_update AFTER UPDATE ON "${entity.table}" FOR EACH ROW WHEN (${changedSql(kind)}) EXECUTE FUNCTION ${fn}()`,
+      `CREATE TRIGGER ${entity.table}__search_delete AFTER DELETE ON "${entity.table}" FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
     );
   }
   statements.push(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t}, ${WORD_TABLE} TO ${APP_ROLE}`);

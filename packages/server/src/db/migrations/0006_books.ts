@@ -9,8 +9,10 @@ import { APP_ROLE, tenantPolicy } from '../schema.ts';
  * - a posting is never deleted, and its accounting fields never change (`posting_immutable`);
  * - a posting is never dated in a month closed for its organization (`posting_balance_moves`), so
  *   a closed month's balances never move;
- * - at commit, every posting event's postings balance per currency (`posting_event_balanced`, a
- *   deferred constraint trigger).
+ * - at commit, every posting event's postings balance per currency: a statement's postings that do
+ *   not net to zero per event and currency put their event in `posting_event_pending`, whose
+ *   deferred constraint trigger (`posting_event_balanced`) checks it against the table at commit,
+ *   once per event.
  * This migration creates the balances' table; the functions and triggers on the posting table
  * (derived from its declaration, created after the migrations) are `postingTriggers`, part of the
  * derived DDL (db/migrate.ts).
@@ -87,21 +89,44 @@ export function postingTriggers(table: string): string[] {
       END IF;
       RETURN NEW;
     END $$`,
-    `CREATE OR REPLACE FUNCTION posting_event_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE event text := NEW.data ->> 'postingEventRegistration'; unbalanced record;
+    // The events a statement's postings leave unbalanced, per currency, from the statement's rows alone:
+    // every event is balanced (or pending) before the statement, so one whose new rows net to zero still
+    // is. Those that do not net to zero are pending: checked against the table at commit, once each (an
+    // event may be written over several statements of its transaction, a manual entry line by line).
+    // Checking at commit once per posting cost a posting run half its time (queueing a deferred
+    // trigger per row, then a sum over the event per row).
+    `CREATE TABLE IF NOT EXISTS posting_event_pending (tenant text NOT NULL, event text NOT NULL, PRIMARY KEY (tenant, event))`,
+    ...tenantPolicy('posting_event_pending'),
+    `CREATE OR REPLACE FUNCTION posting_events_pend() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE nameless text;
     BEGIN
-      IF NEW.data ->> 'amount' IS NULL AND NEW.data ->> 'account' IS NULL THEN RETURN NULL; END IF;
-      IF event IS NULL THEN
-        RAISE EXCEPTION 'posting % names no posting event', NEW.registration USING ERRCODE = 'LB002';
+      SELECT i.registration INTO nameless FROM inserted i
+        WHERE (i.data ->> 'amount' IS NOT NULL OR i.data ->> 'account' IS NOT NULL) AND i.data ->> 'postingEventRegistration' IS NULL LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'posting % names no posting event', nameless USING ERRCODE = 'LB002';
       END IF;
+      INSERT INTO posting_event_pending (tenant, event)
+        SELECT DISTINCT x.tenant, x.event FROM (
+          SELECT i.tenant, i.data ->> 'postingEventRegistration' AS event, coalesce(i.data ->> 'currency', '') AS currency,
+            sum(CASE WHEN i.data ->> 'dc' = 'D' THEN (i.data ->> 'amount')::numeric ELSE -(i.data ->> 'amount')::numeric END) AS difference
+          FROM inserted i WHERE i.data ->> 'amount' IS NOT NULL OR i.data ->> 'account' IS NOT NULL GROUP BY 1, 2, 3) x
+        WHERE x.difference <> 0
+        ON CONFLICT DO NOTHING;
+      RETURN NULL;
+    END $$`,
+    `CREATE OR REPLACE FUNCTION posting_event_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE unbalanced record;
+    BEGIN
       SELECT x.currency, x.difference INTO unbalanced FROM (
         SELECT coalesce(p.data ->> 'currency', '') AS currency,
           sum(CASE WHEN p.data ->> 'dc' = 'D' THEN (p.data ->> 'amount')::numeric ELSE -(p.data ->> 'amount')::numeric END) AS difference
-        FROM ${t} p WHERE p.tenant = NEW.tenant AND (p.data ->> 'postingEventRegistration') = event GROUP BY 1) x
+        FROM ${t} p WHERE p.tenant = NEW.tenant AND (p.data ->> 'postingEventRegistration') = NEW.event
+          AND (p.data ->> 'amount' IS NOT NULL OR p.data ->> 'account' IS NOT NULL) GROUP BY 1) x
       WHERE x.difference <> 0 LIMIT 1;
       IF FOUND THEN
-        RAISE EXCEPTION 'posting event % is not balanced in %: debit minus credit is %', event, unbalanced.currency, unbalanced.difference USING ERRCODE = 'LB002';
+        RAISE EXCEPTION 'posting event % is not balanced in %: debit minus credit is %', NEW.event, unbalanced.currency, unbalanced.difference USING ERRCODE = 'LB002';
       END IF;
+      DELETE FROM posting_event_pending WHERE tenant = NEW.tenant AND event = NEW.event;
       RETURN NULL;
     END $$`,
     `DROP TRIGGER IF EXISTS posting_immutable ON ${t}`,
@@ -110,7 +135,11 @@ export function postingTriggers(table: string): string[] {
     `CREATE TRIGGER posting_period_open BEFORE INSERT ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_period_open()`,
     `DROP TRIGGER IF EXISTS posting_balance_moves ON ${t}`,
     `CREATE TRIGGER posting_balance_moves AFTER INSERT ON ${t} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION posting_balance_moves()`,
+    // Postings never change their amounts, sides, currencies nor events (posting_immutable): inserts alone move a balance.
     `DROP TRIGGER IF EXISTS posting_event_balanced ON ${t}`,
-    `CREATE CONSTRAINT TRIGGER posting_event_balanced AFTER INSERT OR UPDATE ON ${t} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION posting_event_balanced()`,
+    `DROP TRIGGER IF EXISTS posting_events_pend ON ${t}`,
+    `CREATE TRIGGER posting_events_pend AFTER INSERT ON ${t} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION posting_events_pend()`,
+    `DROP TRIGGER IF EXISTS posting_event_balanced ON posting_event_pending`,
+    `CREATE CONSTRAINT TRIGGER posting_event_balanced AFTER INSERT ON posting_event_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION posting_event_balanced()`,
   ];
 }
