@@ -153,6 +153,7 @@ export async function buildApp({
   await app.register(cronRoutes, { db, preHandler, jobs });
 
   jobs.onBatchEnded((tx, caller, batch) => product.batchEnded(context, tx, caller, batch));
+  jobs.onBatchTakenOver((tx, caller, batch, takeover) => product.batchTakenOver(context, tx, caller, batch, takeover));
   for (const module of product.modules)
     for (const [type, runner] of Object.entries(module.jobRunners?.(context) ?? {})) {
       if (jobs.runnerOf(type)) throw new Error(`The batch type ${type} has two runners (${module.name})`);

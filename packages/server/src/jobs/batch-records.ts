@@ -98,10 +98,22 @@ async function writeBatch(tx: Tx, caller: Caller, row: Row, data: Doc, action?: 
 
 const leaseUntil = (leaseMs: number) => new Date(Date.now() + leaseMs).toISOString();
 
+/** A batch taken from a worker whose lease ran out without being let go (a process killed or hung). */
+export interface BatchTakeover {
+  /** The worker that held the lease. */
+  from: string;
+  /** When its lease ran out. */
+  leaseEnded: string;
+  /** The worker that took it. */
+  by: string;
+  done: number;
+  total: number;
+}
+
 /**
  * Takes the batch for `worker` when it is to be worked on and nobody else holds a live lease:
- * FETCHING or PROCESSING (a CONTINUE puts a stopped one back in PROCESSING). Answers the row, or
- * undefined when there is nothing to do here.
+ * FETCHING or PROCESSING (a CONTINUE puts a stopped one back in PROCESSING). Answers the row, with
+ * the takeover when another worker's lease had run out, or undefined when there is nothing to do here.
  */
 export async function claimBatch(
   tx: Tx,
@@ -109,7 +121,7 @@ export async function claimBatch(
   registration: string,
   worker: string,
   leaseMs: number,
-): Promise<Row | undefined> {
+): Promise<(Row & { takeover?: BatchTakeover }) | undefined> {
   const row = await storage.findOne(tx, batchKind, caller.tenant, registration, true);
   if (!row || (row.status !== 'FETCHING' && row.status !== 'PROCESSING')) return undefined;
   const state = stateOf(row);
@@ -130,7 +142,12 @@ export async function claimBatch(
     ),
   };
   await writeBatch(tx, caller, row, data, row.status === 'FETCHING' ? 'PROCESS' : undefined);
-  return { ...row, status: 'PROCESSING', data };
+  // A lease let go (a stop, a process closing) is handed over; one that ran out was taken.
+  const takeover =
+    resumed && state.worker && state.leaseUntil
+      ? { from: state.worker, leaseEnded: state.leaseUntil, by: worker, done: state.done, total: state.total }
+      : undefined;
+  return { ...row, status: 'PROCESSING', data, ...(takeover ? { takeover } : {}) };
 }
 
 /** Thrown inside a chunk's transaction when the batch was stopped or taken over: the chunk rolls back. */

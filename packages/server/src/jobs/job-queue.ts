@@ -19,6 +19,7 @@ import type { Doc, Row } from '../entities/storage.ts';
 import { startCronTicker } from './crons.ts';
 import {
   BatchLeaseLost,
+  type BatchTakeover,
   advanceBatch,
   batchKind,
   claimBatch,
@@ -136,6 +137,8 @@ export interface JobQueue {
   depth(): Promise<QueueDepth>;
   /** Calls `listener` after each batch this process ends (SUCCESS, WARNING or ERROR) once its end is committed. */
   onBatchEnded(listener: BatchEndedListener): void;
+  /** Calls `listener` after this process took a batch whose worker's lease had run out, once the claim is committed. */
+  onBatchTakenOver(listener: BatchTakenOverListener): void;
   stop(): Promise<void>;
   readonly worker: string;
 }
@@ -150,6 +153,9 @@ interface BatchJob {
  * as committed (`ServerModule.batchEnded`: the notifications of its starter).
  */
 export type BatchEndedListener = (tx: Tx, caller: Caller, batch: Row) => Promise<void>;
+
+/** Told, in a transaction of its own, that this process took over a batch from a worker that stopped renewing its lease. */
+export type BatchTakenOverListener = (tx: Tx, caller: Caller, batch: Row, takeover: BatchTakeover) => Promise<void>;
 
 /** How long after the queue starts a batch whose type has no runner yet waits for its module to register one. */
 const RUNNER_WAIT_MS = 60_000;
@@ -191,9 +197,15 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
   await boss.start();
   const leaseMs = settings.leaseSeconds * 1000;
   const endedListeners: BatchEndedListener[] = [];
-  /** After a batch's end committed: each listener in a transaction of its own, whose failure is logged and never undoes the end. */
-  const ended = async (caller: Caller, registration: string) => {
-    for (const listener of endedListeners)
+  const takenOverListeners: BatchTakenOverListener[] = [];
+  /** Each listener in a transaction of its own, with the batch as committed; a failure is logged and undoes nothing. */
+  const tell = async (
+    what: string,
+    caller: Caller,
+    registration: string,
+    listeners: ((tx: Tx, caller: Caller, batch: Row) => Promise<void>)[],
+  ) => {
+    for (const listener of listeners)
       try {
         await inTenant(db, { tenant: caller.tenant, user: caller.username }, async (tx) => {
           const row = await storage.findOne(tx, batchKind, caller.tenant, registration);
@@ -201,10 +213,18 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
         });
       } catch (error) {
         console.error(
-          JSON.stringify({ level: 'error', msg: 'batch ended listener', registration, error: String(error) }),
+          JSON.stringify({ level: 'error', msg: `batch ${what} listener`, registration, error: String(error) }),
         );
       }
   };
+  const ended = (caller: Caller, registration: string) => tell('ended', caller, registration, endedListeners);
+  const takenOver = (caller: Caller, registration: string, takeover: BatchTakeover) =>
+    tell(
+      'taken over',
+      caller,
+      registration,
+      takenOverListeners.map((listener) => (tx: Tx, c: Caller, row: Row) => listener(tx, c, row, takeover)),
+    );
 
   const enqueue = async (tenant: string, registration: string) => {
     await boss.send(BATCH_QUEUE, { tenant, registration } satisfies BatchJob, {
@@ -226,6 +246,7 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     if (!claimed) return;
     const { caller } = claimed;
     const batch = claimed.batch;
+    if (batch.takeover) await takenOver(caller, registration, batch.takeover);
     const runner = runners.get(String(batch.type));
     if (!runner || !(runner.run || runner.chunk)) {
       // The modules register their runners after the queue starts: a batch taken up in between (a
@@ -450,6 +471,9 @@ export async function startJobQueue(database: Database, settings: JobSettings = 
     },
     onBatchEnded: (listener) => {
       endedListeners.push(listener);
+    },
+    onBatchTakenOver: (listener) => {
+      takenOverListeners.push(listener);
     },
     stop: async () => {
       // Work under way lets go of its batch at its next step, for another process (or the next start) to resume.

@@ -3,6 +3,7 @@ import { defaultWorkflows } from '@lbo/model/workflow/workflows';
 import type { Db, Tx } from '../db/database.ts';
 import type { Caller, WriteHooks } from '../entities/crud.operation.ts';
 import type { Row } from '../entities/storage.ts';
+import type { BatchTakeover } from '../jobs/batch-records.ts';
 import { ticksAround, type CronEntry } from '../jobs/crons.ts';
 import type { ToolPlacement } from '../auth/menus.ts';
 import type { SessionCaller } from '../auth/sessions.ts';
@@ -25,6 +26,8 @@ export interface ComposedModules {
   currentUser(db: Db, caller: SessionCaller): Promise<Record<string, unknown>>;
   /** Every module's `batchEnded`, in the order of the modules. */
   batchEnded(context: ModuleContext, tx: Tx, caller: Caller, batch: Row): Promise<void>;
+  /** Every module's `batchTakenOver`, in the order of the modules. */
+  batchTakenOver(context: ModuleContext, tx: Tx, caller: Caller, batch: Row, takeover: BatchTakeover): Promise<void>;
 }
 
 /** `hooks` followed by `check` on what they made of the document (not on an existing record answered instead). */
@@ -114,6 +117,9 @@ export function composeModules(modules: ServerModule[], kinds: Entity[]): Compos
     },
     async batchEnded(context, tx, caller, batch) {
       for (const module of modules) await module.batchEnded?.(context, tx, caller, batch);
+    },
+    async batchTakenOver(context, tx, caller, batch, takeover) {
+      for (const module of modules) await module.batchTakenOver?.(context, tx, caller, batch, takeover);
     },
     async currentUser(db, caller) {
       const parts = await Promise.all(userParts.map((part) => part(db, caller)));

@@ -7,6 +7,7 @@ import type { Caller, Operations, WriteHooks } from '../entities/crud.operation.
 import type { TenantDefaults } from '../entities/default-records.ts';
 import type { Row } from '../entities/storage.ts';
 import type { CronEntry } from '../jobs/crons.ts';
+import type { BatchTakeover } from '../jobs/batch-records.ts';
 import type { BatchRunner, JobQueue } from '../jobs/job-queue.ts';
 import type { ToolPlacement } from '../auth/menus.ts';
 import type { RegisteredRoute } from '../auth/request-context.ts';
@@ -125,6 +126,11 @@ export interface ServerModule {
    * own as the user who started it; a failure is logged and never undoes the end.
    */
   batchEnded?(context: ModuleContext, tx: Tx, caller: Caller, batch: Row): Promise<void>;
+  /**
+   * Told when this process took over a batch whose worker's lease had run out (a process killed or
+   * hung), once the claim is committed, in a transaction of its own; a failure is logged only.
+   */
+  batchTakenOver?(context: ModuleContext, tx: Tx, caller: Caller, batch: Row, takeover: BatchTakeover): Promise<void>;
   /** What the module adds to the signed-in user's configuration (`GET /api/core/users/current`). */
   currentUser?(db: Db, caller: SessionCaller): Promise<Record<string, unknown>>;
 }

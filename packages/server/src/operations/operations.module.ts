@@ -77,6 +77,17 @@ export const operationsModule: ServerModule = {
       }),
     ]);
   },
+  async batchTakenOver(_context, tx, caller, batch, takeover) {
+    await insertMany(tx, systemEvent, caller.tenant, 'system', [
+      eventDoc({
+        type: 'LOCK_TAKEOVER',
+        source: 'jobs',
+        entityName: 'Batch',
+        entityRegistration: batch.registration,
+        payload: { batchType: batch.type, ...takeover },
+      }),
+    ]);
+  },
   serve(context) {
     const state = operationsState(context);
     const { db } = context;

@@ -106,6 +106,17 @@ describe('a server killed while it writes a background export', () => {
     expect(ended?.status, JSON.stringify(ended?.log.slice(-4))).toBe('SUCCESS');
     expect(ended!.done).toBe(CONTRACTS);
     expect(ended!.log.some((l) => l.message.startsWith('Resumed by'))).toBe(true);
+    // The takeover is one of the product's own events, in the batch's tenant, naming both workers.
+    const events = (await (
+      await call(`/api/system/system-events?type=LOCK_TAKEOVER&entityRegistration=${record.batchRegistration}`)
+    ).json()) as { entityName: string; payload: { batchType: string; from: string; by: string; leaseEnded: string } }[];
+    expect(events).toHaveLength(1);
+    const killedWorker = /^Started by ([^ ]+)/.exec(
+      ended!.log.find((l) => l.message.startsWith('Started by'))!.message,
+    )![1];
+    expect(events[0]).toMatchObject({ entityName: 'Batch', payload: { batchType: 'LIST_EXPORT', from: killedWorker } });
+    expect(events[0].payload.by).not.toBe(killedWorker);
+    expect(Date.parse(events[0].payload.leaseEnded)).toBeLessThanOrEqual(Date.now());
     const done = (await (await call(`/api/report/exports/${record.registration}`)).json()) as Record<string, unknown>;
     expect(done).toMatchObject({ status: 'DONE', rowsWritten: CONTRACTS, total: CONTRACTS, progress: 1 });
 
