@@ -56,6 +56,7 @@ export const billingModule = ({ billingBackgroundThreshold }: BillingSettings = 
 });
 
 export { allocateCashflow, reverseAllocation } from './cashflows/allocate.operation.ts';
+export { allocateReceipts, type Receipt } from './cashflows/allocate-many.ts';
 export { recordCollectionAction } from './dunning/collection-case.ts';
 export { debitReturnSettingsOf } from './dunning/dunning-settings.ts';
 export { chargeFee } from './dunning/fee-invoice.ts';

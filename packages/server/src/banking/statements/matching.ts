@@ -24,7 +24,7 @@ import { createIn, updateIn } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
 import type { RowOf } from '../../entities/storage.ts';
 import type { WorkflowCaller } from '../../workflow/permissions.ts';
-import { allocateCashflow } from '../../billing/billing.module.ts';
+import { allocateCashflow, allocateReceipts, type Receipt } from '../../billing/billing.module.ts';
 import { returnDebit } from '../returns/return-debit.ts';
 
 export const transactionKind = bankTransaction;
@@ -200,11 +200,14 @@ const isOpen = (invoice: InvoiceRow | undefined, pr: string) =>
   invoice.type !== 'CREDIT_NOTE';
 
 /** The confident match of a transaction, if any, and its ranked candidates. */
+/** A confident match: how, which invoice, how much (minor units). */
+type Match = { method: MatchMethod; invoice: InvoiceRow; amount: number };
+
 function decide(
   t: Transaction,
   found: Found,
   balances: Map<string, number>,
-): { match?: { method: MatchMethod; invoice: InvoiceRow; amount: number }; candidates: Candidate[] } {
+): { match?: Match; candidates: Candidate[] } {
   const pr = prOf(t);
   const amount = minor(t.amount, t.currency);
   const balanceOf = (invoice: InvoiceRow) => balances.get(invoice.registration) ?? invoiceBalance(invoice.data);
@@ -300,6 +303,59 @@ async function sameAmount(tx: Tx, tenant: string, transactions: Transaction[]): 
   );
 }
 
+/** The cashflow a matched transaction makes (its counterparty the first invoice's payer, or payee for money out), PENDING. */
+function cashflowDoc(row: TransactionRow, allocations: { invoice: InvoiceRow; amount: number }[], method: MatchMethod) {
+  const t = row.data;
+  const pr = prOf(t);
+  const first = allocations[0].invoice;
+  const role = pr === 'R' ? 'PAYER' : 'PAYEE';
+  const person = personWith(first.data, role);
+  const contracts = [...new Set(allocations.map((a) => str(a.invoice.data.contractRegistration)))];
+  return {
+    status: 'PENDING',
+    type: pr === 'R' ? 'RECEIPT' : 'DISBURSEMENT',
+    name: `${String(t.counterpartyName ?? 'Bank')} ${String(t.bookingDate ?? '')}`.trim(),
+    pr,
+    paymentMode:
+      method === 'MANDATE' || (method === 'END_TO_END_ID' && str(t.mandateReference))
+        ? 'SEPA_DIRECT_DEBIT'
+        : 'TRANSFER',
+    amount: t.amount ?? undefined,
+    currency: t.currency ?? undefined,
+    valueDate: paidOn(t) ?? new Date().toISOString().slice(0, 10),
+    persons: person ? [{ role, personRegistration: person }] : [],
+    bankReference: str(t.endToEndId) ?? str(t.accountServicerReference) ?? str(t.entryReference) ?? row.registration,
+    ...(contracts.length === 1 && contracts[0] ? { contractRegistration: contracts[0] } : {}),
+    allocatedAmount: 0,
+    unallocatedAmount: t.amount,
+  };
+}
+
+/** The transaction's document once matched to its cashflow. */
+function matchedData(
+  row: TransactionRow,
+  cashflowRegistration: string,
+  allocations: { invoice: InvoiceRow; amount: number }[],
+  method: MatchMethod,
+  candidates: Candidate[],
+  status: string,
+): Transaction {
+  const t = row.data;
+  return {
+    ...withoutReason(t),
+    status,
+    matchMethod: method,
+    matchDate: new Date().toISOString().slice(0, 10),
+    cashflowRegistration,
+    invoices: allocations.map((a) => ({
+      invoiceRegistration: a.invoice.registration,
+      amount: major(a.amount, t.currency),
+    })),
+    candidates,
+    ...(method === 'END_TO_END_ID' ? { paymentFileLineRegistration: t.paymentFileLineRegistration } : {}),
+  } as Transaction;
+}
+
 /**
  * Creates the transaction's cashflow (its counterparty the first invoice's payer, or payee for
  * money out), allocates it as given (minor units) and marks the transaction MATCHED, with History.
@@ -314,35 +370,9 @@ export async function settle(
   status = 'MATCHED',
 ): Promise<RecordOf<typeof bankTransaction>> {
   const t = row.data;
-  const pr = prOf(t);
-  const first = allocations[0].invoice;
-  const role = pr === 'R' ? 'PAYER' : 'PAYEE';
-  const person = personWith(first.data, role);
-  const contracts = [...new Set(allocations.map((a) => str(a.invoice.data.contractRegistration)))];
-  const cashflow = await createIn(
-    tx,
-    caller,
-    cashflowKind,
-    {
-      status: 'PENDING',
-      type: pr === 'R' ? 'RECEIPT' : 'DISBURSEMENT',
-      name: `${String(t.counterpartyName ?? 'Bank')} ${String(t.bookingDate ?? '')}`.trim(),
-      pr,
-      paymentMode:
-        method === 'MANDATE' || (method === 'END_TO_END_ID' && str(t.mandateReference))
-          ? 'SEPA_DIRECT_DEBIT'
-          : 'TRANSFER',
-      amount: t.amount ?? undefined,
-      currency: t.currency ?? undefined,
-      valueDate: paidOn(t) ?? new Date().toISOString().slice(0, 10),
-      persons: person ? [{ role, personRegistration: person }] : [],
-      bankReference: str(t.endToEndId) ?? str(t.accountServicerReference) ?? str(t.entryReference) ?? row.registration,
-      ...(contracts.length === 1 && contracts[0] ? { contractRegistration: contracts[0] } : {}),
-      allocatedAmount: 0,
-      unallocatedAmount: t.amount,
-    },
-    { history: { bankTransactionRegistration: row.registration } },
-  );
+  const cashflow = await createIn(tx, caller, cashflowKind, cashflowDoc(row, allocations, method), {
+    history: { bankTransactionRegistration: row.registration },
+  });
   const registration = cashflow.registration;
   await allocateCashflow(tx, caller, registration, {
     allocations: allocations.map((a) => ({
@@ -357,19 +387,7 @@ export async function settle(
     caller,
     bankTransaction,
     row,
-    {
-      ...withoutReason(t),
-      status,
-      matchMethod: method,
-      matchDate: new Date().toISOString().slice(0, 10),
-      cashflowRegistration: registration,
-      invoices: allocations.map((a) => ({
-        invoiceRegistration: a.invoice.registration,
-        amount: major(a.amount, t.currency),
-      })),
-      candidates,
-      ...(method === 'END_TO_END_ID' ? { paymentFileLineRegistration: t.paymentFileLineRegistration } : {}),
-    },
+    matchedData(row, registration, allocations, method, candidates, status),
     { action: status === 'MATCHED' ? 'MATCH' : 'MATCH_PARTIALLY', history: { matchMethod: method } },
   );
 }
@@ -485,6 +503,81 @@ export async function matchTransactions(
     ...rows.filter((r) => r.data.type !== 'DIRECT_DEBIT_RETURN'),
     ...rows.filter((r) => r.data.type === 'DIRECT_DEBIT_RETURN'),
   ];
+  // The confident matches of the chunk, allocated together (billing's allocateReceipts) before any return is looked at.
+  const confident: { row: TransactionRow; match: Match; candidates: Candidate[] }[] = [];
+  const settleConfident = async () => {
+    const items = confident.splice(0);
+    if (!items.length) return;
+    const allocationsOf = (item: (typeof items)[number]) => [
+      { invoice: item.match.invoice, amount: item.match.amount },
+    ];
+    let done: Awaited<ReturnType<typeof allocateReceipts>>;
+    await sql`SAVEPOINT bank_match_many`.execute(tx);
+    try {
+      done = await allocateReceipts(
+        tx,
+        caller,
+        items.map((item) => {
+          const t = item.row.data;
+          return {
+            cashflow: cashflowDoc(item.row, allocationsOf(item), item.match.method) as Receipt['cashflow'],
+            history: { bankTransactionRegistration: item.row.registration },
+            invoiceRegistration: item.match.invoice.registration,
+            amount: major(item.match.amount, t.currency),
+            ...(paidOn(t) ? { date: paidOn(t) } : {}),
+          };
+        }),
+      );
+      await updateManyIn(
+        tx,
+        caller,
+        bankTransaction,
+        items.flatMap((item, k) => {
+          const written = done?.[k];
+          return written
+            ? [
+                {
+                  row: item.row,
+                  data: matchedData(
+                    item.row,
+                    written.cashflowRegistration,
+                    allocationsOf(item),
+                    item.match.method,
+                    item.candidates,
+                    'MATCHED',
+                  ),
+                  history: { matchMethod: item.match.method },
+                },
+              ]
+            : [];
+        }),
+        { action: 'MATCH' },
+      );
+      await sql`RELEASE SAVEPOINT bank_match_many`.execute(tx);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await sql`ROLLBACK TO SAVEPOINT bank_match_many`.execute(tx);
+      done = undefined;
+    }
+    // What could not go together goes one by one, each under its savepoint, saying why it is refused.
+    for (const [k, { row, match, candidates }] of items.entries()) {
+      if (done?.[k]) {
+        outcome.matched++;
+        continue;
+      }
+      await sql`SAVEPOINT bank_match`.execute(tx);
+      try {
+        await settle(tx, caller, row, allocationsOf({ row, match, candidates }), match.method, candidates);
+        await sql`RELEASE SAVEPOINT bank_match`.execute(tx);
+        outcome.matched++;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        await sql`ROLLBACK TO SAVEPOINT bank_match`.execute(tx);
+        outcome.unmatched++;
+        waiting.push({ row, candidates, reason: error.message });
+      }
+    }
+  };
   for (const row of ordered) {
     const t = row.data;
     const problem = unmatchable(t);
@@ -493,6 +586,7 @@ export async function matchTransactions(
       continue;
     }
     if (t.type === 'DIRECT_DEBIT_RETURN') {
+      await settleConfident();
       const settled = await settleReturn(tx, caller, row, today);
       if (settled === true) outcome.matched++;
       else leave(row, settled);
@@ -500,35 +594,22 @@ export async function matchTransactions(
     }
     const { match, candidates } = decide(t, found, balances);
     if (match && match.amount > 0) {
-      await sql`SAVEPOINT bank_match`.execute(tx);
-      try {
-        const line = match.method === 'END_TO_END_ID' ? found.lines.get(String(t.endToEndId)) : undefined;
-        await settle(
-          tx,
-          caller,
-          { ...row, data: { ...t, ...(line ? { paymentFileLineRegistration: line.registration } : {}) } },
-          [{ invoice: match.invoice, amount: match.amount }],
-          match.method,
-          candidates,
-        );
-        await sql`RELEASE SAVEPOINT bank_match`.execute(tx);
-        balances.set(
-          match.invoice.registration,
-          (balances.get(match.invoice.registration) ?? invoiceBalance(match.invoice.data)) - match.amount,
-        );
-        outcome.matched++;
-        continue;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        await sql`ROLLBACK TO SAVEPOINT bank_match`.execute(tx);
-        outcome.unmatched++;
-        waiting.push({ row, candidates, reason: error.message });
-        continue;
-      }
+      const line = match.method === 'END_TO_END_ID' ? found.lines.get(String(t.endToEndId)) : undefined;
+      confident.push({
+        row: { ...row, data: { ...t, ...(line ? { paymentFileLineRegistration: line.registration } : {}) } },
+        match,
+        candidates,
+      });
+      balances.set(
+        match.invoice.registration,
+        (balances.get(match.invoice.registration) ?? invoiceBalance(match.invoice.data)) - match.amount,
+      );
+      continue;
     }
     outcome.unmatched++;
     waiting.push({ row, candidates });
   }
+  await settleConfident();
   const byAmount = await sameAmount(
     tx,
     caller.tenant,
