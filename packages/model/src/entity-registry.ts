@@ -1,7 +1,5 @@
 import type { Entity } from './entity.ts';
 import { ApiError } from './errors.ts';
-import type { FieldDef } from './fields.ts';
-import { datetime, integer, text } from './fields.ts';
 
 import { audit } from './entities/core/audit.entity.ts';
 import { counter } from './entities/core/counter.entity.ts';
@@ -232,18 +230,7 @@ export const entities: Entity[] = [
   notification,
 ];
 
-/**
- * Audit columns of every table (ARCHITECTURE "Storage"). They are not declared fields,
- * but columns and filters may name them.
- */
-export const auditFields: Record<string, FieldDef> = {
-  _id: text({ readOnly: true }),
-  _version: integer({ readOnly: true }),
-  _insertDate: datetime({ readOnly: true }),
-  _insertUser: text({ readOnly: true }),
-  _updateDate: datetime({ readOnly: true }),
-  _updateUser: text({ readOnly: true }),
-};
+export { auditFields } from './audit-fields.ts';
 
 /** `Credit-Line`, `credit line` and `CreditLine` all give `creditline` (spec 000 §2.2). */
 const normalise = (name: string) => name.toLowerCase().replace(/[\s-]/g, '');

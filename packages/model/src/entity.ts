@@ -2,7 +2,7 @@ import type { FieldDef, Fields } from './fields.ts';
 import { text, select } from './fields.ts';
 import type { ColumnDef, ColumnInput, FilterDef, FilterInput } from './search.ts';
 import { equal, regex } from './search.ts';
-import { codeTables } from './lists/code-tables.ts';
+import { typeListNames } from './lists/type-list-names.ts';
 import type { Label } from './lists/item.ts';
 import { statusLabels } from './lists/status-labels.ts';
 import type { MenuException, MenuPlacement } from './navigation.ts';
@@ -199,7 +199,7 @@ export function defineEntity<const F extends Fields = Record<never, never>>(inpu
   const plural = input.plural ?? `${camel(input.name)}s`;
   // Like statuses, a kind's types are the reference list named after it, when one is declared.
   const typeList =
-    input.typeList ?? (Object.hasOwn(codeTables, `${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
+    input.typeList ?? (typeListNames.has(`${camel(input.name)}Type`) ? `${camel(input.name)}Type` : undefined);
   const base: Record<string, FieldDef> = {
     registration: text({ readOnly: !input.key }),
     name: text(),

@@ -1,6 +1,6 @@
 import type { Entity } from './entity.ts';
 import type { FieldDef } from './fields.ts';
-import { auditFields } from './entity-registry.ts';
+import { auditFields } from './audit-fields.ts';
 
 const isIndex = (segment: string) => /^\d+$/.test(segment);
 

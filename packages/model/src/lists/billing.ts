@@ -1,4 +1,3 @@
-import { Decimal } from 'decimal.js';
 import { items, type ListItem } from './item.ts';
 
 /** Tax codes and their rates as decimal strings: one table, so a code's label and rate cannot disagree. */
@@ -11,7 +10,18 @@ export const taxRates: Record<string, string> = {
   VAT0: '0',
 };
 
-const percent = (rate: string) => new Decimal(rate).times(100).toString();
+/**
+ * `0.085` → `8.5`: the rate times 100, by moving its decimal point (exact, and without a decimal
+ * library on the screens that only show the code's label).
+ */
+export function percent(rate: string): string {
+  const [whole, fraction = ''] = rate.split('.');
+  const digits = `${whole}${fraction.padEnd(2, '0')}`;
+  const point = whole.length + 2;
+  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const decimals = digits.slice(point).replace(/0+$/, '');
+  return decimals ? `${integer}.${decimals}` : integer;
+}
 
 /** Invoicing, payment, tax and accounting code tables. */
 export const billingLists: Record<string, ListItem[]> = {

@@ -1,4 +1,4 @@
-import { entities } from '@lbo/model/entity-registry';
+import { kinds } from '@lbo/model/lazy-registry';
 import { isAdminUser, type MenuItem, type SessionUser } from './session/configuration.ts';
 
 /** Spec 000 §6: an item shows when it has no profiles or shares one with the user; hidden items never show. */
@@ -42,8 +42,8 @@ export function isRouteAllowed(
 
 /** `/credit-lines` → `Credit lines`; a kind's list by its written title (`/sepas` → `SEPA mandates`). */
 export function labelOfPath(path: string): string {
-  const kind = entities.find((entity) => `/${entity.listRoute}` === path);
-  if (kind) return kind.labels.en.plural;
+  const kind = kinds.find((entry) => `/${entry.listRoute}` === path);
+  if (kind) return kind.titles.plural;
   const last = path.split('/').filter(Boolean).pop() ?? '';
   const words = last.replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

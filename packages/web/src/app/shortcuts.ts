@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { entities } from '@lbo/model/entity-registry';
+import { kinds } from '@lbo/model/lazy-registry';
 
 /**
  * Keyboard shortcuts of spec 000 §2.3. A combo is written `ctrl+s`, `alt+r`, `ctrl+shift+c`;
@@ -147,7 +147,7 @@ export function comboLabel(combo: string): string {
 }
 
 /** Kinds by their registration prefix, longest first (`PER` before `PE`). */
-const byPrefix = entities
+const byPrefix = kinds
   .filter((entity) => entity.prefix)
   .map((entity) => ({ prefix: entity.prefix.toUpperCase(), route: entity.clientRoute }))
   .sort((a, b) => b.prefix.length - a.prefix.length);
@@ -170,5 +170,5 @@ export function routeOfRegistration(typed: string): string | undefined {
 export function registrationOfPath(pathname: string): string | undefined {
   const [first, id, ...rest] = pathname.split('/').filter(Boolean);
   if (!first || !id || rest.length) return undefined;
-  return entities.some((entity) => entity.clientRoute === first) ? decodeURIComponent(id) : undefined;
+  return kinds.some((entity) => entity.clientRoute === first) ? decodeURIComponent(id) : undefined;
 }

@@ -1,6 +1,5 @@
-import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
-import { entityByName } from '@lbo/model/entity-registry';
+import { kindByName, type KindEntry } from '@lbo/model/lazy-registry';
 import { truncated, useLinkedNames } from '../fields/linked-names.ts';
 import { detailPath } from './entity-fields.ts';
 import { FastLink } from './FastLink.tsx';
@@ -11,10 +10,10 @@ export const cellNameLength = 17;
 type Item = Record<string, unknown>;
 
 /** The item field of a list that links to another kind (`persons[].personRegistration` → Person). */
-export function itemLinkOf(field: FieldDef | undefined): { name: string; target: Entity } | undefined {
+export function itemLinkOf(field: FieldDef | undefined): { name: string; target: KindEntry } | undefined {
   if (field?.type !== 'list') return undefined;
   for (const [name, f] of Object.entries(field.fields ?? {})) {
-    const target = f.type === 'link' && f.entity ? entityByName(f.entity) : undefined;
+    const target = f.type === 'link' && f.entity ? kindByName(f.entity) : undefined;
     if (target) return { name, target };
   }
   return undefined;

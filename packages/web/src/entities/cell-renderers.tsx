@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
 import type { ColumnDef } from '@lbo/model/search';
-import { entityByName } from '@lbo/model/entity-registry';
+import { kindByName } from '@lbo/model/lazy-registry';
 import {
   formatBytes,
   formatCurrency,
@@ -84,7 +84,7 @@ export const cellRenderers: Record<Render, (value: unknown, c: CellContext) => R
       );
     }
     const kind = c.field?.entity ?? (c.column.entityField ? valueAt(c.row, c.column.entityField) : undefined);
-    const target = typeof kind === 'string' && kind ? entityByName(kind) : undefined;
+    const target = typeof kind === 'string' && kind ? kindByName(kind) : undefined;
     return target && typeof value === 'string' && value ? (
       <FastLink to={detailPath(target, value)}>{value}</FastLink>
     ) : (

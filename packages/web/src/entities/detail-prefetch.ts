@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
-import { entityByName } from '@lbo/model/entity-registry';
+import { kindByName, loadedKind } from '@lbo/model/lazy-registry';
 import type { FieldDef } from '@lbo/model/fields';
 import { documentsQuery, recordQuery } from '../app/api/data-hooks.ts';
 import { listQueryOptions } from '../fields/reference-lists.ts';
@@ -68,15 +68,15 @@ export function usePrefetchDetail(entity: Entity, id: string | undefined) {
   prefetch(queryClient, statusTonesQuery(entity));
   for (const list of listsOf(entity.fields)) prefetch(queryClient, listQueryOptions(list, i18n.language));
   if (entity.status) prefetch(queryClient, listQueryOptions(entity.status, i18n.language));
-  // The documents card's types.
-  const documentTypes = entityByName('Document')?.fields.type?.list;
+  // The documents card's types (once the Document kind's declaration is loaded; the card loads it).
+  const documentTypes = loadedKind('Document')?.fields.type?.list;
   if (entity.name !== 'Document' && documentTypes)
     prefetch(queryClient, listQueryOptions(documentTypes, i18n.language));
   const registration = typeof data?.registration === 'string' ? data.registration : undefined;
   if (!registration) return;
   // The names shown under its links, in one request per kind (linked-names.ts batches them).
   for (const [kindName, linked] of linksOf(entity.fields, data)) {
-    const kind = entityByName(kindName);
+    const kind = kindByName(kindName);
     if (!kind) continue;
     prefetch(queryClient, {
       queryKey: linkedNameKey(kind, linked),

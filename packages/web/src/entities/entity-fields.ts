@@ -1,8 +1,8 @@
 import type { Entity } from '@lbo/model/entity';
-import { clientRouteOf } from '@lbo/model/entity-registry';
+import { clientRouteOfKind } from '@lbo/model/lazy-registry';
 import type { ColumnDef, FilterDef } from '@lbo/model/search';
 import { fieldAt } from '@lbo/model/field-at';
-import { filterLabel, humanise } from '@lbo/model/kind-labels';
+import { filterLabel, humanise } from '@lbo/model/field-labels';
 
 export { fieldAt };
 /** A name nobody worded as a label (`financedAmountExclTax` → `Financed amount excl tax`); a filter's label (its field's when written). */
@@ -61,7 +61,7 @@ export function detailPath(entity: Pick<Entity, 'clientRoute' | 'name'>, id: str
 export function parentPath(entityName: unknown, registration: unknown): string | undefined {
   if (typeof registration !== 'string' || !registration) return undefined;
   try {
-    return `${clientRouteOf(typeof entityName === 'string' ? entityName : undefined)}/${encodeURIComponent(registration)}`;
+    return `${clientRouteOfKind(typeof entityName === 'string' ? entityName : undefined)}/${encodeURIComponent(registration)}`;
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { entities } from '@lbo/model/entity-registry';
+import { kinds } from '@lbo/model/lazy-registry';
 
 /**
  * Page configuration of a list screen (spec 001 §1): looked up by a page name taken from the
@@ -29,7 +29,7 @@ export interface ListPageConfig {
 
 /** The product's settings of a list page: those its kind's declaration gives (`screens.listPage`). */
 const productPageConfig = (listRoute: string): ListPageConfig | undefined =>
-  entities.find((entity) => entity.listRoute === listRoute)?.screens.listPage;
+  kinds.find((entity) => entity.listRoute === listRoute)?.screens.listPage;
 
 /** `credit-lines` → `CreditLinesPage`. */
 export const pageNameOf = (listRoute: string) =>
@@ -69,5 +69,5 @@ export function pageConfigOf(listRoute: string, options: Record<string, unknown>
 
 /** Detail routes reached by id only: no create form (spec 000 §2.2), as the kinds' declarations say. */
 export const detailByIdOnly = new Set(
-  entities.filter((entity) => entity.screens.detailByIdOnly).map((entity) => entity.clientRoute),
+  kinds.filter((entity) => entity.screens.detailByIdOnly).map((entity) => entity.clientRoute),
 );

@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { Entity } from '@lbo/model/entity';
-import { dataProvider, queryKeys } from '../app/api/data-provider.ts';
+import { dataProvider, type Kind, queryKeys } from '../app/api/data-provider.ts';
 
 /**
  * Names of linked records (a contract's client, an invoice's payer), shown beside their
@@ -20,7 +19,7 @@ interface Batch {
 
 const waiting = new Map<string, Batch>();
 
-async function readNames(entity: Entity, registrations: string[]): Promise<Map<string, string>> {
+async function readNames(entity: Kind, registrations: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (let start = 0; start < registrations.length; start += pageLimit) {
     const chunk = registrations.slice(start, start + pageLimit);
@@ -33,7 +32,7 @@ async function readNames(entity: Entity, registrations: string[]): Promise<Map<s
 }
 
 /** The name of one record; the names asked for before the next task starts share one request. */
-export function linkedName(entity: Entity, registration: string): Promise<string | null> {
+export function linkedName(entity: Kind, registration: string): Promise<string | null> {
   let batch = waiting.get(entity.route);
   if (!batch) {
     const registrations = new Set<string>();
@@ -53,7 +52,7 @@ export function linkedName(entity: Entity, registration: string): Promise<string
 /** The cache key of a linked record's name. */
 export const linkedNameKey = queryKeys.name;
 
-const nameQuery = (entity: Entity | undefined, registration: string | undefined) => ({
+const nameQuery = (entity: Kind | undefined, registration: string | undefined) => ({
   queryKey: linkedNameKey(entity, registration),
   queryFn: () => linkedName(entity!, registration!),
   enabled: Boolean(entity && registration),
@@ -62,12 +61,12 @@ const nameQuery = (entity: Entity | undefined, registration: string | undefined)
 });
 
 /** The name of the linked record, once read (undefined while unknown or when it has none). */
-export function useLinkedName(entity: Entity | undefined, registration: string | undefined): string | undefined {
+export function useLinkedName(entity: Kind | undefined, registration: string | undefined): string | undefined {
   return useQuery(nameQuery(entity, registration)).data ?? undefined;
 }
 
 /** The names of several linked records of one kind, by registration. */
-export function useLinkedNames(entity: Entity | undefined, registrations: string[]): Map<string, string> {
+export function useLinkedNames(entity: Kind | undefined, registrations: string[]): Map<string, string> {
   const answers = useQueries({ queries: registrations.map((r) => nameQuery(entity, r)) });
   return new Map(registrations.flatMap((r, i) => (answers[i]?.data ? [[r, answers[i].data] as const] : [])));
 }

@@ -1,10 +1,10 @@
-import { entityByName } from '@lbo/model/entity-registry';
+import { kindByName } from '@lbo/model/lazy-registry';
 import { api, request } from '../app/api/client.ts';
 import { apiPaths, dataProvider, queryKeys, type Query } from '../app/api/data-provider.ts';
 import type { ScriptLog } from './script-runner.ts';
 
 /** The calls of the scripts (docs/scripts.md): the Script kind through the data provider, its own routes here. */
-export const scriptKind = entityByName('Script')!;
+export const scriptKind = kindByName('Script')!;
 
 const scriptPaths = {
   versions: (name: string) => `${apiPaths.script(name)}/versions`,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { entities } from '@lbo/model/entity-registry';
-import { EntityDetailScreen as DetailScreen, EntityListScreen as ListScreen } from './custom-screens.tsx';
+import { kinds } from '@lbo/model/lazy-registry';
+import { KindDetailScreen as DetailScreen, KindListScreen as ListScreen } from './custom-screens.tsx';
 import { detailByIdOnly } from '../../entities/page-config.ts';
 import { closedFeatureOf } from '../feature-flags.ts';
 import { ShortLink } from '../pages/ShortLink.tsx';
@@ -124,12 +124,12 @@ export function AppRoutes() {
       {emptyRoutes.map((path) => (
         <Route key={path} path={path} element={null} />
       ))}
-      {entities.flatMap((entity) => [
+      {kinds.flatMap((entity) => [
         toolFirst.has(`/${entity.listRoute}`) ? null : (
           <Route
             key={`l-${entity.name}`}
             path={`/${entity.listRoute}`}
-            element={<ListScreen key={entity.name} entity={entity} />}
+            element={<ListScreen key={entity.name} name={entity.name} />}
           />
         ),
         toolFirst.has(`/${entity.clientRoute}`) ? null : (
@@ -139,7 +139,7 @@ export function AppRoutes() {
             element={
               <DetailScreen
                 key={`${entity.name}-new`}
-                entity={entity}
+                name={entity.name}
                 canCreate={!detailByIdOnly.has(entity.clientRoute)}
               />
             }
@@ -148,7 +148,7 @@ export function AppRoutes() {
         <Route
           key={`d-${entity.name}`}
           path={`/${entity.clientRoute}/:id`}
-          element={<DetailScreen key={entity.name} entity={entity} />}
+          element={<DetailScreen key={entity.name} name={entity.name} />}
         />,
       ])}
       <Route path="*" element={withLoading(<NotFound />)} />

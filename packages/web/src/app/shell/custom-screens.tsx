@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import type { Entity } from '@lbo/model/entity';
 import { ListScreen } from '../../entities/ListScreen.tsx';
 import { usePrefetchDetail } from '../../entities/detail-prefetch.ts';
+import { useKind } from '../../entities/use-kind.ts';
 import { Loading } from '../pages/Loading.tsx';
 import { useWebModules, type ScreenProps } from '../web-module.ts';
 
@@ -45,4 +46,19 @@ export function EntityListScreen(props: ScreenProps) {
       <Custom {...props} />
     </Suspense>
   );
+}
+
+/**
+ * The list screen of a kind named by its route, once the kind's declaration has loaded: a list
+ * route loads only the declarations it shows (docs/decisions.md "Declarations loaded per kind").
+ */
+export function KindListScreen({ name }: { name: string }) {
+  const entity = useKind(name);
+  return entity ? <EntityListScreen key={name} entity={entity} /> : <Loading />;
+}
+
+/** The detail screen of a kind named by its route, once the kind's declaration has loaded. */
+export function KindDetailScreen({ name, canCreate }: { name: string; canCreate?: boolean }) {
+  const entity = useKind(name);
+  return entity ? <EntityDetailScreen entity={entity} canCreate={canCreate} /> : <Loading />;
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { entityByName } from '@lbo/model/entity-registry';
+import { useKind } from '../use-kind.ts';
 import type { FilterProps } from './filter-props.ts';
 import { tokensOf } from './filter-props.ts';
 import { minSearchLength, useRecordSearch } from '../../fields/record-search.ts';
@@ -10,7 +10,7 @@ import { minSearchLength, useRecordSearch } from '../../fields/record-search.ts'
 export function PersonFilter({ filter, label, values, onChange }: FilterProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const target = entityByName(filter.entity ?? 'Person');
+  const target = useKind(filter.entity ?? 'Person');
   const { options, loading } = useRecordSearch(target, text, filter.roles);
   const labels = useRef(new Map<string, string>());
   options.forEach((o) => labels.current.set(o.value, o.label));
