@@ -25,19 +25,22 @@ import { invoice as invoiceKind } from '@lbo/model/entities/billing/invoice.enti
 import { communication as communicationKind } from '@lbo/model/entities/communication/communication.entity';
 import { person } from '@lbo/model/entities/person/person.entity';
 import { Dec } from '@lbo/model/finance/decimal';
+import type { InputOf } from '@lbo/model/record-types';
 import { invoiceBalance, major, minor } from '@lbo/model/finance/amounts';
 import { addDays } from '@lbo/model/values/dates';
 import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
 import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
-import { createIn, updateIn } from '../../entities/crud.operation.ts';
+import { createManyIn, updateManyIn } from '../../entities/bulk-writes.ts';
+import { createIn, freeRegistrations } from '../../entities/crud.operation.ts';
 import * as storage from '../../entities/storage.ts';
-import type { RowOf } from '../../entities/storage.ts';
-import type { WorkflowCaller } from '../../workflow/permissions.ts';
+import type { Doc, RowOf } from '../../entities/storage.ts';
+import { canRun, type WorkflowCaller } from '../../workflow/permissions.ts';
+import { loadWorkflow } from '../../workflow/workflow-config.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import { personName } from '../payment-terms.ts';
-import { recordCollectionAction } from './collection-case.ts';
+import { recordCollectionActions, type CaseAction } from './collection-case.ts';
 import { renderInPool } from '../invoice-pdf/pdf-workers.ts';
 import { levelTextsIn } from './dunning-letter.ts';
 import { dunningSettingsOf, fillText, type DunningLevel, type DunningSettings } from './dunning-settings.ts';
@@ -46,8 +49,11 @@ import { chargeFee } from './fee-invoice.ts';
 type InvoiceRow = RowOf<typeof invoiceKind>;
 type PersonRow = RowOf<typeof person>;
 
-/** How many invoices one chunk looks at: a chunk holds its connection while it writes letters, so it stays short (a few seconds at most on PGlite). */
-export const DUNNING_CHUNK = 25;
+/**
+ * How many invoices one chunk looks at: a chunk holds its connection while it writes letters, so it stays short (a
+ * few seconds at most on PGlite); its writes go set-wise, a hundred at a time.
+ */
+export const DUNNING_CHUNK = 100;
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -115,29 +121,36 @@ interface Context {
   store?: ObjectStore;
 }
 
-/** The invoice climbs to `levels[index]`: interest, indemnity, fee, communication and letter, the invoice's level, the case. */
+/** What an invoice's climb writes besides its fees: its communication, its letter, its level and its case's action. */
+interface Climb {
+  invoice: InvoiceRow;
+  level: DunningLevel;
+  communication: Doc & { registration: string };
+  letter?: PendingLetter;
+  action: CaseAction;
+  fee?: string;
+  interestInvoice?: string;
+}
+
+/**
+ * The invoice climbs to `levels[index]`: interest, indemnity, fee and interest invoices (issued now,
+ * one by one through their workflow), and the communication, letter, level and case action that
+ * the chunk then writes together. `registration` is its communication's.
+ */
 async function climb(
   { tx, caller, date, settings, store }: Context,
+  people: Map<string, PersonRow>,
   invoice: InvoiceRow,
   index: number,
   days: number,
-): Promise<{ dunned: Dunned; letter?: PendingLetter }> {
+  registration: string,
+): Promise<Climb> {
   const level = settings.levels[index];
   const d = invoice.data;
   const currency = d.currency ?? 'EUR';
   const balance = invoiceBalance(d);
   const payerRegistration = personWith(d, 'PAYER');
   const payeeRegistration = personWith(d, 'PAYEE');
-  const people = new Map(
-    (
-      await storage.findMany(
-        tx,
-        person,
-        caller.tenant,
-        [payerRegistration, payeeRegistration].filter((r): r is string => !!r),
-      )
-    ).map((r) => [r.registration, r]),
-  );
   const payer = payerRegistration ? people.get(payerRegistration) : undefined;
   const payee = payeeRegistration ? people.get(payeeRegistration) : undefined;
   const interest = major(lateInterest(balance, settings.interestRate, days), currency);
@@ -189,27 +202,20 @@ async function climb(
         })
       : undefined;
 
-  const communication = await createIn(
-    tx,
-    caller,
-    communicationKind,
-    {
-      status: 'DRAFT',
-      type: level.channel,
-      name: subject,
-      date: `${date}T08:00:00.000Z`,
-      subject,
-      category: 'DUNNING',
-      persons: payer ? [{ role: 'PAYER', personRegistration: payer.registration, name: personName(payer) }] : [],
-      contractRegistration: d.contractRegistration ?? null,
-      invoiceRegistration: invoice.registration,
-      content,
-      ...(level.channel === 'EMAIL' && typeof payer?.data.email === 'string' ? { to: payer.data.email } : {}),
-    },
-    { history: { cause: 'DUNNING' } },
-  );
-  const registration = communication.registration;
-  await runTransition(tx, caller, communicationKind, registration, level.channel === 'EMAIL' ? 'SCHEDULE' : 'SEND');
+  const communication = {
+    registration,
+    status: 'DRAFT',
+    type: level.channel,
+    name: subject,
+    date: `${date}T08:00:00.000Z`,
+    subject,
+    category: 'DUNNING',
+    persons: payer ? [{ role: 'PAYER', personRegistration: payer.registration, name: personName(payer) }] : [],
+    contractRegistration: d.contractRegistration ?? null,
+    invoiceRegistration: invoice.registration,
+    content,
+    ...(level.channel === 'EMAIL' && typeof payer?.data.email === 'string' ? { to: payer.data.email } : {}),
+  };
   let letter: PendingLetter | undefined;
   if (store) {
     const address = (payer?.data.addresses ?? [])[0];
@@ -243,34 +249,47 @@ async function climb(
     pdf.catch(() => {});
     letter = { name: `${level.code} ${values.invoiceNumber}.pdf`, communication: registration, pdf };
   }
-  await updateIn(
-    tx,
-    caller,
-    invoiceKind,
+  return {
     invoice,
-    { ...d, dunningLevel: level.code, dunningDate: date },
-    { action: 'DUNNING', history: { details: { level: level.code, communication: registration } } },
-  );
-  const collectionCase = await recordCollectionAction(tx, caller, {
-    date,
-    action: 'DUNNING',
-    invoice,
-    level: level.code,
-    levelOrder: settings.levels.map((l) => l.code),
-    communicationRegistration: registration,
-    interest,
-    indemnity,
-    ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
-  });
-  const dunned: Dunned = {
-    invoiceRegistration: invoice.registration,
-    level: level.code,
-    communicationRegistration: registration,
-    caseRegistration: String(collectionCase.registration),
-    ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
-    ...(interestInvoice ? { interestInvoiceRegistration: String(interestInvoice.registration) } : {}),
+    level,
+    communication,
+    letter,
+    action: {
+      date,
+      action: 'DUNNING',
+      invoice,
+      level: level.code,
+      levelOrder: settings.levels.map((l) => l.code),
+      communicationRegistration: registration,
+      interest,
+      indemnity,
+      ...(fee ? { feeInvoiceRegistration: String(fee.registration) } : {}),
+    },
+    ...(fee ? { fee: String(fee.registration) } : {}),
+    ...(interestInvoice ? { interestInvoice: String(interestInvoice.registration) } : {}),
   };
-  return { dunned, letter };
+}
+
+/**
+ * The communications' first move (SCHEDULE an e-mail, SEND a letter) as the tenant's workflow has
+ * it, when it is a plain move the chunk may write with the record (no side effect, guard or
+ * required field): then each communication is written in its moved status, with one History row.
+ */
+async function plainMoves(tx: Tx, caller: WorkflowCaller): Promise<boolean> {
+  const { workflow } = await loadWorkflow(tx, caller.tenant, communicationKind);
+  return (['SCHEDULE', 'SEND'] as const).every((code) => {
+    const tr = workflow.transitions.find((x) => x.code === code);
+    return (
+      !!tr &&
+      tr.from.includes('DRAFT') &&
+      tr.to === (code === 'SEND' ? 'SENT' : 'SCHEDULED') &&
+      !tr.featureFlag &&
+      !tr.types &&
+      !tr.requiredFields.length &&
+      !(tr.sideEffects ?? []).length &&
+      canRun(caller, tr)
+    );
+  });
 }
 
 /** A letter being rendered for a communication, and the name of its PDF. */
@@ -317,7 +336,12 @@ export interface DunningChunk {
   finished: boolean;
 }
 
-/** One chunk of a dunning run on `date` after `cursor`. */
+/**
+ * One chunk of a dunning run on `date` after `cursor`, set-wise: the chunk's invoices, their payers
+ * and payees read in a few statements; the fee invoices issued one by one (each through its
+ * workflow); then the communications, the invoices' levels and the collection cases written
+ * together, each record with its History row; then the letters stored.
+ */
 export async function dunChunk(
   tx: Tx,
   caller: WorkflowCaller,
@@ -329,8 +353,7 @@ export async function dunChunk(
   const settings = await dunningSettingsOf(tx, caller.tenant);
   const invoices = await candidates(tx, caller.tenant, date, settings.levels[0].days, cursor, limit);
   const context: Context = { tx, caller, date, settings, store };
-  const dunned: Dunned[] = [];
-  const letters: PendingLetter[] = [];
+  const steps: { invoice: InvoiceRow; target: number; days: number }[] = [];
   for (const invoice of invoices) {
     const days = daysBetween(String(invoice.data.dueDate), date);
     const target = levelReached(settings.levels, days);
@@ -338,17 +361,99 @@ export async function dunChunk(
     // Never down, never the same level twice; a level the tenant no longer has counts as the highest reached so far.
     const reachedBefore = invoice.data.dunningLevel && current < 0 ? settings.levels.length : current;
     if (target <= reachedBefore) continue;
-    const climbed = await climb(context, invoice, target, days);
-    dunned.push(climbed.dunned);
-    if (climbed.letter) letters.push(climbed.letter);
+    steps.push({ invoice, target, days });
   }
-  if (store) await storeLetters(tx, caller, store, letters);
-  return {
-    dunned,
+  const done = {
     examined: invoices.length,
     cursor: invoices.at(-1)?.registration ?? cursor,
     finished: invoices.length < limit,
   };
+  if (!steps.length) return { dunned: [], ...done };
+
+  const people = new Map(
+    (
+      await storage.findMany(tx, person, caller.tenant, [
+        ...new Set(
+          steps.flatMap(({ invoice }) =>
+            [personWith(invoice.data, 'PAYER'), personWith(invoice.data, 'PAYEE')].filter((r): r is string => !!r),
+          ),
+        ),
+      ])
+    ).map((r) => [r.registration, r]),
+  );
+  const plain = await plainMoves(tx, caller);
+  const registrations = plain ? await freeRegistrations(tx, caller, communicationKind, steps.length) : [];
+  const climbs: Climb[] = [];
+  for (const [i, { invoice, target, days }] of steps.entries()) {
+    const registration = plain ? registrations[i] : '';
+    const climbed = await climb(context, people, invoice, target, days, registration);
+    if (!plain) {
+      // A workflow of the tenant's own: each communication created and moved through it.
+      const { registration: _none, ...doc } = climbed.communication;
+      const created = await createIn(tx, caller, communicationKind, doc, { history: { cause: 'DUNNING' } });
+      await runTransition(
+        tx,
+        caller,
+        communicationKind,
+        created.registration,
+        climbed.level.channel === 'EMAIL' ? 'SCHEDULE' : 'SEND',
+      );
+      climbed.communication = { ...climbed.communication, registration: created.registration };
+      climbed.action.communicationRegistration = created.registration;
+      if (climbed.letter) climbed.letter.communication = created.registration;
+    }
+    climbs.push(climbed);
+  }
+  if (plain)
+    await createManyIn(
+      tx,
+      caller,
+      communicationKind,
+      climbs.map(({ communication, level }) => ({
+        ...communication,
+        status: level.channel === 'EMAIL' ? 'SCHEDULED' : 'SENT',
+      })) as (InputOf<typeof communicationKind> & { registration: string })[],
+      {
+        historyOf: (_doc, i) => ({
+          cause: 'DUNNING',
+          transition: climbs[i].level.channel === 'EMAIL' ? 'SCHEDULE' : 'SEND',
+        }),
+      },
+    );
+  await updateManyIn(
+    tx,
+    caller,
+    invoiceKind,
+    climbs.map(({ invoice, level, communication }) => ({
+      row: invoice,
+      data: { ...invoice.data, dunningLevel: level.code, dunningDate: date },
+      history: { details: { level: level.code, communication: communication.registration } },
+    })),
+    { action: 'DUNNING' },
+  );
+  const cases = await recordCollectionActions(
+    tx,
+    caller,
+    climbs.map((c) => c.action),
+  );
+  if (store)
+    await storeLetters(
+      tx,
+      caller,
+      store,
+      climbs.flatMap((c) => (c.letter ? [c.letter] : [])),
+    );
+  const dunned = climbs.map(
+    (c, i): Dunned => ({
+      invoiceRegistration: c.invoice.registration,
+      level: c.level.code,
+      communicationRegistration: c.communication.registration,
+      caseRegistration: String(cases[i].registration),
+      ...(c.fee ? { feeInvoiceRegistration: c.fee } : {}),
+      ...(c.interestInvoice ? { interestInvoiceRegistration: c.interestInvoice } : {}),
+    }),
+  );
+  return { dunned, ...done };
 }
 
 /** A whole run in one transaction (small books, the demo): chunk after chunk. */
