@@ -226,6 +226,41 @@ describe('the database', () => {
     expect(rows[0].n).toBe(2);
   });
 
+  it('refuses a posting without its date, side or event, and checks an event written over several statements once at commit', async () => {
+    const insert = (rows: Record<string, unknown>[]) =>
+      inTenant(t.db.database.db, scope(), async (tx) => {
+        for (const [i, data] of rows.entries())
+          await sql`INSERT INTO posting (tenant, registration, status, data) VALUES (${t.alpha.tenant}, ${`CHK${i}-${String(data.postingEventRegistration ?? 'none')}`}, 'VALIDATED', ${JSON.stringify(data)}::jsonb)`.execute(
+            tx,
+          );
+      });
+    const line = { account: '471000', date: '2027-03-01', currency: 'EUR', amount: 10, dc: 'D' };
+    await expect(insert([{ ...line, postingEventRegistration: 'CHK-A', date: undefined }])).rejects.toMatchObject({
+      code: 'LB002',
+    });
+    await expect(insert([{ ...line, postingEventRegistration: 'CHK-B', dc: 'X' }])).rejects.toMatchObject({
+      code: 'LB002',
+    });
+    await expect(insert([line])).rejects.toMatchObject({ code: 'LB002' });
+    // Balanced over three statements of one transaction; then one more debit on it alone is refused.
+    await insert([
+      { ...line, postingEventRegistration: 'CHK-C', amount: 30 },
+      { ...line, postingEventRegistration: 'CHK-C', dc: 'C', amount: 10 },
+      { ...line, postingEventRegistration: 'CHK-C', dc: 'C', amount: 20 },
+    ]);
+    await expect(
+      inTenant(t.db.database.db, scope(), (tx) =>
+        sql`INSERT INTO posting (tenant, registration, status, data) VALUES (${t.alpha.tenant}, 'CHK-C-LATE', 'VALIDATED', ${JSON.stringify({ ...line, postingEventRegistration: 'CHK-C' })}::jsonb)`.execute(
+          tx,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'LB002' });
+    const { rows } = await inTenant(t.db.database.db, scope(), (tx) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM posting WHERE registration LIKE 'CHK%'`.execute(tx),
+    );
+    expect(rows[0].n).toBe(3);
+  });
+
   it('never lets a posting change or go; the generic API refuses to write one', async () => {
     const [posting] = await list('/api/accounting/postings?account=411000&range=[0-0]');
     await expect(

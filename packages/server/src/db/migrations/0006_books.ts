@@ -81,29 +81,29 @@ export function postingTriggers(table: string): string[] {
       END LOOP;
       RETURN NEW;
     END $$`,
-    `CREATE OR REPLACE FUNCTION posting_period_open() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.data ->> 'amount' IS NULL AND NEW.data ->> 'account' IS NULL THEN RETURN NEW; END IF;
-      IF NEW.data ->> 'amount' IS NULL OR NEW.data ->> 'account' IS NULL OR NEW.data ->> 'date' IS NULL OR NEW.data ->> 'dc' NOT IN ('D', 'C') THEN
-        RAISE EXCEPTION 'posting % needs an amount, an account, a date and a side', NEW.registration USING ERRCODE = 'LB002';
-      END IF;
-      RETURN NEW;
-    END $$`,
-    // The events a statement's postings leave unbalanced, per currency, from the statement's rows alone:
-    // every event is balanced (or pending) before the statement, so one whose new rows net to zero still
-    // is. Those that do not net to zero are pending: checked against the table at commit, once each (an
+    // A statement's postings each need an amount, an account, a date, a side and an event (LB002),
+    // checked once per statement. The events its postings leave unbalanced, per currency, are found
+    // from the statement's rows alone: every event is balanced (or pending) before the statement, so
+    // one whose new rows net to zero still is. Those that do not net to zero are pending: checked against the table at commit, once each (an
     // event may be written over several statements of its transaction, a manual entry line by line).
     // Checking at commit once per posting cost a posting run half its time (queueing a deferred
     // trigger per row, then a sum over the event per row).
     `CREATE TABLE IF NOT EXISTS posting_event_pending (tenant text NOT NULL, event text NOT NULL, PRIMARY KEY (tenant, event))`,
     ...tenantPolicy('posting_event_pending'),
-    `CREATE OR REPLACE FUNCTION posting_events_pend() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE nameless text;
+    `CREATE OR REPLACE FUNCTION posting_admitted() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE refused text;
     BEGIN
-      SELECT i.registration INTO nameless FROM inserted i
+      SELECT i.registration INTO refused FROM inserted i
+        WHERE (i.data ->> 'amount' IS NOT NULL OR i.data ->> 'account' IS NOT NULL)
+          AND (i.data ->> 'amount' IS NULL OR i.data ->> 'account' IS NULL OR i.data ->> 'date' IS NULL OR i.data ->> 'dc' IS NULL OR i.data ->> 'dc' NOT IN ('D', 'C'))
+        LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'posting % needs an amount, an account, a date and a side', refused USING ERRCODE = 'LB002';
+      END IF;
+      SELECT i.registration INTO refused FROM inserted i
         WHERE (i.data ->> 'amount' IS NOT NULL OR i.data ->> 'account' IS NOT NULL) AND i.data ->> 'postingEventRegistration' IS NULL LIMIT 1;
       IF FOUND THEN
-        RAISE EXCEPTION 'posting % names no posting event', nameless USING ERRCODE = 'LB002';
+        RAISE EXCEPTION 'posting % names no posting event', refused USING ERRCODE = 'LB002';
       END IF;
       INSERT INTO posting_event_pending (tenant, event)
         SELECT DISTINCT x.tenant, x.event FROM (
@@ -131,14 +131,16 @@ export function postingTriggers(table: string): string[] {
     END $$`,
     `DROP TRIGGER IF EXISTS posting_immutable ON ${t}`,
     `CREATE TRIGGER posting_immutable BEFORE UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_immutable()`,
+    // A posting's own fields (amount, account, date, side) are checked with its event's balance, once per statement.
     `DROP TRIGGER IF EXISTS posting_period_open ON ${t}`,
-    `CREATE TRIGGER posting_period_open BEFORE INSERT ON ${t} FOR EACH ROW EXECUTE FUNCTION posting_period_open()`,
+    `DROP FUNCTION IF EXISTS posting_period_open()`,
     `DROP TRIGGER IF EXISTS posting_balance_moves ON ${t}`,
     `CREATE TRIGGER posting_balance_moves AFTER INSERT ON ${t} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION posting_balance_moves()`,
     // Postings never change their amounts, sides, currencies nor events (posting_immutable): inserts alone move a balance.
     `DROP TRIGGER IF EXISTS posting_event_balanced ON ${t}`,
-    `DROP TRIGGER IF EXISTS posting_events_pend ON ${t}`,
-    `CREATE TRIGGER posting_events_pend AFTER INSERT ON ${t} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION posting_events_pend()`,
+    // Named to fire before posting_balance_moves (a statement's triggers fire by name): a refused posting is said as such.
+    `DROP TRIGGER IF EXISTS posting_admitted ON ${t}`,
+    `CREATE TRIGGER posting_admitted AFTER INSERT ON ${t} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION posting_admitted()`,
     `DROP TRIGGER IF EXISTS posting_event_balanced ON posting_event_pending`,
     `CREATE CONSTRAINT TRIGGER posting_event_balanced AFTER INSERT ON posting_event_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION posting_event_balanced()`,
   ];
