@@ -299,17 +299,35 @@ interface PendingLetter {
   pdf: Promise<Buffer>;
 }
 
-/** Stores each letter, once rendered, as its communication's DUNNING_LETTER document, in the chunk's order. */
+/** Letters whose contents are written to the object store together (files or requests in flight at once). */
+const STORED_AT_ONCE = 8;
+
+/**
+ * Stores each letter, once rendered, as its communication's DUNNING_LETTER document, in the chunk's
+ * order: the contents written a few at a time, their documents recorded one after the other. A
+ * content whose document is not recorded (a failure of the chunk) is removed from the store.
+ */
 async function storeLetters(tx: Tx, caller: WorkflowCaller, store: ObjectStore, letters: PendingLetter[]) {
-  for (const letter of letters) {
-    const stored = await storeContent(store, caller.tenant, letter.name, await letter.pdf, 'application/pdf');
-    try {
-      await recordDocument(tx, caller, { entity: communicationKind, registration: letter.communication }, stored, {
-        type: 'DUNNING_LETTER',
-      });
-    } catch (error) {
-      await discardContent(store, stored);
-      throw error;
+  for (let at = 0; at < letters.length; at += STORED_AT_ONCE) {
+    const some = letters.slice(at, at + STORED_AT_ONCE);
+    const settled = await Promise.allSettled(
+      some.map(async (letter) => storeContent(store, caller.tenant, letter.name, await letter.pdf, 'application/pdf')),
+    );
+    const stored = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await Promise.all(stored.map((content) => discardContent(store, content)));
+      throw failed.reason;
+    }
+    for (const [i, letter] of some.entries()) {
+      try {
+        await recordDocument(tx, caller, { entity: communicationKind, registration: letter.communication }, stored[i], {
+          type: 'DUNNING_LETTER',
+        });
+      } catch (error) {
+        await Promise.all(stored.slice(i).map((content) => discardContent(store, content)));
+        throw error;
+      }
     }
   }
 }
