@@ -68,7 +68,8 @@ export const bankTransaction = defineEntity({
     'bookingDate',
     column('amount', { currencyField: 'currency' }),
     'endToEndId',
-    'remittanceInformation',
+    // Free text, found by the search box (its trigram index): not sorted, so no index of its own to write per entry.
+    column('remittanceInformation', { sortable: false }),
     'matchMethod',
     'cashflowRegistration',
     'bankStatementRegistration',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../../db/database.ts';
 import * as storage from '../../entities/storage.ts';
-import { lifecycleClient } from '../../testing/lifecycle-client.ts';
+import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
 import { uploadFile } from '../../testing/multipart.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { camt053File } from './camt-generator.ts';
@@ -23,6 +23,8 @@ type Invoice = {
   paymentDate?: string;
 };
 let invoices: Invoice[] = [];
+/** The receivables billed, issued or not. */
+let billed: Invoice[] = [];
 const IBAN = 'FR7630006000011234567890189';
 const invoice = async (registration: string) =>
   (await c.call('GET', `/api/billing/invoices/${registration}`)).json() as Invoice;
@@ -36,6 +38,7 @@ beforeAll(async () => {
   const receivables = (res.json() as (Invoice & { pr: string; dueDate: string })[])
     .filter((i) => i.pr === 'R')
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  billed = receivables;
   for (const i of receivables.slice(0, 2))
     expect((await c.call('GET', `/api/billing/invoices/${i.registration}/transitions/ISSUE`)).statusCode).toBe(200);
   invoices = await Promise.all(receivables.slice(0, 2).map((i) => invoice(i.registration)));
@@ -78,6 +81,87 @@ describe('the day the money arrived', () => {
     ).json() as { eventType: string; date: string }[];
     expect(events.map((e) => [e.eventType, e.date])).toEqual([['PAYMENT_RECEIVED', valueDate]]);
   }, 60_000);
+});
+
+describe('a statement’s matches allocated together', () => {
+  it('two entries paying one billed invoice: both allocated, the invoice PAID with its schedule lines, History and arrears', async () => {
+    const target = billed[2];
+    expect(target, 'a third receivable billed').toBeDefined();
+    expect((await c.call('GET', `/api/billing/invoices/${target.registration}/transitions/ISSUE`)).statusCode).toBe(
+      200,
+    );
+    const issued = await invoice(target.registration);
+    const total = cents(issued.totalBalance);
+    const first = Math.floor(total / 3);
+    const res = await uploadFile(t, t.alpha, '/api/billing/camts/import', {
+      name: 'two-parts.xml',
+      type: 'application/xml',
+      content: camt053File({ messageId: 'MSG-TWO-1', statementId: 'STMT-TWO-1', iban: IBAN, opening: '0.00' }, [
+        { amount: (first / 100).toFixed(2), remittance: `Invoice ${issued.invoiceNumber} part 1` },
+        { amount: ((total - first) / 100).toFixed(2), remittance: `Invoice ${issued.invoiceNumber} part 2` },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ matchedCount: 2, unmatchedCount: 0 });
+    const entries = (
+      await c.call('GET', `/api/bank/bank-transactions?camtRegistration=${res.json().registration}&sort=registration`)
+    ).json() as { status: string; matchMethod: string; cashflowRegistration: string; amount: number }[];
+    expect(entries.map((e) => [e.status, e.matchMethod])).toEqual([
+      ['MATCHED', 'REFERENCE'],
+      ['MATCHED', 'REFERENCE'],
+    ]);
+    for (const e of entries) {
+      const cashflow = (await c.call('GET', `/api/billing/cashflows/${e.cashflowRegistration}`)).json();
+      expect(cashflow).toMatchObject({ status: 'ALLOCATED', unallocatedAmount: 0 });
+      expect(cents(cashflow.allocatedAmount)).toBe(cents(e.amount));
+      const [allocation] = (
+        await c.call('GET', `/api/billing/cashflow-allocations?cashflowRegistration=${e.cashflowRegistration}`)
+      ).json() as { status: string; invoiceRegistration: string; registration: string }[];
+      expect(allocation).toMatchObject({ status: 'VALIDATED', invoiceRegistration: target.registration });
+      const events = (
+        await c.call('GET', `/api/accounting/posting-events?sourceRegistration=${allocation.registration}`)
+      ).json() as { eventType: string }[];
+      expect(events.map((x) => x.eventType)).toEqual(['PAYMENT_RECEIVED']);
+    }
+    const paid = (await c.call('GET', `/api/billing/invoices/${target.registration}`)).json();
+    expect(paid).toMatchObject({ status: 'PAID', totalBalance: 0 });
+    // The schedule lines the invoice billed are paid.
+    const lines = (
+      await c.call('GET', `/api/billing/invoice-lines?invoiceRegistration=${target.registration}`)
+    ).json() as { elementRegistration: string; lineNumber: number }[];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      const element = (await c.call('GET', `/api/financing/contract-elements/${l.elementRegistration}`)).json();
+      expect(
+        (element.lines as { number: number; status: string }[]).find((s) => s.number === l.lineNumber)?.status,
+      ).toBe('PAID');
+    }
+    // Its move through its workflow is in its History.
+    const history = (
+      await c.call(
+        'GET',
+        `/api/core/histories?entityName=Invoice&entityRegistration=${target.registration}&range=[0-49]`,
+      )
+    ).json() as { transition?: string }[];
+    expect(history.map((h) => h.transition)).toContain('PAY');
+    // The contract's arrears are its open receivables' balances due by today.
+    const contract = String(paid.contractRegistration);
+    const open = (
+      (await c.call('GET', `/api/billing/invoices?contractRegistration=${contract}&range=[0-249]`)).json() as {
+        pr: string;
+        status: string;
+        dueDate: string;
+        totalBalance: number;
+      }[]
+    ).filter(
+      (i) =>
+        i.pr === 'R' &&
+        ['ISSUED', 'PARTIALLY_PAID'].includes(i.status) &&
+        i.dueDate <= new Date().toISOString().slice(0, 10),
+    );
+    const arrears = (await c.call('GET', `/api/financing/contracts/${contract}`)).json().arrears ?? 0;
+    expect(cents(arrears)).toBe(open.reduce((sum, i) => sum + cents(i.totalBalance), 0));
+  }, 90_000);
 });
 
 describe('the nightly matching', () => {
