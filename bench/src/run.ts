@@ -98,11 +98,13 @@ for (const [name, file, fn] of [
   ['pdf', './invoice-pdf.bench.ts', 'runInvoicePdfBench'],
   ['sepa', './sepa.bench.ts', 'runSepaBench'],
   ['books', './books.bench.ts', 'runBooksBench'],
+  ['monthend', './month-end.bench.ts', 'runMonthEndBench'],
   ['dunning', './dunning.bench.ts', 'runDunningBench'],
   ['camt', './camt.bench.ts', 'runCamtBench'],
   ['search', './search.bench.ts', 'runSearchBench'],
   ['imports', './imports.bench.ts', 'runImportsBench'],
   ['processes', './processes.bench.ts', 'runProcessesBench'],
+  ['memory', './memory.bench.ts', 'runMemoryBench'],
 ] as const) {
   if (only && !only.includes(name)) continue;
   if (!fs.existsSync(new URL(file, import.meta.url))) continue;

@@ -9,9 +9,13 @@ import {
   recordSchema,
 } from '@lbo/model/schema/kind-schemas';
 
-/** The schemas of a kind's generic routes: requests validated, answers documented (OpenAPI). */
+/**
+ * The schemas of a kind's generic routes: requests validated, answers documented (OpenAPI). Each
+ * is built when first used (a request of the kind, or the OpenAPI document): all kinds' schemas
+ * together hold about 50 MB, and a process serves few kinds between two starts.
+ */
 export function kindRouteSchemas(entity: Entity) {
-  const record = recordSchema(entity);
+  const record = z.lazy(() => recordSchema(entity));
   const tags = [entity.name];
   const notFound = errorSchema.describe(`No ${entity.name} with this identifier in the tenant`);
   const conflict = errorSchema.describe(
@@ -21,7 +25,7 @@ export function kindRouteSchemas(entity: Entity) {
     list: {
       tags,
       summary: `List ${entity.plural}`,
-      querystring: listQuerySchema(entity),
+      querystring: z.lazy(() => listQuerySchema(entity)),
       response: {
         200: z.union([
           z.array(record),
@@ -39,21 +43,21 @@ export function kindRouteSchemas(entity: Entity) {
     create: {
       tags,
       summary: `Create a ${entity.name}`,
-      body: bodySchema(entity, 'create'),
+      body: z.lazy(() => bodySchema(entity, 'create')),
       response: { 201: record, 200: record.describe('The record a matching one already was') },
     },
     replace: {
       tags,
       summary: `Replace a ${entity.name}`,
       params: recordParams,
-      body: bodySchema(entity, 'replace'),
+      body: z.lazy(() => bodySchema(entity, 'replace')),
       response: { 200: record, 404: notFound, 412: conflict },
     },
     merge: {
       tags,
       summary: `Change fields of a ${entity.name}`,
       params: recordParams,
-      body: bodySchema(entity, 'merge'),
+      body: z.lazy(() => bodySchema(entity, 'merge')),
       response: { 200: record, 404: notFound, 412: conflict },
     },
     remove: {

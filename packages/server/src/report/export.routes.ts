@@ -97,7 +97,8 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRouteOpt
         schema: {
           tags: [entity.name, exportEntity.name],
           summary: `Export the list of ${entity.plural} (xlsx or csv)`,
-          querystring: exportQuery(entity),
+          // Built when first used, as the kinds' own route schemas are (entities/kind-route-schemas.ts).
+          querystring: z.lazy(() => exportQuery(entity)),
           response: exportAnswers(entity),
         },
       },
