@@ -3,7 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { entities, entityByName } from '@lbo/model/entity-registry';
 import { dynoStore } from '@lbo/model/dyno';
 import type { Db } from './database.ts';
-import { APP_ROLE, entityTableDdl } from './schema.ts';
+import { APP_ROLE, entityTableDdl, itemTextsFunction } from './schema.ts';
 import { AUTH_CHANNEL } from './change-feed.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { postingTriggers } from './migrations/0006_books.ts';
@@ -53,6 +53,7 @@ export function registerModuleSchema(name: string, statements: () => string[]): 
  */
 export function derivedStatements(): string[] {
   return [
+    itemTextsFunction,
     ...entities.flatMap(entityTableDdl),
     ...entityTableDdl(dynoStore),
     ...authChangeTriggers(),

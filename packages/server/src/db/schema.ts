@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Entity } from '@lbo/model/entity';
 import type { FieldDef } from '@lbo/model/fields';
 import { textLength } from '@lbo/model/values/limits';
-import { resolvePath, type ResolvedPath } from './field-paths.ts';
+import { resolvePath, sqlKindOf, type ResolvedPath } from './field-paths.ts';
 
 /**
  * The DDL derived from the entity declarations: one table per kind, keyed by tenant first,
@@ -93,6 +93,8 @@ export function entityTableDdl(entity: Entity): string[] {
         ]
       : []),
   ];
+  // A generated column is added once, rewriting the table (a minute for a million contracts).
+  for (const { path, list, item } of storedFilters(entity)) statements.push(storedValuesDdl(entity, path, list, item));
   for (const index of entityIndexes(entity)) statements.push(index.ddl);
   return statements;
 }
@@ -113,6 +115,40 @@ export function isLongText(field: FieldDef): boolean {
 
 /** The indexed prefix of a long text, written as the index and the list query both write it. */
 export const indexedPrefixSql = (value: string) => `left(${value}, ${INDEXED_TEXT})`;
+
+/**
+ * The texts the items of a list hold at `path`, sorted and distinct, for a filter declared
+ * `storage: 'column'` (`item_texts(data #> '{quotations}', '{financialProduct}')`). It answers as
+ * the containment it stands for: NULL when the document has no such list, no value for an item
+ * whose value is not a string. Created before the tables (db/migrate.ts `derivedStatements`).
+ */
+export const itemTextsFunction = `CREATE OR REPLACE FUNCTION item_texts(items jsonb, path text[]) RETURNS text[]
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN items IS NULL THEN NULL ELSE coalesce((
+      SELECT array_agg(DISTINCT item #>> path ORDER BY item #>> path)
+      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(items) = 'array' THEN items ELSE '[]'::jsonb END) AS item
+      WHERE jsonb_typeof(item #> path) = 'string'), '{}') END $$`;
+
+/** The generated column keeping the values of a filter declared `storage: 'column'` (`quotations.financialProduct`). */
+export const storedValuesColumn = (path: string) => `values_${slug(path)}`.slice(0, 63);
+
+/** The column's definition: the texts of the list's items at the item path. */
+function storedValuesDdl(entity: Entity, path: string, list: string[], item: string[]): string {
+  return `ALTER TABLE "${entity.table}" ADD COLUMN IF NOT EXISTS "${storedValuesColumn(path)}" text[]
+    GENERATED ALWAYS AS (item_texts(data #> ${quoteLiteral(`{${list.join(',')}}`)}, ${quoteLiteral(`{${item.join(',')}}`)})) STORED`;
+}
+
+/** The filters of a kind kept in columns of their own, with their list and item paths. */
+function storedFilters(entity: Entity): { path: string; list: string[]; item: string[] }[] {
+  return entity.filters.flatMap((filter) => {
+    if (filter.storage !== 'column') return [];
+    const path = filter.field ?? filter.name;
+    const resolved = resolvePath(entity, path);
+    if (resolved?.kind !== 'item' || sqlKindOf[resolved.field.type] !== 'text')
+      throw new Error(`${entity.name}: filter ${filter.name} is kept in a column, but is not a text of a list's items`);
+    return [{ path, list: resolved.list, item: resolved.item }];
+  });
+}
 
 /** One index of an entity table: its name and the statement creating it. */
 export interface EntityIndex {
@@ -191,6 +227,12 @@ export function entityIndexes(entity: Entity): EntityIndex[] {
     const path = filter.field ?? filter.name;
     const resolved = resolve(path);
     if (filter.kind === 'person') containment(path.split('.'));
+    else if (resolved.kind === 'item' && 'storage' in filter && filter.storage === 'column')
+      add(
+        `${slug(path)}_values`,
+        (name) =>
+          `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin ("${storedValuesColumn(path)}") WITH (${ginOptions})`,
+      );
     else if (resolved.kind === 'item') containment(resolved.list);
     else if (filter.kind === 'regex')
       add(

@@ -63,8 +63,16 @@ export interface WriteOptions {
 const existingAnswers = new WeakSet<Doc>();
 export const isExistingRecord = (doc: Doc) => existingAnswers.has(doc);
 
-/** Above this many matches the count stops (`pagination-size` is then a lower bound, see docs/api.md). */
-export const COUNT_CAP = 1_000;
+/**
+ * How many matches past the page's end `pagination-size` counts, at most: the count then stops and
+ * the header is a lower bound (docs/api.md). Counting goes through the matches one by one, so its
+ * cost grows with the cap; bounded by the page, it stays a few pages' work whatever the filter.
+ */
+export const COUNT_AHEAD = 200;
+
+/** The count of matches a list page counts up to (`count=exact`: undefined, all). */
+export const countCap = (q: { offset: number; limit: number; exactCount: boolean }) =>
+  q.exactCount ? undefined : q.offset + q.limit + COUNT_AHEAD;
 
 /** A record in one of its kind's final statuses (`frozenIn`) is only moved by its workflow and domain. */
 function refuseFrozen(entity: Entity, row: Row): void {
@@ -492,10 +500,12 @@ export function createOperations(db: Db, hooks: Record<string, WriteHooks> = {})
         const rows = await storage.listDocuments(tx, entity, caller.tenant, q);
         const continues = rows.length > q.limit;
         const page = rows.slice(0, q.limit);
+        // A page that is not followed by another ends the matches: the page statement skipped
+        // `offset` of them, so there are exactly offset + page.length and nothing is counted.
         const size =
-          continues || q.offset > 0
-            ? await storage.countRows(tx, entity, caller.tenant, q, q.exactCount ? undefined : COUNT_CAP)
-            : page.length;
+          continues || (q.offset > 0 && !page.length)
+            ? await storage.countRows(tx, entity, caller.tenant, q, countCap(q))
+            : q.offset + page.length;
         let breakdown: ListResult['breakdown'];
         if (q.breakdown.length) {
           breakdown = {};

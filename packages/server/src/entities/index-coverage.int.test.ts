@@ -9,7 +9,7 @@ import { sortableColumns } from '../db/schema.ts';
 import { compileListQuery, type ListQuery } from './list-query.ts';
 import { resolvePath } from '../db/field-paths.ts';
 import { countStatement } from './storage.ts';
-import { COUNT_CAP } from './crud.operation.ts';
+import { countCap } from './crud.operation.ts';
 
 /**
  * Every declared filter and sort of every kind is served by an index: the statement the list
@@ -108,7 +108,7 @@ describe('index coverage', () => {
         for (const query of sampleQueries(entity, filter)) {
           const q = compileListQuery(entity, query);
           const { conditions, seqScan } = access(
-            await plan(countStatement(entity, 'alpha', q, COUNT_CAP)),
+            await plan(countStatement(entity, 'alpha', q, countCap(q))),
             entity.table,
           );
           if (seqScan || !conditions.length) unserved.push(`${entity.name} ${new URLSearchParams(query)}`);

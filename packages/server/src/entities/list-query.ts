@@ -4,7 +4,7 @@ import type { FilterDef } from '@lbo/model/search';
 import { ApiError } from '@lbo/model/errors';
 import { addDays, parseDateValue, zonedMidnight } from '@lbo/model/values/dates';
 import { resolvePath, type ResolvedPath } from '../db/field-paths.ts';
-import { INDEXED_TEXT, isLongText, textSearchSql, textWordsSql } from '../db/schema.ts';
+import { INDEXED_TEXT, isLongText, storedValuesColumn, textSearchSql, textWordsSql } from '../db/schema.ts';
 
 /**
  * Compiles the list query grammar of docs/api.md into parameterised SQL parts.
@@ -186,6 +186,8 @@ function filterCondition(
     return rangeCondition(key, path, raw, bound!, timeZone);
   }
   if (path.kind === 'value' && path.sqlKind === 'timestamp') return instantCondition(key, path, raw, timeZone);
+  if (path.kind === 'item' && filter.storage === 'column')
+    return storedValuesCondition(key, path, filter.field ?? filter.name, raw);
   return equalCondition(key, path, raw);
 }
 
@@ -276,6 +278,22 @@ function equalCondition(key: string, path: ResolvedPath, raw: string): RawBuilde
     if (include.length) parts.push(anyOf(include.map(contains)));
     if (exclude.length) parts.push(sql<boolean>`NOT ${anyOf(exclude.map(contains))}`);
   }
+  if (!parts.length) throw bad(key, 'no value');
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * Equality on the items of a list whose values the filter keeps in a column of their own
+ * (`storage: 'column'`, db/schema.ts `item_texts`): the same rows as the containment match,
+ * read from a short text array rather than from the document.
+ */
+function storedValuesCondition(key: string, path: ResolvedPath, field: string, raw: string): RawBuilder<boolean> {
+  const { include, exclude } = values(raw);
+  const column = sql.ref(storedValuesColumn(field));
+  const list = (vs: string[]) => sql`${vs.map((v) => normalise(key, path, v))}::text[]`;
+  const parts: RawBuilder<boolean>[] = [];
+  if (include.length) parts.push(sql<boolean>`${column} && ${list(include)}`);
+  if (exclude.length) parts.push(sql<boolean>`NOT (${column} && ${list(exclude)})`);
   if (!parts.length) throw bad(key, 'no value');
   return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }

@@ -222,7 +222,7 @@ export const contractSearch = (clientEntity: 'Person' | 'Prospect'): FilterInput
   person('partner', ['PARTNER']),
   person('sales', ['SALES']),
   equal('assetRegistration', { field: 'assets.assetRegistration' }),
-  equal('financialProduct', { field: 'quotations.financialProduct' }),
+  equal('financialProduct', { field: 'quotations.financialProduct', storage: 'column' }),
   equal('financialScheme', { field: 'quotations.financialScheme' }),
   equal('frequency'),
   range('duration'),
