@@ -56,6 +56,37 @@ function formContextOnly(): Plugin {
 }
 
 /**
+ * antd's button styles read `isBright` from the colour picker's presets file, which imports the
+ * whole Collapse (its styles and its `Object.assign` with the panel, which no bundler can drop), so
+ * every route carried it. That one import gets a Collapse loaded when first drawn: the presets
+ * (of a colour picker, which no screen shows yet) still work, and the other screens' Collapse is
+ * antd's own.
+ */
+function collapseForColorPresets(): Plugin {
+  const id = '\0collapse-for-color-presets';
+  return {
+    name: 'collapse-for-color-presets',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../../collapse' && importer && /[\\/]antd[\\/]es[\\/]color-picker[\\/]components[\\/]ColorPresets\.js$/.test(importer))
+        return id;
+      return undefined;
+    },
+    load(loaded) {
+      if (loaded !== id) return undefined;
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        "const Collapse = lazy(() => import('antd/es/collapse/index.js'));",
+        'export default function LazyCollapse(props) {',
+        '  return createElement(Suspense, { fallback: null }, createElement(Collapse, props));',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * The installable app (spec 000 §2, docs/offline.md): a web app manifest and the service worker
  * `src/offline/sw.ts`, built to `/sw.js` with the precache list of this build's own files. The
  * list is made when the build closes, so it names neither the compressed twins (`.br`, `.gz`) nor
@@ -105,6 +136,7 @@ export default defineConfig({
   plugins: [
     react(),
     formContextOnly(),
+    collapseForColorPresets(),
     precompress(),
     installableApp(),
   ],

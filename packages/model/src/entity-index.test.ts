@@ -55,3 +55,18 @@ describe('the kinds index (the registry as the web loads it)', () => {
     expect(thrown(() => clientRouteOfKind('Nothing'))).toBeDefined();
   });
 });
+
+describe('a kind whose status has no label', () => {
+  it('is refused by the registry', async () => {
+    const { defineEntity } = await import('./entity.ts');
+    const { assertCompleteDeclarations } = await import('./entity-registry.ts');
+    const kind = defineEntity({
+      name: 'Unlabelled',
+      route: 'test/unlabelled',
+      statuses: ['DRAFT', 'NO_SUCH_CODE'],
+      labels: { fr: { singular: 'Sans libellé', plural: 'Sans libellés' } },
+      menu: { notListed: 'a test kind' },
+    } as Parameters<typeof defineEntity>[0]);
+    expect(() => assertCompleteDeclarations([kind])).toThrow('Unlabelled: status NO_SUCH_CODE has no label');
+  });
+});

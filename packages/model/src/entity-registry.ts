@@ -1,5 +1,6 @@
 import type { Entity } from './entity.ts';
 import { ApiError } from './errors.ts';
+import { statusLabels } from './lists/status-labels.ts';
 
 import { audit } from './entities/core/audit.entity.ts';
 import { counter } from './entities/core/counter.entity.ts';
@@ -261,10 +262,17 @@ export function assertUniqueEntities(list: Entity[]): void {
 
 /**
  * Throws when a product kind leaves out what every kind must say: its French title (every
- * shipped language) and its place in the menu (or why it has none).
+ * shipped language), its place in the menu (or why it has none) and a label for each of its
+ * statuses (the shared ones in lists/status-labels.ts, then the kind's own). Checked here rather
+ * than when a kind is declared, so that a screen loading one declaration does not load every label.
  */
 export function assertCompleteDeclarations(list: Entity[]): void {
   for (const entity of list) {
+    for (const code of entity.statuses)
+      if (!Object.hasOwn(statusLabels, code) && !entity.statusLabels?.[code])
+        throw new Error(
+          `${entity.name}: status ${code} has no label (lists/status-labels.ts or the declaration's statusLabels)`,
+        );
     if (!entity.labels.fr?.singular || !entity.labels.fr.plural)
       throw new Error(`${entity.name} declares no French title (labels.fr)`);
     if (!entity.menu) throw new Error(`${entity.name} declares no menu placement (menu)`);

@@ -4,7 +4,6 @@ import type { ColumnDef, ColumnInput, FilterDef, FilterInput } from './search.ts
 import { equal, regex } from './search.ts';
 import { typeListNames } from './lists/type-list-names.ts';
 import type { Label } from './lists/item.ts';
-import { statusLabels } from './lists/status-labels.ts';
 import type { MenuException, MenuPlacement } from './navigation.ts';
 import { genericWorkflow } from './workflow/generic-workflow.ts';
 import { defineWorkflow, type TransitionInput, type WorkflowDefinition } from './workflow/workflow.ts';
@@ -182,17 +181,6 @@ const title = (route: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Labels of the codes a lifecycle uses: the shared ones, then the kind's own; a code without one is a mistake. */
-function checkStatusLabels(input: EntityInput, statuses: readonly string[]) {
-  for (const code of statuses) {
-    if (!Object.hasOwn(statusLabels, code) && !input.statusLabels?.[code]) {
-      throw new Error(
-        `${input.name}: status ${code} has no label (lists/status-labels.ts or the declaration's statusLabels)`,
-      );
-    }
-  }
-}
-
 /** Declares one entity kind, its declared fields' types kept in its type (`Entity<F>`). */
 export function defineEntity<const F extends Fields = Record<never, never>>(input: EntityInput<F>): Entity<F> {
   const status = input.status === undefined ? `${camel(input.name)}Status` : input.status;
@@ -218,7 +206,6 @@ export function defineEntity<const F extends Fields = Record<never, never>>(inpu
   const columns = (input.columns ?? defaultColumns).map((c) => (typeof c === 'string' ? { field: c } : c));
   const statuses: readonly string[] = status ? (input.statuses ?? []) : [];
   if (status && !statuses.length) throw new Error(`${input.name} has a status (${status}) but declares no statuses`);
-  checkStatusLabels(input, statuses);
   const clientRoute = dashed(input.name);
   const listRoute = dashed(plural);
   const entity: Entity<F> = {

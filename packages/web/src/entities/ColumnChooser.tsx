@@ -1,4 +1,4 @@
-import { Button, Checkbox, Divider, Popover, Space } from 'antd';
+import { Button, Checkbox, Popover, Space, theme } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';
@@ -17,6 +17,7 @@ export function ColumnChooser({
   onReset(): void;
 }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const content = (
     <div style={{ maxHeight: 360, overflow: 'auto' }}>
       <Space direction="vertical" size={2}>
@@ -36,7 +37,8 @@ export function ColumnChooser({
           </Checkbox>
         ))}
       </Space>
-      <Divider style={{ margin: '8px 0' }} />
+      {/* A rule in the theme's split colour (antd's Divider is no part of the list route). */}
+      <hr style={{ border: 0, borderTop: `1px solid ${token.colorSplit}`, margin: '8px 0' }} />
       <Button size="small" onClick={onReset}>
         {t('Reset to defaults')}
       </Button>

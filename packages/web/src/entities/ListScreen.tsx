@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Space, Tooltip, theme } from 'antd';
 import {
   CheckSquareOutlined,
   DownOutlined,
@@ -74,6 +74,7 @@ export function ListScreen({
   addLink,
 }: { entity: Entity } & ListExtensions) {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const route = `/${entity.listRoute}`;
   const { configuration } = useSession();
@@ -212,9 +213,19 @@ export function ListScreen({
       data-query={params.toString()}
     >
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* Plain elements in the theme's heading and secondary text: antd's Typography (ellipsis,
+            copy, edit) stays out of the list route. */}
+        <h3
+          style={{
+            margin: 0,
+            fontSize: token.fontSizeHeading3,
+            lineHeight: token.lineHeightHeading3,
+            fontWeight: token.fontWeightStrong,
+            color: token.colorTextHeading,
+          }}
+        >
           {title}
-        </Typography.Title>
+        </h3>
         <Space wrap>
           {entity.status && !page.hideKpis && (
             <Tooltip title={kpisHidden ? t('Show KPIs') : t('Hide KPIs')}>
@@ -304,10 +315,10 @@ export function ListScreen({
       <PinnedRows entity={entity} columns={columns} pins={pins} onUnpin={unpin} tones={tones} />
       <HiddenHitsNotice search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Typography.Text type="secondary" data-testid="row-count">
+        <span style={{ color: token.colorTextSecondary }} data-testid="row-count">
           {t('{count} rows', { count: data?.size ?? 0 })}
           {selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
-        </Typography.Text>
+        </span>
         {selecting && (
           <Suspense fallback={null}>
             <ListTransitions

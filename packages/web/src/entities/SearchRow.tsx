@@ -1,5 +1,7 @@
 import { memo, useEffect, useState } from 'react';
-import { Button, Col, Input, Row, Space } from 'antd';
+import { Button, Col, Row, Space } from 'antd';
+// Input's own files: antd's `Input` also brings the text area and the one-time-code input.
+import Search from 'antd/es/input/Search';
 import { Panel } from './Panel.tsx';
 import { ClearOutlined, DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +52,7 @@ export const SearchRow = memo(function SearchRow({
     <Panel style={{ marginBottom: 16 }} data-testid="search-row">
       <Row gutter={[12, 12]}>
         <Col xs={24} sm={12} lg={6}>
-          <Input.Search
+          <Search
             aria-label={t('Search')}
             placeholder={t('Search')}
             value={text}

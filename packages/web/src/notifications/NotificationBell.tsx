@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Empty, Popover, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../app/notify.tsx';
-import { fetchInbox, markAllRead, markRead, notificationsKey } from './inbox-api.ts';
+import { markRead, notificationsKey } from './inbox-api.ts';
 import { onArrival, openLiveStream, useUnreadCount, type LiveNotification } from './live.ts';
-import { NotificationItem } from './NotificationItem.tsx';
 import { refreshServiceWorker } from './push.ts';
 import { notificationText } from './notification-text.ts';
 import { madeNameText } from '../i18n/made-name-text.ts';
+
+/** The latest notifications, drawn when the bell is opened (their chunk loads then). */
+const NotificationDropdown = lazy(() => import('./NotificationDropdown.tsx'));
 
 /**
  * The header's bell (the shell renders it from the `notificationBell` slot): the unread count,
@@ -42,12 +44,6 @@ export default function NotificationBell() {
     [queryClient, t],
   );
 
-  const latest = useQuery({
-    queryKey: [...notificationsKey, 'latest'],
-    queryFn: ({ signal }) => fetchInbox({ limit: 8 }, signal),
-    enabled: open,
-  });
-
   async function opened(n: LiveNotification) {
     setOpen(false);
     if (!n.readDate) await markRead(n).catch(() => undefined);
@@ -55,45 +51,18 @@ export default function NotificationBell() {
     navigate(n.link || '/notifications');
   }
 
-  const content = (
-    <div style={{ width: 360, maxWidth: '90vw' }} data-testid="notification-dropdown">
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
-        <Typography.Text strong>{t('Notifications')}</Typography.Text>
-        <Button
-          size="small"
-          type="link"
-          disabled={!unread}
-          onClick={async () => {
-            await markAllRead();
-            void queryClient.invalidateQueries({ queryKey: notificationsKey });
-          }}
-        >
-          {t('Mark all as read')}
-        </Button>
-      </Space>
-      {latest.isLoading ? (
-        <Spin />
-      ) : latest.data?.notifications.length ? (
-        <div style={{ maxHeight: 420, overflowY: 'auto' }}>
-          {latest.data.notifications.map((n) => (
-            <NotificationItem key={n._id} notification={n} compact onOpen={() => void opened(n)} />
-          ))}
-        </div>
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No notifications')} />
-      )}
-      <Button
-        block
-        type="link"
-        onClick={() => {
+  const content = open ? (
+    <Suspense fallback={<div style={{ width: 360, maxWidth: '90vw', minHeight: 120 }} />}>
+      <NotificationDropdown
+        unread={unread}
+        onOpen={(n) => void opened(n)}
+        onAll={() => {
           setOpen(false);
           navigate('/notifications');
         }}
-      >
-        {t('See all notifications')}
-      </Button>
-    </div>
-  );
+      />
+    </Suspense>
+  ) : null;
 
   return (
     <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" arrow={false}>

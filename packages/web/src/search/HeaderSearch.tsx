@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Input, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useShortcut } from '../app/shortcuts.ts';

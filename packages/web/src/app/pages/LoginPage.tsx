@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Input, theme } from 'antd';
+import { Alert, Button, Flex, theme } from 'antd';
+// Input's own files: antd's `Input` also brings the text area and the one-time-code input.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';
@@ -205,7 +208,7 @@ export function LoginPage() {
                   </label>
                   <label>
                     {t('Password')}
-                    <Input.Password
+                    <Password
                       name="password"
                       autoComplete="current-password"
                       value={secret}

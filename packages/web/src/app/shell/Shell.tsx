@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Grid, Layout, Menu, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Grid, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -193,9 +193,7 @@ export function Shell({ children }: { children: ReactNode }) {
         }}
       >
         <Link to="/" style={{ whiteSpace: 'nowrap' }} data-testid="product-name">
-          <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>
-            {t(host.windowTitle || defaultWindowTitle)}
-          </Typography.Text>
+          <strong style={{ color: '#fff', fontSize: 16 }}>{t(host.windowTitle || defaultWindowTitle)}</strong>
         </Link>
         {side ? <div style={{ flex: 1 }} /> : mainMenu('horizontal')}
         {/* The domains' header parts load on first render, without holding the shell. */}

@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';
@@ -96,7 +96,24 @@ export function UserMenu({
       <Button
         type="text"
         style={{ color: '#fff' }}
-        icon={<Avatar size="small" icon={<UserOutlined />} />}
+        icon={
+          // A small round badge as antd's small Avatar draws it, without carrying the Avatar (groups, images).
+          <span
+            style={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              width: 24,
+              height: 24,
+              borderRadius: '50%',
+              background: 'rgba(0, 0, 0, 0.25)',
+              color: '#fff',
+              fontSize: 14,
+            }}
+          >
+            <UserOutlined />
+          </span>
+        }
         aria-label={t('User menu')}
         data-testid="user-menu"
       >

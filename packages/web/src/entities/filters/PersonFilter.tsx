@@ -10,7 +10,8 @@ import { minSearchLength, useRecordSearch } from '../../fields/record-search.ts'
 export function PersonFilter({ filter, label, values, onChange }: FilterProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const target = useKind(filter.entity ?? 'Person');
+  // The searched kind's declaration loads once the user types, not with the list.
+  const target = useKind(text.trim() ? (filter.entity ?? 'Person') : undefined);
   const { options, loading } = useRecordSearch(target, text, filter.roles);
   const labels = useRef(new Map<string, string>());
   options.forEach((o) => labels.current.set(o.value, o.label));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Input, Space } from 'antd';
+import { Space } from 'antd';
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import type { FilterProps } from './filter-props.ts';
 import { filterField, rangeParams } from '../entity-fields.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Input } from 'antd';
+import Input from 'antd/es/input/Input';
 import type { FilterProps } from './filter-props.ts';
 
 /** Equality on free values (comma-separated) and regular-expression filters: applied on Enter or when leaving. */
