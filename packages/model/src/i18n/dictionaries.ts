@@ -4,29 +4,12 @@
  * them). Each file is loaded when a locale of its language is first used: the web makes a chunk of
  * each, the server reads them for lists, PDFs, letters and mails.
  */
-import type { TranslatedLanguage } from './locales.ts';
+import { dictionaryLanguages as shipped, readTexts } from '#texts-loader';
 
 export type Dictionary = Readonly<Record<string, string>>;
 
-type Loaded = { default: Dictionary };
-const loaders: Record<Exclude<TranslatedLanguage, 'fr'>, () => Promise<Loaded>> = {
-  de: () => import('./texts/de.json', { with: { type: 'json' } }),
-  es: () => import('./texts/es.json', { with: { type: 'json' } }),
-  it: () => import('./texts/it.json', { with: { type: 'json' } }),
-  nl: () => import('./texts/nl.json', { with: { type: 'json' } }),
-  pt: () => import('./texts/pt.json', { with: { type: 'json' } }),
-  ru: () => import('./texts/ru.json', { with: { type: 'json' } }),
-  uk: () => import('./texts/uk.json', { with: { type: 'json' } }),
-  hu: () => import('./texts/hu.json', { with: { type: 'json' } }),
-  lt: () => import('./texts/lt.json', { with: { type: 'json' } }),
-  pl: () => import('./texts/pl.json', { with: { type: 'json' } }),
-  ro: () => import('./texts/ro.json', { with: { type: 'json' } }),
-  tr: () => import('./texts/tr.json', { with: { type: 'json' } }),
-  ar: () => import('./texts/ar.json', { with: { type: 'json' } }),
-};
-
 /** The languages with a dictionary file (French ships its texts with the code). */
-export const dictionaryLanguages = Object.keys(loaders) as (keyof typeof loaders)[];
+export const dictionaryLanguages = shipped;
 
 const loaded = new Map<string, Dictionary>();
 
@@ -34,8 +17,8 @@ const loaded = new Map<string, Dictionary>();
 export async function dictionaryOf(language: string): Promise<Dictionary | undefined> {
   const known = loaded.get(language);
   if (known) return known;
-  if (!Object.hasOwn(loaders, language)) return undefined;
-  const dictionary = (await loaders[language as keyof typeof loaders]()).default;
+  if (!(shipped as readonly string[]).includes(language)) return undefined;
+  const dictionary = await readTexts(language as (typeof shipped)[number]);
   loaded.set(language, dictionary);
   return dictionary;
 }
