@@ -5,8 +5,10 @@
  * 3. invoice number, or ISO 11649 creditor reference (mod-97 checked), in the remittance information;
  * 4. payer IBAN and amount → the one open invoice of that IBAN for that amount.
  * A confident match creates the cashflow and allocates it (billing/cashflows) with the transaction
- * marked MATCHED, in the caller's transaction (under a savepoint: a refused allocation leaves the
- * transaction unmatched, nothing else). The rest stay NEW with their ranked candidates.
+ * marked MATCHED, in the caller's transaction: a chunk's confident matches together
+ * (allocateReceipts), under a savepoint; what the set refuses one by one, each under its own
+ * savepoint (a refused allocation leaves the transaction unmatched with the reason, nothing else).
+ * The rest stay NEW with their ranked candidates.
  */
 import { sql } from 'kysely';
 import { bankTransaction } from '@lbo/model/entities/banking/bank-transaction.entity';
