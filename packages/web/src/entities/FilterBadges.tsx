@@ -1,4 +1,5 @@
-import { Flex, Tag } from 'antd';
+import { Flex } from 'antd';
+import { LazyTag as Tag } from './LazyTag.tsx';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@lbo/model/entity';

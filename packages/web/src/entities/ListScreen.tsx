@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Flex, Space, Tooltip, theme } from 'antd';
+import { Button, Flex, Space, Tooltip, theme } from 'antd';
+// The dropdown's own file: antd's `Dropdown` also brings the deprecated Dropdown.Button.
+import Dropdown from 'antd/es/dropdown/dropdown';
 import {
   CheckSquareOutlined,
   DownOutlined,

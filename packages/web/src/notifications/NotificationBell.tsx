@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Badge, Button, Popover } from 'antd';
+import { Button, Popover } from 'antd';
+// The badge's own file: antd's `Badge` also brings the ribbon.
+import Badge from 'antd/es/badge/Badge';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

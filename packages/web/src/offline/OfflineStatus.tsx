@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Tag, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import { LazyTag as Tag } from '../entities/LazyTag.tsx';
 import { CloudSyncOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -142,9 +143,12 @@ export default function OfflineStatus() {
     <>
       {state.offline && (
         <Tooltip title={t(offlineTooltip)}>
-          <Tag color="warning" icon={<DisconnectOutlined />} data-testid="offline-state">
-            {state.waiting ? t('Offline · {count} waiting', { count: state.waiting }) : t('Offline')}
-          </Tag>
+          {/* The tooltip holds the span: the tag is drawn once its chunk has loaded. */}
+          <span>
+            <Tag color="warning" icon={<DisconnectOutlined />} data-testid="offline-state">
+              {state.waiting ? t('Offline · {count} waiting', { count: state.waiting }) : t('Offline')}
+            </Tag>
+          </span>
         </Tooltip>
       )}
       {!state.offline && state.syncing && (

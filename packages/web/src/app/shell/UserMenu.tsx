@@ -1,4 +1,5 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
+import Dropdown from 'antd/es/dropdown/dropdown';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.tsx';

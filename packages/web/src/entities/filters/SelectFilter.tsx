@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Select, Tag } from 'antd';
+import { Select } from 'antd';
+import { LazyTag as Tag } from '../LazyTag.tsx';
 import { useTranslation } from 'react-i18next';
 import type { FilterProps } from './filter-props.ts';
 import { isExcluded, plainValue, toggleToken, tokensOf } from './filter-props.ts';
