@@ -3,15 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 
 /**
  * Where the content of documents lives, behind one adapter: the filesystem under DATA_DIR by
@@ -150,16 +141,26 @@ export interface S3Settings {
  * object's body.
  */
 export function s3Store(settings: S3Settings): ObjectStore {
-  const client = new S3Client({
-    region: settings.region ?? 'us-east-1',
-    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  // The SDK (some 20 MB of memory) is loaded only by a server whose documents live in S3.
+  const connection = Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([sdk, { Upload }]) => ({
+      sdk,
+      Upload,
+      client: new sdk.S3Client({
+        region: settings.region ?? 'us-east-1',
+        ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    }),
+  );
+  // A failure to load is each call's to tell, not an unhandled rejection.
+  connection.catch(() => undefined);
   const Bucket = settings.bucket;
   return {
     async put(key, content, inspect) {
+      const { sdk, Upload, client } = await connection;
       const measured = measuring(inspect);
       const upload = new Upload({
         client,
@@ -180,14 +181,15 @@ export function s3Store(settings: S3Settings): ObjectStore {
         if (refused) throw refused;
       } catch (error) {
         await Promise.allSettled([piped, sent]);
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
         throw refused ?? error;
       }
       return measured.stored();
     },
     async get(key) {
+      const { sdk, client } = await connection;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key) }));
         return answer.Body ? { content: answer.Body as Readable, size: Number(answer.ContentLength ?? 0) } : undefined;
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
@@ -195,21 +197,26 @@ export function s3Store(settings: S3Settings): ObjectStore {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      const { sdk, client } = await connection;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
     async removeUnfinished(key) {
-      const { Uploads = [] } = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: checkedKey(key) }));
+      const { sdk, client } = await connection;
+      const { Uploads = [] } = await client.send(
+        new sdk.ListMultipartUploadsCommand({ Bucket, Prefix: checkedKey(key) }),
+      );
       await Promise.all(
         Uploads.filter((u) => u.Key === key && u.UploadId).map((u) =>
-          client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: u.UploadId })),
+          client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: u.UploadId })),
         ),
       );
     },
     async *list(prefix) {
+      const { sdk, client } = await connection;
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, ContinuationToken, ...(prefix ? { Prefix: prefix } : {}) }),
+          new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, ...(prefix ? { Prefix: prefix } : {}) }),
         );
         for (const object of page.Contents ?? []) {
           if (object.Key && keyPattern.test(object.Key))

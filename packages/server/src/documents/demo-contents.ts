@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant, type Db } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
@@ -96,6 +95,7 @@ export async function demoPicture(caption: string, hue: number, view: 'front' | 
     <rect width="800" height="600" fill="hsl(${hue},35%,88%)"/><rect y="440" width="800" height="160" fill="hsl(${hue},15%,70%)"/>
     <g fill="hsl(${hue},55%,40%)">${body}</g><g fill="#222">${wheels}</g>
     <text x="400" y="540" font-family="sans-serif" font-size="34" text-anchor="middle" fill="#222">${escapeXml(caption)}</text></svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { pictureExtensions } from '@lbo/model/values/files';
 import type { ObjectStore } from '../db/object-store.ts';
 
@@ -21,6 +20,7 @@ export async function storeThumbnail(store: ObjectStore, tenant: string, key: st
   if (!original) return undefined;
   const thumbnailKey = `${tenant}/${crypto.randomUUID()}`;
   // sharp refuses images over its pixel limit (decompression bombs) like any unreadable one.
+  const { default: sharp } = await import('sharp');
   const resize = sharp({ failOn: 'error' })
     .rotate()
     .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })

@@ -6,8 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import { ApiError } from '@lbo/model/errors';
 import { checkExtension, MB, pdfConversionExtensions } from '@lbo/model/values/files';
 import type { ObjectStore } from '../db/object-store.ts';
-import { imageExtensions, imageToPdf, officeToPdf, type ConvertibleExtension } from './pdf-conversion.ts';
-import { checkedWatermarkText, watermarkImage, watermarkPdf } from './watermark.ts';
+import type { ConvertibleExtension } from './pdf-conversion.ts';
+
+// Conversions and watermarks bring pdf-lib and sharp (some 20 MB of memory), loaded when an upload first asks for one.
+const converting = () => import('./pdf-conversion.ts');
+const watermarking = () => import('./watermark.ts');
 
 /**
  * Uploads that ask for a PDF or a watermark (spec 002 "Uploads with watermark or PDF conversion"):
@@ -39,7 +42,7 @@ export interface ReceivedUpload {
 async function optionsOf(fields: Record<string, string>) {
   const convert = fields.convertToPdf?.trim() ?? '';
   if (!['', 'true', 'false'].includes(convert)) throw new ApiError('INVALID_BOOLEAN_FIELD', ['convertToPdf']);
-  const watermark = fields.watermark ? await checkedWatermarkText(fields.watermark) : '';
+  const watermark = fields.watermark ? await (await watermarking()).checkedWatermarkText(fields.watermark) : '';
   return { convertToPdf: convert === 'true', watermark };
 }
 
@@ -65,6 +68,10 @@ export async function processUpload(store: ObjectStore, upload: ReceivedUpload):
     await store.remove(upload.key);
     throw error;
   }
+  const [{ imageExtensions, imageToPdf, officeToPdf }, { watermarkImage, watermarkPdf }] = await Promise.all([
+    converting(),
+    watermarking(),
+  ]);
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lbo-document-'));
   const key = `${upload.key.split('/')[0]}/${crypto.randomUUID()}`;
   let storedAgain = false;

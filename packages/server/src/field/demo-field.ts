@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { entityByName } from '@lbo/model/entity-registry';
 import { inTenant } from '../db/database.ts';
 import type { ObjectStore } from '../db/object-store.ts';
@@ -13,8 +12,9 @@ const kind = (name: string) => entityByName(name)!;
 const depot = 'Lyon remarketing depot';
 
 /** A small photo of the inspected asset: a plain PNG of a colour (the demo has no camera). */
-export const demoPhoto = (red: number, green: number, blue: number) =>
-  sharp({ create: { width: 96, height: 64, channels: 3, background: { r: red, g: green, b: blue } } })
+export const demoPhoto = async (red: number, green: number, blue: number) =>
+  (await import('sharp'))
+    .default({ create: { width: 96, height: 64, channels: 3, background: { r: red, g: green, b: blue } } })
     .png()
     .toBuffer();
 

@@ -1,6 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+// The library is loaded when a workbook is first used (some 20 MB of memory a server may never need).
+import type ExcelJS from 'exceljs';
 import { ApiError } from '@lbo/model/errors';
 import type { ObjectStore } from '../db/object-store.ts';
 
@@ -149,7 +150,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function* xlsxRows(content: Readable, wanted: string | undefined): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(content, {
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(content, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

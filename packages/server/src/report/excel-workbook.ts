@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+// The library is loaded when a workbook is first used (some 20 MB of memory a server may never need).
+import type ExcelJS from 'exceljs';
 import { ApiError } from '@lbo/model/errors';
 
 /** One column of an export: its header, width in characters, cell format and the row field it reads. */
@@ -111,7 +112,8 @@ const sheetTitle = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 
 
 /** Builds the xlsx file of an export request. */
 export async function buildWorkbook(request: ExcelRequest): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetTitle(request.sheetName));
   sheet.columns = request.columns.map((column, i) => ({

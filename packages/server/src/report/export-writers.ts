@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify';
 import type { ExportColumn } from './export-columns.ts';
 import { csvCell, csvDelimiter, excelFormat, xlsxCell, type CellContext } from './export-cells.ts';
@@ -67,7 +66,9 @@ async function writeXlsx(
   onChunk?: (n: number) => Promise<void> | void,
 ): Promise<number> {
   // Shared strings would keep every distinct text in memory until the end: cells hold their texts.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // Loaded when a workbook is first written (some 20 MB of memory a server may never need).
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetTitle(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: Math.min(60, Math.max(12, c.header.length + 4)) }));
