@@ -17,7 +17,8 @@ import { loadBook } from './load-book.ts';
  * 1. after the peer-shaped list load of issue 34 (a status page with its exact count, the
  *    financial product, a client in persons[], a name filter, the search box, a read by
  *    registration; autocannon, 10 connections, BENCH_SECONDS each);
- * 2. over BENCH_MEMORY_MINUTES (30 by default) of mixed work by 4 clients: those reads, lists of
+ * 2. over BENCH_MEMORY_MINUTES (30 by default) of mixed work by 4 clients, each pausing
+ *    BENCH_MEMORY_PAUSE_MS (100 by default) between requests, as people at work do: those reads, lists of
  *    persons and invoices, a contract read with its linked records, notes written on contracts,
  *    and a new sign-in by each client every minute. Growth is the slope of a line fitted to the samples after
  *    the first two minutes, in MB per hour, and the mean of the last minute against the first.
@@ -29,6 +30,7 @@ export async function runMemoryBench(): Promise<Record<string, unknown>> {
   const contracts = Number(process.env.BENCH_MEMORY_CONTRACTS ?? (databaseUrl ? 100_000 : 20_000));
   const minutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 30);
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const pauseMs = Number(process.env.BENCH_MEMORY_PAUSE_MS ?? 100);
   const log = (s: string) => console.log(s);
   const tenant = 'bench';
   const password = 'Bench-Memory-1';
@@ -39,6 +41,7 @@ export async function runMemoryBench(): Promise<Record<string, unknown>> {
     database: databaseUrl ? 'PostgreSQL' : 'PGlite',
     contracts,
     minutes,
+    pauseMs,
     loadAverageAtStart: os.loadavg()[0],
   };
   try {
@@ -132,6 +135,7 @@ export async function runMemoryBench(): Promise<Record<string, unknown>> {
               headers: { authorization: auth },
             });
         await res.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
         counts.requests++;
         if (write && res.status < 300) counts.notes++;
         if (res.status >= 400 && !(write && res.status === 404)) counts.errors++;
