@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+// The library is loaded when a workbook is first used (some 20 MB of memory a server may never need).
+import type ExcelJS from 'exceljs';
 import { documentLanguage, documentText } from '@lbo/model/i18n/documents/document-texts';
 import type { agedReceivables, ledger, trialBalance } from './reports.ts';
 
@@ -186,7 +187,8 @@ export async function reportWorkbook(
   const lang = documentLanguage(locale);
   const sheet = (reportSheets[report] as (a: unknown, l: string) => Sheet)(answer, lang);
   const name = documentText(lang, sheet.name);
-  const workbook = new ExcelJS.Workbook();
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   workbook.created = new Date();
   const ws = workbook.addWorksheet(name);
   ws.columns = sheet.columns.map((c, i) => ({

@@ -11,7 +11,6 @@ import { amountInWords } from '../invoice-pdf/amount-in-words.ts';
 import { hasRightToLeft } from '../invoice-pdf/bidi-text.ts';
 import { fixRightToLeftLigatures, formatDate, formatMoney, PageWriter } from '../invoice-pdf/render-invoice-pdf.ts';
 import { useFonts } from '../invoice-pdf/pdf-fonts.ts';
-import type { DunningLevel, LevelText } from './dunning-settings.ts';
 
 export interface Letter {
   /** A language or locale tag (`es`, `en-IN`): the texts', the figures' and the words' language. */
@@ -43,19 +42,6 @@ export const letterHeadings = {
   interest: 'Late-payment interest',
   indemnity: 'Recovery indemnity',
 };
-
-/**
- * A level's subject and body in `tag`'s language: the level's own text of that locale or language
- * if it has one, else its English through the documents' dictionary (the product's default levels
- * are translated there; a tenant's own English stays English).
- */
-export function levelTextsIn(level: DunningLevel, tag: string): LevelText {
-  const language = documentLanguage(tag);
-  const own = level.texts[tag] ?? level.texts[language];
-  if (own) return own;
-  const english = level.texts.en ?? Object.values(level.texts)[0];
-  return { subject: documentText(language, english.subject), body: documentText(language, english.body) };
-}
 
 const MARGIN = 56;
 const WIDTH = 595.28 - 2 * MARGIN;

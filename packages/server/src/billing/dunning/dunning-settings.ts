@@ -11,6 +11,7 @@
  * `{payer}`, `{contract}`, `{interest}`, `{indemnity}`, `{date}`.
  */
 import { ApiError } from '@lbo/model/errors';
+import { documentLanguage, documentText } from '@lbo/model/i18n/documents/document-texts';
 import { referenceLists, taxRates } from '@lbo/model/reference-lists';
 import { isObject } from '@lbo/model/values/validate';
 import { sql } from 'kysely';
@@ -290,3 +291,16 @@ export async function debitReturnSettingsOf(tx: Tx, tenant: string): Promise<Deb
 /** `{x}` placeholders filled from `values` (unknown ones left as they are). */
 export const fillText = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+
+/**
+ * A level's subject and body in `tag`'s language: the level's own text of that locale or language
+ * if it has one, else its English through the documents' dictionary (the product's default levels
+ * are translated there; a tenant's own English stays English).
+ */
+export function levelTextsIn(level: DunningLevel, tag: string): LevelText {
+  const language = documentLanguage(tag);
+  const own = level.texts[tag] ?? level.texts[language];
+  if (own) return own;
+  const english = level.texts.en ?? Object.values(level.texts)[0];
+  return { subject: documentText(language, english.subject), body: documentText(language, english.body) };
+}

@@ -42,8 +42,13 @@ import { runTransition } from '../../workflow/workflow.operation.ts';
 import { personName } from '../payment-terms.ts';
 import { recordCollectionActions, type CaseAction } from './collection-case.ts';
 import { renderInPool } from '../invoice-pdf/pdf-workers.ts';
-import { levelTextsIn } from './dunning-letter.ts';
-import { dunningSettingsOf, fillText, type DunningLevel, type DunningSettings } from './dunning-settings.ts';
+import {
+  dunningSettingsOf,
+  fillText,
+  levelTextsIn,
+  type DunningLevel,
+  type DunningSettings,
+} from './dunning-settings.ts';
 import { chargeFee } from './fee-invoice.ts';
 
 type InvoiceRow = RowOf<typeof invoiceKind>;

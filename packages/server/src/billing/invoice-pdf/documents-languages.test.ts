@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { levelTextsIn, renderDunningLetter } from '../dunning/dunning-letter.ts';
+import { renderDunningLetter } from '../dunning/dunning-letter.ts';
+import { levelTextsIn } from '../dunning/dunning-settings.ts';
 import { defaultDunning, fillText } from '../dunning/dunning-settings.ts';
 import { defaultInvoiceLayout } from './invoice-layout.ts';
 import { renderInvoicePdf } from './render-invoice-pdf.ts';

@@ -15,7 +15,7 @@ import { discardContent, recordDocument, storeContent } from '../../documents/do
 import type { SideEffectContext } from '../../workflow/side-effects.ts';
 import { transitionResources } from '../../workflow/transition-resources.ts';
 import { tenantInvoiceLayout } from './invoice-layout.ts';
-import { type PdfTask, renderTask } from './pdf-tasks.ts';
+import type { PdfTask } from './pdf-tasks.ts';
 import { renderInPool } from './pdf-workers.ts';
 
 /** What the PDF of `invoice` (as it is or is about to be stored) in `tenant` is rendered from. */
@@ -49,7 +49,10 @@ async function invoicePdfTask(tx: Tx, tenant: string, invoice: Doc): Promise<Pdf
 
 /** The PDF of `invoice` in `tenant`, rendered in this thread (one PDF for one request). */
 export async function invoicePdf(tx: Tx, tenant: string, invoice: Doc): Promise<Buffer> {
-  return renderTask(await invoicePdfTask(tx, tenant, invoice));
+  const task = await invoicePdfTask(tx, tenant, invoice);
+  // The renderers (pdfkit, fonts) are loaded by the first PDF drawn in this thread, most are drawn in the pool's.
+  const { renderTask } = await import('./pdf-tasks.ts');
+  return renderTask(task);
 }
 
 /** The file name of an invoice's PDF: `Invoice 2025-ORG000001-000042.pdf`, `Credit note …`. */
