@@ -4,12 +4,12 @@
  * them). Each file is loaded when a locale of its language is first used: the web makes a chunk of
  * each, the server reads them for lists, PDFs, letters and mails.
  */
-import { dictionaryLanguages as shipped, readTexts } from '#texts-loader';
+import { readTexts } from '#texts-loader';
+import { type DictionaryLanguage, dictionaryLanguages } from './dictionary-languages.ts';
 
 export type Dictionary = Readonly<Record<string, string>>;
 
-/** The languages with a dictionary file (French ships its texts with the code). */
-export const dictionaryLanguages = shipped;
+export { dictionaryLanguages };
 
 const loaded = new Map<string, Dictionary>();
 
@@ -17,8 +17,8 @@ const loaded = new Map<string, Dictionary>();
 export async function dictionaryOf(language: string): Promise<Dictionary | undefined> {
   const known = loaded.get(language);
   if (known) return known;
-  if (!(shipped as readonly string[]).includes(language)) return undefined;
-  const dictionary = await readTexts(language as (typeof shipped)[number]);
+  if (!(dictionaryLanguages as readonly string[]).includes(language)) return undefined;
+  const dictionary = await readTexts(language as DictionaryLanguage);
   loaded.set(language, dictionary);
   return dictionary;
 }

@@ -1,20 +1,8 @@
-import type { TranslatedLanguage } from './locales.ts';
+import { type TranslatedLanguage, translatedLanguages } from './locales.ts';
+
+export type DictionaryLanguage = Exclude<TranslatedLanguage, 'fr'>;
 
 /** The languages with a dictionary file, `texts/{language}.json` (French ships its texts with the code). */
-export const dictionaryLanguages = [
-  'de',
-  'es',
-  'it',
-  'nl',
-  'pt',
-  'ru',
-  'uk',
-  'hu',
-  'lt',
-  'pl',
-  'ro',
-  'tr',
-  'ar',
-] as const satisfies readonly Exclude<TranslatedLanguage, 'fr'>[];
-
-export type DictionaryLanguage = (typeof dictionaryLanguages)[number];
+export const dictionaryLanguages: readonly DictionaryLanguage[] = translatedLanguages.filter(
+  (language): language is DictionaryLanguage => language !== 'fr',
+);

@@ -7,8 +7,6 @@ import fs from 'node:fs/promises';
 import type { Dictionary } from './dictionaries.ts';
 import type { DictionaryLanguage } from './dictionary-languages.ts';
 
-export { dictionaryLanguages } from './dictionary-languages.ts';
-
 export async function readTexts(language: DictionaryLanguage): Promise<Dictionary> {
   return JSON.parse(await fs.readFile(new URL(`./texts/${language}.json`, import.meta.url), 'utf8')) as Dictionary;
 }

@@ -5,8 +5,6 @@
 import type { Dictionary } from './dictionaries.ts';
 import type { DictionaryLanguage } from './dictionary-languages.ts';
 
-export { dictionaryLanguages } from './dictionary-languages.ts';
-
 type Loaded = { default: Dictionary };
 const loaders: Record<DictionaryLanguage, () => Promise<Loaded>> = {
   de: () => import('./texts/de.json', { with: { type: 'json' } }),

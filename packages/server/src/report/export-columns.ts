@@ -7,6 +7,7 @@ import { ApiError } from '@lbo/model/errors';
 import { fieldAt } from '@lbo/model/field-at';
 import { listValues, type ListItem } from '@lbo/model/reference-lists';
 import { columnFields, resolvePath } from '../db/field-paths.ts';
+import { humanise } from '@lbo/model/field-labels';
 
 /**
  * The columns of a list export: which value each reads, its header and how its cells are
@@ -62,17 +63,6 @@ function kindOf(entity: Entity, column: ColumnDef): { kind: CellKind; list?: str
     default:
       return { kind: 'text' };
   }
-}
-
-/** `financedAmountExclTax` → `Financed amount excl tax`, as the screens word a field. */
-export function humanise(name: string): string {
-  const words = name
-    .replace(/^_+/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**
