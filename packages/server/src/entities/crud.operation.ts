@@ -14,6 +14,7 @@ import { insertHistory } from './history.ts';
 import { tenantRulesOf } from './tenant-rules.ts';
 import { moveCounterPastTaken } from './registration-counter.ts';
 import type { Doc, Row, RowOf } from './storage.ts';
+import { COUNT_AHEAD } from '@lbo/model/list-paging';
 
 /**
  * The generic operations behind every entity route: tenant scope, validation, registration
@@ -62,13 +63,6 @@ export interface WriteOptions {
 /** Records a create answered with an existing record (the route answers 200, not 201). */
 const existingAnswers = new WeakSet<Doc>();
 export const isExistingRecord = (doc: Doc) => existingAnswers.has(doc);
-
-/**
- * How many matches past the page's end `pagination-size` counts, at most: the count then stops and
- * the header is a lower bound (docs/api.md). Counting goes through the matches one by one, so its
- * cost grows with the cap; bounded by the page, it stays a few pages' work whatever the filter.
- */
-export const COUNT_AHEAD = 200;
 
 /** The count of matches a list page counts up to (`count=exact`: undefined, all). */
 export const countCap = (q: { offset: number; limit: number; exactCount: boolean }) =>

@@ -318,7 +318,7 @@ export function ListScreen({
       <HiddenHitsNotice search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <span style={{ color: token.colorTextSecondary }} data-testid="row-count">
-          {t('{count} rows', { count: data?.size ?? 0 })}
+          {t('{count} rows', { count: `${data?.size ?? 0}${data?.sizeAtLeast ? '+' : ''}` })}
           {selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
         </span>
         {selecting && (

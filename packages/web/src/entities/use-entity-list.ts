@@ -8,7 +8,7 @@ export { readListAnswer, type ListResult, type Row } from '../app/api/data-provi
 /** What identifies a row of a list: its registration, else its `_id`. */
 export const registrationOf = (row: Row) => String(row.registration ?? row._id);
 
-const empty: ListResult = { rows: [], size: 0, continues: false };
+const empty: ListResult = { rows: [], size: 0, sizeAtLeast: false, continues: false };
 
 /**
  * The rows of a list screen; a failed load shows an empty list (spec 001 §8) after the client's

@@ -1,6 +1,7 @@
 import type { Entity } from '@lbo/model/entity';
 import { api, fileNameOf, request, uploadWithProgress, type RequestOptions } from './client.ts';
 import type { QueryValue } from './wire-format.ts';
+import { COUNT_AHEAD } from '@lbo/model/list-paging';
 
 /**
  * The one data provider of the web (react-admin's idea): screens ask for `list`, `get`,
@@ -82,6 +83,8 @@ export interface ListResult {
   rows: Row[];
   /** Matching records (pagination-size). */
   size: number;
+  /** `size` is where the count stopped, a lower bound (COUNT_AHEAD past the page): shown as "220+". */
+  sizeAtLeast: boolean;
   /** More records follow (pagination-continues). */
   continues: boolean;
   breakdown?: Record<string, Record<string, number>>;
@@ -92,9 +95,12 @@ export function readListAnswer(data: unknown, headers: Headers): ListResult {
   const body = data as Row[] | { entities?: Row[]; breakdown?: ListResult['breakdown'] } | undefined;
   const rows = Array.isArray(body) ? body : (body?.entities ?? []);
   const size = Number(headers.get('pagination-size'));
+  const counted = Number.isFinite(size) && headers.has('pagination-size');
+  const pageEnd = Number(headers.get('pagination-offset') ?? 0) + Number(headers.get('pagination-limit') ?? 0);
   return {
     rows,
-    size: Number.isFinite(size) && headers.has('pagination-size') ? size : rows.length,
+    size: counted ? size : rows.length,
+    sizeAtLeast: counted && size >= pageEnd + COUNT_AHEAD,
     continues: headers.get('pagination-continues') === 'true',
     breakdown: Array.isArray(body) ? undefined : body?.breakdown,
   };
