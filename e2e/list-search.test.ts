@@ -165,7 +165,8 @@ describe('list search journeys', () => {
     await page.getByText('Language').click();
     await page.getByText('Français', { exact: true }).click();
     await page.getByText('Français (France)').click();
-    await expect.poll(() => page.locator('h3').first().innerText()).toBe('Contrats');
+    // The switch loads the French texts with the kinds' declarations they are made from: a chunk or two.
+    await expect.poll(() => page.locator('h3').first().innerText(), { timeout: 15_000 }).toBe('Contrats');
     await page.getByRole('button', { name: 'Recherche avancée' }).waitFor();
     await page.getByRole('button', { name: 'Exporter' }).waitFor();
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());

@@ -173,6 +173,9 @@ export function ListScreen({
   const toggleAdvanced = useCallback(() => setAdvancedOpen((open) => !open), []);
   const [start, end] = rowsOf(state, config.pageSize);
   const statusCounts = data?.breakdown?.status;
+  // The status breakdown counts every match: the exact total, where pagination-size stops counting 200 past the page.
+  const total = statusCounts ? Object.values(statusCounts).reduce((sum, n) => sum + n, 0) : (data?.size ?? 0);
+  const totalAtLeast = !statusCounts && Boolean(data?.sizeAtLeast);
   const canAdd = !entity.readOnly && page.addButton !== false;
   const canSelect = Boolean(entity.status) && !page.hideTransitions;
   const shown = (data?.rows ?? []).map(registrationOf);
@@ -278,7 +281,7 @@ export function ListScreen({
       {entity.status && !page.hideKpis && !kpisHidden && statusCounts && (
         <KpiStrip
           counts={statusCounts}
-          total={data?.size ?? 0}
+          total={total}
           list={entity.status}
           active={/^[^,-]+$/.test(state.filters.status ?? '') ? state.filters.status : undefined}
           onSelect={(status) => onFilters({ status: status ?? '' })}
@@ -318,7 +321,7 @@ export function ListScreen({
       <HiddenHitsNotice search={state.search} columns={columns} rows={data?.rows ?? []} loading={isFetching} />
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <span style={{ color: token.colorTextSecondary }} data-testid="row-count">
-          {t('{count} rows', { count: `${data?.size ?? 0}${data?.sizeAtLeast ? '+' : ''}` })}
+          {t('{count} rows', { count: `${total}${totalAtLeast ? '+' : ''}` })}
           {selecting && selected.length > 0 && ` · ${t('{count} selected', { count: selected.length })}`}
         </span>
         {selecting && (
@@ -379,7 +382,7 @@ export function ListScreen({
       <Pager
         page={state.page}
         pageSize={config.pageSize}
-        size={data?.size ?? 0}
+        size={total}
         onPage={(n) => update((s) => ({ ...s, page: n, range: undefined }))}
         onPageSize={(pageSize) => {
           save({ pageSize });
