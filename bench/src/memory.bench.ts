@@ -69,7 +69,12 @@ export async function runMemoryBench(): Promise<Record<string, unknown>> {
       env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
     }
     const port = 48000 + Math.floor(Math.random() * 900);
-    const server = await servers.start(port, { ...env, ADMIN_PASSWORD: password });
+    // V8's young generation bounded as `npm start` runs the server (docs/deployment.md, Memory), unless NODE_OPTIONS says otherwise.
+    const server = await servers.start(port, {
+      ...env,
+      ADMIN_PASSWORD: password,
+      NODE_OPTIONS: process.env.NODE_OPTIONS ?? '--max-semi-space-size=8',
+    });
     const rss = () => {
       const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
