@@ -48,7 +48,8 @@ afterAll(async () => {
 
 describe('notifications journey', () => {
   it('shows a new notification live in the bell and a toast, and opens its link', async () => {
-    await page.getByTestId('notification-bell').waitFor();
+    // The live stream is open (the bell knows the count) before the notification is written.
+    await page.locator('[data-testid="notification-bell"][data-live="true"]').waitFor();
     const contract = (
       await product.app.inject({
         method: 'GET',

@@ -243,7 +243,20 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
     },
     async (request, reply) => {
       const caller = request.caller!;
-      const unread = await unreadOf(db, caller.tenant, caller.username);
+      // Subscribed before the count is read, so that a notification written meanwhile is both counted
+      // and sent; what comes before the stream is open waits.
+      let send: ((event: StreamEvent) => void) | undefined;
+      const early: StreamEvent[] = [];
+      const unsubscribe = hub.subscribe(caller.tenant, caller.username, (event: StreamEvent) =>
+        send ? send(event) : early.push(event),
+      );
+      let unread: number;
+      try {
+        unread = await unreadOf(db, caller.tenant, caller.username);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -256,11 +269,12 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       // A dropped stream is reopened by the client after a second (its own reconnection, with a fresh token).
       raw.write('retry: 1000\n\n');
       write('ready', { unread });
-      const unsubscribe = hub.subscribe(caller.tenant, caller.username, (event: StreamEvent) => {
+      send = (event) => {
         if (event.type === 'notification')
           write('notification', { notification: event.notification, unread: event.unread });
         else write('resync', { unread: event.unread });
-      });
+      };
+      for (const event of early.splice(0)) send(event);
       const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), keepAliveMs);
       const expiresInMs = Math.max(1000, caller.tokenExpiresAt * 1000 - Date.now());
       const expiry = setTimeout(() => end(), Math.min(expiresInMs, 2 ** 31 - 1));

@@ -53,18 +53,21 @@ export default function NotificationBell() {
     navigate(n.link || '/notifications');
   }
 
-  const content = open ? (
+  // Always something: antd's Popover never opens (nor reports the click) while its content is empty.
+  const content = (
     <Suspense fallback={<div style={{ width: 360, maxWidth: '90vw', minHeight: 120 }} />}>
-      <NotificationDropdown
-        unread={unread}
-        onOpen={(n) => void opened(n)}
-        onAll={() => {
-          setOpen(false);
-          navigate('/notifications');
-        }}
-      />
+      {open ? (
+        <NotificationDropdown
+          unread={unread}
+          onOpen={(n) => void opened(n)}
+          onAll={() => {
+            setOpen(false);
+            navigate('/notifications');
+          }}
+        />
+      ) : null}
     </Suspense>
-  ) : null;
+  );
 
   return (
     <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" arrow={false}>
@@ -72,6 +75,8 @@ export default function NotificationBell() {
         type="text"
         aria-label={unread ? t('Notifications ({count} unread)', { count: unread }) : t('Notifications')}
         data-testid="notification-bell"
+        // The count is known once the live stream is open: from then on, every notification shows here at once.
+        data-live={unread !== undefined}
         style={{ color: '#fff', marginInline: 4 }}
         icon={
           <Badge count={unread ?? 0} size="small" overflowCount={99} offset={[4, -2]}>
