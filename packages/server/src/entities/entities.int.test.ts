@@ -94,6 +94,20 @@ describe('generic entity routes', () => {
       name: 'Même «contrat» été \\ "quoted"',
     });
     expect(contractListed._updateDate).toMatch(/Z$/);
+    // The list's text names each key once, with the columns' values where `data` lacks them or is empty.
+    const listedText = async (reg: string) =>
+      (await call('GET', `/api/financing/contracts?registration=${reg}`, h)).body.match(/"(registration|status|_id)":/g);
+    expect(await listedText(registration)).toHaveLength(3);
+    const db = t.db.database.db;
+    for (const data of [sql`data - 'registration' - 'status'`, sql`'{}'::jsonb`]) {
+      await inTenant(db, { tenant: 'alpha', user: 'test' }, (tx) =>
+        sql`UPDATE contract SET data = ${data} WHERE registration = ${registration}`.execute(tx),
+      );
+      const bare = (await call('GET', `/api/financing/contracts?registration=${registration}`, h)).json();
+      expect(bare).toEqual([{ ...(await call('GET', `/api/financing/contracts/${registration}`, h)).json() }]);
+      expect(bare[0]).toMatchObject({ registration, status: 'DRAFT', _version: 2 });
+      expect(await listedText(registration)).toHaveLength(3);
+    }
   });
 
   it('writes a History row with every change, in the same transaction', async () => {
