@@ -116,9 +116,32 @@ export function validateCronList(value: unknown): CronEntry[] {
   });
 }
 
-/** The last tick at or before `now`, and the next one after it. */
-export function ticksAround(entry: CronEntry, now: Date): { last: Date; next: Date } {
-  return { last: expression(entry, now).prev().toDate(), next: expression(entry, now).next().toDate() };
+/**
+ * The ticks last computed per expression and time zone, reused for a minute while `now` stays
+ * strictly between them: every process looks at every tenant's crons every few seconds, and
+ * stepping an expression through a time zone costs milliseconds (cron-parser walks it through
+ * luxon; 5 to 50 ms here). Not longer: in a time-zone change cron-parser's next tick depends on
+ * where it starts (New York's 02:00 of 9 March 2025, which does not exist, is next from before it
+ * and skipped from after it), so a next tick shown is at most a minute old.
+ */
+const knownTicks = new Map<string, { last: Date; next: Date; at: number }>();
+const TICKS_KEPT_MS = 60_000;
+
+/** The last tick before `now`, and the next one after it (cron-parser's prev and next, both strict). */
+export function ticksAround(entry: Pick<CronEntry, 'cron' | 'timeZone'>, now: Date): { last: Date; next: Date } {
+  const key = `${entry.timeZone}\u0000${entry.cron}`;
+  const known = knownTicks.get(key);
+  const time = now.getTime();
+  if (known && known.last < now && now < known.next && known.at <= time && time - known.at < TICKS_KEPT_MS)
+    return { last: known.last, next: known.next };
+  const ticks = { last: expression(entry, now).prev().toDate(), next: expression(entry, now).next().toDate() };
+  // Ticks fall on whole seconds: computed off one, the two are consecutive; computed on one, that
+  // tick lies between them.
+  if (time % 1000 !== 0) {
+    if (knownTicks.size >= 1000) knownTicks.clear();
+    knownTicks.set(key, { ...ticks, at: time });
+  }
+  return ticks;
 }
 
 async function readList(tx: Tx, tenant: string): Promise<{ entries: CronEntry[]; savedBy: string | null }> {
