@@ -96,7 +96,9 @@ describe('generic entity routes', () => {
     expect(contractListed._updateDate).toMatch(/Z$/);
     // The list's text names each key once, with the columns' values where `data` lacks them or is empty.
     const listedText = async (reg: string) =>
-      (await call('GET', `/api/financing/contracts?registration=${reg}`, h)).body.match(/"(registration|status|_id)":/g);
+      (await call('GET', `/api/financing/contracts?registration=${reg}`, h)).body.match(
+        /"(registration|status|_id)":/g,
+      );
     expect(await listedText(registration)).toHaveLength(3);
     const db = t.db.database.db;
     for (const data of [sql`data - 'registration' - 'status'`, sql`'{}'::jsonb`]) {
