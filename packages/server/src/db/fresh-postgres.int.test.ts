@@ -56,5 +56,5 @@ describe.runIf(onPostgres)('the product on an empty PostgreSQL database', () => 
     const body = await found.text();
     expect(found.status, body).toBe(200);
     expect(body).toContain('Quentin Zyrkowski');
-  }, 120_000);
+  }, 300_000);
 });

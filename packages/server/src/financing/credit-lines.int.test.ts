@@ -240,7 +240,7 @@ describe.runIf(onPostgres)('twenty submissions at once through two server proces
     // One after the other: the first creates the schema and the demo tenant.
     await start(ports[0]);
     await start(ports[1]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     servers.stopAll('SIGTERM');
     await database?.dispose();
