@@ -358,4 +358,26 @@ describe('person editor journeys', () => {
     }[];
     expect(holder.map((a) => a.relation)).toEqual(['MANAGER']);
   }, 180_000);
+  it('keeps what was typed and the open modal when the window narrows past the side menu and widens again', async () => {
+    await page.goto(at('/person'));
+    // The menu at the side, so that the window's width changes the shell's layout.
+    await page.getByTestId('user-menu').click();
+    for (const key of ['navigation', 'navigation:left'])
+      await page.locator(`.ant-dropdown-menu [data-menu-id$="-${key}"]`).first().click();
+    await poll(() => page.getByTestId('main-menu').getAttribute('data-position')).toBe('left');
+    await page.locator('#field-name').fill('Atelier Brunel');
+    await page.getByTestId('bank-accounts-edit').click();
+    const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('bank-accounts-save') });
+    await modal.getByTestId('bank-account-add').click();
+    await modal.locator('[data-field$=".bankIban"] input').fill(goodIban);
+    const { width, height } = page.viewportSize()!;
+    // Below the medium breakpoint the shell drops its side layout; above it, takes it back.
+    await page.setViewportSize({ width: 600, height });
+    await poll(() => page.getByTestId('main-menu').getAttribute('data-position')).toBe('top');
+    await page.setViewportSize({ width, height });
+    expect(await modal.locator('[data-field$=".bankIban"] input').inputValue()).toBe(goodIban);
+    await modal.getByTestId('bank-accounts-save').click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await page.locator('#field-name').inputValue()).toBe('Atelier Brunel');
+  }, 120_000);
 });

@@ -205,16 +205,16 @@ export function Shell({ children }: { children: ReactNode }) {
         <UserMenu open={userMenuOpen} onOpenChange={setUserMenuOpen} onHelp={() => help.setOpen(true)} />
       </Layout.Header>
       {dialogs}
-      {side ? (
-        <Layout hasSider>
+      {/* The screen keeps its place in the tree whether the menu stands at the side or not: a window
+          narrowed past the breakpoint, or the menu moved, must not remount it and lose what was typed. */}
+      <Layout hasSider={side}>
+        {side && (
           <SideColumn position={position} onPosition={setPosition}>
             {mainMenu('inline')}
           </SideColumn>
-          {content}
-        </Layout>
-      ) : (
-        content
-      )}
+        )}
+        {content}
+      </Layout>
       {!screens.md && (
         <BottomNavigation items={visibleMenus(configuration?.responsiveBottomNavigation, user?.profiles)} />
       )}
