@@ -7,7 +7,7 @@ import { extensionOf, safeFileName } from '@lbo/model/values/files';
 import type { Tx } from '../db/database.ts';
 import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
-import { insertHistory } from '../entities/history.ts';
+import { insertHistories, insertHistory } from '../entities/history.ts';
 import type { ObjectStore } from '../db/object-store.ts';
 import { isPicture, storeThumbnail } from './thumbnails.ts';
 
@@ -123,16 +123,17 @@ export async function keepOneMainImage(tx: Tx, actor: Actor, parent: DocumentPar
   }
 }
 
-/** Writes the Document record naming `content`, under `parent`, with its history; answers it as stored. */
-export async function recordDocument(
-  tx: Tx,
-  actor: Actor,
+const documentRegistration = (counter: number) => `${documentEntity.prefix}${String(counter).padStart(6, '0')}`;
+
+/** What a Document record holds for `content` stored for `parent`. */
+function documentData(
+  registration: string,
   parent: DocumentParent,
   content: StoredContent,
-  fields: DocumentFields = {},
-): Promise<Doc> {
-  const data: Doc = {
-    registration: `${documentEntity.prefix}${String(await storage.nextCounter(tx, actor.tenant, documentEntity.name)).padStart(6, '0')}`,
+  fields: DocumentFields,
+): Doc {
+  return {
+    registration,
     name: safeFileName(fields.name?.trim() || content.name),
     type: fields.type?.trim() || null,
     status: fields.status ?? 'UPLOADED',
@@ -145,7 +146,28 @@ export async function recordDocument(
     ...(content.thumbnailKey ? { thumbnailKey: content.thumbnailKey } : {}),
     ...(fields.sortIndex === undefined ? {} : { sortIndex: fields.sortIndex }),
   };
-  const row = await storage.insertRow(tx, documentEntity, actor.tenant, actor.username, data);
+}
+
+/** Writes the Document record naming `content`, under `parent`, with its history; answers it as stored. */
+export async function recordDocument(
+  tx: Tx,
+  actor: Actor,
+  parent: DocumentParent,
+  content: StoredContent,
+  fields: DocumentFields = {},
+): Promise<Doc> {
+  const row = await storage.insertRow(
+    tx,
+    documentEntity,
+    actor.tenant,
+    actor.username,
+    documentData(
+      documentRegistration(await storage.nextCounter(tx, actor.tenant, documentEntity.name)),
+      parent,
+      content,
+      fields,
+    ),
+  );
   if (row.type === 'MAINIMAGE') await keepOneMainImage(tx, actor, parent, row._id);
   const doc = storage.toDocument(row);
   await insertHistory(tx, actor, {
@@ -155,4 +177,35 @@ export async function recordDocument(
     after: shownDocument(doc),
   });
   return doc;
+}
+
+/** A content to record as a document of its parent (`recordDocuments`). */
+export interface DocumentToRecord {
+  parent: DocumentParent;
+  content: StoredContent;
+  fields?: DocumentFields;
+}
+
+/**
+ * Records many stored contents at once, as `recordDocument` records one: their registrations taken
+ * together, their records in one statement and their History rows in another (a dunning run's
+ * letters, a hundred at a time). A main picture goes through `recordDocument`, which demotes the former one.
+ */
+export async function recordDocuments(tx: Tx, actor: Actor, documents: DocumentToRecord[]): Promise<void> {
+  const plain = documents.filter((d) => d.fields?.type?.trim() !== 'MAINIMAGE');
+  for (const d of documents) if (!plain.includes(d)) await recordDocument(tx, actor, d.parent, d.content, d.fields);
+  if (!plain.length) return;
+  const first = await storage.nextCounters(tx, actor.tenant, documentEntity.name, plain.length);
+  const docs = plain.map((d, i) => documentData(documentRegistration(first + i), d.parent, d.content, d.fields ?? {}));
+  await storage.insertMany(tx, documentEntity, actor.tenant, actor.username, docs);
+  await insertHistories(
+    tx,
+    actor,
+    docs.map((doc) => ({
+      entityName: documentEntity.name,
+      entityRegistration: String(doc.registration),
+      action: 'CREATE',
+      after: shownDocument(doc),
+    })),
+  );
 }

@@ -3,7 +3,15 @@ import { containerRoutes } from './containers.routes.ts';
 import { documentRoutes } from './documents.routes.ts';
 import { scheduleOrphanSweeps } from './orphan-sweeper.ts';
 
-export { discardContent, documentEntity, recordDocument, storeContent } from './attach.ts';
+export {
+  discardContent,
+  documentEntity,
+  recordDocument,
+  recordDocuments,
+  storeContent,
+  type DocumentToRecord,
+  type StoredContent,
+} from './attach.ts';
 export { attachDemoContents, attachDemoPictures } from './demo-contents.ts';
 
 /** Documents on every kind, pictures and thumbnails, the object store's containers and its sweeps. */

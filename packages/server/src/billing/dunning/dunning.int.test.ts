@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lbo/model/values/dates';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { fileSystemStore, type ObjectStore } from '../../db/object-store.ts';
+import { asOwner, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cents, lifecycleClient } from '../../testing/lifecycle-client.ts';
 import { inTenant } from '../../db/database.ts';
 import { dunDemoBook } from './demo-dunning.ts';
-import { lateInterest } from './dunning.operation.ts';
+import { documentEntity } from '../../documents/documents.module.ts';
+import { dunChunk, lateInterest } from './dunning.operation.ts';
 
 /**
  * Dunning through its API, as DUNNING batches on the job queue, on invoices billed from a contract
@@ -134,6 +137,55 @@ describe('dunning', () => {
     expect((await invoice(first().registration)).dunningLevel).toBeUndefined();
     expect(await cases()).toEqual([]);
   }, 60_000);
+
+  it('leaves nothing, neither records nor letters, when the store or the letters’ documents fail midway', async () => {
+    const day = addDays(first().dueDate, 12);
+    const files = () =>
+      fs
+        .readdirSync(t.objectsDir, { recursive: true })
+        .filter((f) => !fs.statSync(`${t.objectsDir}/${f}`).isDirectory());
+    const before = files().length;
+    const caller = { tenant: 'alpha', username: 'admin@alpha', isAdmin: true };
+    const chunk = (store: ObjectStore) =>
+      inTenant(
+        t.db.database.db,
+        { tenant: 'alpha', user: caller.username },
+        (tx) => dunChunk(tx, caller, day, null, store),
+        60_000,
+      );
+    // The chunk's letters: one per invoice due 10 days before the day (the first level's).
+    const due = invoices.filter((i) => i.dueDate <= addDays(day, -10));
+    expect(due.length).toBeGreaterThan(0);
+    // The store refuses the last letter it is given; those written before it are removed again.
+    let puts = 0;
+    const disk = fileSystemStore(t.objectsDir);
+    const failing: ObjectStore = {
+      ...disk,
+      put: async (key, content, inspect) => {
+        if (++puts === due.length) throw new Error('store refused by the test');
+        return disk.put(key, content, inspect);
+      },
+    };
+    await expect(chunk(failing)).rejects.toThrow('store refused by the test');
+    expect(puts).toBe(due.length);
+    // The letters are stored, then their documents refused: the stored letters are removed.
+    const table = documentEntity.table;
+    await asOwner(t.db, [
+      `CREATE FUNCTION refuse_letter() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.type = 'DUNNING_LETTER' THEN RAISE EXCEPTION 'letter refused by the test'; END IF; RETURN NEW; END $$`,
+      `CREATE TRIGGER refuse_letter BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION refuse_letter()`,
+    ]);
+    try {
+      await expect(chunk(disk)).rejects.toThrow('letter refused by the test');
+    } finally {
+      await asOwner(t.db, [`DROP TRIGGER refuse_letter ON ${table}`, 'DROP FUNCTION refuse_letter()']);
+    }
+    expect(files().length).toBe(before);
+    for (const i of due) {
+      expect((await invoice(i.registration)).dunningLevel).toBeUndefined();
+      expect(await communications(i.registration)).toEqual([]);
+    }
+    expect(await cases()).toEqual([]);
+  }, 120_000);
 
   it('reaches the reminder at 10 days: an e-mail with its letter, interest and indemnity on the collection case', async () => {
     const day = addDays(first().dueDate, 12);

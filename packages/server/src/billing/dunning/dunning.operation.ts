@@ -30,7 +30,7 @@ import { invoiceBalance, major, minor } from '@lbo/model/finance/amounts';
 import { addDays } from '@lbo/model/values/dates';
 import { personWith } from '@lbo/model/values/parties';
 import type { Tx } from '../../db/database.ts';
-import { discardContent, recordDocument, storeContent } from '../../documents/documents.module.ts';
+import { discardContent, recordDocuments, storeContent, type StoredContent } from '../../documents/documents.module.ts';
 import type { ObjectStore } from '../../db/object-store.ts';
 import { createManyIn, updateManyIn } from '../../entities/bulk-writes.ts';
 import { createIn, freeRegistrations } from '../../entities/crud.operation.ts';
@@ -308,34 +308,36 @@ interface PendingLetter {
 const STORED_AT_ONCE = 8;
 
 /**
- * Stores each letter, once rendered, as its communication's DUNNING_LETTER document, in the chunk's
- * order: the contents written a few at a time, their documents recorded one after the other. A
- * content whose document is not recorded (a failure of the chunk) is removed from the store.
+ * Writes each letter, once rendered, into the object store, a few at a time, and answers their
+ * contents in the letters' order. It runs while the chunk writes its records; on a failure it
+ * stops, removes what it stored and fails.
  */
-async function storeLetters(tx: Tx, caller: WorkflowCaller, store: ObjectStore, letters: PendingLetter[]) {
-  for (let at = 0; at < letters.length; at += STORED_AT_ONCE) {
-    const some = letters.slice(at, at + STORED_AT_ONCE);
-    const settled = await Promise.allSettled(
-      some.map(async (letter) => storeContent(store, caller.tenant, letter.name, await letter.pdf, 'application/pdf')),
-    );
-    const stored = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) {
-      await Promise.all(stored.map((content) => discardContent(store, content)));
-      throw failed.reason;
-    }
-    for (const [i, letter] of some.entries()) {
+async function storeLetters(store: ObjectStore, tenant: string, letters: PendingLetter[]): Promise<StoredContent[]> {
+  const contents: StoredContent[] = [];
+  let next = 0;
+  let failed = false;
+  const writer = async () => {
+    while (!failed && next < letters.length) {
+      const i = next++;
       try {
-        await recordDocument(tx, caller, { entity: communicationKind, registration: letter.communication }, stored[i], {
-          type: 'DUNNING_LETTER',
-        });
+        contents[i] = await storeContent(store, tenant, letters[i].name, await letters[i].pdf, 'application/pdf');
       } catch (error) {
-        await Promise.all(stored.slice(i).map((content) => discardContent(store, content)));
+        failed = true;
         throw error;
       }
     }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(STORED_AT_ONCE, letters.length) }, writer));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await discardLetters(store, contents);
+    throw failure.reason;
   }
+  return contents;
 }
+
+const discardLetters = (store: ObjectStore, contents: (StoredContent | undefined)[]) =>
+  Promise.all(contents.map((content) => content && discardContent(store, content)));
 
 /** The late-payment interest already invoiced on an invoice (its LATE_INTEREST fee invoices not cancelled), in minor units. */
 async function interestInvoiced(
@@ -427,6 +429,51 @@ export async function dunChunk(
     }
     climbs.push(climbed);
   }
+  const letters = climbs.flatMap((c) => (c.letter ? [c.letter] : []));
+  // The letters are stored while the chunk writes its records, then named by their documents.
+  const storing = store ? storeLetters(store, caller.tenant, letters) : Promise.resolve([]);
+  // Awaited below; a failure while the records are written is not an unhandled rejection meanwhile.
+  storing.catch(() => {});
+  let cases: Doc[];
+  try {
+    cases = await writeClimbs(context, climbs, plain);
+    await recordDocuments(
+      tx,
+      caller,
+      (await storing).map((content, i) => ({
+        parent: { entity: communicationKind, registration: letters[i].communication },
+        content,
+        fields: { type: 'DUNNING_LETTER' },
+      })),
+    );
+  } catch (error) {
+    // A content whose document is not recorded is removed from the store.
+    if (store)
+      await storing.then(
+        (contents) => discardLetters(store, contents),
+        () => {},
+      );
+    throw error;
+  }
+  const dunned = climbs.map(
+    (c, i): Dunned => ({
+      invoiceRegistration: c.invoice.registration,
+      level: c.level.code,
+      communicationRegistration: c.communication.registration,
+      caseRegistration: String(cases[i].registration),
+      ...(c.fee ? { feeInvoiceRegistration: c.fee } : {}),
+      ...(c.interestInvoice ? { interestInvoiceRegistration: c.interestInvoice } : {}),
+    }),
+  );
+  return { dunned, ...done };
+}
+
+/**
+ * Writes what the chunk's climbs decided, set-wise: the communications (when the workflow's first
+ * move is plain; otherwise each was created through it), the invoices' levels and the collection
+ * cases' actions; answers each climb's case.
+ */
+async function writeClimbs({ tx, caller, date }: Context, climbs: Climb[], plain: boolean): Promise<Doc[]> {
   if (plain)
     await createManyIn(
       tx,
@@ -454,29 +501,11 @@ export async function dunChunk(
     })),
     { action: 'DUNNING' },
   );
-  const cases = await recordCollectionActions(
+  return recordCollectionActions(
     tx,
     caller,
     climbs.map((c) => c.action),
   );
-  if (store)
-    await storeLetters(
-      tx,
-      caller,
-      store,
-      climbs.flatMap((c) => (c.letter ? [c.letter] : [])),
-    );
-  const dunned = climbs.map(
-    (c, i): Dunned => ({
-      invoiceRegistration: c.invoice.registration,
-      level: c.level.code,
-      communicationRegistration: c.communication.registration,
-      caseRegistration: String(cases[i].registration),
-      ...(c.fee ? { feeInvoiceRegistration: c.fee } : {}),
-      ...(c.interestInvoice ? { interestInvoiceRegistration: c.interestInvoice } : {}),
-    }),
-  );
-  return { dunned, ...done };
 }
 
 /** A whole run in one transaction (small books, the demo): chunk after chunk. */
