@@ -31,7 +31,13 @@ import * as storage from '../entities/storage.ts';
 import type { Doc } from '../entities/storage.ts';
 import type { SideEffectContext } from '../workflow/side-effects.ts';
 import { netInvestmentOf } from './lessor.ts';
-import { eventOfSource, recordPostingEvent, reversePostingEvent, type BusinessEvent } from './posting-engine.ts';
+import {
+  eventOfSource,
+  recordPostingEvent,
+  recordPostingEvents,
+  reversePostingEvent,
+  type BusinessEvent,
+} from './posting-engine.ts';
 import { leaseKindOf, type EventType } from './posting-rules.ts';
 
 const contractKind = contract;
@@ -134,8 +140,46 @@ async function writeOffEvent(tx: Tx, caller: Caller, doc: Doc, today: string): P
   };
 }
 
-async function allocationEvent(tx: Tx, caller: Caller, doc: Doc, today: string): Promise<BusinessEvent> {
-  const invoice = await storage.findOne(tx, invoiceKind, caller.tenant, String(doc.invoiceRegistration ?? ''));
+/**
+ * Where a payment's event reads the invoice it pays and its contract's financial product: a query
+ * each, or what was read for many payments at once (`readAtOnce`).
+ */
+interface PaymentSources {
+  invoice(registration: string): Promise<storage.RowOf<typeof invoiceKind> | undefined>;
+  product(contractRegistration: unknown): Promise<string | undefined>;
+}
+
+const queried = (tx: Tx, tenant: string): PaymentSources => ({
+  invoice: (registration) => storage.findOne(tx, invoiceKind, tenant, registration),
+  product: (contractRegistration) => productOf(tx, tenant, contractRegistration),
+});
+
+/** The invoices and contracts `docs` (payments) name, read in two statements. */
+async function readAtOnce(tx: Tx, tenant: string, docs: Doc[]): Promise<PaymentSources> {
+  const names = (field: string) => [...new Set(docs.map((d) => text(d[field])).filter((r): r is string => !!r))];
+  const invoices = new Map(
+    (await storage.findMany(tx, invoiceKind, tenant, names('invoiceRegistration'))).map((r) => [r.registration, r]),
+  );
+  const products = new Map(
+    (await storage.findMany(tx, contractKind, tenant, names('contractRegistration'))).map((r) => [
+      r.registration,
+      text(r.data.financialProduct),
+    ]),
+  );
+  return {
+    invoice: async (registration) => invoices.get(registration),
+    product: async (contractRegistration) => products.get(text(contractRegistration) ?? ''),
+  };
+}
+
+async function allocationEvent(
+  tx: Tx,
+  caller: Caller,
+  doc: Doc,
+  today: string,
+  sources = queried(tx, caller.tenant),
+): Promise<BusinessEvent> {
+  const invoice = await sources.invoice(String(doc.invoiceRegistration ?? ''));
   const pr = doc.pr === 'P' ? 'P' : 'R';
   return {
     eventType: 'PAYMENT_RECEIVED',
@@ -144,7 +188,7 @@ async function allocationEvent(tx: Tx, caller: Caller, doc: Doc, today: string):
     amounts: { amount: num(doc.amount) },
     name: `Payment ${String(doc.cashflowRegistration)} on ${String(doc.invoiceRegistration)}`,
     pr,
-    financialProduct: await productOf(tx, caller.tenant, doc.contractRegistration),
+    financialProduct: await sources.product(doc.contractRegistration),
     documentReference: text(invoice?.data.invoiceNumber) ?? text(doc.invoiceRegistration),
     sourceEntity: 'CashflowAllocation',
     sourceRegistration: String(doc.registration),
@@ -157,8 +201,14 @@ async function allocationEvent(tx: Tx, caller: Caller, doc: Doc, today: string):
 }
 
 /** A collected payment the bank returned (the allocation marked by banking/returns): the money going back out. */
-async function returnedEvent(tx: Tx, caller: Caller, doc: Doc, today: string): Promise<BusinessEvent> {
-  const paid = await allocationEvent(tx, caller, doc, today);
+async function returnedEvent(
+  tx: Tx,
+  caller: Caller,
+  doc: Doc,
+  today: string,
+  sources?: PaymentSources,
+): Promise<BusinessEvent> {
+  const paid = await allocationEvent(tx, caller, doc, today, sources);
   return {
     ...paid,
     eventType: 'PAYMENT_RETURNED',
@@ -234,49 +284,50 @@ function claimSettlementEvent(doc: Doc, today: string): BusinessEvent {
   };
 }
 
-export async function recordPostingEventEffect({
-  entity,
-  transition,
-  tx,
-  caller,
-  doc,
-  today,
-}: SideEffectContext): Promise<Doc> {
-  const record = async (event: BusinessEvent) => {
-    await recordPostingEvent(tx, caller, event);
-  };
+/** What a transition posts: an event to record, a reversal of an earlier one, or nothing. */
+type Posting = { event: BusinessEvent } | { reverse: () => Promise<unknown> } | undefined;
+
+async function postingOf(
+  { entity, transition, tx, caller, doc, today }: SideEffectContext,
+  sources?: PaymentSources,
+): Promise<Posting> {
   if (entity.name === 'Invoice' && transition.code === 'WRITE_OFF')
-    await record(await writeOffEvent(tx, caller, doc, today));
-  else if (entity.name === 'Invoice') await record(await invoiceEvent(tx, caller, doc, today));
-  else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE' && doc.returnReasonCode)
-    await record(await returnedEvent(tx, caller, doc, today));
-  else if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE') {
+    return { event: await writeOffEvent(tx, caller, doc, today) };
+  if (entity.name === 'Invoice') return { event: await invoiceEvent(tx, caller, doc, today) };
+  if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE' && doc.returnReasonCode)
+    return { event: await returnedEvent(tx, caller, doc, today, sources) };
+  if (entity.name === 'CashflowAllocation' && transition.code === 'REVERSE') {
     const event = await eventOfSource(tx, caller.tenant, String(doc.registration), 'PAYMENT_RECEIVED');
-    if (event)
-      await reversePostingEvent(
-        tx,
-        caller,
-        event,
-        text(doc.reversalDate) ?? today,
-        `Reversal of payment ${String(doc.registration)}`,
-      );
-  } else if (entity.name === 'CashflowAllocation') await record(await allocationEvent(tx, caller, doc, today));
-  else if (entity.name === 'Contract' && transition.code === 'ACTIVATE') await record(activationEvent(doc, today));
-  else if (entity.name === 'Contract' && (transition.code === 'TERMINATE' || transition.code === 'END_TERM')) {
-    await record(
-      await terminationEvent(tx, caller, doc, text(doc.terminationDate) ?? today, 0, {
+    return event
+      ? {
+          reverse: () =>
+            reversePostingEvent(
+              tx,
+              caller,
+              event,
+              text(doc.reversalDate) ?? today,
+              `Reversal of payment ${String(doc.registration)}`,
+            ),
+        }
+      : undefined;
+  }
+  if (entity.name === 'CashflowAllocation') return { event: await allocationEvent(tx, caller, doc, today, sources) };
+  if (entity.name === 'Contract' && transition.code === 'ACTIVATE') return { event: activationEvent(doc, today) };
+  if (entity.name === 'Contract' && (transition.code === 'TERMINATE' || transition.code === 'END_TERM'))
+    return {
+      event: await terminationEvent(tx, caller, doc, text(doc.terminationDate) ?? today, 0, {
         entity: contractKind.name,
         registration: String(doc.registration),
       }),
-    );
-  } else if (entity.name === 'Claim') await record(claimSettlementEvent(doc, today));
-  else if (entity.name === 'Amendment' && doc.type === 'EARLY_TERMINATION') {
+    };
+  if (entity.name === 'Claim') return { event: claimSettlementEvent(doc, today) };
+  if (entity.name === 'Amendment' && doc.type === 'EARLY_TERMINATION') {
     // applyAmendment ran before: the contract is ended, its settlement written.
     const contract = await storage.findOne(tx, contractKind, caller.tenant, String(doc.contractRegistration));
     const settlement = (doc.preview as { settlement?: { date?: string; indemnity?: number } } | undefined)?.settlement;
-    if (contract) {
-      await record(
-        await terminationEvent(
+    if (contract)
+      return {
+        event: await terminationEvent(
           tx,
           caller,
           storage.toDocument(contract),
@@ -284,10 +335,51 @@ export async function recordPostingEventEffect({
           num(settlement?.indemnity),
           { entity: entity.name, registration: String(doc.registration) },
         ),
-      );
-    }
+      };
   }
-  return doc;
+  return undefined;
 }
 
-export const accountingSideEffects = { recordPostingEvent: recordPostingEventEffect };
+export async function recordPostingEventEffect(context: SideEffectContext): Promise<Doc> {
+  const posting = await postingOf(context);
+  if (posting && 'event' in posting) await recordPostingEvent(context.tx, context.caller, posting.event);
+  else if (posting) await posting.reverse();
+  return context.doc;
+}
+
+/**
+ * The same for many records of one transition: their events recorded and posted together (one
+ * write of events, entries and lines for a bank statement's allocations, not one per allocation),
+ * reversals in their turn after the events before them.
+ */
+async function recordPostingEventsEffect(contexts: SideEffectContext[]): Promise<Doc[]> {
+  if (!contexts.length) return [];
+  const { tx, caller, entity } = contexts[0];
+  const sources =
+    entity.name === 'CashflowAllocation'
+      ? await readAtOnce(
+          tx,
+          caller.tenant,
+          contexts.map((c) => c.doc),
+        )
+      : undefined;
+  let events: BusinessEvent[] = [];
+  const flush = async () => {
+    if (events.length) await recordPostingEvents(tx, caller, events);
+    events = [];
+  };
+  for (const context of contexts) {
+    const posting = await postingOf(context, sources);
+    if (posting && 'event' in posting) events.push(posting.event);
+    else if (posting) {
+      await flush();
+      await posting.reverse();
+    }
+  }
+  await flush();
+  return contexts.map((c) => c.doc);
+}
+
+export const accountingSideEffects = {
+  recordPostingEvent: { run: recordPostingEventEffect, runOnMany: recordPostingEventsEffect },
+};

@@ -27,6 +27,12 @@ export interface SideEffectContext {
 
 export type SideEffect = (context: SideEffectContext) => Doc | Promise<Doc>;
 
+/**
+ * A side effect run on many records of one transition at once (a bank statement's allocations), as
+ * running it on each in turn would, in fewer statements; answers the documents in their order.
+ */
+export type SideEffectOnMany = (contexts: SideEffectContext[]) => Promise<Doc[]>;
+
 /** Writes today into `field` (an instant when the field is declared datetime); `keep` leaves a value already given. */
 const stamp =
   (field: string, keep = false) =>
@@ -63,16 +69,20 @@ export const coreSideEffects: Partial<Record<SideEffectName, SideEffectRegistrat
 };
 
 /**
- * A side effect as a module registers it: the function, and the side effects that must come before
- * it wherever a transition lists both (an invoice is numbered before its PDF is drawn).
+ * A side effect as a module registers it: the function, the side effects that must come before it
+ * wherever a transition lists both (an invoice is numbered before its PDF is drawn), and its form
+ * for many records at once when it has one.
  */
-export type SideEffectRegistration = SideEffect | { run: SideEffect; after: SideEffectName[] };
+export type SideEffectRegistration =
+  | SideEffect
+  | { run: SideEffect; after?: SideEffectName[]; runOnMany?: SideEffectOnMany };
 
 const runOf = (registration: SideEffectRegistration): SideEffect =>
   typeof registration === 'function' ? registration : registration.run;
 
 /** The side effects of this process, installed once from the composed modules (installSideEffects). */
 let installed: Partial<Record<SideEffectName, SideEffect>> = {};
+let installedOnMany: Partial<Record<SideEffectName, SideEffectOnMany>> = {};
 
 /**
  * Installs the side effects of the core and the modules. Throws, naming it, when a name the
@@ -96,7 +106,7 @@ export function installSideEffects(
       const listed = transition.sideEffects ?? [];
       listed.forEach((name, index) => {
         const registration = merged[name]!;
-        const after = typeof registration === 'function' ? [] : registration.after;
+        const after = typeof registration === 'function' ? [] : (registration.after ?? []);
         for (const earlier of after) {
           const at = listed.indexOf(earlier);
           if (at > index)
@@ -107,6 +117,9 @@ export function installSideEffects(
       });
     }
   installed = Object.fromEntries(Object.entries(merged).map(([name, r]) => [name, runOf(r!)]));
+  installedOnMany = Object.fromEntries(
+    Object.entries(merged).flatMap(([name, r]) => (typeof r === 'object' && r.runOnMany ? [[name, r.runOnMany]] : [])),
+  );
 }
 
 /** Runs the named side effects in order, each on the previous one's document. */
@@ -120,6 +133,30 @@ export async function runSideEffects(
     const sideEffect = installed[name];
     if (!sideEffect) throw new Error(`The side effect ${name} is not installed`);
     current = await sideEffect({ ...context, doc: current });
+  }
+  return current;
+}
+
+/**
+ * Runs the named side effects in order on many documents of one transition: each side effect on
+ * all of them (at once where it has a form for many, otherwise on each in turn) before the next.
+ */
+export async function runSideEffectsOnMany(
+  names: SideEffectName[],
+  context: Omit<SideEffectContext, 'doc'>,
+  docs: Doc[],
+): Promise<Doc[]> {
+  let current = docs;
+  for (const name of names) {
+    const sideEffect = installed[name];
+    if (!sideEffect) throw new Error(`The side effect ${name} is not installed`);
+    const onMany = installedOnMany[name];
+    if (onMany) current = await onMany(current.map((doc) => ({ ...context, doc })));
+    else {
+      const next: Doc[] = [];
+      for (const doc of current) next.push(await sideEffect({ ...context, doc }));
+      current = next;
+    }
   }
   return current;
 }

@@ -21,6 +21,9 @@ type Invoice = {
   invoiceNumber: string;
   totalBalance: number;
   paymentDate?: string;
+  contractRegistration?: string;
+  organizationRegistration?: string;
+  persons: { role: string; personRegistration: string }[];
 };
 let invoices: Invoice[] = [];
 /** The receivables billed, issued or not. */
@@ -120,8 +123,21 @@ describe('a statement’s matches allocated together', () => {
       expect(allocation).toMatchObject({ status: 'VALIDATED', invoiceRegistration: target.registration });
       const events = (
         await c.call('GET', `/api/accounting/posting-events?sourceRegistration=${allocation.registration}`)
-      ).json() as { eventType: string }[];
-      expect(events.map((x) => x.eventType)).toEqual(['PAYMENT_RECEIVED']);
+      ).json() as Record<string, unknown>[];
+      // Written with the other allocations' events, each as its own allocation would have written it.
+      expect(events).toMatchObject([
+        {
+          eventType: 'PAYMENT_RECEIVED',
+          status: 'PROCESSED',
+          documentReference: issued.invoiceNumber,
+          invoiceRegistration: target.registration,
+          cashflowRegistration: e.cashflowRegistration,
+          contractRegistration: issued.contractRegistration,
+          organizationRegistration: issued.organizationRegistration,
+          personRegistration: issued.persons.find((p) => p.role === 'PAYER')?.personRegistration,
+        },
+      ]);
+      expect(cents(Number(events[0].amount))).toBe(cents(e.amount));
     }
     const paid = (await c.call('GET', `/api/billing/invoices/${target.registration}`)).json();
     expect(paid).toMatchObject({ status: 'PAID', totalBalance: 0 });

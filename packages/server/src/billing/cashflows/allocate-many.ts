@@ -32,7 +32,7 @@ import * as storage from '../../entities/storage.ts';
 import type { Doc, RowOf } from '../../entities/storage.ts';
 import { recordLinesStatus } from '../../financing/financing.module.ts';
 import { canRun, type WorkflowCaller } from '../../workflow/permissions.ts';
-import { runSideEffects, todayIn } from '../../workflow/side-effects.ts';
+import { runSideEffectsOnMany, todayIn } from '../../workflow/side-effects.ts';
 import { loadWorkflow } from '../../workflow/workflow-config.ts';
 import { runTransition } from '../../workflow/workflow.operation.ts';
 import { refreshContractArrears } from './arrears.ts';
@@ -152,7 +152,7 @@ export async function allocateReceipts(
   // The allocation's other side effects (validation date, posting event), as its VALIDATE runs them around applying it.
   const others = (known.validate.sideEffects ?? []).filter((e) => e !== 'applyCashflowAllocation');
   const cashflows: (Doc & { registration: string })[] = [];
-  const allocations: (Doc & { registration: string })[] = [];
+  const drafts: Doc[] = [];
   for (const [i, { receipt, amount, invoice }] of taken.entries()) {
     const currency = receipt.cashflow.currency;
     const total = minor(receipt.cashflow.amount, currency);
@@ -176,8 +176,12 @@ export async function allocateReceipts(
       contractRegistration: invoice.data.contractRegistration ?? null,
       date: receipt.date ?? today,
     };
-    allocations.push({ ...(await runSideEffects(others, context, doc)), registration: allocationRegs[i] });
+    drafts.push(doc);
   }
+  // Run on the chunk's allocations together: their posting events are written at once.
+  const allocations = (await runSideEffectsOnMany(others, context, drafts)).map(
+    (doc, i): Doc & { registration: string } => ({ ...doc, registration: allocationRegs[i] }),
+  );
   await createManyIn(tx, caller, cashflowKind, cashflows, {
     historyOf: (_doc, i) => ({
       ...taken[i].receipt.history,
