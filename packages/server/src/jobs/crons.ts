@@ -127,6 +127,10 @@ export function validateCronList(value: unknown): CronEntry[] {
 const knownTicks = new Map<string, { last: Date; next: Date; at: number }>();
 const TICKS_KEPT_MS = 60_000;
 
+/** The first tick after `after` (cron-parser's next, strict). */
+export const nextTick = (entry: Pick<CronEntry, 'cron' | 'timeZone'>, after: Date): Date =>
+  expression(entry, after).next().toDate();
+
 /** The last tick before `now`, and the next one after it (cron-parser's prev and next, both strict). */
 export function ticksAround(entry: Pick<CronEntry, 'cron' | 'timeZone'>, now: Date): { last: Date; next: Date } {
   const key = `${entry.timeZone}\u0000${entry.cron}`;
@@ -134,7 +138,7 @@ export function ticksAround(entry: Pick<CronEntry, 'cron' | 'timeZone'>, now: Da
   const time = now.getTime();
   if (known && known.last < now && now < known.next && known.at <= time && time - known.at < TICKS_KEPT_MS)
     return { last: known.last, next: known.next };
-  const ticks = { last: expression(entry, now).prev().toDate(), next: expression(entry, now).next().toDate() };
+  const ticks = { last: expression(entry, now).prev().toDate(), next: nextTick(entry, now) };
   // Ticks fall on whole seconds: computed off one, the two are consecutive; computed on one, that
   // tick lies between them.
   if (time % 1000 !== 0) {

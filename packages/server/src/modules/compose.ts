@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/database.ts';
 import type { Caller, WriteHooks } from '../entities/crud.operation.ts';
 import type { Row } from '../entities/storage.ts';
 import type { BatchTakeover } from '../jobs/batch-records.ts';
-import { ticksAround, type CronEntry } from '../jobs/crons.ts';
+import { nextTick, type CronEntry } from '../jobs/crons.ts';
 import type { ToolPlacement } from '../auth/menus.ts';
 import type { SessionCaller } from '../auth/sessions.ts';
 import { coreTenantSettings, type TenantSetting } from '../auth/tenant-settings.ts';
@@ -88,9 +88,12 @@ export function composeModules(modules: ServerModule[], kinds: Entity[]): Compos
     ['core', coreTenantSettings],
     ...modules.map((m): [string, Record<string, TenantSetting> | undefined] => [m.name, m.tenantSettings]),
   ]);
-  // A new tenant's list shows its crons in the order they run, whichever module brought them.
-  const firstTick = (cron: CronEntry) => ticksAround(cron, new Date('2025-01-02T12:00:00Z')).next.getTime();
-  const crons = modules.flatMap((m) => m.crons ?? []).sort((a, b) => firstTick(a) - firstTick(b));
+  // A new tenant's list shows its crons in the order they run, whichever module brought them. Each
+  // tick is computed once: cron-parser steps through the time zone, milliseconds a call, and every
+  // application built (each test file's) composes the modules.
+  const someDay = new Date('2025-01-02T12:00:00Z');
+  const firstTicks = new Map(modules.flatMap((m) => m.crons ?? []).map((c) => [c, nextTick(c, someDay).getTime()]));
+  const crons = [...firstTicks.keys()].sort((a, b) => firstTicks.get(a)! - firstTicks.get(b)!);
   merged(
     'The cron',
     modules.map((m) => [m.name, Object.fromEntries((m.crons ?? []).map((c) => [c.name, c]))]),
