@@ -151,12 +151,15 @@ export async function updateMany<E extends Entity>(
   changes: { id: string; data: Doc }[],
 ): Promise<RowOf<E>[]> {
   if (!changes.length) return [];
+  // The ids are named to the table as well as joined: a table just written (a statement's 100,000
+  // entries, before autovacuum has analysed them) was otherwise scanned whole and joined in a
+  // nested loop, 6 s for 500 rows; by its primary key, 0.4 s.
   const { rows } = await sql<
     Omit<Row, 'data'>
   >`UPDATE ${table(entity)} AS t SET status = c.d ->> 'status', name = c.d ->> 'name', type = c.d ->> 'type',
       data = c.d, _update_date = now(), _update_user = ${user}, _version = t._version + 1
     FROM (SELECT (e ->> 'id')::uuid AS id, e -> 'data' AS d FROM jsonb_array_elements(${JSON.stringify(changes)}::jsonb) AS e) AS c
-    WHERE t.tenant = ${tenant} AND t._id = c.id RETURNING ${sql.raw(
+    WHERE t.tenant = ${tenant} AND t._id = ANY(${changes.map((c) => c.id)}::uuid[]) AND t._id = c.id RETURNING ${sql.raw(
       columnList
         .split(', ')
         .filter((c) => c !== 'data')
