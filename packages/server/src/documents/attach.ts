@@ -192,8 +192,10 @@ export interface DocumentToRecord {
  * letters, a hundred at a time). A main picture goes through `recordDocument`, which demotes the former one.
  */
 export async function recordDocuments(tx: Tx, actor: Actor, documents: DocumentToRecord[]): Promise<void> {
-  const plain = documents.filter((d) => d.fields?.type?.trim() !== 'MAINIMAGE');
-  for (const d of documents) if (!plain.includes(d)) await recordDocument(tx, actor, d.parent, d.content, d.fields);
+  const plain: DocumentToRecord[] = [];
+  for (const d of documents)
+    if (d.fields?.type?.trim() === 'MAINIMAGE') await recordDocument(tx, actor, d.parent, d.content, d.fields);
+    else plain.push(d);
   if (!plain.length) return;
   const first = await storage.nextCounters(tx, actor.tenant, documentEntity.name, plain.length);
   const docs = plain.map((d, i) => documentData(documentRegistration(first + i), d.parent, d.content, d.fields ?? {}));
