@@ -189,9 +189,13 @@ async function floorRate(
   return Math.round(done / ((performance.now() - started) / 1000));
 }
 
-/** Resolves once no request holds or waits for one of the pool's connections. */
+/** Resolves once no request holds or waits for one of the pool's connections (at most a minute: said if it was not). */
 async function drained(pool: pg.Pool): Promise<void> {
-  while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) await new Promise((r) => setTimeout(r, 100));
+  const until = Date.now() + 60_000;
+  while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) {
+    if (Date.now() > until) return void console.log('  the server still held connections a minute after the load');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** A client in its own process (latency-client.ts) that times one GET each time it is asked. */
